@@ -1,0 +1,12 @@
+//! The tegula tile language: TOML tile sets and variants, their JSON Schemas, the validator
+//! (syntax, schema, topology, rulebook facts), the petgraph compiler and the lowering to a
+//! [`tegula_ruleset::Ruleset`].
+//!
+//! Data flows one way: `load` (TOML text → [`raw`] types with spans, schema-checked) →
+//! `compile` (per-tile petgraph model + features, topology and fact checks) → `lower`
+//! (per-rotation tables for the engine).
+
+pub mod diag;
+pub mod raw;
+
+pub use diag::{Code, Diagnostic, Severity, Source};

@@ -1,0 +1,473 @@
+//! Raw (unchecked) TOML types: what the files say, with source spans on every blamable value.
+//!
+//! These types are deserialised from TOML only **after** the JSON Schema generated from them
+//! (`schema/*.schema.json`) has accepted the document, so serde errors here are a last resort.
+//! Rules followed for span-keeping (see STYLE.md): `Sp<T>` on blamable fields, no
+//! `#[serde(flatten)]`, no internally tagged enums.
+
+use std::ops::Range;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// A value with the byte range it came from in the TOML text.
+///
+/// Transparent in the JSON Schema (it describes `T`), so schemas stay readable.
+#[derive(Clone, Debug)]
+pub struct Sp<T> {
+    /// The value.
+    pub value: T,
+    /// Byte range in the source text (empty `0..0` when built in code).
+    pub span: Range<usize>,
+}
+
+impl<T> Sp<T> {
+    /// A value with no source position (for values built in code / tests).
+    pub fn unspanned(value: T) -> Self {
+        Sp { value, span: 0..0 }
+    }
+}
+
+impl<T> std::ops::Deref for Sp<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Sp<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = toml::Spanned::<T>::deserialize(d)?;
+        let span = s.span();
+        Ok(Sp {
+            value: s.into_inner(),
+            span,
+        })
+    }
+}
+
+impl<T: Serialize> Serialize for Sp<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize(s)
+    }
+}
+
+impl<T: JsonSchema> JsonSchema for Sp<T> {
+    fn inline_schema() -> bool {
+        T::inline_schema()
+    }
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        T::schema_name()
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        T::schema_id()
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        T::json_schema(generator)
+    }
+}
+
+/// Identifier: lower/upper case letters, digits, `-`, `_` and `.`; 1 to 64 characters.
+pub type Id = String;
+
+/// Kind of a cell side, as written in TOML.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RawSideKind {
+    /// A city edge.
+    City,
+    /// A road edge: its two halves belong to fields.
+    Road,
+    /// A field edge: its two halves belong to fields.
+    Field,
+    /// Matches any neighbouring side and closes the neighbour's feature there (the abbey, AM-1).
+    Any,
+}
+
+/// A side of a cell: `N`, `E`, `S`, `W` (tile picture upright, north up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub enum RawSide {
+    /// North.
+    N,
+    /// East.
+    E,
+    /// South.
+    S,
+    /// West.
+    W,
+}
+
+/// A half-edge: `Nw Ne En Es Se Sw Ws Wn` (west half of the north side, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub enum RawHalf {
+    /// West half of the north side.
+    Nw,
+    /// East half of the north side.
+    Ne,
+    /// North half of the east side.
+    En,
+    /// South half of the east side.
+    Es,
+    /// East half of the south side.
+    Se,
+    /// West half of the south side.
+    Sw,
+    /// South half of the west side.
+    Ws,
+    /// North half of the west side.
+    Wn,
+}
+
+/// Kind of a segment (a piece of one feature inside one cell).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RawSegmentKind {
+    /// A city piece: touches city sides (`sides`).
+    City,
+    /// A road segment: touches road sides (`sides`); one side = the road ends on the tile.
+    Road,
+    /// A field area: touches half-edges (`halves`); none = an inner field.
+    Field,
+    /// A cloister (or other building scored by its 8-neighbourhood); touches nothing.
+    Cloister,
+    /// The wonder building: on no feature, carries the marker (W-5, W-19); touches nothing.
+    Wonder,
+}
+
+/// A tile-set file (`tiles/*.toml`): set metadata, tiles, and rulebook facts.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "tegula tile set")]
+pub struct TileSetFile {
+    /// The set (expansion) the tiles of this file belong to. Several files may share a set id
+    /// (e.g. one file per wonder).
+    pub set: SetInfo,
+    /// The tiles.
+    #[serde(default)]
+    pub tile: Vec<Sp<RawTile>>,
+    /// Rulebook facts the compiled tiles must satisfy, each citing its rule id.
+    #[serde(default)]
+    pub fact: Vec<Sp<RawFact>>,
+}
+
+/// Metadata of a set.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetInfo {
+    /// Set id, e.g. `base`, `abbey-mayor`, `wonders-1`.
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub id: Sp<Id>,
+    /// Display name.
+    #[schemars(length(min = 1, max = 200))]
+    pub name: String,
+    /// Free text.
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
+/// One tile type: either a single cell (`sides`) or a mega tile (`cells`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawTile {
+    /// Tile id, unique across everything loaded together (e.g. `D`, `am-11`, `notre-dame`).
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub id: Sp<Id>,
+    /// Display name.
+    #[serde(default)]
+    #[schemars(length(max = 200))]
+    pub name: Option<String>,
+    /// Copies in the draw pile (the start copy, if any, is extra).
+    #[schemars(range(min = 1, max = 1000))]
+    pub count: Sp<u64>,
+    /// One extra copy of this tile is the start tile (B-1).
+    #[serde(default)]
+    pub start: bool,
+    /// Tile-level tags rules may refer to (e.g. `wonder`, `abbey`).
+    #[serde(default)]
+    #[schemars(length(max = 32))]
+    pub tags: Vec<Sp<String>>,
+    /// Single-cell tiles: the kinds of the sides N, E, S, W (in that order).
+    #[serde(default)]
+    #[schemars(length(min = 4, max = 4))]
+    pub sides: Option<Sp<Vec<Sp<RawSideKind>>>>,
+    /// Mega tiles: the cells, at local coordinates (x east, y south). The first cell is the anchor.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 25))]
+    pub cells: Option<Sp<Vec<Sp<RawCell>>>>,
+    /// The segments (feature pieces) of the tile.
+    #[schemars(length(min = 1, max = 200))]
+    pub segments: Vec<Sp<RawSegment>>,
+    /// Mega tiles: how segments meeting on inner sides are joined or kept apart.
+    #[serde(default)]
+    #[schemars(length(max = 200))]
+    pub connections: Vec<Sp<RawConnection>>,
+    /// Free text for authors (e.g. the documented shape choice of a wonder).
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// A cell of a mega tile.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawCell {
+    /// Cell id, unique within the tile (e.g. `centre`, `top`).
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub id: Sp<Id>,
+    /// Local coordinates `[x, y]`, x east, y south.
+    #[schemars(length(min = 2, max = 2))]
+    pub at: Sp<Vec<Sp<i64>>>,
+    /// Kinds of the sides N, E, S, W. Inner sides (facing another cell of the tile) are stated too
+    /// and must agree with the facing cell.
+    #[schemars(length(min = 4, max = 4))]
+    pub sides: Sp<Vec<Sp<RawSideKind>>>,
+}
+
+/// A segment: one feature's piece inside one cell.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawSegment {
+    /// Segment id, unique within the tile.
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub id: Sp<Id>,
+    /// What it is.
+    pub kind: Sp<RawSegmentKind>,
+    /// Mega tiles: the id of the cell this segment lies in (required there).
+    #[serde(default)]
+    pub cell: Option<Sp<Id>>,
+    /// City / road: the sides it touches.
+    #[serde(default)]
+    #[schemars(length(max = 4))]
+    pub sides: Vec<Sp<RawSide>>,
+    /// Field: the half-edges it touches (none = an inner field).
+    #[serde(default)]
+    #[schemars(length(max = 8))]
+    pub halves: Vec<Sp<RawHalf>>,
+    /// City: pennants (coats of arms) on this piece (0–2).
+    #[serde(default)]
+    #[schemars(range(max = 2))]
+    pub pennants: Sp<u8>,
+    /// Field: ids of the city segments (of this tile) it borders (B-6).
+    #[serde(default)]
+    pub borders: Vec<Sp<Id>>,
+    /// Tags rules may refer to (e.g. `religious`, `inn`, `cathedral`).
+    #[serde(default)]
+    #[schemars(length(max = 32))]
+    pub tags: Vec<Sp<String>>,
+}
+
+/// A connection between two segments of different cells of a mega tile, across an inner side.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawConnection {
+    /// Connection id, unique within the tile; variants refer to it to override it (W-21).
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub id: Sp<Id>,
+    /// The two segment ids (same kind, facing each other across an inner side).
+    #[schemars(length(min = 2, max = 2))]
+    pub segments: Sp<Vec<Sp<Id>>>,
+    /// `true`: one feature (blue circle); `false`: explicitly kept apart (red circle).
+    pub joined: Sp<bool>,
+    /// The rule this connection implements (e.g. `W-21`).
+    #[serde(default)]
+    pub rule: Option<Sp<String>>,
+}
+
+/// A rulebook fact: expectations about a tile (`tile = "…"`) or the whole file / variant.
+/// Every key given is checked against what the geometry compiles to.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawFact {
+    /// Rule id the fact comes from (e.g. `B-1`, `W-18`); shown with any mismatch.
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub rule: Sp<String>,
+    /// The tile the fact is about; absent = every tile of the file (or variant).
+    #[serde(default)]
+    pub tile: Option<Sp<Id>>,
+    /// Free text (the rulebook's words).
+    #[serde(default)]
+    pub note: Option<String>,
+    /// Number of tiles (copies, start copy included).
+    #[serde(default)]
+    pub tiles: Option<Sp<u64>>,
+    /// Number of tile types.
+    #[serde(default)]
+    pub types: Option<Sp<u64>>,
+    /// Number of start tiles.
+    #[serde(default)]
+    pub start_tiles: Option<Sp<u64>>,
+    /// Number of pennants (over all copies).
+    #[serde(default)]
+    pub pennants: Option<Sp<u64>>,
+    /// Number of cloisters (over all copies).
+    #[serde(default)]
+    pub cloisters: Option<Sp<u64>>,
+    /// Number of cells (per tile).
+    #[serde(default)]
+    pub cells: Option<Sp<u64>>,
+    /// Number of city features (per tile).
+    #[serde(default)]
+    pub cities: Option<Sp<u64>>,
+    /// Number of road features (per tile).
+    #[serde(default)]
+    pub roads: Option<Sp<u64>>,
+    /// Number of field features (per tile).
+    #[serde(default)]
+    pub fields: Option<Sp<u64>>,
+    /// Cells spanned by each city feature, as a multiset (order ignored), e.g. `[2]`.
+    #[serde(default)]
+    pub city_cells: Option<Sp<Vec<u64>>>,
+    /// Cells spanned by each road feature, as a multiset, e.g. `[2, 1, 1]`.
+    #[serde(default)]
+    pub road_cells: Option<Sp<Vec<u64>>>,
+    /// Open (outer) ends of each road feature, as a multiset, e.g. `[2, 1]`.
+    #[serde(default)]
+    pub road_ends: Option<Sp<Vec<u64>>>,
+    /// Number of field features that border no city (W-19).
+    #[serde(default)]
+    pub fields_without_city: Option<Sp<u64>>,
+    /// Number of wonder buildings.
+    #[serde(default)]
+    pub wonders: Option<Sp<u64>>,
+}
+
+/// A variant file (`variants/*.toml`): which tiles, how many players, followers, house rules.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "tegula variant")]
+pub struct VariantFile {
+    /// Variant id (by convention the file name without `.toml`).
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub id: Sp<Id>,
+    /// Display name.
+    pub name: String,
+    /// Free text.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Allowed player counts.
+    pub players: Sp<PlayerRange>,
+    /// Tile files or folders (paths relative to this file), each with a multiplicity.
+    #[schemars(length(min = 1, max = 64))]
+    pub sets: Vec<Sp<RawSetRef>>,
+    /// Follower types every player receives.
+    #[schemars(length(min = 1, max = 16))]
+    pub followers: Vec<Sp<RawFollower>>,
+    /// Scoring parameters that differ from the standard rules (house rules).
+    #[serde(default)]
+    pub scoring: Option<Sp<RawScoring>>,
+    /// Overrides of mega-tile connections (W-21 meadow connections).
+    #[serde(default)]
+    pub connections: Vec<Sp<RawConnectionOverride>>,
+    /// Facts about the variant's compiled tiles.
+    #[serde(default)]
+    pub fact: Vec<Sp<RawFact>>,
+}
+
+/// Allowed player counts.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerRange {
+    /// Fewest players.
+    #[schemars(range(min = 1, max = 8))]
+    pub min: u8,
+    /// Most players.
+    #[schemars(range(min = 1, max = 8))]
+    pub max: u8,
+}
+
+/// A reference from a variant to tile data.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawSetRef {
+    /// A tile-set file or a folder of them, relative to the variant file.
+    pub path: Sp<String>,
+    /// Multiplicity: every count in it is multiplied by this (default 1).
+    #[serde(default = "one")]
+    #[schemars(range(min = 1, max = 16))]
+    pub copies: Sp<u64>,
+    /// Only these tile ids (default: all).
+    #[serde(default)]
+    pub only: Option<Vec<Sp<Id>>>,
+}
+
+fn one() -> Sp<u64> {
+    Sp::unspanned(1)
+}
+
+/// A follower type.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawFollower {
+    /// Id, e.g. `meeple`, `large-meeple`.
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub id: Sp<Id>,
+    /// Display name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// How many each player has.
+    #[schemars(range(min = 1, max = 50))]
+    pub count: Sp<u64>,
+    /// Strength for majorities (B-5).
+    #[serde(default = "one")]
+    #[schemars(range(min = 0, max = 10))]
+    pub strength: Sp<u64>,
+}
+
+/// House-rule scoring parameters; absent keys keep the standard rules (B-4, B-6).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawScoring {
+    /// Completed road, per tile.
+    #[serde(default)]
+    pub road_complete_per_tile: Option<u32>,
+    /// Incomplete road at the end, per tile.
+    #[serde(default)]
+    pub road_incomplete_per_tile: Option<u32>,
+    /// Completed city, per tile.
+    #[serde(default)]
+    pub city_complete_per_tile: Option<u32>,
+    /// Completed city, per pennant.
+    #[serde(default)]
+    pub city_complete_per_pennant: Option<u32>,
+    /// Incomplete city at the end, per tile.
+    #[serde(default)]
+    pub city_incomplete_per_tile: Option<u32>,
+    /// Incomplete city at the end, per pennant.
+    #[serde(default)]
+    pub city_incomplete_per_pennant: Option<u32>,
+    /// Legacy: completed 2-tile city, per tile (1 makes it worth 2).
+    #[serde(default)]
+    pub small_city_per_tile: Option<u32>,
+    /// Completed cloister.
+    #[serde(default)]
+    pub cloister_complete: Option<u32>,
+    /// Incomplete cloister: base points.
+    #[serde(default)]
+    pub cloister_incomplete_base: Option<u32>,
+    /// Incomplete cloister: per surrounding tile.
+    #[serde(default)]
+    pub cloister_incomplete_per_neighbour: Option<u32>,
+    /// Field: per completed bordering city (legacy: 4).
+    #[serde(default)]
+    pub field_per_city: Option<u32>,
+}
+
+/// Override of one mega-tile connection (W-21).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawConnectionOverride {
+    /// Tile id (e.g. `stonehenge`).
+    pub tile: Sp<Id>,
+    /// Connection id within that tile.
+    pub connection: Sp<Id>,
+    /// New value.
+    pub joined: Sp<bool>,
+    /// Rule cited (normally `W-21`).
+    #[serde(default)]
+    pub rule: Option<Sp<String>>,
+}
+
+impl<T: Default> Default for Sp<T> {
+    fn default() -> Self {
+        Sp::unspanned(T::default())
+    }
+}

@@ -1,0 +1,405 @@
+//! The lowered ruleset: everything a tegula engine needs to play one variant, as flat tables.
+//!
+//! This crate is the contract between the compiler (`tegula-model`, which reads TOML and builds
+//! petgraph models) and the engine (`tegula-engine`, which never sees TOML or graphs). It is plain
+//! serialisable data: `tegula compile VARIANT --format json` prints one.
+//!
+//! Geometry conventions (shared by every layer):
+//! - Board coordinates `(x, y)`: `x` grows to the east, `y` grows to the **south**.
+//! - Sides are indexed clockwise from north: `N = 0, E = 1, S = 2, W = 3` ([`Side`]).
+//! - Half-edges are indexed clockwise from the west half of the north side:
+//!   `Nw = 0, Ne = 1, En = 2, Es = 3, Se = 4, Sw = 5, Ws = 6, Wn = 7` ([`Half`]). Side `s` holds
+//!   halves `2s` and `2s + 1`.
+//! - Across a shared side, half `h` of one cell meets half [`Half::opposite`] of the neighbour
+//!   (`Nw`↔`Sw`, `Ne`↔`Se`, `En`↔`Wn`, `Es`↔`Ws`).
+//! - Rotating a tile by one quarter turn **clockwise** maps side `s` to `s + 1`, half `h` to
+//!   `h + 2` (mod 8) and a cell offset `(x, y)` to `(-y, x)`.
+
+use serde::{Deserialize, Serialize};
+
+/// A side of a cell, clockwise from north.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Side {
+    /// North (`y - 1`).
+    N = 0,
+    /// East (`x + 1`).
+    E = 1,
+    /// South (`y + 1`).
+    S = 2,
+    /// West (`x - 1`).
+    W = 3,
+}
+
+impl Side {
+    /// All sides in index order.
+    pub const ALL: [Side; 4] = [Side::N, Side::E, Side::S, Side::W];
+
+    /// The side with index `i % 4`.
+    pub fn from_index(i: usize) -> Side {
+        Side::ALL[i % 4]
+    }
+
+    /// Index 0..4.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The side facing this one across a shared edge.
+    pub fn opposite(self) -> Side {
+        Side::from_index(self.index() + 2)
+    }
+
+    /// This side after `quarter_turns` clockwise quarter turns.
+    pub fn rotated(self, quarter_turns: u8) -> Side {
+        Side::from_index(self.index() + quarter_turns as usize)
+    }
+
+    /// Unit step `(dx, dy)` towards the neighbour on this side.
+    pub fn delta(self) -> (i32, i32) {
+        match self {
+            Side::N => (0, -1),
+            Side::E => (1, 0),
+            Side::S => (0, 1),
+            Side::W => (-1, 0),
+        }
+    }
+
+    /// The two halves of this side, clockwise.
+    pub fn halves(self) -> [Half; 2] {
+        [
+            Half::from_index(2 * self.index()),
+            Half::from_index(2 * self.index() + 1),
+        ]
+    }
+
+    /// Upper-case letter, as used in the TOML files.
+    pub fn name(self) -> &'static str {
+        ["N", "E", "S", "W"][self.index()]
+    }
+}
+
+/// A half-edge of a cell (fields touch half-edges), clockwise from the west half of north.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Half {
+    /// West half of the north side.
+    Nw = 0,
+    /// East half of the north side.
+    Ne = 1,
+    /// North half of the east side.
+    En = 2,
+    /// South half of the east side.
+    Es = 3,
+    /// East half of the south side.
+    Se = 4,
+    /// West half of the south side.
+    Sw = 5,
+    /// South half of the west side.
+    Ws = 6,
+    /// North half of the west side.
+    Wn = 7,
+}
+
+impl Half {
+    /// All halves in index order.
+    pub const ALL: [Half; 8] = [
+        Half::Nw,
+        Half::Ne,
+        Half::En,
+        Half::Es,
+        Half::Se,
+        Half::Sw,
+        Half::Ws,
+        Half::Wn,
+    ];
+
+    /// The half with index `i % 8`.
+    pub fn from_index(i: usize) -> Half {
+        Half::ALL[i % 8]
+    }
+
+    /// Index 0..8.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The side this half belongs to.
+    pub fn side(self) -> Side {
+        Side::from_index(self.index() / 2)
+    }
+
+    /// The neighbour's half that meets this one across the shared side.
+    pub fn opposite(self) -> Half {
+        // The facing side is mirrored: Nw<->Sw, Ne<->Se, En<->Wn, Es<->Ws.
+        const OPP: [Half; 8] = [
+            Half::Sw,
+            Half::Se,
+            Half::Wn,
+            Half::Ws,
+            Half::Ne,
+            Half::Nw,
+            Half::Es,
+            Half::En,
+        ];
+        OPP[self.index()]
+    }
+
+    /// This half after `quarter_turns` clockwise quarter turns.
+    pub fn rotated(self, quarter_turns: u8) -> Half {
+        Half::from_index(self.index() + 2 * quarter_turns as usize)
+    }
+
+    /// Two-letter name, as used in the TOML files.
+    pub fn name(self) -> &'static str {
+        ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"][self.index()]
+    }
+}
+
+/// Rotate a cell offset `(x, y)` by `quarter_turns` clockwise quarter turns (y grows south).
+pub fn rotate_offset(x: i32, y: i32, quarter_turns: u8) -> (i32, i32) {
+    let (mut x, mut y) = (x, y);
+    for _ in 0..quarter_turns % 4 {
+        (x, y) = (-y, x);
+    }
+    (x, y)
+}
+
+/// What an outer side of a cell shows to a neighbour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SideKind {
+    /// City edge.
+    City,
+    /// Road edge (field halves on both sides of the road).
+    Road,
+    /// Field edge.
+    Field,
+    /// Matches anything and closes the neighbour's feature on that side (the abbey, AM-1, AM-3).
+    Any,
+}
+
+impl SideKind {
+    /// Whether two facing sides may touch (B-2; `Any` matches everything, AM-1).
+    pub fn matches(self, other: SideKind) -> bool {
+        self == other || self == SideKind::Any || other == SideKind::Any
+    }
+}
+
+/// Kind of a feature (a connected set of segments).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FeatureKind {
+    /// City (B-3, B-4).
+    City,
+    /// Road (B-3, B-4).
+    Road,
+    /// Field / meadow (B-6).
+    Field,
+    /// Cloister or other cloister-like building scored by its 8-neighbourhood (B-3, B-4).
+    Cloister,
+    /// A wonder building: on no feature, never scored (W-5, W-19).
+    Wonder,
+}
+
+impl FeatureKind {
+    /// All kinds.
+    pub const ALL: [FeatureKind; 5] = [
+        FeatureKind::City,
+        FeatureKind::Road,
+        FeatureKind::Field,
+        FeatureKind::Cloister,
+        FeatureKind::Wonder,
+    ];
+}
+
+/// Marker for "no feature" in the per-port tables.
+pub const NO_FEATURE: u8 = u8::MAX;
+
+/// One complete, lowered variant: the "generated engine" input.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ruleset {
+    /// Variant id (file name stem by convention).
+    pub id: String,
+    /// Human-readable variant name.
+    pub name: String,
+    /// Smallest allowed number of players.
+    pub min_players: u8,
+    /// Largest allowed number of players.
+    pub max_players: u8,
+    /// Follower types every player receives.
+    pub followers: Vec<FollowerType>,
+    /// Scoring parameters (the standard rules by default; house rules change them).
+    pub scoring: Scoring,
+    /// Tag names; [`Feature::tags`] and [`TileType::tags`] are bit sets over this list.
+    pub tags: Vec<String>,
+    /// Tile types, in a stable order (sets in variant order, tiles in file order).
+    pub tiles: Vec<TileType>,
+    /// Index into `tiles` of the start tile, if the variant has one.
+    pub start_tile: Option<u16>,
+}
+
+/// A kind of follower and how many each player has.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FollowerType {
+    /// Stable id (e.g. `meeple`, `large-meeple`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// How many each player has in supply at the start.
+    pub count: u8,
+    /// Strength for majorities (B-5): meeple 1, large meeple 2.
+    pub strength: u8,
+}
+
+/// Scoring parameters. Defaults are the standard rules (B-4, B-6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scoring {
+    /// Completed road, per tile (B-4).
+    pub road_complete_per_tile: u32,
+    /// Incomplete road at the end, per tile (B-6).
+    pub road_incomplete_per_tile: u32,
+    /// Completed city, per tile (B-4).
+    pub city_complete_per_tile: u32,
+    /// Completed city, per pennant (B-4).
+    pub city_complete_per_pennant: u32,
+    /// Incomplete city at the end, per tile (B-6).
+    pub city_incomplete_per_tile: u32,
+    /// Incomplete city at the end, per pennant (B-6).
+    pub city_incomplete_per_pennant: u32,
+    /// Legacy house rule: a completed city of exactly 2 tiles scores this per tile instead
+    /// (`Some(1)` makes a 2-tile city worth 2). `None` = standard rules.
+    pub small_city_per_tile: Option<u32>,
+    /// Completed cloister (B-4).
+    pub cloister_complete: u32,
+    /// Incomplete cloister at the end: this much for the cloister itself (B-6)...
+    pub cloister_incomplete_base: u32,
+    /// ...plus this much per surrounding filled cell (B-6).
+    pub cloister_incomplete_per_neighbour: u32,
+    /// Field at the end, per completed bordering city (B-6; legacy house rule: 4).
+    pub field_per_city: u32,
+}
+
+impl Default for Scoring {
+    fn default() -> Self {
+        Scoring {
+            road_complete_per_tile: 1,
+            road_incomplete_per_tile: 1,
+            city_complete_per_tile: 2,
+            city_complete_per_pennant: 2,
+            city_incomplete_per_tile: 1,
+            city_incomplete_per_pennant: 1,
+            small_city_per_tile: None,
+            cloister_complete: 9,
+            cloister_incomplete_base: 1,
+            cloister_incomplete_per_neighbour: 1,
+            field_per_city: 3,
+        }
+    }
+}
+
+/// One tile type (single-cell or mega tile) with all four rotations precomputed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TileType {
+    /// Tile id as written in the TOML (e.g. `D`, `notre-dame`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Id of the set / expansion the tile belongs to.
+    pub set: String,
+    /// Copies in the draw pile (not counting the start copy).
+    pub count: u32,
+    /// Whether one extra copy of this tile starts on the board.
+    pub start: bool,
+    /// Bit set over [`Ruleset::tags`] of tile-level tags (e.g. `wonder`, `abbey`).
+    pub tags: u32,
+    /// Number of cells the tile covers (1 for ordinary tiles, 5 for the wonders).
+    pub cell_count: u8,
+    /// Tile-local features (connected components of the tile's segment graph); rotation-invariant.
+    pub features: Vec<Feature>,
+    /// The four rotations, index = clockwise quarter turns.
+    pub rotations: Vec<Rotation>,
+}
+
+/// A tile-local feature: the facts the engine needs about one connected component.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Feature {
+    /// What it is.
+    pub kind: FeatureKind,
+    /// Bit set of the tile's cells (by cell index) that this feature touches (B-7, W-18).
+    pub cells: u8,
+    /// Number of outer sides (city/road) of the tile this feature reaches: its open ends before
+    /// any neighbour closes them (B-3).
+    pub open_sides: u8,
+    /// Pennants / coats of arms (cities only, B-4).
+    pub pennants: u8,
+    /// Bit set over [`Ruleset::tags`] (e.g. `religious`, `inn`, `cathedral`).
+    pub tags: u32,
+    /// For fields: indices (into the tile's `features`) of the cities it borders (B-6).
+    pub borders: Vec<u8>,
+}
+
+/// One rotation of a tile: where its cells go and what each outer port connects to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rotation {
+    /// The cells, in the tile's cell order; cell 0 is the anchor at offset `(0, 0)`.
+    pub cells: Vec<CellPorts>,
+}
+
+/// A cell of a placed tile in one rotation, seen from the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CellPorts {
+    /// Offset from the anchor cell, already rotated.
+    pub offset: (i8, i8),
+    /// Kind of each side, indexed by board [`Side`] (already rotated).
+    pub sides: [SideKind; 4],
+    /// Bit set of the sides (board [`Side`] index) that are outer, i.e. face the map; the others
+    /// face another cell of the same tile and never meet a neighbour.
+    pub outer: u8,
+    /// Feature (index into [`TileType::features`]) on each city/road side, by board side;
+    /// [`NO_FEATURE`] for field / any sides.
+    pub side_feature: [u8; 4],
+    /// Field feature on each half-edge, by board [`Half`]; [`NO_FEATURE`] on city / any sides.
+    pub half_feature: [u8; 8],
+    /// Features that sit on this cell without touching a side (cloister, wonder, inner fields).
+    pub inner: Vec<u8>,
+}
+
+impl Ruleset {
+    /// Index of the tag called `name`, if any feature or tile uses it.
+    pub fn tag(&self, name: &str) -> Option<u32> {
+        self.tags.iter().position(|t| t == name).map(|i| i as u32)
+    }
+
+    /// Total tiles in the draw pile (start tile excluded).
+    pub fn pile_size(&self) -> u32 {
+        self.tiles.iter().map(|t| t.count).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_opposites_are_involutions_on_opposite_sides() {
+        for h in Half::ALL {
+            assert_eq!(h.opposite().opposite(), h);
+            assert_eq!(h.opposite().side(), h.side().opposite());
+        }
+        assert_eq!(Half::Nw.opposite(), Half::Sw);
+        assert_eq!(Half::En.opposite(), Half::Wn);
+    }
+
+    #[test]
+    fn rotation_moves_north_to_east() {
+        assert_eq!(Side::N.rotated(1), Side::E);
+        assert_eq!(Half::Nw.rotated(1), Half::En);
+        assert_eq!(rotate_offset(0, -1, 1), (1, 0));
+        assert_eq!(rotate_offset(3, 5, 4), (3, 5));
+        // Rotation commutes with taking the opposite half.
+        for h in Half::ALL {
+            for r in 0..4 {
+                assert_eq!(h.rotated(r).opposite(), h.opposite().rotated(r));
+            }
+        }
+    }
+}

@@ -1,0 +1,13 @@
+//! One module per verb. Each exposes `Args` (clap) and `run(Args) -> anyhow::Result<u8>`, the
+//! `u8` being the exit code: 0 success, 1 the check found problems, 2 usage or I/O error
+//! (an `Err` also exits 2).
+
+pub mod check;
+pub mod compile;
+pub mod play;
+pub mod render;
+pub mod replay;
+pub mod schema;
+pub mod simulate;
+pub mod tiles;
+pub mod validate;

@@ -1,0 +1,60 @@
+//! `tegula`: Carcassonne tiles and rules as data — validate, compile, render and play them.
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Carcassonne tiles and rules as data: validate tile sets against the rulebook, compile them,
+/// draw them, and play or simulate games with a generic engine.
+#[derive(Parser)]
+#[command(name = "tegula", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check tile sets and variants: TOML syntax, JSON Schema, topology and rulebook facts.
+    Validate(cli::validate::Args),
+    /// Write the JSON Schemas of the file formats.
+    Schema(cli::schema::Args),
+    /// Compile a tile set or variant to its graph model or lowered ruleset.
+    Compile(cli::compile::Args),
+    /// List the tiles of tile sets or variants.
+    Tiles(cli::tiles::Args),
+    /// Draw a tile (or a contact sheet of a set) as SVG or ASCII.
+    Render(cli::render::Args),
+    /// Play one full game and print the final scores.
+    Play(cli::play::Args),
+    /// Play many games and print statistics (games per second, mean score, win rates).
+    Simulate(cli::simulate::Args),
+    /// Re-run a game log and fail at the first divergence or illegal move.
+    Replay(cli::replay::Args),
+    /// Run scenario files (scripted moves with expected events and scores).
+    Check(cli::check::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Validate(a) => cli::validate::run(a),
+        Command::Schema(a) => cli::schema::run(a),
+        Command::Compile(a) => cli::compile::run(a),
+        Command::Tiles(a) => cli::tiles::run(a),
+        Command::Render(a) => cli::render::run(a),
+        Command::Play(a) => cli::play::run(a),
+        Command::Simulate(a) => cli::simulate::run(a),
+        Command::Replay(a) => cli::replay::run(a),
+        Command::Check(a) => cli::check::run(a),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
