@@ -2,11 +2,14 @@
 //! (syntax, schema, topology, rulebook facts), the petgraph compiler and the lowering to a
 //! [`tegula_ruleset::Ruleset`].
 //!
-//! Data flows one way: `load` (TOML text → [`raw`] types with spans, schema-checked) →
-//! `compile` (per-tile petgraph model + features, topology and fact checks) → `lower`
-//! (per-rotation tables for the engine).
+//! Data flows one way: [`load`] (TOML text → [`raw`] types with spans, schema-checked) →
+//! [`compile`] (per-tile petgraph model + features, topology and fact checks) → lowering
+//! (per-rotation tables for the engine), driven per variant by [`variant`].
 
+pub mod compile;
 pub mod diag;
+pub mod load;
 pub mod raw;
+pub mod variant;
 
 pub use diag::{Code, Diagnostic, Severity, Source};

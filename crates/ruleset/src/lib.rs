@@ -313,6 +313,8 @@ pub struct TileType {
     pub tags: u32,
     /// Number of cells the tile covers (1 for ordinary tiles, 5 for the wonders).
     pub cell_count: u8,
+    /// Cell ids as written in the TOML (`["0"]` for a single-cell tile), in cell-index order.
+    pub cell_ids: Vec<String>,
     /// Tile-local features (connected components of the tile's segment graph); rotation-invariant.
     pub features: Vec<Feature>,
     /// The four rotations, index = clockwise quarter turns.
@@ -324,6 +326,9 @@ pub struct TileType {
 pub struct Feature {
     /// What it is.
     pub kind: FeatureKind,
+    /// Ids of the segments it is made of, as written in the TOML (scenarios and logs name
+    /// features by any of these).
+    pub segments: Vec<String>,
     /// Bit set of the tile's cells (by cell index) that this feature touches (B-7, W-18).
     pub cells: u8,
     /// Number of outer sides (city/road) of the tile this feature reaches: its open ends before
