@@ -1,0 +1,871 @@
+//! Loading a scenario: file → TOML → raw types with spans → names resolved against the variant's
+//! ruleset → a checked [`Scenario`]. Every problem is reported as a
+//! [`Diagnostic`](tegula_model::Diagnostic) with file:line:column; nothing panics on bad input.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use tegula_model::raw::Sp;
+use tegula_model::{Code, Diagnostic, Source};
+use tegula_ruleset::{FeatureKind, Ruleset};
+
+use crate::raw::{RawEvent, RawFeatureKind, RawRotation, ScenarioFile};
+
+/// Largest scenario file accepted, in bytes.
+pub const MAX_FILE_SIZE: u64 = 1 << 20;
+
+/// A checked scenario, ready to run.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    /// The scenario file's source (path and text, for positions).
+    pub source: Source,
+    /// Title.
+    pub name: String,
+    /// Rule ids it exercises.
+    pub rules: Vec<String>,
+    /// Path of the variant file (resolved relative to the scenario).
+    pub variant_path: PathBuf,
+    /// The variant's ruleset.
+    pub ruleset: Arc<Ruleset>,
+    /// Number of players.
+    pub players: u8,
+    /// Start tile override `(tile index, rotation)`; `None` = the variant's start tile, rotation 0.
+    pub start: Option<(u16, u8)>,
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// Final scoring, if the scenario asks for it.
+    pub end: Option<End>,
+    /// Expected final scores per seat, with their position.
+    pub final_scores: Option<(Vec<i64>, Pos)>,
+}
+
+/// A position in the scenario file (1-based line and column).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
+pub struct Pos {
+    /// Line.
+    pub line: usize,
+    /// Column in characters.
+    pub column: usize,
+}
+
+/// One checked step.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// 1-based step number (order in the file).
+    pub number: usize,
+    /// Where the step's table starts.
+    pub pos: Pos,
+    /// Tile index in the ruleset.
+    pub tile: u16,
+    /// Tile id as written.
+    pub tile_id: String,
+    /// Anchor cell and rotation; `None` = the tile must be unplaceable and is discarded (B-2).
+    pub placement: Option<((i32, i32), u8)>,
+    /// Seat that must be on turn, if the file says.
+    pub player: Option<u8>,
+    /// Follower to place on the tile just placed.
+    pub follower: Option<FollowerChoice>,
+    /// Expected score / return events (exactly these).
+    pub expect: Vec<Expected>,
+    /// The step must be rejected.
+    pub expect_error: Option<ExpectedError>,
+    /// Expected scores after the step.
+    pub scores: Option<Vec<i64>>,
+}
+
+impl Step {
+    /// Whether this step is a rejected placement (it uses no turn and no draw).
+    pub fn rejects_placement(&self) -> bool {
+        self.expect_error.is_some() && self.follower.is_none() && self.placement.is_some()
+    }
+}
+
+/// A follower placement, resolved.
+#[derive(Clone, Debug)]
+pub struct FollowerChoice {
+    /// Index into the ruleset's follower types.
+    pub follower: u8,
+    /// Follower type id.
+    pub follower_id: String,
+    /// Tile-local feature index (into the tile type's `features`).
+    pub feature: u8,
+    /// Segment id as written.
+    pub segment: String,
+}
+
+/// An expected event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// Every listed seat scores `points` for a feature of `kind`, under `rule`.
+    Score {
+        /// Feature kind.
+        kind: FeatureKind,
+        /// Seats.
+        players: Vec<u8>,
+        /// Points each.
+        points: u32,
+        /// Rule id.
+        rule: String,
+        /// Position in the file.
+        pos: Pos,
+    },
+    /// `count` followers of type `follower` return to `player`'s supply.
+    Return {
+        /// Seat.
+        player: u8,
+        /// Follower type id.
+        follower: String,
+        /// How many.
+        count: u32,
+        /// Position in the file.
+        pos: Pos,
+    },
+}
+
+/// An expected rejection.
+#[derive(Clone, Debug)]
+pub struct ExpectedError {
+    /// Error kind (kebab-case), if given.
+    pub kind: Option<String>,
+    /// Substring of the message, if given.
+    pub message: Option<String>,
+    /// Position in the file.
+    pub pos: Pos,
+}
+
+/// Final scoring expectations.
+#[derive(Clone, Debug)]
+pub struct End {
+    /// Where `[end]` is.
+    pub pos: Pos,
+    /// Exactly these final-scoring events.
+    pub expect: Vec<Expected>,
+}
+
+/// Builds each variant once, however many scenarios use it.
+#[derive(Default)]
+pub struct VariantCache {
+    built: HashMap<PathBuf, (Option<Arc<Ruleset>>, Vec<Diagnostic>)>,
+}
+
+impl VariantCache {
+    /// Build (or reuse) the ruleset of the variant at `path`.
+    pub fn get(&mut self, path: &Path) -> (Option<Arc<Ruleset>>, Vec<Diagnostic>) {
+        let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        self.built
+            .entry(key)
+            .or_insert_with(|| {
+                let (rs, diags) = tegula_model::variant::build_variant(path);
+                (rs.map(Arc::new), diags)
+            })
+            .clone()
+    }
+}
+
+/// Read the file at `path` and parse it into raw types. `None` on any error.
+pub fn parse_file(path: &Path) -> (Option<(Source, ScenarioFile)>, Vec<Diagnostic>) {
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) => {
+            return (
+                None,
+                vec![Diagnostic::file_level(
+                    Code::Io,
+                    path,
+                    format!("cannot read scenario: {e}"),
+                )],
+            )
+        }
+    };
+    if meta.len() > MAX_FILE_SIZE {
+        return (
+            None,
+            vec![Diagnostic::file_level(
+                Code::TooLarge,
+                path,
+                format!(
+                    "scenario file is {} bytes (limit {MAX_FILE_SIZE})",
+                    meta.len()
+                ),
+            )],
+        );
+    }
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            return (
+                None,
+                vec![Diagnostic::file_level(
+                    Code::Io,
+                    path,
+                    format!("cannot read scenario: {e}"),
+                )],
+            )
+        }
+    };
+    let Ok(text) = String::from_utf8(bytes) else {
+        return (
+            None,
+            vec![Diagnostic::file_level(
+                Code::NotUtf8,
+                path,
+                "scenario file is not UTF-8",
+            )],
+        );
+    };
+    parse_text(path, text)
+}
+
+/// Parse scenario text (already read) into raw types.
+pub fn parse_text(path: &Path, text: String) -> (Option<(Source, ScenarioFile)>, Vec<Diagnostic>) {
+    let source = Source::new(path, text);
+    let mut diags = Vec::new();
+    if source.text.trim().is_empty() {
+        diags.push(Diagnostic::file_level(
+            Code::Empty,
+            path,
+            "scenario file is empty",
+        ));
+        return (None, diags);
+    }
+    if !source.text.starts_with("#:schema") {
+        diags.push(
+            source
+                .diag(
+                    Code::MissingSchemaLine,
+                    0..0,
+                    "the file does not start with a `#:schema` line",
+                )
+                .with_note("add `#:schema ../schema/scenario.schema.json` as the first line"),
+        );
+    }
+    if let Err(e) = source.text.parse::<toml::Table>() {
+        let span = e.span().unwrap_or(0..0);
+        diags.push(source.diag(Code::Syntax, span, e.message().trim().to_string()));
+        return (None, diags);
+    }
+    match toml::from_str::<ScenarioFile>(&source.text) {
+        Ok(doc) => (Some((source, doc)), diags),
+        Err(e) => {
+            let span = e.span().unwrap_or(0..0);
+            diags.push(source.diag(Code::Schema, span, e.message().trim().to_string()));
+            (None, diags)
+        }
+    }
+}
+
+/// Load a scenario file and check it against its variant. `None` if any error was found.
+pub fn load(path: &Path, cache: &mut VariantCache) -> (Option<Scenario>, Vec<Diagnostic>) {
+    let (parsed, mut diags) = parse_file(path);
+    let Some((source, doc)) = parsed else {
+        return (None, diags);
+    };
+    let (scenario, more) = resolve(source, doc, cache);
+    diags.extend(more);
+    (scenario, diags)
+}
+
+struct Ctx<'a> {
+    source: &'a Source,
+    diags: Vec<Diagnostic>,
+}
+
+impl Ctx<'_> {
+    fn err(&mut self, code: Code, span: &Range<usize>, msg: impl Into<String>) -> &mut Diagnostic {
+        self.diags.push(self.source.diag(code, span.clone(), msg));
+        self.diags.last_mut().expect("just pushed")
+    }
+    fn pos(&self, span: &Range<usize>) -> Pos {
+        let (line, column) = self.source.line_col(span.start);
+        Pos { line, column }
+    }
+}
+
+fn rule_ok(r: &str) -> bool {
+    let mut parts = r.splitn(2, '-');
+    let (Some(a), Some(b)) = (parts.next(), parts.next()) else {
+        return false;
+    };
+    let digits = b.trim_end_matches(|c: char| c.is_ascii_lowercase());
+    !a.is_empty()
+        && a.chars().all(|c| c.is_ascii_uppercase())
+        && !digits.is_empty()
+        && digits.chars().all(|c| c.is_ascii_digit())
+        && b.len() - digits.len() <= 1
+}
+
+fn kind_of(k: RawFeatureKind) -> FeatureKind {
+    match k {
+        RawFeatureKind::City => FeatureKind::City,
+        RawFeatureKind::Road => FeatureKind::Road,
+        RawFeatureKind::Cloister => FeatureKind::Cloister,
+        RawFeatureKind::Field => FeatureKind::Field,
+    }
+}
+
+fn names(v: impl Iterator<Item = String>) -> String {
+    let all: Vec<String> = v.collect();
+    if all.len() > 30 {
+        format!("{}, … ({} in all)", all[..30].join(", "), all.len())
+    } else {
+        all.join(", ")
+    }
+}
+
+/// Check a parsed scenario against its variant.
+pub fn resolve(
+    source: Source,
+    doc: ScenarioFile,
+    cache: &mut VariantCache,
+) -> (Option<Scenario>, Vec<Diagnostic>) {
+    let mut cx = Ctx {
+        source: &source,
+        diags: Vec::new(),
+    };
+    // Rule ids.
+    for r in &doc.rules {
+        if !rule_ok(r) {
+            cx.err(
+                Code::Schema,
+                &r.span,
+                format!("`{}` is not a rule id like `B-4`", r.value),
+            );
+        }
+    }
+    // Variant.
+    let base = source.path.parent().unwrap_or(Path::new(""));
+    let variant_path = base.join(&doc.variant.value);
+    let (ruleset, vdiags) = cache.get(&variant_path);
+    let Some(rs) = ruleset else {
+        let d = cx.err(
+            Code::DanglingReference,
+            &doc.variant.span,
+            format!("variant `{}` could not be built", variant_path.display()),
+        );
+        for v in vdiags.iter().filter(|d| d.is_error()).take(10) {
+            d.notes.push(format!(
+                "{}:{}:{}: {}",
+                v.file.display(),
+                v.line,
+                v.column,
+                v.message
+            ));
+        }
+        if vdiags.is_empty() {
+            d.notes
+                .push("the variant compiler returned no ruleset (not implemented yet?)".into());
+        }
+        return (None, cx.diags);
+    };
+    let players = doc.players.value;
+    if players == 0 || players < rs.min_players || players > rs.max_players {
+        cx.err(
+            Code::BadVariant,
+            &doc.players.span,
+            format!(
+                "{players} players, but variant `{}` allows {} to {}",
+                rs.id, rs.min_players, rs.max_players
+            ),
+        );
+    }
+    let tile_index = |id: &str| rs.tiles.iter().position(|t| t.id == id).map(|i| i as u16);
+    let mut used: HashMap<u16, u32> = HashMap::new();
+
+    // Start tile.
+    let mut start = None;
+    match &doc.start {
+        Some(s) => {
+            let rot = check_rotation(&mut cx, &s.rotation);
+            match tile_index(&s.tile) {
+                Some(t) => {
+                    *used.entry(t).or_default() += 1;
+                    start = Some((t, rot.unwrap_or(0)));
+                }
+                None => unknown_tile(&mut cx, &rs, &s.tile),
+            }
+        }
+        None => match rs.start_tile {
+            Some(t) => *used.entry(t).or_default() += 1,
+            None => {
+                cx.err(
+                    Code::BadVariant,
+                    &(0..0),
+                    format!(
+                        "variant `{}` has no start tile; give `[start] tile = …`",
+                        rs.id
+                    ),
+                );
+            }
+        },
+    }
+
+    // Steps.
+    let mut steps = Vec::new();
+    for (i, st) in doc.step.iter().enumerate() {
+        let number = i + 1;
+        let pos = cx.pos(&st.span);
+        let tile = tile_index(&st.tile);
+        if tile.is_none() {
+            unknown_tile(&mut cx, &rs, &st.tile);
+        }
+        let rot = check_rotation(&mut cx, &st.rotation);
+        let at = match &st.at {
+            Some(at) if at.len() == 2 => {
+                let mut xy = [0i32; 2];
+                for (k, v) in at.iter().enumerate() {
+                    match i32::try_from(v.value) {
+                        Ok(c) if c.abs() <= 1000 => xy[k] = c,
+                        _ => {
+                            cx.err(
+                                Code::Schema,
+                                &v.span,
+                                format!("coordinate {} is out of range (-1000..=1000)", v.value),
+                            );
+                        }
+                    }
+                }
+                Some((xy[0], xy[1]))
+            }
+            Some(at) => {
+                cx.err(Code::Schema, &at.span, "`at` must be `[x, y]`");
+                None
+            }
+            None => None,
+        };
+        let player = match &st.player {
+            Some(p) => seat(&mut cx, p, players),
+            None => None,
+        };
+        let mut follower = None;
+        if let Some(f) = &st.follower {
+            if st.at.is_none() {
+                cx.err(
+                    Code::Schema,
+                    &f.span,
+                    "a discarded tile (no `at`) cannot take a follower",
+                );
+            }
+            let ftype = match &f.kind {
+                Some(k) => match rs.followers.iter().position(|x| x.id == k.value) {
+                    Some(ix) => Some(ix),
+                    None => {
+                        cx.err(
+                            Code::DanglingReference,
+                            &k.span,
+                            format!("unknown follower type `{}`", k.value),
+                        )
+                        .notes
+                        .push(format!(
+                            "variant `{}` has: {}",
+                            rs.id,
+                            names(rs.followers.iter().map(|x| x.id.clone()))
+                        ));
+                        None
+                    }
+                },
+                None => (!rs.followers.is_empty()).then_some(0),
+            };
+            let feature = tile.and_then(|t| {
+                let tt = &rs.tiles[t as usize];
+                let found = tt
+                    .features
+                    .iter()
+                    .position(|ft| ft.segments.iter().any(|s| *s == f.on.value));
+                if found.is_none() {
+                    cx.err(
+                        Code::DanglingReference,
+                        &f.on.span,
+                        format!("tile `{}` has no segment `{}`", tt.id, f.on.value),
+                    )
+                    .notes
+                    .push(format!(
+                        "segments of `{}`: {}",
+                        tt.id,
+                        names(
+                            tt.features
+                                .iter()
+                                .flat_map(|ft| ft.segments.iter().cloned())
+                        )
+                    ));
+                }
+                found
+            });
+            if let (Some(ft), Some(fe)) = (ftype, feature) {
+                follower = Some(FollowerChoice {
+                    follower: ft as u8,
+                    follower_id: rs.followers[ft].id.clone(),
+                    feature: fe as u8,
+                    segment: f.on.value.clone(),
+                });
+            }
+        }
+        let expect = match &st.expect {
+            Some(ev) => events(&mut cx, &rs, ev, players),
+            None => Vec::new(),
+        };
+        let expect_error = st.expect_error.as_ref().map(|e| {
+            if e.kind.is_none() && e.message.is_none() {
+                cx.err(
+                    Code::Schema,
+                    &e.span,
+                    "`expect_error` needs `kind` or `message`",
+                );
+            }
+            if st.expect.is_some() {
+                cx.err(
+                    Code::Schema,
+                    &e.span,
+                    "a rejected step cannot also `expect` events",
+                );
+            }
+            ExpectedError {
+                kind: e.kind.as_ref().map(|k| k.value.clone()),
+                message: e.message.as_ref().map(|k| k.value.clone()),
+                pos: cx.pos(&e.span),
+            }
+        });
+        if st.at.is_none() && st.expect_error.is_some() {
+            cx.err(
+                Code::Schema,
+                &st.span,
+                "a discarded tile (no `at`) cannot `expect_error`",
+            );
+        }
+        let scores = st.scores.as_ref().map(|s| {
+            if s.len() != players as usize {
+                cx.err(
+                    Code::Schema,
+                    &s.span,
+                    format!("`scores` must list {players} seats"),
+                );
+            }
+            s.iter().map(|v| v.value).collect()
+        });
+        if let (Some(t), Some(xy), Some(r)) = (tile, at, rot) {
+            steps.push(Step {
+                number,
+                pos,
+                tile: t,
+                tile_id: st.tile.value.clone(),
+                placement: Some((xy, r)),
+                player,
+                follower: follower.clone(),
+                expect,
+                expect_error,
+                scores,
+            });
+        } else if let (Some(t), None) = (tile, &st.at) {
+            steps.push(Step {
+                number,
+                pos,
+                tile: t,
+                tile_id: st.tile.value.clone(),
+                placement: None,
+                player,
+                follower: None,
+                expect,
+                expect_error: None,
+                scores,
+            });
+        }
+        // Follower errors were reported above; a step with an unresolved follower is dropped
+        // with the scenario (errors present), so nothing else to do here.
+        let _ = follower;
+    }
+    // A rejected placement must be followed by a step placing the same (still drawn) tile.
+    for (i, st) in doc.step.iter().enumerate() {
+        let rejected = st.expect_error.is_some() && st.follower.is_none() && st.at.is_some();
+        if !rejected {
+            continue;
+        }
+        match doc.step.get(i + 1) {
+            Some(next) if next.tile.value == st.tile.value => {}
+            _ => {
+                cx.err(
+                    Code::Schema,
+                    &st.span,
+                    format!(
+                        "step {} is a rejected placement: the next step must place the same tile `{}` (still in hand)",
+                        i + 1,
+                        st.tile.value
+                    ),
+                );
+            }
+        }
+    }
+    // Copies: a scenario may not use more copies of a tile than the variant has (B-1).
+    for st in &steps {
+        if !st.rejects_placement() {
+            *used.entry(st.tile).or_default() += 1;
+        }
+    }
+    let mut over: Vec<_> = used
+        .iter()
+        .filter_map(|(&t, &n)| {
+            let tt = &rs.tiles[t as usize];
+            let have = tt.count + u32::from(tt.start);
+            (n > have).then(|| (t, n, have))
+        })
+        .collect();
+    over.sort();
+    for (t, n, have) in over {
+        let tt = &rs.tiles[t as usize];
+        let span = doc
+            .step
+            .iter()
+            .rev()
+            .find(|s| s.tile.value == tt.id)
+            .map(|s| s.tile.span.clone())
+            .unwrap_or(0..0);
+        cx.err(
+            Code::BadCount,
+            &span,
+            format!(
+                "tile `{}` is used {n} times (start tile included) but variant `{}` has {have}",
+                tt.id, rs.id
+            ),
+        )
+        .rule = Some("B-1".into());
+    }
+    let end = doc.end.as_ref().map(|e| End {
+        pos: cx.pos(&e.span),
+        expect: events(&mut cx, &rs, &e.expect, players),
+    });
+    let final_scores = doc.expect.as_ref().map(|e| {
+        if e.scores.len() != players as usize {
+            cx.err(
+                Code::Schema,
+                &e.scores.span,
+                format!("`scores` must list {players} seats"),
+            );
+        }
+        (
+            e.scores.iter().map(|v| v.value).collect(),
+            cx.pos(&e.scores.span),
+        )
+    });
+    if cx.diags.iter().any(|d| d.is_error()) {
+        return (None, cx.diags);
+    }
+    let scenario = Scenario {
+        name: doc.name.clone(),
+        rules: doc.rules.iter().map(|r| r.value.clone()).collect(),
+        variant_path,
+        ruleset: rs,
+        players,
+        start,
+        steps,
+        end,
+        final_scores,
+        source: source.clone(),
+    };
+    let diags = cx.diags;
+    (Some(scenario), diags)
+}
+
+fn unknown_tile(cx: &mut Ctx, rs: &Ruleset, id: &Sp<String>) {
+    cx.err(
+        Code::DanglingReference,
+        &id.span,
+        format!("unknown tile id `{}` in variant `{}`", id.value, rs.id),
+    )
+    .notes
+    .push(format!(
+        "tiles: {}",
+        names(rs.tiles.iter().map(|t| t.id.clone()))
+    ));
+}
+
+fn check_rotation(cx: &mut Ctx, r: &Sp<RawRotation>) -> Option<u8> {
+    let q = r.value.quarter_turns();
+    if q.is_none() {
+        let shown = match &r.value {
+            RawRotation::Turns(t) => t.to_string(),
+            RawRotation::Facing(s) => format!("\"{s}\""),
+        };
+        cx.err(
+            Code::Schema,
+            &r.span,
+            format!("bad rotation {shown}: use 0, 1, 2, 3 (quarter turns clockwise) or \"N\", \"E\", \"S\", \"W\""),
+        );
+    }
+    q
+}
+
+fn seat(cx: &mut Ctx, p: &Sp<i64>, players: u8) -> Option<u8> {
+    if (0..i64::from(players)).contains(&p.value) {
+        Some(p.value as u8)
+    } else {
+        cx.err(
+            Code::Schema,
+            &p.span,
+            format!(
+                "seat {} does not exist: seats are 0 to {}",
+                p.value,
+                players.saturating_sub(1)
+            ),
+        );
+        None
+    }
+}
+
+fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<Expected> {
+    let mut out = Vec::new();
+    for ev in evs {
+        let pos = cx.pos(&ev.span);
+        let mut seats = Vec::new();
+        match (&ev.player, &ev.players) {
+            (Some(p), None) => seats.extend(seat(cx, p, players)),
+            (None, Some(ps)) => {
+                for p in ps.iter() {
+                    seats.extend(seat(cx, p, players));
+                }
+                let mut sorted = seats.clone();
+                sorted.sort();
+                sorted.dedup();
+                if sorted.len() != seats.len() {
+                    cx.err(Code::Schema, &ps.span, "a seat is listed twice");
+                }
+            }
+            (Some(p), Some(_)) => {
+                cx.err(
+                    Code::Schema,
+                    &p.span,
+                    "give `player` or `players`, not both",
+                );
+            }
+            (None, None) => {
+                cx.err(
+                    Code::Schema,
+                    &ev.span,
+                    "an event needs `player` (or `players`)",
+                );
+            }
+        }
+        match (&ev.score, &ev.returned) {
+            (Some(k), None) => {
+                let points = match &ev.points {
+                    Some(p) if (0..=100_000).contains(&p.value) => Some(p.value as u32),
+                    Some(p) => {
+                        cx.err(Code::Schema, &p.span, "points must be 0 to 100000");
+                        None
+                    }
+                    None => {
+                        cx.err(Code::Schema, &ev.span, "a score event needs `points`");
+                        None
+                    }
+                };
+                let rule = match &ev.rule {
+                    Some(r) if rule_ok(r) => Some(r.value.clone()),
+                    Some(r) => {
+                        cx.err(
+                            Code::Schema,
+                            &r.span,
+                            format!("`{}` is not a rule id like `B-4`", r.value),
+                        );
+                        None
+                    }
+                    None => {
+                        cx.err(
+                            Code::Schema,
+                            &ev.span,
+                            "a score event needs the `rule` it is awarded under (e.g. \"B-4\")",
+                        );
+                        None
+                    }
+                };
+                if let Some(c) = &ev.count {
+                    cx.err(Code::Schema, &c.span, "`count` is for `returned` events");
+                }
+                if let (Some(points), Some(rule)) = (points, rule) {
+                    out.push(Expected::Score {
+                        kind: kind_of(k.value),
+                        players: seats,
+                        points,
+                        rule,
+                        pos,
+                    });
+                }
+            }
+            (None, Some(f)) => {
+                if !rs.followers.iter().any(|x| x.id == f.value) {
+                    cx.err(
+                        Code::DanglingReference,
+                        &f.span,
+                        format!("unknown follower type `{}`", f.value),
+                    )
+                    .notes
+                    .push(format!(
+                        "variant `{}` has: {}",
+                        rs.id,
+                        names(rs.followers.iter().map(|x| x.id.clone()))
+                    ));
+                }
+                if let Some(p) = &ev.points {
+                    cx.err(Code::Schema, &p.span, "`points` is for `score` events");
+                }
+                if let Some(p) = &ev.players {
+                    cx.err(
+                        Code::Schema,
+                        &p.span,
+                        "a `returned` event takes one `player`",
+                    );
+                }
+                let count = match &ev.count {
+                    Some(c) if (1..=100).contains(&c.value) => c.value as u32,
+                    Some(c) => {
+                        cx.err(Code::Schema, &c.span, "count must be 1 to 100");
+                        1
+                    }
+                    None => 1,
+                };
+                if let Some(&player) = seats.first() {
+                    out.push(Expected::Return {
+                        player,
+                        follower: f.value.clone(),
+                        count,
+                        pos,
+                    });
+                }
+            }
+            _ => {
+                cx.err(Code::Schema, &ev.span, "an event needs exactly one of `score = \"city\"|\"road\"|\"cloister\"|\"field\"` and `returned = \"<follower type>\"`");
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_ids_are_checked() {
+        assert!(rule_ok("B-4"));
+        assert!(rule_ok("W-18"));
+        assert!(rule_ok("AM-5"));
+        assert!(rule_ok("B-7a"));
+        assert!(!rule_ok("b-4"));
+        assert!(!rule_ok("B4"));
+        assert!(!rule_ok("B-"));
+    }
+
+    #[test]
+    fn syntax_and_unknown_keys_are_positioned() {
+        let (r, d) = parse_text(Path::new("x.toml"), "#:schema s\nname = \n".into());
+        assert!(r.is_none());
+        assert_eq!(d[0].code, Code::Syntax);
+        assert_eq!(d[0].line, 2);
+        let (r, d) = parse_text(
+            Path::new("x.toml"),
+            "#:schema s\nname = 'n'\nvariant = 'v'\nplayers = 2\n[[step]]\ntile = 'E'\nwhere = [0, 1]\n".into(),
+        );
+        assert!(r.is_none());
+        assert_eq!(d[0].code, Code::Schema);
+        assert_eq!(d[0].line, 7, "{:?}", d[0]);
+        assert!(d[0].message.contains("where"), "{}", d[0].message);
+    }
+}

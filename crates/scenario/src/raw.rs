@@ -1,0 +1,285 @@
+//! Raw scenario TOML types: what a scenario file says, with source spans on every blamable value.
+//!
+//! The JSON Schema `schema/scenario.schema.json` is generated from these types
+//! ([`crate::schema_json`]). Names (tiles, segments, follower types) are checked later, against the
+//! variant's ruleset, by [`crate::load`]. Span rules as in `tegula_model::raw`: `Sp<T>` on blamable
+//! fields, no `#[serde(flatten)]`, no internally tagged enums.
+
+use std::borrow::Cow;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use tegula_model::raw::Sp;
+
+/// A scenario file (`scenarios/*.toml`): a variant, a number of players, scripted moves and what
+/// must happen.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "tegula scenario")]
+pub struct ScenarioFile {
+    /// Short title.
+    #[schemars(length(min = 1, max = 200))]
+    pub name: String,
+    /// Free text: what the scenario shows and the hand computation of its scores.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Rule ids (RULES.md) the scenario exercises, e.g. `["B-4", "B-5"]`.
+    #[serde(default)]
+    #[schemars(length(max = 32))]
+    pub rules: Vec<Sp<RuleId>>,
+    /// Variant file, relative to the scenario file.
+    pub variant: Sp<String>,
+    /// Number of players (seats 0, 1, …; seat 0 plays the first step).
+    #[schemars(range(min = 1, max = 8))]
+    pub players: Sp<u8>,
+    /// Start tile at (0, 0). Absent: the variant's start tile with rotation 0.
+    #[serde(default)]
+    pub start: Option<Sp<RawStart>>,
+    /// The turns, in order. Each step's tile is the tile drawn in that turn.
+    #[serde(default)]
+    #[schemars(length(max = 1000))]
+    pub step: Vec<Sp<RawStep>>,
+    /// Final scoring (B-6): present = run it after the last step and compare its events.
+    #[serde(default)]
+    pub end: Option<Sp<RawEnd>>,
+    /// What must hold when the scenario is over (after final scoring if `[end]` is present).
+    #[serde(default)]
+    pub expect: Option<Sp<RawFinal>>,
+}
+
+/// A rule id such as `B-4` or `W-18`.
+pub type RuleId = String;
+
+/// The start tile override.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawStart {
+    /// Tile id.
+    pub tile: Sp<String>,
+    /// Rotation (default 0).
+    #[serde(default)]
+    pub rotation: Sp<RawRotation>,
+}
+
+/// One turn: the drawn tile, where it goes, an optional follower, and what must happen.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawStep {
+    /// Id of the tile drawn (and placed) in this turn.
+    pub tile: Sp<String>,
+    /// Board cell `[x, y]` of the tile's anchor cell (x east, y south). Absent: the tile must be
+    /// unplaceable and is discarded (B-2).
+    #[serde(default)]
+    #[schemars(length(min = 2, max = 2))]
+    pub at: Option<Sp<Vec<Sp<i64>>>>,
+    /// Quarter turns clockwise `0`–`3`, or where the tile's north side ends up: `"N"`, `"E"`,
+    /// `"S"`, `"W"` (= 0, 1, 2, 3). Default 0.
+    #[serde(default)]
+    pub rotation: Sp<RawRotation>,
+    /// Optional check: the seat whose turn this is.
+    #[serde(default)]
+    pub player: Option<Sp<i64>>,
+    /// A follower placed on the tile just placed.
+    #[serde(default)]
+    pub follower: Option<Sp<RawFollowerPlacement>>,
+    /// Events that must occur in this step, and no other score or return events. Absent: the step
+    /// must produce no score and no return events.
+    #[serde(default)]
+    #[schemars(length(max = 100))]
+    pub expect: Option<Sp<Vec<Sp<RawEvent>>>>,
+    /// The step must be rejected. Without `follower`: the placement is rejected, the turn is not
+    /// used up and the next step must place the same tile. With `follower`: the placement is
+    /// accepted, the follower is rejected and the turn ends without a follower.
+    #[serde(default)]
+    pub expect_error: Option<Sp<RawExpectError>>,
+    /// Optional: every seat's score after this step.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 8))]
+    pub scores: Option<Sp<Vec<Sp<i64>>>>,
+    /// Free text.
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// A follower placement.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawFollowerPlacement {
+    /// Follower type id (e.g. `meeple`, `large-meeple`). Default: the variant's first type.
+    #[serde(default, rename = "type")]
+    pub kind: Option<Sp<String>>,
+    /// Any segment id of the feature of the tile just placed (e.g. `city`, `road-e`, `field-n`).
+    pub on: Sp<String>,
+}
+
+/// An expected event: exactly one of `score` and `returned`.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawEvent {
+    /// A score event for a feature of this kind.
+    #[serde(default)]
+    pub score: Option<Sp<RawFeatureKind>>,
+    /// A follower of this type returns to its owner's supply.
+    #[serde(default)]
+    pub returned: Option<Sp<String>>,
+    /// The seat that scores / gets the follower back.
+    #[serde(default)]
+    pub player: Option<Sp<i64>>,
+    /// Several seats that each score `points` (a tie, B-5).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 8))]
+    pub players: Option<Sp<Vec<Sp<i64>>>>,
+    /// Points each scoring seat gets.
+    #[serde(default)]
+    pub points: Option<Sp<i64>>,
+    /// Rule id the score is awarded under (e.g. `B-4`, `B-6`).
+    #[serde(default)]
+    pub rule: Option<Sp<RuleId>>,
+    /// Returns: how many followers of that type and seat (default 1).
+    #[serde(default)]
+    pub count: Option<Sp<i64>>,
+}
+
+/// Feature kinds that score.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum RawFeatureKind {
+    /// A city.
+    City,
+    /// A road.
+    Road,
+    /// A cloister.
+    Cloister,
+    /// A field.
+    Field,
+}
+
+/// An expected rejection.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawExpectError {
+    /// The engine's error kind (kebab-case, e.g. `edge-mismatch`, `feature-occupied`).
+    #[serde(default)]
+    pub kind: Option<Sp<String>>,
+    /// A substring the error message must contain.
+    #[serde(default)]
+    pub message: Option<Sp<String>>,
+}
+
+/// Final scoring.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawEnd {
+    /// The final-scoring events (B-6), exactly.
+    #[serde(default)]
+    #[schemars(length(max = 100))]
+    pub expect: Vec<Sp<RawEvent>>,
+}
+
+/// What must hold at the end.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawFinal {
+    /// Every seat's final score, in seat order.
+    #[schemars(length(min = 1, max = 8))]
+    pub scores: Sp<Vec<Sp<i64>>>,
+}
+
+/// A rotation as written: an integer or a compass letter. Checked by the loader, so that every bad
+/// rotation of a file is reported (not just the first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RawRotation {
+    /// Quarter turns clockwise (valid: 0–3).
+    Turns(i64),
+    /// Where the tile's north side points (valid: `N`, `E`, `S`, `W`).
+    Facing(String),
+}
+
+impl Default for RawRotation {
+    fn default() -> Self {
+        RawRotation::Turns(0)
+    }
+}
+
+impl RawRotation {
+    /// Quarter turns clockwise, if valid.
+    pub fn quarter_turns(&self) -> Option<u8> {
+        match self {
+            RawRotation::Turns(t) if (0..4).contains(t) => Some(*t as u8),
+            RawRotation::Facing(s) => match s.as_str() {
+                "N" => Some(0),
+                "E" => Some(1),
+                "S" => Some(2),
+                "W" => Some(3),
+                _ => None,
+            },
+            RawRotation::Turns(_) => None,
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for RawRotation {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = RawRotation;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a rotation: 0, 1, 2, 3 (quarter turns clockwise) or \"N\", \"E\", \"S\", \"W\"")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<RawRotation, E> {
+                Ok(RawRotation::Turns(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<RawRotation, E> {
+                Ok(RawRotation::Turns(i64::try_from(v).unwrap_or(i64::MAX)))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RawRotation, E> {
+                Ok(RawRotation::Facing(v.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl Serialize for RawRotation {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            RawRotation::Turns(t) => s.serialize_i64(*t),
+            RawRotation::Facing(f) => s.serialize_str(f),
+        }
+    }
+}
+
+impl JsonSchema for RawRotation {
+    fn schema_name() -> Cow<'static, str> {
+        "Rotation".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "Quarter turns clockwise 0-3, or where the tile's north side points: N, E, S, W.",
+            "oneOf": [
+                { "type": "integer", "minimum": 0, "maximum": 3 },
+                { "type": "string", "enum": ["N", "E", "S", "W"] }
+            ]
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotations_parse_from_numbers_and_letters() {
+        assert_eq!(RawRotation::Turns(3).quarter_turns(), Some(3));
+        assert_eq!(RawRotation::Facing("E".into()).quarter_turns(), Some(1));
+        assert_eq!(RawRotation::Turns(4).quarter_turns(), None);
+        assert_eq!(RawRotation::Facing("up".into()).quarter_turns(), None);
+        let f: ScenarioFile = toml::from_str(
+            "name='x'\nvariant='v.toml'\nplayers=2\n[[step]]\ntile='E'\nat=[0,-1]\nrotation='S'\n",
+        )
+        .unwrap();
+        assert_eq!(f.step[0].rotation.value, RawRotation::Facing("S".into()));
+    }
+}
