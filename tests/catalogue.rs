@@ -1,0 +1,656 @@
+//! The compiled tile data agrees with the tile catalogue (`../shared/reference/TILES.md`), type by
+//! type: rules B-1 (base game) and AM-13 / AM-1 (Abbey & Mayor).
+//!
+//! The catalogue is encoded here a second time, independently of `tiles/*.toml`, as compact strings
+//! in the notation of TILES.md. Each tile type of the compiled variant is reduced to a canonical
+//! form (side kinds; cities as sorted sides + pennants; roads as sorted sides; fields as sorted
+//! half-edges + the bordering cities named by their sorted sides; cloister count) and compared with
+//! the catalogue row, at rotation 0 and, rotated accordingly, at rotations 1..3.
+
+use std::path::{Path, PathBuf};
+
+use tegula_ruleset::{FeatureKind, Half, Ruleset, Side, SideKind, TileType, NO_FEATURE};
+
+/// One catalogue row: `(id, copies, sides, cities, roads, fields, cloisters)`.
+///
+/// - `copies`: the number printed in the catalogue (start copy included).
+/// - `sides`: the kinds of N E S W: `C` city, `R` road, `F` field, `A` any (the abbey).
+/// - `cities`: space-separated cities, each the letters of its sides, one `*` per pennant
+///   (`"NESW*"`, `"N W"` = two separate cities).
+/// - `roads`: space-separated roads, each the letters of its sides (`"WE"` one road, `"E S W"`
+///   three roads ending on the tile).
+/// - `fields`: `;`-separated fields, each its space-separated half-edges, optionally `>` and the
+///   bordering cities (comma-separated, each by its side letters). No half-edge = inner field.
+type Row = (
+    &'static str,
+    u32,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    usize,
+);
+
+/// Base game (B-1), TILES.md "Base game — 72 tiles". One D copy is the start tile.
+const BASE: &[Row] = &[
+    ("A", 2, "F F R F", "", "S", "Nw Ne En Es Se Sw Ws Wn", 1),
+    ("B", 4, "F F F F", "", "", "Nw Ne En Es Se Sw Ws Wn", 1),
+    ("C", 1, "C C C C", "NESW*", "", "", 0),
+    ("D", 4, "C R F R", "N", "WE", "Wn En>N; Es Se Sw Ws", 0),
+    ("E", 5, "C F F F", "N", "", "En Es Se Sw Ws Wn>N", 0),
+    ("F", 2, "F C F C", "WE*", "", "Nw Ne>WE; Se Sw>WE", 0),
+    ("G", 1, "F C F C", "WE", "", "Nw Ne>WE; Se Sw>WE", 0),
+    ("H", 3, "C F C F", "N S", "", "En Es Ws Wn>N,S", 0),
+    ("I", 2, "C F F C", "N W", "", "En Es Se Sw>N,W", 0),
+    ("J", 3, "C R R F", "N", "ES", "En Sw Ws Wn>N; Es Se", 0),
+    ("K", 3, "C F R R", "N", "SW", "Wn En Es Se>N; Sw Ws", 0),
+    ("L", 3, "C R R R", "N", "E S W", "Wn En>N; Es Se; Sw Ws", 0),
+    ("M", 2, "C F F C", "NW*", "", "En Es Se Sw>NW", 0),
+    ("N", 3, "C F F C", "NW", "", "En Es Se Sw>NW", 0),
+    ("O", 2, "C R R C", "NW*", "ES", "En Sw>NW; Es Se", 0),
+    ("P", 3, "C R R C", "NW", "ES", "En Sw>NW; Es Se", 0),
+    ("Q", 1, "C C F C", "NEW*", "", "Se Sw>NEW", 0),
+    ("R", 3, "C C F C", "NEW", "", "Se Sw>NEW", 0),
+    ("S", 2, "C C R C", "NEW*", "S", "Se>NEW; Sw>NEW", 0),
+    ("T", 1, "C C R C", "NEW", "S", "Se>NEW; Sw>NEW", 0),
+    ("U", 8, "F R F R", "", "WE", "Wn Nw Ne En; Es Se Sw Ws", 0),
+    ("V", 9, "F F R R", "", "WS", "Wn Nw Ne En Es Se; Sw Ws", 0),
+    (
+        "W",
+        4,
+        "F R R R",
+        "",
+        "E S W",
+        "Wn Nw Ne En; Es Se; Sw Ws",
+        0,
+    ),
+    (
+        "X",
+        1,
+        "R R R R",
+        "",
+        "N E S W",
+        "Wn Nw; Ne En; Es Se; Sw Ws",
+        0,
+    ),
+];
+
+/// The base game's start tile (B-1).
+const BASE_START: &str = "D";
+
+/// Abbey & Mayor (AM-13; the abbey AM-1..AM-4), TILES.md "Abbey & Mayor".
+const ABBEY_MAYOR: &[Row] = &[
+    ("am-1", 1, "C C C C", "NESW**", "", "", 0),
+    ("am-2", 1, "C C C C", "NS* WE", "", ">NS,WE; >NS,WE", 0),
+    ("am-3", 1, "C C F C", "N* WE", "", ">N,WE; Se Sw>N,WE", 0),
+    (
+        "am-4",
+        1,
+        "C R R C",
+        "N W",
+        "E S",
+        "En>N; Sw>W; Es Se>N,W",
+        0,
+    ),
+    (
+        "am-5",
+        1,
+        "R R R R",
+        "",
+        "N E S W",
+        "Wn Nw; Ne En; Es Se; Sw Ws",
+        1,
+    ),
+    ("am-6", 1, "C F F R", "N", "W", "Wn>N; En Es Se Sw Ws>N", 0),
+    (
+        "am-7",
+        1,
+        "C R R F",
+        "N",
+        "ES",
+        "Ws Wn Sw>N; En>N; Es Se",
+        0,
+    ),
+    (
+        "am-8",
+        1,
+        "C F R R",
+        "N",
+        "WS",
+        "En Es Se>N; Wn>N; Sw Ws",
+        0,
+    ),
+    (
+        "am-9",
+        1,
+        "F F F C",
+        "W*",
+        "",
+        "Nw Ne>W; En Es>W; Se Sw>W",
+        0,
+    ),
+    ("am-10", 1, "F F R F", "", "S", "Nw Ne En Es Se Sw Ws Wn", 0),
+    (
+        "am-11",
+        1,
+        "R R F R",
+        "",
+        "NEW",
+        "Wn Nw; Ne En; Es Se Sw Ws",
+        0,
+    ),
+    (
+        "am-12",
+        1,
+        "R C R C",
+        "WE*",
+        "NS",
+        "Nw>WE; Ne>WE; Se Sw>WE",
+        0,
+    ),
+    ("abbey", 6, "A A A A", "", "", "", 1),
+];
+
+/// A tile reduced to what the catalogue states, independent of ids and feature order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Canon {
+    sides: [SideKind; 4],
+    /// (sorted sides, pennants), sorted.
+    cities: Vec<(Vec<Side>, u8)>,
+    /// Sorted sides, sorted.
+    roads: Vec<Vec<Side>>,
+    /// (sorted halves, sorted bordering cities by their sorted sides), sorted.
+    fields: Vec<(Vec<Half>, Vec<Vec<Side>>)>,
+    cloisters: usize,
+    /// Features of any other kind (there must be none on these tiles).
+    others: usize,
+}
+
+impl Canon {
+    fn normalise(mut self) -> Canon {
+        for c in &mut self.cities {
+            c.0.sort();
+        }
+        self.cities.sort();
+        for r in &mut self.roads {
+            r.sort();
+        }
+        self.roads.sort();
+        for f in &mut self.fields {
+            f.0.sort();
+            for b in &mut f.1 {
+                b.sort();
+            }
+            f.1.sort();
+        }
+        self.fields.sort();
+        self
+    }
+
+    /// The same tile turned `q` quarter turns clockwise.
+    fn rotated(&self, q: u8) -> Canon {
+        let mut sides = self.sides;
+        for s in Side::ALL {
+            sides[s.rotated(q).index()] = self.sides[s.index()];
+        }
+        let rs = |v: &Vec<Side>| v.iter().map(|s| s.rotated(q)).collect::<Vec<_>>();
+        Canon {
+            sides,
+            cities: self.cities.iter().map(|(s, p)| (rs(s), *p)).collect(),
+            roads: self.roads.iter().map(rs).collect(),
+            fields: self
+                .fields
+                .iter()
+                .map(|(h, b)| {
+                    (
+                        h.iter().map(|h| h.rotated(q)).collect(),
+                        b.iter().map(rs).collect(),
+                    )
+                })
+                .collect(),
+            cloisters: self.cloisters,
+            others: self.others,
+        }
+        .normalise()
+    }
+}
+
+fn side(c: char) -> Side {
+    match c {
+        'N' => Side::N,
+        'E' => Side::E,
+        'S' => Side::S,
+        'W' => Side::W,
+        _ => panic!("bad side letter {c:?} in the catalogue table"),
+    }
+}
+
+fn sides_of(word: &str) -> Vec<Side> {
+    word.chars().map(side).collect()
+}
+
+fn half(name: &str) -> Half {
+    *Half::ALL
+        .iter()
+        .find(|h| h.name() == name)
+        .unwrap_or_else(|| panic!("bad half-edge {name:?} in the catalogue table"))
+}
+
+fn side_kind(word: &str) -> SideKind {
+    match word {
+        "C" => SideKind::City,
+        "R" => SideKind::Road,
+        "F" => SideKind::Field,
+        "A" => SideKind::Any,
+        _ => panic!("bad side kind {word:?} in the catalogue table"),
+    }
+}
+
+/// Parse a catalogue row into its canonical form.
+fn expected(row: &Row) -> Canon {
+    let (id, _, sides, cities, roads, fields, cloisters) = *row;
+    let kinds: Vec<SideKind> = sides.split_whitespace().map(side_kind).collect();
+    let sides: [SideKind; 4] = kinds
+        .try_into()
+        .unwrap_or_else(|_| panic!("{id}: four side kinds expected"));
+    let cities = cities
+        .split_whitespace()
+        .map(|w| {
+            let pennants = w.chars().filter(|&c| c == '*').count() as u8;
+            (sides_of(w.trim_end_matches('*')), pennants)
+        })
+        .collect();
+    let roads = roads.split_whitespace().map(sides_of).collect();
+    let fields = fields
+        .split(';')
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .map(|f| {
+            let (halves, borders) = f.split_once('>').unwrap_or((f, ""));
+            let halves = halves.split_whitespace().map(half).collect();
+            let borders = borders
+                .split(',')
+                .map(str::trim)
+                .filter(|b| !b.is_empty())
+                .map(sides_of)
+                .collect();
+            (halves, borders)
+        })
+        .collect();
+    Canon {
+        sides,
+        cities,
+        roads,
+        fields,
+        cloisters,
+        others: 0,
+    }
+    .normalise()
+}
+
+/// Reduce a compiled single-cell tile at rotation `q` to its canonical form; structural problems
+/// (a feature in the wrong table, a missing `inner` entry, ...) are pushed to `errors`.
+fn observed(tile: &TileType, q: usize, religious: Option<u32>, errors: &mut Vec<String>) -> Canon {
+    let id = &tile.id;
+    let cell = &tile.rotations[q].cells[0];
+    let sides_of_feature = |i: usize| -> Vec<Side> {
+        Side::ALL
+            .into_iter()
+            .filter(|s| cell.side_feature[s.index()] as usize == i)
+            .collect()
+    };
+    let mut canon = Canon {
+        sides: cell.sides,
+        cities: Vec::new(),
+        roads: Vec::new(),
+        fields: Vec::new(),
+        cloisters: 0,
+        others: 0,
+    };
+    for (i, f) in tile.features.iter().enumerate() {
+        let in_inner = cell.inner.iter().any(|&x| x as usize == i);
+        match f.kind {
+            FeatureKind::City | FeatureKind::Road => {
+                let sides = sides_of_feature(i);
+                if sides.is_empty() {
+                    errors.push(format!(
+                        "{id} r{q}: {:?} feature {i} touches no side",
+                        f.kind
+                    ));
+                }
+                if f.open_sides as usize != sides.len() {
+                    errors.push(format!(
+                        "{id} r{q}: {:?} feature {i} has open_sides {} but touches {} sides (B-3)",
+                        f.kind,
+                        f.open_sides,
+                        sides.len()
+                    ));
+                }
+                if f.kind == FeatureKind::City {
+                    canon.cities.push((sides, f.pennants));
+                } else {
+                    canon.roads.push(sides);
+                }
+            }
+            FeatureKind::Field => {
+                let halves: Vec<Half> = Half::ALL
+                    .into_iter()
+                    .filter(|h| cell.half_feature[h.index()] as usize == i)
+                    .collect();
+                if halves.is_empty() && !in_inner {
+                    errors.push(format!("{id} r{q}: inner field {i} missing from `inner`"));
+                }
+                let mut borders = Vec::new();
+                for &b in &f.borders {
+                    match tile.features.get(b as usize) {
+                        Some(c) if c.kind == FeatureKind::City => {
+                            borders.push(sides_of_feature(b as usize))
+                        }
+                        _ => errors.push(format!(
+                            "{id} r{q}: field {i} borders feature {b}, which is not a city (B-6)"
+                        )),
+                    }
+                }
+                canon.fields.push((halves, borders));
+            }
+            FeatureKind::Cloister => {
+                canon.cloisters += 1;
+                if !in_inner {
+                    errors.push(format!("{id} r{q}: cloister {i} missing from `inner`"));
+                }
+                let tagged = religious.is_some_and(|t| f.tags & (1 << t) != 0);
+                if !tagged {
+                    errors.push(format!(
+                        "{id}: cloister {i} is not tagged `religious` (W-10, W-22)"
+                    ));
+                }
+            }
+            FeatureKind::Wonder => canon.others += 1,
+        }
+    }
+    // Ports that name no feature, or a feature of the wrong kind, would silently drop out above.
+    for s in Side::ALL {
+        let f = cell.side_feature[s.index()];
+        let want = match cell.sides[s.index()] {
+            SideKind::City => Some(FeatureKind::City),
+            SideKind::Road => Some(FeatureKind::Road),
+            _ => None,
+        };
+        let got = (f != NO_FEATURE).then(|| tile.features.get(f as usize).map(|x| x.kind));
+        if got != want.map(Some) {
+            errors.push(format!(
+                "{id} r{q}: side {} port is {got:?}, expected {want:?}",
+                s.name()
+            ));
+        }
+    }
+    for h in Half::ALL {
+        let f = cell.half_feature[h.index()];
+        let field_side = matches!(
+            cell.sides[h.side().index()],
+            SideKind::Road | SideKind::Field
+        );
+        let ok = if field_side {
+            tile.features.get(f as usize).map(|x| x.kind) == Some(FeatureKind::Field)
+        } else {
+            f == NO_FEATURE
+        };
+        if !ok {
+            errors.push(format!(
+                "{id} r{q}: half-edge {} port {f} is wrong",
+                h.name()
+            ));
+        }
+    }
+    canon.normalise()
+}
+
+fn variant_path(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("variants")
+        .join(name)
+}
+
+fn build(name: &str) -> Ruleset {
+    let path = variant_path(name);
+    let (ruleset, diagnostics) = tegula_model::variant::build_variant(&path);
+    let errors: Vec<String> = diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| {
+            format!(
+                "{}:{}:{}: {} {}",
+                d.file.display(),
+                d.line,
+                d.column,
+                d.code.as_str(),
+                d.message
+            )
+        })
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{name} has errors:\n{}",
+        errors.join("\n")
+    );
+    ruleset.unwrap_or_else(|| panic!("{name}: build_variant returned no ruleset"))
+}
+
+/// Compare every catalogue row with the compiled tile of the same id (set `set`), in all four
+/// rotations; return the mismatches.
+fn compare(ruleset: &Ruleset, table: &[Row], set: &str, start: Option<&str>) -> Vec<String> {
+    let mut errors = Vec::new();
+    let religious = ruleset.tag("religious");
+    for row in table {
+        let id = row.0;
+        let Some(tile) = ruleset.tiles.iter().find(|t| t.id == id) else {
+            errors.push(format!("{id}: missing from the compiled variant"));
+            continue;
+        };
+        if tile.set != set {
+            errors.push(format!("{id}: set {:?}, expected {set:?}", tile.set));
+        }
+        let is_start = start == Some(id);
+        if tile.start != is_start {
+            errors.push(format!(
+                "{id}: start = {}, expected {is_start} (B-1)",
+                tile.start
+            ));
+        }
+        let copies = tile.count + u32::from(tile.start);
+        if copies != row.1 {
+            errors.push(format!("{id}: {copies} copies, catalogue says {}", row.1));
+        }
+        if tile.cell_count != 1 || tile.rotations.len() != 4 {
+            errors.push(format!(
+                "{id}: {} cells and {} rotations, expected 1 and 4",
+                tile.cell_count,
+                tile.rotations.len()
+            ));
+            continue;
+        }
+        if tile.rotations.iter().any(|r| r.cells.len() != 1) {
+            errors.push(format!("{id}: a rotation does not have exactly one cell"));
+            continue;
+        }
+        let want = expected(row);
+        for q in 0..4u8 {
+            let got = observed(tile, q as usize, religious, &mut errors);
+            let want_q = want.rotated(q);
+            if got != want_q {
+                errors.push(format!(
+                    "{id} rotation {q}:\n  compiled  {got:?}\n  catalogue {want_q:?}"
+                ));
+            }
+        }
+    }
+    errors
+}
+
+/// Copies of the tiles of `table` in the ruleset (start copy included) and the sum of
+/// `per_tile(tile)` over those copies.
+fn total(ruleset: &Ruleset, table: &[Row], per_tile: impl Fn(&TileType) -> u32) -> (u32, u32) {
+    let mut copies = 0;
+    let mut sum = 0;
+    for tile in &ruleset.tiles {
+        if table.iter().any(|r| r.0 == tile.id) {
+            let n = tile.count + u32::from(tile.start);
+            copies += n;
+            sum += n * per_tile(tile);
+        }
+    }
+    (copies, sum)
+}
+
+fn pennants(tile: &TileType) -> u32 {
+    tile.features.iter().map(|f| u32::from(f.pennants)).sum()
+}
+
+fn cloisters(tile: &TileType) -> u32 {
+    tile.features
+        .iter()
+        .filter(|f| f.kind == FeatureKind::Cloister)
+        .count() as u32
+}
+
+fn ids(ruleset: &Ruleset) -> Vec<&str> {
+    ruleset.tiles.iter().map(|t| t.id.as_str()).collect()
+}
+
+fn table_ids(tables: &[&[Row]]) -> Vec<&'static str> {
+    tables.iter().flat_map(|t| t.iter().map(|r| r.0)).collect()
+}
+
+#[test]
+fn catalogue_tables_are_consistent_with_tiles_md_totals() {
+    // B-1: 72 tiles of 24 types; "Totals: 10 pennants (C1 F2 M2 O2 Q1 S2), 6 cloisters".
+    assert_eq!(BASE.len(), 24);
+    assert_eq!(BASE.iter().map(|r| r.1).sum::<u32>(), 72);
+    let pennants: u32 = BASE
+        .iter()
+        .map(|r| r.1 * r.3.chars().filter(|&c| c == '*').count() as u32)
+        .sum();
+    assert_eq!(pennants, 10);
+    assert_eq!(BASE.iter().map(|r| r.1 as usize * r.6).sum::<usize>(), 6);
+    // AM-13: 12 land tiles, one each, 6 pennants; AM-1: 6 abbeys.
+    assert_eq!(ABBEY_MAYOR.len(), 13);
+    let land: u32 = ABBEY_MAYOR
+        .iter()
+        .filter(|r| r.0 != "abbey")
+        .map(|r| r.1)
+        .sum();
+    assert_eq!(land, 12);
+    let pennants: u32 = ABBEY_MAYOR
+        .iter()
+        .map(|r| r.1 * r.3.chars().filter(|&c| c == '*').count() as u32)
+        .sum();
+    assert_eq!(pennants, 6);
+}
+
+#[test]
+fn base_tiles_match_the_catalogue_b1() {
+    let ruleset = build("base.toml");
+    assert_eq!(
+        ids(&ruleset),
+        table_ids(&[BASE]),
+        "tile ids and order (B-1)"
+    );
+    let errors = compare(&ruleset, BASE, "base", Some(BASE_START));
+    assert!(
+        errors.is_empty(),
+        "{} mismatches:\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
+
+    // B-1 totals.
+    let start = ruleset
+        .start_tile
+        .map(|i| ruleset.tiles[i as usize].id.as_str());
+    assert_eq!(start, Some(BASE_START), "the start tile is a D (B-1)");
+    assert_eq!(
+        total(&ruleset, BASE, pennants),
+        (72, 10),
+        "72 tiles, 10 pennants"
+    );
+    assert_eq!(total(&ruleset, BASE, cloisters), (72, 6), "6 cloisters");
+    assert_eq!(
+        ruleset.pile_size(),
+        71,
+        "72 tiles minus the start tile in the pile"
+    );
+}
+
+#[test]
+fn abbey_mayor_tiles_match_the_catalogue_am13() {
+    let ruleset = build("abbey-mayor.toml");
+    assert_eq!(
+        ids(&ruleset),
+        table_ids(&[BASE, ABBEY_MAYOR]),
+        "base tiles then Abbey & Mayor tiles, in file order"
+    );
+    let mut errors = compare(&ruleset, BASE, "base", Some(BASE_START));
+    errors.extend(compare(&ruleset, ABBEY_MAYOR, "abbey-mayor", None));
+    assert!(
+        errors.is_empty(),
+        "{} mismatches:\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
+
+    // AM-13: the 12 land tiles carry 6 pennants; AM-1: 6 abbeys, each a cloister (AM-2).
+    assert_eq!(total(&ruleset, ABBEY_MAYOR, pennants), (18, 6));
+    assert_eq!(total(&ruleset, ABBEY_MAYOR, cloisters), (18, 7));
+    assert_eq!(total(&ruleset, BASE, pennants), (72, 10));
+
+    // The abbey is tagged as such (the A&M engine keeps abbey-tagged tiles in player supply);
+    // no other tile is.
+    let abbey_tag = ruleset.tag("abbey").expect("an `abbey` tile tag (AM-1)");
+    for tile in &ruleset.tiles {
+        let tagged = tile.tags & (1 << abbey_tag) != 0;
+        assert_eq!(tagged, tile.id == "abbey", "{}: abbey tag", tile.id);
+    }
+    assert_eq!(
+        ruleset
+            .start_tile
+            .map(|i| ruleset.tiles[i as usize].id.as_str()),
+        Some("D")
+    );
+}
+
+#[test]
+fn legacy_variant_changes_only_scoring_and_followers() {
+    // RULES.md, legacy house rules (after B-7): completed 2-tile city worth 2, farms 4 per city;
+    // followers are data: a large meeple of strength 2 (B-5).
+    let base = build("base.toml");
+    let legacy = build("base-legacy.toml");
+    assert_eq!(legacy.tiles, base.tiles, "same tiles as the base game");
+    assert_eq!(legacy.start_tile, base.start_tile);
+    assert_eq!(legacy.scoring.small_city_per_tile, Some(1));
+    assert_eq!(legacy.scoring.field_per_city, 4);
+    assert_eq!(
+        base.scoring,
+        tegula_ruleset::Scoring::default(),
+        "standard rules in base"
+    );
+    let mut expected_legacy = tegula_ruleset::Scoring::default();
+    expected_legacy.small_city_per_tile = Some(1);
+    expected_legacy.field_per_city = 4;
+    assert_eq!(
+        legacy.scoring, expected_legacy,
+        "only the two legacy keys differ"
+    );
+    let followers: Vec<(&str, u8, u8)> = legacy
+        .followers
+        .iter()
+        .map(|f| (f.id.as_str(), f.count, f.strength))
+        .collect();
+    assert_eq!(followers, vec![("meeple", 7, 1), ("large-meeple", 1, 2)]);
+    let base_followers: Vec<(&str, u8, u8)> = base
+        .followers
+        .iter()
+        .map(|f| (f.id.as_str(), f.count, f.strength))
+        .collect();
+    assert_eq!(base_followers, vec![("meeple", 7, 1)]);
+    assert_eq!((base.min_players, base.max_players), (2, 5));
+}
