@@ -8,7 +8,9 @@
 
 pub mod compile;
 pub mod diag;
+pub mod facts;
 pub mod load;
+pub mod lower;
 pub mod raw;
 pub mod variant;
 

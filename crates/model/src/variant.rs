@@ -1,16 +1,448 @@
 //! Variants: load a variant file and the tile sets it names, apply its overrides (W-21), check
 //! its facts, and lower everything to a [`tegula_ruleset::Ruleset`].
-//!
-//! OWNER: compiler helper. The signature below is the contract other modules rely on.
 
-use std::path::Path;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
 
-use tegula_ruleset::Ruleset;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use tegula_ruleset::{FollowerType, Ruleset, Scoring};
 
-use crate::diag::Diagnostic;
+use crate::compile::{compile_tileset, CompiledSet, CompiledTile};
+use crate::diag::{Code, Diagnostic, Source};
+use crate::load::{load_tileset, load_variant, Loaded};
+use crate::raw::{RawScoring, VariantFile};
+
+/// A variant with its tiles compiled: copies and `only` applied, W-21 overrides applied.
+#[derive(Clone, Debug, Serialize)]
+pub struct CompiledVariant {
+    /// Variant id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Fewest players.
+    pub min_players: u8,
+    /// Most players.
+    pub max_players: u8,
+    /// Follower types.
+    pub followers: Vec<FollowerType>,
+    /// Scoring parameters (standard rules overridden by `[scoring]`).
+    pub scoring: Scoring,
+    /// The tiles, sets in variant order, tiles in file order; `count` already multiplied by the
+    /// set's `copies`.
+    pub tiles: Vec<CompiledTile>,
+    /// For each tile, the index into `sources` of the file it comes from.
+    #[serde(skip)]
+    pub tile_source: Vec<usize>,
+    /// The tile-set files read (for positions of diagnostics).
+    #[serde(skip)]
+    pub sources: Vec<Source>,
+}
+
+/// Read, parse and compile one tile-set file. `None` when the file cannot be used at all.
+pub fn compile_tileset_file(path: &Path) -> (Option<(Source, CompiledSet)>, Vec<Diagnostic>) {
+    let (loaded, mut diags) = load_or_parse(path, load_tileset);
+    let Some(loaded) = loaded else {
+        return (None, diags);
+    };
+    let (set, more) = compile_tileset(&loaded);
+    diags.extend(more);
+    (Some((loaded.source, set)), diags)
+}
+
+/// Read and parse a variant file (see [`compile_tileset_file`]).
+pub fn read_variant(path: &Path) -> (Option<Loaded<VariantFile>>, Vec<Diagnostic>) {
+    load_or_parse(path, load_variant)
+}
+
+/// What the loader returns.
+type LoadResult<T> = (Option<Loaded<T>>, Vec<Diagnostic>);
+
+/// Use the loader; if it gives neither a document nor a reason (it always explains a `None`
+/// once implemented), fall back to a plain read + TOML parse so the compiler stays usable.
+fn load_or_parse<T: DeserializeOwned>(
+    path: &Path,
+    loader: fn(&Path) -> LoadResult<T>,
+) -> LoadResult<T> {
+    let (doc, diags) = loader(path);
+    if doc.is_some() || !diags.is_empty() {
+        return (doc, diags);
+    }
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            return (
+                None,
+                vec![Diagnostic::file_level(
+                    Code::Io,
+                    path,
+                    format!("cannot read {}: {e}", path.display()),
+                )],
+            )
+        }
+    };
+    let source = Source::new(path, text);
+    match toml::from_str::<T>(&source.text) {
+        Ok(doc) => (Some(Loaded { source, doc }), Vec::new()),
+        Err(e) => {
+            let span = e.span().unwrap_or(0..0);
+            let d = source.diag(Code::Schema, span, e.message().to_string());
+            (None, vec![d])
+        }
+    }
+}
+
+/// The `*.toml` files of a folder, sorted by name (not recursive).
+pub fn toml_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+fn scoring(raw: Option<&RawScoring>) -> Scoring {
+    let d = Scoring::default();
+    let Some(r) = raw else { return d };
+    Scoring {
+        road_complete_per_tile: r.road_complete_per_tile.unwrap_or(d.road_complete_per_tile),
+        road_incomplete_per_tile: r
+            .road_incomplete_per_tile
+            .unwrap_or(d.road_incomplete_per_tile),
+        city_complete_per_tile: r.city_complete_per_tile.unwrap_or(d.city_complete_per_tile),
+        city_complete_per_pennant: r
+            .city_complete_per_pennant
+            .unwrap_or(d.city_complete_per_pennant),
+        city_incomplete_per_tile: r
+            .city_incomplete_per_tile
+            .unwrap_or(d.city_incomplete_per_tile),
+        city_incomplete_per_pennant: r
+            .city_incomplete_per_pennant
+            .unwrap_or(d.city_incomplete_per_pennant),
+        small_city_per_tile: r.small_city_per_tile.or(d.small_city_per_tile),
+        cloister_complete: r.cloister_complete.unwrap_or(d.cloister_complete),
+        cloister_incomplete_base: r
+            .cloister_incomplete_base
+            .unwrap_or(d.cloister_incomplete_base),
+        cloister_incomplete_per_neighbour: r
+            .cloister_incomplete_per_neighbour
+            .unwrap_or(d.cloister_incomplete_per_neighbour),
+        field_per_city: r.field_per_city.unwrap_or(d.field_per_city),
+    }
+}
+
+/// Load a variant and compile its tiles: sets (files or folders, relative to the variant file),
+/// `copies`, `only`, W-21 connection overrides, player range, followers, unique tile ids, one
+/// start tile at most, and the variant's facts. `None` when the variant file itself cannot be
+/// read; otherwise the (possibly partial) result with every diagnostic found.
+pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>) {
+    let (loaded, mut diags) = read_variant(path);
+    let Some(Loaded { source: vsrc, doc }) = loaded else {
+        return (None, diags);
+    };
+    let base = path.parent().unwrap_or(Path::new("."));
+
+    // Players and followers.
+    let players = &doc.players.value;
+    if players.min < 1 || players.min > players.max {
+        diags.push(vsrc.diag(
+            Code::BadVariant,
+            doc.players.span.clone(),
+            format!(
+                "players: min {} and max {} do not make a range (1 <= min <= max)",
+                players.min, players.max
+            ),
+        ));
+    }
+    let mut followers = Vec::new();
+    let mut follower_ids: HashSet<&str> = HashSet::new();
+    for f in &doc.followers {
+        let f = &f.value;
+        if !follower_ids.insert(&f.id.value) {
+            diags.push(vsrc.diag(
+                Code::BadVariant,
+                f.id.span.clone(),
+                format!("follower id `{}` is given twice", f.id.value),
+            ));
+            continue;
+        }
+        let (Ok(count), Ok(strength)) =
+            (u8::try_from(f.count.value), u8::try_from(f.strength.value))
+        else {
+            diags.push(vsrc.diag(
+                Code::BadVariant,
+                f.count.span.clone(),
+                "follower count or strength out of range",
+            ));
+            continue;
+        };
+        followers.push(FollowerType {
+            id: f.id.value.clone(),
+            name: f.name.clone().unwrap_or_else(|| f.id.value.clone()),
+            count,
+            strength,
+        });
+    }
+
+    // Tile sets.
+    let mut tiles: Vec<CompiledTile> = Vec::new();
+    let mut tile_source: Vec<usize> = Vec::new();
+    let mut sources: Vec<Source> = Vec::new();
+    let mut set_ok = true;
+    for sref in &doc.sets {
+        let sref = &sref.value;
+        let p = base.join(&sref.path.value);
+        let files = if p.is_dir() {
+            match toml_files(&p) {
+                Ok(f) if f.is_empty() => {
+                    diags.push(vsrc.diag(
+                        Code::BadVariant,
+                        sref.path.span.clone(),
+                        format!("folder {} holds no .toml file", p.display()),
+                    ));
+                    continue;
+                }
+                Ok(f) => f,
+                Err(e) => {
+                    diags.push(vsrc.diag(
+                        Code::Io,
+                        sref.path.span.clone(),
+                        format!("cannot read folder {}: {e}", p.display()),
+                    ));
+                    continue;
+                }
+            }
+        } else if p.is_file() {
+            vec![p.clone()]
+        } else {
+            diags.push(vsrc.diag(
+                Code::DanglingReference,
+                sref.path.span.clone(),
+                format!("no tile-set file or folder {}", p.display()),
+            ));
+            set_ok = false;
+            continue;
+        };
+        let mut seen_ids: HashSet<String> = HashSet::new();
+        let mut this_ok = true;
+        for file in files {
+            let (compiled, more) = compile_tileset_file(&file);
+            if more.iter().any(Diagnostic::is_error) {
+                this_ok = false;
+            }
+            diags.extend(more);
+            let Some((src, set)) = compiled else {
+                this_ok = false;
+                continue;
+            };
+            let si = sources.len();
+            sources.push(src);
+            for mut t in set.tiles {
+                seen_ids.insert(t.id.clone());
+                if let Some(only) = &sref.only {
+                    if !only.iter().any(|o| o.value == t.id) {
+                        continue;
+                    }
+                }
+                t.count = t.count.saturating_mul(sref.copies.value.max(1));
+                tiles.push(t);
+                tile_source.push(si);
+            }
+        }
+        if this_ok {
+            for o in sref.only.iter().flatten() {
+                if !seen_ids.contains(&o.value) {
+                    diags.push(vsrc.diag(
+                        Code::DanglingReference,
+                        o.span.clone(),
+                        format!("no tile `{}` in {}", o.value, sref.path.value),
+                    ));
+                }
+            }
+        } else {
+            set_ok = false;
+        }
+    }
+
+    // Tile ids unique across the variant; one start tile at most (B-1). Problems inside one
+    // file were already reported when compiling it.
+    let mut first_of: HashMap<String, usize> = HashMap::new();
+    let mut start: Option<usize> = None;
+    for (i, t) in tiles.iter().enumerate() {
+        let src = &sources[tile_source[i]];
+        match first_of.get(&t.id) {
+            Some(&j) if tile_source[j] != tile_source[i] => diags.push(src.diag(
+                Code::DuplicateId,
+                t.span.clone(),
+                format!(
+                    "tile id `{}` is also used in {} (ids are unique across a variant)",
+                    t.id,
+                    sources[tile_source[j]].path.display()
+                ),
+            )),
+            Some(_) => {}
+            None => {
+                first_of.insert(t.id.clone(), i);
+            }
+        }
+        if t.start {
+            match start {
+                Some(j) if tile_source[j] != tile_source[i] => diags.push(
+                    src.diag(
+                        Code::BadCount,
+                        t.span.clone(),
+                        format!(
+                            "a second start tile in this variant: `{}` is already the start tile",
+                            tiles[j].id
+                        ),
+                    )
+                    .with_rule("B-1"),
+                ),
+                Some(_) => {}
+                None => start = Some(i),
+            }
+        }
+    }
+
+    // W-21 overrides, before anything looks at the features.
+    for o in &doc.connections {
+        let o = &o.value;
+        let rule = o.rule.as_ref().map_or("W-21", |r| r.value.as_str());
+        match tiles.iter_mut().find(|t| t.id == o.tile.value) {
+            None => diags.push(
+                vsrc.diag(
+                    Code::DanglingReference,
+                    o.tile.span.clone(),
+                    format!("no tile `{}` in this variant", o.tile.value),
+                )
+                .with_rule(rule),
+            ),
+            Some(t) => {
+                if !t.set_joined(&o.connection.value, o.joined.value) {
+                    diags.push(
+                        vsrc.diag(
+                            Code::DanglingReference,
+                            o.connection.span.clone(),
+                            format!(
+                                "tile `{}` has no connection `{}`",
+                                o.tile.value, o.connection.value
+                            ),
+                        )
+                        .with_rule(rule),
+                    );
+                }
+            }
+        }
+    }
+
+    // Facts about the variant's tiles (skipped over tiles that failed to compile).
+    let mut broken: HashSet<String> = tiles
+        .iter()
+        .filter(|t| !t.valid)
+        .map(|t| t.id.clone())
+        .collect();
+    if !set_ok {
+        broken.insert(String::new());
+    }
+    diags.extend(crate::facts::check_facts(&doc.fact, &tiles, &broken, &vsrc));
+
+    let v = CompiledVariant {
+        id: doc.id.value.clone(),
+        name: doc.name.clone(),
+        min_players: players.min,
+        max_players: players.max,
+        followers,
+        scoring: scoring(doc.scoring.as_ref().map(|s| &s.value)),
+        tiles,
+        tile_source,
+        sources,
+    };
+    sort_diags(&mut diags);
+    (Some(v), diags)
+}
+
+/// Keep diagnostics in a stable order: by file, then position, then code.
+fn sort_diags(diags: &mut [Diagnostic]) {
+    diags.sort_by(|a, b| {
+        (&a.file, a.line, a.column, a.code).cmp(&(&b.file, b.line, b.column, b.code))
+    });
+}
+
+/// Lower a compiled variant to a ruleset. Problems (limits of the flat tables) are returned as
+/// diagnostics positioned in the tile files.
+pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut tags: Vec<String> = v
+        .tiles
+        .iter()
+        .flat_map(|t| {
+            t.tags
+                .iter()
+                .chain(t.features.iter().flat_map(|f| f.tags.iter()))
+        })
+        .cloned()
+        .collect();
+    tags.sort();
+    tags.dedup();
+    let where_ =
+        |i: usize| -> Option<&Source> { v.tile_source.get(i).and_then(|&s| v.sources.get(s)) };
+    if tags.len() > 32 {
+        let msg = format!(
+            "the variant's tiles use {} different tags; the engine takes at most 32",
+            tags.len()
+        );
+        diags.push(match where_(0) {
+            Some(src) => src.diag(Code::BadVariant, 0..0, msg),
+            None => Diagnostic::file_level(Code::BadVariant, Path::new(&v.id), msg),
+        });
+    }
+    if v.tiles.len() > usize::from(u16::MAX) {
+        diags.push(Diagnostic::file_level(
+            Code::BadVariant,
+            Path::new(&v.id),
+            "too many tile types",
+        ));
+    }
+    let mut tiles = Vec::with_capacity(v.tiles.len());
+    for (i, t) in v.tiles.iter().enumerate() {
+        match crate::lower::lower_tile(t, &tags) {
+            Ok(tt) => tiles.push(tt),
+            Err(msg) => diags.push(match where_(i) {
+                Some(src) => src.diag(Code::TileShape, t.span.clone(), msg),
+                None => Diagnostic::file_level(Code::TileShape, Path::new(&t.id), msg),
+            }),
+        }
+    }
+    if !diags.is_empty() {
+        return (None, diags);
+    }
+    let start_tile = v.tiles.iter().position(|t| t.start).map(|i| i as u16);
+    let rs = Ruleset {
+        id: v.id.clone(),
+        name: v.name.clone(),
+        min_players: v.min_players,
+        max_players: v.max_players,
+        followers: v.followers.clone(),
+        scoring: v.scoring.clone(),
+        tags,
+        tiles,
+        start_tile,
+    };
+    (Some(rs), diags)
+}
 
 /// Build the ruleset of the variant file at `path`. `None` if any error was found.
 pub fn build_variant(path: &Path) -> (Option<Ruleset>, Vec<Diagnostic>) {
-    let _ = path;
-    (None, Vec::new())
+    let (v, mut diags) = compile_variant(path);
+    let Some(v) = v else {
+        return (None, diags);
+    };
+    if diags.iter().any(Diagnostic::is_error) {
+        return (None, diags);
+    }
+    let (rs, more) = lower_variant(&v);
+    diags.extend(more);
+    (rs, diags)
 }

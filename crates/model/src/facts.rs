@@ -1,0 +1,182 @@
+//! Rulebook facts (`[[fact]]` tables): each key states a number the rulebook gives; it is
+//! compared with what the compiled geometry yields, and a mismatch is reported at that key with
+//! the fact's rule id (`fact-mismatch`).
+//!
+//! Without `tile = "…"` a fact is about every tile of the file (or variant): `tiles`,
+//! `start_tiles`, `pennants`, `cloisters` and `wonders` count copies (draw-pile copies plus the
+//! start copy); `types`, `cells`, `cities`, `roads`, `fields` and `fields_without_city` are summed
+//! over tile types; the multisets `city_cells`, `road_cells` and `road_ends` collect one entry per
+//! feature of every tile type. With `tile = "…"` the same keys are evaluated over that one tile.
+
+use std::collections::HashSet;
+use std::ops::Range;
+
+use tegula_ruleset::FeatureKind;
+
+use crate::compile::CompiledTile;
+use crate::diag::{Code, Diagnostic, Source};
+use crate::raw::{RawFact, Sp};
+
+/// Check `facts` against `tiles`. Facts about tiles named in `broken` (which failed to compile
+/// cleanly), and file-level facts when any tile is broken, are skipped: the geometry is not
+/// trustworthy then and its errors are already reported.
+pub fn check_facts(
+    facts: &[Sp<RawFact>],
+    tiles: &[CompiledTile],
+    broken: &HashSet<String>,
+    src: &Source,
+) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    for fact in facts {
+        let f = &fact.value;
+        let rule = f.rule.value.as_str();
+        let scope: Vec<&CompiledTile> = match &f.tile {
+            Some(id) => {
+                if broken.contains(&id.value) {
+                    continue;
+                }
+                match tiles.iter().find(|t| t.id == id.value) {
+                    Some(t) => vec![t],
+                    None => {
+                        diags.push(
+                            src.diag(
+                                Code::DanglingReference,
+                                id.span.clone(),
+                                format!("no tile `{}` to state this fact about", id.value),
+                            )
+                            .with_rule(rule),
+                        );
+                        continue;
+                    }
+                }
+            }
+            None => {
+                if !broken.is_empty() {
+                    continue;
+                }
+                tiles.iter().collect()
+            }
+        };
+        let mut check = |key: &Option<Sp<u64>>, name: &str, actual: u64| {
+            if let Some(k) = key {
+                if k.value != actual {
+                    diags.push(mismatch(src, k.span.clone(), name, k.value, actual, rule));
+                }
+            }
+        };
+        let copies = |per: &dyn Fn(&CompiledTile) -> u64| -> u64 {
+            scope
+                .iter()
+                .map(|t| t.copies().saturating_mul(per(t)))
+                .sum()
+        };
+        let types =
+            |per: &dyn Fn(&CompiledTile) -> u64| -> u64 { scope.iter().map(|t| per(t)).sum() };
+        let count = |t: &CompiledTile, k: FeatureKind| t.features_of(k).count() as u64;
+
+        check(&f.tiles, "tiles", copies(&|_| 1));
+        check(&f.types, "types", scope.len() as u64);
+        check(
+            &f.start_tiles,
+            "start_tiles",
+            scope.iter().filter(|t| t.start).count() as u64,
+        );
+        check(&f.pennants, "pennants", copies(&|t| t.pennants()));
+        check(
+            &f.cloisters,
+            "cloisters",
+            copies(&|t| count(t, FeatureKind::Cloister)),
+        );
+        check(
+            &f.wonders,
+            "wonders",
+            copies(&|t| count(t, FeatureKind::Wonder)),
+        );
+        check(&f.cells, "cells", types(&|t| t.cells.len() as u64));
+        check(&f.cities, "cities", types(&|t| count(t, FeatureKind::City)));
+        check(&f.roads, "roads", types(&|t| count(t, FeatureKind::Road)));
+        check(
+            &f.fields,
+            "fields",
+            types(&|t| count(t, FeatureKind::Field)),
+        );
+        check(
+            &f.fields_without_city,
+            "fields_without_city",
+            types(&|t| {
+                t.features_of(FeatureKind::Field)
+                    .filter(|x| x.borders.is_empty())
+                    .count() as u64
+            }),
+        );
+        let multiset =
+            |kind: FeatureKind, per: &dyn Fn(&crate::compile::CompiledFeature) -> u64| {
+                let mut v: Vec<u64> = scope
+                    .iter()
+                    .flat_map(|t| t.features_of(kind))
+                    .map(per)
+                    .collect();
+                v.sort_unstable();
+                v
+            };
+        let mut check_multiset = |key: &Option<Sp<Vec<u64>>>, name: &str, mut actual: Vec<u64>| {
+            if let Some(k) = key {
+                let mut want = k.value.clone();
+                want.sort_unstable();
+                actual.sort_unstable();
+                if want != actual {
+                    diags.push(
+                        src.diag(
+                            Code::FactMismatch,
+                            k.span.clone(),
+                            format!(
+                                "{name}: expected {}, the tiles give {}",
+                                show(&want),
+                                show(&actual)
+                            ),
+                        )
+                        .with_rule(rule)
+                        .with_note("a multiset: the order of the numbers does not matter"),
+                    );
+                }
+            }
+        };
+        check_multiset(
+            &f.city_cells,
+            "city_cells",
+            multiset(FeatureKind::City, &|x| x.cells.len() as u64),
+        );
+        check_multiset(
+            &f.road_cells,
+            "road_cells",
+            multiset(FeatureKind::Road, &|x| x.cells.len() as u64),
+        );
+        check_multiset(
+            &f.road_ends,
+            "road_ends",
+            multiset(FeatureKind::Road, &|x| u64::from(x.open_sides)),
+        );
+    }
+    diags
+}
+
+fn mismatch(
+    src: &Source,
+    span: Range<usize>,
+    name: &str,
+    want: u64,
+    actual: u64,
+    rule: &str,
+) -> Diagnostic {
+    src.diag(
+        Code::FactMismatch,
+        span,
+        format!("{name}: expected {want}, the tiles give {actual}"),
+    )
+    .with_rule(rule)
+}
+
+fn show(v: &[u64]) -> String {
+    let parts: Vec<String> = v.iter().map(u64::to_string).collect();
+    format!("[{}]", parts.join(", "))
+}
