@@ -12,6 +12,9 @@ pub mod facts;
 pub mod load;
 pub mod lower;
 pub mod raw;
+pub mod report;
+pub mod schema;
+pub mod validate;
 pub mod variant;
 
 pub use diag::{Code, Diagnostic, Severity, Source};

@@ -1,12 +1,39 @@
 //! Loading: file → [`Source`] → TOML syntax check → JSON Schema check (errors mapped back to TOML
 //! positions) → raw types with spans. Reports every problem, never panics, bounded in size.
 //!
-//! OWNER: loader helper. The signatures below are the contract other modules rely on.
+//! Steps, each stopping the file's loading when it fails:
+//! 1. read at most [`MAX_FILE_BYTES`] (`io`, `too-large`), decode UTF-8 (`not-utf8`), refuse a
+//!    file with no content (`empty-file`); a first line other than `#:schema …` is a
+//!    `missing-schema-line` warning;
+//! 2. parse with `toml_edit` (keeps spans; its recursion limit bounds nesting) → `toml-syntax`;
+//! 3. convert to JSON and check against the schemars-generated JSON Schema, collecting every
+//!    error (at most [`MAX_SCHEMA_ERRORS`]) and mapping its instance path back to the TOML text
+//!    (`schema`), with a plain-words message;
+//! 4. only then deserialise into the [`raw`](crate::raw) types (spans via `toml`); a serde error
+//!    there is still a `schema` diagnostic.
 
+use std::io::Read;
+use std::ops::Range;
 use std::path::Path;
+use std::sync::OnceLock;
 
-use crate::diag::{Diagnostic, Source};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Number, Value as Json};
+use toml_edit::{ImDocument, Item, Table};
+
+use crate::diag::{Code, Diagnostic, Source};
 use crate::raw::{TileSetFile, VariantFile};
+use crate::schema;
+
+/// Largest accepted file (1 MiB). Real tile data is a few tens of KiB; the cap bounds the time
+/// and memory spent on hostile input before any parsing.
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+
+/// At most this many schema problems are reported per file (the last one says how many more).
+pub const MAX_SCHEMA_ERRORS: usize = 100;
+
+/// Deepest nesting the JSON conversion follows (toml_edit already refuses deeper input).
+const MAX_DEPTH: usize = 256;
 
 /// A successfully parsed document with its source.
 #[derive(Clone, Debug)]
@@ -20,12 +47,921 @@ pub struct Loaded<T> {
 /// Read and parse a tile-set file. `None` when it cannot be used; diagnostics either way
 /// (warnings may come with a `Some`).
 pub fn load_tileset(path: &Path) -> (Option<Loaded<TileSetFile>>, Vec<Diagnostic>) {
-    let _ = path;
-    (None, Vec::new())
+    match read_source(path) {
+        Ok(source) => parse_tileset(source),
+        Err(d) => (None, vec![d]),
+    }
 }
 
 /// Read and parse a variant file.
 pub fn load_variant(path: &Path) -> (Option<Loaded<VariantFile>>, Vec<Diagnostic>) {
-    let _ = path;
-    (None, Vec::new())
+    match read_source(path) {
+        Ok(source) => parse_variant(source),
+        Err(d) => (None, vec![d]),
+    }
+}
+
+/// Parse a tile-set document already in memory (same checks as [`load_tileset`] after reading).
+pub fn parse_tileset(source: Source) -> (Option<Loaded<TileSetFile>>, Vec<Diagnostic>) {
+    parse_as(source, Kind::TileSet)
+}
+
+/// Parse a variant document already in memory.
+pub fn parse_variant(source: Source) -> (Option<Loaded<VariantFile>>, Vec<Diagnostic>) {
+    parse_as(source, Kind::Variant)
+}
+
+/// Read a file as text, with the size cap and UTF-8 check. The error is the one diagnostic.
+#[allow(clippy::result_large_err)] // called once per file; boxing would only add noise
+pub fn read_source(path: &Path) -> Result<Source, Diagnostic> {
+    let file = std::fs::File::open(path).map_err(|e| {
+        Diagnostic::file_level(
+            Code::Io,
+            path,
+            format!("cannot read `{}`: {e}", path.display()),
+        )
+    })?;
+    if let Ok(meta) = file.metadata() {
+        if meta.is_dir() {
+            return Err(Diagnostic::file_level(
+                Code::Io,
+                path,
+                format!("cannot read `{}`: it is a folder", path.display()),
+            ));
+        }
+        if meta.len() > MAX_FILE_BYTES as u64 {
+            return Err(too_large(path, meta.len()));
+        }
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| {
+            Diagnostic::file_level(
+                Code::Io,
+                path,
+                format!("cannot read `{}`: {e}", path.display()),
+            )
+        })?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(too_large(path, bytes.len() as u64));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Source::new(path, text)),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let source = Source::new(path, text);
+            Err(source
+                .diag(
+                    Code::NotUtf8,
+                    at..at + 1,
+                    format!("the file is not UTF-8 text: invalid byte at offset {at}"),
+                )
+                .with_note("tile data must be saved as UTF-8"))
+        }
+    }
+}
+
+fn too_large(path: &Path, len: u64) -> Diagnostic {
+    Diagnostic::file_level(
+        Code::TooLarge,
+        path,
+        format!(
+            "the file is too large to be tile data: {len} bytes, at most {MAX_FILE_BYTES} allowed"
+        ),
+    )
+}
+
+/// The file name the `#:schema` first line points at (`tileset.schema.json`, ...), if any.
+pub fn schema_line_target(text: &str) -> Option<&str> {
+    let first = text.lines().next()?.trim_start_matches('\u{feff}');
+    let rest = first.strip_prefix("#:schema")?.trim();
+    let name = rest.rsplit(['/', '\\']).next().unwrap_or(rest);
+    (!name.is_empty()).then_some(name)
+}
+
+/// Which kind of document is being loaded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    TileSet,
+    Variant,
+}
+
+impl Kind {
+    fn schema(self) -> &'static Json {
+        match self {
+            Kind::TileSet => schema::tileset_schema(),
+            Kind::Variant => schema::variant_schema(),
+        }
+    }
+
+    fn schema_file(self) -> &'static str {
+        match self {
+            Kind::TileSet => schema::TILESET_SCHEMA,
+            Kind::Variant => schema::VARIANT_SCHEMA,
+        }
+    }
+
+    fn validator(self) -> Option<&'static jsonschema::Validator> {
+        static TILESET: OnceLock<Option<jsonschema::Validator>> = OnceLock::new();
+        static VARIANT: OnceLock<Option<jsonschema::Validator>> = OnceLock::new();
+        let cell = match self {
+            Kind::TileSet => &TILESET,
+            Kind::Variant => &VARIANT,
+        };
+        cell.get_or_init(|| {
+            jsonschema::options()
+                .should_validate_formats(false)
+                .build(self.schema())
+                .ok()
+        })
+        .as_ref()
+    }
+
+    fn root_noun(self) -> &'static str {
+        match self {
+            Kind::TileSet => "the tile-set file",
+            Kind::Variant => "the variant file",
+        }
+    }
+}
+
+fn parse_as<T: DeserializeOwned>(
+    source: Source,
+    kind: Kind,
+) -> (Option<Loaded<T>>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    if source.text.len() > MAX_FILE_BYTES {
+        return (
+            None,
+            vec![too_large(&source.path, source.text.len() as u64)],
+        );
+    }
+    if source.text.lines().all(|l| {
+        let l = l.trim();
+        l.is_empty() || l.starts_with('#')
+    }) {
+        let d = Diagnostic::file_level(
+            Code::Empty,
+            &source.path,
+            "the file is empty: it has no keys or tables, only whitespace or comments",
+        );
+        return (None, vec![d]);
+    }
+    if schema_line_target(&source.text).is_none() {
+        let first = source.text.lines().next().map_or(0, str::len);
+        diags.push(
+            source
+                .diag(
+                    Code::MissingSchemaLine,
+                    0..first,
+                    "the file does not start with a `#:schema` line",
+                )
+                .with_note(format!(
+                    "start it with `#:schema <relative path>/schema/{}` so editors can check it",
+                    kind.schema_file()
+                )),
+        );
+    }
+    let doc = match ImDocument::parse(source.text.as_str()) {
+        Ok(doc) => doc,
+        Err(e) => {
+            let span = e.span().unwrap_or(0..0);
+            let message = e
+                .message()
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+                .join(": ");
+            diags.push(source.diag(Code::Syntax, span, format!("TOML syntax error: {message}")));
+            return (None, diags);
+        }
+    };
+    let json = table_to_json(doc.as_table(), 0);
+    let schema_diags = check_schema(&source, &doc, &json, kind);
+    if !schema_diags.is_empty() {
+        diags.extend(schema_diags);
+        return (None, diags);
+    }
+    drop(doc);
+    match toml::from_str::<T>(&source.text) {
+        Ok(parsed) => (
+            Some(Loaded {
+                source,
+                doc: parsed,
+            }),
+            diags,
+        ),
+        Err(e) => {
+            let span = e.span().unwrap_or(0..0);
+            let message = e.message().trim().to_string();
+            diags.push(source.diag(Code::Schema, span, message));
+            (None, diags)
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// TOML → JSON
+
+fn table_to_json(t: &Table, depth: usize) -> Json {
+    let mut map = Map::new();
+    if depth > MAX_DEPTH {
+        return Json::Object(map);
+    }
+    for (k, item) in t.iter() {
+        if let Some(v) = item_to_json(item, depth + 1) {
+            map.insert(k.to_string(), v);
+        }
+    }
+    Json::Object(map)
+}
+
+fn item_to_json(item: &Item, depth: usize) -> Option<Json> {
+    match item {
+        Item::None => None,
+        Item::Value(v) => Some(value_to_json(v, depth)),
+        Item::Table(t) => Some(table_to_json(t, depth)),
+        Item::ArrayOfTables(a) => Some(Json::Array(
+            a.iter().map(|t| table_to_json(t, depth + 1)).collect(),
+        )),
+    }
+}
+
+fn value_to_json(v: &toml_edit::Value, depth: usize) -> Json {
+    use toml_edit::Value as V;
+    if depth > MAX_DEPTH {
+        return Json::Null;
+    }
+    match v {
+        V::String(s) => Json::String(s.value().clone()),
+        V::Integer(i) => Json::Number((*i.value()).into()),
+        V::Float(f) => Number::from_f64(*f.value()).map_or_else(|| marker("float"), Json::Number),
+        V::Boolean(b) => Json::Bool(*b.value()),
+        // No schema accepts an object with this key where a scalar is expected, so a datetime is
+        // rejected wherever it appears; messages name the TOML type, not this marker.
+        V::Datetime(_) => marker("datetime"),
+        V::Array(a) => Json::Array(a.iter().map(|v| value_to_json(v, depth + 1)).collect()),
+        V::InlineTable(t) => {
+            let mut map = Map::new();
+            for (k, v) in t.iter() {
+                map.insert(k.to_string(), value_to_json(v, depth + 1));
+            }
+            Json::Object(map)
+        }
+    }
+}
+
+fn marker(what: &str) -> Json {
+    let mut map = Map::new();
+    map.insert("$toml".into(), Json::String(what.into()));
+    Json::Object(map)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Walking the TOML document along a JSON instance path
+
+/// A position in the toml_edit document.
+#[derive(Clone, Copy)]
+enum Node<'a> {
+    Table(&'a Table),
+    Inline(&'a toml_edit::InlineTable),
+    Tables(&'a toml_edit::ArrayOfTables),
+    Array(&'a toml_edit::Array),
+    Scalar(&'a toml_edit::Value),
+}
+
+impl<'a> Node<'a> {
+    fn of_item(item: &'a Item) -> Option<Node<'a>> {
+        match item {
+            Item::None => None,
+            Item::Value(v) => Some(Node::of_value(v)),
+            Item::Table(t) => Some(Node::Table(t)),
+            Item::ArrayOfTables(a) => Some(Node::Tables(a)),
+        }
+    }
+
+    fn of_value(v: &'a toml_edit::Value) -> Node<'a> {
+        match v {
+            toml_edit::Value::Array(a) => Node::Array(a),
+            toml_edit::Value::InlineTable(t) => Node::Inline(t),
+            other => Node::Scalar(other),
+        }
+    }
+
+    /// The child at a path segment, with the span of its key (for tables).
+    fn child(self, seg: &str) -> Option<(Node<'a>, Option<Range<usize>>)> {
+        match self {
+            Node::Table(t) => {
+                let (k, item) = t.get_key_value(seg)?;
+                Some((Node::of_item(item)?, k.span()))
+            }
+            Node::Inline(t) => {
+                let (k, item) = t.get_key_value(seg)?;
+                Some((Node::of_item(item)?, k.span()))
+            }
+            Node::Tables(a) => Some((Node::Table(a.get(seg.parse().ok()?)?), None)),
+            Node::Array(a) => Some((Node::of_value(a.get(seg.parse().ok()?)?), None)),
+            Node::Scalar(_) => None,
+        }
+    }
+
+    fn key_span(self, key: &str) -> Option<Range<usize>> {
+        match self {
+            Node::Table(t) => t.get_key_value(key)?.0.span(),
+            Node::Inline(t) => t.get_key_value(key)?.0.span(),
+            _ => None,
+        }
+    }
+
+    fn span(self) -> Option<Range<usize>> {
+        match self {
+            Node::Table(t) => t.span(),
+            Node::Inline(t) => t.span(),
+            Node::Tables(a) => a.span().or_else(|| a.get(0).and_then(Table::span)),
+            Node::Array(a) => a.span(),
+            Node::Scalar(v) => v.span(),
+        }
+    }
+
+    /// "an integer", "a table", ... as TOML calls it.
+    fn type_name(self) -> &'static str {
+        use toml_edit::Value as V;
+        match self {
+            Node::Table(_) | Node::Inline(_) => "a table",
+            Node::Tables(_) | Node::Array(_) => "an array",
+            Node::Scalar(V::String(_)) => "a string",
+            Node::Scalar(V::Integer(_)) => "an integer",
+            Node::Scalar(V::Float(_)) => "a float",
+            Node::Scalar(V::Boolean(_)) => "a boolean",
+            Node::Scalar(V::Datetime(_)) => "a date-time",
+            Node::Scalar(_) => "a value",
+        }
+    }
+}
+
+/// Split a JSON pointer into unescaped segments.
+fn pointer_segments(pointer: &str) -> Vec<String> {
+    if pointer.is_empty() {
+        return Vec::new();
+    }
+    pointer
+        .split('/')
+        .skip(1)
+        .map(|s| s.replace("~1", "/").replace("~0", "~"))
+        .collect()
+}
+
+/// Best span for the value at `segs`: its own span, else its key's, else the nearest ancestor's.
+fn locate<'a>(root: &'a Table, segs: &[String]) -> (Option<Node<'a>>, Range<usize>) {
+    let mut node = Node::Table(root);
+    let mut best: Option<Range<usize>> = None;
+    for seg in segs {
+        match node.child(seg) {
+            Some((child, key_span)) => {
+                if let Some(s) = key_span.or_else(|| child.span()) {
+                    best = Some(s);
+                }
+                node = child;
+            }
+            None => return (None, best.unwrap_or(0..0)),
+        }
+    }
+    let span = node.span().or(best).unwrap_or(0..0);
+    (Some(node), span)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schema errors → diagnostics
+
+fn check_schema(
+    source: &Source,
+    doc: &ImDocument<&str>,
+    json: &Json,
+    kind: Kind,
+) -> Vec<Diagnostic> {
+    let Some(validator) = kind.validator() else {
+        return vec![Diagnostic::file_level(
+            Code::Schema,
+            &source.path,
+            "internal error: the JSON Schema does not compile",
+        )];
+    };
+    let root = doc.as_table();
+    let mut out: Vec<Diagnostic> = Vec::new();
+    let mut more = false;
+    for error in validator.iter_errors(json) {
+        if out.len() >= MAX_SCHEMA_ERRORS {
+            more = true;
+            break;
+        }
+        let segs = pointer_segments(error.instance_path.as_str());
+        out.extend(describe(source, root, json, kind, &segs, &error));
+    }
+    out.sort_by(|a, b| {
+        let sa = a.span.clone().unwrap_or(0..0);
+        let sb = b.span.clone().unwrap_or(0..0);
+        (sa.start, sa.end, &a.message).cmp(&(sb.start, sb.end, &b.message))
+    });
+    out.dedup_by(|a, b| a.span == b.span && a.message == b.message);
+    out.truncate(MAX_SCHEMA_ERRORS);
+    if more {
+        if let Some(last) = out.last_mut() {
+            last.notes.push(format!(
+                "more schema problems follow; only the first {MAX_SCHEMA_ERRORS} are reported"
+            ));
+        }
+    }
+    out
+}
+
+fn describe(
+    source: &Source,
+    root: &Table,
+    json: &Json,
+    kind: Kind,
+    segs: &[String],
+    error: &jsonschema::ValidationError<'_>,
+) -> Vec<Diagnostic> {
+    use jsonschema::error::ValidationErrorKind as K;
+    let (node, span) = locate(root, segs);
+    let found = node.map_or("a value", Node::type_name);
+    let subject = subject(json, kind, segs);
+    let path_note = (!segs.is_empty()).then(|| format!("at {}", toml_path(segs)));
+    let value = error.instance.as_ref();
+    let one = |message: String| {
+        let mut d = source.diag(Code::Schema, span.clone(), message);
+        if let Some(n) = &path_note {
+            d.notes.push(n.clone());
+        }
+        vec![d]
+    };
+    match &error.kind {
+        K::AdditionalProperties { unexpected } => {
+            let owner = owner_noun(json, kind, segs);
+            let allowed = allowed_keys(kind.schema(), segs);
+            unexpected
+                .iter()
+                .map(|key| {
+                    let key_span = node.and_then(|n| n.key_span(key)).unwrap_or(span.clone());
+                    let mut message = format!("unknown key `{key}` in {owner}");
+                    if !allowed.is_empty() {
+                        message.push_str("; expected one of ");
+                        message.push_str(&code_list(&allowed));
+                    }
+                    let mut d = source.diag(Code::Schema, key_span, message);
+                    if let Some(n) = &path_note {
+                        d.notes.push(n.clone());
+                    }
+                    d
+                })
+                .collect()
+        }
+        K::Required { property } => {
+            let owner = owner_noun(json, kind, segs);
+            let key = property.as_str().unwrap_or("?");
+            one(format!("missing key `{key}` in {owner}"))
+        }
+        K::Type { kind: expected } => one(format!(
+            "{subject}: expected {}, found {found}",
+            type_names(expected)
+        )),
+        K::Maximum { limit } => one(format!("{subject} must be at most {limit}, found {value}")),
+        K::Minimum { limit } => one(format!("{subject} must be at least {limit}, found {value}")),
+        K::ExclusiveMaximum { limit } => one(format!(
+            "{subject} must be less than {limit}, found {value}"
+        )),
+        K::ExclusiveMinimum { limit } => one(format!(
+            "{subject} must be greater than {limit}, found {value}"
+        )),
+        K::MaxItems { limit } => one(format!(
+            "{subject} may have at most {limit} item{}, found {}",
+            plural(*limit),
+            value.as_array().map_or(0, Vec::len)
+        )),
+        K::MinItems { limit } => one(format!(
+            "{subject} must have at least {limit} item{}, found {}",
+            plural(*limit),
+            value.as_array().map_or(0, Vec::len)
+        )),
+        K::MaxLength { limit } => one(format!(
+            "{subject} may be at most {limit} character{} long, found {}",
+            plural(*limit),
+            value.as_str().map_or(0, |s| s.chars().count())
+        )),
+        K::MinLength { limit } => one(format!(
+            "{subject} must be at least {limit} character{} long",
+            plural(*limit)
+        )),
+        K::Pattern { pattern } => one(format!(
+            "{subject} {}; found {}",
+            pattern_words(pattern),
+            short(value)
+        )),
+        K::Enum { options } => one(format!(
+            "{subject}: expected one of {}; found {}",
+            options
+                .as_array()
+                .map_or_else(String::new, |o| code_list_json(o)),
+            quoted(value)
+        )),
+        K::Constant { expected_value } => one(format!(
+            "{subject}: expected `{}`; found {}",
+            plain(expected_value),
+            short(value)
+        )),
+        K::OneOfNotValid | K::AnyOf => {
+            let consts = const_options(kind.schema(), segs);
+            if consts.is_empty() {
+                one(format!(
+                    "{subject} does not match any allowed form; found {found}"
+                ))
+            } else if !value.is_string() {
+                one(format!("{subject}: expected a string, found {found}"))
+            } else {
+                one(format!(
+                    "{subject}: expected one of {}; found {}",
+                    code_list_json(&consts),
+                    quoted(value)
+                ))
+            }
+        }
+        _ => one(format!("{subject}: {error}")),
+    }
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// A short rendering of an offending value for messages.
+fn short(v: &Json) -> String {
+    let s = match v {
+        Json::String(s) => format!("{s:?}"),
+        Json::Object(m) if m.contains_key("$toml") => "a date-time".to_string(),
+        Json::Object(_) => "a table".to_string(),
+        Json::Array(a) => format!("an array of {} item{}", a.len(), plural(a.len() as u64)),
+        other => other.to_string(),
+    };
+    if s.chars().count() > 60 {
+        let cut: String = s.chars().take(57).collect();
+        format!("{cut}…")
+    } else {
+        s
+    }
+}
+
+/// A string value in backticks (as in the expected list), anything else as [`short`].
+fn quoted(v: &Json) -> String {
+    match v {
+        Json::String(s) if s.chars().count() <= 60 && !s.contains('`') => format!("`{s}`"),
+        other => short(other),
+    }
+}
+
+fn plain(v: &Json) -> String {
+    match v {
+        Json::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn code_list(items: &[String]) -> String {
+    items
+        .iter()
+        .map(|s| format!("`{s}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn code_list_json(items: &[Json]) -> String {
+    items
+        .iter()
+        .map(|s| format!("`{}`", plain(s)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn type_names(kind: &jsonschema::error::TypeKind) -> String {
+    use jsonschema::error::TypeKind;
+    fn name(t: jsonschema::JsonType) -> &'static str {
+        match t.to_string().as_str() {
+            "array" => "an array",
+            "boolean" => "a boolean (`true` or `false`)",
+            "integer" => "an integer",
+            "null" => "nothing",
+            "number" => "a number",
+            "object" => "a table",
+            "string" => "a string",
+            _ => "a value",
+        }
+    }
+    match kind {
+        TypeKind::Single(t) => name(*t).to_string(),
+        TypeKind::Multiple(set) => set.iter().map(name).collect::<Vec<_>>().join(" or "),
+    }
+}
+
+/// Plain words for the patterns used in `raw.rs`.
+fn pattern_words(pattern: &str) -> String {
+    match pattern {
+        r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$" => "must be an id: 1 to 64 letters, digits, `_`, `.` or `-`, starting with a letter or digit".to_string(),
+        r"^[A-Z]+-[0-9]+[a-z]?$" => "must be a rule id such as `B-1` or `W-18a`".to_string(),
+        other => format!("must match the pattern `{other}`"),
+    }
+}
+
+/// `tile[3].segments[0].kind`
+fn toml_path(segs: &[String]) -> String {
+    let mut out = String::new();
+    for seg in segs {
+        if seg.parse::<usize>().is_ok() {
+            out.push('[');
+            out.push_str(seg);
+            out.push(']');
+        } else {
+            if !out.is_empty() {
+                out.push('.');
+            }
+            out.push_str(seg);
+        }
+    }
+    out
+}
+
+/// How a path's last key reads in a message: "`count` in tile `D`", "item 3 of `sides` in …".
+fn subject(json: &Json, kind: Kind, segs: &[String]) -> String {
+    // Trailing indices belong to the last key.
+    let key_at = segs.iter().rposition(|s| s.parse::<usize>().is_err());
+    let Some(key_at) = key_at else {
+        return format!("{} itself", kind.root_noun());
+    };
+    let key = &segs[key_at];
+    let mut s = String::new();
+    for idx in segs[key_at + 1..].iter().rev() {
+        let n = idx.parse::<usize>().unwrap_or(0) + 1;
+        s.push_str(&format!("item {n} of "));
+    }
+    s.push_str(&format!("`{key}`"));
+    let owner = owner_noun(json, kind, &segs[..key_at]);
+    format!("{s} in {owner}")
+}
+
+/// A readable name of the object at `segs`: "tile `D`", "segment `city` of tile `D`", ...
+fn owner_noun(json: &Json, kind: Kind, segs: &[String]) -> String {
+    let mut value = json;
+    let mut last_key: Option<&str> = None;
+    let mut parts: Vec<String> = Vec::new();
+    for seg in segs {
+        value = match value {
+            Json::Object(m) => match m.get(seg.as_str()) {
+                Some(v) => v,
+                None => break,
+            },
+            Json::Array(a) => match seg.parse::<usize>().ok().and_then(|i| a.get(i)) {
+                Some(v) => v,
+                None => break,
+            },
+            _ => break,
+        };
+        if seg.parse::<usize>().is_err() {
+            last_key = Some(seg);
+        }
+        if let (Json::Object(m), Some(key)) = (value, last_key) {
+            let noun = noun(kind, key, parts.is_empty());
+            let named = match m.get("id").and_then(Json::as_str) {
+                Some(id) => format!("{noun} `{id}`"),
+                None => {
+                    let index = seg.parse::<usize>().ok();
+                    match index {
+                        Some(i) => format!("{noun} #{}", i + 1),
+                        None => noun,
+                    }
+                }
+            };
+            parts.push(named);
+        }
+    }
+    if parts.is_empty() {
+        return kind.root_noun().to_string();
+    }
+    parts.reverse();
+    // The innermost object and its outermost named ancestor are enough context.
+    if parts.len() > 2 {
+        let first = parts[0].clone();
+        let last = parts[parts.len() - 1].clone();
+        parts = vec![first, last];
+    }
+    parts.join(" of ")
+}
+
+fn noun(kind: Kind, key: &str, top: bool) -> String {
+    match (kind, key) {
+        (_, "set") if top => "[set]".into(),
+        (_, "tile") => "tile".into(),
+        (_, "segments") => "segment".into(),
+        (_, "cells") => "cell".into(),
+        (Kind::Variant, "connections") if top => "connection override".into(),
+        (_, "connections") => "connection".into(),
+        (_, "fact") => "fact".into(),
+        (_, "players") => "`players`".into(),
+        (_, "sets") => "set reference".into(),
+        (_, "followers") => "follower".into(),
+        (_, "scoring") => "[scoring]".into(),
+        (_, other) => format!("`{other}`"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Looking things up in the schema itself
+
+fn deref<'a>(root: &'a Json, mut s: &'a Json) -> &'a Json {
+    for _ in 0..16 {
+        let Some(r) = s.get("$ref").and_then(Json::as_str) else {
+            break;
+        };
+        let Some(name) = r.strip_prefix("#/$defs/") else {
+            break;
+        };
+        match root.get("$defs").and_then(|d| d.get(name)) {
+            Some(t) => s = t,
+            None => break,
+        }
+    }
+    s
+}
+
+/// The sub-schema describing the instance at `segs` (following `$ref`, `properties`, `items`).
+fn schema_at<'a>(root: &'a Json, segs: &[String]) -> Option<&'a Json> {
+    let mut s = deref(root, root);
+    for seg in segs {
+        let next = s
+            .get("properties")
+            .and_then(|p| p.get(seg.as_str()))
+            .or_else(|| {
+                seg.parse::<usize>().ok()?;
+                s.get("items")
+            })?;
+        s = deref(root, next);
+    }
+    Some(s)
+}
+
+fn allowed_keys(root: &Json, segs: &[String]) -> Vec<String> {
+    schema_at(root, segs)
+        .and_then(|s| s.get("properties"))
+        .and_then(Json::as_object)
+        .map(|p| p.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+fn const_options(root: &Json, segs: &[String]) -> Vec<Json> {
+    let Some(s) = schema_at(root, segs) else {
+        return Vec::new();
+    };
+    let branches = s
+        .get("oneOf")
+        .or_else(|| s.get("anyOf"))
+        .and_then(Json::as_array);
+    branches
+        .map(|b| {
+            b.iter()
+                .filter_map(|b| deref(root, b).get("const").cloned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tileset(text: &str) -> Vec<Diagnostic> {
+        parse_tileset(Source::new("t.toml", text.to_string())).1
+    }
+
+    const HEAD: &str = "#:schema ../schema/tileset.schema.json\n[set]\nid = \"t\"\nname = \"T\"\n";
+
+    #[test]
+    fn minimal_tileset_loads() {
+        let (doc, diags) = parse_tileset(Source::new("t.toml", HEAD.to_string()));
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(doc.unwrap().doc.set.id.value, "t");
+    }
+
+    #[test]
+    fn unknown_key_points_at_the_key() {
+        let text = format!("{HEAD}colour = \"red\"\n");
+        let d = tileset(&text);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, Code::Schema);
+        assert_eq!((d[0].line, d[0].column), (5, 1));
+        assert!(
+            d[0].message.contains("unknown key `colour` in [set]"),
+            "{}",
+            d[0].message
+        );
+        assert!(d[0].message.contains("`name`"), "{}", d[0].message);
+    }
+
+    #[test]
+    fn count_too_big_in_plain_words() {
+        let text = format!(
+            "{HEAD}[[tile]]\nid = \"A\"\ncount = 1000000000000\nsides = [\"city\",\"road\",\"field\",\"road\"]\nsegments = [{{ id = \"c\", kind = \"city\", sides = [\"N\"] }}]\n"
+        );
+        let d = tileset(&text);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].line, 7);
+        assert_eq!(
+            d[0].message,
+            "`count` in tile `A` must be at most 1000, found 1000000000000"
+        );
+    }
+
+    #[test]
+    fn wrong_type_and_bad_enum_are_both_reported() {
+        let text = format!(
+            "{HEAD}[[tile]]\nid = 5\ncount = 1\nsides = [\"city\",\"road\",\"castle\",\"road\"]\nsegments = [{{ id = \"c\", kind = \"city\", sides = [\"N\"] }}]\n"
+        );
+        let d = tileset(&text);
+        assert_eq!(d.len(), 2, "{d:?}");
+        assert_eq!(d[0].line, 6);
+        assert!(
+            d[0].message.contains("expected a string, found an integer"),
+            "{}",
+            d[0].message
+        );
+        assert_eq!(d[1].line, 8);
+        assert!(
+            d[1].message.contains("`castle`") && d[1].message.contains("`field`"),
+            "{}",
+            d[1].message
+        );
+    }
+
+    #[test]
+    fn missing_key_points_at_the_table() {
+        let text = format!("{HEAD}\n[[tile]]\nid = \"A\"\nsegments = []\n");
+        let d = tileset(&text);
+        assert!(
+            d.iter()
+                .any(|d| d.message == "missing key `count` in tile `A`" && d.line == 6),
+            "{d:?}"
+        );
+    }
+
+    #[test]
+    fn syntax_error_has_position() {
+        let d = tileset("#:schema x/tileset.schema.json\n[set\nid = 1\n");
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].code, Code::Syntax);
+        assert_eq!(d[0].line, 2);
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_without_overflow() {
+        let n = 100_000;
+        let text = format!("{HEAD}x = {}{}\n", "[".repeat(n), "]".repeat(n));
+        let d = tileset(&text);
+        assert_eq!(d[0].code, Code::Syntax);
+        let text = format!("{HEAD}x = {}1{}\n", "{a=".repeat(n), "}".repeat(n));
+        assert_eq!(tileset(&text)[0].code, Code::Syntax);
+    }
+
+    #[test]
+    fn comments_only_is_empty_and_missing_line_is_a_warning() {
+        assert_eq!(tileset("# nothing\n\n")[0].code, Code::Empty);
+        assert_eq!(tileset("   \n")[0].code, Code::Empty);
+        let d = tileset("[set]\nid = \"t\"\nname = \"T\"\n");
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].code, Code::MissingSchemaLine);
+        assert!(!d[0].is_error());
+    }
+
+    #[test]
+    fn datetime_is_rejected_by_name() {
+        let text = "#:schema tileset.schema.json\n[set]\nid = 1979-05-27\nname = \"T\"\n";
+        let d = tileset(text);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(
+            d[0].message.contains("found a date-time"),
+            "{}",
+            d[0].message
+        );
+    }
+
+    #[test]
+    fn schema_line_target_takes_the_file_name() {
+        assert_eq!(
+            schema_line_target("#:schema ../../schema/variant.schema.json\n"),
+            Some("variant.schema.json")
+        );
+        assert_eq!(schema_line_target("# nope\n"), None);
+    }
 }

@@ -1,0 +1,274 @@
+//! Validating files and folders: every tile-set and variant file found is loaded, compiled and
+//! checked; tile ids must be unique across all tile-set files validated together. The result is
+//! one deduplicated, sorted list of diagnostics.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Component, Path, PathBuf};
+
+use crate::compile::compile_tileset;
+use crate::diag::{Code, Diagnostic};
+use crate::load::{self, load_tileset};
+use crate::schema::{TILESET_SCHEMA, VARIANT_SCHEMA};
+use crate::variant::build_variant;
+
+/// At most this many files are taken from the folders given (a bound on hostile trees).
+pub const MAX_FILES: usize = 10_000;
+/// Folders deeper than this below a given folder are not searched.
+pub const MAX_DEPTH: usize = 16;
+
+/// What a data file is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// A tile-set file (`[set]`, `[[tile]]`).
+    TileSet,
+    /// A variant file (`sets = …`).
+    Variant,
+    /// Another kind, named by the file name of its `#:schema` line (e.g. `scenario.schema.json`).
+    Other(String),
+}
+
+/// A checker for another kind of file, keyed by its schema file name (e.g. scenarios, whose
+/// crate the model cannot depend on). It returns the file's diagnostics.
+pub type Hook<'a> = (&'a str, &'a dyn Fn(&Path) -> Vec<Diagnostic>);
+
+/// Validate files and folders (searched recursively for `*.toml`). See [`validate_paths_with`].
+pub fn validate_paths(paths: &[PathBuf]) -> Vec<Diagnostic> {
+    validate_paths_with(paths, &[])
+}
+
+/// Validate files and folders; files of other kinds go to the matching hook, or are skipped
+/// silently when there is none. A path that does not exist gives an `io` diagnostic.
+pub fn validate_paths_with(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let files = collect_files(paths, &mut diags);
+    // First definition of each tile id: (file, line, column).
+    let mut tile_ids: HashMap<String, (PathBuf, usize, usize)> = HashMap::new();
+    for file in &files {
+        let kind = std::fs::read_to_string(file)
+            .ok()
+            .map_or(FileKind::TileSet, |text| classify(&text));
+        match kind {
+            FileKind::TileSet => {
+                let (loaded, mut file_diags) = load_tileset(file);
+                if let Some(loaded) = loaded {
+                    let (_, compile_diags) = compile_tileset(&loaded);
+                    file_diags.extend(compile_diags);
+                    let mut seen_here = HashSet::new();
+                    for tile in &loaded.doc.tile {
+                        let id = &tile.value.id;
+                        if !seen_here.insert(id.value.clone()) {
+                            continue; // duplicates inside one file are the compiler's to report
+                        }
+                        match tile_ids.get(&id.value) {
+                            Some((first, line, column)) => file_diags.push(
+                                loaded
+                                    .source
+                                    .diag(
+                                        Code::DuplicateId,
+                                        id.span.clone(),
+                                        format!(
+                                            "tile id `{}` is already used by another tile set",
+                                            id.value
+                                        ),
+                                    )
+                                    .with_note(format!(
+                                        "first defined at {}:{line}:{column}",
+                                        first.display()
+                                    ))
+                                    .with_note(
+                                        "tile ids must be unique across everything loaded together",
+                                    ),
+                            ),
+                            None => {
+                                let (line, column) = loaded.source.line_col(id.span.start);
+                                tile_ids.insert(id.value.clone(), (file.clone(), line, column));
+                            }
+                        }
+                    }
+                }
+                diags.extend(file_diags);
+            }
+            FileKind::Variant => {
+                let (_, variant_diags) = build_variant(file);
+                diags.extend(variant_diags);
+            }
+            FileKind::Other(name) => {
+                if let Some((_, hook)) = hooks.iter().find(|(n, _)| *n == name) {
+                    diags.extend(hook(file));
+                }
+            }
+        }
+    }
+    finish(diags)
+}
+
+/// Classify a document by its `#:schema` line, else by its top-level keys (`[set]` → tile set,
+/// `sets` → variant; anything else is treated as a tile set so that its problems are reported).
+pub fn classify(text: &str) -> FileKind {
+    if let Some(name) = load::schema_line_target(text) {
+        return match name {
+            TILESET_SCHEMA => FileKind::TileSet,
+            VARIANT_SCHEMA => FileKind::Variant,
+            other => FileKind::Other(other.to_string()),
+        };
+    }
+    // A cheap look at the top-level keys, without parsing (the file may not be TOML at all).
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            break; // tables start: top-level keys are over
+        }
+        if let Some((key, _)) = line.split_once('=') {
+            if key.trim() == "sets" {
+                return FileKind::Variant;
+            }
+        }
+    }
+    FileKind::TileSet
+}
+
+/// Expand folders to their `*.toml` files (sorted, bounded); dedupe files given twice.
+fn collect_files(paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for path in paths {
+        match std::fs::metadata(path) {
+            Err(e) => diags.push(Diagnostic::file_level(
+                Code::Io,
+                path,
+                format!("cannot read `{}`: {e}", path.display()),
+            )),
+            Ok(meta) if meta.is_dir() => walk(path, 0, &mut out, diags),
+            Ok(_) => out.push(path.clone()),
+        }
+    }
+    let mut seen = HashSet::new();
+    out.retain(|p| seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| normalize(p))));
+    if out.len() > MAX_FILES {
+        if let Some(first) = paths.first() {
+            diags.push(Diagnostic::file_level(
+                Code::Io,
+                first,
+                format!("too many files: only the first {MAX_FILES} are validated"),
+            ));
+        }
+        out.truncate(MAX_FILES);
+    }
+    out
+}
+
+fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, diags: &mut Vec<Diagnostic>) {
+    if depth > MAX_DEPTH || out.len() > MAX_FILES {
+        return;
+    }
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            diags.push(Diagnostic::file_level(
+                Code::Io,
+                dir,
+                format!("cannot read folder `{}`: {e}", dir.display()),
+            ));
+            return;
+        }
+    };
+    let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let path = entry.path();
+        let Ok(file_type) = entry.file_type() else {
+            continue;
+        };
+        if file_type.is_dir() {
+            walk(&path, depth + 1, out, diags);
+        } else if path.extension().is_some_and(|e| e == "toml")
+            && (file_type.is_file() || path.is_file())
+        {
+            out.push(path);
+        }
+    }
+}
+
+/// Lexically normalised path (`variants/../tiles/a.toml` → `tiles/a.toml`).
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out: Vec<Component<'_>> = Vec::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => match out.last() {
+                Some(Component::Normal(_)) => {
+                    out.pop();
+                }
+                Some(Component::RootDir | Component::Prefix(_)) => {}
+                _ => out.push(c),
+            },
+            other => out.push(other),
+        }
+    }
+    if out.is_empty() {
+        return PathBuf::from(".");
+    }
+    out.iter().collect()
+}
+
+/// Normalise file paths, drop repeated diagnostics (a variant re-validates its tile sets), and
+/// sort by file, line, column.
+fn finish(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut canonical: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for mut d in diags {
+        d.file = normalize(&d.file);
+        let key_path = canonical
+            .entry(d.file.clone())
+            .or_insert_with(|| std::fs::canonicalize(&d.file).unwrap_or_else(|_| d.file.clone()))
+            .clone();
+        if seen.insert((key_path, d.line, d.column, d.code, d.message.clone())) {
+            out.push(d);
+        }
+    }
+    out.sort_by(|a, b| {
+        (&a.file, a.line, a.column, a.code, &a.message)
+            .cmp(&(&b.file, b.line, b.column, b.code, &b.message))
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classify_by_schema_line_then_keys() {
+        assert_eq!(
+            classify("#:schema ../schema/variant.schema.json\n"),
+            FileKind::Variant
+        );
+        assert_eq!(
+            classify("#:schema ../schema/tileset.schema.json\n"),
+            FileKind::TileSet
+        );
+        assert_eq!(
+            classify("#:schema ../schema/scenario.schema.json\n"),
+            FileKind::Other("scenario.schema.json".into())
+        );
+        assert_eq!(classify("id = \"x\"\nsets = []\n"), FileKind::Variant);
+        assert_eq!(classify("[set]\nid = \"x\"\n"), FileKind::TileSet);
+    }
+
+    #[test]
+    fn normalize_removes_dot_dot() {
+        assert_eq!(
+            normalize(Path::new("variants/../tiles/a.toml")),
+            PathBuf::from("tiles/a.toml")
+        );
+        assert_eq!(normalize(Path::new("./a/./b")), PathBuf::from("a/b"));
+        assert_eq!(normalize(Path::new("../x")), PathBuf::from("../x"));
+    }
+
+    #[test]
+    fn missing_path_is_io() {
+        let d = validate_paths(&[PathBuf::from("/nonexistent/tegula/x.toml")]);
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].code, Code::Io);
+    }
+}
