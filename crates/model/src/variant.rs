@@ -92,6 +92,15 @@ fn load_or_parse<T: DeserializeOwned>(
     }
 }
 
+/// Whether the file at `path` is a variant (a top-level `sets` key and no `[set]` table) rather
+/// than a tile set. Unreadable or unparsable files count as tile sets (the loader says why).
+pub fn is_variant_file(path: &Path) -> bool {
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|t| t.parse::<toml::Table>().ok())
+        .is_some_and(|t| t.contains_key("sets") && !t.contains_key("set"))
+}
+
 /// The `*.toml` files of a folder, sorted by name (not recursive).
 pub fn toml_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
