@@ -633,9 +633,11 @@ fn legacy_variant_changes_only_scoring_and_followers() {
         tegula_ruleset::Scoring::default(),
         "standard rules in base"
     );
-    let mut expected_legacy = tegula_ruleset::Scoring::default();
-    expected_legacy.small_city_per_tile = Some(1);
-    expected_legacy.field_per_city = 4;
+    let expected_legacy = tegula_ruleset::Scoring {
+        small_city_per_tile: Some(1),
+        field_per_city: 4,
+        ..Default::default()
+    };
     assert_eq!(
         legacy.scoring, expected_legacy,
         "only the two legacy keys differ"
