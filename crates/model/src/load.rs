@@ -202,9 +202,9 @@ fn parse_as<T: DeserializeOwned>(
         let l = l.trim();
         l.is_empty() || l.starts_with('#')
     }) {
-        let d = Diagnostic::file_level(
+        let d = source.diag(
             Code::Empty,
-            &source.path,
+            0..0,
             "the file is empty: it has no keys or tables, only whitespace or comments",
         );
         return (None, vec![d]);
@@ -239,8 +239,8 @@ fn parse_as<T: DeserializeOwned>(
             return (None, diags);
         }
     };
-    let json = table_to_json(doc.as_table(), 0);
-    let schema_diags = check_schema(&source, &doc, &json, kind);
+    let mut json = table_to_json(doc.as_table(), 0);
+    let schema_diags = check_schema(&source, &doc, &mut json, kind);
     if !schema_diags.is_empty() {
         diags.extend(schema_diags);
         return (None, diags);
@@ -439,7 +439,7 @@ fn locate<'a>(root: &'a Table, segs: &[String]) -> (Option<Node<'a>>, Range<usiz
 fn check_schema(
     source: &Source,
     doc: &ImDocument<&str>,
-    json: &Json,
+    json: &mut Json,
     kind: Kind,
 ) -> Vec<Diagnostic> {
     let Some(validator) = kind.validator() else {
@@ -451,6 +451,31 @@ fn check_schema(
     };
     let root = doc.as_table();
     let mut out: Vec<Diagnostic> = Vec::new();
+    // Over-long arrays first: report them and cut them to their limit, so that a tile with
+    // 100,000 cells is one diagnostic and the validator's work stays bounded.
+    let mut long = Vec::new();
+    prune_long_arrays(
+        kind.schema(),
+        kind.schema(),
+        json,
+        &mut Vec::new(),
+        &mut long,
+    );
+    for (segs, limit, found) in long {
+        let (_, span) = locate(root, &segs);
+        let mut d = source.diag(
+            Code::Schema,
+            span,
+            format!(
+                "{} may have at most {limit} item{}, found {found}",
+                subject(json, kind, &segs),
+                plural(limit)
+            ),
+        );
+        d.notes.push(format!("at {}", toml_path(&segs)));
+        out.push(d);
+    }
+    let json: &Json = json;
     let mut more = false;
     for error in validator.iter_errors(json) {
         if out.len() >= MAX_SCHEMA_ERRORS {
@@ -811,6 +836,52 @@ fn schema_at<'a>(root: &'a Json, segs: &[String]) -> Option<&'a Json> {
         s = deref(root, next);
     }
     Some(s)
+}
+
+/// Cut every array longer than its schema's `maxItems` to that length, recording
+/// `(path, limit, original length)`.
+fn prune_long_arrays(
+    root: &Json,
+    schema: &Json,
+    json: &mut Json,
+    path: &mut Vec<String>,
+    out: &mut Vec<(Vec<String>, u64, usize)>,
+) {
+    if path.len() > MAX_DEPTH {
+        return;
+    }
+    let schema = deref(root, schema);
+    match json {
+        Json::Object(map) => {
+            let Some(props) = schema.get("properties").and_then(Json::as_object) else {
+                return;
+            };
+            for (key, value) in map.iter_mut() {
+                if let Some(sub) = props.get(key) {
+                    path.push(key.clone());
+                    prune_long_arrays(root, sub, value, path, out);
+                    path.pop();
+                }
+            }
+        }
+        Json::Array(items) => {
+            if let Some(limit) = schema.get("maxItems").and_then(Json::as_u64) {
+                if items.len() as u64 > limit {
+                    out.push((path.clone(), limit, items.len()));
+                    items.truncate(limit as usize);
+                }
+            }
+            let Some(sub) = schema.get("items") else {
+                return;
+            };
+            for (i, item) in items.iter_mut().enumerate() {
+                path.push(i.to_string());
+                prune_long_arrays(root, sub, item, path, out);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
 }
 
 fn allowed_keys(root: &Json, segs: &[String]) -> Vec<String> {

@@ -144,9 +144,11 @@ pub struct TileSetFile {
     pub set: SetInfo,
     /// The tiles.
     #[serde(default)]
+    #[schemars(length(max = 1000))]
     pub tile: Vec<Sp<RawTile>>,
     /// Rulebook facts the compiled tiles must satisfy, each citing its rule id.
     #[serde(default)]
+    #[schemars(length(max = 1000))]
     pub fact: Vec<Sp<RawFact>>,
 }
 
@@ -248,6 +250,7 @@ pub struct RawSegment {
     pub pennants: Sp<u8>,
     /// Field: ids of the city segments (of this tile) it borders (B-6).
     #[serde(default)]
+    #[schemars(length(max = 200))]
     pub borders: Vec<Sp<Id>>,
     /// Tags rules may refer to (e.g. `religious`, `inn`, `cathedral`).
     #[serde(default)]
@@ -315,12 +318,15 @@ pub struct RawFact {
     pub fields: Option<Sp<u64>>,
     /// Cells spanned by each city feature, as a multiset (order ignored), e.g. `[2]`.
     #[serde(default)]
+    #[schemars(length(max = 200))]
     pub city_cells: Option<Sp<Vec<u64>>>,
     /// Cells spanned by each road feature, as a multiset, e.g. `[2, 1, 1]`.
     #[serde(default)]
+    #[schemars(length(max = 200))]
     pub road_cells: Option<Sp<Vec<u64>>>,
     /// Open (outer) ends of each road feature, as a multiset, e.g. `[2, 1]`.
     #[serde(default)]
+    #[schemars(length(max = 200))]
     pub road_ends: Option<Sp<Vec<u64>>>,
     /// Number of field features that border no city (W-19).
     #[serde(default)]
@@ -356,9 +362,11 @@ pub struct VariantFile {
     pub scoring: Option<Sp<RawScoring>>,
     /// Overrides of mega-tile connections (W-21 meadow connections).
     #[serde(default)]
+    #[schemars(length(max = 1000))]
     pub connections: Vec<Sp<RawConnectionOverride>>,
     /// Facts about the variant's compiled tiles.
     #[serde(default)]
+    #[schemars(length(max = 1000))]
     pub fact: Vec<Sp<RawFact>>,
 }
 
@@ -386,6 +394,7 @@ pub struct RawSetRef {
     pub copies: Sp<u64>,
     /// Only these tile ids (default: all).
     #[serde(default)]
+    #[schemars(length(max = 1000))]
     pub only: Option<Vec<Sp<Id>>>,
 }
 

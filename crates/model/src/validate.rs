@@ -31,6 +31,15 @@ pub enum FileKind {
 /// crate the model cannot depend on). It returns the file's diagnostics.
 pub type Hook<'a> = (&'a str, &'a dyn Fn(&Path) -> Vec<Diagnostic>);
 
+/// The outcome of a validation run.
+#[derive(Clone, Debug, Default)]
+pub struct Validation {
+    /// The files examined (folders expanded), in order.
+    pub files: Vec<PathBuf>,
+    /// Every problem found, deduplicated and sorted by file, line, column.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
 /// Validate files and folders (searched recursively for `*.toml`). See [`validate_paths_with`].
 pub fn validate_paths(paths: &[PathBuf]) -> Vec<Diagnostic> {
     validate_paths_with(paths, &[])
@@ -39,6 +48,11 @@ pub fn validate_paths(paths: &[PathBuf]) -> Vec<Diagnostic> {
 /// Validate files and folders; files of other kinds go to the matching hook, or are skipped
 /// silently when there is none. A path that does not exist gives an `io` diagnostic.
 pub fn validate_paths_with(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Vec<Diagnostic> {
+    run(paths, hooks).diagnostics
+}
+
+/// [`validate_paths_with`], also returning the list of files examined.
+pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
     let mut diags = Vec::new();
     let files = collect_files(paths, &mut diags);
     // First definition of each tile id: (file, line, column).
@@ -99,7 +113,10 @@ pub fn validate_paths_with(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Vec<Diagnos
             }
         }
     }
-    finish(diags)
+    Validation {
+        diagnostics: finish(diags),
+        files,
+    }
 }
 
 /// Classify a document by its `#:schema` line, else by its top-level keys (`[set]` → tile set,
