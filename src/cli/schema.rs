@@ -1,10 +1,103 @@
-//! `tegula schema` (not implemented yet).
+//! `tegula schema [--out DIR] [--check]`: write (or check) the JSON Schemas of the file formats.
+//!
+//! The schemas are generated from the Rust types; `schema/*.schema.json` in the repository are
+//! their committed copies (a test fails when they drift). Files are written atomically.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+/// Output format of the list of files.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// One line per file.
+    #[default]
+    Human,
+    /// One JSON array of `{ "file", "status" }` objects.
+    Json,
+}
 
 /// Arguments of `tegula schema`.
 #[derive(clap::Args)]
-pub struct Args {}
+#[command(after_help = "Exit status: 0 ok, 1 --check found stale files, 2 I/O error.")]
+pub struct Args {
+    /// Folder to write the schemas into.
+    #[arg(long, value_name = "DIR", default_value = "schema")]
+    pub out: PathBuf,
+    /// Write nothing; exit 1 if any file in DIR is missing or differs from the generated schema.
+    #[arg(long)]
+    pub check: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+}
+
+/// Every schema the `tegula` formats have: the model's, then other crates' (append here).
+pub fn all_schemas() -> Vec<(&'static str, Value)> {
+    tegula_model::schema::schemas()
+}
 
 /// Run the verb.
-pub fn run(_args: Args) -> anyhow::Result<u8> {
-    anyhow::bail!("`tegula schema` is not implemented yet")
+pub fn run(args: Args) -> anyhow::Result<u8> {
+    let mut results: Vec<(PathBuf, &'static str)> = Vec::new();
+    let mut stale = false;
+    if !args.check {
+        std::fs::create_dir_all(&args.out)
+            .map_err(|e| anyhow::anyhow!("cannot create `{}`: {e}", args.out.display()))?;
+    }
+    for (name, schema) in all_schemas() {
+        let path = args.out.join(name);
+        let text = tegula_model::schema::to_pretty(&schema);
+        let current = std::fs::read_to_string(&path).ok();
+        let status = if current.as_deref() == Some(text.as_str()) {
+            "unchanged"
+        } else if args.check {
+            stale = true;
+            if current.is_none() {
+                "missing"
+            } else {
+                "differs"
+            }
+        } else {
+            write_atomic(&path, &text)?;
+            "written"
+        };
+        results.push((path, status));
+    }
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        Format::Human => {
+            for (path, status) in &results {
+                writeln!(out, "{status:>9}  {}", path.display())?;
+            }
+            if stale {
+                writeln!(out, "schemas are stale: run `cargo run -- schema`")?;
+            }
+        }
+        Format::Json => {
+            let list: Vec<Value> = results
+                .iter()
+                .map(|(p, s)| serde_json::json!({ "file": p.display().to_string(), "status": s }))
+                .collect();
+            writeln!(out, "{}", serde_json::to_string_pretty(&list)?)?;
+        }
+    }
+    Ok(u8::from(stale))
+}
+
+/// Write `text` to `path` via a temporary file in the same folder and a rename.
+fn write_atomic(path: &Path, text: &str) -> anyhow::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let result = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        anyhow::bail!("cannot write `{}`: {e}", path.display());
+    }
+    Ok(())
 }
