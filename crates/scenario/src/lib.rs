@@ -8,8 +8,10 @@
 
 pub mod load;
 pub mod raw;
+pub mod run;
 
 pub use load::{load, Scenario, VariantCache};
+pub use run::{run, Failure, Outcome};
 
 /// File name of the scenario schema (as referenced by `#:schema` lines).
 pub const SCENARIO_SCHEMA: &str = "scenario.schema.json";

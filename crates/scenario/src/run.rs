@@ -1,0 +1,632 @@
+//! Running a checked [`Scenario`] through the engine and comparing what happens with what the
+//! file expects. Every failed expectation is reported (with the step number and its line), not
+//! just the first; a divergence that makes the rest meaningless (a placement the engine refuses,
+//! a different tile in hand) stops the run after reporting it.
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::sync::Arc;
+
+use serde::Serialize;
+use tegula_engine::{Action, Event, FollowerOption, Game, MoveError, Phase, Placement, Rules};
+use tegula_ruleset::FeatureKind;
+
+use crate::load::{Expected, ExpectedError, Pos, Scenario, Step};
+
+/// One failed expectation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Failure {
+    /// 1-based step number, `None` for setup, final scoring and final scores.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<usize>,
+    /// Position in the scenario file (the step, the event or the key concerned).
+    pub line: usize,
+    /// Column.
+    pub column: usize,
+    /// What went wrong.
+    pub message: String,
+    /// What the scenario expected.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<String>,
+    /// What the engine did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub actual: Option<String>,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(s) = self.step {
+            write!(f, "step {s}: ")?;
+        }
+        write!(f, "{}", self.message)?;
+        if let Some(e) = &self.expected {
+            write!(f, "\n    expected: {e}")?;
+        }
+        if let Some(a) = &self.actual {
+            write!(f, "\n    actual:   {a}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The result of running one scenario.
+#[derive(Clone, Debug, Serialize)]
+pub struct Outcome {
+    /// Steps executed (rejected moves included).
+    pub steps_run: usize,
+    /// Final scores by seat, as the engine has them at the end of the run.
+    pub scores: Vec<u32>,
+    /// Every failed expectation, in order.
+    pub failures: Vec<Failure>,
+}
+
+impl Outcome {
+    /// Whether every expectation held.
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+/// Stable kebab-case name of an engine error, as written in `expect_error.kind`.
+pub fn error_kind(e: &MoveError) -> &'static str {
+    match e {
+        MoveError::WrongPhase { .. } => "wrong-phase",
+        MoveError::WrongTile { .. } => "wrong-tile",
+        MoveError::BadRotation(_) => "bad-rotation",
+        MoveError::OutOfBoard { .. } => "out-of-board",
+        MoveError::Occupied { .. } => "occupied",
+        MoveError::NotAdjacent => "not-adjacent",
+        MoveError::EdgeMismatch { .. } => "edge-mismatch",
+        MoveError::NoSuchFeature(_) => "no-such-feature",
+        MoveError::NotAFollowerFeature { .. } => "not-a-follower-feature",
+        MoveError::FeatureOccupied { .. } => "feature-occupied",
+        MoveError::NoSuchFollower(_) => "no-such-follower",
+        MoveError::NoFollowerLeft { .. } => "no-follower-left",
+        _ => "other",
+    }
+}
+
+/// Every error kind [`error_kind`] can return (for documentation and checks).
+pub const ERROR_KINDS: &[&str] = &[
+    "wrong-phase",
+    "wrong-tile",
+    "bad-rotation",
+    "out-of-board",
+    "occupied",
+    "not-adjacent",
+    "edge-mismatch",
+    "no-such-feature",
+    "not-a-follower-feature",
+    "feature-occupied",
+    "no-such-follower",
+    "no-follower-left",
+    "other",
+];
+
+/// A comparable event: one seat scoring, or one follower returning.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Item {
+    Score {
+        player: u8,
+        kind: String,
+        points: u32,
+        rule: String,
+    },
+    Return {
+        player: u8,
+        follower: String,
+    },
+}
+
+impl fmt::Display for Item {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Item::Score {
+                player,
+                kind,
+                points,
+                rule,
+            } => write!(f, "seat {player} scores {points} for a {kind} ({rule})"),
+            Item::Return { player, follower } => {
+                write!(f, "a {follower} returns to seat {player}")
+            }
+        }
+    }
+}
+
+fn kind_name(k: FeatureKind) -> String {
+    match k {
+        FeatureKind::City => "city",
+        FeatureKind::Road => "road",
+        FeatureKind::Field => "field",
+        FeatureKind::Cloister => "cloister",
+        FeatureKind::Wonder => "wonder",
+    }
+    .to_string()
+}
+
+fn actual_items(events: &[Event]) -> Vec<Item> {
+    let mut out = Vec::new();
+    for e in events {
+        match e {
+            Event::Score {
+                rule,
+                players,
+                points,
+                feature,
+                ..
+            } => {
+                if *points == 0 {
+                    continue;
+                }
+                for &p in players {
+                    out.push(Item::Score {
+                        player: p,
+                        kind: kind_name(feature.kind),
+                        points: *points,
+                        rule: rule.clone(),
+                    });
+                }
+            }
+            Event::Return {
+                player, follower, ..
+            } => out.push(Item::Return {
+                player: *player,
+                follower: follower.clone(),
+            }),
+            _ => {}
+        }
+    }
+    out.sort();
+    out
+}
+
+fn expected_items(exp: &[Expected]) -> Vec<(Item, Pos)> {
+    let mut out = Vec::new();
+    for e in exp {
+        match e {
+            Expected::Score {
+                kind,
+                players,
+                points,
+                rule,
+                pos,
+            } => {
+                for &p in players {
+                    out.push((
+                        Item::Score {
+                            player: p,
+                            kind: kind_name(*kind),
+                            points: *points,
+                            rule: rule.clone(),
+                        },
+                        *pos,
+                    ));
+                }
+            }
+            Expected::Return {
+                player,
+                follower,
+                count,
+                pos,
+            } => {
+                for _ in 0..*count {
+                    out.push((
+                        Item::Return {
+                            player: *player,
+                            follower: follower.clone(),
+                        },
+                        *pos,
+                    ));
+                }
+            }
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+fn show(items: &[Item]) -> String {
+    if items.is_empty() {
+        "no score or return events".to_string()
+    } else {
+        items
+            .iter()
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+/// Compare expected and actual events exactly (as multisets); one failure per difference.
+fn compare_events(
+    out: &mut Vec<Failure>,
+    step: Option<usize>,
+    at: Pos,
+    what: &str,
+    expected: &[Expected],
+    actual: &[Event],
+) {
+    let exp = expected_items(expected);
+    let act = actual_items(actual);
+    let mut unmatched: Vec<Item> = act.clone();
+    let mut missing = Vec::new();
+    for (item, pos) in &exp {
+        if let Some(i) = unmatched.iter().position(|a| a == item) {
+            unmatched.remove(i);
+        } else {
+            missing.push((item.clone(), *pos));
+        }
+    }
+    let all_actual = show(&act);
+    for (item, pos) in missing {
+        out.push(Failure {
+            step,
+            line: pos.line,
+            column: pos.column,
+            message: format!("{what}: expected event did not happen"),
+            expected: Some(item.to_string()),
+            actual: Some(all_actual.clone()),
+        });
+    }
+    for item in unmatched {
+        out.push(Failure {
+            step,
+            line: at.line,
+            column: at.column,
+            message: format!("{what}: unexpected event: {item}"),
+            expected: Some(show(
+                &exp.iter().map(|(i, _)| i.clone()).collect::<Vec<_>>(),
+            )),
+            actual: Some(all_actual.clone()),
+        });
+    }
+}
+
+fn check_error(
+    out: &mut Vec<Failure>,
+    step: &Step,
+    exp: &ExpectedError,
+    got: &MoveError,
+    what: &str,
+) {
+    let kind = error_kind(got);
+    let msg = got.to_string();
+    let kind_ok = exp.kind.as_deref().map_or(true, |k| k == kind);
+    let msg_ok = exp.message.as_deref().map_or(true, |m| msg.contains(m));
+    if !(kind_ok && msg_ok) {
+        let mut e = Vec::new();
+        if let Some(k) = &exp.kind {
+            e.push(format!("kind `{k}`"));
+        }
+        if let Some(m) = &exp.message {
+            e.push(format!("message containing \"{m}\""));
+        }
+        out.push(Failure {
+            step: Some(step.number),
+            line: exp.pos.line,
+            column: exp.pos.column,
+            message: format!("the {what} was rejected with another error"),
+            expected: Some(e.join(", ")),
+            actual: Some(format!("kind `{kind}`: {msg}")),
+        });
+    }
+}
+
+fn fail(step: &Step, message: String, expected: Option<String>, actual: Option<String>) -> Failure {
+    Failure {
+        step: Some(step.number),
+        line: step.pos.line,
+        column: step.pos.column,
+        message,
+        expected,
+        actual,
+    }
+}
+
+fn scores_text(s: &[u32]) -> String {
+    format!("{s:?}")
+}
+
+fn compare_scores(out: &mut Vec<Failure>, step: Option<&Step>, pos: Pos, exp: &[i64], got: &[u32]) {
+    let same = exp.len() == got.len() && exp.iter().zip(got).all(|(e, g)| *e == i64::from(*g));
+    if !same {
+        out.push(Failure {
+            step: step.map(|s| s.number),
+            line: pos.line,
+            column: pos.column,
+            message: if step.is_some() {
+                "scores after the step differ".into()
+            } else {
+                "final scores differ".into()
+            },
+            expected: Some(format!("{exp:?}")),
+            actual: Some(scores_text(got)),
+        });
+    }
+}
+
+/// Events since `cursor`, split into the part before the next draw (the step's own scoring)
+/// and the rest (draws, discards and, if the game ended, final scoring).
+fn split_at_draw(events: &[Event]) -> (&[Event], &[Event]) {
+    let cut = events
+        .iter()
+        .position(|e| {
+            matches!(
+                e,
+                Event::Draw { .. } | Event::Discard { .. } | Event::End { .. }
+            )
+        })
+        .unwrap_or(events.len());
+    events.split_at(cut)
+}
+
+/// Run a scenario through the engine.
+pub fn run(sc: &Scenario) -> Outcome {
+    let mut failures = Vec::new();
+    let top = Pos { line: 1, column: 1 };
+    let mut ruleset = (*sc.ruleset).clone();
+    if let Some((tile, rot)) = sc.start {
+        ruleset.start_tile = Some(tile);
+        if rot != 0 {
+            failures.push(Failure {
+                step: None,
+                line: top.line,
+                column: top.column,
+                message: "the engine places the start tile with rotation 0 only".into(),
+                expected: Some(format!("start rotation {rot}")),
+                actual: None,
+            });
+            return Outcome {
+                steps_run: 0,
+                scores: Vec::new(),
+                failures,
+            };
+        }
+    }
+    let sentinel = ruleset.start_tile.unwrap_or(0);
+    let rules = match Rules::new(ruleset) {
+        Ok(r) => Arc::new(r),
+        Err(e) => {
+            failures.push(Failure {
+                step: None,
+                line: top.line,
+                column: top.column,
+                message: format!("the engine refuses the variant: {}", e.reasons.join("; ")),
+                expected: None,
+                actual: None,
+            });
+            return Outcome {
+                steps_run: 0,
+                scores: Vec::new(),
+                failures,
+            };
+        }
+    };
+    // The draw pile: every step's tile except rejected placements (the tile stays in hand), plus
+    // one sentinel so that the pile is not empty after the last step: the game then does not end
+    // by itself, and final scoring runs only when `[end]` asks for it.
+    let mut draws: Vec<u16> = sc
+        .steps
+        .iter()
+        .filter(|s| !s.rejects_placement())
+        .map(|s| s.tile)
+        .collect();
+    draws.push(sentinel);
+    let mut game = match Game::scripted(rules, sc.players, draws) {
+        Ok(g) => g,
+        Err(e) => {
+            failures.push(Failure {
+                step: None,
+                line: top.line,
+                column: top.column,
+                message: format!("the engine cannot set up the game: {e}"),
+                expected: None,
+                actual: None,
+            });
+            return Outcome {
+                steps_run: 0,
+                scores: Vec::new(),
+                failures,
+            };
+        }
+    };
+    let mut cursor = 0;
+    let mut discards: VecDeque<String> = VecDeque::new();
+    let mut final_events: Vec<Event> = Vec::new();
+    let take_draws = |rest: &[Event], discards: &mut VecDeque<String>, fin: &mut Vec<Event>| {
+        for e in rest {
+            match e {
+                Event::Discard { tile, .. } => discards.push_back(tile.clone()),
+                Event::Draw { .. } => {}
+                other => fin.push(other.clone()),
+            }
+        }
+    };
+    {
+        let ev = game.events();
+        take_draws(&ev[cursor..], &mut discards, &mut final_events);
+        cursor = ev.len();
+    }
+    let mut steps_run = 0;
+    'steps: for step in &sc.steps {
+        steps_run += 1;
+        // Unplaceable tile: the engine must have discarded it (B-2).
+        let Some(((x, y), rotation)) = step.placement else {
+            match discards.pop_front() {
+                Some(t) if t == step.tile_id => continue,
+                other => {
+                    let actual = match other {
+                        Some(t) => format!("the engine discarded `{t}`"),
+                        None => format!(
+                            "the engine has `{}` in hand with {} legal placement(s)",
+                            game.rules().tile_id(game.current_tile()),
+                            game.placements().len()
+                        ),
+                    };
+                    failures.push(fail(
+                        step,
+                        "the tile should be unplaceable and discarded (B-2)".into(),
+                        Some(format!("`{}` discarded", step.tile_id)),
+                        Some(actual),
+                    ));
+                    break 'steps;
+                }
+            }
+        };
+        if let Some(t) = discards.pop_front() {
+            failures.push(fail(
+                step,
+                format!("the engine discarded `{t}` as unplaceable (B-2), but the scenario does not say so"),
+                Some(format!("`{}` in hand", step.tile_id)),
+                Some(format!("`{t}` discarded")),
+            ));
+            break 'steps;
+        }
+        if game.phase() != Phase::Place {
+            failures.push(fail(
+                step,
+                "the game is over before this step".into(),
+                None,
+                Some(format!("phase {:?}", game.phase())),
+            ));
+            break 'steps;
+        }
+        if game.current_tile() != step.tile {
+            failures.push(fail(
+                step,
+                "the engine drew another tile".into(),
+                Some(format!("`{}`", step.tile_id)),
+                Some(format!("`{}`", game.rules().tile_id(game.current_tile()))),
+            ));
+            break 'steps;
+        }
+        if let Some(p) = step.player {
+            if game.current_player() != p {
+                failures.push(fail(
+                    step,
+                    "another seat is on turn".into(),
+                    Some(format!("seat {p}")),
+                    Some(format!("seat {}", game.current_player())),
+                ));
+            }
+        }
+        let placed = game.apply(Action::Place(Placement {
+            tile: step.tile,
+            x,
+            y,
+            rotation,
+        }));
+        if step.rejects_placement() {
+            let exp = step
+                .expect_error
+                .as_ref()
+                .expect("rejected step has expect_error");
+            match placed {
+                Err(e) => check_error(&mut failures, step, exp, &e, "placement"),
+                Ok(()) => {
+                    failures.push(fail(
+                        step,
+                        "the placement should be rejected, but the engine accepted it".into(),
+                        Some("rejected".into()),
+                        Some("accepted".into()),
+                    ));
+                    break 'steps;
+                }
+            }
+            continue;
+        }
+        if let Err(e) = placed {
+            failures.push(fail(
+                step,
+                "the engine rejected the placement".into(),
+                Some(format!(
+                    "`{}` at [{x}, {y}] rotation {rotation} accepted",
+                    step.tile_id
+                )),
+                Some(format!("{} ({}): {e}", error_kind(&e), e.rule())),
+            ));
+            break 'steps;
+        }
+        // Follower phase.
+        let mut passed = false;
+        if let Some(f) = &step.follower {
+            let r = game.apply(Action::Follower(FollowerOption {
+                feature: f.feature,
+                follower: f.follower,
+            }));
+            match (r, &step.expect_error) {
+                (Ok(()), None) => {}
+                (Ok(()), Some(_)) => failures.push(fail(
+                    step,
+                    "the follower should be rejected, but the engine accepted it".into(),
+                    Some("rejected".into()),
+                    Some(format!("{} placed on `{}`", f.follower_id, f.segment)),
+                )),
+                (Err(e), Some(exp)) => {
+                    check_error(&mut failures, step, exp, &e, "follower");
+                    passed = true;
+                }
+                (Err(e), None) => {
+                    failures.push(fail(
+                        step,
+                        "the engine rejected the follower".into(),
+                        Some(format!("{} on `{}` accepted", f.follower_id, f.segment)),
+                        Some(format!("{} ({}): {e}", error_kind(&e), e.rule())),
+                    ));
+                    passed = true;
+                }
+            }
+        } else {
+            passed = true;
+        }
+        if passed {
+            if let Err(e) = game.apply(Action::Pass) {
+                failures.push(fail(
+                    step,
+                    "the engine refused to end the turn without a follower".into(),
+                    None,
+                    Some(e.to_string()),
+                ));
+                break 'steps;
+            }
+        }
+        let ev = game.events();
+        let (own, rest) = split_at_draw(&ev[cursor..]);
+        compare_events(
+            &mut failures,
+            Some(step.number),
+            step.pos,
+            "events",
+            &step.expect,
+            own,
+        );
+        take_draws(rest, &mut discards, &mut final_events);
+        cursor = ev.len();
+        if let Some(s) = &step.scores {
+            compare_scores(&mut failures, Some(step), step.pos, s, game.scores());
+        }
+    }
+    if let Some(end) = &sc.end {
+        game.finish();
+        let ev = game.events();
+        final_events.extend(ev[cursor..].iter().cloned());
+        compare_events(
+            &mut failures,
+            None,
+            end.pos,
+            "final scoring",
+            &end.expect,
+            &final_events,
+        );
+    }
+    let scores = game.scores().to_vec();
+    if let Some((exp, pos)) = &sc.final_scores {
+        compare_scores(&mut failures, None, *pos, exp, &scores);
+    }
+    Outcome {
+        steps_run,
+        scores,
+        failures,
+    }
+}
