@@ -656,3 +656,79 @@ fn legacy_variant_changes_only_scoring_and_followers() {
     assert_eq!(base_followers, vec![("meeple", 7, 1)]);
     assert_eq!((base.min_players, base.max_players), (2, 5));
 }
+
+/// The segment-id convention documented in the tile files (engine tests and scenarios name
+/// features by these ids): `city` / `road` / `field` when a tile has only one of that kind,
+/// otherwise `city-` / `road-` + the lower-case letters of the sides it touches, `field-…`
+/// unique names (`field-inner-N` for fields touching no side); `cloister` for cloisters.
+fn naming_errors(ruleset: &Ruleset, table: &[Row]) -> Vec<String> {
+    let mut errors = Vec::new();
+    for tile in ruleset
+        .tiles
+        .iter()
+        .filter(|t| table.iter().any(|r| r.0 == t.id))
+    {
+        let cell = &tile.rotations[0].cells[0];
+        let of_kind = |k: FeatureKind| tile.features.iter().filter(|f| f.kind == k).count();
+        for (i, f) in tile.features.iter().enumerate() {
+            let [name] = f.segments.as_slice() else {
+                errors.push(format!(
+                    "{}: feature {i} has segments {:?}",
+                    tile.id, f.segments
+                ));
+                continue;
+            };
+            let mut letters: Vec<char> = Side::ALL
+                .into_iter()
+                .filter(|s| cell.side_feature[s.index()] as usize == i)
+                .map(|s| s.name().to_ascii_lowercase().chars().next().unwrap_or('?'))
+                .collect();
+            letters.sort_unstable();
+            let ok = match f.kind {
+                FeatureKind::City | FeatureKind::Road => {
+                    let base = if f.kind == FeatureKind::City {
+                        "city"
+                    } else {
+                        "road"
+                    };
+                    if of_kind(f.kind) == 1 {
+                        name == base
+                    } else {
+                        let mut suffix: Vec<char> = name
+                            .strip_prefix(base)
+                            .and_then(|s| s.strip_prefix('-'))
+                            .unwrap_or("")
+                            .chars()
+                            .collect();
+                        suffix.sort_unstable();
+                        suffix == letters
+                    }
+                }
+                FeatureKind::Field => {
+                    let touches = cell.half_feature.iter().any(|&h| h as usize == i);
+                    if of_kind(FeatureKind::Field) == 1 {
+                        name == "field"
+                    } else if touches {
+                        name.starts_with("field-") && !name.starts_with("field-inner")
+                    } else {
+                        name.starts_with("field-inner-")
+                    }
+                }
+                FeatureKind::Cloister => name == "cloister",
+                FeatureKind::Wonder => false,
+            };
+            if !ok {
+                errors.push(format!("{}: {:?} segment named {name:?}", tile.id, f.kind));
+            }
+        }
+    }
+    errors
+}
+
+#[test]
+fn segment_ids_follow_the_documented_convention() {
+    let ruleset = build("abbey-mayor.toml");
+    let mut errors = naming_errors(&ruleset, BASE);
+    errors.extend(naming_errors(&ruleset, ABBEY_MAYOR));
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
