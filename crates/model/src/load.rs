@@ -227,7 +227,7 @@ fn parse_as<T: DeserializeOwned>(
     let doc = match ImDocument::parse(source.text.as_str()) {
         Ok(doc) => doc,
         Err(e) => {
-            let span = e.span().unwrap_or(0..0);
+            let span = first_line(&source.text, e.span().unwrap_or(0..0));
             let message = e
                 .message()
                 .lines()
@@ -414,23 +414,40 @@ fn pointer_segments(pointer: &str) -> Vec<String> {
         .collect()
 }
 
-/// Best span for the value at `segs`: its own span, else its key's, else the nearest ancestor's.
-fn locate<'a>(root: &'a Table, segs: &[String]) -> (Option<Node<'a>>, Range<usize>) {
+/// Best span for the value at `segs`: a scalar's own span; for a table or array its key when it
+/// has one (`cells = [` → `cells`), else its first line; else the nearest ancestor's.
+fn locate<'a>(text: &str, root: &'a Table, segs: &[String]) -> (Option<Node<'a>>, Range<usize>) {
     let mut node = Node::Table(root);
     let mut best: Option<Range<usize>> = None;
+    let mut last_key: Option<Range<usize>> = None;
     for seg in segs {
         match node.child(seg) {
             Some((child, key_span)) => {
-                if let Some(s) = key_span.or_else(|| child.span()) {
+                if let Some(s) = key_span.clone().or_else(|| child.span()) {
                     best = Some(s);
                 }
+                last_key = key_span;
                 node = child;
             }
-            None => return (None, best.unwrap_or(0..0)),
+            None => return (None, first_line(text, best.unwrap_or(0..0))),
         }
     }
-    let span = node.span().or(best).unwrap_or(0..0);
-    (Some(node), span)
+    let span = match node {
+        Node::Scalar(_) => node.span(),
+        _ => last_key.or_else(|| node.span()),
+    };
+    (Some(node), first_line(text, span.or(best).unwrap_or(0..0)))
+}
+
+/// Clip a span to the line it starts on (multi-line excerpts of whole tables say little).
+fn first_line(text: &str, span: Range<usize>) -> Range<usize> {
+    let start = span.start.min(text.len());
+    let end = span.end.clamp(start, text.len());
+    match text.get(start..end).and_then(|s| s.find('\n')) {
+        Some(0) => start..start,
+        Some(nl) => start..start + nl,
+        None => start..end,
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -462,7 +479,7 @@ fn check_schema(
         &mut long,
     );
     for (segs, limit, found) in long {
-        let (_, span) = locate(root, &segs);
+        let (_, span) = locate(&source.text, root, &segs);
         let mut d = source.diag(
             Code::Schema,
             span,
@@ -511,7 +528,7 @@ fn describe(
     error: &jsonschema::ValidationError<'_>,
 ) -> Vec<Diagnostic> {
     use jsonschema::error::ValidationErrorKind as K;
-    let (node, span) = locate(root, segs);
+    let (node, span) = locate(&source.text, root, segs);
     let found = node.map_or("a value", Node::type_name);
     let subject = subject(json, kind, segs);
     let path_note = (!segs.is_empty()).then(|| format!("at {}", toml_path(segs)));
