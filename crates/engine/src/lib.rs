@@ -1,1 +1,88 @@
-//! placeholder
+//! The generic tegula engine: plays any variant given as a lowered [`tegula_ruleset::Ruleset`].
+//! It knows geometry and rules (B-1…B-7, W-18), never a tile by name.
+//!
+//! # Quick start
+//! ```ignore
+//! let rules = Arc::new(Rules::new(ruleset)?);                 // check + precompute once
+//! let mut game = Game::seeded(rules.clone(), 2, 42)?;          // shuffled pile, events recorded
+//! // or: Game::scripted(rules.clone(), 2, vec![t1, t2, …])     // explicit draw order
+//! while game.phase() != Phase::Over {
+//!     match game.phase() {
+//!         Phase::Place => { let p = game.placements()[0]; game.apply(Action::Place(p))?; }
+//!         Phase::Follower => game.apply(Action::Pass)?,
+//!         _ => break,
+//!     }
+//! }
+//! println!("{:?} {:?}", game.scores(), game.events());
+//! ```
+//!
+//! # API map (for scenario runners, agents and the CLI)
+//! - Setup: [`Rules::new`] (reports every problem in the ruleset), [`Game::new`] with a
+//!   [`PileOrder`] (`Shuffled(seed)` or `Scripted(tile indices)`), [`Game::seeded`],
+//!   [`Game::scripted`], [`Game::restart`] (reuses buffers). The start tile is placed at `(0, 0)`
+//!   rotation 0 and the first tile is drawn immediately.
+//! - Lookups: [`Rules::tile_index`] / [`Rules::tile_id`], [`Rules::feature_index`] (segment id →
+//!   tile-local feature index), [`Rules::follower_index`].
+//! - Turn: [`Game::phase`] ([`Phase::Place`] → [`Phase::Follower`] → next player's `Place`, until
+//!   [`Phase::Over`]), [`Game::current_player`], [`Game::current_tile`].
+//! - Legal moves: [`Game::placements`] (fast generator), [`Game::naive_placements`] (obviously
+//!   correct checker), [`Game::follower_options`] (passing is always allowed),
+//!   [`Game::legal_actions`].
+//! - Moves: [`Game::apply`] with an [`Action`] (checked; a refused action leaves the game
+//!   unchanged and returns a [`MoveError`] naming the mismatching edge, the filled cell, the
+//!   occupied feature, …, with [`MoveError::rule`]); [`Game::place`]; the unchecked fast path
+//!   [`Game::play_placement`] / [`Game::play_follower`] by option index; [`Game::finish`] ends the
+//!   game at once with final scoring.
+//! - Reading: [`Game::scores`], [`Game::winners`], [`Game::events`] (every draw, decision, score
+//!   with players, points, feature facts and rule id), [`Game::tiles`], [`Game::tile_at`],
+//!   [`Game::followers`], [`Game::supply`], [`Game::feature_id`] (cell + segment id → feature),
+//!   [`Game::feature`], [`Game::strengths`], [`Game::completed_features`].
+//! - Logs: [`log::log_text`] and [`log::replay`]; agents: [`Agent`], [`RandomAgent`],
+//!   [`GreedyAgent`]; many games: [`sim::simulate`].
+//!
+//! # How it works
+//! The board is a fixed square array sized from the pile (reset cell by cell). Each empty cell
+//! next to the map (the *frontier*) keeps a 16-bit requirement word: one nibble per side, the
+//! one-hot kind the neighbour shows there (`0xF` when free). Each tile rotation has a packed
+//! signature in the same layout, so "fits" is a handful of bit operations. Features are a
+//! union–find over segment instances (one per tile-local feature per placed tile) with path
+//! halving; each root carries open ends (B-3; `Feature.open_sides` minus 2 per matched side, minus
+//! 1 per side closed by an `Any` side, AM-3), pennants, follower count and a circular member list
+//! (to count distinct cells, B-7/W-18, and the completed cities a field borders, B-6, at scoring
+//! time). Completion is checked after each turn for the features of the placed tile and the
+//! cloisters around its cells. Nothing allocates in the move loop when events are off.
+//!
+//! # What comes next
+//! - *Abbey & Mayor*: the abbey becomes a new [`Action`] variant in the place phase (cells whose
+//!   requirement word has all four nibbles constrained are holes); its `Any` sides already close
+//!   neighbours (AM-3). The mayor is a follower type whose strength is the city's pennants — the
+//!   strength lookup in scoring is the one place to change, driven by data. Barns become an
+//!   `Action` on corners plus a field flag on the root; wagons add a post-scoring phase
+//!   ([`Phase`] and [`Event`] are `#[non_exhaustive]`).
+//! - *Wonders*: mega tiles already place (every outer side checked, holes of their shape filled,
+//!   cells counted as tiles). Acquisition at score thresholds and abilities hook into the single
+//!   scoring function (every score goes through it and emits an [`Event`]); "two followers in one
+//!   action" is a new [`Action`] variant; a two-tile hand adds a choice to the place phase, which
+//!   [`Agent`] will get as a new method with a default implementation.
+
+pub mod agent;
+pub mod event;
+pub mod game;
+pub mod log;
+pub mod rng;
+pub mod rules;
+pub mod sim;
+pub mod testkit;
+
+#[cfg(test)]
+mod tests;
+
+pub use agent::{Agent, AgentKind, GreedyAgent, RandomAgent};
+pub use event::{Event, FeatureId, FeatureInfo};
+pub use game::{
+    Action, BoardFollower, FollowerOption, Game, MoveError, Phase, PileOrder, PlacedTile,
+    Placement, SetupError,
+};
+pub use rng::Rng;
+pub use rules::{Rules, RulesError};
+pub use tegula_ruleset::{FeatureKind, Ruleset, Side, SideKind};

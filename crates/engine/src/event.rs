@@ -1,0 +1,199 @@
+//! Events: everything that happens in a game, in order. The game log is these events as JSON
+//! Lines (plus a setup line), so an event's serialised form is part of the log format.
+
+use serde::{Deserialize, Serialize};
+use tegula_ruleset::FeatureKind;
+
+/// Identity of a board feature: the index of its oldest segment instance (stable for the whole
+/// game: merging keeps the oldest root, and scored features never merge again).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct FeatureId(pub u32);
+
+/// What an event says about the feature it concerns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FeatureInfo {
+    /// Feature identity (compare with [`crate::Game::feature_id`]).
+    pub id: FeatureId,
+    /// Kind of feature.
+    pub kind: FeatureKind,
+    /// Size in tiles: distinct cells (B-7, W-18); for a cloister, the filled cells around it.
+    pub tiles: u32,
+    /// Pennants (cities).
+    pub pennants: u32,
+    /// Completed cities bordered (fields only, B-6).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cities: u32,
+    /// Whether the feature is complete (B-3).
+    pub complete: bool,
+    /// Anchor cell of the tile holding the feature's oldest segment.
+    pub at: [i32; 2],
+    /// Id of that tile's type.
+    pub tile: String,
+    /// A segment id of the feature on that tile.
+    pub segment: String,
+}
+
+fn is_zero(v: &u32) -> bool {
+    *v == 0
+}
+
+/// One thing that happened. `turn` counts placed land tiles (the start tile is turn 0);
+/// `player` is a seat index (0-based).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Event {
+    /// A tile was drawn (B-2).
+    Draw {
+        /// Turn number.
+        turn: u32,
+        /// Seat drawing.
+        player: u8,
+        /// Tile type id.
+        tile: String,
+    },
+    /// The drawn tile could not be placed anywhere and was discarded (B-2).
+    Discard {
+        /// Turn number.
+        turn: u32,
+        /// Seat that drew it.
+        player: u8,
+        /// Tile type id.
+        tile: String,
+        /// Rule id (`B-2`).
+        rule: String,
+    },
+    /// Decision: a tile was placed with its anchor cell at `(x, y)`.
+    Place {
+        /// Turn number.
+        turn: u32,
+        /// Seat placing.
+        player: u8,
+        /// Tile type id.
+        tile: String,
+        /// Anchor x.
+        x: i32,
+        /// Anchor y.
+        y: i32,
+        /// Clockwise quarter turns.
+        rotation: u8,
+    },
+    /// Decision: a follower was placed on a feature of the tile just placed.
+    Follower {
+        /// Turn number.
+        turn: u32,
+        /// Seat placing.
+        player: u8,
+        /// Follower type id.
+        follower: String,
+        /// Anchor of the tile.
+        x: i32,
+        /// Anchor of the tile.
+        y: i32,
+        /// Tile-local feature index.
+        feature: u8,
+        /// A segment id of that feature.
+        segment: String,
+    },
+    /// Decision: no follower this turn.
+    Pass {
+        /// Turn number.
+        turn: u32,
+        /// Seat passing.
+        player: u8,
+    },
+    /// A feature was scored. Every player in `players` receives `points`; an empty `players`
+    /// means the feature was complete but unoccupied (nobody scores, B-5).
+    Score {
+        /// Turn number (the last turn for final scoring).
+        turn: u32,
+        /// Rule applied (`B-4` during the game, `B-6` at the end).
+        rule: String,
+        /// Seats scoring (majority, ties all score, B-5).
+        players: Vec<u8>,
+        /// Points each of them receives.
+        points: u32,
+        /// The feature.
+        feature: FeatureInfo,
+    },
+    /// Followers went back to supply after their feature was scored (B-4).
+    Return {
+        /// Turn number.
+        turn: u32,
+        /// Owner.
+        player: u8,
+        /// Follower type id.
+        follower: String,
+        /// The feature they stood on.
+        feature: FeatureId,
+    },
+    /// The game ended; final scores by seat and the winning seats.
+    End {
+        /// Scores by seat.
+        scores: Vec<u32>,
+        /// Seats with the highest score.
+        winners: Vec<u8>,
+    },
+}
+
+impl Event {
+    /// Stable kind name, as in the `type` field of the log (`draw`, `place`, `score`, ...).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::Draw { .. } => "draw",
+            Event::Discard { .. } => "discard",
+            Event::Place { .. } => "place",
+            Event::Follower { .. } => "follower",
+            Event::Pass { .. } => "pass",
+            Event::Score { .. } => "score",
+            Event::Return { .. } => "return",
+            Event::End { .. } => "end",
+        }
+    }
+
+    /// Players concerned (scorers of a score event, the acting seat otherwise).
+    pub fn players(&self) -> Vec<u8> {
+        match self {
+            Event::Draw { player, .. }
+            | Event::Discard { player, .. }
+            | Event::Place { player, .. }
+            | Event::Follower { player, .. }
+            | Event::Pass { player, .. }
+            | Event::Return { player, .. } => vec![*player],
+            Event::Score { players, .. } => players.clone(),
+            Event::End { winners, .. } => winners.clone(),
+        }
+    }
+
+    /// Points each listed player receives (0 for events that are not score changes).
+    pub fn points(&self) -> u32 {
+        match self {
+            Event::Score { points, .. } => *points,
+            _ => 0,
+        }
+    }
+
+    /// Rule id, where the event applies one.
+    pub fn rule(&self) -> Option<&str> {
+        match self {
+            Event::Discard { rule, .. } | Event::Score { rule, .. } => Some(rule),
+            _ => None,
+        }
+    }
+
+    /// The feature, for score events.
+    pub fn feature(&self) -> Option<&FeatureInfo> {
+        match self {
+            Event::Score { feature, .. } => Some(feature),
+            _ => None,
+        }
+    }
+
+    /// Whether this event records a player's decision (place, follower, pass).
+    pub fn is_decision(&self) -> bool {
+        matches!(
+            self,
+            Event::Place { .. } | Event::Follower { .. } | Event::Pass { .. }
+        )
+    }
+}

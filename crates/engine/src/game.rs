@@ -1,0 +1,1549 @@
+//! The game state, moves, legal-move generation and scoring.
+
+use std::fmt;
+use std::sync::Arc;
+
+use tegula_ruleset::{FeatureKind, Side, SideKind, NO_FEATURE};
+
+use crate::event::{Event, FeatureId, FeatureInfo};
+use crate::rng::Rng;
+use crate::rules::{fits, side_bits, Rules};
+
+/// Largest board side in cells (boards for enormous piles are clipped; placements outside are
+/// reported as [`MoveError::OutOfBoard`]).
+pub const MAX_BOARD: usize = 1023;
+
+const EMPTY: u32 = u32::MAX;
+const EMPTY_FRONTIER: u32 = u32::MAX - 1;
+const OPP_HALF: [usize; 8] = [5, 4, 7, 6, 1, 0, 3, 2];
+
+/// A tile placement: tile type, anchor cell (the tile's cell 0) and clockwise quarter turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Placement {
+    /// Tile type index (must be the tile drawn).
+    pub tile: u16,
+    /// Anchor x (east).
+    pub x: i32,
+    /// Anchor y (south).
+    pub y: i32,
+    /// Clockwise quarter turns, 0..4.
+    pub rotation: u8,
+}
+
+/// A follower option: a tile-local feature of the tile just placed and a follower type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FollowerOption {
+    /// Tile-local feature index (into `TileType::features`).
+    pub feature: u8,
+    /// Follower type index (into `Ruleset::followers`).
+    pub follower: u8,
+}
+
+/// A player's decision. New phases (abbey, wagons, wonders) add variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Action {
+    /// Place the drawn tile.
+    Place(Placement),
+    /// Place a follower on the tile just placed.
+    Follower(FollowerOption),
+    /// Place no follower.
+    Pass,
+}
+
+/// Where the turn is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Phase {
+    /// The current player must place the drawn tile ([`Game::current_tile`]).
+    Place,
+    /// The current player may place a follower on the tile just placed, or pass.
+    Follower,
+    /// The game is over (final scoring done).
+    Over,
+}
+
+/// Why an action was refused. Every variant names what is wrong; [`MoveError::rule`] gives the
+/// rule id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// The action does not belong to the current phase.
+    WrongPhase {
+        /// The phase the game is in.
+        phase: Phase,
+    },
+    /// The placement names another tile than the one drawn.
+    WrongTile {
+        /// Tile drawn.
+        expected: u16,
+        /// Tile named.
+        got: u16,
+    },
+    /// Rotation not in 0..4.
+    BadRotation(u8),
+    /// A cell of the tile lies outside the board.
+    OutOfBoard {
+        /// Cell x.
+        x: i32,
+        /// Cell y.
+        y: i32,
+    },
+    /// A cell of the tile is already filled.
+    Occupied {
+        /// Cell x.
+        x: i32,
+        /// Cell y.
+        y: i32,
+    },
+    /// The tile touches no placed tile (B-2).
+    NotAdjacent,
+    /// A side of the tile does not match the neighbour (B-2).
+    EdgeMismatch {
+        /// Cell x of the tile's cell.
+        x: i32,
+        /// Cell y of the tile's cell.
+        y: i32,
+        /// Board side of that cell.
+        side: Side,
+        /// What the tile shows there.
+        tile: SideKind,
+        /// What the neighbour shows.
+        neighbour: SideKind,
+    },
+    /// No such feature on the tile just placed.
+    NoSuchFeature(u8),
+    /// Followers cannot stand on this kind of feature (a wonder building, W-5).
+    NotAFollowerFeature {
+        /// Feature index.
+        feature: u8,
+        /// Its kind.
+        kind: FeatureKind,
+    },
+    /// The connected feature already holds a follower (B-2).
+    FeatureOccupied {
+        /// Feature index on the tile just placed.
+        feature: u8,
+    },
+    /// No such follower type.
+    NoSuchFollower(u8),
+    /// The player has no follower of that type left in supply (B-2).
+    NoFollowerLeft {
+        /// Follower type.
+        follower: u8,
+    },
+}
+
+impl MoveError {
+    /// The rule the action breaks.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            MoveError::NotAFollowerFeature { .. } => "W-5",
+            _ => "B-2",
+        }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::WrongPhase { phase } => write!(f, "action not allowed in phase {phase:?}"),
+            MoveError::WrongTile { expected, got } => {
+                write!(f, "tile {got} is not the drawn tile {expected}")
+            }
+            MoveError::BadRotation(r) => write!(f, "rotation {r} is not in 0..4"),
+            MoveError::OutOfBoard { x, y } => write!(f, "cell ({x}, {y}) is outside the board"),
+            MoveError::Occupied { x, y } => write!(f, "cell ({x}, {y}) is already filled"),
+            MoveError::NotAdjacent => write!(f, "the tile touches no placed tile (B-2)"),
+            MoveError::EdgeMismatch {
+                x,
+                y,
+                side,
+                tile,
+                neighbour,
+            } => write!(
+                f,
+                "side {} of cell ({x}, {y}) is {tile:?} but the neighbour shows {neighbour:?} (B-2)",
+                side.name()
+            ),
+            MoveError::NoSuchFeature(i) => write!(f, "the tile has no feature {i}"),
+            MoveError::NotAFollowerFeature { feature, kind } => {
+                write!(f, "feature {feature} is a {kind:?}: no follower may stand there")
+            }
+            MoveError::FeatureOccupied { feature } => {
+                write!(f, "feature {feature} is already occupied (B-2)")
+            }
+            MoveError::NoSuchFollower(i) => write!(f, "no follower type {i}"),
+            MoveError::NoFollowerLeft { follower } => {
+                write!(f, "no follower of type {follower} left in supply (B-2)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Why a game cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// Player count outside the variant's range.
+    Players {
+        /// Asked for.
+        players: u8,
+        /// Allowed minimum.
+        min: u8,
+        /// Allowed maximum.
+        max: u8,
+    },
+    /// A scripted draw names a tile type that does not exist.
+    NoSuchTile(u16),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Players { players, min, max } => {
+                write!(f, "{players} players, the variant allows {min} to {max}")
+            }
+            SetupError::NoSuchTile(t) => write!(f, "no tile type with index {t}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// How the draw pile is ordered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PileOrder {
+    /// All tiles of the variant, shuffled with this seed.
+    Shuffled(u64),
+    /// Exactly these tile types, drawn in this order (scenarios, replays, perft).
+    Scripted(Vec<u16>),
+}
+
+/// A placed tile as seen from outside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedTile {
+    /// Tile type.
+    pub tile: u16,
+    /// Anchor x.
+    pub x: i32,
+    /// Anchor y.
+    pub y: i32,
+    /// Rotation.
+    pub rotation: u8,
+}
+
+/// A follower on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardFollower {
+    /// Owner seat.
+    pub player: u8,
+    /// Follower type.
+    pub follower: u8,
+    /// Index of the tile instance (order of placement; 0 = start tile).
+    pub instance: u16,
+    /// Anchor of that tile.
+    pub x: i32,
+    /// Anchor of that tile.
+    pub y: i32,
+    /// Tile-local feature.
+    pub feature: u8,
+    /// The board feature it stands on.
+    pub feature_id: FeatureId,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Inst {
+    tile: u16,
+    rot: u8,
+    x: i32,
+    y: i32,
+    seg_base: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Seg {
+    parent: u32,
+    next: u32,
+    inst: u32,
+    local: u8,
+    kind: FeatureKind,
+    done: bool,
+    open: i16,
+    pennants: u16,
+    occ: u16,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Meeple {
+    player: u8,
+    ftype: u8,
+    seg: u32,
+}
+
+/// One game. Cheap to clone (flat vectors, the rules behind an `Arc`), so tree search can copy it.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Arc<Rules>,
+    players: u8,
+    seed: Option<u64>,
+    record: bool,
+    // Board.
+    width: usize,
+    off: i32,
+    cells: Vec<u32>,
+    req: Vec<u16>,
+    frontier: Vec<u32>,
+    insts: Vec<Inst>,
+    segs: Vec<Seg>,
+    meeples: Vec<Meeple>,
+    supply: Vec<u8>,
+    scores: Vec<u32>,
+    // Pile and turn.
+    pile: Vec<u16>,
+    drawn: usize,
+    phase: Phase,
+    current: u16,
+    player: u8,
+    turn: u32,
+    placements: Vec<Placement>,
+    options: Vec<FollowerOption>,
+    pending: Vec<u32>,
+    pending_cloisters: Vec<u32>,
+    events: Vec<Event>,
+    scratch: Vec<u32>,
+    stamp: Vec<u32>,
+    stamp_now: u32,
+}
+
+impl Game {
+    /// Set up a game: start tile at `(0, 0)` rotation 0, then draw the first tile. With `record`
+    /// the game keeps its [`Event`] list (needed for logs and scenarios; off for fast simulation).
+    pub fn new(
+        rules: Arc<Rules>,
+        players: u8,
+        pile: PileOrder,
+        record: bool,
+    ) -> Result<Game, SetupError> {
+        let rs = rules.ruleset();
+        if players < rs.min_players || players > rs.max_players || players == 0 {
+            return Err(SetupError::Players {
+                players,
+                min: rs.min_players,
+                max: rs.max_players,
+            });
+        }
+        let mut total_cells: usize = rules.tiles[rules.start_tile as usize].cell_count;
+        for (i, t) in rs.tiles.iter().enumerate() {
+            total_cells += t.count as usize * rules.tiles[i].cell_count;
+        }
+        if let PileOrder::Scripted(p) = &pile {
+            total_cells = rules.tiles[rules.start_tile as usize].cell_count;
+            for &t in p {
+                let info = rules
+                    .tiles
+                    .get(t as usize)
+                    .ok_or(SetupError::NoSuchTile(t))?;
+                total_cells += info.cell_count;
+            }
+        }
+        let margin = 2 * rules.max_offset as usize + 3;
+        let width = (2 * (total_cells + margin) + 1).min(MAX_BOARD);
+        let off = (width / 2) as i32;
+        let mut g = Game {
+            rules,
+            players,
+            seed: None,
+            record,
+            width,
+            off,
+            cells: vec![EMPTY; width * width],
+            req: vec![0xFFFF; width * width],
+            frontier: Vec::new(),
+            insts: Vec::new(),
+            segs: Vec::new(),
+            meeples: Vec::new(),
+            supply: Vec::new(),
+            scores: Vec::new(),
+            pile: Vec::new(),
+            drawn: 0,
+            phase: Phase::Over,
+            current: 0,
+            player: 0,
+            turn: 0,
+            placements: Vec::new(),
+            options: Vec::new(),
+            pending: Vec::new(),
+            pending_cloisters: Vec::new(),
+            events: Vec::new(),
+            scratch: Vec::new(),
+            stamp: Vec::new(),
+            stamp_now: 0,
+        };
+        g.restart(pile)?;
+        Ok(g)
+    }
+
+    /// A recorded game with the variant's full pile shuffled by `seed`.
+    pub fn seeded(rules: Arc<Rules>, players: u8, seed: u64) -> Result<Game, SetupError> {
+        Game::new(rules, players, PileOrder::Shuffled(seed), true)
+    }
+
+    /// A recorded game drawing exactly `draws` (tile type indices) in order.
+    pub fn scripted(rules: Arc<Rules>, players: u8, draws: Vec<u16>) -> Result<Game, SetupError> {
+        Game::new(rules, players, PileOrder::Scripted(draws), true)
+    }
+
+    /// Start a new game with the same rules and players, reusing every buffer (the board is
+    /// cleared cell by cell). A scripted pile must fit the board built by [`Game::new`].
+    pub fn restart(&mut self, pile: PileOrder) -> Result<(), SetupError> {
+        let order = match pile {
+            PileOrder::Shuffled(seed) => {
+                let mut p = self.rules.pile();
+                Rng::new(seed).shuffle(&mut p);
+                self.seed = Some(seed);
+                p
+            }
+            PileOrder::Scripted(p) => {
+                if let Some(&bad) = p.iter().find(|&&t| t as usize >= self.rules.tiles.len()) {
+                    return Err(SetupError::NoSuchTile(bad));
+                }
+                self.seed = None;
+                p
+            }
+        };
+        // Clear the used part of the board.
+        let w = self.width as isize;
+        for i in 0..self.insts.len() {
+            let inst = self.insts[i];
+            let info = &self.rules.tiles[inst.tile as usize];
+            for c in &info.rot[inst.rot as usize] {
+                if let Some(p) = self.pos(inst.x + c.dx, inst.y + c.dy) {
+                    for d in [0, -w, 1, w, -1] {
+                        let q = (p as isize + d) as usize;
+                        self.cells[q] = EMPTY;
+                        self.req[q] = 0xFFFF;
+                    }
+                }
+            }
+        }
+        self.pile = order;
+        self.drawn = 0;
+        self.frontier.clear();
+        self.insts.clear();
+        self.segs.clear();
+        self.meeples.clear();
+        self.stamp.clear();
+        self.stamp_now = 0;
+        self.events.clear();
+        self.pending.clear();
+        self.pending_cloisters.clear();
+        self.placements.clear();
+        self.options.clear();
+        let nf = self.rules.ruleset().followers.len();
+        self.supply.clear();
+        for _ in 0..self.players {
+            for f in &self.rules.ruleset().followers {
+                self.supply.push(f.count);
+            }
+        }
+        debug_assert_eq!(self.supply.len(), nf * self.players as usize);
+        self.scores.clear();
+        self.scores.resize(self.players as usize, 0);
+        self.turn = 0;
+        self.player = 0;
+        let start = self.rules.start_tile;
+        self.place_unchecked(start, 0, 0, 0);
+        self.pending.clear();
+        self.pending_cloisters.clear();
+        self.draw();
+        Ok(())
+    }
+
+    // ----- read access -----
+
+    /// The rules.
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
+    /// Seed of the shuffled pile (`None` for a scripted pile).
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// The whole draw pile in order (drawn and undrawn).
+    pub fn pile(&self) -> &[u16] {
+        &self.pile
+    }
+
+    /// Tiles not drawn yet.
+    pub fn remaining(&self) -> usize {
+        self.pile.len() - self.drawn
+    }
+
+    /// Current phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Seat to act.
+    pub fn current_player(&self) -> u8 {
+        self.player
+    }
+
+    /// The drawn tile (meaningful in [`Phase::Place`]).
+    pub fn current_tile(&self) -> u16 {
+        self.current
+    }
+
+    /// Number of land tiles placed so far (the start tile is turn 0).
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// Scores by seat.
+    pub fn scores(&self) -> &[u32] {
+        &self.scores
+    }
+
+    /// Seats with the highest score.
+    pub fn winners(&self) -> Vec<u8> {
+        let best = self.scores.iter().copied().max().unwrap_or(0);
+        (0..self.players)
+            .filter(|&p| self.scores[p as usize] == best)
+            .collect()
+    }
+
+    /// Followers of type `follower` that `player` has in supply.
+    pub fn supply(&self, player: u8, follower: u8) -> u8 {
+        let nf = self.rules.ruleset().followers.len();
+        if player >= self.players || follower as usize >= nf {
+            return 0;
+        }
+        self.supply[player as usize * nf + follower as usize]
+    }
+
+    /// Recorded events (empty unless the game records).
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Whether events are recorded.
+    pub fn recording(&self) -> bool {
+        self.record
+    }
+
+    /// Turn event recording on or off (agents searching on clones turn it off).
+    pub fn set_recording(&mut self, record: bool) {
+        self.record = record;
+    }
+
+    /// Tiles on the board, in placement order (index = tile instance).
+    pub fn tiles(&self) -> Vec<PlacedTile> {
+        self.insts
+            .iter()
+            .map(|i| PlacedTile {
+                tile: i.tile,
+                x: i.x,
+                y: i.y,
+                rotation: i.rot,
+            })
+            .collect()
+    }
+
+    /// Number of tiles on the board.
+    pub fn tile_count(&self) -> usize {
+        self.insts.len()
+    }
+
+    /// The tile covering cell `(x, y)` and the index of that cell in the tile.
+    pub fn tile_at(&self, x: i32, y: i32) -> Option<(PlacedTile, u8)> {
+        let p = self.pos(x, y)?;
+        let c = self.cells[p];
+        if c >= EMPTY_FRONTIER {
+            return None;
+        }
+        let i = self.insts[(c >> 4) as usize];
+        Some((
+            PlacedTile {
+                tile: i.tile,
+                x: i.x,
+                y: i.y,
+                rotation: i.rot,
+            },
+            (c & 0xF) as u8,
+        ))
+    }
+
+    /// Followers on the board.
+    pub fn followers(&self) -> Vec<BoardFollower> {
+        self.meeples
+            .iter()
+            .map(|m| {
+                let s = self.segs[m.seg as usize];
+                let i = self.insts[s.inst as usize];
+                BoardFollower {
+                    player: m.player,
+                    follower: m.ftype,
+                    instance: s.inst as u16,
+                    x: i.x,
+                    y: i.y,
+                    feature: s.local,
+                    feature_id: FeatureId(self.find_ro(m.seg)),
+                }
+            })
+            .collect()
+    }
+
+    /// The board feature containing segment `segment` of the tile covering `(x, y)`.
+    pub fn feature_id(&self, x: i32, y: i32, segment: &str) -> Option<FeatureId> {
+        let p = self.pos(x, y)?;
+        let c = self.cells[p];
+        if c >= EMPTY_FRONTIER {
+            return None;
+        }
+        let inst = self.insts[(c >> 4) as usize];
+        let local = self.rules.feature_index(inst.tile, segment)?;
+        Some(FeatureId(self.find_ro(inst.seg_base + local as u32)))
+    }
+
+    /// Facts about a board feature (size in distinct cells, pennants, completion, ...).
+    pub fn feature(&self, id: FeatureId) -> Option<FeatureInfo> {
+        if id.0 as usize >= self.segs.len() {
+            return None;
+        }
+        let root = self.find_ro(id.0);
+        let mut buf = Vec::new();
+        Some(self.info(root, &mut buf))
+    }
+
+    /// Strength of each seat on a feature (B-5), by seat.
+    pub fn strengths(&self, id: FeatureId) -> Vec<u32> {
+        let mut s = vec![0; self.players as usize];
+        if id.0 as usize >= self.segs.len() {
+            return s;
+        }
+        let root = self.find_ro(id.0);
+        for m in &self.meeples {
+            if self.find_ro(m.seg) == root {
+                s[m.player as usize] +=
+                    self.rules.ruleset().followers[m.ftype as usize].strength as u32;
+            }
+        }
+        s
+    }
+
+    /// Every complete road, city and cloister on the board (B-3).
+    pub fn completed_features(&self) -> Vec<FeatureId> {
+        let mut out = Vec::new();
+        for i in 0..self.segs.len() as u32 {
+            let s = self.segs[i as usize];
+            if s.parent != i {
+                continue;
+            }
+            let complete = match s.kind {
+                FeatureKind::Road | FeatureKind::City => s.open <= 0,
+                FeatureKind::Cloister => self.cloister_neighbours(i) == 8,
+                _ => false,
+            };
+            if complete {
+                out.push(FeatureId(i));
+            }
+        }
+        out
+    }
+
+    /// Legal placements of the drawn tile (fast generator; empty outside [`Phase::Place`]).
+    /// Every rotation is listed, even when two rotations of a symmetric tile look the same.
+    pub fn placements(&self) -> &[Placement] {
+        if self.phase == Phase::Place {
+            &self.placements
+        } else {
+            &[]
+        }
+    }
+
+    /// Follower options on the tile just placed (empty outside [`Phase::Follower`]); passing is
+    /// always possible besides these.
+    pub fn follower_options(&self) -> &[FollowerOption] {
+        if self.phase == Phase::Follower {
+            &self.options
+        } else {
+            &[]
+        }
+    }
+
+    /// All legal actions of the current phase (placements, or follower options then `Pass`).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        match self.phase {
+            Phase::Place => self.placements.iter().map(|&p| Action::Place(p)).collect(),
+            Phase::Follower => self
+                .options
+                .iter()
+                .map(|&o| Action::Follower(o))
+                .chain(std::iter::once(Action::Pass))
+                .collect(),
+            Phase::Over => Vec::new(),
+        }
+    }
+
+    /// Check a placement of the drawn tile directly against the board (the explaining path, also
+    /// used by the naive generator): every cell empty, every outer side matching a placed
+    /// neighbour (B-2), at least one placed neighbour.
+    pub fn check_placement(&self, p: Placement) -> Result<(), MoveError> {
+        if self.phase != Phase::Place {
+            return Err(MoveError::WrongPhase { phase: self.phase });
+        }
+        if p.tile != self.current {
+            return Err(MoveError::WrongTile {
+                expected: self.current,
+                got: p.tile,
+            });
+        }
+        self.check_geometry(p)
+    }
+
+    /// [`Game::check_placement`] without the phase and drawn-tile checks.
+    pub fn check_geometry(&self, p: Placement) -> Result<(), MoveError> {
+        if p.rotation >= 4 {
+            return Err(MoveError::BadRotation(p.rotation));
+        }
+        let Some(info) = self.rules.tiles.get(p.tile as usize) else {
+            return Err(MoveError::WrongTile {
+                expected: self.current,
+                got: p.tile,
+            });
+        };
+        let cells = &info.rot[p.rotation as usize];
+        for c in cells {
+            let (x, y) = (p.x.saturating_add(c.dx), p.y.saturating_add(c.dy));
+            let Some(pos) = self.pos_inner(x, y) else {
+                return Err(MoveError::OutOfBoard { x, y });
+            };
+            if self.cells[pos] < EMPTY_FRONTIER {
+                return Err(MoveError::Occupied { x, y });
+            }
+        }
+        let mut touches = false;
+        for c in cells {
+            let (x, y) = (p.x + c.dx, p.y + c.dy);
+            for side in Side::ALL {
+                let s = side.index();
+                if c.outer & (1 << s) == 0 {
+                    continue;
+                }
+                let (dx, dy) = side.delta();
+                let Some((nt, ncell)) = self.tile_at(x + dx, y + dy) else {
+                    continue;
+                };
+                touches = true;
+                let ninfo = &self.rules.tiles[nt.tile as usize];
+                let theirs = ninfo.rot[nt.rotation as usize][ncell as usize].sides[(s + 2) % 4];
+                if !c.sides[s].matches(theirs) {
+                    return Err(MoveError::EdgeMismatch {
+                        x,
+                        y,
+                        side,
+                        tile: c.sides[s],
+                        neighbour: theirs,
+                    });
+                }
+            }
+        }
+        if !touches {
+            return Err(MoveError::NotAdjacent);
+        }
+        Ok(())
+    }
+
+    /// Check a follower option on the tile just placed (B-2).
+    pub fn check_follower(&self, o: FollowerOption) -> Result<(), MoveError> {
+        if self.phase != Phase::Follower {
+            return Err(MoveError::WrongPhase { phase: self.phase });
+        }
+        let inst = *self.insts.last().expect("a tile was placed");
+        let info = &self.rules.tiles[inst.tile as usize];
+        let Some(feat) = info.feats.get(o.feature as usize) else {
+            return Err(MoveError::NoSuchFeature(o.feature));
+        };
+        if feat.kind == FeatureKind::Wonder {
+            return Err(MoveError::NotAFollowerFeature {
+                feature: o.feature,
+                kind: feat.kind,
+            });
+        }
+        let nf = self.rules.ruleset().followers.len();
+        if o.follower as usize >= nf {
+            return Err(MoveError::NoSuchFollower(o.follower));
+        }
+        let root = self.find_ro(inst.seg_base + o.feature as u32);
+        if self.segs[root as usize].occ > 0 {
+            return Err(MoveError::FeatureOccupied { feature: o.feature });
+        }
+        if self.supply[self.player as usize * nf + o.follower as usize] == 0 {
+            return Err(MoveError::NoFollowerLeft {
+                follower: o.follower,
+            });
+        }
+        Ok(())
+    }
+
+    // ----- moves -----
+
+    /// Apply an action after checking it; on error the game is unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<(), MoveError> {
+        match action {
+            Action::Place(p) => {
+                self.check_placement(p)?;
+                self.place_drawn(p);
+                Ok(())
+            }
+            Action::Follower(o) => {
+                self.check_follower(o)?;
+                self.put_follower(o);
+                self.end_turn();
+                Ok(())
+            }
+            Action::Pass => {
+                if self.phase != Phase::Follower {
+                    return Err(MoveError::WrongPhase { phase: self.phase });
+                }
+                if self.record {
+                    self.events.push(Event::Pass {
+                        turn: self.turn,
+                        player: self.player,
+                    });
+                }
+                self.end_turn();
+                Ok(())
+            }
+        }
+    }
+
+    /// Place the drawn tile at `x, y` with `rotation` (checked).
+    pub fn place(&mut self, x: i32, y: i32, rotation: u8) -> Result<(), MoveError> {
+        let tile = self.current;
+        self.apply(Action::Place(Placement {
+            tile,
+            x,
+            y,
+            rotation,
+        }))
+    }
+
+    /// Play placement number `index` of [`Game::placements`] (no re-check: the list is legal).
+    /// Returns false if the index is out of range or the phase is wrong.
+    pub fn play_placement(&mut self, index: usize) -> bool {
+        if self.phase != Phase::Place || index >= self.placements.len() {
+            return false;
+        }
+        let p = self.placements[index];
+        self.place_drawn(p);
+        true
+    }
+
+    /// Play follower option number `index` of [`Game::follower_options`], or pass with `None`,
+    /// then score and draw the next tile. Returns false if the index or the phase is wrong.
+    pub fn play_follower(&mut self, index: Option<usize>) -> bool {
+        if self.phase != Phase::Follower {
+            return false;
+        }
+        match index {
+            Some(i) if i < self.options.len() => {
+                let o = self.options[i];
+                self.put_follower(o);
+            }
+            Some(_) => return false,
+            None => {
+                if self.record {
+                    self.events.push(Event::Pass {
+                        turn: self.turn,
+                        player: self.player,
+                    });
+                }
+            }
+        }
+        self.end_turn();
+        true
+    }
+
+    /// End the game now: finish the current turn without a follower (if a tile was just placed),
+    /// drop the undrawn pile, and run the final scoring (B-6). Does nothing if already over.
+    pub fn finish(&mut self) {
+        match self.phase {
+            Phase::Over => {}
+            Phase::Follower => {
+                self.score_pending();
+                self.end_game();
+            }
+            Phase::Place => self.end_game(),
+        }
+    }
+
+    // ----- internals -----
+
+    #[inline]
+    fn pos(&self, x: i32, y: i32) -> Option<usize> {
+        self.pos_inner(x, y)
+    }
+
+    /// Cell index if `(x, y)` and its four neighbours are on the board.
+    #[inline]
+    fn pos_inner(&self, x: i32, y: i32) -> Option<usize> {
+        let bx = x.checked_add(self.off)?;
+        let by = y.checked_add(self.off)?;
+        let w = self.width as i32;
+        if bx < 1 || by < 1 || bx >= w - 1 || by >= w - 1 {
+            return None;
+        }
+        Some(by as usize * self.width + bx as usize)
+    }
+
+    #[inline]
+    fn xy(&self, pos: usize) -> (i32, i32) {
+        (
+            (pos % self.width) as i32 - self.off,
+            (pos / self.width) as i32 - self.off,
+        )
+    }
+
+    #[inline]
+    fn step(&self, pos: usize, side: usize) -> usize {
+        match side {
+            0 => pos - self.width,
+            1 => pos + 1,
+            2 => pos + self.width,
+            _ => pos - 1,
+        }
+    }
+
+    #[inline]
+    fn find(&mut self, mut a: u32) -> u32 {
+        loop {
+            let p = self.segs[a as usize].parent;
+            if p == a {
+                return a;
+            }
+            let gp = self.segs[p as usize].parent;
+            self.segs[a as usize].parent = gp;
+            a = gp;
+        }
+    }
+
+    fn find_ro(&self, mut a: u32) -> u32 {
+        loop {
+            let p = self.segs[a as usize].parent;
+            if p == a {
+                return a;
+            }
+            a = p;
+        }
+    }
+
+    /// Union two segments' features; the older root survives. Returns the root.
+    fn union(&mut self, a: u32, b: u32) -> u32 {
+        let ra = self.find(a);
+        let rb = self.find(b);
+        if ra == rb {
+            return ra;
+        }
+        let (keep, gone) = if ra < rb { (ra, rb) } else { (rb, ra) };
+        let g = self.segs[gone as usize];
+        let k = &mut self.segs[keep as usize];
+        k.open += g.open;
+        k.pennants += g.pennants;
+        k.occ += g.occ;
+        k.done |= g.done;
+        let kn = k.next;
+        k.next = g.next;
+        self.segs[gone as usize].next = kn;
+        self.segs[gone as usize].parent = keep;
+        keep
+    }
+
+    fn place_drawn(&mut self, p: Placement) {
+        self.turn += 1;
+        if self.record {
+            let tile = self.rules.tile_id(p.tile).to_string();
+            self.events.push(Event::Place {
+                turn: self.turn,
+                player: self.player,
+                tile,
+                x: p.x,
+                y: p.y,
+                rotation: p.rotation,
+            });
+        }
+        self.place_unchecked(p.tile, p.x, p.y, p.rotation);
+        // Follower options (B-2): unoccupied features of the tile just placed.
+        self.options.clear();
+        let inst = *self.insts.last().expect("just placed");
+        let rules = Arc::clone(&self.rules);
+        let info = &rules.tiles[inst.tile as usize];
+        let nf = rules.ruleset().followers.len();
+        let base = self.player as usize * nf;
+        for (i, f) in info.feats.iter().enumerate() {
+            if f.kind == FeatureKind::Wonder {
+                continue;
+            }
+            let root = self.find(inst.seg_base + i as u32);
+            if self.segs[root as usize].occ > 0 {
+                continue;
+            }
+            for k in 0..nf {
+                if self.supply[base + k] > 0 {
+                    self.options.push(FollowerOption {
+                        feature: i as u8,
+                        follower: k as u8,
+                    });
+                }
+            }
+        }
+        self.phase = Phase::Follower;
+    }
+
+    /// Put a tile on the board and merge features; collects completion candidates.
+    fn place_unchecked(&mut self, tile: u16, x: i32, y: i32, rot: u8) {
+        let rules = Arc::clone(&self.rules);
+        let info = &rules.tiles[tile as usize];
+        let inst_idx = self.insts.len() as u32;
+        let seg_base = self.segs.len() as u32;
+        self.insts.push(Inst {
+            tile,
+            rot,
+            x,
+            y,
+            seg_base,
+        });
+        for (i, f) in info.feats.iter().enumerate() {
+            let s = seg_base + i as u32;
+            self.segs.push(Seg {
+                parent: s,
+                next: s,
+                inst: inst_idx,
+                local: i as u8,
+                kind: f.kind,
+                done: false,
+                open: f.open_sides as i16,
+                pennants: f.pennants as u16,
+                occ: 0,
+            });
+            self.stamp.push(0);
+            if matches!(f.kind, FeatureKind::Road | FeatureKind::City) {
+                self.pending.push(s);
+            }
+        }
+        let cells = &info.rot[rot as usize];
+        for (ci, c) in cells.iter().enumerate() {
+            let Some(pos) = self.pos(x + c.dx, y + c.dy) else {
+                continue;
+            };
+            if self.cells[pos] == EMPTY_FRONTIER {
+                if let Some(k) = self.frontier.iter().position(|&f| f == pos as u32) {
+                    self.frontier.swap_remove(k);
+                }
+            }
+            self.cells[pos] = (inst_idx << 4) | ci as u32;
+        }
+        for c in cells.iter() {
+            let Some(pos) = self.pos(x + c.dx, y + c.dy) else {
+                continue;
+            };
+            for s in 0..4 {
+                if c.outer & (1 << s) == 0 {
+                    continue;
+                }
+                let npos = self.step(pos, s);
+                let ncell = self.cells[npos];
+                let opp = (s + 2) % 4;
+                if ncell >= EMPTY_FRONTIER {
+                    let shift = 4 * opp;
+                    self.req[npos] =
+                        (self.req[npos] & !(0xF << shift)) | (side_bits(c.sides[s]) << shift);
+                    if ncell == EMPTY && self.pos(self.xy(npos).0, self.xy(npos).1).is_some() {
+                        self.cells[npos] = EMPTY_FRONTIER;
+                        self.frontier.push(npos as u32);
+                    }
+                    continue;
+                }
+                let ninst = self.insts[(ncell >> 4) as usize];
+                let nc = &rules.tiles[ninst.tile as usize].rot[ninst.rot as usize]
+                    [(ncell & 0xF) as usize];
+                let mine = c.sides[s];
+                let theirs = nc.sides[opp];
+                let my_f = c.side_feature[s];
+                let their_f = nc.side_feature[opp];
+                match (mine, theirs) {
+                    (SideKind::City, SideKind::City) | (SideKind::Road, SideKind::Road)
+                        if my_f != NO_FEATURE && their_f != NO_FEATURE =>
+                    {
+                        let r = self.union(seg_base + my_f as u32, ninst.seg_base + their_f as u32);
+                        self.segs[r as usize].open -= 2;
+                    }
+                    (SideKind::City | SideKind::Road, SideKind::Any) if my_f != NO_FEATURE => {
+                        let r = self.find(seg_base + my_f as u32);
+                        self.segs[r as usize].open -= 1;
+                    }
+                    (SideKind::Any, SideKind::City | SideKind::Road) if their_f != NO_FEATURE => {
+                        let r = self.find(ninst.seg_base + their_f as u32);
+                        self.segs[r as usize].open -= 1;
+                        self.pending.push(r);
+                    }
+                    _ => {}
+                }
+                for hh in 0..2 {
+                    let h = 2 * s + hh;
+                    let a = c.half_feature[h];
+                    let b = nc.half_feature[OPP_HALF[h]];
+                    if a != NO_FEATURE && b != NO_FEATURE {
+                        self.union(seg_base + a as u32, ninst.seg_base + b as u32);
+                    }
+                }
+            }
+        }
+        // Cloisters whose neighbourhood gained a cell (B-3), including the tile's own.
+        let w = self.width as isize;
+        for c in cells.iter() {
+            let Some(pos) = self.pos(x + c.dx, y + c.dy) else {
+                continue;
+            };
+            for d in [-w - 1, -w, -w + 1, -1, 0, 1, w - 1, w, w + 1] {
+                let q = (pos as isize + d) as usize;
+                let cc = self.cells[q];
+                if cc >= EMPTY_FRONTIER {
+                    continue;
+                }
+                let ni = self.insts[(cc >> 4) as usize];
+                let list = &rules.tiles[ni.tile as usize].cloisters_by_cell[(cc & 0xF) as usize];
+                for &f in list {
+                    let s = ni.seg_base + f as u32;
+                    if !self.pending_cloisters.contains(&s) {
+                        self.pending_cloisters.push(s);
+                    }
+                }
+            }
+        }
+    }
+
+    fn put_follower(&mut self, o: FollowerOption) {
+        let inst = *self.insts.last().expect("just placed");
+        let seg = inst.seg_base + o.feature as u32;
+        let root = self.find(seg);
+        self.segs[root as usize].occ += 1;
+        let nf = self.rules.ruleset().followers.len();
+        self.supply[self.player as usize * nf + o.follower as usize] -= 1;
+        self.meeples.push(Meeple {
+            player: self.player,
+            ftype: o.follower,
+            seg,
+        });
+        if self.record {
+            self.events.push(Event::Follower {
+                turn: self.turn,
+                player: self.player,
+                follower: self.rules.follower_id(o.follower).to_string(),
+                x: inst.x,
+                y: inst.y,
+                feature: o.feature,
+                segment: self.rules.feature_name(inst.tile, o.feature).to_string(),
+            });
+        }
+    }
+
+    fn end_turn(&mut self) {
+        self.score_pending();
+        self.player = (self.player + 1) % self.players;
+        self.draw();
+    }
+
+    /// Score features completed this turn (B-3, B-4).
+    fn score_pending(&mut self) {
+        for i in 0..self.pending.len() {
+            let r = self.find(self.pending[i]);
+            let s = self.segs[r as usize];
+            if !s.done && s.open <= 0 {
+                self.score_feature(r, true);
+            }
+        }
+        self.pending.clear();
+        for i in 0..self.pending_cloisters.len() {
+            let c = self.pending_cloisters[i];
+            if !self.segs[c as usize].done && self.cloister_neighbours(c) == 8 {
+                self.score_feature(c, true);
+            }
+        }
+        self.pending_cloisters.clear();
+    }
+
+    /// Draw tiles until one can be placed (B-2) or the pile is empty (then the game ends).
+    fn draw(&mut self) {
+        loop {
+            if self.drawn >= self.pile.len() {
+                self.end_game();
+                return;
+            }
+            let t = self.pile[self.drawn];
+            self.drawn += 1;
+            if self.record {
+                self.events.push(Event::Draw {
+                    turn: self.turn + 1,
+                    player: self.player,
+                    tile: self.rules.tile_id(t).to_string(),
+                });
+            }
+            self.current = t;
+            self.generate_placements(t);
+            if !self.placements.is_empty() {
+                self.phase = Phase::Place;
+                return;
+            }
+            if self.record {
+                self.events.push(Event::Discard {
+                    turn: self.turn + 1,
+                    player: self.player,
+                    tile: self.rules.tile_id(t).to_string(),
+                    rule: "B-2".to_string(),
+                });
+            }
+        }
+    }
+
+    /// The fast generator: frontier cells × rotations against packed side signatures.
+    fn generate_placements(&mut self, t: u16) {
+        self.placements.clear();
+        let rules = Arc::clone(&self.rules);
+        let info = &rules.tiles[t as usize];
+        if info.single {
+            let sigs = [
+                info.rot[0][0].sig,
+                info.rot[1][0].sig,
+                info.rot[2][0].sig,
+                info.rot[3][0].sig,
+            ];
+            for &f in &self.frontier {
+                let req = self.req[f as usize];
+                let mut ok = [false; 4];
+                let mut any = false;
+                for r in 0..4 {
+                    ok[r] = fits(sigs[r], req);
+                    any |= ok[r];
+                }
+                if any {
+                    let (x, y) = self.xy(f as usize);
+                    for (r, &good) in ok.iter().enumerate() {
+                        if good {
+                            self.placements.push(Placement {
+                                tile: t,
+                                x,
+                                y,
+                                rotation: r as u8,
+                            });
+                        }
+                    }
+                }
+            }
+        } else {
+            for &f in &self.frontier {
+                let (fx, fy) = self.xy(f as usize);
+                for r in 0..4u8 {
+                    let cells = &info.rot[r as usize];
+                    for c in cells {
+                        let (ax, ay) = (fx - c.dx, fy - c.dy);
+                        let ok = cells.iter().all(|d| match self.pos(ax + d.dx, ay + d.dy) {
+                            Some(p) => self.cells[p] >= EMPTY_FRONTIER && fits(d.sig, self.req[p]),
+                            None => false,
+                        });
+                        if ok {
+                            self.placements.push(Placement {
+                                tile: t,
+                                x: ax,
+                                y: ay,
+                                rotation: r,
+                            });
+                        }
+                    }
+                }
+            }
+            self.placements.sort_unstable();
+            self.placements.dedup();
+        }
+    }
+
+    fn cloister_neighbours(&self, seg: u32) -> u32 {
+        let s = self.segs[seg as usize];
+        let inst = self.insts[s.inst as usize];
+        let info = &self.rules.tiles[inst.tile as usize];
+        let cellmask = info.feats[s.local as usize].cells;
+        let ci = if cellmask == 0 {
+            0
+        } else {
+            cellmask.trailing_zeros() as usize
+        };
+        let c = &info.rot[inst.rot as usize][ci];
+        let Some(pos) = self.pos(inst.x + c.dx, inst.y + c.dy) else {
+            return 0;
+        };
+        let w = self.width as isize;
+        let mut n = 0;
+        for d in [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1] {
+            if self.cells[(pos as isize + d) as usize] < EMPTY_FRONTIER {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Distinct cells of the feature rooted at `root` (B-7, W-18).
+    fn count_cells(&self, root: u32, buf: &mut Vec<u32>) -> u32 {
+        buf.clear();
+        let mut s = root;
+        loop {
+            let seg = self.segs[s as usize];
+            let inst = self.insts[seg.inst as usize];
+            let mask = self.rules.tiles[inst.tile as usize].feats[seg.local as usize].cells;
+            let mask = if mask == 0 { 1 } else { mask };
+            for b in 0..8 {
+                if mask & (1 << b) != 0 {
+                    buf.push(seg.inst * 8 + b);
+                }
+            }
+            s = seg.next;
+            if s == root {
+                break;
+            }
+        }
+        buf.sort_unstable();
+        buf.dedup();
+        buf.len() as u32
+    }
+
+    /// Completed cities bordering the field rooted at `root` (each counted once, B-6).
+    fn bordered_cities(&self, root: u32, buf: &mut Vec<u32>) -> u32 {
+        buf.clear();
+        let mut s = root;
+        loop {
+            let seg = self.segs[s as usize];
+            let inst = self.insts[seg.inst as usize];
+            for &b in &self.rules.tiles[inst.tile as usize].feats[seg.local as usize].borders {
+                let c = self.find_ro(inst.seg_base + b as u32);
+                let cs = self.segs[c as usize];
+                if cs.kind == FeatureKind::City && cs.open <= 0 {
+                    buf.push(c);
+                }
+            }
+            s = seg.next;
+            if s == root {
+                break;
+            }
+        }
+        buf.sort_unstable();
+        buf.dedup();
+        buf.len() as u32
+    }
+
+    /// Facts about the feature rooted at `root`. `cities` is filled in for fields.
+    fn info(&self, root: u32, buf: &mut Vec<u32>) -> FeatureInfo {
+        let s = self.segs[root as usize];
+        let inst = self.insts[s.inst as usize];
+        let (tiles, complete, cities) = match s.kind {
+            FeatureKind::Cloister => {
+                let n = self.cloister_neighbours(root);
+                (n, n == 8, 0)
+            }
+            FeatureKind::Field => {
+                let c = self.bordered_cities(root, buf);
+                (self.count_cells(root, buf), false, c)
+            }
+            FeatureKind::Wonder => (1, false, 0),
+            _ => (self.count_cells(root, buf), s.open <= 0, 0),
+        };
+        FeatureInfo {
+            id: FeatureId(root),
+            kind: s.kind,
+            tiles,
+            pennants: s.pennants as u32,
+            cities,
+            complete,
+            at: [inst.x, inst.y],
+            tile: self.rules.tile_id(inst.tile).to_string(),
+            segment: self.rules.feature_name(inst.tile, s.local).to_string(),
+        }
+    }
+
+    /// Score one feature (during the game with `during`, else final scoring).
+    fn score_feature(&mut self, root: u32, during: bool) {
+        self.segs[root as usize].done = true;
+        let s = self.segs[root as usize];
+        if s.occ == 0 && !self.record {
+            return;
+        }
+        // Strength per seat (B-5).
+        let mut strength = [0u32; 32];
+        let rules = Arc::clone(&self.rules);
+        let followers = &rules.ruleset().followers;
+        if s.occ > 0 {
+            for i in 0..self.meeples.len() {
+                let m = self.meeples[i];
+                if self.find(m.seg) == root {
+                    strength[m.player as usize] += followers[m.ftype as usize].strength as u32;
+                }
+            }
+        }
+        let sc = &rules.ruleset().scoring;
+        let mut buf = std::mem::take(&mut self.scratch);
+        let value = match s.kind {
+            FeatureKind::Road => {
+                let n = self.count_cells(root, &mut buf);
+                n * if during {
+                    sc.road_complete_per_tile
+                } else {
+                    sc.road_incomplete_per_tile
+                }
+            }
+            FeatureKind::City => {
+                let n = self.count_cells(root, &mut buf);
+                let p = s.pennants as u32;
+                if during {
+                    let per_tile = match sc.small_city_per_tile {
+                        Some(v) if n == 2 => v,
+                        _ => sc.city_complete_per_tile,
+                    };
+                    n * per_tile + p * sc.city_complete_per_pennant
+                } else {
+                    n * sc.city_incomplete_per_tile + p * sc.city_incomplete_per_pennant
+                }
+            }
+            FeatureKind::Cloister => {
+                if during {
+                    sc.cloister_complete
+                } else {
+                    sc.cloister_incomplete_base
+                        + sc.cloister_incomplete_per_neighbour * self.cloister_neighbours(root)
+                }
+            }
+            FeatureKind::Field => self.bordered_cities(root, &mut buf) * sc.field_per_city,
+            FeatureKind::Wonder => 0,
+        };
+        let best = strength[..self.players as usize]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0);
+        let mut winners = Vec::new();
+        if best > 0 {
+            for p in 0..self.players {
+                if strength[p as usize] == best {
+                    self.scores[p as usize] += value;
+                    if self.record {
+                        winners.push(p);
+                    }
+                }
+            }
+        }
+        if self.record {
+            let rule = if during { "B-4" } else { "B-6" };
+            let feature = self.info(root, &mut buf);
+            self.events.push(Event::Score {
+                turn: self.turn,
+                rule: rule.to_string(),
+                players: winners,
+                points: value,
+                feature,
+            });
+        }
+        self.scratch = buf;
+        // Followers return (B-4); farmers never do, and nothing returns at the end.
+        if during && s.occ > 0 && s.kind != FeatureKind::Field {
+            let nf = followers.len();
+            let mut i = 0;
+            while i < self.meeples.len() {
+                let m = self.meeples[i];
+                if self.find(m.seg) == root {
+                    self.meeples.swap_remove(i);
+                    self.supply[m.player as usize * nf + m.ftype as usize] += 1;
+                    if self.record {
+                        self.events.push(Event::Return {
+                            turn: self.turn,
+                            player: m.player,
+                            follower: followers[m.ftype as usize].id.clone(),
+                            feature: FeatureId(root),
+                        });
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+            self.segs[root as usize].occ = 0;
+        }
+    }
+
+    /// Final scoring (B-6): incomplete roads, cities and cloisters, then fields.
+    fn end_game(&mut self) {
+        self.phase = Phase::Over;
+        self.placements.clear();
+        self.options.clear();
+        self.drawn = self.pile.len();
+        for pass_fields in [false, true] {
+            let mut i = 0;
+            while i < self.meeples.len() {
+                let root = self.find(self.meeples[i].seg);
+                let s = self.segs[root as usize];
+                if !s.done && (s.kind == FeatureKind::Field) == pass_fields {
+                    self.score_feature(root, false);
+                }
+                i += 1;
+            }
+        }
+        if self.record {
+            let winners = self.winners();
+            self.events.push(Event::End {
+                scores: self.scores.clone(),
+                winners,
+            });
+        }
+    }
+
+    /// The naive generator: every rotation at every cell of the bounding box grown by the largest
+    /// tile offset + 1, each checked directly with [`Game::check_geometry`]. Slow; for tests.
+    pub fn naive_placements(&self) -> Vec<Placement> {
+        let mut out = Vec::new();
+        if self.phase != Phase::Place {
+            return out;
+        }
+        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for (pos, &c) in self.cells.iter().enumerate() {
+            if c < EMPTY_FRONTIER {
+                let (x, y) = self.xy(pos);
+                x0 = x0.min(x);
+                y0 = y0.min(y);
+                x1 = x1.max(x);
+                y1 = y1.max(y);
+            }
+        }
+        let m = self.rules.max_offset + 1;
+        for y in y0 - m..=y1 + m {
+            for x in x0 - m..=x1 + m {
+                for rotation in 0..4 {
+                    let p = Placement {
+                        tile: self.current,
+                        x,
+                        y,
+                        rotation,
+                    };
+                    if self.check_geometry(p).is_ok() {
+                        out.push(p);
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+}

@@ -1,0 +1,326 @@
+//! Game logs (JSON Lines) and replay.
+//!
+//! Line 1 is the setup: `{"type":"setup","variant":…,"players":…,"seed":…|null,"pile":[tile ids]}`.
+//! Every following line is one [`Event`] as serialised by serde (draws, decisions — `place`,
+//! `follower`, `pass` — scores, returns, and a final `end` line with the scores). The same seed and
+//! decisions give a byte-identical log.
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::event::Event;
+use crate::game::{Action, FollowerOption, Game, PileOrder, Placement};
+use crate::rules::Rules;
+
+/// The setup line of a game's log.
+pub fn setup_line(game: &Game) -> String {
+    let rules = game.rules();
+    let pile: Vec<&str> = game.pile().iter().map(|&t| rules.tile_id(t)).collect();
+    let v = serde_json::json!({
+        "type": "setup",
+        "variant": rules.ruleset().id,
+        "players": game.players(),
+        "seed": game.seed(),
+        "pile": pile,
+    });
+    v.to_string()
+}
+
+/// One event as a log line (no newline).
+pub fn event_line(event: &Event) -> String {
+    serde_json::to_string(event)
+        .unwrap_or_else(|e| format!("{{\"type\":\"error\",\"message\":\"{e}\"}}"))
+}
+
+/// The whole log of a recorded game, one line per entry, each ending in `\n`.
+pub fn log_text(game: &Game) -> String {
+    let mut s = setup_line(game);
+    s.push('\n');
+    for e in game.events() {
+        s.push_str(&event_line(e));
+        s.push('\n');
+    }
+    s
+}
+
+/// What went wrong in a replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayErrorKind {
+    /// A line is not valid JSON or lacks a field.
+    Corrupt,
+    /// The setup cannot be used with these rules.
+    Setup,
+    /// A decision in the log is illegal.
+    Illegal,
+    /// The game produced something else than the log says.
+    Divergence,
+}
+
+/// A replay failure with the 1-based line number and, once play started, the move number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// Category.
+    pub kind: ReplayErrorKind,
+    /// 1-based line of the log.
+    pub line: usize,
+    /// 1-based decision number, if any decision was involved.
+    pub move_number: Option<u32>,
+    /// Explanation.
+    pub message: String,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.kind {
+            ReplayErrorKind::Corrupt => "corrupt log",
+            ReplayErrorKind::Setup => "bad setup",
+            ReplayErrorKind::Illegal => "illegal move",
+            ReplayErrorKind::Divergence => "divergence",
+        };
+        write!(f, "line {}", self.line)?;
+        if let Some(m) = self.move_number {
+            write!(f, " (move {m})")?;
+        }
+        write!(f, ": {kind}: {}", self.message)
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+fn err(kind: ReplayErrorKind, line: usize, mv: Option<u32>, m: impl Into<String>) -> ReplayError {
+    ReplayError {
+        kind,
+        line,
+        move_number: mv,
+        message: m.into(),
+    }
+}
+
+fn field<'a>(v: &'a Value, key: &str, line: usize) -> Result<&'a Value, ReplayError> {
+    v.get(key).ok_or_else(|| {
+        err(
+            ReplayErrorKind::Corrupt,
+            line,
+            None,
+            format!("missing field `{key}`"),
+        )
+    })
+}
+
+fn int(v: &Value, key: &str, line: usize) -> Result<i64, ReplayError> {
+    field(v, key, line)?.as_i64().ok_or_else(|| {
+        err(
+            ReplayErrorKind::Corrupt,
+            line,
+            None,
+            format!("field `{key}` is not an integer"),
+        )
+    })
+}
+
+fn text<'a>(v: &'a Value, key: &str, line: usize) -> Result<&'a str, ReplayError> {
+    field(v, key, line)?.as_str().ok_or_else(|| {
+        err(
+            ReplayErrorKind::Corrupt,
+            line,
+            None,
+            format!("field `{key}` is not a string"),
+        )
+    })
+}
+
+/// Re-run a log against `rules`: rebuild the game from the setup line, apply every decision, and
+/// check that every other line is exactly what the engine produces. Returns the finished game.
+pub fn replay(rules: Arc<Rules>, log: &str) -> Result<Game, ReplayError> {
+    let mut lines: Vec<(usize, Value)> = Vec::new();
+    for (i, l) in log.lines().enumerate() {
+        if l.trim().is_empty() {
+            continue;
+        }
+        let v: Value = serde_json::from_str(l).map_err(|e| {
+            err(
+                ReplayErrorKind::Corrupt,
+                i + 1,
+                None,
+                format!("not a JSON object: {e}"),
+            )
+        })?;
+        if !v.is_object() {
+            return Err(err(
+                ReplayErrorKind::Corrupt,
+                i + 1,
+                None,
+                "not a JSON object",
+            ));
+        }
+        lines.push((i + 1, v));
+    }
+    let Some((l0, setup)) = lines.first() else {
+        return Err(err(ReplayErrorKind::Corrupt, 1, None, "the log is empty"));
+    };
+    let l0 = *l0;
+    if text(setup, "type", l0)? != "setup" {
+        return Err(err(
+            ReplayErrorKind::Corrupt,
+            l0,
+            None,
+            "the first line is not a setup line",
+        ));
+    }
+    let variant = text(setup, "variant", l0)?;
+    if variant != rules.ruleset().id {
+        return Err(err(
+            ReplayErrorKind::Setup,
+            l0,
+            None,
+            format!(
+                "the log is for variant `{variant}`, not `{}`",
+                rules.ruleset().id
+            ),
+        ));
+    }
+    let players = int(setup, "players", l0)?;
+    let players = u8::try_from(players)
+        .map_err(|_| err(ReplayErrorKind::Setup, l0, None, "bad player count"))?;
+    let pile_v = field(setup, "pile", l0)?
+        .as_array()
+        .ok_or_else(|| err(ReplayErrorKind::Corrupt, l0, None, "`pile` is not a list"))?;
+    let mut pile = Vec::with_capacity(pile_v.len());
+    for t in pile_v {
+        let id = t.as_str().ok_or_else(|| {
+            err(
+                ReplayErrorKind::Corrupt,
+                l0,
+                None,
+                "pile entry not a string",
+            )
+        })?;
+        let idx = rules.tile_index(id).ok_or_else(|| {
+            err(
+                ReplayErrorKind::Setup,
+                l0,
+                None,
+                format!("unknown tile `{id}` in the pile"),
+            )
+        })?;
+        pile.push(idx);
+    }
+    let mut game = Game::new(rules.clone(), players, PileOrder::Scripted(pile), true)
+        .map_err(|e| err(ReplayErrorKind::Setup, l0, None, e.to_string()))?;
+    let mut produced = 0usize;
+    let mut moves = 0u32;
+    for (ln, v) in lines.iter().skip(1) {
+        let ln = *ln;
+        if produced < game.events().len() {
+            let mine = serde_json::to_value(&game.events()[produced]).unwrap_or(Value::Null);
+            if &mine != v {
+                return Err(err(
+                    ReplayErrorKind::Divergence,
+                    ln,
+                    Some(moves),
+                    format!("the log says {v} but the engine produced {mine}"),
+                ));
+            }
+            produced += 1;
+            continue;
+        }
+        let kind = text(v, "type", ln)?;
+        let action = match kind {
+            "place" => {
+                let id = text(v, "tile", ln)?;
+                let tile = rules.tile_index(id).ok_or_else(|| {
+                    err(
+                        ReplayErrorKind::Corrupt,
+                        ln,
+                        None,
+                        format!("unknown tile `{id}`"),
+                    )
+                })?;
+                let x = int(v, "x", ln)?;
+                let y = int(v, "y", ln)?;
+                let r = int(v, "rotation", ln)?;
+                let conv = |n: i64| i32::try_from(n).ok();
+                let (Some(x), Some(y), Ok(rotation)) = (conv(x), conv(y), u8::try_from(r)) else {
+                    return Err(err(
+                        ReplayErrorKind::Corrupt,
+                        ln,
+                        None,
+                        "coordinate out of range",
+                    ));
+                };
+                Action::Place(Placement {
+                    tile,
+                    x,
+                    y,
+                    rotation,
+                })
+            }
+            "follower" => {
+                let fid = text(v, "follower", ln)?;
+                let follower = rules.follower_index(fid).ok_or_else(|| {
+                    err(
+                        ReplayErrorKind::Corrupt,
+                        ln,
+                        None,
+                        format!("unknown follower `{fid}`"),
+                    )
+                })?;
+                let feature = u8::try_from(int(v, "feature", ln)?)
+                    .map_err(|_| err(ReplayErrorKind::Corrupt, ln, None, "bad feature index"))?;
+                Action::Follower(FollowerOption { feature, follower })
+            }
+            "pass" => Action::Pass,
+            other => {
+                return Err(err(
+                    ReplayErrorKind::Divergence,
+                    ln,
+                    Some(moves),
+                    format!("the log has a `{other}` line where the engine waits for a decision"),
+                ))
+            }
+        };
+        moves += 1;
+        game.apply(action).map_err(|e| {
+            err(
+                ReplayErrorKind::Illegal,
+                ln,
+                Some(moves),
+                format!("{e} [{}]", e.rule()),
+            )
+        })?;
+        // The decision itself is the first produced event; it must equal the line.
+        if produced < game.events().len() {
+            let mine = serde_json::to_value(&game.events()[produced]).unwrap_or(Value::Null);
+            if &mine != v {
+                return Err(err(
+                    ReplayErrorKind::Divergence,
+                    ln,
+                    Some(moves),
+                    format!("the log says {v} but the engine produced {mine}"),
+                ));
+            }
+            produced += 1;
+        }
+    }
+    let last = lines.last().map(|l| l.0).unwrap_or(1);
+    if produced < game.events().len() {
+        let mine = serde_json::to_value(&game.events()[produced]).unwrap_or(Value::Null);
+        return Err(err(
+            ReplayErrorKind::Divergence,
+            last + 1,
+            Some(moves),
+            format!("the log ends but the engine produced {mine}"),
+        ));
+    }
+    if game.phase() != crate::Phase::Over {
+        return Err(err(
+            ReplayErrorKind::Divergence,
+            last + 1,
+            Some(moves),
+            "the log ends before the game is over",
+        ));
+    }
+    Ok(game)
+}

@@ -1,0 +1,361 @@
+//! [`Rules`]: a [`Ruleset`] checked once and turned into the flat lookup tables the move loop uses
+//! (packed side signatures per rotation, per-cell port tables, feature facts).
+
+use std::fmt;
+
+use tegula_ruleset::{FeatureKind, Ruleset, SideKind, NO_FEATURE};
+
+/// Most cells a tile may cover (the wonders have 5).
+pub const MAX_TILE_CELLS: usize = 8;
+
+/// One-hot code of a side kind in a 4-bit nibble; `Any` matches everything (all bits).
+pub(crate) fn side_bits(k: SideKind) -> u16 {
+    match k {
+        SideKind::City => 1,
+        SideKind::Road => 2,
+        SideKind::Field => 4,
+        SideKind::Any => 0xF,
+    }
+}
+
+/// Whether packed signature `sig` fits requirement word `req` on all four sides: every nibble of
+/// `sig & req` must be non-zero.
+#[inline(always)]
+pub(crate) fn fits(sig: u16, req: u16) -> bool {
+    let x = sig & req;
+    ((x | (x >> 1) | (x >> 2) | (x >> 3)) & 0x1111) == 0x1111
+}
+
+/// Why a ruleset cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesError {
+    /// Human-readable reasons (all of them).
+    pub reasons: Vec<String>,
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ruleset cannot be played: {}", self.reasons.join("; "))
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+/// One cell of a tile in one rotation, as the engine uses it.
+#[derive(Clone, Debug)]
+pub(crate) struct RotCell {
+    pub dx: i32,
+    pub dy: i32,
+    /// Packed side signature (nibble per board side, [`side_bits`]); inner sides are `0xF`.
+    pub sig: u16,
+    /// Side kinds by board side.
+    pub sides: [SideKind; 4],
+    /// Outer-side bit set.
+    pub outer: u8,
+    pub side_feature: [u8; 4],
+    pub half_feature: [u8; 8],
+}
+
+/// Facts about one tile-local feature.
+#[derive(Clone, Debug)]
+pub(crate) struct FeatInfo {
+    pub kind: FeatureKind,
+    pub open_sides: u8,
+    pub pennants: u8,
+    pub cells: u8,
+    pub borders: Vec<u8>,
+}
+
+/// Tables of one tile type.
+#[derive(Clone, Debug)]
+pub(crate) struct TileInfo {
+    pub cell_count: usize,
+    /// `rot[r]` = cells in rotation `r`.
+    pub rot: [Vec<RotCell>; 4],
+    pub feats: Vec<FeatInfo>,
+    /// Cloister features by cell index.
+    pub cloisters_by_cell: Vec<Vec<u8>>,
+    /// Whether any rotation is a single cell (fast path).
+    pub single: bool,
+}
+
+/// A checked ruleset plus precomputed tables. Build once, share (via `Arc`) between games.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    ruleset: Ruleset,
+    pub(crate) tiles: Vec<TileInfo>,
+    pub(crate) start_tile: u16,
+    /// Largest absolute cell offset of any tile in any rotation.
+    pub(crate) max_offset: i32,
+}
+
+impl Rules {
+    /// Check `ruleset` and build the tables. Reports every problem found.
+    pub fn new(ruleset: Ruleset) -> Result<Rules, RulesError> {
+        let mut reasons = Vec::new();
+        if ruleset.tiles.is_empty() {
+            reasons.push("the variant has no tiles".to_string());
+        }
+        if ruleset.tiles.len() > u16::MAX as usize - 1 {
+            reasons.push("too many tile types".to_string());
+        }
+        if ruleset.followers.len() > 16 {
+            reasons.push("more than 16 follower types".to_string());
+        }
+        if ruleset.min_players == 0 || ruleset.min_players > ruleset.max_players {
+            reasons.push(format!(
+                "bad player range {}..={}",
+                ruleset.min_players, ruleset.max_players
+            ));
+        }
+        if ruleset.max_players > 32 {
+            reasons.push("more than 32 players".to_string());
+        }
+        let start_tile = match ruleset.start_tile {
+            Some(s) if (s as usize) < ruleset.tiles.len() => s,
+            Some(s) => {
+                reasons.push(format!("start tile index {s} out of range"));
+                0
+            }
+            None => {
+                reasons.push("the variant has no start tile".to_string());
+                0
+            }
+        };
+        let total: u64 = ruleset.tiles.iter().map(|t| t.count as u64).sum();
+        if total > 20_000 {
+            reasons.push(format!("draw pile of {total} tiles is too large"));
+        }
+        let mut tiles = Vec::with_capacity(ruleset.tiles.len());
+        let mut max_offset = 0;
+        for t in &ruleset.tiles {
+            let mut bad = |m: String| reasons.push(format!("tile `{}`: {m}", t.id));
+            let n = t.cell_count as usize;
+            if n == 0 || n > MAX_TILE_CELLS {
+                bad(format!("{n} cells (1..={MAX_TILE_CELLS} supported)"));
+                tiles.push(dummy_tile());
+                continue;
+            }
+            if t.rotations.len() != 4 {
+                bad(format!("{} rotations instead of 4", t.rotations.len()));
+                tiles.push(dummy_tile());
+                continue;
+            }
+            if t.features.len() >= NO_FEATURE as usize {
+                bad("too many features".to_string());
+                tiles.push(dummy_tile());
+                continue;
+            }
+            let nf = t.features.len() as u8;
+            let mut ok = true;
+            let mut feats = Vec::with_capacity(t.features.len());
+            for (i, f) in t.features.iter().enumerate() {
+                if f.borders.iter().any(|&b| b >= nf) {
+                    bad(format!("feature {i} borders a feature that does not exist"));
+                    ok = false;
+                }
+                if (f.cells as u32) >> n != 0 {
+                    bad(format!("feature {i} names a cell that does not exist"));
+                    ok = false;
+                }
+                feats.push(FeatInfo {
+                    kind: f.kind,
+                    open_sides: f.open_sides,
+                    pennants: f.pennants,
+                    cells: f.cells,
+                    borders: f.borders.clone(),
+                });
+            }
+            let mut rot: [Vec<RotCell>; 4] = Default::default();
+            for (r, rotation) in t.rotations.iter().enumerate() {
+                if rotation.cells.len() != n {
+                    bad(format!("rotation {r} has {} cells", rotation.cells.len()));
+                    ok = false;
+                    continue;
+                }
+                let mut seen = Vec::new();
+                for (ci, c) in rotation.cells.iter().enumerate() {
+                    let (dx, dy) = (c.offset.0 as i32, c.offset.1 as i32);
+                    if ci == 0 && (dx, dy) != (0, 0) {
+                        bad(format!("rotation {r}: cell 0 is not at offset (0, 0)"));
+                        ok = false;
+                    }
+                    if seen.contains(&(dx, dy)) {
+                        bad(format!("rotation {r}: two cells at ({dx}, {dy})"));
+                        ok = false;
+                    }
+                    seen.push((dx, dy));
+                    max_offset = max_offset.max(dx.abs()).max(dy.abs());
+                    let refs = c.side_feature.iter().chain(c.half_feature.iter());
+                    if refs
+                        .chain(c.inner.iter())
+                        .any(|&f| f != NO_FEATURE && f >= nf)
+                    {
+                        bad(format!(
+                            "rotation {r} cell {ci}: feature index out of range"
+                        ));
+                        ok = false;
+                    }
+                    let mut sig = 0u16;
+                    for s in 0..4 {
+                        let bits = if c.outer & (1 << s) != 0 {
+                            side_bits(c.sides[s])
+                        } else {
+                            0xF
+                        };
+                        sig |= bits << (4 * s);
+                    }
+                    rot[r].push(RotCell {
+                        dx,
+                        dy,
+                        sig,
+                        sides: c.sides,
+                        outer: c.outer & 0xF,
+                        side_feature: c.side_feature,
+                        half_feature: c.half_feature,
+                    });
+                }
+            }
+            if !ok {
+                tiles.push(dummy_tile());
+                continue;
+            }
+            let mut cloisters_by_cell = vec![Vec::new(); n];
+            for (i, f) in feats.iter().enumerate() {
+                if f.kind == FeatureKind::Cloister {
+                    let cell = if f.cells == 0 {
+                        0
+                    } else {
+                        f.cells.trailing_zeros() as usize
+                    };
+                    cloisters_by_cell[cell].push(i as u8);
+                }
+            }
+            tiles.push(TileInfo {
+                cell_count: n,
+                rot,
+                feats,
+                cloisters_by_cell,
+                single: n == 1,
+            });
+        }
+        if !reasons.is_empty() {
+            return Err(RulesError { reasons });
+        }
+        Ok(Rules {
+            ruleset,
+            tiles,
+            start_tile,
+            max_offset,
+        })
+    }
+
+    /// The ruleset these tables were built from.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// Index of the tile type with id `id`.
+    pub fn tile_index(&self, id: &str) -> Option<u16> {
+        self.ruleset
+            .tiles
+            .iter()
+            .position(|t| t.id == id)
+            .map(|i| i as u16)
+    }
+
+    /// Id of tile type `tile` (`"?"` if out of range).
+    pub fn tile_id(&self, tile: u16) -> &str {
+        self.ruleset
+            .tiles
+            .get(tile as usize)
+            .map(|t| t.id.as_str())
+            .unwrap_or("?")
+    }
+
+    /// Index of the tile-local feature of `tile` that contains the segment named `segment`.
+    pub fn feature_index(&self, tile: u16, segment: &str) -> Option<u8> {
+        let t = self.ruleset.tiles.get(tile as usize)?;
+        t.features
+            .iter()
+            .position(|f| f.segments.iter().any(|s| s == segment))
+            .map(|i| i as u8)
+    }
+
+    /// Name of a tile-local feature: its first segment id.
+    pub fn feature_name(&self, tile: u16, feature: u8) -> &str {
+        self.ruleset
+            .tiles
+            .get(tile as usize)
+            .and_then(|t| t.features.get(feature as usize))
+            .and_then(|f| f.segments.first())
+            .map(|s| s.as_str())
+            .unwrap_or("?")
+    }
+
+    /// Index of the follower type with id `id`.
+    pub fn follower_index(&self, id: &str) -> Option<u8> {
+        self.ruleset
+            .followers
+            .iter()
+            .position(|f| f.id == id)
+            .map(|i| i as u8)
+    }
+
+    /// Id of follower type `follower`.
+    pub fn follower_id(&self, follower: u8) -> &str {
+        self.ruleset
+            .followers
+            .get(follower as usize)
+            .map(|f| f.id.as_str())
+            .unwrap_or("?")
+    }
+
+    /// The draw pile in ruleset order: each tile type repeated `count` times (start copy excluded).
+    pub fn pile(&self) -> Vec<u16> {
+        let mut pile = Vec::new();
+        for (i, t) in self.ruleset.tiles.iter().enumerate() {
+            for _ in 0..t.count {
+                pile.push(i as u16);
+            }
+        }
+        pile
+    }
+
+    /// Index of the start tile.
+    pub fn start_tile(&self) -> u16 {
+        self.start_tile
+    }
+}
+
+fn dummy_tile() -> TileInfo {
+    TileInfo {
+        cell_count: 1,
+        rot: Default::default(),
+        feats: Vec::new(),
+        cloisters_by_cell: vec![Vec::new()],
+        single: true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fits_checks_every_nibble() {
+        // B-2: every shared edge must match; Any (AM-1) matches everything; empty = 0xF.
+        let city = side_bits(SideKind::City);
+        let road = side_bits(SideKind::Road);
+        let sig = city | road << 4 | city << 8 | road << 12;
+        assert!(fits(sig, 0xFFFF));
+        // North needs a city (ok), east needs a city (the tile shows a road).
+        assert!(!fits(sig, 0xFF11));
+        assert!(fits(sig, 0xFF21));
+        assert!(!fits(sig, 0xFFF2));
+        assert!(fits(0xFFFF, 0x1241));
+        assert!(fits(sig, 0xF1F1));
+        assert!(fits(sig, 0x2F2F));
+        assert!(!fits(sig, 0xF4F1));
+    }
+}
