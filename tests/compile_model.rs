@@ -1,39 +1,312 @@
-//! Integration tests of the compiler on the shipped data.
+//! Integration tests of the compiler: the shipped data compiles cleanly and deterministically,
+//! every lowered tile's rotations are consistent (rotating 4 times is the identity), a
+//! hand-written mega tile compiles to the expected features (W-18), and random valid single-cell
+//! tiles compile without diagnostics and lower consistently (proptest).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
+use proptest::prelude::*;
+use tegula_model::compile::CompiledTile;
+use tegula_model::lower::{lower_tile, turn};
 use tegula_model::variant::{build_variant, compile_tileset_file};
+use tegula_ruleset::{FeatureKind, Half, Side, SideKind, TileType, NO_FEATURE};
 
-#[test]
-fn shipped_base_tiles_compile_cleanly() {
-    let (set, diags) = compile_tileset_file(Path::new("tiles/base.toml"));
-    for d in &diags {
-        eprintln!(
-            "{}:{}:{}: {} {}",
-            d.file.display(),
-            d.line,
-            d.column,
-            d.code.as_str(),
-            d.message
-        );
+fn toml_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = rd.map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            toml_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "toml") {
+            out.push(p);
+        }
     }
-    assert!(diags.is_empty());
-    assert!(set.is_some());
+}
+
+fn shipped(dir: &str) -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    toml_files(Path::new(dir), &mut v);
+    v
+}
+
+fn show(diags: &[tegula_model::Diagnostic]) -> String {
+    diags
+        .iter()
+        .map(|d| {
+            format!(
+                "{}:{}:{}: {} {}",
+                d.file.display(),
+                d.line,
+                d.column,
+                d.code.as_str(),
+                d.message
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn tags_of(tiles: &[CompiledTile]) -> Vec<String> {
+    let mut tags: Vec<String> = tiles
+        .iter()
+        .flat_map(|t| {
+            t.tags
+                .iter()
+                .chain(t.features.iter().flat_map(|f| f.tags.iter()))
+        })
+        .cloned()
+        .collect();
+    tags.sort();
+    tags.dedup();
+    tags
+}
+
+/// Rotation `r + 1` is rotation `r` turned once; four single turns give rotation 0 back; cell 0
+/// stays the anchor; ports agree with side kinds (B-2).
+fn check_rotations(t: &TileType) {
+    assert_eq!(t.rotations.len(), 4, "{}", t.id);
+    for r in 0..4 {
+        assert_eq!(
+            turn(&t.rotations[r], 1),
+            t.rotations[(r + 1) % 4],
+            "tile {}: rotation {} turned once",
+            t.id,
+            r
+        );
+        assert_eq!(t.rotations[r].cells[0].offset, (0, 0), "{}", t.id);
+    }
+    let mut again = t.rotations[0].clone();
+    for _ in 0..4 {
+        again = turn(&again, 1);
+    }
+    assert_eq!(again, t.rotations[0], "tile {}: four turns", t.id);
+    for rot in &t.rotations {
+        for c in &rot.cells {
+            for s in Side::ALL {
+                let f = c.side_feature[s.index()];
+                let want = match c.sides[s.index()] {
+                    SideKind::City => Some(FeatureKind::City),
+                    SideKind::Road => Some(FeatureKind::Road),
+                    _ => None,
+                };
+                match want {
+                    Some(k) => assert_eq!(t.features[f as usize].kind, k, "{}", t.id),
+                    None => assert_eq!(f, NO_FEATURE, "{}", t.id),
+                }
+                for h in s.halves() {
+                    let f = c.half_feature[h.index()];
+                    if matches!(c.sides[s.index()], SideKind::Road | SideKind::Field) {
+                        assert_eq!(t.features[f as usize].kind, FeatureKind::Field, "{}", t.id);
+                    } else {
+                        assert_eq!(f, NO_FEATURE, "{} {:?}", t.id, Half::ALL[h.index()]);
+                    }
+                }
+            }
+        }
+    }
 }
 
 #[test]
-fn base_variant_builds() {
-    let (rs, diags) = build_variant(Path::new("variants/base.toml"));
-    for d in &diags {
-        eprintln!(
-            "{}:{}:{}: {} {}",
-            d.file.display(),
-            d.line,
-            d.column,
-            d.code.as_str(),
-            d.message
-        );
+fn shipped_tile_sets_compile_cleanly_and_rotate_consistently() {
+    let files = shipped("tiles");
+    assert!(files.len() >= 2);
+    for f in files {
+        let (set, diags) = compile_tileset_file(&f);
+        assert!(diags.is_empty(), "{}", show(&diags));
+        let (_, set) = set.unwrap();
+        let tags = tags_of(&set.tiles);
+        for t in &set.tiles {
+            check_rotations(&lower_tile(t, &tags).unwrap());
+        }
     }
-    assert!(diags.is_empty());
-    assert_eq!(rs.unwrap().pile_size(), 71);
+}
+
+#[test]
+fn shipped_variants_build_and_rotate_consistently() {
+    let files = shipped("variants");
+    assert!(!files.is_empty());
+    for f in files {
+        let (rs, diags) = build_variant(&f);
+        assert!(diags.is_empty(), "{}", show(&diags));
+        let rs = rs.unwrap();
+        assert!(rs.min_players <= rs.max_players);
+        for t in &rs.tiles {
+            check_rotations(t);
+        }
+        if let Some(s) = rs.start_tile {
+            assert!(rs.tiles[s as usize].start);
+        }
+    }
+}
+
+#[test]
+fn base_variant_has_72_tiles_with_d_as_start_b1() {
+    let (rs, diags) = build_variant(Path::new("variants/base.toml"));
+    assert!(diags.is_empty(), "{}", show(&diags));
+    let rs = rs.unwrap();
+    assert_eq!(rs.tiles.len(), 24);
+    assert_eq!(rs.pile_size(), 71);
+    assert_eq!(rs.tiles[rs.start_tile.unwrap() as usize].id, "D");
+}
+
+#[test]
+fn compiling_is_deterministic() {
+    for f in shipped("tiles") {
+        let a = serde_json::to_string(&compile_tileset_file(&f).0.unwrap().1).unwrap();
+        let b = serde_json::to_string(&compile_tileset_file(&f).0.unwrap().1).unwrap();
+        assert_eq!(a, b, "{}", f.display());
+    }
+    for f in shipped("variants") {
+        let a = serde_json::to_string(&build_variant(&f).0).unwrap();
+        let b = serde_json::to_string(&build_variant(&f).0).unwrap();
+        assert_eq!(a, b, "{}", f.display());
+    }
+}
+
+/// Kind, segment ids, cells, open sides, pennants, borders.
+type FeatureSummary<'a> = (FeatureKind, Vec<&'a str>, Vec<usize>, u32, u32, Vec<usize>);
+
+#[test]
+fn a_two_cell_city_is_one_feature_spanning_both_cells_w18() {
+    let (set, diags) =
+        compile_tileset_file(Path::new("tests/fixtures/valid/mega-city-domino.toml"));
+    assert!(diags.is_empty(), "{}", show(&diags));
+    let (_, set) = set.unwrap();
+    let t = &set.tiles[0];
+    let summary: Vec<FeatureSummary> = t
+        .features
+        .iter()
+        .map(|f| {
+            (
+                f.kind,
+                f.segments.iter().map(String::as_str).collect(),
+                f.cells.clone(),
+                f.open_sides,
+                f.pennants,
+                f.borders.clone(),
+            )
+        })
+        .collect();
+    use FeatureKind::*;
+    assert_eq!(
+        summary,
+        [
+            // The city crosses the inner side; only a's north side is open (B-3).
+            (City, vec!["a.city", "b.city"], vec![0, 1], 1, 1, vec![]),
+            (Field, vec!["a.field"], vec![0], 0, 0, vec![0]),
+            (Road, vec!["b.road"], vec![1], 1, 0, vec![]),
+            (Field, vec!["b.field-e"], vec![1], 0, 0, vec![0]),
+            (Field, vec!["b.field-w"], vec![1], 0, 0, vec![0]),
+        ]
+    );
+    assert_eq!(t.graph.edge_count(), 1);
+    let lowered = lower_tile(t, &tags_of(&set.tiles)).unwrap();
+    assert_eq!(lowered.features[0].cells, 0b11);
+    check_rotations(&lowered);
+}
+
+/// A random valid single-cell tile as TOML: side kinds, cities / roads / fields as random
+/// groupings of the sides / half-edges they may touch, pennants, borders, maybe a cloister.
+fn tile_toml(
+    kinds: [u8; 4],
+    city_group: [u8; 4],
+    road_group: [u8; 4],
+    half_group: [u8; 8],
+    pennants: [u8; 4],
+    borders: [u8; 4],
+    cloister: bool,
+) -> String {
+    const KIND: [&str; 4] = ["city", "road", "field", "any"];
+    let names: Vec<String> = kinds
+        .iter()
+        .map(|&k| format!("\"{}\"", KIND[k as usize]))
+        .collect();
+    let mut segs = Vec::new();
+    let mut cities = Vec::new();
+    for g in 0..4u8 {
+        let sides: Vec<String> = (0..4)
+            .filter(|&s| kinds[s] == 0 && city_group[s] == g)
+            .map(|s| format!("\"{}\"", Side::ALL[s].name()))
+            .collect();
+        if !sides.is_empty() {
+            cities.push(format!("city-{g}"));
+            segs.push(format!(
+                "{{ id = \"city-{g}\", kind = \"city\", sides = [{}], pennants = {} }}",
+                sides.join(", "),
+                pennants[g as usize]
+            ));
+        }
+    }
+    for g in 0..4u8 {
+        let sides: Vec<String> = (0..4)
+            .filter(|&s| kinds[s] == 1 && road_group[s] == g)
+            .map(|s| format!("\"{}\"", Side::ALL[s].name()))
+            .collect();
+        if !sides.is_empty() {
+            segs.push(format!(
+                "{{ id = \"road-{g}\", kind = \"road\", sides = [{}] }}",
+                sides.join(", ")
+            ));
+        }
+    }
+    for g in 0..4u8 {
+        let halves: Vec<String> = (0..8)
+            .filter(|&h| matches!(kinds[h / 2], 1 | 2) && half_group[h] == g)
+            .map(|h| format!("\"{}\"", Half::ALL[h].name()))
+            .collect();
+        if !halves.is_empty() {
+            let b: Vec<String> = cities
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| borders[g as usize] & (1 << i) != 0)
+                .map(|(_, c)| format!("\"{c}\""))
+                .collect();
+            segs.push(format!(
+                "{{ id = \"field-{g}\", kind = \"field\", halves = [{}], borders = [{}] }}",
+                halves.join(", "),
+                b.join(", ")
+            ));
+        }
+    }
+    if cloister || segs.is_empty() {
+        segs.push("{ id = \"cloister\", kind = \"cloister\", tags = [\"religious\"] }".into());
+    }
+    format!(
+        "#:schema ../schema/tileset.schema.json\n[set]\nid = \"random\"\nname = \"Random\"\n\n[[tile]]\nid = \"r\"\ncount = 1\nsides = [{}]\nsegments = [\n  {},\n]\n",
+        names.join(", "),
+        segs.join(",\n  ")
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_single_cell_tiles_compile_and_rotate_consistently(
+        kinds in prop::array::uniform4(0u8..4),
+        city_group in prop::array::uniform4(0u8..4),
+        road_group in prop::array::uniform4(0u8..4),
+        half_group in prop::array::uniform8(0u8..4),
+        pennants in prop::array::uniform4(0u8..3),
+        borders in prop::array::uniform4(0u8..16),
+        cloister in any::<bool>(),
+    ) {
+        let text = tile_toml(kinds, city_group, road_group, half_group, pennants, borders, cloister);
+        let dir = std::env::temp_dir().join(format!("tegula-compile-model-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("random.toml");
+        std::fs::write(&path, &text).unwrap();
+        let (set, diags) = compile_tileset_file(&path);
+        prop_assert!(diags.is_empty(), "{}\n{}", text, show(&diags));
+        let (_, set) = set.unwrap();
+        let t = &set.tiles[0];
+        // Every city / road side is open (single cell), so open sides add up to those sides.
+        let open: u32 = t.features.iter().map(|f| f.open_sides).sum();
+        prop_assert_eq!(open as usize, kinds.iter().filter(|&&k| k < 2).count());
+        let lowered = lower_tile(t, &tags_of(&set.tiles)).unwrap();
+        check_rotations(&lowered);
+    }
 }

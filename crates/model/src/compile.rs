@@ -1360,3 +1360,205 @@ fn check_feature_cells(tile: &CompiledTile, src: &Source, diags: &mut Vec<Diagno
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::raw::{RawCell, RawSegment};
+
+    fn compile(text: &str) -> (CompiledSet, Vec<Diagnostic>) {
+        let doc: TileSetFile = toml::from_str(text).expect("test TOML parses");
+        let loaded = Loaded {
+            source: Source::new("test.toml", text.to_string()),
+            doc,
+        };
+        compile_tileset(&loaded)
+    }
+
+    const D: &str = r#"
+[set]
+id = "t"
+name = "t"
+[[tile]]
+id = "D"
+count = 3
+start = true
+sides = ["city", "road", "field", "road"]
+segments = [
+  { id = "city", kind = "city", sides = ["N"] },
+  { id = "road", kind = "road", sides = ["W", "E"] },
+  { id = "north", kind = "field", halves = ["Wn", "En"], borders = ["city"] },
+  { id = "south", kind = "field", halves = ["Es", "Se", "Sw", "Ws"] },
+]
+"#;
+
+    #[test]
+    fn tile_d_has_a_city_a_road_and_two_fields_b1() {
+        let (set, diags) = compile(D);
+        assert!(diags.is_empty(), "{diags:?}");
+        let t = &set.tiles[0];
+        assert!(t.valid);
+        assert_eq!(t.copies(), 4);
+        let kinds: Vec<_> = t.features.iter().map(|f| f.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                FeatureKind::City,
+                FeatureKind::Road,
+                FeatureKind::Field,
+                FeatureKind::Field
+            ]
+        );
+        // B-3: the city has one open side, the road two open ends.
+        assert_eq!(t.features[0].open_sides, 1);
+        assert_eq!(t.features[1].open_sides, 2);
+        // B-6: only the northern field borders the city.
+        assert_eq!(t.features[2].borders, [0]);
+        assert!(t.features[3].borders.is_empty());
+        assert_eq!(t.graph.node_count(), 4);
+        assert_eq!(t.graph.edge_count(), 0);
+    }
+
+    #[test]
+    fn two_start_tiles_are_a_bad_count_b1() {
+        let second = D[D.find("[[tile]]").unwrap()..].replace("\"D\"", "\"D2\"");
+        let text = format!("{D}\n{second}");
+        let (_, diags) = compile(&text);
+        let bad: Vec<_> = diags.iter().filter(|d| d.code == Code::BadCount).collect();
+        assert_eq!(bad.len(), 1, "{diags:?}");
+        assert_eq!(bad[0].rule.as_deref(), Some("B-1"));
+    }
+
+    #[test]
+    fn every_problem_of_a_tile_is_reported_with_its_line() {
+        let text = r#"
+[set]
+id = "t"
+name = "t"
+[[tile]]
+id = "bad"
+count = 1
+sides = ["city", "road", "field", "any"]
+segments = [
+  { id = "road", kind = "road", sides = ["E"], pennants = 1 },
+  { id = "f1", kind = "field", halves = ["En", "Es", "Se"], borders = ["road"] },
+  { id = "f2", kind = "field", halves = ["Sw", "Se", "Ws"] },
+]
+"#;
+        let (set, diags) = compile(text);
+        let got: Vec<(&str, usize)> = diags.iter().map(|d| (d.code.as_str(), d.line)).collect();
+        // City side N touched by nothing (line 8), a pennant on a road (10), a field bordering a
+        // road (11), half Se in two fields (12), a half of the `any` side W (12).
+        assert!(got.contains(&("side-coverage", 8)), "{got:?}");
+        assert!(got.contains(&("segment-shape", 10)), "{got:?}");
+        assert!(got.contains(&("bad-border", 11)), "{got:?}");
+        assert!(got.contains(&("half-coverage", 12)), "{got:?}");
+        assert!(got.contains(&("segment-shape", 12)), "{got:?}");
+        assert!(!set.tiles[0].valid);
+    }
+
+    fn cell(id: &str, x: i64, y: i64) -> Sp<RawCell> {
+        Sp::unspanned(RawCell {
+            id: Sp::unspanned(id.to_string()),
+            at: Sp::unspanned(vec![Sp::unspanned(x), Sp::unspanned(y)]),
+            sides: Sp::unspanned(vec![Sp::unspanned(RawSideKind::Field); 4]),
+        })
+    }
+
+    fn huge(cells: Vec<Sp<RawCell>>) -> Vec<Diagnostic> {
+        let tile = RawTile {
+            id: Sp::unspanned("huge".into()),
+            name: None,
+            count: Sp::unspanned(1_000_000_000_000),
+            start: false,
+            tags: vec![],
+            sides: None,
+            cells: Some(Sp::unspanned(cells)),
+            segments: vec![Sp::unspanned(RawSegment {
+                id: Sp::unspanned("w".into()),
+                kind: Sp::unspanned(RawSegmentKind::Wonder),
+                cell: Some(Sp::unspanned("c0".into())),
+                sides: vec![],
+                halves: vec![],
+                pennants: Sp::unspanned(0),
+                borders: vec![],
+                tags: vec![],
+            })],
+            connections: vec![],
+            note: None,
+        };
+        let doc = TileSetFile {
+            set: crate::raw::SetInfo {
+                id: Sp::unspanned("t".into()),
+                name: "t".into(),
+                description: None,
+            },
+            tile: vec![Sp::unspanned(tile)],
+            fact: vec![],
+        };
+        let loaded = Loaded {
+            source: Source::new("huge.toml", String::new()),
+            doc,
+        };
+        compile_tileset(&loaded).1
+    }
+
+    #[test]
+    fn a_tile_with_100000_cells_is_reported_in_bounded_time_and_size() {
+        // A long row: connected, so only the size limit and the count are wrong.
+        let row: Vec<_> = (0..100_000).map(|i| cell(&format!("c{i}"), i, 0)).collect();
+        let diags = huge(row);
+        let codes: Vec<_> = diags.iter().map(|d| d.code).collect();
+        assert_eq!(codes, [Code::BadCount, Code::TileShape], "{diags:?}");
+        // All on one spot: overlapping, reported a bounded number of times.
+        let pile: Vec<_> = (0..100_000).map(|i| cell(&format!("c{i}"), 0, 0)).collect();
+        let diags = huge(pile);
+        let overlapping = diags
+            .iter()
+            .filter(|d| d.code == Code::OverlappingCells)
+            .count();
+        assert!(overlapping > 0 && overlapping <= MAX_CELL_REPORTS);
+        // Scattered far apart (coordinates near the i64 limits must not overflow).
+        let scattered: Vec<_> = (0..100_000)
+            .map(|i| cell(&format!("c{i}"), i64::MAX - 2 * i, i64::MIN + 3 * i))
+            .collect();
+        let diags = huge(scattered);
+        let disconnected = diags
+            .iter()
+            .filter(|d| d.code == Code::DisconnectedCells)
+            .count();
+        assert!(disconnected > 0 && disconnected <= MAX_CELL_REPORTS);
+    }
+
+    #[test]
+    fn a_w21_override_splits_a_joined_field() {
+        let text = r#"
+[set]
+id = "t"
+name = "t"
+[[tile]]
+id = "domino"
+count = 1
+cells = [
+  { id = "a", at = [0, 0], sides = ["field", "field", "field", "field"] },
+  { id = "b", at = [0, 1], sides = ["field", "field", "field", "field"] },
+]
+segments = [
+  { id = "a.f", kind = "field", cell = "a", halves = ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"] },
+  { id = "b.f", kind = "field", cell = "b", halves = ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"] },
+]
+connections = [{ id = "meadow", segments = ["a.f", "b.f"], joined = true, rule = "W-21" }]
+"#;
+        let (mut set, diags) = compile(text);
+        assert!(diags.is_empty(), "{diags:?}");
+        let t = &mut set.tiles[0];
+        assert_eq!(t.features.len(), 1);
+        assert_eq!(t.features[0].cells, [0, 1]);
+        assert_eq!(t.cells[0].outer, [true, true, false, true]);
+        assert!(t.set_joined("meadow", false));
+        assert_eq!(t.features.len(), 2);
+        // The separate connection is still an edge of the graph, just not a joining one.
+        assert_eq!(t.graph.edge_count(), 1);
+        assert!(!t.set_joined("nope", true));
+    }
+}

@@ -178,3 +178,111 @@ pub fn turn(r: &Rotation, quarter_turns: u8) -> Rotation {
             .collect(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::compile_tileset;
+    use crate::diag::Source;
+    use crate::load::Loaded;
+    use tegula_ruleset::{FeatureKind, SideKind};
+
+    fn lower_first(text: &str) -> TileType {
+        let loaded = Loaded {
+            source: Source::new("t.toml", text.to_string()),
+            doc: toml::from_str(text).unwrap(),
+        };
+        let (set, diags) = compile_tileset(&loaded);
+        assert!(diags.is_empty(), "{diags:?}");
+        let tags = vec!["religious".to_string(), "wonder".to_string()];
+        lower_tile(&set.tiles[0], &tags).unwrap()
+    }
+
+    #[test]
+    fn tile_d_turned_once_shows_its_city_to_the_east() {
+        let t = lower_first(
+            r#"
+[set]
+id = "t"
+name = "t"
+[[tile]]
+id = "D"
+count = 3
+sides = ["city", "road", "field", "road"]
+segments = [
+  { id = "city", kind = "city", sides = ["N"] },
+  { id = "road", kind = "road", sides = ["W", "E"] },
+  { id = "north", kind = "field", halves = ["Wn", "En"], borders = ["city"] },
+  { id = "south", kind = "field", halves = ["Es", "Se", "Sw", "Ws"] },
+]
+"#,
+        );
+        let r0 = &t.rotations[0].cells[0];
+        assert_eq!(
+            r0.sides,
+            [
+                SideKind::City,
+                SideKind::Road,
+                SideKind::Field,
+                SideKind::Road
+            ]
+        );
+        assert_eq!(r0.side_feature, [0, 1, NO_FEATURE, 1]);
+        assert_eq!(r0.half_feature[Half::Wn.index()], 2);
+        assert_eq!(r0.half_feature[Half::Nw.index()], NO_FEATURE);
+        let r1 = &t.rotations[1].cells[0];
+        assert_eq!(
+            r1.sides,
+            [
+                SideKind::Road,
+                SideKind::City,
+                SideKind::Road,
+                SideKind::Field
+            ]
+        );
+        assert_eq!(r1.side_feature, [1, 0, 1, NO_FEATURE]);
+        // After a clockwise turn the north field's Wn and En are Ne and Se.
+        assert_eq!(r1.half_feature[Half::Ne.index()], 2);
+        assert_eq!(r1.half_feature[Half::Se.index()], 2);
+        assert_eq!(r1.outer, 0b1111);
+        assert_eq!(t.features[2].borders, [0]);
+        assert_eq!(t.features[1].open_sides, 2);
+        assert_eq!(t.cell_ids, ["0"]);
+    }
+
+    #[test]
+    fn a_mega_tile_turns_its_offsets_and_inner_sides_w18() {
+        let t = lower_first(
+            r#"
+[set]
+id = "t"
+name = "t"
+[[tile]]
+id = "domino"
+count = 1
+tags = ["wonder"]
+cells = [
+  { id = "a", at = [0, 0], sides = ["field", "field", "field", "field"] },
+  { id = "b", at = [1, 0], sides = ["field", "field", "field", "field"] },
+]
+segments = [
+  { id = "a.f", kind = "field", cell = "a", halves = ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"] },
+  { id = "b.f", kind = "field", cell = "b", halves = ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"] },
+  { id = "b.c", kind = "cloister", cell = "b", tags = ["religious"] },
+]
+connections = [{ id = "m", segments = ["a.f", "b.f"], joined = true }]
+"#,
+        );
+        assert_eq!(t.tags, 0b10);
+        assert_eq!(t.cell_count, 2);
+        assert_eq!(t.features[0].cells, 0b11);
+        assert_eq!(t.features[1].kind, FeatureKind::Cloister);
+        assert_eq!(t.features[1].tags, 0b01);
+        let offsets: Vec<_> = t.rotations.iter().map(|r| r.cells[1].offset).collect();
+        assert_eq!(offsets, [(1, 0), (0, 1), (-1, 0), (0, -1)]);
+        // Cell a's east side is inner; after one turn it is its south side.
+        assert_eq!(t.rotations[0].cells[0].outer, 0b1101);
+        assert_eq!(t.rotations[1].cells[0].outer, 0b1011);
+        assert_eq!(t.rotations[0].cells[1].inner, [1]);
+    }
+}
