@@ -606,7 +606,7 @@ pub fn resolve(
         .filter_map(|(&t, &n)| {
             let tt = &rs.tiles[t as usize];
             let have = tt.count + u32::from(tt.start);
-            (n > have).then(|| (t, n, have))
+            (n > have).then_some((t, n, have))
         })
         .collect();
     over.sort();

@@ -238,7 +238,9 @@ fn show(items: &[Item]) -> String {
     }
 }
 
-/// Compare expected and actual events exactly (as multisets); one failure per difference.
+/// Compare expected and actual events exactly (as multisets). One failure per differing step,
+/// positioned at the first expected event that did not happen (else at the step), listing what
+/// is missing and what is unexpected.
 fn compare_events(
     out: &mut Vec<Failure>,
     step: Option<usize>,
@@ -258,29 +260,28 @@ fn compare_events(
             missing.push((item.clone(), *pos));
         }
     }
-    let all_actual = show(&act);
-    for (item, pos) in missing {
-        out.push(Failure {
-            step,
-            line: pos.line,
-            column: pos.column,
-            message: format!("{what}: expected event did not happen"),
-            expected: Some(item.to_string()),
-            actual: Some(all_actual.clone()),
-        });
+    if missing.is_empty() && unmatched.is_empty() {
+        return;
     }
-    for item in unmatched {
-        out.push(Failure {
-            step,
-            line: at.line,
-            column: at.column,
-            message: format!("{what}: unexpected event: {item}"),
-            expected: Some(show(
-                &exp.iter().map(|(i, _)| i.clone()).collect::<Vec<_>>(),
-            )),
-            actual: Some(all_actual.clone()),
-        });
+    let pos = missing.first().map_or(at, |m| m.1);
+    let mut parts = Vec::new();
+    if !missing.is_empty() {
+        let m: Vec<Item> = missing.into_iter().map(|m| m.0).collect();
+        parts.push(format!("missing: {}", show(&m)));
     }
+    if !unmatched.is_empty() {
+        parts.push(format!("unexpected: {}", show(&unmatched)));
+    }
+    out.push(Failure {
+        step,
+        line: pos.line,
+        column: pos.column,
+        message: format!("{what} differ ({})", parts.join("; ")),
+        expected: Some(show(
+            &exp.iter().map(|(i, _)| i.clone()).collect::<Vec<_>>(),
+        )),
+        actual: Some(show(&act)),
+    });
 }
 
 fn check_error(

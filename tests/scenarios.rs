@@ -1,0 +1,215 @@
+//! Scenario files: every file in `scenarios/` runs through the engine and must pass (rules B-2 …
+//! B-7 and W-18, with scores worked out by hand in each file); deliberately wrong and invalid
+//! scenarios must be reported by `tegula check` with exit codes 1 and 2.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tegula_scenario::{load, run, VariantCache};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn toml_files(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn check(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tegula"))
+        .arg("check")
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("run tegula");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Every scenario in `scenarios/` loads cleanly, declares final scores and the rules it
+/// exercises, and every expectation holds.
+#[test]
+fn every_scenario_passes() {
+    let files = toml_files(&root().join("scenarios"));
+    assert!(files.len() >= 18, "scenarios/ holds {} files", files.len());
+    let mut cache = VariantCache::default();
+    let mut problems = Vec::new();
+    for f in &files {
+        let (sc, diags) = load(f, &mut cache);
+        let Some(sc) = sc else {
+            problems.push(format!("{}: invalid: {diags:#?}", f.display()));
+            continue;
+        };
+        if !diags.is_empty() {
+            problems.push(format!("{}: warnings: {diags:#?}", f.display()));
+        }
+        if sc.final_scores.is_none() || sc.rules.is_empty() {
+            problems.push(format!(
+                "{}: every scenario states `rules` and `[expect] scores`",
+                f.display()
+            ));
+        }
+        let out = run(&sc);
+        for fl in &out.failures {
+            problems.push(format!("{}:{}:{}: {fl}", f.display(), fl.line, fl.column));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Base rules B-2 … B-7 and W-18 each have at least one scenario citing them.
+#[test]
+fn every_base_rule_has_a_scenario() {
+    let mut cache = VariantCache::default();
+    let mut cited = std::collections::BTreeSet::new();
+    for f in toml_files(&root().join("scenarios")) {
+        if let (Some(sc), _) = load(&f, &mut cache) {
+            cited.extend(sc.rules.clone());
+        }
+    }
+    for rule in ["B-2", "B-3", "B-4", "B-5", "B-6", "B-7", "W-18"] {
+        assert!(cited.contains(rule), "no scenario cites {rule}");
+    }
+}
+
+/// A wrong expected score (B-4: 12, the fixture says 10) makes `check` exit 1 and name the step,
+/// its line, and expected vs actual.
+#[test]
+fn wrong_expectation_is_reported() {
+    let (code, out, _) = check(&["tests/fixtures/scenarios-bad"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAILED"), "{out}");
+    assert!(
+        out.contains("city-wrong-score.toml:26:3: step 3: events differ"),
+        "{out}"
+    );
+    assert!(
+        out.contains("missing: seat 0 scores 10 for a city (B-4)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("unexpected: seat 0 scores 12 for a city (B-4)"),
+        "{out}"
+    );
+    assert!(out.contains("final scores differ"), "{out}");
+    assert!(out.contains("expected: [10, 0]"), "{out}");
+    assert!(out.contains("actual:   [12, 0]"), "{out}");
+
+    let (code, out, _) = check(&["tests/fixtures/scenarios-bad", "--format", "json"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["failed"], 1);
+    assert_eq!(v["passed"], 0);
+    let f = &v["scenarios"][0]["failures"][0];
+    assert_eq!(f["step"], 3);
+    assert_eq!(f["line"], 26);
+}
+
+/// Invalid scenario files exit 2 with positioned diagnostics naming every problem.
+#[test]
+fn invalid_scenarios_are_diagnosed() {
+    let (code, out, _) = check(&["tests/fixtures/scenarios-invalid/unknown-names.toml"]);
+    assert_eq!(code, 2, "{out}");
+    for needle in [
+        "unknown tile id `Z`",
+        "bad rotation 5",
+        "tile `E` has no segment `road`",
+        "bad rotation \"up\"",
+        "unknown follower type `wizard`",
+        "seat 3 does not exist",
+        "unknown-names.toml:7:8",
+    ] {
+        assert!(out.contains(needle), "missing {needle:?} in\n{out}");
+    }
+    let (code, out, _) = check(&["tests/fixtures/scenarios-invalid/unknown-key.toml"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("rotaton"), "{out}");
+    assert!(out.contains("unknown-key.toml:9:1"), "{out}");
+    let (code, out, _) = check(&["tests/fixtures/scenarios-invalid/too-many-copies.toml"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("tile `C` is used 2 times"), "{out}");
+    assert!(
+        out.contains("the next step must place the same tile `C`"),
+        "{out}"
+    );
+    let (code, _, _) = check(&["tests/fixtures/scenarios-invalid/does-not-exist.toml"]);
+    assert_eq!(code, 2);
+}
+
+/// The same moves under two variants give different scores (legacy house rules, B-4/B-6).
+#[test]
+fn variants_change_scores() {
+    let mut cache = VariantCache::default();
+    let (std, _) = load(
+        &root().join("scenarios/b4-small-city-standard.toml"),
+        &mut cache,
+    );
+    let (legacy, _) = load(
+        &root().join("scenarios/legacy-small-city-and-farms.toml"),
+        &mut cache,
+    );
+    let (std, legacy) = (std.expect("standard"), legacy.expect("legacy"));
+    assert_eq!(run(&std).scores, vec![4, 3]);
+    assert_eq!(run(&legacy).scores, vec![2, 4]);
+}
+
+/// Every expected number matters: raising any one expected score event's points, or any seat's
+/// expected final score, by one makes the scenario fail (so a scenario cannot pass when the
+/// engine scores differently from the hand computation).
+#[test]
+fn every_expected_number_is_checked() {
+    use tegula_scenario::load::Expected;
+    let mut cache = VariantCache::default();
+    for f in toml_files(&root().join("scenarios")) {
+        let (sc, _) = load(&f, &mut cache);
+        let sc = sc.expect("valid scenario");
+        let mut variants = Vec::new();
+        for (i, st) in sc.steps.iter().enumerate() {
+            for (j, e) in st.expect.iter().enumerate() {
+                if let Expected::Score { .. } = e {
+                    let mut m = sc.clone();
+                    if let Expected::Score { points, .. } = &mut m.steps[i].expect[j] {
+                        *points += 1;
+                    }
+                    variants.push(m);
+                }
+            }
+        }
+        if let Some(end) = &sc.end {
+            for j in 0..end.expect.len() {
+                let mut m = sc.clone();
+                if let Some(Expected::Score { points, .. }) =
+                    m.end.as_mut().map(|e| &mut e.expect[j])
+                {
+                    *points += 1;
+                    variants.push(m);
+                }
+            }
+        }
+        let seats = sc.final_scores.as_ref().map_or(0, |s| s.0.len());
+        for seat in 0..seats {
+            let mut m = sc.clone();
+            if let Some((s, _)) = &mut m.final_scores {
+                s[seat] += 1;
+            }
+            variants.push(m);
+        }
+        for m in variants {
+            assert!(
+                !run(&m).passed(),
+                "{}: a changed expectation still passes",
+                f.display()
+            );
+        }
+    }
+}
