@@ -778,6 +778,7 @@ fn owner_noun(json: &Json, kind: Kind, segs: &[String]) -> String {
         if let (Json::Object(m), Some(key)) = (value, last_key) {
             let noun = noun(kind, key, parts.is_empty());
             let named = match m.get("id").and_then(Json::as_str) {
+                Some(_) if noun.starts_with('[') => noun,
                 Some(id) => format!("{noun} `{id}`"),
                 None => {
                     let index = seg.parse::<usize>().ok();

@@ -1,0 +1,143 @@
+//! `tegula validate` as a user runs it: exit codes 0 / 1 / 2 and the `--format json` contract
+//! (issue 2, items 6 and 8).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn tegula(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tegula"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn fixture(rel: &str) -> String {
+    Path::new("tests/fixtures").join(rel).display().to_string()
+}
+
+#[test]
+fn clean_file_exits_0() {
+    let out = tegula(&["validate", &fixture("valid/single-field.toml")]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("ok: 1 file, no problems"));
+}
+
+#[test]
+fn shipped_data_is_clean() {
+    let out = tegula(&["validate", "tiles", "variants"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn warnings_only_exit_0() {
+    let out = tegula(&["validate", &fixture("invalid/missing-schema-line.toml")]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("warning[missing-schema-line]"), "{stdout}");
+    // The file may have other problems for the compiler; without errors the exit is 0.
+    let errors = stdout.contains("error[");
+    assert_eq!(
+        out.status.code(),
+        Some(if errors { 1 } else { 0 }),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn errors_exit_1_with_excerpt() {
+    let out = tegula(&["validate", &fixture("invalid/schema-count-too-big.toml")]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(
+            "error[schema]: `count` in tile `big-1` must be at most 1000, found 1000000000000"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("schema-count-too-big.toml:9:9"), "{stdout}");
+    assert!(stdout.contains("count = 1000000000000"), "{stdout}");
+    // Not a terminal: no colour codes.
+    assert!(!stdout.contains('\u{1b}'), "{stdout}");
+}
+
+#[test]
+fn missing_path_exits_2() {
+    let out = tegula(&["validate", "no/such/path.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("error[io]"));
+}
+
+#[test]
+fn no_path_is_a_usage_error() {
+    let out = tegula(&["validate"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn json_is_one_array_with_the_contract_keys() {
+    let out = tegula(&[
+        "validate",
+        "--format",
+        "json",
+        &fixture("invalid/schema-bad-enum.toml"),
+        &fixture("invalid/toml-syntax.toml"),
+        &fixture("valid/single-field.toml"),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value =
+        serde_json::from_slice(&out.stdout).expect("stdout is one JSON value");
+    let items = v.as_array().expect("an array");
+    assert!(items.len() >= 2, "{v}");
+    for item in items {
+        let o = item.as_object().unwrap();
+        for key in ["code", "severity", "message", "file", "line", "column"] {
+            assert!(o.contains_key(key), "{key} missing in {item}");
+        }
+        assert!(o["line"].is_u64() && o["column"].is_u64());
+        assert!(matches!(o["severity"].as_str(), Some("error" | "warning")));
+    }
+    let codes: Vec<&str> = items.iter().filter_map(|i| i["code"].as_str()).collect();
+    assert!(
+        codes.contains(&"schema") && codes.contains(&"toml-syntax"),
+        "{codes:?}"
+    );
+    // Sorted by file: bad-enum before toml-syntax.
+    let files: Vec<PathBuf> = items
+        .iter()
+        .map(|i| PathBuf::from(i["file"].as_str().unwrap()))
+        .collect();
+    let mut sorted = files.clone();
+    sorted.sort();
+    assert_eq!(files, sorted);
+}
+
+#[test]
+fn json_clean_is_an_empty_array() {
+    let out = tegula(&["validate", "--format", "json", &fixture("valid")]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v, serde_json::json!([]));
+}
+
+#[test]
+fn variants_revalidate_their_sets_but_each_problem_is_reported_once() {
+    // tests/fixtures/dedupe: variant.toml names ./bad-set.toml, which has one schema error; the
+    // folder run validates the set directly and again through the variant.
+    let out = tegula(&["validate", "--format", "json", &fixture("dedupe")]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let items = v.as_array().unwrap();
+    assert_eq!(items.len(), 1, "{v:#}");
+    assert_eq!(items[0]["file"], "tests/fixtures/dedupe/bad-set.toml");
+    assert_eq!(items[0]["line"], 8);
+}
