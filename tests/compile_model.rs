@@ -6,9 +6,11 @@
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use tegula_model::compile::CompiledTile;
+use tegula_model::compile::{compile_tileset, CompiledTile};
+use tegula_model::load::parse_tileset;
 use tegula_model::lower::{lower_tile, turn};
 use tegula_model::variant::{build_variant, compile_tileset_file};
+use tegula_model::Source;
 use tegula_ruleset::{FeatureKind, Half, Side, SideKind, TileType, NO_FEATURE};
 
 fn toml_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -295,13 +297,10 @@ proptest! {
         cloister in any::<bool>(),
     ) {
         let text = tile_toml(kinds, city_group, road_group, half_group, pennants, borders, cloister);
-        let dir = std::env::temp_dir().join(format!("tegula-compile-model-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("random.toml");
-        std::fs::write(&path, &text).unwrap();
-        let (set, diags) = compile_tileset_file(&path);
+        let (loaded, diags) = parse_tileset(Source::new("random.toml", text.clone()));
         prop_assert!(diags.is_empty(), "{}\n{}", text, show(&diags));
-        let (_, set) = set.unwrap();
+        let (set, diags) = compile_tileset(&loaded.unwrap());
+        prop_assert!(diags.is_empty(), "{}\n{}", text, show(&diags));
         let t = &set.tiles[0];
         // Every city / road side is open (single cell), so open sides add up to those sides.
         let open: u32 = t.features.iter().map(|f| f.open_sides).sum();
@@ -309,4 +308,21 @@ proptest! {
         let lowered = lower_tile(t, &tags_of(&set.tiles)).unwrap();
         check_rotations(&lowered);
     }
+}
+
+#[test]
+fn a_variant_overrides_a_meadow_connection_before_features_are_computed_w21() {
+    let (set, diags) = compile_tileset_file(Path::new("tests/fixtures/valid/mega-meadow.toml"));
+    assert!(diags.is_empty(), "{}", show(&diags));
+    assert_eq!(set.unwrap().1.tiles[0].features.len(), 1);
+    let (rs, diags) = build_variant(Path::new("tests/fixtures/valid/variant-w21.toml"));
+    assert!(diags.is_empty(), "{}", show(&diags));
+    let rs = rs.unwrap();
+    let t = &rs.tiles[0];
+    assert_eq!(t.features.len(), 2);
+    assert_eq!(t.features[0].cells, 0b01);
+    assert_eq!(t.features[1].cells, 0b10);
+    // `copies = 2` doubles the count.
+    assert_eq!(t.count, 2);
+    assert_eq!(rs.start_tile, None);
 }

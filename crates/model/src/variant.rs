@@ -4,14 +4,13 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tegula_ruleset::{FollowerType, Ruleset, Scoring};
 
 use crate::compile::{compile_tileset, CompiledSet, CompiledTile};
 use crate::diag::{Code, Diagnostic, Source};
 use crate::load::{load_tileset, load_variant, Loaded};
-use crate::raw::{RawScoring, VariantFile};
+use crate::raw::RawScoring;
 
 /// A variant with its tiles compiled: copies and `only` applied, W-21 overrides applied.
 #[derive(Clone, Debug, Serialize)]
@@ -41,55 +40,13 @@ pub struct CompiledVariant {
 
 /// Read, parse and compile one tile-set file. `None` when the file cannot be used at all.
 pub fn compile_tileset_file(path: &Path) -> (Option<(Source, CompiledSet)>, Vec<Diagnostic>) {
-    let (loaded, mut diags) = load_or_parse(path, load_tileset);
+    let (loaded, mut diags) = load_tileset(path);
     let Some(loaded) = loaded else {
         return (None, diags);
     };
     let (set, more) = compile_tileset(&loaded);
     diags.extend(more);
     (Some((loaded.source, set)), diags)
-}
-
-/// Read and parse a variant file (see [`compile_tileset_file`]).
-pub fn read_variant(path: &Path) -> (Option<Loaded<VariantFile>>, Vec<Diagnostic>) {
-    load_or_parse(path, load_variant)
-}
-
-/// What the loader returns.
-type LoadResult<T> = (Option<Loaded<T>>, Vec<Diagnostic>);
-
-/// Use the loader; if it gives neither a document nor a reason (it always explains a `None`
-/// once implemented), fall back to a plain read + TOML parse so the compiler stays usable.
-fn load_or_parse<T: DeserializeOwned>(
-    path: &Path,
-    loader: fn(&Path) -> LoadResult<T>,
-) -> LoadResult<T> {
-    let (doc, diags) = loader(path);
-    if doc.is_some() || !diags.is_empty() {
-        return (doc, diags);
-    }
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            return (
-                None,
-                vec![Diagnostic::file_level(
-                    Code::Io,
-                    path,
-                    format!("cannot read {}: {e}", path.display()),
-                )],
-            )
-        }
-    };
-    let source = Source::new(path, text);
-    match toml::from_str::<T>(&source.text) {
-        Ok(doc) => (Some(Loaded { source, doc }), Vec::new()),
-        Err(e) => {
-            let span = e.span().unwrap_or(0..0);
-            let d = source.diag(Code::Schema, span, e.message().to_string());
-            (None, vec![d])
-        }
-    }
 }
 
 /// Whether the file at `path` is a variant (a top-level `sets` key and no `[set]` table) rather
@@ -147,7 +104,7 @@ fn scoring(raw: Option<&RawScoring>) -> Scoring {
 /// start tile at most, and the variant's facts. `None` when the variant file itself cannot be
 /// read; otherwise the (possibly partial) result with every diagnostic found.
 pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>) {
-    let (loaded, mut diags) = read_variant(path);
+    let (loaded, mut diags) = load_variant(path);
     let Some(Loaded { source: vsrc, doc }) = loaded else {
         return (None, diags);
     };
