@@ -213,3 +213,17 @@ fn every_expected_number_is_checked() {
         }
     }
 }
+
+/// The committed `schema/scenario.schema.json` is what the code generates (run
+/// `cargo run -- schema` after changing the scenario types).
+#[test]
+fn committed_scenario_schema_matches_the_code() {
+    let path = root().join("schema").join(tegula_scenario::SCENARIO_SCHEMA);
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    let expected = tegula_model::schema::to_pretty(&tegula_scenario::schema_json());
+    assert!(
+        committed == expected,
+        "{} is out of date: run `cargo run -- schema`",
+        path.display()
+    );
+}

@@ -35,7 +35,12 @@ pub struct Args {
 
 /// Every schema the `tegula` formats have: the model's, then other crates' (append here).
 pub fn all_schemas() -> Vec<(&'static str, Value)> {
-    tegula_model::schema::schemas()
+    let mut all = tegula_model::schema::schemas();
+    all.push((
+        tegula_scenario::SCENARIO_SCHEMA,
+        tegula_scenario::schema_json(),
+    ));
+    all
 }
 
 /// Run the verb.

@@ -506,6 +506,17 @@ pub fn resolve(
             None => Vec::new(),
         };
         let expect_error = st.expect_error.as_ref().map(|e| {
+            if let Some(k) = &e.kind {
+                if !crate::run::ERROR_KINDS.contains(&k.value.as_str()) {
+                    cx.err(
+                        Code::DanglingReference,
+                        &k.span,
+                        format!("unknown error kind `{}`", k.value),
+                    )
+                    .notes
+                    .push(format!("kinds: {}", crate::run::ERROR_KINDS.join(", ")));
+                }
+            }
             if e.kind.is_none() && e.message.is_none() {
                 cx.err(
                     Code::Schema,

@@ -25,7 +25,7 @@ pub struct ScenarioFile {
     pub description: Option<String>,
     /// Rule ids (RULES.md) the scenario exercises, e.g. `["B-4", "B-5"]`.
     #[serde(default)]
-    #[schemars(length(max = 32))]
+    #[schemars(length(max = 32), inner(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$")))]
     pub rules: Vec<Sp<RuleId>>,
     /// Variant file, relative to the scenario file.
     pub variant: Sp<String>,
@@ -78,6 +78,7 @@ pub struct RawStep {
     pub rotation: Sp<RawRotation>,
     /// Optional check: the seat whose turn this is.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 7))]
     pub player: Option<Sp<i64>>,
     /// A follower placed on the tile just placed.
     #[serde(default)]
@@ -124,19 +125,23 @@ pub struct RawEvent {
     pub returned: Option<Sp<String>>,
     /// The seat that scores / gets the follower back.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 7))]
     pub player: Option<Sp<i64>>,
     /// Several seats that each score `points` (a tie, B-5).
     #[serde(default)]
-    #[schemars(length(min = 1, max = 8))]
+    #[schemars(length(min = 1, max = 8), inner(range(min = 0, max = 7)))]
     pub players: Option<Sp<Vec<Sp<i64>>>>,
     /// Points each scoring seat gets.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 100000))]
     pub points: Option<Sp<i64>>,
     /// Rule id the score is awarded under (e.g. `B-4`, `B-6`).
     #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
     pub rule: Option<Sp<RuleId>>,
     /// Returns: how many followers of that type and seat (default 1).
     #[serde(default)]
+    #[schemars(range(min = 1, max = 100))]
     pub count: Option<Sp<i64>>,
 }
 
