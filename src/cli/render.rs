@@ -1,10 +1,280 @@
-//! `tegula render` (not implemented yet).
+//! `tegula render`: draw a tile (a mega tile as its whole footprint) as SVG or ASCII, or a
+//! contact sheet of a whole set as one SVG.
+//!
+//! Exit codes: 0 drawn; 1 drawn, but the compiler reports problems in the tile (they are printed
+//! to stderr; the picture helps to find them) or the tile cannot be drawn; 2 usage or I/O error
+//! (unknown tile id or set, unreadable folder, unwritable output).
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use tegula_model::diag::Diagnostic;
+use tegula_model::load::Loaded;
+use tegula_model::raw::TileSetFile;
+use tegula_render::{ascii, files, svg, TileView};
+
+/// Output format of `tegula render`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// An SVG picture (the default).
+    Svg,
+    /// A terminal picture with a legend.
+    Ascii,
+}
 
 /// Arguments of `tegula render`.
 #[derive(clap::Args)]
-pub struct Args {}
+#[command(group(clap::ArgGroup::new("what").required(true).args(["tile", "sheet"])))]
+pub struct Args {
+    /// Tile id as written in the tile files (`D`, `am-11`, `notre-dame`).
+    pub tile: Option<String>,
+    /// Draw a contact sheet instead: every tile of this set id (`base`, `wonders-1`), or of this
+    /// tile-set file or folder, in one SVG.
+    #[arg(long, value_name = "SET|PATH")]
+    pub sheet: Option<String>,
+    /// Folder (searched recursively) or file holding the tile sets.
+    #[arg(long, value_name = "DIR", default_value = "tiles")]
+    pub tiles: PathBuf,
+    /// Output format (contact sheets are always SVG).
+    #[arg(long, value_enum, default_value_t = Format::Svg)]
+    pub format: Format,
+    /// Write to this file (atomically) instead of stdout.
+    #[arg(long, short, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Clockwise rotation: quarter turns 0-3, or degrees 90, 180, 270.
+    #[arg(long, short, default_value_t = 0, value_parser = parse_rotation)]
+    pub rotation: u8,
+}
+
+fn parse_rotation(s: &str) -> Result<u8, String> {
+    match s.trim() {
+        "0" => Ok(0),
+        "1" | "90" => Ok(1),
+        "2" | "180" => Ok(2),
+        "3" | "270" => Ok(3),
+        other => Err(format!(
+            "`{other}` is not a rotation: use 0-3 quarter turns or 90, 180, 270 degrees"
+        )),
+    }
+}
+
+/// A loaded tile-set file.
+struct SetFile {
+    path: PathBuf,
+    loaded: Loaded<TileSetFile>,
+}
+
+/// Load every tile-set file under `root`; files that do not load are reported and skipped.
+fn load_all(root: &Path) -> anyhow::Result<(Vec<SetFile>, Vec<Diagnostic>)> {
+    let paths = files::tileset_files(root)
+        .with_context(|| format!("cannot read tile sets under `{}`", root.display()))?;
+    let mut sets = Vec::new();
+    let mut problems = Vec::new();
+    for path in paths {
+        let (loaded, diags) = files::load(&path);
+        match loaded {
+            Some(loaded) => sets.push(SetFile { path, loaded }),
+            None => problems.extend(diags.into_iter().filter(|d| d.is_error())),
+        }
+    }
+    Ok((sets, problems))
+}
+
+fn print_diag(d: &Diagnostic) {
+    let sev = if d.is_error() { "error" } else { "warning" };
+    let rule = d
+        .rule
+        .as_deref()
+        .map(|r| format!(" [{r}]"))
+        .unwrap_or_default();
+    eprintln!(
+        "{}:{}:{}: {sev}[{}]: {}{rule}",
+        d.file.display(),
+        d.line,
+        d.column,
+        d.code.as_str(),
+        d.message
+    );
+    for n in &d.notes {
+        eprintln!("  note: {n}");
+    }
+}
+
+/// Compiler errors of `file` that lie inside the tile at `index` (by source span).
+fn tile_problems(file: &SetFile, index: usize) -> Vec<Diagnostic> {
+    let (_, diags) = tegula_model::compile::compile_tileset(&file.loaded);
+    let span = file.loaded.doc.tile[index].span.clone();
+    diags
+        .into_iter()
+        .filter(|d| {
+            d.is_error()
+                && d.span
+                    .as_ref()
+                    .is_some_and(|s| s.start >= span.start && s.end <= span.end)
+        })
+        .collect()
+}
+
+/// Write `text` to `out` atomically (temp file in the same folder, then rename), or to stdout.
+fn emit(out: Option<&Path>, text: &str) -> anyhow::Result<()> {
+    match out {
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            stdout.write_all(text.as_bytes())?;
+            stdout.flush()?;
+        }
+        Some(path) => {
+            let dir = match path.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                _ => PathBuf::from("."),
+            };
+            let name = path
+                .file_name()
+                .with_context(|| format!("`{}` is not a file name", path.display()))?;
+            let tmp = dir.join(format!(
+                ".{}.tmp-{}",
+                name.to_string_lossy(),
+                std::process::id()
+            ));
+            std::fs::write(&tmp, text)
+                .with_context(|| format!("cannot write `{}`", tmp.display()))?;
+            if let Err(e) = std::fs::rename(&tmp, path) {
+                let _ = std::fs::remove_file(&tmp);
+                return Err(e).with_context(|| format!("cannot write `{}`", path.display()));
+            }
+        }
+    }
+    Ok(())
+}
 
 /// Run the verb.
-pub fn run(_args: Args) -> anyhow::Result<u8> {
-    anyhow::bail!("`tegula render` is not implemented yet")
+pub fn run(args: Args) -> anyhow::Result<u8> {
+    match (&args.tile, &args.sheet) {
+        (Some(tile), None) => render_tile(&args, tile),
+        (None, Some(set)) => render_sheet(&args, set),
+        _ => anyhow::bail!("give either a TILE id or --sheet SET"),
+    }
+}
+
+fn render_tile(args: &Args, wanted: &str) -> anyhow::Result<u8> {
+    let (sets, load_problems) = load_all(&args.tiles)?;
+    let found = sets.iter().find_map(|f| {
+        f.loaded
+            .doc
+            .tile
+            .iter()
+            .position(|t| t.id.value == wanted)
+            .map(|i| (f, i))
+    });
+    let Some((file, index)) = found else {
+        let ids = sets
+            .iter()
+            .flat_map(|f| f.loaded.doc.tile.iter().map(|t| t.id.value.as_str()));
+        let close = files::close_matches(wanted, ids);
+        eprintln!(
+            "error: no tile `{wanted}` in the tile sets under `{}`",
+            args.tiles.display()
+        );
+        if !close.is_empty() {
+            eprintln!("  did you mean: {}?", close.join(", "));
+        }
+        if !load_problems.is_empty() {
+            eprintln!("  (some files could not be loaded; run `tegula validate` on them)");
+            for d in &load_problems {
+                print_diag(d);
+            }
+        }
+        return Ok(2);
+    };
+    let problems = tile_problems(file, index);
+    for d in &problems {
+        print_diag(d);
+    }
+    let view = match TileView::from_raw(&file.loaded.doc.tile[index], args.rotation) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!(
+                "error: cannot draw `{wanted}` ({}): {e}",
+                file.path.display()
+            );
+            return Ok(1);
+        }
+    };
+    let text = match args.format {
+        Format::Svg => svg::tile_svg(&view),
+        Format::Ascii => ascii::tile_ascii(&view),
+    };
+    emit(args.out.as_deref(), &text)?;
+    Ok(if problems.is_empty() { 0 } else { 1 })
+}
+
+fn render_sheet(args: &Args, set: &str) -> anyhow::Result<u8> {
+    if args.format != Format::Svg {
+        anyhow::bail!("contact sheets are SVG only (drop --format or use --format svg)");
+    }
+    if args.rotation != 0 {
+        anyhow::bail!("--rotation applies to one tile, not to a contact sheet");
+    }
+    // A path names the files directly; otherwise SET is a set id under --tiles.
+    let as_path = Path::new(set);
+    let (sets, load_problems, title) = if as_path.exists() {
+        let (sets, problems) = load_all(as_path)?;
+        (sets, problems, set.to_string())
+    } else {
+        let (all, problems) = load_all(&args.tiles)?;
+        let ids: Vec<String> = all
+            .iter()
+            .map(|f| f.loaded.doc.set.id.value.clone())
+            .collect();
+        let chosen: Vec<SetFile> = all
+            .into_iter()
+            .filter(|f| f.loaded.doc.set.id.value == set)
+            .collect();
+        if chosen.is_empty() {
+            let mut unique = ids.clone();
+            unique.sort();
+            unique.dedup();
+            eprintln!(
+                "error: no set `{set}` (and no such file or folder) under `{}`",
+                args.tiles.display()
+            );
+            let close = files::close_matches(set, unique.iter().map(String::as_str));
+            if !close.is_empty() {
+                eprintln!("  did you mean: {}?", close.join(", "));
+            } else if !unique.is_empty() {
+                eprintln!("  sets found: {}", unique.join(", "));
+            }
+            return Ok(2);
+        }
+        let title = format!("{} ({set})", chosen[0].loaded.doc.set.name);
+        (chosen, problems, title)
+    };
+    let mut status = 0;
+    for d in &load_problems {
+        print_diag(d);
+        status = 1;
+    }
+    let mut views = Vec::new();
+    for f in &sets {
+        for (i, t) in f.loaded.doc.tile.iter().enumerate() {
+            for d in tile_problems(f, i) {
+                print_diag(&d);
+                status = 1;
+            }
+            match TileView::from_raw(t, 0) {
+                Ok(v) => views.push(v),
+                Err(e) => {
+                    eprintln!("error: cannot draw `{}` ({}): {e}", *t.id, f.path.display());
+                    status = 1;
+                }
+            }
+        }
+    }
+    if views.is_empty() {
+        eprintln!("error: no tiles to draw in `{set}`");
+        return Ok(2);
+    }
+    emit(args.out.as_deref(), &svg::sheet_svg(&title, &views))?;
+    Ok(status)
 }

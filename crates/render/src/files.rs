@@ -1,0 +1,131 @@
+//! Finding tiles: the tile-set files under a folder, loading them, and close matches for an
+//! unknown tile id.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use tegula_model::diag::{Code, Diagnostic, Source};
+use tegula_model::load::{load_tileset, Loaded};
+use tegula_model::raw::TileSetFile;
+
+/// The `.toml` files under `root` (recursively, sorted by path), or `root` itself if it is a
+/// file. Symbolic links to folders are not followed.
+pub fn tileset_files(root: &Path) -> io::Result<Vec<PathBuf>> {
+    let meta = std::fs::metadata(root)?;
+    if meta.is_file() {
+        return Ok(vec![root.to_path_buf()]);
+    }
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let mut entries: Vec<_> = std::fs::read_dir(&dir)?.collect::<Result<_, _>>()?;
+        entries.sort_by_key(|e| e.path());
+        for e in entries {
+            let ty = e.file_type()?;
+            let p = e.path();
+            if ty.is_dir() {
+                stack.push(p);
+            } else if ty.is_file() && p.extension().is_some_and(|x| x == "toml") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Load one tile-set file with the project loader (syntax and schema checked).
+///
+/// While the loader is still a stub (it answers nothing at all), the file is parsed directly
+/// with `toml`, so pictures can be drawn during development.
+pub fn load(path: &Path) -> (Option<Loaded<TileSetFile>>, Vec<Diagnostic>) {
+    let (loaded, diags) = load_tileset(path);
+    if loaded.is_some() || !diags.is_empty() {
+        return (loaded, diags);
+    }
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            return (
+                None,
+                vec![Diagnostic::file_level(
+                    Code::Io,
+                    path,
+                    format!("cannot read: {e}"),
+                )],
+            )
+        }
+    };
+    match toml::from_str::<TileSetFile>(&text) {
+        Ok(doc) => (
+            Some(Loaded {
+                source: Source::new(path, text),
+                doc,
+            }),
+            Vec::new(),
+        ),
+        Err(e) => {
+            let source = Source::new(path, text);
+            let span = e.span().unwrap_or(0..0);
+            (
+                None,
+                vec![source.diag(Code::Syntax, span, e.message().to_string())],
+            )
+        }
+    }
+}
+
+/// Edit distance between two strings (case-insensitive), for suggestions.
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// Ids from `ids` close to `wanted` (same letters ignoring case, a prefix either way, or at most
+/// 2 edits away), best first, at most 5.
+pub fn close_matches<'a>(wanted: &str, ids: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let w = wanted.to_lowercase();
+    let mut scored: Vec<(usize, String)> = ids
+        .into_iter()
+        .filter_map(|id| {
+            let l = id.to_lowercase();
+            let d = distance(&w, &l);
+            let prefix = !w.is_empty() && (l.starts_with(&w) || w.starts_with(&l));
+            let limit = if w.chars().count() <= 2 { 1 } else { 2 };
+            if l == w {
+                Some((0, id.to_string()))
+            } else if d <= limit || prefix {
+                Some((d + 1, id.to_string()))
+            } else {
+                None
+            }
+        })
+        .collect();
+    scored.sort();
+    scored.dedup();
+    scored.into_iter().take(5).map(|(_, id)| id).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_find_near_ids() {
+        let ids = ["notre-dame", "stonehenge", "am-11", "am-1", "D"];
+        assert_eq!(close_matches("notre_dame", ids)[0], "notre-dame");
+        assert_eq!(close_matches("d", ids), vec!["D".to_string()]);
+        assert!(close_matches("am-13", ids).contains(&"am-11".to_string()));
+        assert!(close_matches("zzzzzz", ids).is_empty());
+    }
+}

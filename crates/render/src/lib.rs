@@ -1,0 +1,13 @@
+//! Pictures of tegula tiles for authors: an SVG of one tile (a mega tile as its whole
+//! footprint) with every feature in its own colour and labelled, a terminal (ASCII) picture, and
+//! a contact sheet of a whole set as one SVG.
+//!
+//! [`view::TileView`] turns a raw tile into drawable geometry (rotated, with its features);
+//! [`svg`] and [`ascii`] draw it; [`files`] finds tiles by id in a folder of tile sets.
+
+pub mod ascii;
+pub mod files;
+pub mod svg;
+pub mod view;
+
+pub use view::TileView;
