@@ -227,3 +227,28 @@ fn committed_scenario_schema_matches_the_code() {
         path.display()
     );
 }
+
+/// `tegula validate` checks scenario files too (by their `#:schema` line): the shipped ones are
+/// clean, the invalid fixtures are errors with positions.
+#[test]
+fn validate_checks_scenario_files() {
+    let run = |p: &str| {
+        Command::new(env!("CARGO_BIN_EXE_tegula"))
+            .args(["validate", p])
+            .current_dir(root())
+            .output()
+            .expect("run tegula")
+    };
+    let ok = run("scenarios");
+    assert_eq!(
+        ok.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&ok.stdout)
+    );
+    let bad = run("tests/fixtures/scenarios-invalid/unknown-names.toml");
+    let out = String::from_utf8_lossy(&bad.stdout);
+    assert_eq!(bad.status.code(), Some(1), "{out}");
+    assert!(out.contains("unknown tile id `Z`"), "{out}");
+    assert!(out.contains("unknown-names.toml:7:8"), "{out}");
+}

@@ -39,7 +39,10 @@ pub struct Args {
 /// Checkers for other kinds of files, keyed by their schema file name (see
 /// [`tegula_model::validate::Hook`]). Files of kinds not listed are skipped.
 fn hooks() -> Vec<Hook<'static>> {
-    Vec::new()
+    vec![(
+        tegula_scenario::SCENARIO_SCHEMA,
+        &tegula_scenario::validate_file,
+    )]
 }
 
 /// Run the verb.

@@ -13,6 +13,13 @@ pub mod run;
 pub use load::{load, Scenario, VariantCache};
 pub use run::{run, Failure, Outcome};
 
+/// Load and check one scenario file (syntax, keys, names against its variant) without running
+/// it: every problem as a diagnostic. `tegula validate` uses this for files whose `#:schema` line
+/// names [`SCENARIO_SCHEMA`].
+pub fn validate_file(path: &std::path::Path) -> Vec<tegula_model::Diagnostic> {
+    load(path, &mut VariantCache::default()).1
+}
+
 /// File name of the scenario schema (as referenced by `#:schema` lines).
 pub const SCENARIO_SCHEMA: &str = "scenario.schema.json";
 
