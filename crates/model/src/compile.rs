@@ -416,9 +416,9 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
                 start = Some(&t.id.value);
             }
         }
-        let before = diags.iter().filter(|d| d.is_error()).count();
+        let before = diags.len();
         let compiled = compile_tile(t, &set, src, &mut diags);
-        let ok = diags.iter().filter(|d| d.is_error()).count() == before;
+        let ok = !diags[before..].iter().any(Diagnostic::is_error);
         match compiled {
             Some(mut ct) => {
                 ct.valid = ok;
