@@ -9,8 +9,9 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
+use tegula_model::compile::{compile_tileset, CompiledSet};
 use tegula_model::diag::Diagnostic;
-use tegula_model::load::Loaded;
+use tegula_model::load::{load_tileset, Loaded};
 use tegula_model::raw::TileSetFile;
 use tegula_render::{ascii, files, svg, TileView};
 
@@ -59,10 +60,13 @@ fn parse_rotation(s: &str) -> Result<u8, String> {
     }
 }
 
-/// A loaded tile-set file.
+/// A loaded and compiled tile-set file.
 struct SetFile {
     path: PathBuf,
     loaded: Loaded<TileSetFile>,
+    compiled: CompiledSet,
+    /// The compiler's errors for this file.
+    problems: Vec<Diagnostic>,
 }
 
 /// Load every tile-set file under `root`; files that do not load are reported and skipped.
@@ -72,48 +76,53 @@ fn load_all(root: &Path) -> anyhow::Result<(Vec<SetFile>, Vec<Diagnostic>)> {
     let mut sets = Vec::new();
     let mut problems = Vec::new();
     for path in paths {
-        let (loaded, diags) = files::load(&path);
+        let (loaded, diags) = load_tileset(&path);
         match loaded {
-            Some(loaded) => sets.push(SetFile { path, loaded }),
-            None => problems.extend(diags.into_iter().filter(|d| d.is_error())),
+            Some(loaded) => {
+                let (compiled, diags) = compile_tileset(&loaded);
+                let problems = diags.into_iter().filter(Diagnostic::is_error).collect();
+                sets.push(SetFile {
+                    path,
+                    loaded,
+                    compiled,
+                    problems,
+                });
+            }
+            None => problems.extend(diags.into_iter().filter(Diagnostic::is_error)),
         }
     }
     Ok((sets, problems))
 }
 
-fn print_diag(d: &Diagnostic) {
-    let sev = if d.is_error() { "error" } else { "warning" };
-    let rule = d
-        .rule
-        .as_deref()
-        .map(|r| format!(" [{r}]"))
-        .unwrap_or_default();
-    eprintln!(
-        "{}:{}:{}: {sev}[{}]: {}{rule}",
-        d.file.display(),
-        d.line,
-        d.column,
-        d.code.as_str(),
-        d.message
-    );
-    for n in &d.notes {
-        eprintln!("  note: {n}");
+/// Print diagnostics with source excerpts (as `tegula validate` does) to stderr.
+fn print_diags(diags: &[Diagnostic], files: usize) {
+    if !diags.is_empty() {
+        eprint!("{}", tegula_model::report::render_to_string(diags, files));
     }
 }
 
-/// Compiler errors of `file` that lie inside the tile at `index` (by source span).
-fn tile_problems(file: &SetFile, index: usize) -> Vec<Diagnostic> {
-    let (_, diags) = tegula_model::compile::compile_tileset(&file.loaded);
+/// Compiler errors of `file` that lie inside the tile at `index` of the raw file (by span).
+fn tile_problems(file: &SetFile, index: usize) -> Vec<&Diagnostic> {
     let span = file.loaded.doc.tile[index].span.clone();
-    diags
-        .into_iter()
+    file.problems
+        .iter()
         .filter(|d| {
-            d.is_error()
-                && d.span
-                    .as_ref()
-                    .is_some_and(|s| s.start >= span.start && s.end <= span.end)
+            d.span
+                .as_ref()
+                .is_some_and(|s| s.start >= span.start && s.end <= span.end)
         })
         .collect()
+}
+
+/// Draw the tile at `index` of the raw file from its compiled form, or say why not.
+fn view_of(file: &SetFile, index: usize, rotation: u8) -> Result<TileView, String> {
+    let id = &file.loaded.doc.tile[index].id.value;
+    file.compiled
+        .tiles
+        .iter()
+        .find(|t| &t.id == id)
+        .map(|t| TileView::from_compiled(t, rotation))
+        .ok_or_else(|| format!("the compiler could not make sense of tile `{id}`"))
 }
 
 /// Write `text` to `out` atomically (temp file in the same folder, then rename), or to stdout.
@@ -181,17 +190,13 @@ fn render_tile(args: &Args, wanted: &str) -> anyhow::Result<u8> {
         }
         if !load_problems.is_empty() {
             eprintln!("  (some files could not be loaded; run `tegula validate` on them)");
-            for d in &load_problems {
-                print_diag(d);
-            }
+            print_diags(&load_problems, load_problems.len());
         }
         return Ok(2);
     };
-    let problems = tile_problems(file, index);
-    for d in &problems {
-        print_diag(d);
-    }
-    let view = match TileView::from_raw(&file.loaded.doc.tile[index], args.rotation) {
+    let problems: Vec<Diagnostic> = tile_problems(file, index).into_iter().cloned().collect();
+    print_diags(&problems, 1);
+    let view = match view_of(file, index, args.rotation) {
         Ok(v) => v,
         Err(e) => {
             eprintln!(
@@ -250,19 +255,13 @@ fn render_sheet(args: &Args, set: &str) -> anyhow::Result<u8> {
         let title = format!("{} ({set})", chosen[0].loaded.doc.set.name);
         (chosen, problems, title)
     };
-    let mut status = 0;
-    for d in &load_problems {
-        print_diag(d);
-        status = 1;
-    }
+    let mut status = u8::from(!load_problems.is_empty());
+    let mut problems = load_problems;
     let mut views = Vec::new();
     for f in &sets {
         for (i, t) in f.loaded.doc.tile.iter().enumerate() {
-            for d in tile_problems(f, i) {
-                print_diag(&d);
-                status = 1;
-            }
-            match TileView::from_raw(t, 0) {
+            problems.extend(tile_problems(f, i).into_iter().cloned());
+            match view_of(f, i, 0) {
                 Ok(v) => views.push(v),
                 Err(e) => {
                     eprintln!("error: cannot draw `{}` ({}): {e}", *t.id, f.path.display());
@@ -270,6 +269,10 @@ fn render_sheet(args: &Args, set: &str) -> anyhow::Result<u8> {
                 }
             }
         }
+    }
+    if !problems.is_empty() {
+        status = 1;
+        print_diags(&problems, sets.len());
     }
     if views.is_empty() {
         eprintln!("error: no tiles to draw in `{set}`");

@@ -4,10 +4,6 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use tegula_model::diag::{Code, Diagnostic, Source};
-use tegula_model::load::{load_tileset, Loaded};
-use tegula_model::raw::TileSetFile;
-
 /// The `.toml` files under `root` (recursively, sorted by path), or `root` itself if it is a
 /// file. Symbolic links to folders are not followed.
 pub fn tileset_files(root: &Path) -> io::Result<Vec<PathBuf>> {
@@ -32,47 +28,6 @@ pub fn tileset_files(root: &Path) -> io::Result<Vec<PathBuf>> {
     }
     out.sort();
     Ok(out)
-}
-
-/// Load one tile-set file with the project loader (syntax and schema checked).
-///
-/// While the loader is still a stub (it answers nothing at all), the file is parsed directly
-/// with `toml`, so pictures can be drawn during development.
-pub fn load(path: &Path) -> (Option<Loaded<TileSetFile>>, Vec<Diagnostic>) {
-    let (loaded, diags) = load_tileset(path);
-    if loaded.is_some() || !diags.is_empty() {
-        return (loaded, diags);
-    }
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            return (
-                None,
-                vec![Diagnostic::file_level(
-                    Code::Io,
-                    path,
-                    format!("cannot read: {e}"),
-                )],
-            )
-        }
-    };
-    match toml::from_str::<TileSetFile>(&text) {
-        Ok(doc) => (
-            Some(Loaded {
-                source: Source::new(path, text),
-                doc,
-            }),
-            Vec::new(),
-        ),
-        Err(e) => {
-            let source = Source::new(path, text);
-            let span = e.span().unwrap_or(0..0);
-            (
-                None,
-                vec![source.diag(Code::Syntax, span, e.message().to_string())],
-            )
-        }
-    }
 }
 
 /// Edit distance between two strings (case-insensitive), for suggestions.
@@ -100,7 +55,8 @@ pub fn close_matches<'a>(wanted: &str, ids: impl IntoIterator<Item = &'a str>) -
         .filter_map(|id| {
             let l = id.to_lowercase();
             let d = distance(&w, &l);
-            let prefix = !w.is_empty() && (l.starts_with(&w) || w.starts_with(&l));
+            let shorter = w.chars().count().min(l.chars().count());
+            let prefix = shorter >= 3 && (l.starts_with(&w) || w.starts_with(&l));
             let limit = if w.chars().count() <= 2 { 1 } else { 2 };
             if l == w {
                 Some((0, id.to_string()))

@@ -1,17 +1,13 @@
 //! A drawing-oriented view of one tile: cells at (rotated, normalised) grid positions, segments
 //! with board sides and halves, features (connected components) and mega-tile connections.
 //!
-//! Built from the raw TOML tile; features are the connected components of the segments joined by
-//! `joined = true` connections, numbered in the order of their first segment in the file (the
-//! same order `tegula compile` lists them in). Building never panics: inconsistent data (an
-//! unknown cell id, a connection naming no segment) is reported as an error string, and the
-//! validator is the place that explains it.
+//! Built from the compiler's [`CompiledTile`], so features, their numbers (`#0`, `#1`, ... in the
+//! order of their first segment) and their facts are exactly what `tegula compile` reports.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use tegula_model::raw::{RawHalf, RawSegmentKind, RawSide, RawSideKind, RawTile};
-use tegula_ruleset::{rotate_offset, FeatureKind, Half, Side, SideKind};
+use tegula_model::compile::CompiledTile;
+use tegula_ruleset::{FeatureKind, Half, Side, SideKind};
 
 /// One tile, ready to draw.
 #[derive(Clone, Debug, PartialEq)]
@@ -132,49 +128,6 @@ pub struct ConnectionView {
     pub rule: Option<String>,
 }
 
-/// Convert a raw side.
-pub fn side_of(s: RawSide) -> Side {
-    match s {
-        RawSide::N => Side::N,
-        RawSide::E => Side::E,
-        RawSide::S => Side::S,
-        RawSide::W => Side::W,
-    }
-}
-
-/// Convert a raw half-edge.
-pub fn half_of(h: RawHalf) -> Half {
-    match h {
-        RawHalf::Nw => Half::Nw,
-        RawHalf::Ne => Half::Ne,
-        RawHalf::En => Half::En,
-        RawHalf::Es => Half::Es,
-        RawHalf::Se => Half::Se,
-        RawHalf::Sw => Half::Sw,
-        RawHalf::Ws => Half::Ws,
-        RawHalf::Wn => Half::Wn,
-    }
-}
-
-fn side_kind_of(k: RawSideKind) -> SideKind {
-    match k {
-        RawSideKind::City => SideKind::City,
-        RawSideKind::Road => SideKind::Road,
-        RawSideKind::Field => SideKind::Field,
-        RawSideKind::Any => SideKind::Any,
-    }
-}
-
-fn kind_of(k: RawSegmentKind) -> FeatureKind {
-    match k {
-        RawSegmentKind::City => FeatureKind::City,
-        RawSegmentKind::Road => FeatureKind::Road,
-        RawSegmentKind::Field => FeatureKind::Field,
-        RawSegmentKind::Cloister => FeatureKind::Cloister,
-        RawSegmentKind::Wonder => FeatureKind::Wonder,
-    }
-}
-
 /// Name of a feature kind as used in the TOML files.
 pub fn kind_name(k: FeatureKind) -> &'static str {
     match k {
@@ -186,256 +139,117 @@ pub fn kind_name(k: FeatureKind) -> &'static str {
     }
 }
 
-fn find(parent: &mut [usize], mut i: usize) -> usize {
-    while parent[i] != i {
-        parent[i] = parent[parent[i]];
-        i = parent[i];
-    }
-    i
-}
-
 impl TileView {
-    /// Build the view of `tile` turned by `rotation` clockwise quarter turns (taken mod 4).
-    ///
-    /// Errors name the first inconsistency found (the validator reports them all).
-    pub fn from_raw(tile: &RawTile, rotation: u8) -> Result<TileView, String> {
+    /// The view of a compiled tile turned by `rotation` clockwise quarter turns (taken mod 4).
+    /// Features, their numbers and facts are the compiler's.
+    pub fn from_compiled(tile: &CompiledTile, rotation: u8) -> TileView {
         let rotation = rotation % 4;
-        let id = tile.id.value.clone();
-        // Cells in file coordinates.
-        let mut raw_cells: Vec<(String, i32, i32, [SideKind; 4])> = Vec::new();
-        match (&tile.sides, &tile.cells) {
-            (Some(sides), None) => {
-                raw_cells.push(("0".to_string(), 0, 0, four_sides(&id, "tile", sides)?));
-            }
-            (None, Some(cells)) => {
-                if cells.value.is_empty() {
-                    return Err(format!("tile `{id}` has an empty `cells` list"));
-                }
-                for c in cells.iter() {
-                    if c.at.len() != 2 {
-                        return Err(format!(
-                            "cell `{}` of tile `{id}`: `at` needs 2 numbers",
-                            *c.id
-                        ));
-                    }
-                    let x = i32::try_from(c.at[0].value).ok();
-                    let y = i32::try_from(c.at[1].value).ok();
-                    let (Some(x), Some(y)) = (x, y) else {
-                        return Err(format!(
-                            "cell `{}` of tile `{id}`: coordinates out of range",
-                            *c.id
-                        ));
-                    };
-                    if x.abs() > 64 || y.abs() > 64 {
-                        return Err(format!(
-                            "cell `{}` of tile `{id}`: coordinates out of range",
-                            *c.id
-                        ));
-                    }
-                    let sides = four_sides(&id, &c.id, &c.sides)?;
-                    raw_cells.push((c.id.value.clone(), x, y, sides));
-                }
-            }
-            _ => {
-                return Err(format!(
-                    "tile `{id}` needs exactly one of `sides` and `cells`"
-                ))
-            }
-        }
-        for (i, a) in raw_cells.iter().enumerate() {
-            for b in &raw_cells[..i] {
-                if a.0 == b.0 {
-                    return Err(format!("tile `{id}`: two cells have the id `{}`", a.0));
-                }
-                if (a.1, a.2) == (b.1, b.2) {
-                    return Err(format!(
-                        "tile `{id}`: cells `{}` and `{}` overlap",
-                        b.0, a.0
-                    ));
-                }
-            }
-        }
-        // Rotate and normalise.
-        let rotated: Vec<(i32, i32)> = raw_cells
+        // Rotate (x, y) -> (-y, x) per quarter turn, then normalise to start at (0, 0).
+        let rotated: Vec<(i64, i64)> = tile
+            .cells
             .iter()
-            .map(|c| rotate_offset(c.1, c.2, rotation))
+            .map(|c| {
+                let (mut x, mut y) = c.at;
+                for _ in 0..rotation {
+                    (x, y) = (y.saturating_neg(), x);
+                }
+                (x, y)
+            })
             .collect();
         let min_x = rotated.iter().map(|p| p.0).min().unwrap_or(0);
         let min_y = rotated.iter().map(|p| p.1).min().unwrap_or(0);
-        let positions: Vec<(i32, i32)> =
-            rotated.iter().map(|p| (p.0 - min_x, p.1 - min_y)).collect();
-        let mut cells = Vec::with_capacity(raw_cells.len());
-        for (i, c) in raw_cells.iter().enumerate() {
-            let mut sides = [SideKind::Field; 4];
-            let mut outer = [true; 4];
-            for s in Side::ALL {
-                sides[s.rotated(rotation).index()] = c.3[s.index()];
-            }
-            let (x, y) = positions[i];
-            for s in Side::ALL {
-                let (dx, dy) = s.delta();
-                outer[s.index()] = !positions.contains(&(x + dx, y + dy));
-            }
-            cells.push(CellView {
-                id: c.0.clone(),
-                x,
-                y,
-                sides,
-                outer,
-            });
-        }
-        let mega = tile.cells.is_some();
-        // Segments.
-        let mut segments = Vec::with_capacity(tile.segments.len());
-        let mut seg_index: BTreeMap<&str, usize> = BTreeMap::new();
-        for seg in &tile.segments {
-            let sid = seg.id.value.clone();
-            if seg_index
-                .insert(seg.id.value.as_str(), segments.len())
-                .is_some()
-            {
-                return Err(format!("tile `{id}`: two segments have the id `{sid}`"));
-            }
-            let cell = match (&seg.cell, mega) {
-                (Some(c), true) => {
-                    cells
-                        .iter()
-                        .position(|cv| cv.id == c.value)
-                        .ok_or_else(|| {
-                            format!("segment `{sid}` of tile `{id}`: no cell `{}`", c.value)
-                        })?
+        let cells: Vec<CellView> = tile
+            .cells
+            .iter()
+            .zip(&rotated)
+            .map(|(c, p)| {
+                let mut sides = [SideKind::Field; 4];
+                let mut outer = [true; 4];
+                for s in Side::ALL {
+                    sides[s.rotated(rotation).index()] = c.sides[s.index()];
+                    outer[s.rotated(rotation).index()] = c.outer[s.index()];
                 }
-                (None, true) => {
-                    return Err(format!("segment `{sid}` of tile `{id}` needs a `cell`"))
+                // Far-away cells (rejected by the validator) are clamped, never a panic.
+                let clamp = |v: i64| i32::try_from(v.clamp(0, 64)).unwrap_or(64);
+                CellView {
+                    id: c.id.clone(),
+                    x: clamp(p.0.saturating_sub(min_x)),
+                    y: clamp(p.1.saturating_sub(min_y)),
+                    sides,
+                    outer,
                 }
-                (_, false) => 0,
-            };
-            let mut sides: Vec<Side> = seg
-                .sides
-                .iter()
-                .map(|s| side_of(s.value).rotated(rotation))
-                .collect();
-            sides.sort();
-            sides.dedup();
-            let mut halves: Vec<Half> = seg
-                .halves
-                .iter()
-                .map(|h| half_of(h.value).rotated(rotation))
-                .collect();
-            halves.sort();
-            halves.dedup();
-            segments.push(SegmentView {
-                id: sid,
-                kind: kind_of(seg.kind.value),
-                cell,
-                sides,
-                halves,
-                pennants: seg.pennants.value,
-                tags: seg.tags.iter().map(|t| t.value.clone()).collect(),
-                feature: 0,
-                borders: seg.borders.iter().map(|b| b.value.clone()).collect(),
-            });
-        }
-        // Connections and features.
-        let mut parent: Vec<usize> = (0..segments.len()).collect();
-        let mut connections = Vec::with_capacity(tile.connections.len());
-        for c in &tile.connections {
-            if c.segments.len() != 2 {
-                return Err(format!(
-                    "connection `{}` of tile `{id}` needs 2 segments",
-                    *c.id
-                ));
-            }
-            let look = |s: &str| {
-                seg_index.get(s).copied().ok_or_else(|| {
-                    format!("connection `{}` of tile `{id}`: no segment `{s}`", *c.id)
-                })
-            };
-            let a = look(&c.segments[0])?;
-            let b = look(&c.segments[1])?;
-            if *c.joined {
-                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-                if ra != rb {
-                    parent[ra.max(rb)] = ra.min(rb);
+            })
+            .collect();
+        let mut segments: Vec<SegmentView> = tile
+            .segments
+            .iter()
+            .map(|s| {
+                let mut sides: Vec<Side> = s.sides.iter().map(|x| x.rotated(rotation)).collect();
+                sides.sort();
+                sides.dedup();
+                let mut halves: Vec<Half> = s.halves.iter().map(|x| x.rotated(rotation)).collect();
+                halves.sort();
+                halves.dedup();
+                SegmentView {
+                    id: s.id.clone(),
+                    kind: s.kind,
+                    cell: s.cell,
+                    sides,
+                    halves,
+                    pennants: s.pennants,
+                    tags: s.tags.clone(),
+                    feature: s.feature,
+                    borders: s.borders.clone(),
                 }
+            })
+            .collect();
+        let nfeat = tile.features.len();
+        for s in &mut segments {
+            if s.feature >= nfeat || s.cell >= cells.len() {
+                // Not expected from the compiler; keep drawing the rest.
+                s.feature = s.feature.min(nfeat.saturating_sub(1));
+                s.cell = s.cell.min(cells.len().saturating_sub(1));
             }
-            connections.push(ConnectionView {
-                id: c.id.value.clone(),
-                a,
-                b,
-                joined: *c.joined,
-                rule: c.rule.as_ref().map(|r| r.value.clone()),
-            });
         }
-        let mut features: Vec<FeatureView> = Vec::new();
-        let mut root_feature: BTreeMap<usize, usize> = BTreeMap::new();
-        for (i, seg) in segments.iter_mut().enumerate() {
-            let r = find(&mut parent, i);
-            let f = *root_feature.entry(r).or_insert_with(|| {
-                features.push(FeatureView {
-                    kind: seg.kind,
-                    segments: Vec::new(),
-                    cells: 0,
-                    pennants: 0,
-                    borders: Vec::new(),
-                    open_sides: 0,
-                });
-                features.len() - 1
-            });
-            seg.feature = f;
-            features[f].segments.push(i);
-        }
-        for f in &mut features {
-            let mut fc: Vec<usize> = f.segments.iter().map(|&s| segments[s].cell).collect();
-            fc.sort();
-            fc.dedup();
-            f.cells = fc.len();
-            f.pennants = f
-                .segments
-                .iter()
-                .map(|&s| u32::from(segments[s].pennants))
-                .sum();
-            f.open_sides = f
-                .segments
-                .iter()
-                .map(|&s| {
-                    let seg = &segments[s];
-                    match seg.kind {
-                        FeatureKind::City | FeatureKind::Road => seg
-                            .sides
-                            .iter()
-                            .filter(|side| cells[seg.cell].outer[side.index()])
-                            .count(),
-                        _ => 0,
-                    }
-                })
-                .sum();
-        }
-        for f in &mut features {
-            let mut borders = Vec::new();
-            for &s in &f.segments {
-                for b in &segments[s].borders {
-                    if let Some(&bs) = seg_index.get(b.as_str()) {
-                        borders.push(segments[bs].feature);
-                    }
-                }
-            }
-            borders.sort();
-            borders.dedup();
-            f.borders = borders;
-        }
-        Ok(TileView {
-            id,
-            name: tile.name.clone().unwrap_or_default(),
-            count: tile.count.value,
+        let features = tile
+            .features
+            .iter()
+            .map(|f| FeatureView {
+                kind: f.kind,
+                segments: f.members.clone(),
+                cells: f.cells.len(),
+                pennants: f.pennants,
+                borders: f.borders.clone(),
+                open_sides: f.open_sides as usize,
+            })
+            .collect();
+        let connections = tile
+            .connections
+            .iter()
+            .map(|c| ConnectionView {
+                id: c.id.clone(),
+                a: c.ends[0],
+                b: c.ends[1],
+                joined: c.joined,
+                rule: c.rule.clone(),
+            })
+            .collect();
+        TileView {
+            id: tile.id.clone(),
+            name: if tile.name == tile.id {
+                String::new()
+            } else {
+                tile.name.clone()
+            },
+            count: tile.count,
             start: tile.start,
             rotation,
-            tags: tile.tags.iter().map(|t| t.value.clone()).collect(),
+            tags: tile.tags.clone(),
             cells,
             segments,
             features,
             connections,
-        })
+        }
     }
 
     /// Legend lines: counts, then one line per feature (kind, segments, cells, pennants, open
@@ -506,7 +320,8 @@ impl TileView {
             lines.push(line);
         }
         for c in &view.connections {
-            let (a, b) = (&view.segments[c.a].id, &view.segments[c.b].id);
+            let seg_id = |i: usize| view.segments.get(i).map_or("?", |s| s.id.as_str());
+            let (a, b) = (seg_id(c.a), seg_id(c.b));
             let what = if c.joined {
                 "joined (blue)"
             } else {
@@ -586,24 +401,6 @@ impl TileView {
         let kind = self.features[f].kind;
         self.features[..f].iter().filter(|g| g.kind == kind).count()
     }
-}
-
-fn four_sides(
-    tile: &str,
-    cell: &str,
-    sides: &tegula_model::raw::Sp<Vec<tegula_model::raw::Sp<RawSideKind>>>,
-) -> Result<[SideKind; 4], String> {
-    if sides.len() != 4 {
-        return Err(format!(
-            "tile `{tile}`, cell `{cell}`: `sides` needs 4 kinds (N E S W)"
-        ));
-    }
-    Ok([
-        side_kind_of(sides[0].value),
-        side_kind_of(sides[1].value),
-        side_kind_of(sides[2].value),
-        side_kind_of(sides[3].value),
-    ])
 }
 
 /// `"s"` unless `k` is 1.
