@@ -368,24 +368,23 @@ pub fn run(sc: &Scenario) -> Outcome {
     let top = Pos { line: 1, column: 1 };
     let mut ruleset = (*sc.ruleset).clone();
     if let Some((tile, rot)) = sc.start {
-        ruleset.start_tile = Some(tile);
-        if rot != 0 {
-            failures.push(Failure {
-                step: None,
-                line: top.line,
-                column: top.column,
-                message: "the engine places the start tile with rotation 0 only".into(),
-                expected: Some(format!("start rotation {rot}")),
-                actual: None,
-            });
-            return Outcome {
-                steps_run: 0,
-                scores: Vec::new(),
-                failures,
-            };
+        if rot == 0 {
+            ruleset.start_tile = Some(tile);
+        } else {
+            // The engine lays the start tile with rotation 0: give it a copy of the tile type
+            // whose rotation 0 is the requested rotation (same id, no copies in the pile).
+            let mut t = ruleset.tiles[tile as usize].clone();
+            t.count = 0;
+            t.start = true;
+            t.rotations.rotate_left(rot as usize % 4);
+            ruleset.tiles.push(t);
+            ruleset.start_tile = Some((ruleset.tiles.len() - 1) as u16);
         }
     }
-    let sentinel = ruleset.start_tile.unwrap_or(0);
+    let sentinel = sc
+        .steps
+        .first()
+        .map_or(ruleset.start_tile.unwrap_or(0), |s| s.tile);
     let rules = match Rules::new(ruleset) {
         Ok(r) => Arc::new(r),
         Err(e) => {
