@@ -1561,4 +1561,156 @@ connections = [{ id = "meadow", segments = ["a.f", "b.f"], joined = true, rule =
         assert_eq!(t.graph.edge_count(), 1);
         assert!(!t.set_joined("nope", true));
     }
+
+    mod arbitrary {
+        use super::super::*;
+        use crate::raw::{RawCell, RawConnection, RawSegment};
+        use proptest::prelude::*;
+
+        const IDS: [&str; 5] = ["a", "b", "c", "d", "e"];
+
+        fn id() -> impl Strategy<Value = Sp<String>> {
+            (0..IDS.len()).prop_map(|i| Sp::unspanned(IDS[i].to_string()))
+        }
+
+        fn side_kind() -> impl Strategy<Value = Sp<RawSideKind>> {
+            prop_oneof![
+                Just(RawSideKind::City),
+                Just(RawSideKind::Road),
+                Just(RawSideKind::Field),
+                Just(RawSideKind::Any)
+            ]
+            .prop_map(Sp::unspanned)
+        }
+
+        fn cell() -> impl Strategy<Value = Sp<RawCell>> {
+            (
+                id(),
+                prop::collection::vec(-2i64..3, 1..4),
+                prop::collection::vec(side_kind(), 3..6),
+            )
+                .prop_map(|(id, at, sides)| {
+                    Sp::unspanned(RawCell {
+                        id,
+                        at: Sp::unspanned(at.into_iter().map(Sp::unspanned).collect()),
+                        sides: Sp::unspanned(sides),
+                    })
+                })
+        }
+
+        fn segment() -> impl Strategy<Value = Sp<RawSegment>> {
+            const KINDS: [RawSegmentKind; 5] = [
+                RawSegmentKind::City,
+                RawSegmentKind::Road,
+                RawSegmentKind::Field,
+                RawSegmentKind::Cloister,
+                RawSegmentKind::Wonder,
+            ];
+            const SIDES: [RawSide; 4] = [RawSide::N, RawSide::E, RawSide::S, RawSide::W];
+            const HALVES: [RawHalf; 8] = [
+                RawHalf::Nw,
+                RawHalf::Ne,
+                RawHalf::En,
+                RawHalf::Es,
+                RawHalf::Se,
+                RawHalf::Sw,
+                RawHalf::Ws,
+                RawHalf::Wn,
+            ];
+            (
+                id(),
+                0..5usize,
+                prop::option::of(id()),
+                prop::collection::vec(0..4usize, 0..5),
+                prop::collection::vec(0..8usize, 0..9),
+                0u8..4,
+                prop::collection::vec(id(), 0..3),
+            )
+                .prop_map(|(id, k, cell, sides, halves, pennants, borders)| {
+                    Sp::unspanned(RawSegment {
+                        id,
+                        kind: Sp::unspanned(KINDS[k]),
+                        cell,
+                        sides: sides.into_iter().map(|s| Sp::unspanned(SIDES[s])).collect(),
+                        halves: halves
+                            .into_iter()
+                            .map(|h| Sp::unspanned(HALVES[h]))
+                            .collect(),
+                        pennants: Sp::unspanned(pennants),
+                        borders,
+                        tags: vec![],
+                    })
+                })
+        }
+
+        fn connection() -> impl Strategy<Value = Sp<RawConnection>> {
+            (id(), prop::collection::vec(id(), 0..4), any::<bool>()).prop_map(
+                |(id, segs, joined)| {
+                    Sp::unspanned(RawConnection {
+                        id,
+                        segments: Sp::unspanned(segs),
+                        joined: Sp::unspanned(joined),
+                        rule: None,
+                    })
+                },
+            )
+        }
+
+        fn tile() -> impl Strategy<Value = Sp<RawTile>> {
+            (
+                id(),
+                0u64..2000,
+                any::<bool>(),
+                prop::option::of(prop::collection::vec(side_kind(), 3..6)),
+                prop::option::of(prop::collection::vec(cell(), 0..6)),
+                prop::collection::vec(segment(), 1..8),
+                prop::collection::vec(connection(), 0..5),
+            )
+                .prop_map(|(id, count, start, sides, cells, segments, connections)| {
+                    Sp::unspanned(RawTile {
+                        id,
+                        name: None,
+                        count: Sp::unspanned(count),
+                        start,
+                        tags: vec![],
+                        sides: sides.map(Sp::unspanned),
+                        cells: cells.map(Sp::unspanned),
+                        segments,
+                        connections,
+                        note: None,
+                    })
+                })
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(512))]
+
+            /// Arbitrary (mostly broken) tiles never panic the compiler or the lowering; a tile
+            /// marked valid has no error and lowers.
+            #[test]
+            fn arbitrary_tiles_never_panic(tiles in prop::collection::vec(tile(), 1..4)) {
+                let doc = TileSetFile {
+                    set: crate::raw::SetInfo {
+                        id: Sp::unspanned("t".into()),
+                        name: "t".into(),
+                        description: None,
+                    },
+                    tile: tiles,
+                    fact: vec![],
+                };
+                let loaded = Loaded { source: Source::new("a.toml", String::new()), doc };
+                let (set, diags) = compile_tileset(&loaded);
+                let all_valid = set.tiles.iter().all(|t| t.valid);
+                if diags.is_empty() {
+                    prop_assert!(all_valid);
+                }
+                for t in &set.tiles {
+                    let lowered = crate::lower::lower_tile(t, &[]);
+                    if t.valid {
+                        prop_assert!(lowered.is_ok());
+                    }
+                }
+            }
+        }
+    }
 }
