@@ -310,6 +310,8 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         .map(|t| t.id.clone())
         .collect();
     if !set_ok {
+        // Some set could not be read or compiled cleanly: the variant's file-level facts cannot
+        // be trusted (any non-empty `broken` skips them; "" is no valid tile id).
         broken.insert(String::new());
     }
     diags.extend(crate::facts::check_facts(&doc.fact, &tiles, &broken, &vsrc));
