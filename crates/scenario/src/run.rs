@@ -615,7 +615,7 @@ pub fn run(sc: &Scenario) -> Outcome {
             &mut failures,
             None,
             end.pos,
-            "final scoring",
+            "final-scoring events",
             &end.expect,
             &final_events,
         );
