@@ -11,8 +11,9 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 use tegula_model::compile::{compile_tileset, CompiledSet};
 use tegula_model::diag::Diagnostic;
-use tegula_model::load::{load_tileset, Loaded};
+use tegula_model::load::{parse_tileset, read_source, Loaded};
 use tegula_model::raw::TileSetFile;
+use tegula_model::validate::{classify, FileKind};
 use tegula_render::{ascii, files, svg, TileView};
 
 /// Output format of `tegula render`.
@@ -76,7 +77,18 @@ fn load_all(root: &Path) -> anyhow::Result<(Vec<SetFile>, Vec<Diagnostic>)> {
     let mut sets = Vec::new();
     let mut problems = Vec::new();
     for path in paths {
-        let (loaded, diags) = load_tileset(&path);
+        let source = match read_source(&path) {
+            Ok(s) => s,
+            Err(d) => {
+                problems.push(d);
+                continue;
+            }
+        };
+        // Variants, scenarios and other data files may share the folder: only tile sets count.
+        if classify(&source.text) != FileKind::TileSet {
+            continue;
+        }
+        let (loaded, diags) = parse_tileset(source);
         match loaded {
             Some(loaded) => {
                 let (compiled, diags) = compile_tileset(&loaded);

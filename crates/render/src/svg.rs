@@ -27,6 +27,8 @@ use crate::view::{plural, SegmentView, TileView};
 pub const CELL: f64 = 120.0;
 const MARGIN: f64 = 20.0;
 const LINE: f64 = 13.0;
+/// Width of one title character (14 px bold monospace).
+const TITLE_CHAR: f64 = 8.6;
 
 const FIELD_SHADES: [&str; 10] = [
     "#9ccc65", "#66bb6a", "#c5e1a5", "#7cb342", "#a5d6a7", "#558b2f", "#dce775", "#81c784",
@@ -723,16 +725,19 @@ pub fn tile_svg(view: &TileView) -> String {
     let (cw, ch) = view.size();
     let lines = view.legend();
     let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
-    let w = (f64::from(cw) * CELL + 2.0 * MARGIN).max(longest * 6.0 + 2.0 * MARGIN);
-    let tile_h = f64::from(ch) * CELL;
-    let h = MARGIN + 22.0 + tile_h + 12.0 + LINE * lines.len() as f64 + MARGIN;
-    let mut out = String::new();
-    svg_open(&mut out, w, h);
     let title = if view.name.is_empty() {
         view.id.clone()
     } else {
         format!("{} — {}", view.id, view.name)
     };
+    let w = (f64::from(cw) * CELL)
+        .max(longest * 6.0)
+        .max(title.chars().count() as f64 * TITLE_CHAR)
+        + 2.0 * MARGIN;
+    let tile_h = f64::from(ch) * CELL;
+    let h = MARGIN + 22.0 + tile_h + 12.0 + LINE * lines.len() as f64 + MARGIN;
+    let mut out = String::new();
+    svg_open(&mut out, w, h);
     let _ = writeln!(
         out,
         r#"<text x="{}" y="{}" font-size="14.0" font-weight="bold">{}</text>"#,
@@ -783,22 +788,26 @@ pub fn sheet_svg(title: &str, views: &[TileView]) -> String {
     } else {
         y + row_h + CAPTION
     };
-    let w = total_w.max(4.0 * CELL) + 2.0 * MARGIN;
+    let total: u64 = views.iter().map(|v| v.count + u64::from(v.start)).sum();
+    let heading = format!(
+        "{title} — {} tile type{}, {total} tile{}",
+        views.len(),
+        plural(views.len()),
+        plural(total as usize)
+    );
+    let w = total_w
+        .max(4.0 * CELL)
+        .max(heading.chars().count() as f64 * TITLE_CHAR)
+        + 2.0 * MARGIN;
     let h = MARGIN + 26.0 + body_h + MARGIN;
     let mut out = String::new();
     svg_open(&mut out, w, h);
-    let total: u64 = views.iter().map(|v| v.count + u64::from(v.start)).sum();
     let _ = writeln!(
         out,
         r#"<text x="{}" y="{}" font-size="14.0" font-weight="bold">{}</text>"#,
         n(MARGIN),
         n(MARGIN + 12.0),
-        esc(&format!(
-            "{title} — {} tile type{}, {total} tile{}",
-            views.len(),
-            plural(views.len()),
-            plural(total as usize)
-        ))
+        esc(&heading)
     );
     let top = MARGIN + 26.0;
     for (v, &(x, y, tw)) in views.iter().zip(&placed) {
