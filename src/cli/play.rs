@@ -1,10 +1,145 @@
-//! `tegula play` (not implemented yet).
+//! `tegula play`: one full game between built-in agents; prints the final scores and winners and
+//! can write the game log (JSON Lines, replayable with `tegula replay`).
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use tegula_engine::{log, sim, AgentKind, Game, PileOrder, Rules};
+
+/// Output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Readable lines.
+    Human,
+    /// One JSON object.
+    Json,
+}
 
 /// Arguments of `tegula play`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Variant file (e.g. `variants/base.toml`).
+    #[arg(long, value_name = "FILE")]
+    pub variant: PathBuf,
+    /// Number of players.
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
+    /// Seed of the pile shuffle and of the agents.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Agents by seat, comma-separated (`random`, `greedy`), cycled over the seats.
+    #[arg(long, default_value = "random", value_delimiter = ',')]
+    pub agents: Vec<String>,
+    /// Write the game log (JSON Lines) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+}
+
+/// Load and lower a variant; on failure print its diagnostics to stderr and return the exit code.
+pub(crate) fn load_rules(path: &Path) -> anyhow::Result<Result<Arc<Rules>, u8>> {
+    if !path.is_file() {
+        anyhow::bail!("{} is not a file", path.display());
+    }
+    let (ruleset, diags) = tegula_model::variant::build_variant(path);
+    let Some(ruleset) = ruleset else {
+        eprint!("{}", tegula_model::report::render_to_string(&diags, 1));
+        eprintln!("error: the variant {} cannot be played", path.display());
+        return Ok(Err(2));
+    };
+    match Rules::new(ruleset) {
+        Ok(r) => Ok(Ok(Arc::new(r))),
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            Ok(Err(2))
+        }
+    }
+}
+
+/// Parse `--agents`.
+pub(crate) fn parse_agents(names: &[String]) -> anyhow::Result<Vec<AgentKind>> {
+    let mut out = Vec::new();
+    for n in names {
+        match AgentKind::parse(n) {
+            Some(k) => out.push(k),
+            None => anyhow::bail!("unknown agent `{n}` (known: random, greedy)"),
+        }
+    }
+    if out.is_empty() {
+        out.push(AgentKind::Random);
+    }
+    Ok(out)
+}
+
+/// Write `text` to `path` atomically (temp file in the same folder, then rename).
+pub(crate) fn write_atomic(path: &Path, text: &str) -> anyhow::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "log".to_string());
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    let mut f =
+        std::fs::File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+    f.write_all(text.as_bytes())
+        .and_then(|_| f.sync_all())
+        .with_context(|| format!("cannot write {}", tmp.display()))?;
+    drop(f);
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
 
 /// Run the verb.
-pub fn run(_args: Args) -> anyhow::Result<u8> {
-    anyhow::bail!("`tegula play` is not implemented yet")
+pub fn run(args: Args) -> anyhow::Result<u8> {
+    let agents = parse_agents(&args.agents)?;
+    let rules = match load_rules(&args.variant)? {
+        Ok(r) => r,
+        Err(code) => return Ok(code),
+    };
+    let (pile_seed, agent_seeds) = sim::game_seeds(args.seed, 0, args.players);
+    let mut game = Game::new(
+        rules.clone(),
+        args.players,
+        PileOrder::Shuffled(pile_seed),
+        true,
+    )
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut ags = sim::build_agents(&agents, &agent_seeds);
+    sim::play_out(&mut game, &mut ags);
+    if let Some(path) = &args.log {
+        write_atomic(path, &log::log_text(&game))?;
+    }
+    let winners = game.winners();
+    match args.format {
+        Format::Json => {
+            let v = serde_json::json!({
+                "variant": rules.ruleset().id,
+                "players": args.players,
+                "seed": args.seed,
+                "agents": (0..args.players as usize).map(|p| agents[p % agents.len()].name()).collect::<Vec<_>>(),
+                "scores": game.scores(),
+                "winners": winners,
+                "turns": game.turn(),
+                "log": args.log.as_ref().map(|p| p.display().to_string()),
+            });
+            println!("{}", serde_json::to_string_pretty(&v)?);
+        }
+        Format::Human => {
+            let scores: Vec<String> = game.scores().iter().map(|s| s.to_string()).collect();
+            let w: Vec<String> = winners.iter().map(|s| s.to_string()).collect();
+            println!("scores: {}", scores.join(" "));
+            println!("winners: {}", w.join(" "));
+            if let Some(p) = &args.log {
+                println!("log: {}", p.display());
+            }
+        }
+    }
+    Ok(0)
 }

@@ -69,6 +69,7 @@ pub mod agent;
 pub mod event;
 pub mod game;
 pub mod log;
+pub mod naive;
 pub mod rng;
 pub mod rules;
 pub mod sim;

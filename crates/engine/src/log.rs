@@ -16,16 +16,24 @@ use crate::rules::Rules;
 
 /// The setup line of a game's log.
 pub fn setup_line(game: &Game) -> String {
+    #[derive(serde::Serialize)]
+    struct Setup<'a> {
+        #[serde(rename = "type")]
+        kind: &'a str,
+        variant: &'a str,
+        players: u8,
+        seed: Option<u64>,
+        pile: Vec<&'a str>,
+    }
     let rules = game.rules();
-    let pile: Vec<&str> = game.pile().iter().map(|&t| rules.tile_id(t)).collect();
-    let v = serde_json::json!({
-        "type": "setup",
-        "variant": rules.ruleset().id,
-        "players": game.players(),
-        "seed": game.seed(),
-        "pile": pile,
-    });
-    v.to_string()
+    let setup = Setup {
+        kind: "setup",
+        variant: &rules.ruleset().id,
+        players: game.players(),
+        seed: game.seed(),
+        pile: game.pile().iter().map(|&t| rules.tile_id(t)).collect(),
+    };
+    serde_json::to_string(&setup).unwrap_or_default()
 }
 
 /// One event as a log line (no newline).

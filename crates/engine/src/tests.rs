@@ -12,6 +12,8 @@ fn base() -> Arc<Rules> {
 fn with_domino() -> Arc<Rules> {
     let mut specs: Vec<&str> = BASE_TILES.to_vec();
     specs.push(DOMINO);
+    let many = DOMINO.replace("DOM 1", "DOM4 4");
+    specs.push(&many);
     Arc::new(Rules::new(ruleset("kit-domino", &specs).unwrap()).unwrap())
 }
 
@@ -252,5 +254,96 @@ fn b5_tie_both_score_and_strength_is_data() {
         // End: road L.west + D + U = 3 tiles incomplete → 3 for seat 0 (B-6).
         let _ = expected;
         assert_eq!(g.scores(), &[3, 3]);
+    }
+}
+
+#[test]
+#[ignore]
+fn breakdown() {
+    let rules = base();
+    let mut tot = std::collections::BTreeMap::new();
+    let n = 3000;
+    for i in 0..n {
+        let (s, a) = sim::game_seeds(5, i, 2);
+        let mut g = Game::seeded(rules.clone(), 2, s).unwrap();
+        let mut ags = sim::build_agents(&[AgentKind::Random], &a);
+        sim::play_out(&mut g, &mut ags);
+        for e in g.events() {
+            if let Event::Score {
+                rule,
+                players,
+                points,
+                feature,
+                ..
+            } = e
+            {
+                let k = format!("{rule} {:?}", feature.kind);
+                *tot.entry(k).or_insert(0.0) += (*points * players.len() as u32) as f64 / n as f64;
+            }
+            if let Event::Discard { .. } = e {
+                *tot.entry("discards".to_string()).or_insert(0.0) += 1.0 / n as f64;
+            }
+        }
+    }
+    eprintln!("{tot:#?}");
+}
+
+/// Play a random game, checking after every decision: incremental features = naive recomputation
+/// (B-3, B-7, W-18), fast placements = naive placements (B-2), followers conserved, scores never
+/// decrease; at the end every completed feature was scored exactly once (B-4).
+fn checked_random_game(rules: &Arc<Rules>, seed: u64) {
+    let mut g = Game::seeded(rules.clone(), 3, seed).unwrap();
+    let mut agent = RandomAgent::new(seed ^ 77);
+    let total_followers: u32 = 3 * 7;
+    let mut last = g.scores().to_vec();
+    while g.phase() != Phase::Over {
+        match g.phase() {
+            Phase::Place => {
+                let mut fast = g.placements().to_vec();
+                fast.sort_unstable();
+                assert_eq!(fast, g.naive_placements(), "seed {seed} turn {}", g.turn());
+                let i = agent.choose_placement(&g, g.placements());
+                assert!(g.play_placement(i));
+                naive::audit(&g).unwrap_or_else(|e| panic!("seed {seed} turn {}: {e}", g.turn()));
+            }
+            _ => {
+                let c = agent.choose_follower(&g, g.follower_options());
+                assert!(g.play_follower(c));
+            }
+        }
+        let supply: u32 = (0..3).map(|p| g.supply(p, 0) as u32).sum();
+        assert_eq!(supply + g.followers().len() as u32, total_followers);
+        for (a, b) in last.iter().zip(g.scores()) {
+            assert!(b >= a, "score decreased");
+        }
+        last = g.scores().to_vec();
+    }
+    naive::audit(&g).unwrap();
+    let mut scored = std::collections::BTreeMap::new();
+    for e in g.events() {
+        if let Event::Score { rule, feature, .. } = e {
+            if rule == "B-4" {
+                assert!(feature.complete);
+                *scored.entry(feature.id).or_insert(0) += 1;
+            }
+        }
+    }
+    let completed = g.completed_features();
+    for id in &completed {
+        assert_eq!(scored.get(id), Some(&1), "feature {id:?} seed {seed}");
+    }
+    assert_eq!(scored.len(), completed.len());
+    assert_eq!(g.remaining(), 0);
+}
+
+#[test]
+fn random_games_agree_with_naive_recomputation() {
+    let rules = base();
+    for seed in 0..20 {
+        checked_random_game(&rules, seed);
+    }
+    let rules = with_domino();
+    for seed in 0..20 {
+        checked_random_game(&rules, seed);
     }
 }

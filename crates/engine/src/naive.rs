@@ -1,0 +1,190 @@
+//! Obviously-correct (slow) recomputation of the board's features from scratch, using only the
+//! public view of a [`Game`] and the ruleset tables. Tests compare it with the incremental
+//! union–find state (B-3, B-7, W-18).
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use tegula_ruleset::{FeatureKind, SideKind, NO_FEATURE};
+
+use crate::event::FeatureId;
+use crate::game::Game;
+
+/// A feature as recomputed from the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NaiveFeature {
+    /// Kind.
+    pub kind: FeatureKind,
+    /// Member segments: (tile instance, tile-local feature).
+    pub members: Vec<(usize, u8)>,
+    /// Distinct cells (B-7, W-18); for cloisters, filled cells around.
+    pub tiles: u32,
+    /// Pennants.
+    pub pennants: u32,
+    /// Complete (B-3): no city/road side faces an empty cell; cloister: 8 neighbours filled.
+    pub complete: bool,
+}
+
+/// Recompute every feature on the board.
+pub fn features(game: &Game) -> Vec<NaiveFeature> {
+    let rs = game.rules().ruleset();
+    let tiles = game.tiles();
+    let mut at: HashMap<(i32, i32), (usize, usize)> = HashMap::new();
+    for (i, t) in tiles.iter().enumerate() {
+        let rot = &rs.tiles[t.tile as usize].rotations[t.rotation as usize];
+        for (c, cell) in rot.cells.iter().enumerate() {
+            at.insert(
+                (t.x + cell.offset.0 as i32, t.y + cell.offset.1 as i32),
+                (i, c),
+            );
+        }
+    }
+    // Union-find over (instance, feature) by a plain map.
+    let mut parent: BTreeMap<(usize, u8), (usize, u8)> = BTreeMap::new();
+    for (i, t) in tiles.iter().enumerate() {
+        for f in 0..rs.tiles[t.tile as usize].features.len() {
+            parent.insert((i, f as u8), (i, f as u8));
+        }
+    }
+    fn root(p: &BTreeMap<(usize, u8), (usize, u8)>, mut a: (usize, u8)) -> (usize, u8) {
+        while p[&a] != a {
+            a = p[&a];
+        }
+        a
+    }
+    let mut open: BTreeMap<(usize, u8), u32> = BTreeMap::new();
+    for (i, t) in tiles.iter().enumerate() {
+        let rot = &rs.tiles[t.tile as usize].rotations[t.rotation as usize];
+        for cell in &rot.cells {
+            let (x, y) = (t.x + cell.offset.0 as i32, t.y + cell.offset.1 as i32);
+            for s in 0..4 {
+                if cell.outer & (1 << s) == 0 {
+                    continue;
+                }
+                let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][s];
+                let Some(&(j, d)) = at.get(&(x + dx, y + dy)) else {
+                    if cell.side_feature[s] != NO_FEATURE {
+                        *open.entry((i, cell.side_feature[s])).or_default() += 1;
+                    }
+                    continue;
+                };
+                let nt = tiles[j];
+                let ncell = &rs.tiles[nt.tile as usize].rotations[nt.rotation as usize].cells[d];
+                let o = (s + 2) % 4;
+                let same = cell.sides[s] == ncell.sides[o]
+                    && matches!(cell.sides[s], SideKind::City | SideKind::Road);
+                if same {
+                    let a = root(&parent, (i, cell.side_feature[s]));
+                    let b = root(&parent, (j, ncell.side_feature[o]));
+                    parent.insert(a, b);
+                }
+                for hh in 0..2 {
+                    let h = 2 * s + hh;
+                    let oh = [5, 4, 7, 6, 1, 0, 3, 2][h];
+                    let (fa, fb) = (cell.half_feature[h], ncell.half_feature[oh]);
+                    if fa != NO_FEATURE && fb != NO_FEATURE {
+                        let a = root(&parent, (i, fa));
+                        let b = root(&parent, (j, fb));
+                        parent.insert(a, b);
+                    }
+                }
+            }
+        }
+    }
+    let mut groups: BTreeMap<(usize, u8), Vec<(usize, u8)>> = BTreeMap::new();
+    for &k in parent.keys() {
+        groups.entry(root(&parent, k)).or_default().push(k);
+    }
+    let mut out = Vec::new();
+    for members in groups.into_values() {
+        let (i0, f0) = members[0];
+        let kind = rs.tiles[tiles[i0].tile as usize].features[f0 as usize].kind;
+        let mut cells = BTreeSet::new();
+        let mut pennants = 0;
+        let mut open_ends = 0;
+        for &(i, f) in &members {
+            let feat = &rs.tiles[tiles[i].tile as usize].features[f as usize];
+            for b in 0..8 {
+                if feat.cells & (1 << b) != 0 {
+                    cells.insert((i, b));
+                }
+            }
+            pennants += feat.pennants as u32;
+            open_ends += open.get(&(i, f)).copied().unwrap_or(0);
+        }
+        let (tiles_n, complete) = match kind {
+            FeatureKind::Cloister => {
+                let t = tiles[i0];
+                let feat = &rs.tiles[t.tile as usize].features[f0 as usize];
+                let ci = feat.cells.trailing_zeros().min(7) as usize;
+                let off = rs.tiles[t.tile as usize].rotations[t.rotation as usize].cells[ci].offset;
+                let (x, y) = (t.x + off.0 as i32, t.y + off.1 as i32);
+                let mut n = 0;
+                for dy in -1..=1 {
+                    for dx in -1..=1 {
+                        if (dx, dy) != (0, 0) && at.contains_key(&(x + dx, y + dy)) {
+                            n += 1;
+                        }
+                    }
+                }
+                (n, n == 8)
+            }
+            FeatureKind::Road | FeatureKind::City => (cells.len() as u32, open_ends == 0),
+            _ => (cells.len() as u32, false),
+        };
+        out.push(NaiveFeature {
+            kind,
+            members,
+            tiles: tiles_n,
+            pennants,
+            complete,
+        });
+    }
+    out
+}
+
+/// Compare the engine's incremental features with [`features`]; describes the first difference.
+pub fn audit(game: &Game) -> Result<(), String> {
+    let rs = game.rules().ruleset();
+    let tiles = game.tiles();
+    let engine_id = |i: usize, f: u8| -> Option<FeatureId> {
+        let t = tiles[i];
+        let seg = rs.tiles[t.tile as usize].features[f as usize]
+            .segments
+            .first()?;
+        let rot = &rs.tiles[t.tile as usize].rotations[t.rotation as usize];
+        let cell = rs.tiles[t.tile as usize].features[f as usize]
+            .cells
+            .trailing_zeros()
+            .min(rot.cells.len() as u32 - 1) as usize;
+        let off = rot.cells[cell].offset;
+        game.feature_id(t.x + off.0 as i32, t.y + off.1 as i32, seg)
+    };
+    let mut seen = BTreeSet::new();
+    for nf in features(game) {
+        let ids: BTreeSet<Option<FeatureId>> =
+            nf.members.iter().map(|&(i, f)| engine_id(i, f)).collect();
+        if ids.len() != 1 {
+            return Err(format!(
+                "naive feature {nf:?} is split in the engine: {ids:?}"
+            ));
+        }
+        let Some(Some(id)) = ids.into_iter().next() else {
+            return Err(format!("naive feature {nf:?} unknown to the engine"));
+        };
+        if !seen.insert(id) {
+            return Err(format!("engine feature {id:?} joins two naive features"));
+        }
+        let info = game.feature(id).ok_or("no feature info")?;
+        if nf.kind == FeatureKind::Wonder {
+            continue;
+        }
+        if info.kind != nf.kind
+            || info.tiles != nf.tiles
+            || info.pennants != nf.pennants
+            || info.complete != nf.complete
+        {
+            return Err(format!("engine {info:?} differs from naive {nf:?}"));
+        }
+    }
+    Ok(())
+}
