@@ -396,3 +396,125 @@ fn output_is_deterministic() {
     let b = render_ok(&["render", "--sheet", "wonders-2"]);
     assert_eq!(a, b);
 }
+
+// --- docs/AUTHORING.md stays true ----------------------------------------------------------------
+
+/// The fenced blocks of a markdown text with the given info string, as (first line number, lines).
+fn fenced_blocks(md: &str, info: &str) -> Vec<(usize, Vec<String>)> {
+    let mut blocks = Vec::new();
+    let mut current: Option<(usize, Vec<String>)> = None;
+    for (i, line) in md.lines().enumerate() {
+        let t = line.trim();
+        match &mut current {
+            None if t == format!("```{info}") => current = Some((i + 1, Vec::new())),
+            Some(_) if t == "```" => blocks.push(current.take().unwrap()),
+            Some((_, lines)) => lines.push(line.to_string()),
+            None => {}
+        }
+    }
+    blocks
+}
+
+#[test]
+fn authoring_guide_commands_print_what_the_guide_says() {
+    let md = std::fs::read_to_string(root().join("docs/AUTHORING.md")).unwrap();
+    let mut commands = 0;
+    for (line, block) in fenced_blocks(&md, "console") {
+        let mut i = 0;
+        while i < block.len() {
+            let cmd = block[i]
+                .strip_prefix("$ cargo run -q -- ")
+                .unwrap_or_else(|| {
+                    panic!("AUTHORING.md:{}: not a command: {}", line + i + 1, block[i])
+                });
+            let mut expected = Vec::new();
+            i += 1;
+            while i < block.len() && !block[i].starts_with("$ ") {
+                expected.push(block[i].trim_end().to_string());
+                i += 1;
+            }
+            let args: Vec<&str> = cmd.split_whitespace().collect();
+            let out = tegula(&args);
+            let code = out.status.code();
+            assert!(
+                matches!(code, Some(0 | 1)),
+                "`{cmd}` failed to run: {code:?}"
+            );
+            let printed = format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let actual: Vec<String> = printed.lines().map(|l| l.trim_end().to_string()).collect();
+            assert_eq!(
+                actual, expected,
+                "docs/AUTHORING.md: the output of `{cmd}` changed; paste the new output"
+            );
+            commands += 1;
+        }
+    }
+    assert!(
+        commands >= 10,
+        "only {commands} commands found in the guide"
+    );
+}
+
+#[test]
+fn authoring_guide_toml_matches_the_validated_files() {
+    let md = std::fs::read_to_string(root().join("docs/AUTHORING.md")).unwrap();
+    let mut known = String::new();
+    for f in ["authoring-example.toml", "authoring-variant.toml"] {
+        known.push_str(
+            &std::fs::read_to_string(root().join("tests/fixtures/valid").join(f)).unwrap(),
+        );
+    }
+    let known: Vec<&str> = known.lines().map(str::trim).collect();
+    for (line, block) in fenced_blocks(&md, "toml") {
+        for (k, l) in block.iter().enumerate() {
+            let l = l.trim();
+            assert!(
+                l.is_empty() || known.contains(&l),
+                "docs/AUTHORING.md:{}: `{l}` is not in the validated example files",
+                line + k + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn authoring_guide_pictures_are_current() {
+    for id in ["gate-road", "watchtower"] {
+        let svg = render_ok(&["render", id, "--tiles", "tests/fixtures/valid"]);
+        let path = root().join("docs/authoring").join(format!("{id}.svg"));
+        if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1") {
+            std::fs::write(&path, &svg).unwrap();
+            continue;
+        }
+        let committed = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            committed == svg,
+            "{} is stale (UPDATE_SNAPSHOTS=1 rewrites it)",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn authoring_mistakes_fail_with_their_codes_and_rules() {
+    // Each file of tests/fixtures/authoring/ shows one mistake of the guide.
+    for (file, code, rule) in [
+        ("city-side-not-covered.toml", "side-coverage", "B-3"),
+        ("half-claimed-twice.toml", "half-coverage", "B-2"),
+        ("missing-connection.toml", "missing-connection", "W-21"),
+        ("fact-fails.toml", "fact-mismatch", "W-21"),
+    ] {
+        let path = format!("tests/fixtures/authoring/{file}");
+        let out = tegula(&["validate", &path, "--format", "json"]);
+        assert_eq!(out.status.code(), Some(1), "{file}");
+        let diags: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let diags = diags.as_array().unwrap();
+        assert_eq!(diags.len(), 1, "{file}: exactly one mistake: {diags:#?}");
+        assert_eq!(diags[0]["code"], code, "{file}");
+        assert_eq!(diags[0]["rule"], rule, "{file}");
+    }
+}
