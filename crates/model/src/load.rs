@@ -826,13 +826,22 @@ fn noun(kind: Kind, key: &str, top: bool) -> String {
 
 fn deref<'a>(root: &'a Json, mut s: &'a Json) -> &'a Json {
     for _ in 0..16 {
+        // Draft 7 puts `$ref` with siblings into a one-element `allOf`.
+        if let Some([only]) = s.get("allOf").and_then(Json::as_array).map(Vec::as_slice) {
+            s = only;
+            continue;
+        }
         let Some(r) = s.get("$ref").and_then(Json::as_str) else {
             break;
         };
-        let Some(name) = r.strip_prefix("#/$defs/") else {
+        let name = r
+            .strip_prefix("#/definitions/")
+            .map(|n| ("definitions", n))
+            .or_else(|| r.strip_prefix("#/$defs/").map(|n| ("$defs", n)));
+        let Some((defs, name)) = name else {
             break;
         };
-        match root.get("$defs").and_then(|d| d.get(name)) {
+        match root.get(defs).and_then(|d| d.get(name)) {
             Some(t) => s = t,
             None => break,
         }
