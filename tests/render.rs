@@ -518,3 +518,27 @@ fn authoring_mistakes_fail_with_their_codes_and_rules() {
         assert_eq!(diags[0]["rule"], rule, "{file}");
     }
 }
+
+#[test]
+fn json_lists_what_the_picture_shows() {
+    // W-21: the notre-dame picture's connections, with their colours, and its features.
+    let out = render_ok(&["render", "notre-dame", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let tile = compiled_tiles(&root().join("tiles/wonders-1/notre-dame.toml"))
+        .into_iter()
+        .find(|t| t.id == "notre-dame")
+        .unwrap();
+    assert_eq!(v["cells"].as_array().unwrap().len(), tile.cells.len());
+    assert_eq!(v["features"].as_array().unwrap().len(), tile.features.len());
+    for (c, j) in tile
+        .connections
+        .iter()
+        .zip(v["connections"].as_array().unwrap())
+    {
+        assert_eq!(j["id"], c.id.as_str());
+        assert_eq!(j["colour"], if c.joined { "blue" } else { "red" });
+    }
+    let sheet = render_ok(&["render", "--sheet", "wonders-1", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&sheet).unwrap();
+    assert_eq!(v["tiles"].as_array().unwrap().len(), 4);
+}

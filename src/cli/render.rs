@@ -23,6 +23,9 @@ pub enum Format {
     Svg,
     /// A terminal picture with a legend.
     Ascii,
+    /// What the picture shows, as JSON: cells at their drawing positions, every feature with its
+    /// number, colour and segments, every connection with its colour (for tools and tests).
+    Json,
 }
 
 /// Arguments of `tegula render`.
@@ -38,7 +41,7 @@ pub struct Args {
     /// Folder (searched recursively) or file holding the tile sets.
     #[arg(long, value_name = "DIR", default_value = "tiles")]
     pub tiles: PathBuf,
-    /// Output format (contact sheets are always SVG).
+    /// Output format (contact sheets: SVG or JSON).
     #[arg(long, value_enum, default_value_t = Format::Svg)]
     pub format: Format,
     /// Write to this file (atomically) instead of stdout.
@@ -221,14 +224,15 @@ fn render_tile(args: &Args, wanted: &str) -> anyhow::Result<u8> {
     let text = match args.format {
         Format::Svg => svg::tile_svg(&view),
         Format::Ascii => ascii::tile_ascii(&view),
+        Format::Json => format!("{:#}\n", view_json(&view)),
     };
     emit(args.out.as_deref(), &text)?;
     Ok(if problems.is_empty() { 0 } else { 1 })
 }
 
 fn render_sheet(args: &Args, set: &str) -> anyhow::Result<u8> {
-    if args.format != Format::Svg {
-        anyhow::bail!("contact sheets are SVG only (drop --format or use --format svg)");
+    if args.format == Format::Ascii {
+        anyhow::bail!("contact sheets are SVG or JSON (use --format svg or --format json)");
     }
     if args.rotation != 0 {
         anyhow::bail!("--rotation applies to one tile, not to a contact sheet");
@@ -290,6 +294,65 @@ fn render_sheet(args: &Args, set: &str) -> anyhow::Result<u8> {
         eprintln!("error: no tiles to draw in `{set}`");
         return Ok(2);
     }
-    emit(args.out.as_deref(), &svg::sheet_svg(&title, &views))?;
+    let text = match args.format {
+        Format::Json => format!(
+            "{:#}\n",
+            serde_json::json!({
+                "title": title,
+                "tiles": views.iter().map(view_json).collect::<Vec<_>>(),
+            })
+        ),
+        _ => svg::sheet_svg(&title, &views),
+    };
+    emit(args.out.as_deref(), &text)?;
     Ok(status)
+}
+
+/// The picture's content as JSON (`--format json`).
+fn view_json(view: &TileView) -> serde_json::Value {
+    use serde_json::json;
+    let (w, h) = view.size();
+    let side_kind =
+        |k: tegula_ruleset::SideKind| serde_json::to_value(k).unwrap_or(serde_json::Value::Null);
+    json!({
+        "id": view.id,
+        "name": view.name,
+        "count": view.count,
+        "start": view.start,
+        "rotation": u32::from(view.rotation) * 90,
+        "size": [w, h],
+        "cells": view.cells.iter().map(|c| json!({
+            "id": c.id,
+            "x": c.x,
+            "y": c.y,
+            "sides": c.sides.iter().map(|k| side_kind(*k)).collect::<Vec<_>>(),
+            "outer": c.outer,
+        })).collect::<Vec<_>>(),
+        "features": view.features.iter().enumerate().map(|(i, f)| json!({
+            "number": i,
+            "kind": tegula_render::view::kind_name(f.kind),
+            "colour": svg::feature_colour(view, i),
+            "segments": f.segments.iter().filter_map(|&s| view.segments.get(s)).map(|s| json!({
+                "id": s.id,
+                "cell": view.cells.get(s.cell).map(|c| c.id.as_str()),
+                "sides": s.sides.iter().map(|x| x.name()).collect::<Vec<_>>(),
+                "halves": s.halves.iter().map(|x| x.name()).collect::<Vec<_>>(),
+                "pennants": s.pennants,
+            })).collect::<Vec<_>>(),
+            "cells": f.cells,
+            "pennants": f.pennants,
+            "open_sides": f.open_sides,
+            "borders": f.borders,
+        })).collect::<Vec<_>>(),
+        "connections": view.connections.iter().map(|c| json!({
+            "id": c.id,
+            "segments": [
+                view.segments.get(c.a).map(|s| s.id.as_str()),
+                view.segments.get(c.b).map(|s| s.id.as_str()),
+            ],
+            "joined": c.joined,
+            "colour": if c.joined { "blue" } else { "red" },
+            "rule": c.rule,
+        })).collect::<Vec<_>>(),
+    })
 }
