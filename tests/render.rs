@@ -542,3 +542,31 @@ fn json_lists_what_the_picture_shows() {
     let v: serde_json::Value = serde_json::from_str(&sheet).unwrap();
     assert_eq!(v["tiles"].as_array().unwrap().len(), 4);
 }
+
+#[test]
+fn broken_tiles_never_crash_the_renderer() {
+    // Every invalid fixture that still loads compiles partly (`valid = false`); drawing whatever
+    // the compiler kept must not panic and must stay well-formed.
+    let mut drawn = 0;
+    for path in files::tileset_files(&root().join("tests/fixtures/invalid")).unwrap() {
+        let Ok(source) = read_source(&path) else {
+            continue;
+        };
+        if classify(&source.text) != FileKind::TileSet {
+            continue;
+        }
+        let (Some(loaded), _) = parse_tileset(source) else {
+            continue;
+        };
+        let (set, _) = compile_tileset(&loaded);
+        for tile in &set.tiles {
+            for rotation in 0..4 {
+                let view = TileView::from_compiled(tile, rotation);
+                parse_svg(&svg::tile_svg(&view), &path.display().to_string());
+                assert!(!ascii::tile_ascii(&view).is_empty());
+            }
+            drawn += 1;
+        }
+    }
+    assert!(drawn > 10, "only {drawn} broken tiles drawn");
+}

@@ -564,6 +564,11 @@ fn draw_tile(out: &mut String, view: &TileView, ox: f64, oy: f64) {
             placed.push((x - 0.15, 0.35, x + 0.15, 0.62));
         }
         for (_, seg) in view.segments_in(ci) {
+            if seg.kind == FeatureKind::City && seg.pennants > 0 {
+                let (x, y) = city_anchor(seg);
+                let half_w = (f64::from(seg.pennants) * 14.0 - 2.0) / 2.0 / CELL;
+                placed.push((x - half_w, y - 8.0 / CELL, x + half_w, y + 6.0 / CELL));
+            }
             if seg.kind == FeatureKind::Road && seg.sides.len() == 1 && buildings == 0 {
                 let e = towards_centre(side_mid(seg.sides[0]), 0.6);
                 placed.push((e.0 - 0.05, e.1 - 0.05, e.0 + 0.05, e.1 + 0.05));
@@ -873,5 +878,48 @@ fn truncate(s: &str, max: usize) -> String {
         let mut t: String = s.chars().take(max.saturating_sub(1)).collect();
         t.push('…');
         t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_have_one_decimal_and_no_negative_zero() {
+        assert_eq!(n(1.0), "1.0");
+        assert_eq!(n(-0.0001), "0.0");
+        assert_eq!(n(12.345), "12.3");
+    }
+
+    #[test]
+    fn text_is_escaped_for_xml() {
+        assert_eq!(
+            esc(r#"<a & 'b' "c">"#),
+            "&lt;a &amp; &apos;b&apos; &quot;c&quot;&gt;"
+        );
+        assert_eq!(esc("x\u{1}y"), "x y");
+    }
+
+    #[test]
+    fn names_wrap_on_two_lines() {
+        assert_eq!(wrap2("Cloister", 20), ("Cloister".into(), String::new()));
+        assert_eq!(
+            wrap2("City cap with straight road", 20),
+            ("City cap with".into(), "straight road".into())
+        );
+        let (a, b) = wrap2("Supercalifragilisticexpialidocious and more words", 10);
+        assert_eq!(a.chars().count(), 10);
+        assert!(b.ends_with('…') && b.chars().count() == 10);
+    }
+
+    #[test]
+    fn half_edge_points_run_clockwise_from_the_north_west_corner() {
+        // Ruleset convention: halves Nw Ne En Es Se Sw Ws Wn clockwise.
+        assert_eq!(half_mid(Half::Nw), (0.25, 0.0));
+        assert_eq!(half_mid(Half::En), (1.0, 0.25));
+        assert_eq!(half_mid(Half::Se), (0.75, 1.0));
+        assert_eq!(half_mid(Half::Wn), (0.0, 0.25));
+        assert_eq!(side_mid(Side::E), (1.0, 0.5));
     }
 }
