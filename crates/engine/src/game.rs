@@ -13,8 +13,20 @@ use crate::rules::{fits, side_bits, Rules};
 /// reported as [`MoveError::OutOfBoard`]).
 pub const MAX_BOARD: usize = 1023;
 
+/// Cell value of an empty cell that is not next to the map.
 const EMPTY: u32 = u32::MAX;
-const EMPTY_FRONTIER: u32 = u32::MAX - 1;
+/// Flag of an empty frontier cell; the low bits index `Game::frontier`. Placed cells hold
+/// `instance << 4 | cloister-here << 3 | cell` (always below this flag).
+const FRONT: u32 = 1 << 31;
+
+/// An empty cell next to the map, with its requirement word (one nibble per side, B-2).
+#[derive(Clone, Copy, Debug)]
+struct Front {
+    pos: u32,
+    req: u16,
+    x: i32,
+    y: i32,
+}
 const OPP_HALF: [usize; 8] = [5, 4, 7, 6, 1, 0, 3, 2];
 
 /// A tile placement: tile type, anchor cell (the tile's cell 0) and clockwise quarter turns.
@@ -293,8 +305,7 @@ pub struct Game {
     width: usize,
     off: i32,
     cells: Vec<u32>,
-    req: Vec<u16>,
-    frontier: Vec<u32>,
+    frontier: Vec<Front>,
     insts: Vec<Inst>,
     segs: Vec<Seg>,
     meeples: Vec<Meeple>,
@@ -308,6 +319,7 @@ pub struct Game {
     player: u8,
     turn: u32,
     placements: Vec<Placement>,
+    n_place: usize,
     options: Vec<FollowerOption>,
     pending: Vec<u32>,
     pending_cloisters: Vec<u32>,
@@ -359,7 +371,6 @@ impl Game {
             width,
             off,
             cells: vec![EMPTY; width * width],
-            req: vec![0xFFFF; width * width],
             frontier: Vec::new(),
             insts: Vec::new(),
             segs: Vec::new(),
@@ -373,6 +384,7 @@ impl Game {
             player: 0,
             turn: 0,
             placements: Vec::new(),
+            n_place: 0,
             options: Vec::new(),
             pending: Vec::new(),
             pending_cloisters: Vec::new(),
@@ -423,7 +435,6 @@ impl Game {
                     for d in [0, -w, 1, w, -1] {
                         let q = (p as isize + d) as usize;
                         self.cells[q] = EMPTY;
-                        self.req[q] = 0xFFFF;
                     }
                 }
             }
@@ -439,7 +450,7 @@ impl Game {
         self.events.clear();
         self.pending.clear();
         self.pending_cloisters.clear();
-        self.placements.clear();
+        self.n_place = 0;
         self.options.clear();
         let nf = self.rules.ruleset().followers.len();
         self.supply.clear();
@@ -567,7 +578,7 @@ impl Game {
     pub fn tile_at(&self, x: i32, y: i32) -> Option<(PlacedTile, u8)> {
         let p = self.pos(x, y)?;
         let c = self.cells[p];
-        if c >= EMPTY_FRONTIER {
+        if c > FRONT - 1 {
             return None;
         }
         let i = self.insts[(c >> 4) as usize];
@@ -578,7 +589,7 @@ impl Game {
                 y: i.y,
                 rotation: i.rot,
             },
-            (c & 0xF) as u8,
+            (c & 0x7) as u8,
         ))
     }
 
@@ -606,7 +617,7 @@ impl Game {
     pub fn feature_id(&self, x: i32, y: i32, segment: &str) -> Option<FeatureId> {
         let p = self.pos(x, y)?;
         let c = self.cells[p];
-        if c >= EMPTY_FRONTIER {
+        if c > FRONT - 1 {
             return None;
         }
         let inst = self.insts[(c >> 4) as usize];
@@ -664,7 +675,7 @@ impl Game {
     /// Every rotation is listed, even when two rotations of a symmetric tile look the same.
     pub fn placements(&self) -> &[Placement] {
         if self.phase == Phase::Place {
-            &self.placements
+            &self.placements[..self.n_place]
         } else {
             &[]
         }
@@ -683,7 +694,10 @@ impl Game {
     /// All legal actions of the current phase (placements, or follower options then `Pass`).
     pub fn legal_actions(&self) -> Vec<Action> {
         match self.phase {
-            Phase::Place => self.placements.iter().map(|&p| Action::Place(p)).collect(),
+            Phase::Place => self.placements[..self.n_place]
+                .iter()
+                .map(|&p| Action::Place(p))
+                .collect(),
             Phase::Follower => self
                 .options
                 .iter()
@@ -727,7 +741,7 @@ impl Game {
             let Some(pos) = self.pos_inner(x, y) else {
                 return Err(MoveError::OutOfBoard { x, y });
             };
-            if self.cells[pos] < EMPTY_FRONTIER {
+            if self.cells[pos] < FRONT {
                 return Err(MoveError::Occupied { x, y });
             }
         }
@@ -841,7 +855,7 @@ impl Game {
     /// Play placement number `index` of [`Game::placements`] (no re-check: the list is legal).
     /// Returns false if the index is out of range or the phase is wrong.
     pub fn play_placement(&mut self, index: usize) -> bool {
-        if self.phase != Phase::Place || index >= self.placements.len() {
+        if self.phase != Phase::Place || index >= self.n_place {
             return false;
         }
         let p = self.placements[index];
@@ -924,19 +938,6 @@ impl Game {
         }
     }
 
-    #[inline]
-    fn find(&mut self, mut a: u32) -> u32 {
-        loop {
-            let p = self.segs[a as usize].parent;
-            if p == a {
-                return a;
-            }
-            let gp = self.segs[p as usize].parent;
-            self.segs[a as usize].parent = gp;
-            a = gp;
-        }
-    }
-
     fn find_ro(&self, mut a: u32) -> u32 {
         loop {
             let p = self.segs[a as usize].parent;
@@ -945,27 +946,6 @@ impl Game {
             }
             a = p;
         }
-    }
-
-    /// Union two segments' features; the older root survives. Returns the root.
-    fn union(&mut self, a: u32, b: u32) -> u32 {
-        let ra = self.find(a);
-        let rb = self.find(b);
-        if ra == rb {
-            return ra;
-        }
-        let (keep, gone) = if ra < rb { (ra, rb) } else { (rb, ra) };
-        let g = self.segs[gone as usize];
-        let k = &mut self.segs[keep as usize];
-        k.open += g.open;
-        k.pennants += g.pennants;
-        k.occ += g.occ;
-        k.done |= g.done;
-        let kn = k.next;
-        k.next = g.next;
-        self.segs[gone as usize].next = kn;
-        self.segs[gone as usize].parent = keep;
-        keep
     }
 
     fn place_drawn(&mut self, p: Placement) {
@@ -985,7 +965,7 @@ impl Game {
         // Follower options (B-2): unoccupied features of the tile just placed.
         self.options.clear();
         let inst = *self.insts.last().expect("just placed");
-        let rules = Arc::clone(&self.rules);
+        let rules = &*self.rules;
         let info = &rules.tiles[inst.tile as usize];
         let nf = rules.ruleset().followers.len();
         let base = self.player as usize * nf;
@@ -993,7 +973,7 @@ impl Game {
             if f.kind == FeatureKind::Wonder {
                 continue;
             }
-            let root = self.find(inst.seg_base + i as u32);
+            let root = find(&mut self.segs, inst.seg_base + i as u32);
             if self.segs[root as usize].occ > 0 {
                 continue;
             }
@@ -1011,7 +991,7 @@ impl Game {
 
     /// Put a tile on the board and merge features; collects completion candidates.
     fn place_unchecked(&mut self, tile: u16, x: i32, y: i32, rot: u8) {
-        let rules = Arc::clone(&self.rules);
+        let rules = &*self.rules;
         let info = &rules.tiles[tile as usize];
         let inst_idx = self.insts.len() as u32;
         let seg_base = self.segs.len() as u32;
@@ -1045,12 +1025,16 @@ impl Game {
             let Some(pos) = self.pos(x + c.dx, y + c.dy) else {
                 continue;
             };
-            if self.cells[pos] == EMPTY_FRONTIER {
-                if let Some(k) = self.frontier.iter().position(|&f| f == pos as u32) {
-                    self.frontier.swap_remove(k);
+            let old = self.cells[pos];
+            if old != EMPTY && old >= FRONT {
+                let k = (old & !FRONT) as usize;
+                self.frontier.swap_remove(k);
+                if let Some(moved) = self.frontier.get(k) {
+                    self.cells[moved.pos as usize] = FRONT | k as u32;
                 }
             }
-            self.cells[pos] = (inst_idx << 4) | ci as u32;
+            let cloister = !info.cloisters_by_cell[ci].is_empty() as u32;
+            self.cells[pos] = (inst_idx << 4) | (cloister << 3) | ci as u32;
         }
         for c in cells.iter() {
             let Some(pos) = self.pos(x + c.dx, y + c.dy) else {
@@ -1063,19 +1047,30 @@ impl Game {
                 let npos = self.step(pos, s);
                 let ncell = self.cells[npos];
                 let opp = (s + 2) % 4;
-                if ncell >= EMPTY_FRONTIER {
+                if ncell >= FRONT {
                     let shift = 4 * opp;
-                    self.req[npos] =
-                        (self.req[npos] & !(0xF << shift)) | (side_bits(c.sides[s]) << shift);
-                    if ncell == EMPTY && self.pos(self.xy(npos).0, self.xy(npos).1).is_some() {
-                        self.cells[npos] = EMPTY_FRONTIER;
-                        self.frontier.push(npos as u32);
+                    let bits = side_bits(c.sides[s]) << shift;
+                    if ncell != EMPTY {
+                        let f = &mut self.frontier[(ncell & !FRONT) as usize];
+                        f.req = (f.req & !(0xF << shift)) | bits;
+                    } else {
+                        let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][s];
+                        let (nx, ny) = (x + c.dx + dx, y + c.dy + dy);
+                        if self.pos_inner(nx, ny).is_some() {
+                            self.cells[npos] = FRONT | self.frontier.len() as u32;
+                            self.frontier.push(Front {
+                                pos: npos as u32,
+                                req: (0xFFFF & !(0xF << shift)) | bits,
+                                x: nx,
+                                y: ny,
+                            });
+                        }
                     }
                     continue;
                 }
                 let ninst = self.insts[(ncell >> 4) as usize];
                 let nc = &rules.tiles[ninst.tile as usize].rot[ninst.rot as usize]
-                    [(ncell & 0xF) as usize];
+                    [(ncell & 0x7) as usize];
                 let mine = c.sides[s];
                 let theirs = nc.sides[opp];
                 let my_f = c.side_feature[s];
@@ -1084,15 +1079,19 @@ impl Game {
                     (SideKind::City, SideKind::City) | (SideKind::Road, SideKind::Road)
                         if my_f != NO_FEATURE && their_f != NO_FEATURE =>
                     {
-                        let r = self.union(seg_base + my_f as u32, ninst.seg_base + their_f as u32);
+                        let r = union(
+                            &mut self.segs,
+                            seg_base + my_f as u32,
+                            ninst.seg_base + their_f as u32,
+                        );
                         self.segs[r as usize].open -= 2;
                     }
                     (SideKind::City | SideKind::Road, SideKind::Any) if my_f != NO_FEATURE => {
-                        let r = self.find(seg_base + my_f as u32);
+                        let r = find(&mut self.segs, seg_base + my_f as u32);
                         self.segs[r as usize].open -= 1;
                     }
                     (SideKind::Any, SideKind::City | SideKind::Road) if their_f != NO_FEATURE => {
-                        let r = self.find(ninst.seg_base + their_f as u32);
+                        let r = find(&mut self.segs, ninst.seg_base + their_f as u32);
                         self.segs[r as usize].open -= 1;
                         self.pending.push(r);
                     }
@@ -1103,7 +1102,11 @@ impl Game {
                     let a = c.half_feature[h];
                     let b = nc.half_feature[OPP_HALF[h]];
                     if a != NO_FEATURE && b != NO_FEATURE {
-                        self.union(seg_base + a as u32, ninst.seg_base + b as u32);
+                        union(
+                            &mut self.segs,
+                            seg_base + a as u32,
+                            ninst.seg_base + b as u32,
+                        );
                     }
                 }
             }
@@ -1117,11 +1120,12 @@ impl Game {
             for d in [-w - 1, -w, -w + 1, -1, 0, 1, w - 1, w, w + 1] {
                 let q = (pos as isize + d) as usize;
                 let cc = self.cells[q];
-                if cc >= EMPTY_FRONTIER {
+                // Bit 3 of a placed cell marks a cloister on it.
+                if cc >= FRONT || cc & 0x8 == 0 {
                     continue;
                 }
                 let ni = self.insts[(cc >> 4) as usize];
-                let list = &rules.tiles[ni.tile as usize].cloisters_by_cell[(cc & 0xF) as usize];
+                let list = &rules.tiles[ni.tile as usize].cloisters_by_cell[(cc & 0x7) as usize];
                 for &f in list {
                     let s = ni.seg_base + f as u32;
                     if !self.pending_cloisters.contains(&s) {
@@ -1135,7 +1139,7 @@ impl Game {
     fn put_follower(&mut self, o: FollowerOption) {
         let inst = *self.insts.last().expect("just placed");
         let seg = inst.seg_base + o.feature as u32;
-        let root = self.find(seg);
+        let root = find(&mut self.segs, seg);
         self.segs[root as usize].occ += 1;
         let nf = self.rules.ruleset().followers.len();
         self.supply[self.player as usize * nf + o.follower as usize] -= 1;
@@ -1166,7 +1170,7 @@ impl Game {
     /// Score features completed this turn (B-3, B-4).
     fn score_pending(&mut self) {
         for i in 0..self.pending.len() {
-            let r = self.find(self.pending[i]);
+            let r = find(&mut self.segs, self.pending[i]);
             let s = self.segs[r as usize];
             if !s.done && s.open <= 0 {
                 self.score_feature(r, true);
@@ -1200,7 +1204,7 @@ impl Game {
             }
             self.current = t;
             self.generate_placements(t);
-            if !self.placements.is_empty() {
+            if self.n_place > 0 {
                 self.phase = Phase::Place;
                 return;
             }
@@ -1217,9 +1221,8 @@ impl Game {
 
     /// The fast generator: frontier cells × rotations against packed side signatures.
     fn generate_placements(&mut self, t: u16) {
-        self.placements.clear();
-        let rules = Arc::clone(&self.rules);
-        let info = &rules.tiles[t as usize];
+        self.n_place = 0;
+        let info = &self.rules.tiles[t as usize];
         if info.single {
             let sigs = [
                 info.rot[0][0].sig,
@@ -1227,39 +1230,51 @@ impl Game {
                 info.rot[2][0].sig,
                 info.rot[3][0].sig,
             ];
-            for &f in &self.frontier {
-                let req = self.req[f as usize];
-                let mut ok = [false; 4];
-                let mut any = false;
-                for r in 0..4 {
-                    ok[r] = fits(sigs[r], req);
-                    any |= ok[r];
-                }
-                if any {
-                    let (x, y) = self.xy(f as usize);
-                    for (r, &good) in ok.iter().enumerate() {
-                        if good {
-                            self.placements.push(Placement {
-                                tile: t,
-                                x,
-                                y,
-                                rotation: r as u8,
-                            });
-                        }
-                    }
+            // Branch-free: write all four rotations, advance by whether each fits.
+            let need = self.frontier.len() * 4;
+            if self.placements.len() < need {
+                self.placements.resize(
+                    need,
+                    Placement {
+                        tile: 0,
+                        x: 0,
+                        y: 0,
+                        rotation: 0,
+                    },
+                );
+            }
+            let buf = &mut self.placements[..need];
+            let mut n = 0;
+            for f in &self.frontier {
+                for (r, &sig) in sigs.iter().enumerate() {
+                    buf[n] = Placement {
+                        tile: t,
+                        x: f.x,
+                        y: f.y,
+                        rotation: r as u8,
+                    };
+                    n += fits(sig, f.req) as usize;
                 }
             }
+            self.n_place = n;
         } else {
-            for &f in &self.frontier {
-                let (fx, fy) = self.xy(f as usize);
+            self.placements.clear();
+            for f in &self.frontier {
                 for r in 0..4u8 {
                     let cells = &info.rot[r as usize];
                     for c in cells {
-                        let (ax, ay) = (fx - c.dx, fy - c.dy);
-                        let ok = cells.iter().all(|d| match self.pos(ax + d.dx, ay + d.dy) {
-                            Some(p) => self.cells[p] >= EMPTY_FRONTIER && fits(d.sig, self.req[p]),
-                            None => false,
-                        });
+                        let (ax, ay) = (f.x - c.dx, f.y - c.dy);
+                        let ok = cells
+                            .iter()
+                            .all(|d| match self.pos_inner(ax + d.dx, ay + d.dy) {
+                                Some(p) => {
+                                    let v = self.cells[p];
+                                    v == EMPTY
+                                        || v >= FRONT
+                                            && fits(d.sig, self.frontier[(v & !FRONT) as usize].req)
+                                }
+                                None => false,
+                            });
                         if ok {
                             self.placements.push(Placement {
                                 tile: t,
@@ -1273,6 +1288,7 @@ impl Game {
             }
             self.placements.sort_unstable();
             self.placements.dedup();
+            self.n_place = self.placements.len();
         }
     }
 
@@ -1293,7 +1309,7 @@ impl Game {
         let w = self.width as isize;
         let mut n = 0;
         for d in [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1] {
-            if self.cells[(pos as isize + d) as usize] < EMPTY_FRONTIER {
+            if self.cells[(pos as isize + d) as usize] < FRONT {
                 n += 1;
             }
         }
@@ -1386,12 +1402,12 @@ impl Game {
         }
         // Strength per seat (B-5).
         let mut strength = [0u32; 32];
-        let rules = Arc::clone(&self.rules);
+        let rules = &*self.rules;
         let followers = &rules.ruleset().followers;
         if s.occ > 0 {
             for i in 0..self.meeples.len() {
                 let m = self.meeples[i];
-                if self.find(m.seg) == root {
+                if find(&mut self.segs, m.seg) == root {
                     strength[m.player as usize] += followers[m.ftype as usize].strength as u32;
                 }
             }
@@ -1465,7 +1481,7 @@ impl Game {
             let mut i = 0;
             while i < self.meeples.len() {
                 let m = self.meeples[i];
-                if self.find(m.seg) == root {
+                if find(&mut self.segs, m.seg) == root {
                     self.meeples.swap_remove(i);
                     self.supply[m.player as usize * nf + m.ftype as usize] += 1;
                     if self.record {
@@ -1487,13 +1503,13 @@ impl Game {
     /// Final scoring (B-6): incomplete roads, cities and cloisters, then fields.
     fn end_game(&mut self) {
         self.phase = Phase::Over;
-        self.placements.clear();
+        self.n_place = 0;
         self.options.clear();
         self.drawn = self.pile.len();
         for pass_fields in [false, true] {
             let mut i = 0;
             while i < self.meeples.len() {
-                let root = self.find(self.meeples[i].seg);
+                let root = find(&mut self.segs, self.meeples[i].seg);
                 let s = self.segs[root as usize];
                 if !s.done && (s.kind == FeatureKind::Field) == pass_fields {
                     self.score_feature(root, false);
@@ -1519,7 +1535,7 @@ impl Game {
         }
         let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
         for (pos, &c) in self.cells.iter().enumerate() {
-            if c < EMPTY_FRONTIER {
+            if c < FRONT {
                 let (x, y) = self.xy(pos);
                 x0 = x0.min(x);
                 y0 = y0.min(y);
@@ -1546,4 +1562,38 @@ impl Game {
         out.sort_unstable();
         out
     }
+}
+
+#[inline]
+fn find(segs: &mut [Seg], mut a: u32) -> u32 {
+    loop {
+        let p = segs[a as usize].parent;
+        if p == a {
+            return a;
+        }
+        let gp = segs[p as usize].parent;
+        segs[a as usize].parent = gp;
+        a = gp;
+    }
+}
+
+/// Union two segments' features; the older root survives. Returns the root.
+fn union(segs: &mut [Seg], a: u32, b: u32) -> u32 {
+    let ra = find(segs, a);
+    let rb = find(segs, b);
+    if ra == rb {
+        return ra;
+    }
+    let (keep, gone) = if ra < rb { (ra, rb) } else { (rb, ra) };
+    let g = segs[gone as usize];
+    let k = &mut segs[keep as usize];
+    k.open += g.open;
+    k.pennants += g.pennants;
+    k.occ += g.occ;
+    k.done |= g.done;
+    let kn = k.next;
+    k.next = g.next;
+    segs[gone as usize].next = kn;
+    segs[gone as usize].parent = keep;
+    keep
 }
