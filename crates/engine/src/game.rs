@@ -1060,7 +1060,7 @@ impl Game {
                             self.cells[npos] = FRONT | self.frontier.len() as u32;
                             self.frontier.push(Front {
                                 pos: npos as u32,
-                                req: (0xFFFF & !(0xF << shift)) | bits,
+                                req: !(0xF << shift) | bits,
                                 x: nx,
                                 y: ny,
                             });
