@@ -245,8 +245,9 @@ fn parse_as<T: DeserializeOwned>(
         diags.extend(schema_diags);
         return (None, diags);
     }
-    drop(doc);
-    match toml::from_str::<T>(&source.text) {
+    // Deserialise from the document already parsed (spans kept by `toml::Spanned`).
+    let parsed = T::deserialize(toml_edit::de::Deserializer::from(doc));
+    match parsed {
         Ok(parsed) => (
             Some(Loaded {
                 source,
