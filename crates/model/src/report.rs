@@ -4,10 +4,11 @@
 
 use std::collections::BTreeMap;
 use std::io::Read;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
-use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::files;
 use codespan_reporting::term::{self, termcolor::WriteColor, Config};
 
 use crate::diag::{Diagnostic, Severity};
@@ -17,23 +18,29 @@ pub use codespan_reporting::term::termcolor;
 
 /// Render diagnostics with source excerpts, then the summary line, to `out`.
 ///
-/// Source text is read from the diagnostics' files (bounded, lossy UTF-8); a diagnostic whose
-/// file or span cannot be shown is rendered without an excerpt, naming its file in a note.
+/// Source text is read from the diagnostics' files (bounded, lossy UTF-8). Each excerpt shows
+/// at most a few lines, and long lines are cut to a window around the problem, so hostile input
+/// (a 1 MiB line) cannot balloon the output. A diagnostic whose file or span cannot be shown is
+/// rendered without an excerpt, naming its file in a note.
 pub fn render_human(
     diags: &[Diagnostic],
     files_checked: usize,
     out: &mut dyn WriteColor,
 ) -> std::io::Result<()> {
-    let mut files = SimpleFiles::new();
-    let mut ids: BTreeMap<PathBuf, Option<usize>> = BTreeMap::new();
+    let mut texts: BTreeMap<PathBuf, Option<String>> = BTreeMap::new();
     let config = Config::default();
     for d in diags {
-        let id = *ids.entry(d.file.clone()).or_insert_with(|| {
-            read_lossy(&d.file).map(|text| files.add(d.file.display().to_string(), text))
-        });
-        let cs = to_codespan(d, id, &files);
+        let text = texts
+            .entry(d.file.clone())
+            .or_insert_with(|| read_lossy(&d.file));
+        let excerpt = match (text.as_deref(), &d.span) {
+            (Some(text), Some(span)) => Excerpt::new(&d.file, text, span.clone(), d.line),
+            _ => None,
+        };
+        let cs = to_codespan(d, excerpt.as_ref().map(|e| e.label.clone()));
+        let files = Excerpts(excerpt);
         if term::emit(out, &config, &files, &cs).is_err() {
-            // Fall back to a plain line (e.g. the file changed under us).
+            // Fall back to a plain line.
             writeln!(
                 out,
                 "{}: {}[{}]: {}",
@@ -45,6 +52,177 @@ pub fn render_human(
         }
     }
     writeln!(out, "{}", summary(diags, files_checked))
+}
+
+/// Longest piece of one source line shown in an excerpt.
+const MAX_LINE_CHARS: usize = 160;
+/// Most lines shown in one excerpt.
+const MAX_LINES: usize = 6;
+
+/// The few source lines one diagnostic shows, clipped, with the real line and column numbers.
+struct Excerpt {
+    name: String,
+    text: String,
+    line_starts: Vec<usize>,
+    /// Real 1-based number of the excerpt's first line.
+    first_line: usize,
+    /// Characters of the real first line cut off before the excerpt (minus the `…` shown).
+    col_offset: usize,
+    /// The label's range in `text`.
+    label: Range<usize>,
+}
+
+impl Excerpt {
+    fn new(path: &Path, text: &str, span: Range<usize>, line: usize) -> Option<Excerpt> {
+        let start = span.start;
+        if start > text.len() || !text.is_char_boundary(start) {
+            return None;
+        }
+        let end = floor_boundary(text, span.end.clamp(start, text.len()));
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let first_line = if line > 0 {
+            line
+        } else {
+            text[..line_start].matches('\n').count() + 1
+        };
+        let mut out = String::new();
+        let mut col_offset = 0;
+        let (mut label_start, mut label_end) = (None, None);
+        let mut pos = line_start;
+        for i in 0..MAX_LINES {
+            let line_end = text[pos..].find('\n').map_or(text.len(), |k| pos + k);
+            let line_end = if text[pos..line_end].ends_with('\r') {
+                line_end - 1
+            } else {
+                line_end
+            };
+            let (ws, we) = if i == 0 && text[pos..line_end].chars().count() > MAX_LINE_CHARS {
+                let from = floor_boundary(text, start.saturating_sub(MAX_LINE_CHARS / 3).max(pos));
+                (from, char_window_end(text, from, line_end))
+            } else {
+                (pos, char_window_end(text, pos, line_end))
+            };
+            if i > 0 {
+                out.push('\n');
+            }
+            if ws > pos {
+                out.push('…');
+                col_offset = text[pos..ws].chars().count().saturating_sub(1);
+            }
+            let base = out.len();
+            out.push_str(&text[ws..we]);
+            if label_start.is_none() && (ws..=we).contains(&start) {
+                label_start = Some(base + start - ws);
+            }
+            if label_start.is_some() && (ws..=we).contains(&end) {
+                label_end = Some(base + end - ws);
+            }
+            if we < line_end {
+                out.push('…');
+            }
+            if end <= line_end || line_end >= text.len() {
+                break;
+            }
+            pos = text[line_end..]
+                .find('\n')
+                .map_or(text.len(), |k| line_end + k + 1);
+        }
+        let label_start = label_start?;
+        let label_end = label_end.unwrap_or(out.len()).max(label_start);
+        let line_starts = std::iter::once(0)
+            .chain(out.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Some(Excerpt {
+            name: path.display().to_string(),
+            text: out,
+            line_starts,
+            first_line,
+            col_offset,
+            label: label_start..label_end,
+        })
+    }
+}
+
+/// End of a window of at most [`MAX_LINE_CHARS`] characters starting at `from`.
+fn char_window_end(text: &str, from: usize, line_end: usize) -> usize {
+    text[from..line_end]
+        .char_indices()
+        .nth(MAX_LINE_CHARS)
+        .map_or(line_end, |(i, _)| from + i)
+}
+
+fn floor_boundary(text: &str, mut i: usize) -> usize {
+    i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// codespan's view of the (at most one) excerpt of the diagnostic being rendered.
+struct Excerpts(Option<Excerpt>);
+
+impl Excerpts {
+    fn get(&self) -> Result<&Excerpt, files::Error> {
+        self.0.as_ref().ok_or(files::Error::FileMissing)
+    }
+}
+
+impl<'a> files::Files<'a> for Excerpts {
+    type FileId = ();
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, (): ()) -> Result<&'a str, files::Error> {
+        Ok(&self.get()?.name)
+    }
+
+    fn source(&'a self, (): ()) -> Result<&'a str, files::Error> {
+        Ok(&self.get()?.text)
+    }
+
+    fn line_index(&'a self, (): (), byte_index: usize) -> Result<usize, files::Error> {
+        let e = self.get()?;
+        Ok(e.line_starts
+            .partition_point(|&s| s <= byte_index)
+            .saturating_sub(1))
+    }
+
+    fn line_number(&'a self, (): (), line_index: usize) -> Result<usize, files::Error> {
+        Ok(self.get()?.first_line + line_index)
+    }
+
+    fn column_number(
+        &'a self,
+        (): (),
+        line_index: usize,
+        byte_index: usize,
+    ) -> Result<usize, files::Error> {
+        let e = self.get()?;
+        let range = self.line_range((), line_index)?;
+        let col = files::column_index(&e.text, range, byte_index) + 1;
+        Ok(if line_index == 0 {
+            col + e.col_offset
+        } else {
+            col
+        })
+    }
+
+    fn line_range(&'a self, (): (), line_index: usize) -> Result<Range<usize>, files::Error> {
+        let e = self.get()?;
+        let start = *e
+            .line_starts
+            .get(line_index)
+            .ok_or(files::Error::LineTooLarge {
+                given: line_index,
+                max: e.line_starts.len().saturating_sub(1),
+            })?;
+        let end = e
+            .line_starts
+            .get(line_index + 1)
+            .map_or(e.text.len(), |&next| next.saturating_sub(1));
+        Ok(start..end.max(start))
+    }
 }
 
 /// [`render_human`] into a string, without colour (tests, snapshots).
@@ -113,11 +291,7 @@ fn position(d: &Diagnostic) -> String {
     }
 }
 
-fn to_codespan(
-    d: &Diagnostic,
-    file_id: Option<usize>,
-    files: &SimpleFiles<String, String>,
-) -> CsDiagnostic<usize> {
+fn to_codespan(d: &Diagnostic, label: Option<Range<usize>>) -> CsDiagnostic<()> {
     let severity = match d.severity {
         Severity::Error => CsSeverity::Error,
         Severity::Warning => CsSeverity::Warning,
@@ -125,24 +299,9 @@ fn to_codespan(
     let mut cs = CsDiagnostic::new(severity)
         .with_code(d.code.as_str())
         .with_message(d.message.clone());
-    let label = match (file_id, &d.span) {
-        (Some(id), Some(span)) => files.get(id).ok().and_then(|f| {
-            let text = f.source();
-            let start = span.start.min(text.len());
-            let mut end = span.end.clamp(start, text.len());
-            if !text.is_char_boundary(start) {
-                return None;
-            }
-            while !text.is_char_boundary(end) {
-                end -= 1;
-            }
-            Some(Label::primary(id, start..end))
-        }),
-        _ => None,
-    };
     let mut notes = Vec::new();
     match label {
-        Some(l) => cs = cs.with_labels(vec![l]),
+        Some(range) => cs = cs.with_labels(vec![Label::primary((), range)]),
         None => notes.push(format!("in {}", position(d))),
     }
     if let Some(rule) = &d.rule {
@@ -161,7 +320,10 @@ mod tests {
     fn summary_lines() {
         assert_eq!(summary(&[], 3), "ok: 3 files, no problems");
         let w = Diagnostic::file_level(Code::MissingSchemaLine, Path::new("a.toml"), "x");
-        assert_eq!(summary(std::slice::from_ref(&w), 1), "ok: 1 file, 1 warning");
+        assert_eq!(
+            summary(std::slice::from_ref(&w), 1),
+            "ok: 1 file, 1 warning"
+        );
         let e = Diagnostic::file_level(Code::Io, Path::new("b.toml"), "y");
         assert_eq!(
             summary(&[w, e.clone(), e], 2),
@@ -182,6 +344,43 @@ mod tests {
         assert_eq!(o["code"], "io");
         assert_eq!(o["severity"], "error");
         assert!(!o.contains_key("notes"));
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_problem() {
+        let dir = std::env::temp_dir().join(format!("tegula-report-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("long.toml");
+        let mut text = String::from("a = 1\nx = [");
+        text.push_str(&"1, ".repeat(100_000));
+        let at = text.len();
+        text.push_str("oops, 2]\n");
+        std::fs::write(&path, &text).unwrap();
+        let source = crate::Source::new(&path, text);
+        let d = source.diag(Code::Schema, at..at + 4, "bad");
+        let s = render_to_string(std::slice::from_ref(&d), 1);
+        std::fs::remove_dir_all(&dir).ok();
+        assert!(s.len() < 2_000, "{} bytes", s.len());
+        assert!(s.contains(&format!("long.toml:2:{}", d.column)), "{s}");
+        assert!(s.contains("oops, 2]"), "{s}");
+        assert!(s.contains("2 │ …, 1, 1,"), "{s}");
+    }
+
+    #[test]
+    fn multi_line_spans_show_their_lines() {
+        let dir = std::env::temp_dir().join(format!("tegula-report-ml-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("ml.toml");
+        let text = "a = 1\n[[tile]]\nid = \"é\"\ncount = 2\n".to_string();
+        std::fs::write(&path, &text).unwrap();
+        let source = crate::Source::new(&path, text.clone());
+        let d = source.diag(Code::Schema, 6..text.len() - 1, "whole tile");
+        let s = render_to_string(std::slice::from_ref(&d), 1);
+        std::fs::remove_dir_all(&dir).ok();
+        assert!(s.contains("ml.toml:2:1"), "{s}");
+        for line in ["2 │ ╭ [[tile]]", "3 │ │ id = \"é\"", "4 │ │ count = 2"] {
+            assert!(s.contains(line), "{line} in\n{s}");
+        }
     }
 
     #[test]
