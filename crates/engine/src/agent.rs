@@ -43,11 +43,26 @@ impl Agent for RandomAgent {
 }
 
 /// One-ply greedy: maximises (own score − best opponent score) right after the turn's scoring;
-/// ties broken by its generator.
+/// ties broken by its generator. Search copies reuse their buffers (`clone_from`).
 #[derive(Clone, Debug)]
 pub struct GreedyAgent {
     rng: Rng,
     ties: Vec<usize>,
+    which: Vec<Option<usize>>,
+    base: Option<Game>,
+    after_place: Option<Game>,
+    after_turn: Option<Game>,
+}
+
+/// Copy `src` into `slot`, reusing its buffers.
+fn copy_into<'a>(slot: &'a mut Option<Game>, src: &Game) -> &'a mut Game {
+    match slot {
+        Some(g) => {
+            g.clone_from(src);
+            g
+        }
+        None => slot.insert(src.clone()),
+    }
 }
 
 impl GreedyAgent {
@@ -56,6 +71,10 @@ impl GreedyAgent {
         GreedyAgent {
             rng: Rng::new(seed),
             ties: Vec::new(),
+            which: Vec::new(),
+            base: None,
+            after_place: None,
+            after_turn: None,
         }
     }
 
@@ -72,15 +91,21 @@ impl GreedyAgent {
         mine - best_other
     }
 
-    /// Best margin over the follower choices of a game in the follower phase.
-    fn best_follower(game: &Game, me: u8) -> (i64, Vec<Option<usize>>) {
+    /// Best margin over the follower choices of `game` (in the follower phase); the best
+    /// choices are left in `which`.
+    fn best_follower(
+        game: &Game,
+        me: u8,
+        scratch: &mut Option<Game>,
+        which: &mut Vec<Option<usize>>,
+    ) -> i64 {
         let n = game.follower_options().len();
         let mut best = i64::MIN;
-        let mut which = Vec::new();
+        which.clear();
         for choice in std::iter::once(None).chain((0..n).map(Some)) {
-            let mut g = game.clone();
+            let g = copy_into(scratch, game);
             g.play_follower(choice);
-            let m = Self::margin(&g, me);
+            let m = Self::margin(g, me);
             if m > best {
                 best = m;
                 which.clear();
@@ -89,28 +114,31 @@ impl GreedyAgent {
                 which.push(choice);
             }
         }
-        (best, which)
+        best
     }
 
-    fn pick(&mut self) -> usize {
-        let i = self.rng.below(self.ties.len() as u32) as usize;
-        self.ties[i]
+    fn prepare(&mut self, game: &Game) {
+        let base = copy_into(&mut self.base, game);
+        base.set_recording(false);
+        base.clear_events();
     }
 }
 
 impl Agent for GreedyAgent {
     fn choose_placement(&mut self, game: &Game, options: &[Placement]) -> usize {
         let me = game.current_player();
-        let mut base = game.clone();
-        base.set_recording(false);
+        self.prepare(game);
+        let Some(base) = self.base.as_ref() else {
+            return 0;
+        };
         let mut best = i64::MIN;
         self.ties.clear();
         for i in 0..options.len() {
-            let mut g = base.clone();
+            let g = copy_into(&mut self.after_place, base);
             if !g.play_placement(i) {
                 continue;
             }
-            let (m, _) = Self::best_follower(&g, me);
+            let m = Self::best_follower(g, me, &mut self.after_turn, &mut self.which);
             if m > best {
                 best = m;
                 self.ties.clear();
@@ -122,19 +150,20 @@ impl Agent for GreedyAgent {
         if self.ties.is_empty() {
             return 0;
         }
-        self.pick()
+        let i = self.rng.below(self.ties.len() as u32) as usize;
+        self.ties[i]
     }
 
     fn choose_follower(&mut self, game: &Game, _options: &[FollowerOption]) -> Option<usize> {
         let me = game.current_player();
-        let mut base = game.clone();
-        base.set_recording(false);
-        let (_, which) = Self::best_follower(&base, me);
-        if which.is_empty() {
+        self.prepare(game);
+        let base = self.base.as_ref()?;
+        Self::best_follower(base, me, &mut self.after_turn, &mut self.which);
+        if self.which.is_empty() {
             return None;
         }
-        let i = self.rng.below(which.len() as u32) as usize;
-        which[i]
+        let i = self.rng.below(self.which.len() as u32) as usize;
+        self.which[i]
     }
 }
 

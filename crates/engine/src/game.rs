@@ -294,8 +294,9 @@ struct Meeple {
     seg: u32,
 }
 
-/// One game. Cheap to clone (flat vectors, the rules behind an `Arc`), so tree search can copy it.
-#[derive(Clone, Debug)]
+/// One game. Cheap to clone (flat vectors, the rules behind an `Arc`), so tree search can copy it;
+/// `clone_from` reuses the target's buffers (no allocation).
+#[derive(Debug)]
 pub struct Game {
     rules: Arc<Rules>,
     players: u8,
@@ -325,8 +326,68 @@ pub struct Game {
     pending_cloisters: Vec<u32>,
     events: Vec<Event>,
     scratch: Vec<u32>,
-    stamp: Vec<u32>,
-    stamp_now: u32,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            rules: self.rules.clone(),
+            players: self.players,
+            seed: self.seed,
+            record: self.record,
+            width: self.width,
+            off: self.off,
+            cells: self.cells.clone(),
+            frontier: self.frontier.clone(),
+            insts: self.insts.clone(),
+            segs: self.segs.clone(),
+            meeples: self.meeples.clone(),
+            supply: self.supply.clone(),
+            scores: self.scores.clone(),
+            pile: self.pile.clone(),
+            drawn: self.drawn,
+            phase: self.phase,
+            current: self.current,
+            player: self.player,
+            turn: self.turn,
+            placements: self.placements.clone(),
+            n_place: self.n_place,
+            options: self.options.clone(),
+            pending: self.pending.clone(),
+            pending_cloisters: self.pending_cloisters.clone(),
+            events: self.events.clone(),
+            scratch: self.scratch.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Game) {
+        self.rules.clone_from(&source.rules);
+        self.players = source.players;
+        self.seed = source.seed;
+        self.record = source.record;
+        self.width = source.width;
+        self.off = source.off;
+        self.cells.clone_from(&source.cells);
+        self.frontier.clone_from(&source.frontier);
+        self.insts.clone_from(&source.insts);
+        self.segs.clone_from(&source.segs);
+        self.meeples.clone_from(&source.meeples);
+        self.supply.clone_from(&source.supply);
+        self.scores.clone_from(&source.scores);
+        self.pile.clone_from(&source.pile);
+        self.drawn = source.drawn;
+        self.phase = source.phase;
+        self.current = source.current;
+        self.player = source.player;
+        self.turn = source.turn;
+        self.placements.clone_from(&source.placements);
+        self.n_place = source.n_place;
+        self.options.clone_from(&source.options);
+        self.pending.clone_from(&source.pending);
+        self.pending_cloisters.clone_from(&source.pending_cloisters);
+        self.events.clone_from(&source.events);
+        self.scratch.clone_from(&source.scratch);
+    }
 }
 
 impl Game {
@@ -390,8 +451,6 @@ impl Game {
             pending_cloisters: Vec::new(),
             events: Vec::new(),
             scratch: Vec::new(),
-            stamp: Vec::new(),
-            stamp_now: 0,
         };
         g.restart(pile)?;
         Ok(g)
@@ -445,8 +504,6 @@ impl Game {
         self.insts.clear();
         self.segs.clear();
         self.meeples.clear();
-        self.stamp.clear();
-        self.stamp_now = 0;
         self.events.clear();
         self.pending.clear();
         self.pending_cloisters.clear();
@@ -554,6 +611,11 @@ impl Game {
     /// Turn event recording on or off (agents searching on clones turn it off).
     pub fn set_recording(&mut self, record: bool) {
         self.record = record;
+    }
+
+    /// Forget the recorded events (search copies do not need the history).
+    pub fn clear_events(&mut self) {
+        self.events.clear();
     }
 
     /// Tiles on the board, in placement order (index = tile instance).
@@ -1015,7 +1077,6 @@ impl Game {
                 pennants: f.pennants as u16,
                 occ: 0,
             });
-            self.stamp.push(0);
             if matches!(f.kind, FeatureKind::Road | FeatureKind::City) {
                 self.pending.push(s);
             }
