@@ -198,3 +198,74 @@ fn compiled_base_agrees_with_testkit_statistics() {
     // Different feature order changes individual games, not the distribution.
     assert!((ma - mb).abs() < 1.0, "compiled {ma} vs testkit {mb}");
 }
+
+fn variant(name: &str) -> Arc<Rules> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+    let (rs, diags) = tegula_model::variant::build_variant(&path);
+    let rs = rs.unwrap_or_else(|| panic!("{name} does not build: {diags:?}"));
+    Arc::new(Rules::new(rs).expect("playable"))
+}
+
+/// The wonders (5-cell mega tiles, features across cells, W-18) and Abbey & Mayor tiles (the
+/// abbey's `any` sides close neighbours, AM-3): after every placement the incremental features
+/// equal the recomputation and the fast generator equals the naive checker.
+#[test]
+fn mega_tiles_and_any_sides_agree_with_naive() {
+    for name in ["variants/wonders.toml", "variants/abbey-mayor.toml"] {
+        let rules = variant(name);
+        for seed in 0..6u64 {
+            let mut g = Game::new(rules.clone(), 2, PileOrder::Shuffled(seed), true).unwrap();
+            let mut agent = RandomAgent::new(seed);
+            let mut megas = 0;
+            while g.phase() != Phase::Over {
+                if g.phase() == Phase::Place {
+                    let mut fast = g.placements().to_vec();
+                    fast.sort_unstable();
+                    assert_eq!(fast, g.naive_placements(), "{name} seed {seed}");
+                    if rules.ruleset().tiles[g.current_tile() as usize].cell_count > 1 {
+                        megas += 1;
+                    }
+                }
+                step(&mut g, &mut agent);
+                if let Err(e) = naive::audit(&g) {
+                    panic!("{name} seed {seed} turn {}: {e}", g.turn());
+                }
+            }
+            if name.contains("wonders") {
+                assert!(megas > 0, "the wonders were drawn and placed");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Arbitrary (mostly illegal) actions never panic; a refused action leaves the game
+    /// unchanged (B-2 errors are values, not crashes).
+    #[test]
+    fn arbitrary_actions_never_panic(
+        seed in any::<u64>(),
+        actions in proptest::collection::vec(
+            (0u8..3, -80i32..80, -80i32..80, 0u8..6, 0u8..12, 0u8..3), 1..200),
+    ) {
+        use tegula_engine::{Action, FollowerOption, Placement};
+        let rules = base();
+        let mut g = Game::new(rules.clone(), 2, PileOrder::Shuffled(seed), true).unwrap();
+        for (kind, x, y, rotation, feature, follower) in actions {
+            let action = match kind {
+                0 => Action::Place(Placement { tile: g.current_tile(), x, y, rotation }),
+                1 => Action::Follower(FollowerOption { feature, follower }),
+                _ => Action::Pass,
+            };
+            let before = (g.scores().to_vec(), g.events().len(), g.tiles().len(), g.phase());
+            if g.apply(action).is_err() {
+                let after = (g.scores().to_vec(), g.events().len(), g.tiles().len(), g.phase());
+                prop_assert_eq!(before, after);
+            }
+        }
+        if let Err(e) = naive::audit(&g) { prop_assert!(false, "{}", e); }
+        g.finish();
+        prop_assert_eq!(g.phase(), Phase::Over);
+    }
+}

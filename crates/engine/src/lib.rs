@@ -2,18 +2,25 @@
 //! It knows geometry and rules (B-1…B-7, W-18), never a tile by name.
 //!
 //! # Quick start
-//! ```ignore
-//! let rules = Arc::new(Rules::new(ruleset)?);                 // check + precompute once
-//! let mut game = Game::seeded(rules.clone(), 2, 42)?;          // shuffled pile, events recorded
-//! // or: Game::scripted(rules.clone(), 2, vec![t1, t2, …])     // explicit draw order
+//! ```
+//! use std::sync::Arc;
+//! use tegula_engine::{testkit, Action, Game, Phase, Rules};
+//!
+//! // A ruleset normally comes from `tegula_model::variant::build_variant`.
+//! let rules = Arc::new(Rules::new(testkit::base_ruleset()).unwrap()); // check + precompute once
+//! let mut game = Game::seeded(rules.clone(), 2, 42).unwrap(); // shuffled pile, events recorded
+//! // or: Game::scripted(rules.clone(), 2, vec![t1, t2, …])    // explicit draw order
 //! while game.phase() != Phase::Over {
 //!     match game.phase() {
-//!         Phase::Place => { let p = game.placements()[0]; game.apply(Action::Place(p))?; }
-//!         Phase::Follower => game.apply(Action::Pass)?,
-//!         _ => break,
+//!         Phase::Place => {
+//!             let p = game.placements()[0];
+//!             game.apply(Action::Place(p)).unwrap();
+//!         }
+//!         _ => game.apply(Action::Pass).unwrap(),
 //!     }
 //! }
-//! println!("{:?} {:?}", game.scores(), game.events());
+//! assert_eq!(game.remaining(), 0);
+//! println!("{:?} {}", game.scores(), game.events().len());
 //! ```
 //!
 //! # API map (for scenario runners, agents and the CLI)

@@ -214,9 +214,11 @@ fn b2_unplaceable_tile_is_discarded() {
 }
 
 #[test]
-fn b5_tie_both_score_and_strength_is_data() {
-    // B-5: two roads joined into one; both owners score. With strength 2 for seat 0 it wins.
-    for (strength, expected) in [(1u8, [4u32, 4]), (2, [4, 0])] {
+fn b5_majority_strength_comes_from_the_follower_type() {
+    // B-5 / B-6: two roads claimed separately are joined; the incomplete road (5 tiles) scores
+    // 5 at the end. Seat 0 stands there with follower type 1: strength 1 → tie, both score;
+    // strength 2 → seat 0 alone.
+    for (strength, expected) in [(1u8, [5u32, 5]), (2, [5, 0])] {
         let mut rs = base_ruleset();
         rs.followers.push(tegula_ruleset::FollowerType {
             id: "large".into(),
@@ -225,36 +227,81 @@ fn b5_tie_both_score_and_strength_is_data() {
             strength,
         });
         let r = Arc::new(Rules::new(rs).unwrap());
-        // Seat 0 on a road from a junction at (2,0) westwards; seat 1 on the start road via
-        // U at (1,0)?  Instead: seat 0 claims the road at a junction (-2,0) via U(-1,0);
-        // seat 1 claims a separate road L(1,0)... joined later by U in between.
-        let d: Vec<u16> = ["L", "U", "L", "U"].iter().map(|t| idx(&r, t)).collect();
-        let mut g = Game::scripted(r.clone(), 2, d).unwrap();
-        // Seat 0: junction L two cells east, unattached? Must touch: build chain instead.
-        g.place(-1, 0, 2).unwrap(); // L west end of the start road (its west road faces east)
-        let f = g.rules().feature_index(idx(&r, "L"), "west").unwrap();
-        let large = if strength == 2 { 1 } else { 0 };
+        let mut g = scripted(&r, &["U", "V", "V", "V"]);
+        // Seat 0: U east of the start tile extends its road; follower type 1 on it.
+        g.place(1, 0, 0).unwrap();
+        let f = feature(&g, "road");
         g.apply(Action::Follower(FollowerOption {
             feature: f,
-            follower: large,
+            follower: 1,
         }))
         .unwrap();
-        // Seat 1: U south of... a separate road: U at (-1,1)? L at (-1,0) rot 2 has its N side
-        // road (orig S). Put U at (-1,-1) rotated 1 (road N–S) with a thief on it.
-        g.place(-1, -1, 1).unwrap();
+        // Seat 1: V south of the start tile (road west–south), a separate road; meeple on it.
+        g.place(0, 1, 0).unwrap();
         follow(&mut g, "road");
-        // Seat 0: L at (-1,-2) rotated 0 closes the north road (its S road faces south).
-        g.place(-1, -2, 0).unwrap();
+        // Seat 0: V at (-1,0) turned 3 (road east–south) continues the start road southwards.
+        g.place(-1, 0, 3).unwrap();
         g.apply(Action::Pass).unwrap();
-        // That road: L(-1,0).south + U + L(-1,-2).south = 3 tiles, seat 1 scores 3.
-        assert_eq!(g.scores(), &[0, 3], "strength {strength}");
-        // Seat 1: U at (1,0) extends the start road east; the road is still open.
-        g.place(1, 0, 0).unwrap();
+        // Seat 1: V at (-1,1) turned 2 (road north–east) joins both roads.
+        g.place(-1, 1, 2).unwrap();
         g.apply(Action::Pass).unwrap();
-        // End: road L.west + D + U = 3 tiles incomplete → 3 for seat 0 (B-6).
-        let _ = expected;
-        assert_eq!(g.scores(), &[3, 3]);
+        assert_eq!(g.phase(), Phase::Over);
+        assert_eq!(g.scores(), &expected, "strength {strength}");
+        let s = scores_of(&g);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(s[0].0, "B-6");
+        assert_eq!(s[0].3, 5);
     }
+}
+
+#[test]
+fn b5_city_joined_from_two_claims_scores_both() {
+    // B-4 / B-5: seat 0 claims the start city (extended by N), seat 1 claims K's city cap;
+    // a second N joins them: 4 tiles, no pennant → 8 each (tie).
+    let r = base();
+    let mut g = scripted(&r, &["N", "K", "N"]);
+    // N (city N+W) turned 2: city south (joins D) and east.
+    g.place(0, -1, 2).unwrap();
+    follow(&mut g, "city");
+    // K (city N, road S–W) east of the start tile: road west meets D's road, city faces north.
+    g.place(1, 0, 0).unwrap();
+    follow(&mut g, "city");
+    // N turned 3: city west and south, closing both.
+    g.place(1, -1, 3).unwrap();
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(g.scores(), &[8, 8]);
+    let s = scores_of(&g);
+    assert_eq!(s[0], ("B-4".to_string(), vec![0, 1], 8, 4));
+    // Both knights came back (B-4).
+    assert_eq!((g.supply(0, 0), g.supply(1, 0)), (7, 7));
+}
+
+#[test]
+fn rules_reject_broken_rulesets_with_every_reason() {
+    let mut rs = base_ruleset();
+    rs.start_tile = None;
+    rs.tiles[0].rotations.pop();
+    rs.tiles[1].features[0].borders.push(200);
+    let err = Rules::new(rs).unwrap_err();
+    assert_eq!(err.reasons.len(), 3, "{err}");
+    assert!(err.to_string().contains("start tile"));
+}
+
+#[test]
+fn greedy_beats_random() {
+    // The greedy agent maximises its immediate margin; against random it should win clearly.
+    let rules = base();
+    let stats = sim::simulate(
+        &rules,
+        2,
+        20,
+        3,
+        1,
+        &[AgentKind::Greedy, AgentKind::Random],
+        &|_| {},
+    )
+    .unwrap();
+    assert!(stats.win_rates()[0] > 0.7, "{:?}", stats.win_rates());
 }
 
 #[test]
