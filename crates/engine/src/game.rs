@@ -7,7 +7,7 @@ use tegula_ruleset::{FeatureKind, Side, SideKind, NO_FEATURE};
 
 use crate::event::{Event, FeatureId, FeatureInfo};
 use crate::rng::Rng;
-use crate::rules::{fits, side_bits, Rules};
+use crate::rules::{fits, side_bits, side_code, Rules, ROT_ORDER};
 
 /// Largest board side in cells (boards for enormous piles are clipped; placements outside are
 /// reported as [`MoveError::OutOfBoard`]).
@@ -24,6 +24,8 @@ const FRONT: u32 = 1 << 31;
 struct Front {
     pos: u32,
     req: u16,
+    /// The same requirement in 8 bits ([`side_code`] per side), indexing the fit tables.
+    code: u8,
     x: i32,
     y: i32,
 }
@@ -1111,9 +1113,12 @@ impl Game {
                 if ncell >= FRONT {
                     let shift = 4 * opp;
                     let bits = side_bits(c.sides[s]) << shift;
+                    let cshift = 2 * opp;
+                    let cbits = side_code(c.sides[s]) << cshift;
                     if ncell != EMPTY {
                         let f = &mut self.frontier[(ncell & !FRONT) as usize];
                         f.req = (f.req & !(0xF << shift)) | bits;
+                        f.code = (f.code & !(3 << cshift)) | cbits;
                     } else {
                         let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][s];
                         let (nx, ny) = (x + c.dx + dx, y + c.dy + dy);
@@ -1122,6 +1127,7 @@ impl Game {
                             self.frontier.push(Front {
                                 pos: npos as u32,
                                 req: !(0xF << shift) | bits,
+                                code: cbits,
                                 x: nx,
                                 y: ny,
                             });
@@ -1285,13 +1291,10 @@ impl Game {
         self.n_place = 0;
         let info = &self.rules.tiles[t as usize];
         if info.single {
-            let sigs = [
-                info.rot[0][0].sig,
-                info.rot[1][0].sig,
-                info.rot[2][0].sig,
-                info.rot[3][0].sig,
-            ];
-            // Branch-free: write all four rotations, advance by whether each fits.
+            // Branch-free: the fitting rotations come from the tile's table indexed by the cell's
+            // 8-bit requirement code; they are written in order and the write position advances
+            // by their number.
+            let table = &info.fit_table;
             let need = self.frontier.len() * 4;
             if self.placements.len() < need {
                 self.placements.resize(
@@ -1307,15 +1310,17 @@ impl Game {
             let buf = &mut self.placements[..need];
             let mut n = 0;
             for f in &self.frontier {
-                for (r, &sig) in sigs.iter().enumerate() {
-                    buf[n] = Placement {
+                let m = table[f.code as usize];
+                let order = ROT_ORDER[m as usize];
+                for (k, &rotation) in order.iter().enumerate() {
+                    buf[n + k] = Placement {
                         tile: t,
                         x: f.x,
                         y: f.y,
-                        rotation: r as u8,
+                        rotation,
                     };
-                    n += fits(sig, f.req) as usize;
                 }
+                n += m.count_ones() as usize;
             }
             self.n_place = n;
         } else {

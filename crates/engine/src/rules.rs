@@ -26,6 +26,73 @@ pub(crate) fn fits(sig: u16, req: u16) -> bool {
     ((x | (x >> 1) | (x >> 2) | (x >> 3)) & 0x1111) == 0x1111
 }
 
+/// 2-bit code of what a neighbour requires on one side: 0 nothing (empty cell or an `Any`
+/// side), 1 city, 2 road, 3 field.
+pub(crate) fn side_code(k: SideKind) -> u8 {
+    match k {
+        SideKind::Any => 0,
+        SideKind::City => 1,
+        SideKind::Road => 2,
+        SideKind::Field => 3,
+    }
+}
+
+/// The requirement word of an 8-bit requirement code.
+pub(crate) fn code_req(code: u8) -> u16 {
+    (0..4).fold(0, |req, s| {
+        let nib = match (code >> (2 * s)) & 3 {
+            0 => 0xF,
+            1 => 1,
+            2 => 2,
+            _ => 4,
+        };
+        req | nib << (4 * s)
+    })
+}
+
+/// The four rotations' signatures of a single-cell tile packed in one word (rotation `r` in bits
+/// `16r..16r+16`).
+pub(crate) fn pack_sigs(sigs: [u16; 4]) -> u64 {
+    sigs.iter()
+        .enumerate()
+        .fold(0, |acc, (r, &s)| acc | (s as u64) << (16 * r))
+}
+
+/// Bit `r` set iff rotation `r` (of the packed signatures `sig4`) fits `req`: [`fits`] for all four
+/// rotations at once, on 16-bit lanes.
+#[inline(always)]
+pub(crate) fn fit_mask(sig4: u64, req: u16) -> u32 {
+    const LOW: u64 = 0x1111_1111_1111_1111;
+    const HIGH: u64 = 0x8000_8000_8000_8000;
+    let x = sig4 & (req as u64 * 0x0001_0001_0001_0001);
+    let y = (x | (x >> 1) | (x >> 2) | (x >> 3)) & LOW;
+    // A lane fits iff it equals 0x1111, i.e. iff `lane ^ 0x1111` is zero; lanes stay below
+    // 0x1112, so adding 0x7FFF sets bit 15 exactly for the non-zero lanes, without carries.
+    let w = y ^ LOW;
+    let fit = !(w + 0x7FFF_7FFF_7FFF_7FFF) & HIGH;
+    // Gather bits 15, 31, 47, 63 into bits 45..48 with one multiplication.
+    (((fit >> 15).wrapping_mul((1 << 45) | (1 << 30) | (1 << 15) | 1) >> 45) & 0xF) as u32
+}
+
+/// For each 4-bit rotation mask: its rotations in increasing order (padded with 0).
+pub(crate) const ROT_ORDER: [[u8; 4]; 16] = {
+    let mut t = [[0u8; 4]; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut k = 0;
+        let mut r = 0;
+        while r < 4 {
+            if m & (1 << r) != 0 {
+                t[m][k] = r as u8;
+                k += 1;
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// Why a ruleset cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulesError {
@@ -75,8 +142,11 @@ pub(crate) struct TileInfo {
     pub feats: Vec<FeatInfo>,
     /// Cloister features by cell index.
     pub cloisters_by_cell: Vec<Vec<u8>>,
-    /// Whether any rotation is a single cell (fast path).
+    /// Whether the tile is a single cell (fast path).
     pub single: bool,
+    /// Single-cell tiles: rotation mask (bit `r` = rotation `r` fits) for each 8-bit
+    /// requirement code ([`side_code`] per side).
+    pub fit_table: [u8; 256],
 }
 
 /// A checked ruleset plus precomputed tables. Build once, share (via `Arc`) between games.
@@ -231,12 +301,20 @@ impl Rules {
                     cloisters_by_cell[cell].push(i as u8);
                 }
             }
+            let mut fit_table = [0u8; 256];
+            if n == 1 {
+                let sig4 = pack_sigs([rot[0][0].sig, rot[1][0].sig, rot[2][0].sig, rot[3][0].sig]);
+                for (code, m) in fit_table.iter_mut().enumerate() {
+                    *m = fit_mask(sig4, code_req(code as u8)) as u8;
+                }
+            }
             tiles.push(TileInfo {
                 cell_count: n,
                 rot,
                 feats,
-                cloisters_by_cell,
                 single: n == 1,
+                fit_table,
+                cloisters_by_cell,
             });
         }
         if !reasons.is_empty() {
@@ -335,12 +413,76 @@ fn dummy_tile() -> TileInfo {
         feats: Vec::new(),
         cloisters_by_cell: vec![Vec::new()],
         single: true,
+        fit_table: [0; 256],
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fit_mask_equals_fits_per_rotation() {
+        // Exhaustive over every requirement word built from the five per-side values.
+        let vals = [0xFu16, 1, 2, 4];
+        let kinds = [
+            SideKind::City,
+            SideKind::Road,
+            SideKind::Field,
+            SideKind::Any,
+        ];
+        let mut sigs = Vec::new();
+        for a in kinds {
+            for b in kinds {
+                for c in kinds {
+                    for d in kinds {
+                        sigs.push(
+                            side_bits(a)
+                                | side_bits(b) << 4
+                                | side_bits(c) << 8
+                                | side_bits(d) << 12,
+                        );
+                    }
+                }
+            }
+        }
+        for (i, _) in sigs.iter().enumerate().step_by(7) {
+            let four = [
+                sigs[i],
+                sigs[(i + 5) % sigs.len()],
+                sigs[(i + 11) % sigs.len()],
+                sigs[(i + 13) % sigs.len()],
+            ];
+            let packed = pack_sigs(four);
+            for a in vals {
+                for b in vals {
+                    for c in vals {
+                        for d in vals {
+                            let req = a | b << 4 | c << 8 | d << 12;
+                            let want = (0..4).fold(0, |m, r| m | (fits(four[r], req) as u32) << r);
+                            assert_eq!(fit_mask(packed, req), want, "{four:x?} {req:x}");
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(ROT_ORDER[0b1010], [1, 3, 0, 0]);
+    }
+
+    #[test]
+    fn fit_tables_agree_with_fits() {
+        // B-2 fast path: the per-code tables give exactly the rotations `fits` accepts.
+        let rules = Rules::new(crate::testkit::base_ruleset()).unwrap();
+        for t in &rules.tiles {
+            for code in 0..=255u8 {
+                let req = code_req(code);
+                let want = (0..4).fold(0u8, |m, r| m | (fits(t.rot[r][0].sig, req) as u8) << r);
+                assert_eq!(t.fit_table[code as usize], want);
+            }
+        }
+        assert_eq!(code_req(0), 0xFFFF);
+        assert_eq!(code_req(0b11_10_01_00), 0x421F);
+    }
 
     #[test]
     fn fits_checks_every_nibble() {
