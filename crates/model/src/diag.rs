@@ -265,9 +265,9 @@ mod tests {
     #[test]
     fn codes_are_unique_and_kebab_case() {
         let mut names: Vec<_> = Code::ALL.iter().map(|c| c.as_str()).collect();
-        assert!(names
-            .iter()
-            .all(|n| n.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')));
+        assert!(names.iter().all(|n| n
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')));
         names.sort();
         let n = names.len();
         names.dedup();
