@@ -269,3 +269,29 @@ proptest! {
         prop_assert_eq!(g.phase(), Phase::Over);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// A damaged log never panics the replayer: it replays (the damage was harmless) or fails
+    /// with a line number inside the log (or just past its end).
+    #[test]
+    fn damaged_logs_never_panic(seed in 0u64..4, edits in proptest::collection::vec((any::<usize>(), any::<u8>()), 1..6)) {
+        let rules = base();
+        let mut g = Game::seeded(rules.clone(), 2, seed).unwrap();
+        let mut a = RandomAgent::new(seed);
+        while g.phase() != Phase::Over {
+            step(&mut g, &mut a);
+        }
+        let mut bytes = log::log_text(&g).into_bytes();
+        for (pos, b) in edits {
+            let i = pos % bytes.len();
+            bytes[i] = b;
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        let lines = text.lines().count();
+        if let Err(e) = log::replay(rules.clone(), &text) {
+            prop_assert!(e.line >= 1 && e.line <= lines + 1, "{}", e);
+        }
+    }
+}
