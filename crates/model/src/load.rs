@@ -558,6 +558,9 @@ fn describe(
                     if let Some(n) = &path_note {
                         d.notes.push(n.clone());
                     }
+                    if let Some(s) = suggest(key, allowed.iter().map(String::as_str)) {
+                        d.notes.push(format!("did you mean `{s}`?"));
+                    }
                     d
                 })
                 .collect()
@@ -603,13 +606,18 @@ fn describe(
             pattern_words(pattern),
             short(value)
         )),
-        K::Enum { options } => one(format!(
-            "{subject}: expected one of {}; found {}",
-            options
-                .as_array()
-                .map_or_else(String::new, |o| code_list_json(o)),
-            quoted(value)
-        )),
+        K::Enum { options } => {
+            let options = options.as_array().cloned().unwrap_or_default();
+            with_suggestion(
+                one(format!(
+                    "{subject}: expected one of {}; found {}",
+                    code_list_json(&options),
+                    quoted(value)
+                )),
+                value,
+                &options,
+            )
+        }
         K::Constant { expected_value } => one(format!(
             "{subject}: expected `{}`; found {}",
             plain(expected_value),
@@ -624,15 +632,63 @@ fn describe(
             } else if !value.is_string() {
                 one(format!("{subject}: expected a string, found {found}"))
             } else {
-                one(format!(
-                    "{subject}: expected one of {}; found {}",
-                    code_list_json(&consts),
-                    quoted(value)
-                ))
+                with_suggestion(
+                    one(format!(
+                        "{subject}: expected one of {}; found {}",
+                        code_list_json(&consts),
+                        quoted(value)
+                    )),
+                    value,
+                    &consts,
+                )
             }
         }
         _ => one(format!("{subject}: {error}")),
     }
+}
+
+/// Add a "did you mean" note when a string value is close to one of the allowed ones.
+fn with_suggestion(mut diags: Vec<Diagnostic>, value: &Json, options: &[Json]) -> Vec<Diagnostic> {
+    if let Some(word) = value.as_str() {
+        if let Some(s) = suggest(word, options.iter().filter_map(Json::as_str)) {
+            for d in &mut diags {
+                d.notes.push(format!("did you mean `{s}`?"));
+            }
+        }
+    }
+    diags
+}
+
+/// The closest candidate within edit distance 2 (case-insensitive), if any.
+fn suggest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    if word.chars().count() > 64 {
+        return None;
+    }
+    let w: Vec<char> = word.to_lowercase().chars().collect();
+    candidates
+        .map(|c| {
+            (
+                edit_distance(&w, &c.to_lowercase().chars().collect::<Vec<_>>()),
+                c,
+            )
+        })
+        .filter(|(d, c)| *d <= 2 && *d < c.chars().count())
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
 }
 
 fn plural(n: u64) -> &'static str {
@@ -1053,6 +1109,25 @@ mod tests {
             "{}",
             d[0].message
         );
+    }
+
+    #[test]
+    fn near_misses_get_a_suggestion() {
+        let text = format!(
+            "{HEAD}colur = 1\n[[tile]]\nid = \"A\"\ncount = 1\nsides = [\"feild\", \"road\", \"field\", \"road\"]\nsegments = [{{ id = \"c\", kind = \"Cloister\" }}]\n"
+        );
+        let d = tileset(&text);
+        let notes: Vec<&str> = d
+            .iter()
+            .flat_map(|d| d.notes.iter().map(String::as_str))
+            .collect();
+        for want in ["did you mean `field`?", "did you mean `cloister`?"] {
+            assert!(notes.contains(&want), "{want}: {d:#?}");
+        }
+        // Only close candidates are suggested (`colur` is far from every tile-set key).
+        assert!(!notes.iter().any(|n| n.contains("`name`")), "{notes:?}");
+        assert_eq!(suggest("kind", ["id", "kind"].into_iter()), Some("kind"));
+        assert_eq!(suggest("xyzzy", ["id", "name"].into_iter()), None);
     }
 
     #[test]
