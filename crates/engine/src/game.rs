@@ -473,7 +473,9 @@ impl Game {
     pub fn restart(&mut self, pile: PileOrder) -> Result<(), SetupError> {
         let order = match pile {
             PileOrder::Shuffled(seed) => {
-                let mut p = self.rules.pile();
+                let mut p = std::mem::take(&mut self.pile);
+                p.clear();
+                p.extend_from_slice(self.rules.pile_slice());
                 Rng::new(seed).shuffle(&mut p);
                 self.seed = Some(seed);
                 p

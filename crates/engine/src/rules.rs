@@ -157,6 +157,8 @@ pub struct Rules {
     pub(crate) start_tile: u16,
     /// Largest absolute cell offset of any tile in any rotation.
     pub(crate) max_offset: i32,
+    /// The draw pile in ruleset order.
+    full_pile: Vec<u16>,
 }
 
 impl Rules {
@@ -320,7 +322,14 @@ impl Rules {
         if !reasons.is_empty() {
             return Err(RulesError { reasons });
         }
+        let mut full_pile = Vec::new();
+        for (i, t) in ruleset.tiles.iter().enumerate() {
+            for _ in 0..t.count {
+                full_pile.push(i as u16);
+            }
+        }
         Ok(Rules {
+            full_pile,
             ruleset,
             tiles,
             start_tile,
@@ -391,13 +400,12 @@ impl Rules {
 
     /// The draw pile in ruleset order: each tile type repeated `count` times (start copy excluded).
     pub fn pile(&self) -> Vec<u16> {
-        let mut pile = Vec::new();
-        for (i, t) in self.ruleset.tiles.iter().enumerate() {
-            for _ in 0..t.count {
-                pile.push(i as u16);
-            }
-        }
-        pile
+        self.full_pile.clone()
+    }
+
+    /// [`Rules::pile`] without copying.
+    pub(crate) fn pile_slice(&self) -> &[u16] {
+        &self.full_pile
     }
 
     /// Index of the start tile.
