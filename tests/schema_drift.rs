@@ -41,7 +41,7 @@ fn cli_check_agrees() {
 fn every_data_file_starts_with_a_schema_line() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    for dir in ["tiles", "variants"] {
+    for dir in ["tiles", "variants", "scenarios"] {
         collect(&root.join(dir), &mut files);
     }
     assert!(!files.is_empty());

@@ -74,6 +74,29 @@ pub fn parse_variant(source: Source) -> (Option<Loaded<VariantFile>>, Vec<Diagno
 /// Read a file as text, with the size cap and UTF-8 check. The error is the one diagnostic.
 #[allow(clippy::result_large_err)] // called once per file; boxing would only add noise
 pub fn read_source(path: &Path) -> Result<Source, Diagnostic> {
+    // Check the kind first: opening a FIFO or device could block or never end.
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => {}
+        Ok(meta) => {
+            let what = if meta.is_dir() {
+                "a folder"
+            } else {
+                "not a regular file"
+            };
+            return Err(Diagnostic::file_level(
+                Code::Io,
+                path,
+                format!("cannot read `{}`: it is {what}", path.display()),
+            ));
+        }
+        Err(e) => {
+            return Err(Diagnostic::file_level(
+                Code::Io,
+                path,
+                format!("cannot read `{}`: {e}", path.display()),
+            ))
+        }
+    }
     let file = std::fs::File::open(path).map_err(|e| {
         Diagnostic::file_level(
             Code::Io,
@@ -82,13 +105,6 @@ pub fn read_source(path: &Path) -> Result<Source, Diagnostic> {
         )
     })?;
     if let Ok(meta) = file.metadata() {
-        if meta.is_dir() {
-            return Err(Diagnostic::file_level(
-                Code::Io,
-                path,
-                format!("cannot read `{}`: it is a folder", path.display()),
-            ));
-        }
         if meta.len() > MAX_FILE_BYTES as u64 {
             return Err(too_large(path, meta.len()));
         }

@@ -30,12 +30,13 @@ pub fn render_human(
     let mut texts: BTreeMap<PathBuf, Option<String>> = BTreeMap::new();
     let config = Config::default();
     for d in diags {
-        let text = texts
-            .entry(d.file.clone())
-            .or_insert_with(|| read_lossy(&d.file));
-        let excerpt = match (text.as_deref(), &d.span) {
-            (Some(text), Some(span)) => Excerpt::new(&d.file, text, span.clone(), d.line),
-            _ => None,
+        let excerpt = match &d.span {
+            Some(span) => texts
+                .entry(d.file.clone())
+                .or_insert_with(|| read_lossy(&d.file))
+                .as_deref()
+                .and_then(|text| Excerpt::new(&d.file, text, span.clone(), d.line)),
+            None => None,
         };
         let cs = to_codespan(d, excerpt.as_ref().map(|e| e.label.clone()));
         let files = Excerpts(excerpt);
@@ -265,6 +266,10 @@ pub fn to_json(diags: &[Diagnostic]) -> String {
 }
 
 fn read_lossy(path: &Path) -> Option<String> {
+    // Only regular files: opening a FIFO could block.
+    if !std::fs::metadata(path).ok()?.is_file() {
+        return None;
+    }
     let file = std::fs::File::open(path).ok()?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES as u64 + 1)

@@ -7,7 +7,7 @@ use std::path::{Component, Path, PathBuf};
 
 use crate::compile::compile_tileset;
 use crate::diag::{Code, Diagnostic};
-use crate::load::{self, load_tileset};
+use crate::load;
 use crate::schema::{TILESET_SCHEMA, VARIANT_SCHEMA};
 use crate::variant::build_variant;
 
@@ -58,12 +58,17 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
     // First definition of each tile id: (file, line, column).
     let mut tile_ids: HashMap<String, (PathBuf, usize, usize)> = HashMap::new();
     for file in &files {
-        let kind = std::fs::read_to_string(file)
-            .ok()
-            .map_or(FileKind::TileSet, |text| classify(&text));
-        match kind {
+        // Read once, bounded; unreadable, too large or non-UTF-8 files stop here.
+        let source = match load::read_source(file) {
+            Ok(source) => source,
+            Err(d) => {
+                diags.push(d);
+                continue;
+            }
+        };
+        match classify(&source.text) {
             FileKind::TileSet => {
-                let (loaded, mut file_diags) = load_tileset(file);
+                let (loaded, mut file_diags) = load::parse_tileset(source);
                 if let Some(loaded) = loaded {
                     let (_, compile_diags) = compile_tileset(&loaded);
                     file_diags.extend(compile_diags);
@@ -280,6 +285,27 @@ mod tests {
         );
         assert_eq!(normalize(Path::new("./a/./b")), PathBuf::from("a/b"));
         assert_eq!(normalize(Path::new("../x")), PathBuf::from("../x"));
+    }
+
+    /// A FIFO named `*.toml` must not block the validator (issue 2, item 9: never hang).
+    #[cfg(unix)]
+    #[test]
+    fn fifo_is_refused_without_blocking() {
+        let dir = std::env::temp_dir().join(format!("tegula-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("pipe.toml");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            std::fs::remove_dir_all(&dir).ok();
+            return; // no mkfifo here: nothing to test
+        }
+        let explicit = validate_paths(std::slice::from_ref(&fifo));
+        let folder = validate_paths(std::slice::from_ref(&dir));
+        std::fs::remove_dir_all(&dir).ok();
+        assert_eq!(explicit.len(), 1, "{explicit:?}");
+        assert_eq!(explicit[0].code, Code::Io);
+        assert!(explicit[0].message.contains("not a regular file"));
+        assert!(folder.is_empty(), "{folder:?}");
     }
 
     #[test]
