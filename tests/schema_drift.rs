@@ -72,3 +72,59 @@ fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
         }
     }
 }
+
+#[test]
+fn schema_verb_writes_then_check_detects_staleness() {
+    let dir = std::env::temp_dir().join(format!("tegula-schema-{}", std::process::id()));
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tegula"))
+            .arg("schema")
+            .args(args)
+            .arg("--out")
+            .arg(&dir)
+            .output()
+            .unwrap()
+    };
+    // Missing files: --check fails and writes nothing.
+    let out = run(&["--check"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!dir.join("tileset.schema.json").exists());
+    // Write, then check passes.
+    assert_eq!(run(&[]).status.code(), Some(0));
+    assert_eq!(run(&["--check"]).status.code(), Some(0));
+    // Tamper with one file: --check reports it as differing.
+    std::fs::write(dir.join("variant.schema.json"), "{}\n").unwrap();
+    let out = run(&["--check", "--format", "json"]);
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().contains(".tmp-"))
+        .collect();
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let statuses: Vec<(String, String)> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["file"].as_str().unwrap().to_string(),
+                e["status"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert!(
+        statuses
+            .iter()
+            .any(|(f, s)| f.ends_with("variant.schema.json") && s == "differs"),
+        "{statuses:?}"
+    );
+    assert!(
+        statuses
+            .iter()
+            .any(|(f, s)| f.ends_with("tileset.schema.json") && s == "unchanged"),
+        "{statuses:?}"
+    );
+    assert!(leftovers.is_empty(), "temporary files left behind");
+}

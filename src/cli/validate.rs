@@ -28,7 +28,7 @@ pub enum Format {
                         2 usage or I/O error.\n\nExample: tegula validate tiles variants"
 )]
 pub struct Args {
-    /// Tile-set or variant files, or folders searched recursively for `*.toml`.
+    /// Tile-set, variant or scenario files, or folders searched recursively for `*.toml`.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// Output format.
