@@ -94,11 +94,26 @@ impl SimStats {
     }
 }
 
-#[derive(Clone, Copy, Default)]
-struct One {
-    total: u64,
-    winners: u32,
+/// Per-thread sums; integers only, so merging in any order gives the same result.
+#[derive(Clone, Default)]
+struct Sums {
+    games: u64,
     decisions: u64,
+    total: u64,
+    seat_scores: Vec<u64>,
+    /// Win shares in units of 1/lcm(1..=players).
+    wins: Vec<u128>,
+}
+
+fn lcm_upto(n: u8) -> u128 {
+    fn gcd(a: u128, b: u128) -> u128 {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    (1..=n.max(1) as u128).fold(1, |l, k| l / gcd(l, k) * k)
 }
 
 /// Play `games` games of `players` seats with `agents` (cycled over seats) on `jobs` threads.
@@ -120,8 +135,13 @@ pub fn simulate(
     } else {
         agents.to_vec()
     };
-    let results = Mutex::new(vec![One::default(); games as usize]);
-    let per_seat = Mutex::new(vec![0u64; players as usize]);
+    let unit = lcm_upto(players);
+    let zero = Sums {
+        seat_scores: vec![0; players as usize],
+        wins: vec![0; players as usize],
+        ..Sums::default()
+    };
+    let all = Mutex::new(zero.clone());
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let jobs = jobs.max(1);
@@ -130,79 +150,55 @@ pub fn simulate(
         for _ in 0..jobs {
             let mut game = proto.clone();
             let kinds = &kinds;
-            let results = &results;
-            let per_seat = &per_seat;
+            let all = &all;
             let next = &next;
             let done = &done;
+            let mut sums = zero.clone();
             scope.spawn(move || {
-                let mut local: Vec<(u64, One)> = Vec::with_capacity(CHUNK as usize);
-                let mut seat_sum = vec![0u64; players as usize];
                 loop {
                     let start = next.fetch_add(CHUNK, Ordering::Relaxed);
                     if start >= games {
                         break;
                     }
                     let end = (start + CHUNK).min(games);
-                    local.clear();
                     for i in start..end {
                         let (g, aseeds) = game_seeds(seed, i, players);
                         if game.restart(PileOrder::Shuffled(g)).is_err() {
                             continue;
                         }
                         let mut ags = build_agents(kinds, &aseeds);
-                        let decisions = play_out(&mut game, &mut ags);
-                        let mut winners = 0u32;
-                        for w in game.winners() {
-                            winners |= 1 << w;
+                        sums.decisions += play_out(&mut game, &mut ags);
+                        sums.games += 1;
+                        let winners = game.winners();
+                        for &w in &winners {
+                            sums.wins[w as usize] += unit / winners.len() as u128;
                         }
-                        let total = game.scores().iter().map(|&s| s as u64).sum();
                         for (p, &s) in game.scores().iter().enumerate() {
-                            seat_sum[p] += s as u64;
-                        }
-                        local.push((
-                            i,
-                            One {
-                                total,
-                                winners,
-                                decisions,
-                            },
-                        ));
-                    }
-                    if let Ok(mut r) = results.lock() {
-                        for &(i, one) in &local {
-                            r[i as usize] = one;
+                            sums.total += s as u64;
+                            sums.seat_scores[p] += s as u64;
                         }
                     }
                     let d = done.fetch_add(end - start, Ordering::Relaxed) + (end - start);
                     progress(d);
                 }
-                if let Ok(mut s) = per_seat.lock() {
-                    for (a, b) in s.iter_mut().zip(&seat_sum) {
-                        *a += b;
+                if let Ok(mut a) = all.lock() {
+                    a.games += sums.games;
+                    a.decisions += sums.decisions;
+                    a.total += sums.total;
+                    for p in 0..a.wins.len() {
+                        a.wins[p] += sums.wins[p];
+                        a.seat_scores[p] += sums.seat_scores[p];
                     }
                 }
             });
         }
     });
-    let results = results.into_inner().unwrap_or_default();
-    let mut stats = SimStats {
-        games,
-        decisions: 0,
-        total_score: 0,
-        wins: vec![0.0; players as usize],
-        seat_scores: per_seat.into_inner().unwrap_or_default(),
-    };
-    for one in &results {
-        stats.decisions += one.decisions;
-        stats.total_score += one.total;
-        let k = one.winners.count_ones();
-        if k > 0 {
-            for p in 0..players as usize {
-                if one.winners & (1 << p) != 0 {
-                    stats.wins[p] += 1.0 / k as f64;
-                }
-            }
-        }
-    }
-    Ok(stats)
+    let all = all.into_inner().unwrap_or(zero);
+    Ok(SimStats {
+        games: all.games,
+        decisions: all.decisions,
+        total_score: all.total,
+        wins: all.wins.iter().map(|&w| (w as f64) / unit as f64).collect(),
+        seat_scores: all.seat_scores,
+    })
 }

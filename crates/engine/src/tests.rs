@@ -304,37 +304,6 @@ fn greedy_beats_random() {
     assert!(stats.win_rates()[0] > 0.7, "{:?}", stats.win_rates());
 }
 
-#[test]
-#[ignore]
-fn breakdown() {
-    let rules = base();
-    let mut tot = std::collections::BTreeMap::new();
-    let n = 3000;
-    for i in 0..n {
-        let (s, a) = sim::game_seeds(5, i, 2);
-        let mut g = Game::seeded(rules.clone(), 2, s).unwrap();
-        let mut ags = sim::build_agents(&[AgentKind::Random], &a);
-        sim::play_out(&mut g, &mut ags);
-        for e in g.events() {
-            if let Event::Score {
-                rule,
-                players,
-                points,
-                feature,
-                ..
-            } = e
-            {
-                let k = format!("{rule} {:?}", feature.kind);
-                *tot.entry(k).or_insert(0.0) += (*points * players.len() as u32) as f64 / n as f64;
-            }
-            if let Event::Discard { .. } = e {
-                *tot.entry("discards".to_string()).or_insert(0.0) += 1.0 / n as f64;
-            }
-        }
-    }
-    eprintln!("{tot:#?}");
-}
-
 /// Play a random game, checking after every decision: incremental features = naive recomputation
 /// (B-3, B-7, W-18), fast placements = naive placements (B-2), followers conserved, scores never
 /// decrease; at the end every completed feature was scored exactly once (B-4).
