@@ -60,17 +60,27 @@
 //! cloisters around its cells. Nothing allocates in the move loop when events are off.
 //!
 //! # What comes next
-//! - *Abbey & Mayor*: the abbey becomes a new [`Action`] variant in the place phase (cells whose
-//!   requirement word has all four nibbles constrained are holes); its `Any` sides already close
-//!   neighbours (AM-3). The mayor is a follower type whose strength is the city's pennants — the
-//!   strength lookup in scoring is the one place to change, driven by data. Barns become an
-//!   `Action` on corners plus a field flag on the root; wagons add a post-scoring phase
-//!   ([`Phase`] and [`Event`] are `#[non_exhaustive]`).
-//! - *Wonders*: mega tiles already place (every outer side checked, holes of their shape filled,
-//!   cells counted as tiles). Acquisition at score thresholds and abilities hook into the single
-//!   scoring function (every score goes through it and emits an [`Event`]); "two followers in one
-//!   action" is a new [`Action`] variant; a two-tile hand adds a choice to the place phase, which
-//!   [`Agent`] will get as a new method with a default implementation.
+//! The turn is a small state machine ([`Phase`]); decisions are [`Action`]s; everything that
+//! happens is an [`Event`] — all three are `#[non_exhaustive]`, so the expansions add variants
+//! rather than rewrite the loop.
+//! - *Abbey & Mayor*: tiles tagged `abbey` leave the draw pile and go to each player's supply; the
+//!   abbey becomes `Action::PlaceAbbey` in the place phase, legal on frontier cells with four
+//!   filled neighbours (a neighbour count kept beside each frontier cell's requirement word; an
+//!   `Any` side reads as "free" in the requirement, so the count is needed). Its `Any` sides
+//!   already close the neighbours' features (AM-3) and it scores as a cloister (AM-2). The mayor is
+//!   a follower type whose strength is the city's pennants: strength is looked up in one place in
+//!   scoring, so this becomes a per-type strength rule in the data. Barns are an `Action` on a
+//!   corner (the four cells' half-edges are all in the lowered tables) plus a barn flag on the
+//!   field root; wagons add a post-scoring phase `Phase::MoveWagon` fed by the followers that a
+//!   score returns.
+//! - *Wonders*: mega tiles already place (every outer side checked against packed signatures,
+//!   holes of their shape filled, anchors deduplicated, every cell a tile for B-7/W-18, wonder
+//!   buildings never hold followers). Acquisition at score thresholds and the abilities hook into
+//!   the single scoring function (every score change passes through it and emits an [`Event`]);
+//!   the marker and "two followers in one action" are new [`Action`] variants; a two-tile hand
+//!   (W-12) needs no new move shape, since [`Placement`] already names its tile — the place phase
+//!   just offers placements of both tiles, and [`Agent`] gets any new choice as a method with a
+//!   default implementation.
 
 pub mod agent;
 pub mod event;
