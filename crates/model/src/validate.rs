@@ -16,6 +16,10 @@ pub const MAX_FILES: usize = 10_000;
 /// Folders deeper than this below a given folder are not searched.
 pub const MAX_DEPTH: usize = 16;
 
+/// Schema names of kinds that other tools check (`tegula validate` passes hooks for them); without
+/// a hook such files are skipped silently rather than reported as unknown.
+pub const HANDLED_ELSEWHERE: &[&str] = &["scenario.schema.json"];
+
 /// What a data file is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FileKind {
@@ -66,7 +70,31 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
                 continue;
             }
         };
-        match classify(&source.text) {
+        let mut kind = classify(&source.text);
+        if let FileKind::Other(name) = &kind {
+            if let Some((_, hook)) = hooks.iter().find(|(n, _)| n == name) {
+                diags.extend(hook(file));
+                continue;
+            }
+            if HANDLED_ELSEWHERE.contains(&name.as_str()) {
+                continue;
+            }
+            // A typo in the schema line must not make the file silently skipped.
+            let first = source.text.lines().next().map_or(0, str::len);
+            diags.push(
+                source
+                    .diag(
+                        Code::MissingSchemaLine,
+                        0..first,
+                        format!("the `#:schema` line names `{name}`, which is not a tegula schema"),
+                    )
+                    .with_note(format!(
+                        "expected `{TILESET_SCHEMA}` or `{VARIANT_SCHEMA}`; the file is checked by its keys"
+                    )),
+            );
+            kind = classify_by_keys(&source.text);
+        }
+        match kind {
             FileKind::TileSet => {
                 let (loaded, mut file_diags) = load::parse_tileset(source);
                 if let Some(loaded) = loaded {
@@ -111,11 +139,7 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
                 let (_, variant_diags) = build_variant(file);
                 diags.extend(variant_diags);
             }
-            FileKind::Other(name) => {
-                if let Some((_, hook)) = hooks.iter().find(|(n, _)| *n == name) {
-                    diags.extend(hook(file));
-                }
-            }
+            FileKind::Other(_) => {}
         }
     }
     Validation {
@@ -134,6 +158,11 @@ pub fn classify(text: &str) -> FileKind {
             other => FileKind::Other(other.to_string()),
         };
     }
+    classify_by_keys(text)
+}
+
+/// Classify by the top-level keys alone: `sets = …` → variant, anything else → tile set.
+fn classify_by_keys(text: &str) -> FileKind {
     // A cheap look at the top-level keys, without parsing (the file may not be TOML at all).
     for line in text.lines() {
         let line = line.trim();
@@ -275,6 +304,31 @@ mod tests {
         );
         assert_eq!(classify("id = \"x\"\nsets = []\n"), FileKind::Variant);
         assert_eq!(classify("[set]\nid = \"x\"\n"), FileKind::TileSet);
+    }
+
+    #[test]
+    fn unknown_schema_name_is_a_warning_not_a_skip() {
+        let dir =
+            std::env::temp_dir().join(format!("tegula-unknown-schema-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("typo.toml");
+        std::fs::write(
+            &file,
+            "#:schema ../schema/tilset.schema.json\n[set]\nid = 5\nname = \"T\"\n",
+        )
+        .unwrap();
+        let d = validate_paths(std::slice::from_ref(&file));
+        std::fs::remove_dir_all(&dir).ok();
+        assert!(
+            d.iter()
+                .any(|d| d.code == Code::MissingSchemaLine && d.line == 1 && !d.is_error()),
+            "{d:?}"
+        );
+        // ... and the file is still checked (as a tile set, by its keys).
+        assert!(
+            d.iter().any(|d| d.code == Code::Schema && d.line == 3),
+            "{d:?}"
+        );
     }
 
     #[test]
