@@ -108,6 +108,16 @@ proptest! {
             prop_assert_eq!(scored.get(id).copied(), Some(1), "feature {:?}", id);
         }
         prop_assert_eq!(scored.len(), completed.len());
+        // Final scoring (B-6) equals a from-scratch recomputation (B-5 majorities, B-6 values).
+        let mut finals = vec![0u32; players as usize];
+        for e in g.events() {
+            if let Event::Score { rule, players: ps, points, .. } = e {
+                if rule == "B-6" {
+                    for &p in ps { finals[p as usize] += points; }
+                }
+            }
+        }
+        prop_assert_eq!(finals, naive::final_scores(&g));
         // Score events add up to the scores.
         let mut sum = vec![0u32; players as usize];
         for e in g.events() {

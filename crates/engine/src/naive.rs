@@ -188,3 +188,63 @@ pub fn audit(game: &Game) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The final scoring (B-6) recomputed from scratch for the followers still on the board: every
+/// incomplete road, city and cloister and every field, to its majority (B-5). Returns points by
+/// seat. Compare with the sum of the `B-6` score events after [`Game::finish`] or a full game.
+pub fn final_scores(game: &Game) -> Vec<u32> {
+    let rs = game.rules().ruleset();
+    let sc = &rs.scoring;
+    let feats = features(game);
+    let mut of: BTreeMap<(usize, u8), usize> = BTreeMap::new();
+    for (k, f) in feats.iter().enumerate() {
+        for &m in &f.members {
+            of.insert(m, k);
+        }
+    }
+    let mut strength: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
+    for f in game.followers() {
+        let k = of[&(f.instance as usize, f.feature)];
+        let s = strength
+            .entry(k)
+            .or_insert_with(|| vec![0; game.players() as usize]);
+        s[f.player as usize] += rs.followers[f.follower as usize].strength as u32;
+    }
+    let tiles = game.tiles();
+    let mut out = vec![0u32; game.players() as usize];
+    for (k, st) in strength {
+        let f = &feats[k];
+        let value = match f.kind {
+            FeatureKind::Road if !f.complete => f.tiles * sc.road_incomplete_per_tile,
+            FeatureKind::City if !f.complete => {
+                f.tiles * sc.city_incomplete_per_tile + f.pennants * sc.city_incomplete_per_pennant
+            }
+            FeatureKind::Cloister if !f.complete => {
+                sc.cloister_incomplete_base + sc.cloister_incomplete_per_neighbour * f.tiles
+            }
+            FeatureKind::Field => {
+                let mut cities = BTreeSet::new();
+                for &(i, fi) in &f.members {
+                    let t = &rs.tiles[tiles[i].tile as usize];
+                    for &b in &t.features[fi as usize].borders {
+                        let c = of[&(i, b)];
+                        if feats[c].complete {
+                            cities.insert(c);
+                        }
+                    }
+                }
+                cities.len() as u32 * sc.field_per_city
+            }
+            _ => 0,
+        };
+        let best = st.iter().copied().max().unwrap_or(0);
+        if best > 0 {
+            for (p, &s) in st.iter().enumerate() {
+                if s == best {
+                    out[p] += value;
+                }
+            }
+        }
+    }
+    out
+}
