@@ -66,6 +66,75 @@ fn in_supply(g: &Game) -> u32 {
         .sum()
 }
 
+/// The turn's B-4 score events: value from the standard formulas and the variant's parameters,
+/// scorers = the seats of greatest strength among the followers on the feature (B-5), those
+/// followers back in supply.
+fn check_turn_scoring(
+    g: &Game,
+    before: &[tegula_engine::BoardFollower],
+    first_new: usize,
+) -> Result<(), TestCaseError> {
+    let rs = g.rules().ruleset();
+    let sc = &rs.scoring;
+    let mut on_board: Vec<(u8, u8, tegula_engine::FeatureId)> = before
+        .iter()
+        .map(|f| (f.player, f.follower, f.feature_id))
+        .collect();
+    for e in &g.events()[first_new..] {
+        match e {
+            Event::Follower {
+                player,
+                follower,
+                x,
+                y,
+                segment,
+                ..
+            } => {
+                let id = g.feature_id(*x, *y, segment).expect("placed feature");
+                let k = g.rules().follower_index(follower).expect("known follower");
+                on_board.push((*player, k, id));
+            }
+            Event::Score {
+                rule,
+                players,
+                points,
+                feature,
+                ..
+            } if rule == "B-4" => {
+                use tegula_engine::FeatureKind::*;
+                let want = match feature.kind {
+                    Road => feature.tiles * sc.road_complete_per_tile,
+                    City => {
+                        let per_tile = match sc.small_city_per_tile {
+                            Some(v) if feature.tiles == 2 => v,
+                            _ => sc.city_complete_per_tile,
+                        };
+                        feature.tiles * per_tile + feature.pennants * sc.city_complete_per_pennant
+                    }
+                    Cloister => sc.cloister_complete,
+                    _ => 0,
+                };
+                prop_assert_eq!(*points, want, "{:?}", feature);
+                let mut strength = vec![0u32; g.players() as usize];
+                for &(p, k, id) in &on_board {
+                    if id == feature.id {
+                        strength[p as usize] += rs.followers[k as usize].strength as u32;
+                    }
+                }
+                let best = strength.iter().copied().max().unwrap_or(0);
+                let expect: Vec<u8> = (0..g.players())
+                    .filter(|&p| best > 0 && strength[p as usize] == best)
+                    .collect();
+                prop_assert_eq!(players, &expect, "{:?}", feature);
+                // Those followers went home (B-4).
+                prop_assert!(g.followers().iter().all(|f| f.feature_id != feature.id));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
@@ -79,9 +148,15 @@ proptest! {
         let mut last = g.scores().to_vec();
         let mut guard = 0;
         while g.phase() != Phase::Over {
+            let follower_phase = g.phase() == Phase::Follower;
+            let before = g.followers();
+            let first_new = g.events().len();
             step(&mut g, &mut agent);
             guard += 1;
             prop_assert!(guard < 10_000, "game does not end");
+            if follower_phase {
+                check_turn_scoring(&g, &before, first_new)?;
+            }
             // Followers conserved: supply + board = constant.
             prop_assert_eq!(in_supply(&g) + g.followers().len() as u32, total);
             // Scores never decrease.
