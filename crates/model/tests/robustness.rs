@@ -131,3 +131,58 @@ fn a_huge_flat_array_stays_bounded() {
     assert!(!diags.is_empty() && diags.len() <= MAX_SCHEMA_ERRORS);
     assert!(diags.iter().all(|d| d.code == Code::Schema));
 }
+
+/// One edit of a real file: (position as a fraction of the length, how many bytes to delete,
+/// what to insert).
+fn edits() -> impl Strategy<Value = Vec<(f64, usize, String)>> {
+    let insert = prop_oneof![
+        Just(String::new()),
+        Just("\"".to_string()),
+        Just("[".to_string()),
+        Just("]".to_string()),
+        Just("{".to_string()),
+        Just("}".to_string()),
+        Just(",".to_string()),
+        Just("=".to_string()),
+        Just("\n".to_string()),
+        Just("\n[[tile]]\n".to_string()),
+        Just("99999999999".to_string()),
+        Just("-1".to_string()),
+        Just("\"N\", \"N\"".to_string()),
+        Just("\"Nw\"".to_string()),
+        "[a-zA-Z0-9_ .\"=\\[\\]{},\n-]{1,6}",
+    ];
+    prop::collection::vec((0.0..1.0f64, 0usize..8, insert), 1..6)
+}
+
+fn mutate(text: &str, edits: &[(f64, usize, String)]) -> String {
+    let mut s = text.to_string();
+    for (at, delete, insert) in edits {
+        let mut i = ((s.len() as f64) * at) as usize;
+        while !s.is_char_boundary(i) {
+            i -= 1;
+        }
+        let mut j = (i + delete).min(s.len());
+        while !s.is_char_boundary(j) {
+            j -= 1;
+        }
+        s.replace_range(i..j, insert);
+    }
+    s
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Small random edits of the shipped base set: the loader reports (never panics), and when
+    /// the edited file still loads, the compiler checks it without panicking either.
+    #[test]
+    fn edited_real_files_never_panic(e in edits()) {
+        let base = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tiles/base.toml")).unwrap();
+        let text = mutate(&base, &e);
+        check(text.clone());
+        if let (Some(loaded), _) = parse_tileset(Source::new("edited.toml", text)) {
+            let _ = tegula_model::compile::compile_tileset(&loaded);
+        }
+    }
+}
