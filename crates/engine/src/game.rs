@@ -307,6 +307,9 @@ pub struct Game {
     // Board.
     width: usize,
     off: i32,
+    /// Whether the board is wide enough for this pile that no tile can reach its edge (then
+    /// multi-cell candidates are addressed by plain offsets, without bounds checks per cell).
+    roomy: bool,
     cells: Vec<u32>,
     frontier: Vec<Front>,
     insts: Vec<Inst>,
@@ -339,6 +342,7 @@ impl Clone for Game {
             record: self.record,
             width: self.width,
             off: self.off,
+            roomy: self.roomy,
             cells: self.cells.clone(),
             frontier: self.frontier.clone(),
             insts: self.insts.clone(),
@@ -369,6 +373,7 @@ impl Clone for Game {
         self.record = source.record;
         self.width = source.width;
         self.off = source.off;
+        self.roomy = source.roomy;
         self.cells.clone_from(&source.cells);
         self.frontier.clone_from(&source.frontier);
         self.insts.clone_from(&source.insts);
@@ -433,6 +438,7 @@ impl Game {
             record,
             width,
             off,
+            roomy: false,
             cells: vec![EMPTY; width * width],
             frontier: Vec::new(),
             insts: Vec::new(),
@@ -502,6 +508,14 @@ impl Game {
                 }
             }
         }
+        let start_cells = self.rules.tiles[self.rules.start_tile as usize].cell_count;
+        let cells: usize = start_cells
+            + order
+                .iter()
+                .map(|&t| self.rules.tiles[t as usize].cell_count)
+                .sum::<usize>();
+        let reach = cells + 2 * self.rules.max_offset as usize + 2;
+        self.roomy = (reach as i64) <= self.off as i64;
         self.pile = order;
         self.drawn = 0;
         self.frontier.clear();
@@ -1326,23 +1340,52 @@ impl Game {
             }
             self.n_place = n;
         } else {
+            // Multi-cell tiles: every anchor that puts some tile cell on a frontier cell. Each
+            // candidate is generated once, from its lowest-indexed cell that lies on the frontier
+            // (a mega tile reaches the same anchor from several frontier cells).
             self.placements.clear();
+            let roomy = self.roomy;
             for f in &self.frontier {
                 for r in 0..4u8 {
                     let cells = &info.rot[r as usize];
-                    for c in cells {
+                    for (ci, c) in cells.iter().enumerate() {
+                        if !fits(c.sig, f.req) {
+                            continue;
+                        }
                         let (ax, ay) = (f.x - c.dx, f.y - c.dy);
-                        let ok = cells
-                            .iter()
-                            .all(|d| match self.pos_inner(ax + d.dx, ay + d.dy) {
+                        if roomy {
+                            let w = self.width as isize;
+                            let base = f.pos as isize - c.dy as isize * w - c.dx as isize;
+                            let ok = cells.iter().enumerate().all(|(di, d)| {
+                                let v =
+                                    self.cells[(base + d.dy as isize * w + d.dx as isize) as usize];
+                                v == EMPTY
+                                    || v >= FRONT
+                                        && di >= ci
+                                        && fits(d.sig, self.frontier[(v & !FRONT) as usize].req)
+                            });
+                            if ok {
+                                self.placements.push(Placement {
+                                    tile: t,
+                                    x: ax,
+                                    y: ay,
+                                    rotation: r,
+                                });
+                            }
+                            continue;
+                        }
+                        let ok = cells.iter().enumerate().all(|(di, d)| {
+                            match self.pos_inner(ax + d.dx, ay + d.dy) {
                                 Some(p) => {
                                     let v = self.cells[p];
                                     v == EMPTY
                                         || v >= FRONT
+                                            && di >= ci
                                             && fits(d.sig, self.frontier[(v & !FRONT) as usize].req)
                                 }
                                 None => false,
-                            });
+                            }
+                        });
                         if ok {
                             self.placements.push(Placement {
                                 tile: t,
@@ -1354,8 +1397,6 @@ impl Game {
                     }
                 }
             }
-            self.placements.sort_unstable();
-            self.placements.dedup();
             self.n_place = self.placements.len();
         }
     }
