@@ -363,3 +363,25 @@ fn random_games_agree_with_naive_recomputation() {
         checked_random_game(&rules, seed);
     }
 }
+
+#[test]
+fn am3_any_sides_close_neighbouring_features() {
+    // AM-1/AM-3: a tile whose sides are all `any` matches everything and closes the road ends it
+    // touches without becoming part of the road: D + U = 2 tiles → 2 points.
+    let mut specs: Vec<&str> = BASE_TILES.to_vec();
+    specs.push("AB 2 - AAAA | abbey:K");
+    let r = Arc::new(Rules::new(ruleset("kit-abbey", &specs).unwrap()).unwrap());
+    let mut g = scripted(&r, &["U", "AB", "AB"]);
+    g.place(1, 0, 0).unwrap();
+    follow(&mut g, "road");
+    g.place(2, 0, 0).unwrap();
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(g.scores(), &[0, 0]);
+    // The second one, west of the start tile, closes the road's west end: complete (B-4).
+    g.place(-1, 0, 0).unwrap();
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(g.scores(), &[2, 0]);
+    let s = scores_of(&g);
+    assert_eq!(s[0], ("B-4".to_string(), vec![0], 2, 2));
+    naive::audit(&g).unwrap();
+}
