@@ -45,13 +45,23 @@
 //!   [`Game::followers`], [`Game::supply`], [`Game::feature_id`] (cell + segment id → feature),
 //!   [`Game::feature`], [`Game::strengths`], [`Game::completed_features`].
 //! - Logs: [`log::log_text`] and [`log::replay`]; agents: [`Agent`], [`RandomAgent`],
-//!   [`GreedyAgent`]; many games: [`sim::simulate`].
+//!   [`GreedyAgent`]; many games: [`sim::simulate`]; from-scratch checks for tests:
+//!   [`naive::audit`], [`naive::final_scores`]; hand-built rulesets: [`testkit`].
+//!
+//! # Benchmark
+//! `cargo run --release -- simulate --variant variants/base.toml --players 2 --games 100000
+//! --seed 1 --jobs 1 --format json` (or, without the TOML compiler,
+//! `cargo bench -p tegula-engine --bench random_games`).
 //!
 //! # How it works
 //! The board is a fixed square array sized from the pile (reset cell by cell). Each empty cell
 //! next to the map (the *frontier*) keeps a 16-bit requirement word: one nibble per side, the
 //! one-hot kind the neighbour shows there (`0xF` when free). Each tile rotation has a packed
-//! signature in the same layout, so "fits" is a handful of bit operations. Features are a
+//! signature in the same layout, so "fits" is a handful of bit operations; for single-cell tiles
+//! the requirement is also kept as an 8-bit code indexing a per-tile table of fitting rotations,
+//! so generating placements is a table lookup and four branch-free writes per frontier cell.
+//! Multi-cell tiles try every anchor that puts one of their cells on a frontier cell, each
+//! candidate once (from its lowest-indexed frontier cell). Features are a
 //! union–find over segment instances (one per tile-local feature per placed tile) with path
 //! halving; each root carries open ends (B-3; `Feature.open_sides` minus 2 per matched side, minus
 //! 1 per side closed by an `Any` side, AM-3), pennants, follower count and a circular member list
