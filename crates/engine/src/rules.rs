@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use tegula_ruleset::{FeatureKind, Ruleset, SideKind, NO_FEATURE};
+use tegula_ruleset::{FeatureKind, Ruleset, Side, SideKind, NO_FEATURE};
 
 /// Most cells a tile may cover (the wonders have 5).
 pub const MAX_TILE_CELLS: usize = 8;
@@ -286,6 +286,59 @@ impl Rules {
                         side_feature: c.side_feature,
                         half_feature: c.half_feature,
                     });
+                }
+            }
+            // Outer sides face no cell of the tile and inner sides face one; every outer city or
+            // road side names a feature of that kind; half-edges name fields.
+            for (r, cells) in rot.iter().enumerate() {
+                for (ci, c) in cells.iter().enumerate() {
+                    for side in Side::ALL {
+                        let s = side.index();
+                        let (ddx, ddy) = side.delta();
+                        let faces_own = cells
+                            .iter()
+                            .any(|o| (o.dx, o.dy) == (c.dx + ddx, c.dy + ddy));
+                        let outer = c.outer & (1 << s) != 0;
+                        if outer == faces_own {
+                            bad(format!(
+                                "rotation {r} cell {ci}: side {} is marked {} but {} another cell of the tile",
+                                side.name(),
+                                if outer { "outer" } else { "inner" },
+                                if faces_own { "faces" } else { "does not face" }
+                            ));
+                            ok = false;
+                        }
+                        if !outer {
+                            continue;
+                        }
+                        let want = match c.sides[s] {
+                            SideKind::City => Some(FeatureKind::City),
+                            SideKind::Road => Some(FeatureKind::Road),
+                            _ => None,
+                        };
+                        let f = c.side_feature[s];
+                        let got = feats.get(f as usize).map(|x| x.kind);
+                        if want.is_some() && got != want {
+                            bad(format!(
+                                "rotation {r} cell {ci}: side {} shows {:?} but names no such feature",
+                                side.name(),
+                                c.sides[s]
+                            ));
+                            ok = false;
+                        }
+                        for h in side.halves() {
+                            let f = c.half_feature[h.index()];
+                            if f != NO_FEATURE
+                                && feats.get(f as usize).map(|x| x.kind) != Some(FeatureKind::Field)
+                            {
+                                bad(format!(
+                                    "rotation {r} cell {ci}: half-edge {} names a feature that is not a field",
+                                    h.name()
+                                ));
+                                ok = false;
+                            }
+                        }
+                    }
                 }
             }
             if !ok {

@@ -285,6 +285,14 @@ fn rules_reject_broken_rulesets_with_every_reason() {
     let err = Rules::new(rs).unwrap_err();
     assert_eq!(err.reasons.len(), 3, "{err}");
     assert!(err.to_string().contains("start tile"));
+    // Geometry the engine relies on: outer masks and side features.
+    let mut rs = base_ruleset();
+    rs.tiles[3].rotations[1].cells[0].outer = 0b0111;
+    rs.tiles[4].rotations[0].cells[0].side_feature[0] = tegula_ruleset::NO_FEATURE;
+    let err = Rules::new(rs).unwrap_err();
+    assert_eq!(err.reasons.len(), 2, "{err}");
+    assert!(err.reasons[0].contains("side W is marked inner"), "{err}");
+    assert!(err.reasons[1].contains("side N shows City"), "{err}");
 }
 
 #[test]
