@@ -393,3 +393,49 @@ fn am3_any_sides_close_neighbouring_features() {
     assert_eq!(s[0], ("B-4".to_string(), vec![0], 2, 2));
     naive::audit(&g).unwrap();
 }
+
+#[test]
+fn b2_no_follower_left_and_w5_no_follower_on_a_wonder() {
+    let mut specs: Vec<&str> = BASE_TILES.to_vec();
+    // A one-cell stand-in with a wonder building (W-5: never a follower's feature).
+    specs.push("WB 1 - FFFF | building:W | field:F:Nw,Ne,En,Es,Se,Sw,Ws,Wn");
+    let mut rs = ruleset("kit-wonder", &specs).unwrap();
+    rs.followers[0].count = 1;
+    let r = Arc::new(Rules::new(rs).unwrap());
+    let mut g = scripted(&r, &["U", "U", "WB"]);
+    g.place(1, 0, 0).unwrap();
+    follow(&mut g, "north");
+    g.place(-1, 0, 0).unwrap();
+    g.apply(Action::Pass).unwrap();
+    // Seat 0 again, its only meeple is on the board.
+    g.place(0, 1, 0).unwrap();
+    assert!(g.follower_options().is_empty());
+    let building = feature(&g, "building");
+    assert_eq!(
+        g.apply(Action::Follower(FollowerOption {
+            feature: building,
+            follower: 0
+        })),
+        Err(MoveError::NotAFollowerFeature {
+            feature: building,
+            kind: FeatureKind::Wonder
+        })
+    );
+    let field = feature(&g, "field");
+    let err = g
+        .apply(Action::Follower(FollowerOption {
+            feature: field,
+            follower: 0,
+        }))
+        .unwrap_err();
+    assert_eq!(err, MoveError::NoFollowerLeft { follower: 0 });
+    assert_eq!(err.rule(), "B-2");
+    assert_eq!(
+        g.apply(Action::Follower(FollowerOption {
+            feature: field,
+            follower: 3
+        })),
+        Err(MoveError::NoSuchFollower(3))
+    );
+    g.apply(Action::Pass).unwrap();
+}
