@@ -1,0 +1,258 @@
+//! Placing tiles: merging features across matching sides (B-2, B-3, AM-3) and the fast
+//! placement generator.
+
+use tegula_ruleset::{FeatureKind, SideKind, NO_FEATURE};
+
+use super::{find, union, Front, Game, Inst, Placement, Seg, EMPTY, FRONT, OPP_HALF};
+use crate::rules::{fits, side_bits, side_code, ROT_ORDER};
+
+impl Game {
+    /// Put a tile on the board and merge features; collects completion candidates.
+    pub(super) fn place_unchecked(&mut self, tile: u16, x: i32, y: i32, rot: u8) {
+        let rules = &*self.rules;
+        let info = &rules.tiles[tile as usize];
+        let inst_idx = self.insts.len() as u32;
+        let seg_base = self.segs.len() as u32;
+        self.insts.push(Inst {
+            tile,
+            rot,
+            x,
+            y,
+            seg_base,
+        });
+        for (i, f) in info.feats.iter().enumerate() {
+            let s = seg_base + i as u32;
+            self.segs.push(Seg {
+                parent: s,
+                next: s,
+                inst: inst_idx,
+                local: i as u8,
+                kind: f.kind,
+                done: false,
+                open: f.open_sides as i16,
+                pennants: f.pennants as u16,
+                occ: 0,
+            });
+            if matches!(f.kind, FeatureKind::Road | FeatureKind::City) {
+                self.pending.push(s);
+            }
+        }
+        let cells = &info.rot[rot as usize];
+        for (ci, c) in cells.iter().enumerate() {
+            let Some(pos) = self.pos(x + c.dx, y + c.dy) else {
+                continue;
+            };
+            let old = self.cells[pos];
+            if old != EMPTY && old >= FRONT {
+                let k = (old & !FRONT) as usize;
+                self.frontier.swap_remove(k);
+                if let Some(moved) = self.frontier.get(k) {
+                    self.cells[moved.pos as usize] = FRONT | k as u32;
+                }
+            }
+            let cloister = !info.cloisters_by_cell[ci].is_empty() as u32;
+            self.cells[pos] = (inst_idx << 4) | (cloister << 3) | ci as u32;
+        }
+        for c in cells.iter() {
+            let Some(pos) = self.pos(x + c.dx, y + c.dy) else {
+                continue;
+            };
+            for s in 0..4 {
+                if c.outer & (1 << s) == 0 {
+                    continue;
+                }
+                let npos = self.step(pos, s);
+                let ncell = self.cells[npos];
+                let opp = (s + 2) % 4;
+                if ncell >= FRONT {
+                    let shift = 4 * opp;
+                    let bits = side_bits(c.sides[s]) << shift;
+                    let cshift = 2 * opp;
+                    let cbits = side_code(c.sides[s]) << cshift;
+                    if ncell != EMPTY {
+                        let f = &mut self.frontier[(ncell & !FRONT) as usize];
+                        f.req = (f.req & !(0xF << shift)) | bits;
+                        f.code = (f.code & !(3 << cshift)) | cbits;
+                    } else {
+                        let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][s];
+                        let (nx, ny) = (x + c.dx + dx, y + c.dy + dy);
+                        if self.pos_inner(nx, ny).is_some() {
+                            self.cells[npos] = FRONT | self.frontier.len() as u32;
+                            self.frontier.push(Front {
+                                pos: npos as u32,
+                                req: !(0xF << shift) | bits,
+                                code: cbits,
+                                x: nx,
+                                y: ny,
+                            });
+                        }
+                    }
+                    continue;
+                }
+                let ninst = self.insts[(ncell >> 4) as usize];
+                let nc = &rules.tiles[ninst.tile as usize].rot[ninst.rot as usize]
+                    [(ncell & 0x7) as usize];
+                let mine = c.sides[s];
+                let theirs = nc.sides[opp];
+                let my_f = c.side_feature[s];
+                let their_f = nc.side_feature[opp];
+                match (mine, theirs) {
+                    (SideKind::City, SideKind::City) | (SideKind::Road, SideKind::Road)
+                        if my_f != NO_FEATURE && their_f != NO_FEATURE =>
+                    {
+                        let r = union(
+                            &mut self.segs,
+                            seg_base + my_f as u32,
+                            ninst.seg_base + their_f as u32,
+                        );
+                        self.segs[r as usize].open -= 2;
+                    }
+                    (SideKind::City | SideKind::Road, SideKind::Any) if my_f != NO_FEATURE => {
+                        let r = find(&mut self.segs, seg_base + my_f as u32);
+                        self.segs[r as usize].open -= 1;
+                    }
+                    (SideKind::Any, SideKind::City | SideKind::Road) if their_f != NO_FEATURE => {
+                        let r = find(&mut self.segs, ninst.seg_base + their_f as u32);
+                        self.segs[r as usize].open -= 1;
+                        self.pending.push(r);
+                    }
+                    _ => {}
+                }
+                for hh in 0..2 {
+                    let h = 2 * s + hh;
+                    let a = c.half_feature[h];
+                    let b = nc.half_feature[OPP_HALF[h]];
+                    if a != NO_FEATURE && b != NO_FEATURE {
+                        union(
+                            &mut self.segs,
+                            seg_base + a as u32,
+                            ninst.seg_base + b as u32,
+                        );
+                    }
+                }
+            }
+        }
+        // Cloisters whose neighbourhood gained a cell (B-3), including the tile's own.
+        let w = self.width as isize;
+        for c in cells.iter() {
+            let Some(pos) = self.pos(x + c.dx, y + c.dy) else {
+                continue;
+            };
+            for d in [-w - 1, -w, -w + 1, -1, 0, 1, w - 1, w, w + 1] {
+                let q = (pos as isize + d) as usize;
+                let cc = self.cells[q];
+                // Bit 3 of a placed cell marks a cloister on it.
+                if cc >= FRONT || cc & 0x8 == 0 {
+                    continue;
+                }
+                let ni = self.insts[(cc >> 4) as usize];
+                let list = &rules.tiles[ni.tile as usize].cloisters_by_cell[(cc & 0x7) as usize];
+                for &f in list {
+                    let s = ni.seg_base + f as u32;
+                    if !self.pending_cloisters.contains(&s) {
+                        self.pending_cloisters.push(s);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The fast generator: frontier cells × rotations against packed side signatures.
+    pub(super) fn generate_placements(&mut self, t: u16) {
+        self.n_place = 0;
+        let info = &self.rules.tiles[t as usize];
+        if info.single {
+            // Branch-free: the fitting rotations come from the tile's table indexed by the cell's
+            // 8-bit requirement code; they are written in order and the write position advances
+            // by their number.
+            let table = &info.fit_table;
+            let need = self.frontier.len() * 4;
+            if self.placements.len() < need {
+                self.placements.resize(
+                    need,
+                    Placement {
+                        tile: 0,
+                        x: 0,
+                        y: 0,
+                        rotation: 0,
+                    },
+                );
+            }
+            let buf = &mut self.placements[..need];
+            let mut n = 0;
+            for f in &self.frontier {
+                let m = table[f.code as usize];
+                let order = ROT_ORDER[m as usize];
+                for (k, &rotation) in order.iter().enumerate() {
+                    buf[n + k] = Placement {
+                        tile: t,
+                        x: f.x,
+                        y: f.y,
+                        rotation,
+                    };
+                }
+                n += m.count_ones() as usize;
+            }
+            self.n_place = n;
+        } else {
+            // Multi-cell tiles: every anchor that puts some tile cell on a frontier cell. Each
+            // candidate is generated once, from its lowest-indexed cell that lies on the frontier
+            // (a mega tile reaches the same anchor from several frontier cells).
+            self.placements.clear();
+            let roomy = self.roomy;
+            for f in &self.frontier {
+                for r in 0..4u8 {
+                    let cells = &info.rot[r as usize];
+                    for (ci, c) in cells.iter().enumerate() {
+                        if !fits(c.sig, f.req) {
+                            continue;
+                        }
+                        let (ax, ay) = (f.x - c.dx, f.y - c.dy);
+                        if roomy {
+                            let w = self.width as isize;
+                            let base = f.pos as isize - c.dy as isize * w - c.dx as isize;
+                            let ok = cells.iter().enumerate().all(|(di, d)| {
+                                let v =
+                                    self.cells[(base + d.dy as isize * w + d.dx as isize) as usize];
+                                v == EMPTY
+                                    || v >= FRONT
+                                        && di >= ci
+                                        && fits(d.sig, self.frontier[(v & !FRONT) as usize].req)
+                            });
+                            if ok {
+                                self.placements.push(Placement {
+                                    tile: t,
+                                    x: ax,
+                                    y: ay,
+                                    rotation: r,
+                                });
+                            }
+                            continue;
+                        }
+                        let ok = cells.iter().enumerate().all(|(di, d)| {
+                            match self.pos_inner(ax + d.dx, ay + d.dy) {
+                                Some(p) => {
+                                    let v = self.cells[p];
+                                    v == EMPTY
+                                        || v >= FRONT
+                                            && di >= ci
+                                            && fits(d.sig, self.frontier[(v & !FRONT) as usize].req)
+                                }
+                                None => false,
+                            }
+                        });
+                        if ok {
+                            self.placements.push(Placement {
+                                tile: t,
+                                x: ax,
+                                y: ay,
+                                rotation: r,
+                            });
+                        }
+                    }
+                }
+            }
+            self.n_place = self.placements.len();
+        }
+    }
+}
