@@ -4,31 +4,18 @@
 //! code must have a fixture. The valid fixtures and the shipped data must compile with no
 //! diagnostic at all. (The loader's harness runs the same files through the whole validator.)
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use tegula_model::diag::{Code, Diagnostic};
 use tegula_model::variant::{compile_tileset_file, compile_variant, is_variant_file};
 
+mod common;
+use common::toml_files;
+
 /// Codes reported by the compiler (topology, references, facts, variants).
-const COMPILER_CODES: &[Code] = &[
-    Code::DuplicateId,
-    Code::DanglingReference,
-    Code::TileShape,
-    Code::SegmentCell,
-    Code::OverlappingCells,
-    Code::DisconnectedCells,
-    Code::SideCoverage,
-    Code::HalfCoverage,
-    Code::SegmentShape,
-    Code::InnerSideMismatch,
-    Code::BadConnection,
-    Code::MissingConnection,
-    Code::DisconnectedFeature,
-    Code::BadBorder,
-    Code::BadCount,
-    Code::FactMismatch,
-    Code::BadVariant,
-];
+fn compiler_codes() -> impl Iterator<Item = Code> {
+    Code::ALL.iter().copied().filter(|c| c.is_compiler_code())
+}
 
 fn compile_any(path: &Path) -> Vec<Diagnostic> {
     if is_variant_file(path) {
@@ -38,94 +25,59 @@ fn compile_any(path: &Path) -> Vec<Diagnostic> {
     }
 }
 
-struct Expect {
-    code: String,
-    line: usize,
-    rule: Option<String>,
-}
-
-fn expectation(path: &Path) -> Option<Expect> {
-    let text = std::fs::read(path).ok()?;
-    let text = String::from_utf8_lossy(&text);
-    let line = text.lines().nth(1)?.strip_prefix("# expect:")?;
-    let words: Vec<&str> = line.split_whitespace().collect();
-    match words.as_slice() {
-        [code, "line", n, rest @ ..] => Some(Expect {
-            code: code.to_string(),
-            line: n.parse().ok()?,
-            rule: match rest {
-                ["rule", r] => Some(r.to_string()),
-                _ => None,
-            },
-        }),
-        _ => None,
-    }
-}
-
-fn files(dir: &str) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    v.sort();
-    v
-}
-
 #[test]
 fn every_compiler_fixture_yields_its_code_at_its_line() {
     let mut covered = Vec::new();
     let mut failures = Vec::new();
-    for path in files("tests/fixtures/invalid") {
-        let Some(exp) = expectation(&path) else {
-            continue;
-        };
-        let Some(code) = COMPILER_CODES.iter().find(|c| c.as_str() == exp.code) else {
-            continue; // a loader code
-        };
-        covered.push(*code);
-        let diags = compile_any(&path);
-        let hit = diags.iter().any(|d| {
-            d.code == *code
-                && d.line == exp.line
-                && exp.rule.as_ref().is_none_or(|r| d.rule.as_ref() == Some(r))
-        });
-        if !hit {
-            let got: Vec<String> = diags
-                .iter()
-                .map(|d| {
-                    format!(
-                        "{}:{} {} {:?} {}",
-                        d.line,
-                        d.column,
-                        d.code.as_str(),
-                        d.rule,
-                        d.message
-                    )
-                })
-                .collect();
-            failures.push(format!(
-                "{}: expected {} at line {} (rule {:?}); got:\n  {}",
-                path.display(),
-                exp.code,
-                exp.line,
-                exp.rule,
-                got.join("\n  ")
-            ));
+    for path in toml_files("tests/fixtures/invalid") {
+        for exp in common::expectations(&path) {
+            let Some(code) = compiler_codes().find(|c| c.as_str() == exp.code) else {
+                continue; // a loader code
+            };
+            covered.push(code);
+            let diags = compile_any(&path);
+            let hit = diags.iter().any(|d| {
+                d.code == code
+                    && d.line == exp.line
+                    && exp.rule.as_ref().is_none_or(|r| d.rule.as_ref() == Some(r))
+            });
+            if !hit {
+                let got: Vec<String> = diags
+                    .iter()
+                    .map(|d| {
+                        format!(
+                            "{}:{} {} {:?} {}",
+                            d.line,
+                            d.column,
+                            d.code.as_str(),
+                            d.rule,
+                            d.message
+                        )
+                    })
+                    .collect();
+                failures.push(format!(
+                    "{}: expected {} at line {} (rule {:?}); got:\n  {}",
+                    path.display(),
+                    exp.code,
+                    exp.line,
+                    exp.rule,
+                    got.join("\n  ")
+                ));
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    for code in COMPILER_CODES {
-        assert!(covered.contains(code), "no fixture for {}", code.as_str());
+    for code in compiler_codes() {
+        assert!(covered.contains(&code), "no fixture for {}", code.as_str());
     }
 }
 
 #[test]
 fn valid_fixtures_and_shipped_data_compile_without_diagnostics() {
-    let mut paths = files("tests/fixtures/valid");
+    let mut paths = toml_files("tests/fixtures/valid");
     for dir in ["tiles", "tiles/wonders-1", "tiles/wonders-2", "variants"] {
-        if Path::new(dir).is_dir() {
-            paths.extend(files(dir));
+        if common::root().join(dir).is_dir() {
+            paths.extend(toml_files(dir));
         }
     }
     assert!(paths.len() > 3);

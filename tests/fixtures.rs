@@ -10,6 +10,9 @@ use std::path::{Path, PathBuf};
 use tegula_model::validate::validate_paths;
 use tegula_model::{Code, Diagnostic};
 
+mod common;
+use common::expectations;
+
 /// Codes without a fixture file, each tested elsewhere:
 const NO_FIXTURE: &[(Code, &str)] = &[
     // A missing path cannot be a file in the fixture folder: `missing_path_is_io` below and the
@@ -19,59 +22,6 @@ const NO_FIXTURE: &[(Code, &str)] = &[
     // than committed.
     (Code::TooLarge, "generated"),
 ];
-
-#[derive(Debug)]
-struct Expect {
-    code: String,
-    line: usize,
-    rule: Option<String>,
-}
-
-fn fixtures(dir: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(dir);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    files.sort();
-    files
-}
-
-/// The `# expect:` lines among the leading comment lines.
-fn expectations(path: &Path) -> Vec<Expect> {
-    let bytes = std::fs::read(path).unwrap();
-    let text = String::from_utf8_lossy(&bytes);
-    let mut out = Vec::new();
-    for line in text.lines().take_while(|l| l.trim_start().starts_with('#')) {
-        let Some(rest) = line.trim().strip_prefix("# expect:") else {
-            continue;
-        };
-        let words: Vec<&str> = rest.split_whitespace().collect();
-        let (code, line_no) = match words.as_slice() {
-            [code, "line", n, ..] => (
-                code.to_string(),
-                n.parse()
-                    .unwrap_or_else(|_| panic!("{}: bad line number", path.display())),
-            ),
-            _ => panic!("{}: malformed `# expect:` line: {line}", path.display()),
-        };
-        let rule = match words.as_slice() {
-            [_, _, _, "rule", r, ..] => Some(r.to_string()),
-            [_, _, _] => None,
-            _ => panic!("{}: malformed `# expect:` line: {line}", path.display()),
-        };
-        out.push(Expect {
-            code,
-            line: line_no,
-            rule,
-        });
-    }
-    out
-}
 
 fn show(diags: &[Diagnostic]) -> String {
     diags
@@ -92,7 +42,7 @@ fn show(diags: &[Diagnostic]) -> String {
 
 #[test]
 fn every_invalid_fixture_yields_its_code_at_its_line() {
-    let files = fixtures("invalid");
+    let files = common::toml_files("tests/fixtures/invalid");
     assert!(!files.is_empty());
     let mut failures = Vec::new();
     for file in &files {
@@ -128,7 +78,7 @@ fn every_invalid_fixture_yields_its_code_at_its_line() {
 
 #[test]
 fn every_valid_fixture_is_clean() {
-    let files = fixtures("valid");
+    let files = common::toml_files("tests/fixtures/valid");
     assert!(!files.is_empty());
     let mut failures = Vec::new();
     for file in &files {
@@ -142,7 +92,7 @@ fn every_valid_fixture_is_clean() {
 
 #[test]
 fn every_code_has_a_fixture_or_is_allow_listed() {
-    let covered: BTreeSet<String> = fixtures("invalid")
+    let covered: BTreeSet<String> = common::toml_files("tests/fixtures/invalid")
         .iter()
         .flat_map(|f| expectations(f))
         .map(|e| e.code)

@@ -102,6 +102,13 @@ impl Code {
         Code::BadVariant,
     ];
 
+    /// Whether the compiler (topology, references, facts, variants) reports this code, as opposed
+    /// to the loader (reading, syntax, schema). The compiler's codes are declared after the
+    /// loader's, from [`Code::DuplicateId`] on.
+    pub fn is_compiler_code(self) -> bool {
+        self >= Code::DuplicateId
+    }
+
     /// Stable kebab-case name.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -272,6 +279,16 @@ mod tests {
         let n = names.len();
         names.dedup();
         assert_eq!(n, names.len());
+    }
+
+    #[test]
+    fn all_is_in_declaration_order_loader_codes_first() {
+        assert!(Code::ALL.windows(2).all(|w| w[0] < w[1]));
+        let first_compiler = Code::ALL.iter().position(|c| c.is_compiler_code());
+        assert_eq!(first_compiler, Some(7));
+        assert!(Code::ALL[..7].iter().all(|c| !c.is_compiler_code()));
+        assert!(Code::ALL[7..].iter().all(|c| c.is_compiler_code()));
+        assert!(!Code::MissingSchemaLine.is_compiler_code());
     }
 
     #[test]

@@ -1,0 +1,88 @@
+//! Helpers shared by the integration tests (each test binary compiles this module and uses only
+//! part of it, hence the `dead_code` allowance).
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository root (the tests run from it too).
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Run the `tegula` binary with `args` from the repository root.
+pub fn tegula(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tegula"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("run tegula")
+}
+
+/// Assert the process exited with `code`, showing its stdout and stderr otherwise.
+pub fn assert_exit(out: &Output, code: i32) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "stdout:\n{}\nstderr:\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The `.toml` files directly inside `dir` (relative to the repository root), sorted.
+pub fn toml_files(dir: impl AsRef<Path>) -> Vec<PathBuf> {
+    let dir = root().join(dir);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// One `# expect: <code> line <N> [rule <ID>]` line of an invalid fixture.
+#[derive(Debug)]
+pub struct Expect {
+    /// Diagnostic code name.
+    pub code: String,
+    /// 1-based line.
+    pub line: usize,
+    /// Rule id, when given.
+    pub rule: Option<String>,
+}
+
+/// The `# expect:` lines among a fixture's leading comment lines. Panics (fails the test) on a
+/// malformed one.
+pub fn expectations(path: &Path) -> Vec<Expect> {
+    let bytes = std::fs::read(path).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    let mut out = Vec::new();
+    for line in text.lines().take_while(|l| l.trim_start().starts_with('#')) {
+        let Some(rest) = line.trim().strip_prefix("# expect:") else {
+            continue;
+        };
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let (code, line_no) = match words.as_slice() {
+            [code, "line", n, ..] => (
+                code.to_string(),
+                n.parse()
+                    .unwrap_or_else(|_| panic!("{}: bad line number", path.display())),
+            ),
+            _ => panic!("{}: malformed `# expect:` line: {line}", path.display()),
+        };
+        let rule = match words.as_slice() {
+            [_, _, _, "rule", r, ..] => Some(r.to_string()),
+            [_, _, _] => None,
+            _ => panic!("{}: malformed `# expect:` line: {line}", path.display()),
+        };
+        out.push(Expect {
+            code,
+            line: line_no,
+            rule,
+        });
+    }
+    out
+}
