@@ -193,8 +193,9 @@ pub struct RawTile {
     #[schemars(length(min = 4, max = 4))]
     pub sides: Option<Sp<Vec<Sp<RawSideKind>>>>,
     /// Mega tiles: the cells, at local coordinates (x east, y south). The first cell is the anchor.
+    /// At most 8 cells (`MAX_CELLS`: the compiler's limit and the width of the engine's cell mask).
     #[serde(default)]
-    #[schemars(length(min = 1, max = 25))]
+    #[schemars(length(min = 1, max = crate::compile::MAX_CELLS))]
     pub cells: Option<Sp<Vec<Sp<RawCell>>>>,
     /// The segments (feature pieces) of the tile.
     #[schemars(length(min = 1, max = 200))]

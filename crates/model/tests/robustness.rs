@@ -79,7 +79,7 @@ const HEAD: &str = "#:schema ../schema/tileset.schema.json\n[set]\nid = \"t\"\nn
 
 #[test]
 fn a_tile_with_100000_cells_is_one_bounded_schema_error() {
-    // rule-independent: the schema caps cells at 25.
+    // rule-independent: the schema caps cells at 8 (the compiler's MAX_CELLS).
     let cells = "{},".repeat(100_000);
     let text = format!("{HEAD}[[tile]]\nid = \"huge\"\ncount = 1\ncells = [{cells}]\nsegments = [{{ id = \"s\", kind = \"cloister\" }}]\n");
     assert!(text.len() < MAX_FILE_BYTES);
@@ -90,9 +90,32 @@ fn a_tile_with_100000_cells_is_one_bounded_schema_error() {
     assert!(
         diags
             .iter()
-            .any(|d| d.line == 8 && d.message.contains("at most 25 items, found 100000")),
+            .any(|d| d.line == 8 && d.message.contains("at most 8 items, found 100000")),
         "{:?}",
         diags.first()
+    );
+}
+
+/// The schema's cell cap is the compiler's (`MAX_CELLS` = 8, the engine's cell mask): 8 cells
+/// pass the schema, 9 do not (W-18 mega tiles; `tests/fixtures/invalid/schema-too-many-cells.toml`).
+#[test]
+fn the_schema_cell_cap_is_the_compilers() {
+    use tegula_model::compile::MAX_CELLS;
+    let tile = |n: usize| {
+        let cells: String = (0..n)
+            .map(|i| format!("{{ id = \"c{i}\", at = [{i}, 0], sides = [\"field\", \"field\", \"field\", \"field\"] }},"))
+            .collect();
+        format!("{HEAD}[[tile]]\nid = \"m\"\ncount = 1\ncells = [{cells}]\nsegments = [{{ id = \"f\", kind = \"field\", cell = \"c0\" }}]\n")
+    };
+    let (doc, diags) = parse_tileset(Source::new("t.toml", tile(MAX_CELLS)));
+    assert!(doc.is_some(), "{diags:?}");
+    let (doc, diags) = parse_tileset(Source::new("t.toml", tile(MAX_CELLS + 1)));
+    assert!(doc.is_none());
+    assert!(
+        diags
+            .iter()
+            .any(|d| d.code == Code::Schema && d.message.contains("at most 8 items, found 9")),
+        "{diags:?}"
     );
 }
 
