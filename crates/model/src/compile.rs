@@ -1362,11 +1362,12 @@ fn check_feature_cells(tile: &CompiledTile, src: &Source, diags: &mut Vec<Diagno
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::raw::{RawCell, RawSegment};
 
-    fn compile(text: &str) -> (CompiledSet, Vec<Diagnostic>) {
+    /// Compile a tile-set text (which must parse) as `test.toml`.
+    pub(crate) fn compile(text: &str) -> (CompiledSet, Vec<Diagnostic>) {
         let doc: TileSetFile = toml::from_str(text).expect("test TOML parses");
         let loaded = Loaded {
             source: Source::new("test.toml", text.to_string()),
@@ -1375,7 +1376,8 @@ mod tests {
         compile_tileset(&loaded)
     }
 
-    const D: &str = r#"
+    /// Base tile D (city, road, two fields; B-1), the start tile.
+    pub(crate) const D: &str = r#"
 [set]
 id = "t"
 name = "t"

@@ -9,6 +9,23 @@ use tegula_ruleset::{
 
 use crate::compile::{CompiledTile, MAX_CELLS};
 
+/// The tag list of a ruleset made of `tiles`: every tile and feature tag, sorted, each once
+/// (bit `i` of a lowered tag set is `tag_names(..)[i]`).
+pub fn tag_names(tiles: &[CompiledTile]) -> Vec<String> {
+    let mut tags: Vec<String> = tiles
+        .iter()
+        .flat_map(|t| {
+            t.tags
+                .iter()
+                .chain(t.features.iter().flat_map(|f| f.tags.iter()))
+        })
+        .cloned()
+        .collect();
+    tags.sort();
+    tags.dedup();
+    tags
+}
+
 /// Bit set of `names` over `tags` (names not in `tags` are ignored; `tags` has at most 32).
 pub fn tag_bits(names: &[String], tags: &[String]) -> u32 {
     names
@@ -182,17 +199,11 @@ pub fn turn(r: &Rotation, quarter_turns: u8) -> Rotation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compile::compile_tileset;
-    use crate::diag::Source;
-    use crate::load::Loaded;
+    use crate::compile::tests::{compile, D};
     use tegula_ruleset::{FeatureKind, SideKind};
 
     fn lower_first(text: &str) -> TileType {
-        let loaded = Loaded {
-            source: Source::new("t.toml", text.to_string()),
-            doc: toml::from_str(text).unwrap(),
-        };
-        let (set, diags) = compile_tileset(&loaded);
+        let (set, diags) = compile(text);
         assert!(diags.is_empty(), "{diags:?}");
         let tags = vec!["religious".to_string(), "wonder".to_string()];
         lower_tile(&set.tiles[0], &tags).unwrap()
@@ -200,23 +211,7 @@ mod tests {
 
     #[test]
     fn tile_d_turned_once_shows_its_city_to_the_east() {
-        let t = lower_first(
-            r#"
-[set]
-id = "t"
-name = "t"
-[[tile]]
-id = "D"
-count = 3
-sides = ["city", "road", "field", "road"]
-segments = [
-  { id = "city", kind = "city", sides = ["N"] },
-  { id = "road", kind = "road", sides = ["W", "E"] },
-  { id = "north", kind = "field", halves = ["Wn", "En"], borders = ["city"] },
-  { id = "south", kind = "field", halves = ["Es", "Se", "Sw", "Ws"] },
-]
-"#,
-        );
+        let t = lower_first(D);
         let r0 = &t.rotations[0].cells[0];
         assert_eq!(
             r0.sides,
