@@ -6,9 +6,9 @@
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use tegula_model::compile::{compile_tileset, CompiledTile};
+use tegula_model::compile::compile_tileset;
 use tegula_model::load::parse_tileset;
-use tegula_model::lower::{lower_tile, turn};
+use tegula_model::lower::{lower_tile, tag_names, turn};
 use tegula_model::variant::{build_variant, compile_tileset_file};
 use tegula_model::Source;
 use tegula_ruleset::{FeatureKind, Half, Side, SideKind, TileType, NO_FEATURE};
@@ -49,21 +49,6 @@ fn show(diags: &[tegula_model::Diagnostic]) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-fn tags_of(tiles: &[CompiledTile]) -> Vec<String> {
-    let mut tags: Vec<String> = tiles
-        .iter()
-        .flat_map(|t| {
-            t.tags
-                .iter()
-                .chain(t.features.iter().flat_map(|f| f.tags.iter()))
-        })
-        .cloned()
-        .collect();
-    tags.sort();
-    tags.dedup();
-    tags
 }
 
 /// Rotation `r + 1` is rotation `r` turned once; four single turns give rotation 0 back; cell 0
@@ -119,7 +104,7 @@ fn shipped_tile_sets_compile_cleanly_and_rotate_consistently() {
         let (set, diags) = compile_tileset_file(&f);
         assert!(diags.is_empty(), "{}", show(&diags));
         let (_, set) = set.unwrap();
-        let tags = tags_of(&set.tiles);
+        let tags = tag_names(&set.tiles);
         for t in &set.tiles {
             check_rotations(&lower_tile(t, &tags).unwrap());
         }
@@ -205,7 +190,7 @@ fn a_two_cell_city_is_one_feature_spanning_both_cells_w18() {
         ]
     );
     assert_eq!(t.graph.edge_count(), 1);
-    let lowered = lower_tile(t, &tags_of(&set.tiles)).unwrap();
+    let lowered = lower_tile(t, &tag_names(&set.tiles)).unwrap();
     assert_eq!(lowered.features[0].cells, 0b11);
     check_rotations(&lowered);
 }
@@ -305,7 +290,7 @@ proptest! {
         // Every city / road side is open (single cell), so open sides add up to those sides.
         let open: u32 = t.features.iter().map(|f| f.open_sides).sum();
         prop_assert_eq!(open as usize, kinds.iter().filter(|&&k| k < 2).count());
-        let lowered = lower_tile(t, &tags_of(&set.tiles)).unwrap();
+        let lowered = lower_tile(t, &tag_names(&set.tiles)).unwrap();
         check_rotations(&lowered);
     }
 }

@@ -342,18 +342,7 @@ fn sort_diags(diags: &mut [Diagnostic]) {
 /// diagnostics positioned in the tile files.
 pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
-    let mut tags: Vec<String> = v
-        .tiles
-        .iter()
-        .flat_map(|t| {
-            t.tags
-                .iter()
-                .chain(t.features.iter().flat_map(|f| f.tags.iter()))
-        })
-        .cloned()
-        .collect();
-    tags.sort();
-    tags.dedup();
+    let tags = crate::lower::tag_names(&v.tiles);
     let where_ =
         |i: usize| -> Option<&Source> { v.tile_source.get(i).and_then(|&s| v.sources.get(s)) };
     if tags.len() > 32 {
