@@ -128,16 +128,8 @@ pub struct ConnectionView {
     pub rule: Option<String>,
 }
 
-/// Name of a feature kind as used in the TOML files.
-pub fn kind_name(k: FeatureKind) -> &'static str {
-    match k {
-        FeatureKind::City => "city",
-        FeatureKind::Road => "road",
-        FeatureKind::Field => "field",
-        FeatureKind::Cloister => "cloister",
-        FeatureKind::Wonder => "wonder",
-    }
-}
+/// Name of a feature kind as used in the TOML files (the compiler's).
+pub use tegula_model::compile::kind_name;
 
 impl TileView {
     /// The view of a compiled tile turned by `rotation` clockwise quarter turns (taken mod 4).

@@ -135,14 +135,7 @@ impl fmt::Display for Item {
 }
 
 fn kind_name(k: FeatureKind) -> String {
-    match k {
-        FeatureKind::City => "city",
-        FeatureKind::Road => "road",
-        FeatureKind::Field => "field",
-        FeatureKind::Cloister => "cloister",
-        FeatureKind::Wonder => "wonder",
-    }
-    .to_string()
+    tegula_model::compile::kind_name(k).to_string()
 }
 
 fn actual_items(events: &[Event]) -> Vec<Item> {
