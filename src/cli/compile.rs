@@ -6,10 +6,9 @@
 //! written when something could be compiled); 2 usage or I/O error.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::Context as _;
+use super::out::{emit, print_diags};
 use tegula_model::compile::{kind_name, CompiledTile};
 use tegula_model::diag::Diagnostic;
 use tegula_model::variant::{
@@ -54,7 +53,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     };
     print_diags(&diags, 1);
     if let Some(text) = text {
-        write_output(args.out.as_deref(), &text)?;
+        emit(args.out.as_deref(), &text)?;
     }
     Ok(if diags.iter().any(Diagnostic::is_error) {
         1
@@ -124,43 +123,6 @@ fn json<T: serde::Serialize>(value: &T) -> anyhow::Result<String> {
     let mut s = serde_json::to_string_pretty(value)?;
     s.push('\n');
     Ok(s)
-}
-
-/// Print diagnostics (with source excerpts) to stderr, if there are any.
-pub(crate) fn print_diags(diags: &[Diagnostic], files: usize) {
-    if diags.is_empty() {
-        return;
-    }
-    eprint!("{}", tegula_model::report::render_to_string(diags, files));
-}
-
-/// Write `text` to `out` atomically (temporary file in the same folder, then rename), or to
-/// stdout.
-pub(crate) fn write_output(out: Option<&Path>, text: &str) -> anyhow::Result<()> {
-    let Some(out) = out else {
-        let mut stdout = std::io::stdout().lock();
-        stdout.write_all(text.as_bytes())?;
-        stdout.flush()?;
-        return Ok(());
-    };
-    let dir = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = out
-        .file_name()
-        .with_context(|| format!("{} is not a file name", out.display()))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp-{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    if let Err(e) = std::fs::rename(&tmp, out) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e).with_context(|| format!("cannot write {}", out.display()));
-    }
-    Ok(())
 }
 
 /// Fill colours for features (cycled by feature index).

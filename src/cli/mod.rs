@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod compile;
+mod out;
 pub mod play;
 pub mod render;
 pub mod replay;

@@ -1,12 +1,12 @@
 //! `tegula play`: one full game between built-in agents; prints the final scores and winners and
 //! can write the game log (JSON Lines, replayable with `tegula replay`).
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::Context as _;
 use tegula_engine::{log, sim, AgentKind, Game, PileOrder, Rules};
+
+use super::out::{print_diags, write_atomic};
 
 /// Output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -47,7 +47,7 @@ pub(crate) fn load_rules(path: &Path) -> anyhow::Result<Result<Arc<Rules>, u8>> 
     }
     let (ruleset, diags) = tegula_model::variant::build_variant(path);
     let Some(ruleset) = ruleset else {
-        eprint!("{}", tegula_model::report::render_to_string(&diags, 1));
+        print_diags(&diags, 1);
         eprintln!("error: the variant {} cannot be played", path.display());
         return Ok(Err(2));
     };
@@ -73,27 +73,6 @@ pub(crate) fn parse_agents(names: &[String]) -> anyhow::Result<Vec<AgentKind>> {
         out.push(AgentKind::Random);
     }
     Ok(out)
-}
-
-/// Write `text` to `path` atomically (temp file in the same folder, then rename).
-pub(crate) fn write_atomic(path: &Path, text: &str) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "log".to_string());
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    let mut f =
-        std::fs::File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
-    f.write_all(text.as_bytes())
-        .and_then(|_| f.sync_all())
-        .with_context(|| format!("cannot write {}", tmp.display()))?;
-    drop(f);
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
 }
 
 /// Run the verb.

@@ -5,7 +5,6 @@
 //! to stderr; the picture helps to find them) or the tile cannot be drawn; 2 usage or I/O error
 //! (unknown tile id or set, unreadable folder, unwritable output).
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
@@ -15,6 +14,8 @@ use tegula_model::load::{parse_tileset, read_source, Loaded};
 use tegula_model::raw::TileSetFile;
 use tegula_model::validate::{classify, FileKind};
 use tegula_render::{ascii, files, svg, TileView};
+
+use super::out::{emit, print_diags};
 
 /// Output format of `tegula render`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -109,13 +110,6 @@ fn load_all(root: &Path) -> anyhow::Result<(Vec<SetFile>, Vec<Diagnostic>)> {
     Ok((sets, problems))
 }
 
-/// Print diagnostics with source excerpts (as `tegula validate` does) to stderr.
-fn print_diags(diags: &[Diagnostic], files: usize) {
-    if !diags.is_empty() {
-        eprint!("{}", tegula_model::report::render_to_string(diags, files));
-    }
-}
-
 /// Compiler errors of `file` that lie inside the tile at `index` of the raw file (by span).
 fn tile_problems(file: &SetFile, index: usize) -> Vec<&Diagnostic> {
     let span = file.loaded.doc.tile[index].span.clone();
@@ -138,38 +132,6 @@ fn view_of(file: &SetFile, index: usize, rotation: u8) -> Result<TileView, Strin
         .find(|t| &t.id == id)
         .map(|t| TileView::from_compiled(t, rotation))
         .ok_or_else(|| format!("the compiler could not make sense of tile `{id}`"))
-}
-
-/// Write `text` to `out` atomically (temp file in the same folder, then rename), or to stdout.
-fn emit(out: Option<&Path>, text: &str) -> anyhow::Result<()> {
-    match out {
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            stdout.write_all(text.as_bytes())?;
-            stdout.flush()?;
-        }
-        Some(path) => {
-            let dir = match path.parent() {
-                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-                _ => PathBuf::from("."),
-            };
-            let name = path
-                .file_name()
-                .with_context(|| format!("`{}` is not a file name", path.display()))?;
-            let tmp = dir.join(format!(
-                ".{}.tmp-{}",
-                name.to_string_lossy(),
-                std::process::id()
-            ));
-            std::fs::write(&tmp, text)
-                .with_context(|| format!("cannot write `{}`", tmp.display()))?;
-            if let Err(e) = std::fs::rename(&tmp, path) {
-                let _ = std::fs::remove_file(&tmp);
-                return Err(e).with_context(|| format!("cannot write `{}`", path.display()));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Run the verb.

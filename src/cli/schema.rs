@@ -4,9 +4,11 @@
 //! their committed copies (a test fails when they drift). Files are written atomically.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde_json::Value;
+
+use super::out::write_atomic;
 
 /// Output format of the list of files.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -89,20 +91,4 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         }
     }
     Ok(u8::from(stale))
-}
-
-/// Write `text` to `path` via a temporary file in the same folder and a rename.
-fn write_atomic(path: &Path, text: &str) -> anyhow::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let result = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        anyhow::bail!("cannot write `{}`: {e}", path.display());
-    }
-    Ok(())
 }

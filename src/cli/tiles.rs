@@ -12,7 +12,7 @@ use tegula_model::diag::Diagnostic;
 use tegula_model::variant::{compile_tileset_file, compile_variant, is_variant_file};
 use tegula_ruleset::FeatureKind;
 
-use super::compile::{print_diags, write_output};
+use super::out::{emit, print_diags};
 
 /// Output format of `tegula tiles`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -128,7 +128,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         }
         Format::Human => table(&rows),
     };
-    write_output(None, &text)?;
+    emit(None, &text)?;
     Ok(if diags.iter().any(Diagnostic::is_error) {
         1
     } else {
