@@ -5,11 +5,11 @@
 //! unreadable or invalid (or a path does not exist).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde::Serialize;
 use tegula_model::report;
-use tegula_model::{Code, Diagnostic};
+use tegula_model::Diagnostic;
 use tegula_scenario::{Failure, VariantCache};
 
 /// Output format.
@@ -73,51 +73,11 @@ pub struct FileReport {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Expand files and folders into the sorted list of scenario files; missing paths become
-/// diagnostics.
-fn collect(paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let mut found = Vec::new();
-            walk(p, &mut found, 0);
-            found.sort();
-            out.extend(found);
-        } else if p.exists() {
-            out.push(p.clone());
-        } else {
-            diags.push(Diagnostic::file_level(
-                Code::Io,
-                p,
-                "no such file or folder",
-            ));
-        }
-    }
-    out
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
-    if depth > 16 {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out, depth + 1);
-        } else if p.extension().is_some_and(|x| x == "toml") {
-            out.push(p);
-        }
-    }
-}
-
 /// Load and run every scenario of `paths`. The second value holds diagnostics about the paths
 /// themselves (missing files).
 pub fn check_paths(paths: &[PathBuf]) -> (Vec<FileReport>, Vec<Diagnostic>) {
     let mut path_diags = Vec::new();
-    let files = collect(paths, &mut path_diags);
+    let files = tegula_model::validate::collect_files(paths, &mut path_diags);
     let mut cache = VariantCache::default();
     let mut reports = Vec::new();
     for file in files {

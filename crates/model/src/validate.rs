@@ -178,8 +178,10 @@ fn classify_by_keys(text: &str) -> FileKind {
     FileKind::TileSet
 }
 
-/// Expand folders to their `*.toml` files (sorted, bounded); dedupe files given twice.
-fn collect_files(paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
+/// Expand files and folders to the `*.toml` files to check: folders recursively (sorted, at most
+/// [`MAX_DEPTH`] deep and [`MAX_FILES`] files), files given twice once. Paths that cannot be
+/// read become [`Code::Io`] diagnostics.
+pub fn collect_files(paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for path in paths {
         match std::fs::metadata(path) {

@@ -4,30 +4,15 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// The `.toml` files under `root` (recursively, sorted by path), or `root` itself if it is a
-/// file. Symbolic links to folders are not followed.
+/// The `.toml` files under `root` (recursively, sorted by path, as `tegula validate` finds
+/// them), or `root` itself if it is a file. Symbolic links to folders are not followed.
 pub fn tileset_files(root: &Path) -> io::Result<Vec<PathBuf>> {
-    let meta = std::fs::metadata(root)?;
-    if meta.is_file() {
-        return Ok(vec![root.to_path_buf()]);
+    let mut problems = Vec::new();
+    let files = tegula_model::validate::collect_files(&[root.to_path_buf()], &mut problems);
+    match problems.into_iter().next() {
+        Some(d) => Err(io::Error::other(d.message)),
+        None => Ok(files),
     }
-    let mut out = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let mut entries: Vec<_> = std::fs::read_dir(&dir)?.collect::<Result<_, _>>()?;
-        entries.sort_by_key(|e| e.path());
-        for e in entries {
-            let ty = e.file_type()?;
-            let p = e.path();
-            if ty.is_dir() {
-                stack.push(p);
-            } else if ty.is_file() && p.extension().is_some_and(|x| x == "toml") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    Ok(out)
 }
 
 /// Edit distance between two strings (case-insensitive), for suggestions.
