@@ -27,7 +27,7 @@ pub enum Code {
     NotUtf8,
     /// The file is empty.
     Empty,
-    /// The file is too large to be tile data.
+    /// The file is too large to be tegula data.
     TooLarge,
     /// TOML syntax error.
     Syntax,

@@ -134,7 +134,7 @@ pub fn read_source(path: &Path) -> Result<Source, Diagnostic> {
                     at..at + 1,
                     format!("the file is not UTF-8 text: invalid byte at offset {at}"),
                 )
-                .with_note("tile data must be saved as UTF-8"))
+                .with_note("tegula data files must be saved as UTF-8"))
         }
     }
 }
@@ -144,7 +144,7 @@ fn too_large(path: &Path, len: u64) -> Diagnostic {
         Code::TooLarge,
         path,
         format!(
-            "the file is too large to be tile data: {len} bytes, at most {MAX_FILE_BYTES} allowed"
+            "the file is too large to be tegula data: {len} bytes, at most {MAX_FILE_BYTES} allowed"
         ),
     )
 }

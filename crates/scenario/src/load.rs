@@ -14,7 +14,7 @@ use tegula_ruleset::{FeatureKind, Ruleset};
 use crate::raw::{RawEvent, RawFeatureKind, RawRotation, ScenarioFile};
 
 /// Largest scenario file accepted, in bytes.
-pub const MAX_FILE_SIZE: u64 = 1 << 20;
+pub const MAX_FILE_SIZE: u64 = tegula_model::load::MAX_FILE_BYTES as u64;
 
 /// A checked scenario, ready to run.
 #[derive(Clone, Debug)]
@@ -164,58 +164,13 @@ impl VariantCache {
     }
 }
 
-/// Read the file at `path` and parse it into raw types. `None` on any error.
+/// Read the file at `path` (with the loader's size cap and UTF-8 check) and parse it into raw
+/// types. `None` on any error.
 pub fn parse_file(path: &Path) -> (Option<(Source, ScenarioFile)>, Vec<Diagnostic>) {
-    let meta = match std::fs::metadata(path) {
-        Ok(m) => m,
-        Err(e) => {
-            return (
-                None,
-                vec![Diagnostic::file_level(
-                    Code::Io,
-                    path,
-                    format!("cannot read scenario: {e}"),
-                )],
-            )
-        }
-    };
-    if meta.len() > MAX_FILE_SIZE {
-        return (
-            None,
-            vec![Diagnostic::file_level(
-                Code::TooLarge,
-                path,
-                format!(
-                    "scenario file is {} bytes (limit {MAX_FILE_SIZE})",
-                    meta.len()
-                ),
-            )],
-        );
+    match tegula_model::load::read_source(path) {
+        Ok(source) => parse_text(path, source.text),
+        Err(d) => (None, vec![d]),
     }
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
-            return (
-                None,
-                vec![Diagnostic::file_level(
-                    Code::Io,
-                    path,
-                    format!("cannot read scenario: {e}"),
-                )],
-            )
-        }
-    };
-    let Ok(text) = String::from_utf8(bytes) else {
-        return (
-            None,
-            vec![Diagnostic::file_level(
-                Code::NotUtf8,
-                path,
-                "scenario file is not UTF-8",
-            )],
-        );
-    };
-    parse_text(path, text)
 }
 
 /// Parse scenario text (already read) into raw types.
