@@ -355,6 +355,22 @@ fn split_at_draw(events: &[Event]) -> (&[Event], &[Event]) {
     events.split_at(cut)
 }
 
+/// The outcome of a run that stopped before its first step: one failure at `pos`.
+fn setup_failure(pos: Pos, message: String) -> Outcome {
+    Outcome {
+        steps_run: 0,
+        scores: Vec::new(),
+        failures: vec![Failure {
+            step: None,
+            line: pos.line,
+            column: pos.column,
+            message,
+            expected: None,
+            actual: None,
+        }],
+    }
+}
+
 /// Run a scenario through the engine.
 pub fn run(sc: &Scenario) -> Outcome {
     let mut failures = Vec::new();
@@ -381,19 +397,10 @@ pub fn run(sc: &Scenario) -> Outcome {
     let rules = match Rules::new(ruleset) {
         Ok(r) => Arc::new(r),
         Err(e) => {
-            failures.push(Failure {
-                step: None,
-                line: top.line,
-                column: top.column,
-                message: format!("the engine refuses the variant: {}", e.reasons.join("; ")),
-                expected: None,
-                actual: None,
-            });
-            return Outcome {
-                steps_run: 0,
-                scores: Vec::new(),
-                failures,
-            };
+            return setup_failure(
+                top,
+                format!("the engine refuses the variant: {}", e.reasons.join("; ")),
+            );
         }
     };
     // The draw pile: every step's tile except rejected placements (the tile stays in hand), plus
@@ -409,19 +416,7 @@ pub fn run(sc: &Scenario) -> Outcome {
     let mut game = match Game::scripted(rules, sc.players, draws) {
         Ok(g) => g,
         Err(e) => {
-            failures.push(Failure {
-                step: None,
-                line: top.line,
-                column: top.column,
-                message: format!("the engine cannot set up the game: {e}"),
-                expected: None,
-                actual: None,
-            });
-            return Outcome {
-                steps_run: 0,
-                scores: Vec::new(),
-                failures,
-            };
+            return setup_failure(top, format!("the engine cannot set up the game: {e}"));
         }
     };
     let mut cursor = 0;
