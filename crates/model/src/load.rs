@@ -157,6 +157,12 @@ pub fn schema_line_target(text: &str) -> Option<&str> {
     (!name.is_empty()).then_some(name)
 }
 
+/// A `missing-schema-line` warning pointing at the file's first line.
+pub(crate) fn schema_line_diag(source: &Source, message: impl Into<String>) -> Diagnostic {
+    let first = source.text.lines().next().map_or(0, str::len);
+    source.diag(Code::MissingSchemaLine, 0..first, message)
+}
+
 /// Which kind of document is being loaded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -226,18 +232,13 @@ fn parse_as<T: DeserializeOwned>(
         return (None, vec![d]);
     }
     if schema_line_target(&source.text).is_none() {
-        let first = source.text.lines().next().map_or(0, str::len);
         diags.push(
-            source
-                .diag(
-                    Code::MissingSchemaLine,
-                    0..first,
-                    "the file does not start with a `#:schema` line",
-                )
-                .with_note(format!(
+            schema_line_diag(&source, "the file does not start with a `#:schema` line").with_note(
+                format!(
                     "start it with `#:schema <relative path>/schema/{}` so editors can check it",
                     kind.schema_file()
-                )),
+                ),
+            ),
         );
     }
     let doc = match ImDocument::parse(source.text.as_str()) {

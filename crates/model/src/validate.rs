@@ -80,17 +80,14 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
                 continue;
             }
             // A typo in the schema line must not make the file silently skipped.
-            let first = source.text.lines().next().map_or(0, str::len);
             diags.push(
-                source
-                    .diag(
-                        Code::MissingSchemaLine,
-                        0..first,
-                        format!("the `#:schema` line names `{name}`, which is not a tegula schema"),
-                    )
-                    .with_note(format!(
-                        "expected `{TILESET_SCHEMA}` or `{VARIANT_SCHEMA}`; the file is checked by its keys"
-                    )),
+                load::schema_line_diag(
+                    &source,
+                    format!("the `#:schema` line names `{name}`, which is not a tegula schema"),
+                )
+                .with_note(format!(
+                    "expected `{TILESET_SCHEMA}` or `{VARIANT_SCHEMA}`; the file is checked by its keys"
+                )),
             );
             kind = classify_by_keys(&source.text);
         }
