@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 
 use tegula_ruleset::{FeatureKind, Half, Ruleset, Side, SideKind, TileType, NO_FEATURE};
 
+mod common;
+
 /// One catalogue row: `(id, copies, sides, cities, roads, fields, cloisters)`.
 ///
 /// - `copies`: the number printed in the catalogue (start copy included).
@@ -414,24 +416,11 @@ fn variant_path(name: &str) -> PathBuf {
 fn build(name: &str) -> Ruleset {
     let path = variant_path(name);
     let (ruleset, diagnostics) = tegula_model::variant::build_variant(&path);
-    let errors: Vec<String> = diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(|d| {
-            format!(
-                "{}:{}:{}: {} {}",
-                d.file.display(),
-                d.line,
-                d.column,
-                d.code.as_str(),
-                d.message
-            )
-        })
-        .collect();
+    let errors: Vec<_> = diagnostics.into_iter().filter(|d| d.is_error()).collect();
     assert!(
         errors.is_empty(),
         "{name} has errors:\n{}",
-        errors.join("\n")
+        common::show_diags(&errors)
     );
     ruleset.unwrap_or_else(|| panic!("{name}: build_variant returned no ruleset"))
 }

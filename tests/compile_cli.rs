@@ -1,16 +1,12 @@
 //! `tegula compile` and `tegula tiles` as a user runs them: outputs, formats and exit codes
 //! (0 clean, 1 problems found, 2 usage / I/O).
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use tegula_ruleset::Ruleset;
 
-fn tegula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tegula"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
+mod common;
+use common::{assert_exit, tegula};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
@@ -19,12 +15,7 @@ fn stdout(o: &Output) -> String {
 #[test]
 fn compile_a_tile_set_prints_its_model_as_json() {
     let o = tegula(&["compile", "tiles/base.toml"]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 0);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["set"], "base");
     let tiles = v["tiles"].as_array().unwrap();
@@ -37,12 +28,7 @@ fn compile_a_tile_set_prints_its_model_as_json() {
 #[test]
 fn compile_a_variant_prints_a_ruleset_that_reads_back() {
     let o = tegula(&["compile", "variants/base.toml"]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 0);
     let rs: Ruleset = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(rs.id, "base");
     assert_eq!(rs.pile_size() + 1, 72); // B-1: 72 tiles, one of them the start tile

@@ -13,42 +13,11 @@ use tegula_model::variant::{build_variant, compile_tileset_file};
 use tegula_model::Source;
 use tegula_ruleset::{FeatureKind, Half, Side, SideKind, TileType, NO_FEATURE};
 
-fn toml_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = rd.map(|e| e.unwrap().path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            toml_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "toml") {
-            out.push(p);
-        }
-    }
-}
+mod common;
+use common::show_diags;
 
 fn shipped(dir: &str) -> Vec<PathBuf> {
-    let mut v = Vec::new();
-    toml_files(Path::new(dir), &mut v);
-    v
-}
-
-fn show(diags: &[tegula_model::Diagnostic]) -> String {
-    diags
-        .iter()
-        .map(|d| {
-            format!(
-                "{}:{}:{}: {} {}",
-                d.file.display(),
-                d.line,
-                d.column,
-                d.code.as_str(),
-                d.message
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    common::toml_files_recursive(dir)
 }
 
 /// Rotation `r + 1` is rotation `r` turned once; four single turns give rotation 0 back; cell 0
@@ -102,7 +71,7 @@ fn shipped_tile_sets_compile_cleanly_and_rotate_consistently() {
     assert!(files.len() >= 2);
     for f in files {
         let (set, diags) = compile_tileset_file(&f);
-        assert!(diags.is_empty(), "{}", show(&diags));
+        assert!(diags.is_empty(), "{}", show_diags(&diags));
         let (_, set) = set.unwrap();
         let tags = tag_names(&set.tiles);
         for t in &set.tiles {
@@ -117,7 +86,7 @@ fn shipped_variants_build_and_rotate_consistently() {
     assert!(!files.is_empty());
     for f in files {
         let (rs, diags) = build_variant(&f);
-        assert!(diags.is_empty(), "{}", show(&diags));
+        assert!(diags.is_empty(), "{}", show_diags(&diags));
         let rs = rs.unwrap();
         assert!(rs.min_players <= rs.max_players);
         for t in &rs.tiles {
@@ -132,7 +101,7 @@ fn shipped_variants_build_and_rotate_consistently() {
 #[test]
 fn base_variant_has_72_tiles_with_d_as_start_b1() {
     let (rs, diags) = build_variant(Path::new("variants/base.toml"));
-    assert!(diags.is_empty(), "{}", show(&diags));
+    assert!(diags.is_empty(), "{}", show_diags(&diags));
     let rs = rs.unwrap();
     assert_eq!(rs.tiles.len(), 24);
     assert_eq!(rs.pile_size(), 71);
@@ -160,7 +129,7 @@ type FeatureSummary<'a> = (FeatureKind, Vec<&'a str>, Vec<usize>, u32, u32, Vec<
 fn a_two_cell_city_is_one_feature_spanning_both_cells_w18() {
     let (set, diags) =
         compile_tileset_file(Path::new("tests/fixtures/valid/mega-city-domino.toml"));
-    assert!(diags.is_empty(), "{}", show(&diags));
+    assert!(diags.is_empty(), "{}", show_diags(&diags));
     let (_, set) = set.unwrap();
     let t = &set.tiles[0];
     let summary: Vec<FeatureSummary> = t
@@ -283,9 +252,9 @@ proptest! {
     ) {
         let text = tile_toml(kinds, city_group, road_group, half_group, pennants, borders, cloister);
         let (loaded, diags) = parse_tileset(Source::new("random.toml", text.clone()));
-        prop_assert!(diags.is_empty(), "{}\n{}", text, show(&diags));
+        prop_assert!(diags.is_empty(), "{}\n{}", text, show_diags(&diags));
         let (set, diags) = compile_tileset(&loaded.unwrap());
-        prop_assert!(diags.is_empty(), "{}\n{}", text, show(&diags));
+        prop_assert!(diags.is_empty(), "{}\n{}", text, show_diags(&diags));
         let t = &set.tiles[0];
         // Every city / road side is open (single cell), so open sides add up to those sides.
         let open: u32 = t.features.iter().map(|f| f.open_sides).sum();
@@ -298,10 +267,10 @@ proptest! {
 #[test]
 fn a_variant_overrides_a_meadow_connection_before_features_are_computed_w21() {
     let (set, diags) = compile_tileset_file(Path::new("tests/fixtures/valid/mega-meadow.toml"));
-    assert!(diags.is_empty(), "{}", show(&diags));
+    assert!(diags.is_empty(), "{}", show_diags(&diags));
     assert_eq!(set.unwrap().1.tiles[0].features.len(), 1);
     let (rs, diags) = build_variant(Path::new("tests/fixtures/valid/variant-w21.toml"));
-    assert!(diags.is_empty(), "{}", show(&diags));
+    assert!(diags.is_empty(), "{}", show_diags(&diags));
     let rs = rs.unwrap();
     let t = &rs.tiles[0];
     assert_eq!(t.features.len(), 2);

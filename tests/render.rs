@@ -6,7 +6,6 @@
 //! rewrites them (review the diff, then commit). A missing snapshot fails the test.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use tegula_model::compile::{compile_tileset, CompiledTile};
 use tegula_model::diag::Source;
@@ -14,17 +13,8 @@ use tegula_model::load::{parse_tileset, read_source};
 use tegula_model::validate::{classify, FileKind};
 use tegula_render::{ascii, files, svg, TileView};
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn tegula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tegula"))
-        .current_dir(root())
-        .args(args)
-        .output()
-        .expect("run tegula")
-}
+mod common;
+use common::{assert_exit, root, tegula};
 
 /// Every tile of every tile-set file under `dir`, compiled. Panics (fails the test) on any
 /// load or compile error, and if the compiler drops a tile: nothing is skipped silently.
@@ -358,12 +348,7 @@ fn out_writes_the_file_atomically() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("x.svg");
     let out = tegula(&["render", "am-12", "--out", file.to_str().unwrap()]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_exit(&out, 0);
     assert!(out.stdout.is_empty());
     let written = std::fs::read_to_string(&file).unwrap();
     assert_eq!(written, render_ok(&["render", "am-12"]));

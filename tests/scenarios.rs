@@ -2,33 +2,13 @@
 //! B-7 and W-18, with scores worked out by hand in each file); deliberately wrong and invalid
 //! scenarios must be reported by `tegula check` with exit codes 1 and 2.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
 use tegula_scenario::{load, run, VariantCache};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn toml_files(dir: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    v.sort();
-    v
-}
+mod common;
+use common::{assert_exit, root, tegula, toml_files};
 
 fn check(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tegula"))
-        .arg("check")
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run tegula");
+    let out = tegula(&[&["check"], args].concat());
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -40,7 +20,7 @@ fn check(args: &[&str]) -> (i32, String, String) {
 /// exercises, and every expectation holds.
 #[test]
 fn every_scenario_passes() {
-    let files = toml_files(&root().join("scenarios"));
+    let files = toml_files("scenarios");
     assert!(files.len() >= 18, "scenarios/ holds {} files", files.len());
     let mut cache = VariantCache::default();
     let mut problems = Vec::new();
@@ -72,7 +52,7 @@ fn every_scenario_passes() {
 fn every_base_rule_has_a_scenario() {
     let mut cache = VariantCache::default();
     let mut cited = std::collections::BTreeSet::new();
-    for f in toml_files(&root().join("scenarios")) {
+    for f in toml_files("scenarios") {
         if let (Some(sc), _) = load(&f, &mut cache) {
             cited.extend(sc.rules.clone());
         }
@@ -170,7 +150,7 @@ fn variants_change_scores() {
 fn every_expected_number_is_checked() {
     use tegula_scenario::load::Expected;
     let mut cache = VariantCache::default();
-    for f in toml_files(&root().join("scenarios")) {
+    for f in toml_files("scenarios") {
         let (sc, _) = load(&f, &mut cache);
         let sc = sc.expect("valid scenario");
         let mut variants = Vec::new();
@@ -232,20 +212,9 @@ fn committed_scenario_schema_matches_the_code() {
 /// clean, the invalid fixtures are errors with positions.
 #[test]
 fn validate_checks_scenario_files() {
-    let run = |p: &str| {
-        Command::new(env!("CARGO_BIN_EXE_tegula"))
-            .args(["validate", p])
-            .current_dir(root())
-            .output()
-            .expect("run tegula")
-    };
+    let run = |p: &str| tegula(&["validate", p]);
     let ok = run("scenarios");
-    assert_eq!(
-        ok.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&ok.stdout)
-    );
+    assert_exit(&ok, 0);
     let bad = run("tests/fixtures/scenarios-invalid/unknown-names.toml");
     let out = String::from_utf8_lossy(&bad.stdout);
     assert_eq!(bad.status.code(), Some(1), "{out}");

@@ -3,6 +3,9 @@
 
 use std::path::Path;
 
+mod common;
+use common::{assert_exit, tegula, toml_files_recursive};
+
 #[test]
 fn committed_schemas_match_the_code() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema");
@@ -24,26 +27,16 @@ fn committed_schemas_match_the_code() {
 
 #[test]
 fn cli_check_agrees() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tegula"))
-        .args(["schema", "--check", "--out"])
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("schema"))
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    let out = tegula(&["schema", "--check", "--out", "schema"]);
+    assert_exit(&out, 0);
 }
 
 #[test]
 fn every_data_file_starts_with_a_schema_line() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for dir in ["tiles", "variants", "scenarios"] {
-        collect(&root.join(dir), &mut files);
-    }
+    let files: Vec<_> = ["tiles", "variants", "scenarios"]
+        .into_iter()
+        .flat_map(toml_files_recursive)
+        .collect();
     assert!(!files.is_empty());
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
@@ -56,20 +49,6 @@ fn every_data_file_starts_with_a_schema_line() {
             "{} does not start with a #:schema line naming a known schema",
             f.display()
         );
-    }
-}
-
-fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.filter_map(Result::ok) {
-        let p = e.path();
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|x| x == "toml") {
-            out.push(p);
-        }
     }
 }
 

@@ -2,15 +2,9 @@
 //! (issue 2, items 6 and 8).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn tegula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tegula"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+mod common;
+use common::{assert_exit, tegula};
 
 fn fixture(rel: &str) -> String {
     Path::new("tests/fixtures").join(rel).display().to_string()
@@ -19,24 +13,14 @@ fn fixture(rel: &str) -> String {
 #[test]
 fn clean_file_exits_0() {
     let out = tegula(&["validate", &fixture("valid/single-field.toml")]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    assert_exit(&out, 0);
     assert!(String::from_utf8_lossy(&out.stdout).contains("ok: 1 file, no problems"));
 }
 
 #[test]
 fn shipped_data_is_clean() {
     let out = tegula(&["validate", "tiles", "variants"]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    assert_exit(&out, 0);
 }
 
 #[test]

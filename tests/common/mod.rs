@@ -86,3 +86,42 @@ pub fn expectations(path: &Path) -> Vec<Expect> {
     }
     out
 }
+
+/// The `.toml` files under `dir` (relative to the repository root), recursively, sorted by path.
+/// A missing folder gives none.
+pub fn toml_files_recursive(dir: impl AsRef<Path>) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for p in entries.filter_map(Result::ok).map(|e| e.path()) {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "toml") {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&root().join(dir), &mut out);
+    out.sort();
+    out
+}
+
+/// Diagnostics one per line, `file:line:column: code message`, for assertion messages.
+pub fn show_diags(diags: &[tegula_model::Diagnostic]) -> String {
+    diags
+        .iter()
+        .map(|d| {
+            format!(
+                "{}:{}:{}: {} {}",
+                d.file.display(),
+                d.line,
+                d.column,
+                d.code.as_str(),
+                d.message
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
