@@ -710,7 +710,8 @@ fn field_label_spots(seg: &SegmentView, owners: &[Option<usize>; 8], si: usize) 
     v
 }
 
-fn svg_open(out: &mut String, w: f64, h: f64) {
+/// The `<svg>` element, a white background and the bold title line at the top left.
+fn svg_open(out: &mut String, w: f64, h: f64, title: &str) {
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="monospace">"#,
@@ -722,6 +723,13 @@ fn svg_open(out: &mut String, w: f64, h: f64) {
         r##"<rect x="0.0" y="0.0" width="{}" height="{}" fill="#ffffff"/>"##,
         n(w),
         n(h)
+    );
+    let _ = writeln!(
+        out,
+        r#"<text x="{}" y="{}" font-size="14.0" font-weight="bold">{}</text>"#,
+        n(MARGIN),
+        n(MARGIN + 12.0),
+        esc(title)
     );
 }
 
@@ -742,14 +750,7 @@ pub fn tile_svg(view: &TileView) -> String {
     let tile_h = f64::from(ch) * CELL;
     let h = MARGIN + 22.0 + tile_h + 12.0 + LINE * lines.len() as f64 + MARGIN;
     let mut out = String::new();
-    svg_open(&mut out, w, h);
-    let _ = writeln!(
-        out,
-        r#"<text x="{}" y="{}" font-size="14.0" font-weight="bold">{}</text>"#,
-        n(MARGIN),
-        n(MARGIN + 12.0),
-        esc(&title)
-    );
+    svg_open(&mut out, w, h, &title);
     draw_tile(&mut out, view, MARGIN, MARGIN + 22.0);
     let mut y = MARGIN + 22.0 + tile_h + 12.0 + 9.0;
     for l in &lines {
@@ -806,14 +807,7 @@ pub fn sheet_svg(title: &str, views: &[TileView]) -> String {
         + 2.0 * MARGIN;
     let h = MARGIN + 26.0 + body_h + MARGIN;
     let mut out = String::new();
-    svg_open(&mut out, w, h);
-    let _ = writeln!(
-        out,
-        r#"<text x="{}" y="{}" font-size="14.0" font-weight="bold">{}</text>"#,
-        n(MARGIN),
-        n(MARGIN + 12.0),
-        esc(&heading)
-    );
+    svg_open(&mut out, w, h, &heading);
     let top = MARGIN + 26.0;
     for (v, &(x, y, tw)) in views.iter().zip(&placed) {
         let (_, ch) = v.size();
