@@ -70,37 +70,14 @@ fn row(t: &CompiledTile, file: &Path) -> Row {
     }
 }
 
-/// All `.toml` files under `dir`, sorted, recursively (depth-limited).
-fn collect(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            if depth < 16 {
-                collect(&p, depth + 1, out)?;
-            }
-        } else if p.extension().is_some_and(|x| x == "toml") {
-            out.push(p);
-        }
-    }
-    Ok(())
-}
-
 /// Run the verb.
 pub fn run(args: Args) -> anyhow::Result<u8> {
-    let mut files = Vec::new();
-    for p in &args.paths {
-        if p.is_dir() {
-            collect(p, 0, &mut files)
-                .map_err(|e| anyhow::anyhow!("cannot read folder {}: {e}", p.display()))?;
-        } else if p.is_file() {
-            files.push(p.clone());
-        } else {
-            anyhow::bail!("{} is neither a file nor a folder", p.display());
-        }
+    // Files and folders (recursively) as `tegula validate` finds them; an unreadable path is a
+    // usage error.
+    let mut unreadable = Vec::new();
+    let files = tegula_model::validate::collect_files(&args.paths, &mut unreadable);
+    if let Some(d) = unreadable.first() {
+        anyhow::bail!("{}", d.message);
     }
     let mut rows = Vec::new();
     let mut diags: Vec<Diagnostic> = Vec::new();
