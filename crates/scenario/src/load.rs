@@ -269,6 +269,26 @@ fn names(v: impl Iterator<Item = String>) -> String {
     }
 }
 
+/// Index of the variant's follower type called `name`; an unknown name is a dangling reference
+/// listing the known ones.
+fn follower_type(cx: &mut Ctx<'_>, rs: &Ruleset, name: &Sp<String>) -> Option<usize> {
+    let found = rs.followers.iter().position(|x| x.id == name.value);
+    if found.is_none() {
+        cx.err(
+            Code::DanglingReference,
+            &name.span,
+            format!("unknown follower type `{}`", name.value),
+        )
+        .notes
+        .push(format!(
+            "variant `{}` has: {}",
+            rs.id,
+            names(rs.followers.iter().map(|x| x.id.clone()))
+        ));
+    }
+    found
+}
+
 /// Check a parsed scenario against its variant.
 pub fn resolve(
     source: Source,
@@ -403,23 +423,7 @@ pub fn resolve(
                 );
             }
             let ftype = match &f.kind {
-                Some(k) => match rs.followers.iter().position(|x| x.id == k.value) {
-                    Some(ix) => Some(ix),
-                    None => {
-                        cx.err(
-                            Code::DanglingReference,
-                            &k.span,
-                            format!("unknown follower type `{}`", k.value),
-                        )
-                        .notes
-                        .push(format!(
-                            "variant `{}` has: {}",
-                            rs.id,
-                            names(rs.followers.iter().map(|x| x.id.clone()))
-                        ));
-                        None
-                    }
-                },
+                Some(k) => follower_type(&mut cx, &rs, k),
                 None => (!rs.followers.is_empty()).then_some(0),
             };
             let feature = tile.and_then(|t| {
@@ -756,19 +760,7 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
                 }
             }
             (None, Some(f)) => {
-                if !rs.followers.iter().any(|x| x.id == f.value) {
-                    cx.err(
-                        Code::DanglingReference,
-                        &f.span,
-                        format!("unknown follower type `{}`", f.value),
-                    )
-                    .notes
-                    .push(format!(
-                        "variant `{}` has: {}",
-                        rs.id,
-                        names(rs.followers.iter().map(|x| x.id.clone()))
-                    ));
-                }
+                follower_type(cx, rs, f);
                 if let Some(p) = &ev.points {
                     cx.err(Code::Schema, &p.span, "`points` is for `score` events");
                 }
