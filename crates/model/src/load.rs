@@ -681,20 +681,18 @@ fn suggest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<
     if word.chars().count() > 64 {
         return None;
     }
-    let w: Vec<char> = word.to_lowercase().chars().collect();
     candidates
-        .map(|c| {
-            (
-                edit_distance(&w, &c.to_lowercase().chars().collect::<Vec<_>>()),
-                c,
-            )
-        })
+        .map(|c| (edit_distance(word, c), c))
         .filter(|(d, c)| *d <= 2 && *d < c.chars().count())
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
 }
 
-fn edit_distance(a: &[char], b: &[char]) -> usize {
+/// Edit (Levenshtein) distance between two strings, ignoring case, in characters; for "did you
+/// mean" suggestions.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.iter().enumerate() {
         let mut cur = vec![i + 1; b.len() + 1];
@@ -1040,6 +1038,14 @@ mod tests {
             d[0].message
         );
         assert!(d[0].message.contains("`name`"), "{}", d[0].message);
+    }
+
+    #[test]
+    fn edit_distance_counts_characters_ignoring_case() {
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("Road", "road"), 0);
+        assert_eq!(edit_distance("clöister", "cloister"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
     }
 
     #[test]

@@ -15,22 +15,6 @@ pub fn tileset_files(root: &Path) -> io::Result<Vec<PathBuf>> {
     }
 }
 
-/// Edit distance between two strings (case-insensitive), for suggestions.
-fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().collect();
-    let b: Vec<char> = b.to_lowercase().chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
 /// Ids from `ids` close to `wanted` (same letters ignoring case, a prefix either way, or at most
 /// 2 edits away), best first, at most 5.
 pub fn close_matches<'a>(wanted: &str, ids: impl IntoIterator<Item = &'a str>) -> Vec<String> {
@@ -39,7 +23,7 @@ pub fn close_matches<'a>(wanted: &str, ids: impl IntoIterator<Item = &'a str>) -
         .into_iter()
         .filter_map(|id| {
             let l = id.to_lowercase();
-            let d = distance(&w, &l);
+            let d = tegula_model::load::edit_distance(&w, &l);
             let shorter = w.chars().count().min(l.chars().count());
             let prefix = shorter >= 3 && (l.starts_with(&w) || w.starts_with(&l));
             let limit = if w.chars().count() <= 2 { 1 } else { 2 };
