@@ -192,15 +192,10 @@ impl Source {
     pub fn diag(&self, code: Code, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
         let (line, column) = self.line_col(span.start);
         Diagnostic {
-            code,
-            severity: code.severity(),
-            message: message.into(),
-            file: self.path.clone(),
             line,
             column,
             span: Some(span),
-            rule: None,
-            notes: Vec::new(),
+            ..Diagnostic::file_level(code, &self.path, message)
         }
     }
 }
