@@ -3,7 +3,9 @@
 //!
 //! A *move* is one whole turn: a placement of the drawn tile × a follower choice (each follower
 //! option, plus "no follower"). `perft(d)` counts the move sequences of `d` turns (a game that ends
-//! earlier counts as one leaf). Set `TEGULA_PERFT_PRINT=1` to print the computed counts.
+//! earlier counts as one leaf). Follower choices are counted once per board feature (two segments
+//! of the new tile in one connected feature are one move, B-2). Set `TEGULA_PERFT_PRINT=1` to
+//! print the computed counts.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -57,11 +59,21 @@ fn perft_naive(g: &Game, depth: u32) -> u64 {
         a.apply(Action::Place(p)).expect("naive placement is legal");
         let tile = &rs.tiles[p.tile as usize];
         let mut choices = vec![Action::Pass];
+        // One choice per board feature and follower type (B-2): two segments of the new tile in
+        // the same connected feature are the same move.
+        let mut seen = Vec::new();
         for feature in 0..tile.features.len() as u8 {
             for follower in 0..rs.followers.len() as u8 {
                 let o = FollowerOption { feature, follower };
                 if a.check_follower(o).is_ok() {
-                    choices.push(Action::Follower(o));
+                    let name = a.rules().feature_name(p.tile, feature).to_string();
+                    let root = a
+                        .feature_id(p.x, p.y, &name)
+                        .expect("feature of the new tile");
+                    if !seen.contains(&(root, follower)) {
+                        seen.push((root, follower));
+                        choices.push(Action::Follower(o));
+                    }
                 }
             }
         }

@@ -764,8 +764,10 @@ impl Game {
         }
     }
 
-    /// Follower options on the tile just placed (empty outside [`Phase::Follower`]); passing is
-    /// always possible besides these.
+    /// Follower options on the tile just placed (empty outside [`Phase::Follower`]): one per
+    /// unoccupied board feature and follower type in supply (two segments of the tile in the same
+    /// connected feature are one option, B-2; [`Game::check_follower`] accepts either segment).
+    /// Passing is always possible besides these.
     pub fn follower_options(&self) -> &[FollowerOption] {
         if self.phase == Phase::Follower {
             &self.options
@@ -1052,14 +1054,20 @@ impl Game {
         let info = &rules.tiles[inst.tile as usize];
         let nf = rules.ruleset().followers.len();
         let base = self.player as usize * nf;
+        // One option per board feature (B-2): two segments of this tile in the same connected
+        // feature (a field on both sides of a curve, a city entering the tile twice, a road
+        // looping back to its junction) are the same choice. `scratch` keeps the roots offered.
+        let mut seen = std::mem::take(&mut self.scratch);
+        seen.clear();
         for (i, f) in info.feats.iter().enumerate() {
             if f.kind == FeatureKind::Wonder {
                 continue;
             }
             let root = find(&mut self.segs, inst.seg_base + i as u32);
-            if self.segs[root as usize].occ > 0 {
+            if self.segs[root as usize].occ > 0 || seen.contains(&root) {
                 continue;
             }
+            seen.push(root);
             for k in 0..nf {
                 if self.supply[base + k] > 0 {
                     self.options.push(FollowerOption {
@@ -1069,6 +1077,7 @@ impl Game {
                 }
             }
         }
+        self.scratch = seen;
         self.phase = Phase::Follower;
     }
 
