@@ -513,30 +513,25 @@ pub fn resolve(
             }
             s.iter().map(|v| v.value).collect()
         });
-        if let (Some(t), Some(xy), Some(r)) = (tile, at, rot) {
+        // A placement (`at` and rotation resolved) or a discard (no `at`, B-2); otherwise the
+        // step's errors were reported above and the scenario is dropped.
+        let placement = match (at, rot) {
+            (Some(xy), Some(r)) => Some(Some((xy, r))),
+            _ if st.at.is_none() => Some(None),
+            _ => None,
+        };
+        if let (Some(t), Some(placement)) = (tile, placement) {
+            let placed = placement.is_some();
             steps.push(Step {
                 number,
                 pos,
                 tile: t,
                 tile_id: st.tile.value.clone(),
-                placement: Some((xy, r)),
+                placement,
                 player,
-                follower: follower.clone(),
+                follower: if placed { follower.clone() } else { None },
                 expect,
-                expect_error,
-                scores,
-            });
-        } else if let (Some(t), None) = (tile, &st.at) {
-            steps.push(Step {
-                number,
-                pos,
-                tile: t,
-                tile_id: st.tile.value.clone(),
-                placement: None,
-                player,
-                follower: None,
-                expect,
-                expect_error: None,
+                expect_error: if placed { expect_error } else { None },
                 scores,
             });
         }
