@@ -47,6 +47,8 @@ pub struct CellView {
     pub sides: [SideKind; 4],
     /// Whether each side (by board side) faces the map rather than another cell of the tile.
     pub outer: [bool; 4],
+    /// For each inner side (by board side), the index of the cell it faces (the compiler's).
+    pub neighbour: [Option<usize>; 4],
 }
 
 /// One segment (a feature's piece inside one cell).
@@ -157,9 +159,12 @@ impl TileView {
             .map(|(c, p)| {
                 let mut sides = [SideKind::Field; 4];
                 let mut outer = [true; 4];
+                let mut neighbour = [None; 4];
                 for s in Side::ALL {
-                    sides[s.rotated(rotation).index()] = c.sides[s.index()];
-                    outer[s.rotated(rotation).index()] = c.outer[s.index()];
+                    let b = s.rotated(rotation).index();
+                    sides[b] = c.sides[s.index()];
+                    outer[b] = c.outer[s.index()];
+                    neighbour[b] = c.neighbour[s.index()];
                 }
                 // Far-away cells (rejected by the validator) are clamped, never a panic.
                 let clamp = |v: i64| i32::try_from(v.clamp(0, 64)).unwrap_or(64);
@@ -169,6 +174,7 @@ impl TileView {
                     y: clamp(p.1.saturating_sub(min_y)),
                     sides,
                     outer,
+                    neighbour,
                 }
             })
             .collect();
@@ -371,13 +377,12 @@ impl TileView {
         self.cells.iter().position(|c| c.x == x && c.y == y)
     }
 
-    /// The side of cell `a` that faces cell `b`, if they are edge neighbours.
+    /// The side of cell `a` that faces cell `b`, if they are edge neighbours (by the compiler).
     pub fn shared_side(&self, a: usize, b: usize) -> Option<Side> {
-        let (ca, cb) = (self.cells.get(a)?, self.cells.get(b)?);
-        Side::ALL.into_iter().find(|s| {
-            let (dx, dy) = s.delta();
-            (ca.x + dx, ca.y + dy) == (cb.x, cb.y)
-        })
+        let ca = self.cells.get(a)?;
+        Side::ALL
+            .into_iter()
+            .find(|s| ca.neighbour[s.index()] == Some(b))
     }
 
     /// Segments lying in cell `c`, in file order.
