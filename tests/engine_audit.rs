@@ -2,25 +2,15 @@
 //! follower of strength 0 wins nothing, and an unplaceable last tile ends the game with the
 //! final scoring. Expected values are worked out by hand in the comments.
 
+mod common;
+use common::base;
+
 use std::collections::BTreeSet;
-use std::path::Path;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use tegula_engine::{
     testkit, Action, Agent, Event, FollowerOption, Game, Phase, PileOrder, RandomAgent, Rules,
 };
-
-fn base() -> Arc<Rules> {
-    static RULES: OnceLock<Arc<Rules>> = OnceLock::new();
-    RULES
-        .get_or_init(|| {
-            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/base.toml");
-            let (rs, diags) = tegula_model::variant::build_variant(&path);
-            let rs = rs.unwrap_or_else(|| panic!("variants/base.toml does not build: {diags:?}"));
-            Arc::new(Rules::new(rs).expect("base ruleset is playable"))
-        })
-        .clone()
-}
 
 /// The board feature of tile-local feature `feature` of the tile just placed.
 fn root_of(g: &Game, feature: u8) -> u32 {

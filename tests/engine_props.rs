@@ -4,24 +4,15 @@
 //! equal a from-scratch recomputation (B-7), the fast placement generator equals the naive checker
 //! (B-2), clone + same moves = same state, and logs replay.
 
+mod common;
+use common::base;
+
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use proptest::prelude::*;
 use tegula_engine::{log, naive, Agent, Event, Game, Phase, PileOrder, RandomAgent, Rules};
-
-fn base() -> Arc<Rules> {
-    static RULES: OnceLock<Arc<Rules>> = OnceLock::new();
-    RULES
-        .get_or_init(|| {
-            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/base.toml");
-            let (rs, diags) = tegula_model::variant::build_variant(&path);
-            let rs = rs.unwrap_or_else(|| panic!("variants/base.toml does not build: {diags:?}"));
-            Arc::new(Rules::new(rs).expect("base ruleset is playable"))
-        })
-        .clone()
-}
 
 /// One decision of a random agent, returned as what was done (for replaying on a clone).
 #[derive(Clone, Copy, Debug)]

@@ -125,3 +125,17 @@ pub fn show_diags(diags: &[tegula_model::Diagnostic]) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// The base-game rules (`variants/base.toml`), built once per test binary.
+pub fn base() -> std::sync::Arc<tegula_engine::Rules> {
+    use std::sync::{Arc, OnceLock};
+    static RULES: OnceLock<Arc<tegula_engine::Rules>> = OnceLock::new();
+    RULES
+        .get_or_init(|| {
+            let path = root().join("variants/base.toml");
+            let (rs, diags) = tegula_model::variant::build_variant(&path);
+            let rs = rs.unwrap_or_else(|| panic!("variants/base.toml does not build: {diags:?}"));
+            Arc::new(tegula_engine::Rules::new(rs).expect("base ruleset is playable"))
+        })
+        .clone()
+}

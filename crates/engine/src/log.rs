@@ -139,6 +139,31 @@ fn text<'a>(v: &'a Value, key: &str, line: usize) -> Result<&'a str, ReplayError
     })
 }
 
+/// Compare the engine's next unchecked event (if there is one) with log line `v`, advancing
+/// `produced`; `Ok(true)` when an event was compared.
+fn match_next(
+    game: &Game,
+    produced: &mut usize,
+    v: &Value,
+    ln: usize,
+    moves: u32,
+) -> Result<bool, ReplayError> {
+    let Some(event) = game.events().get(*produced) else {
+        return Ok(false);
+    };
+    let mine = serde_json::to_value(event).unwrap_or(Value::Null);
+    if &mine != v {
+        return Err(err(
+            ReplayErrorKind::Divergence,
+            ln,
+            Some(moves),
+            format!("the log says {v} but the engine produced {mine}"),
+        ));
+    }
+    *produced += 1;
+    Ok(true)
+}
+
 /// Re-run a log against `rules`: rebuild the game from the setup line, apply every decision, and
 /// check that every other line is exactly what the engine produces. Returns the finished game.
 pub fn replay(rules: Arc<Rules>, log: &str) -> Result<Game, ReplayError> {
@@ -221,17 +246,7 @@ pub fn replay(rules: Arc<Rules>, log: &str) -> Result<Game, ReplayError> {
     let mut moves = 0u32;
     for (ln, v) in lines.iter().skip(1) {
         let ln = *ln;
-        if produced < game.events().len() {
-            let mine = serde_json::to_value(&game.events()[produced]).unwrap_or(Value::Null);
-            if &mine != v {
-                return Err(err(
-                    ReplayErrorKind::Divergence,
-                    ln,
-                    Some(moves),
-                    format!("the log says {v} but the engine produced {mine}"),
-                ));
-            }
-            produced += 1;
+        if match_next(&game, &mut produced, v, ln, moves)? {
             continue;
         }
         let kind = text(v, "type", ln)?;
@@ -299,18 +314,7 @@ pub fn replay(rules: Arc<Rules>, log: &str) -> Result<Game, ReplayError> {
             )
         })?;
         // The decision itself is the first produced event; it must equal the line.
-        if produced < game.events().len() {
-            let mine = serde_json::to_value(&game.events()[produced]).unwrap_or(Value::Null);
-            if &mine != v {
-                return Err(err(
-                    ReplayErrorKind::Divergence,
-                    ln,
-                    Some(moves),
-                    format!("the log says {v} but the engine produced {mine}"),
-                ));
-            }
-            produced += 1;
-        }
+        match_next(&game, &mut produced, v, ln, moves)?;
     }
     let last = lines.last().map(|l| l.0).unwrap_or(1);
     if produced < game.events().len() {

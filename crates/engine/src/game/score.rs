@@ -3,9 +3,29 @@
 
 use tegula_ruleset::FeatureKind;
 
-use super::{find, Event, FeatureId, FeatureInfo, Game, Phase, FRONT};
+use super::{find, Event, FeatureId, FeatureInfo, Game, Inst, Phase, Seg, FRONT};
+use crate::rules::FeatInfo;
 
 impl Game {
+    /// Call `f` with every member segment of the feature rooted at `root` (its circular member
+    /// list), the tile instance it lies on, and its tile-local feature facts.
+    fn for_each_member(&self, root: u32, mut f: impl FnMut(Seg, Inst, &FeatInfo)) {
+        let mut s = root;
+        loop {
+            let seg = self.segs[s as usize];
+            let inst = self.insts[seg.inst as usize];
+            f(
+                seg,
+                inst,
+                &self.rules.tiles[inst.tile as usize].feats[seg.local as usize],
+            );
+            s = seg.next;
+            if s == root {
+                break;
+            }
+        }
+    }
+
     /// Score features completed this turn (B-3, B-4).
     pub(super) fn score_pending(&mut self) {
         for i in 0..self.pending.len() {
@@ -52,22 +72,14 @@ impl Game {
     /// Distinct cells of the feature rooted at `root` (B-7, W-18).
     pub(super) fn count_cells(&self, root: u32, buf: &mut Vec<u32>) -> u32 {
         buf.clear();
-        let mut s = root;
-        loop {
-            let seg = self.segs[s as usize];
-            let inst = self.insts[seg.inst as usize];
-            let mask = self.rules.tiles[inst.tile as usize].feats[seg.local as usize].cells;
-            let mask = if mask == 0 { 1 } else { mask };
+        self.for_each_member(root, |seg, _, feat| {
+            let mask = if feat.cells == 0 { 1 } else { feat.cells };
             for b in 0..8 {
                 if mask & (1 << b) != 0 {
                     buf.push(seg.inst * 8 + b);
                 }
             }
-            s = seg.next;
-            if s == root {
-                break;
-            }
-        }
+        });
         buf.sort_unstable();
         buf.dedup();
         buf.len() as u32
@@ -76,22 +88,15 @@ impl Game {
     /// Completed cities bordering the field rooted at `root` (each counted once, B-6).
     pub(super) fn bordered_cities(&self, root: u32, buf: &mut Vec<u32>) -> u32 {
         buf.clear();
-        let mut s = root;
-        loop {
-            let seg = self.segs[s as usize];
-            let inst = self.insts[seg.inst as usize];
-            for &b in &self.rules.tiles[inst.tile as usize].feats[seg.local as usize].borders {
+        self.for_each_member(root, |_, inst, feat| {
+            for &b in &feat.borders {
                 let c = self.find_ro(inst.seg_base + b as u32);
                 let cs = self.segs[c as usize];
                 if cs.kind == FeatureKind::City && cs.open <= 0 {
                     buf.push(c);
                 }
             }
-            s = seg.next;
-            if s == root {
-                break;
-            }
-        }
+        });
         buf.sort_unstable();
         buf.dedup();
         buf.len() as u32
