@@ -1,21 +1,12 @@
 //! CLI tests of `tegula play`, `simulate` and `replay` on `variants/base.toml`.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::path::PathBuf;
+use std::process::Output;
+
+use common::tegula;
 use serde_json::Value;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn tegula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tegula"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("runs")
-}
 
 fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tegula-engine-cli-{}", std::process::id()));
@@ -226,4 +217,21 @@ fn bad_inputs_exit_2_with_a_message() {
     // A tile set is not a variant: diagnostics, exit 2.
     let o = tegula(&["simulate", "--variant", "tiles/base.toml", "--games", "1"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// A tile set or scenario given as `--variant` is refused with one plain sentence (exit 2).
+#[test]
+fn wrong_kind_of_file_as_variant_is_named() {
+    for (file, kind) in [
+        ("tiles/base.toml", "is a tile-set file"),
+        ("scenarios/b3-road-loop.toml", "is a file of another kind"),
+    ] {
+        let o = tegula(&["play", "--variant", file, "--players", "2"]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(kind) && err.contains("--variant takes a variant file"),
+            "{err}"
+        );
+    }
 }

@@ -45,6 +45,21 @@ pub(crate) fn load_rules(path: &Path) -> anyhow::Result<Result<Arc<Rules>, u8>> 
     if !path.is_file() {
         anyhow::bail!("{} is not a file", path.display());
     }
+    // A tile set or scenario given by mistake gets one plain sentence, not a page of schema errors.
+    if let Ok(source) = tegula_model::load::read_source(path) {
+        use tegula_model::validate::{classify, FileKind};
+        let kind = match classify(&source.text) {
+            FileKind::Variant => None,
+            FileKind::TileSet => Some("a tile-set file".to_string()),
+            FileKind::Other(schema) => Some(format!("a file of another kind ({schema})")),
+        };
+        if let Some(kind) = kind {
+            anyhow::bail!(
+                "{} is {kind}; --variant takes a variant file such as variants/base.toml",
+                path.display()
+            );
+        }
+    }
     let (ruleset, diags) = tegula_model::variant::build_variant(path);
     let Some(ruleset) = ruleset else {
         print_diags(&diags, 1);
