@@ -208,38 +208,23 @@ impl Game {
                             continue;
                         }
                         let (ax, ay) = (f.x - c.dx, f.y - c.dy);
-                        if roomy {
-                            let w = self.width as isize;
-                            let base = f.pos as isize - c.dy as isize * w - c.dx as isize;
-                            let ok = cells.iter().enumerate().all(|(di, d)| {
-                                let v =
-                                    self.cells[(base + d.dy as isize * w + d.dx as isize) as usize];
+                        // On a roomy board every cell of the tile is inside the array, so the
+                        // position is plain arithmetic; near the edge it is bounds-checked.
+                        let w = self.width as isize;
+                        let base = f.pos as isize - c.dy as isize * w - c.dx as isize;
+                        let ok = cells.iter().enumerate().all(|(di, d)| {
+                            let pos = if roomy {
+                                Some((base + d.dy as isize * w + d.dx as isize) as usize)
+                            } else {
+                                self.pos_inner(ax + d.dx, ay + d.dy)
+                            };
+                            pos.is_some_and(|p| {
+                                let v = self.cells[p];
                                 v == EMPTY
                                     || v >= FRONT
                                         && di >= ci
                                         && fits(d.sig, self.frontier[(v & !FRONT) as usize].req)
-                            });
-                            if ok {
-                                self.placements.push(Placement {
-                                    tile: t,
-                                    x: ax,
-                                    y: ay,
-                                    rotation: r,
-                                });
-                            }
-                            continue;
-                        }
-                        let ok = cells.iter().enumerate().all(|(di, d)| {
-                            match self.pos_inner(ax + d.dx, ay + d.dy) {
-                                Some(p) => {
-                                    let v = self.cells[p];
-                                    v == EMPTY
-                                        || v >= FRONT
-                                            && di >= ci
-                                            && fits(d.sig, self.frontier[(v & !FRONT) as usize].req)
-                                }
-                                None => false,
-                            }
+                            })
                         });
                         if ok {
                             self.placements.push(Placement {
