@@ -5,7 +5,7 @@ mod common;
 use std::path::PathBuf;
 use std::process::Output;
 
-use common::tegula;
+use common::{assert_exit, tegula};
 use serde_json::Value;
 
 fn tmp(name: &str) -> PathBuf {
@@ -41,12 +41,7 @@ fn play_log(seed: &str, name: &str) -> (Value, PathBuf) {
         "--format",
         "json",
     ]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 0);
     (json(&o), log)
 }
 
@@ -83,12 +78,7 @@ fn replay_accepts_a_log_and_rejects_tampering() {
     let (_, log) = play_log("5", "r.jsonl");
     let var = "variants/base.toml";
     let ok = tegula(&["replay", log.to_str().unwrap(), "--variant", var]);
-    assert_eq!(
-        ok.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
+    assert_exit(&ok, 0);
     let text = std::fs::read_to_string(&log).unwrap();
     let lines: Vec<&str> = text.lines().collect();
 
@@ -162,12 +152,7 @@ fn simulate_is_deterministic_across_jobs() {
             "--format",
             "json",
         ]);
-        assert_eq!(
-            o.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&o.stderr)
-        );
+        assert_exit(&o, 0);
         // No progress bar when stderr is not a terminal.
         assert!(
             o.stderr.is_empty(),
