@@ -631,16 +631,16 @@ fn legacy_variant_changes_only_scoring_and_followers() {
         legacy.scoring, expected_legacy,
         "only the two legacy keys differ"
     );
-    let followers: Vec<(&str, u8, u8)> = legacy
+    let followers: Vec<(&str, u8, u32)> = legacy
         .followers
         .iter()
-        .map(|f| (f.id.as_str(), f.count, f.strength))
+        .map(|f| (f.id.as_str(), f.count, f.strength_on(0)))
         .collect();
     assert_eq!(followers, vec![("meeple", 7, 1), ("large-meeple", 1, 2)]);
-    let base_followers: Vec<(&str, u8, u8)> = base
+    let base_followers: Vec<(&str, u8, u32)> = base
         .followers
         .iter()
-        .map(|f| (f.id.as_str(), f.count, f.strength))
+        .map(|f| (f.id.as_str(), f.count, f.strength_on(0)))
         .collect();
     assert_eq!(base_followers, vec![("meeple", 7, 1)]);
     assert_eq!((base.min_players, base.max_players), (2, 5));

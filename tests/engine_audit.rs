@@ -88,7 +88,7 @@ fn b5_strength_zero_follower_scores_nothing() {
     ghost.id = "ghost".to_string();
     ghost.name = "Ghost".to_string();
     ghost.count = 1;
-    ghost.strength = 0;
+    ghost.strength = tegula_ruleset::Strength::Fixed(0);
     rs.followers.push(ghost);
     let rules = Arc::new(Rules::new(rs).unwrap());
     let e = rules.tile_index("E").unwrap();

@@ -109,7 +109,8 @@ fn check_turn_scoring(
                 let mut strength = vec![0u32; g.players() as usize];
                 for &(p, k, id) in &on_board {
                     if id == feature.id {
-                        strength[p as usize] += rs.followers[k as usize].strength as u32;
+                        strength[p as usize] +=
+                            rs.followers[k as usize].strength_on(feature.pennants);
                     }
                 }
                 let best = strength.iter().copied().max().unwrap_or(0);

@@ -727,8 +727,9 @@ impl Game {
         let root = self.find_ro(id.0);
         for m in &self.meeples {
             if self.find_ro(m.seg) == root {
+                let pennants = u32::from(self.segs[root as usize].pennants);
                 s[m.player as usize] +=
-                    self.rules.ruleset().followers[m.ftype as usize].strength as u32;
+                    self.rules.ruleset().followers[m.ftype as usize].strength_on(pennants);
             }
         }
         s

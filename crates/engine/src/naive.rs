@@ -208,7 +208,7 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
         let s = strength
             .entry(k)
             .or_insert_with(|| vec![0; game.players() as usize]);
-        s[f.player as usize] += rs.followers[f.follower as usize].strength as u32;
+        s[f.player as usize] += rs.followers[f.follower as usize].strength_on(feats[k].pennants);
     }
     let tiles = game.tiles();
     let mut out = vec![0u32; game.players() as usize];

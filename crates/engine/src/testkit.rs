@@ -275,16 +275,12 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
         name: id.to_string(),
         min_players: 1,
         max_players: 5,
-        followers: vec![FollowerType {
-            id: "meeple".to_string(),
-            name: "Meeple".to_string(),
-            count: 7,
-            strength: 1,
-        }],
+        followers: vec![FollowerType::standard("meeple", "Meeple", 7, 1)],
         scoring: Scoring::default(),
         tags: Vec::new(),
         tiles,
         start_tile,
+        player_tiles: Vec::new(),
     })
 }
 

@@ -220,12 +220,9 @@ fn b5_majority_strength_comes_from_the_follower_type() {
     // strength 2 → seat 0 alone.
     for (strength, expected) in [(1u8, [5u32, 5]), (2, [5, 0])] {
         let mut rs = base_ruleset();
-        rs.followers.push(tegula_ruleset::FollowerType {
-            id: "large".into(),
-            name: "Large".into(),
-            count: 1,
-            strength,
-        });
+        rs.followers.push(tegula_ruleset::FollowerType::standard(
+            "large", "Large", 1, strength,
+        ));
         let r = Arc::new(Rules::new(rs).unwrap());
         let mut g = scripted(&r, &["U", "V", "V", "V"]);
         // Seat 0: U east of the start tile extends its road; follower type 1 on it.

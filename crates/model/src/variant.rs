@@ -144,12 +144,8 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
             ));
             continue;
         };
-        followers.push(FollowerType {
-            id: f.id.value.clone(),
-            name: f.name.clone().unwrap_or_else(|| f.id.value.clone()),
-            count,
-            strength,
-        });
+        let name = f.name.clone().unwrap_or_else(|| f.id.value.clone());
+        followers.push(FollowerType::standard(&f.id.value, &name, count, strength));
     }
 
     // Tile sets.
@@ -386,6 +382,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         tags,
         tiles,
         start_tile,
+        player_tiles: Vec::new(),
     };
     (Some(rs), diags)
 }

@@ -235,9 +235,14 @@ pub struct Ruleset {
     pub tiles: Vec<TileType>,
     /// Index into `tiles` of the start tile, if the variant has one.
     pub start_tile: Option<u16>,
+    /// Tiles every player holds in their own supply (not in the pile), placed instead of drawing.
+    #[serde(default)]
+    pub player_tiles: Vec<PlayerTile>,
 }
 
-/// A kind of follower and how many each player has.
+/// A kind of follower ("figure") and how it behaves: where it may stand, how strong it is, what
+/// happens after its feature is scored, and, for figures that stand on corners, how they score.
+/// Every behaviour is a value from a small closed vocabulary, so a new figure is data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FollowerType {
     /// Stable id (e.g. `meeple`, `large-meeple`).
@@ -246,8 +251,182 @@ pub struct FollowerType {
     pub name: String,
     /// How many each player has in supply at the start.
     pub count: u8,
-    /// Strength for majorities (B-5): meeple 1, large meeple 2.
-    pub strength: u8,
+    /// Strength for majorities (B-5).
+    pub strength: Strength,
+    /// Where it may be placed (one or more sites; a corner figure has only [`Site::Corner`]).
+    pub sites: Vec<Site>,
+    /// Whether it may join a feature that already holds a follower (standard: no, B-2).
+    #[serde(default)]
+    pub joins_occupied: bool,
+    /// What happens to it after its feature is scored during the game.
+    #[serde(default)]
+    pub after_score: AfterScore,
+    /// How a corner figure scores the field it stands on ([`Site::Corner`] only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corner: Option<CornerScoring>,
+}
+
+impl FollowerType {
+    /// A standard follower: stands on roads, cities, cloisters and fields, returns after scoring.
+    pub fn standard(id: &str, name: &str, count: u8, strength: u8) -> FollowerType {
+        FollowerType {
+            id: id.to_string(),
+            name: name.to_string(),
+            count,
+            strength: Strength::Fixed(strength),
+            sites: vec![Site::Road, Site::City, Site::Cloister, Site::Field],
+            joins_occupied: false,
+            after_score: AfterScore::Return,
+            corner: None,
+        }
+    }
+
+    /// Whether it may stand on a feature of kind `kind`.
+    pub fn stands_on(&self, kind: FeatureKind) -> bool {
+        self.sites.iter().any(|s| s.feature_kind() == Some(kind))
+    }
+
+    /// Its strength on a feature with `pennants` pennants (B-5, AM-5).
+    pub fn strength_on(&self, pennants: u32) -> u32 {
+        match self.strength {
+            Strength::Fixed(s) => u32::from(s),
+            Strength::Pennants => pennants,
+        }
+    }
+
+    /// Whether it stands on corners where four cells meet (AM-6).
+    pub fn is_corner_figure(&self) -> bool {
+        self.sites.contains(&Site::Corner)
+    }
+}
+
+/// Where a figure may stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Site {
+    /// On a road of the tile just placed.
+    Road,
+    /// On a city of the tile just placed.
+    City,
+    /// On a cloister (or other cloister-like building) of the tile just placed.
+    Cloister,
+    /// On a field of the tile just placed (a farmer).
+    Field,
+    /// On a corner of the tile just placed where four filled cells meet and all four cell
+    /// corners there are field (AM-6); it then belongs to that field.
+    Corner,
+}
+
+impl Site {
+    /// All sites.
+    pub const ALL: [Site; 5] = [
+        Site::Road,
+        Site::City,
+        Site::Cloister,
+        Site::Field,
+        Site::Corner,
+    ];
+
+    /// The feature kind a follower on this site stands on (`None` for a corner).
+    pub fn feature_kind(self) -> Option<FeatureKind> {
+        match self {
+            Site::Road => Some(FeatureKind::Road),
+            Site::City => Some(FeatureKind::City),
+            Site::Cloister => Some(FeatureKind::Cloister),
+            Site::Field => Some(FeatureKind::Field),
+            Site::Corner => None,
+        }
+    }
+
+    /// Lower-case name, as in the variant files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Site::Road => "road",
+            Site::City => "city",
+            Site::Cloister => "cloister",
+            Site::Field => "field",
+            Site::Corner => "corner",
+        }
+    }
+}
+
+/// How strong a figure is in a majority (B-5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Strength {
+    /// A constant (meeple 1, large meeple 2, a figure that never counts 0).
+    Fixed(u8),
+    /// As many as the pennants of the city it stands on (the mayor, AM-5; 0 pennants → 0).
+    Pennants,
+}
+
+/// What happens to a figure after its feature is scored during the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AfterScore {
+    /// Back to its owner's supply (B-4).
+    #[default]
+    Return,
+    /// Stays where it is (corner figures: AM-7..AM-9).
+    Stay,
+    /// Its owner may move it to an unfinished, unoccupied feature it may stand on that is
+    /// adjacent in the given sense, or take it back (AM-11, AM-12).
+    Move(Adjacency),
+}
+
+/// Which features count as adjacent for a figure that moves after scoring (AM-11).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Adjacency {
+    /// RULES.md's reading of AM-11: a feature with a segment on the figure's tile or on a tile
+    /// covering a cell in the 8-neighbourhood of any of that tile's cells (a mega tile counts
+    /// whole).
+    #[default]
+    Neighbourhood,
+    /// The older reading: a feature with a segment on a tile that the scored feature also
+    /// touches.
+    Connected,
+}
+
+/// How a corner figure scores its field (AM-7..AM-9): points per completed city the field
+/// borders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CornerScoring {
+    /// When it is placed: the field is scored for this much per completed city to its farmer
+    /// majority, and the farmers return (AM-7; 3).
+    pub place_per_city: u32,
+    /// When a placement joins a field holding farmers to its field: the joined field is scored
+    /// for this much per completed city to the farmer majority, and the farmers return (AM-8; 1).
+    pub join_per_city: u32,
+    /// At the end of the game, its owner scores this much per completed city of its field
+    /// (AM-9; 4). Every corner figure on a field scores in full.
+    pub final_per_city: u32,
+}
+
+/// A tile every player holds from the start instead of it being in the draw pile (the abbey,
+/// AM-1), and how it is played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerTile {
+    /// Tile type index (into [`Ruleset::tiles`]).
+    pub tile: u16,
+    /// How many each player holds at the start.
+    pub count: u8,
+    /// Where it may be placed.
+    pub site: TileSite,
+    /// Whether, after the last tile of the pile, players still holding it may place it in seat
+    /// order starting after the player who placed the last tile (AM-4).
+    pub final_round: bool,
+}
+
+/// Where a player's own tile may be placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TileSite {
+    /// Only into a hole: an empty cell whose four orthogonal neighbours are all filled (AM-1);
+    /// its sides must still match them (sides of kind `any` match everything).
+    Hole,
+    /// Anywhere a drawn tile could go (B-2).
+    Anywhere,
 }
 
 /// Scoring parameters. Defaults are the standard rules (B-4, B-6).
@@ -305,7 +484,8 @@ pub struct TileType {
     pub name: String,
     /// Id of the set / expansion the tile belongs to.
     pub set: String,
-    /// Copies in the draw pile (not counting the start copy).
+    /// Copies in the draw pile (not counting the start copy, nor the copies held by players as
+    /// [`PlayerTile`]s).
     pub count: u32,
     /// Whether one extra copy of this tile starts on the board.
     pub start: bool,

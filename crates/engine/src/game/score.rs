@@ -146,7 +146,8 @@ impl Game {
             for i in 0..self.meeples.len() {
                 let m = self.meeples[i];
                 if find(&mut self.segs, m.seg) == root {
-                    strength[m.player as usize] += followers[m.ftype as usize].strength as u32;
+                    strength[m.player as usize] +=
+                        followers[m.ftype as usize].strength_on(u32::from(s.pennants));
                 }
             }
         }
