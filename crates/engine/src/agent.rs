@@ -1,18 +1,28 @@
 //! Agents: who decides. [`Agent`] is the trait for external agents; [`RandomAgent`] and
 //! [`GreedyAgent`] are built in.
 
-use crate::game::{FollowerOption, Game, Placement};
+use crate::game::{FollowerOption, Game, MoveTarget, Placement};
 use crate::rng::Rng;
 
 /// Something that makes a player's decisions. Each method receives the game and the legal
-/// options (never empty for `choose_placement`) and returns an index into them. Later phases
-/// (abbey, wagon moves, wonder choice) will add methods with default implementations, so existing
-/// agents keep compiling.
+/// options (never empty for `choose_placement`) and returns an index into them. Phases added by
+/// expansions come with default implementations, so existing agents keep compiling.
 pub trait Agent {
     /// Pick a placement of the drawn tile.
     fn choose_placement(&mut self, game: &Game, options: &[Placement]) -> usize;
     /// Pick a follower option, or `None` to place no follower.
     fn choose_follower(&mut self, game: &Game, options: &[FollowerOption]) -> Option<usize>;
+    /// Pick a placement of one of the player's own tiles, or `None` to draw instead (in the
+    /// final round: not to place it), AM-1, AM-4. Default: draw.
+    fn choose_own_tile(&mut self, game: &Game, options: &[Placement]) -> Option<usize> {
+        let _ = (game, options);
+        None
+    }
+    /// Pick where the freed figure moves, or `None` to take it back (AM-11). Default: back.
+    fn choose_move(&mut self, game: &Game, options: &[MoveTarget]) -> Option<usize> {
+        let _ = (game, options);
+        None
+    }
 }
 
 /// The comparison policy: uniform over legal placements, then uniform over follower options plus
@@ -37,8 +47,23 @@ impl Agent for RandomAgent {
     }
 
     fn choose_follower(&mut self, _game: &Game, options: &[FollowerOption]) -> Option<usize> {
-        let i = self.rng.below(options.len() as u32 + 1) as usize;
-        (i < options.len()).then_some(i)
+        self.option_or_none(options.len())
+    }
+
+    fn choose_own_tile(&mut self, _game: &Game, options: &[Placement]) -> Option<usize> {
+        self.option_or_none(options.len())
+    }
+
+    fn choose_move(&mut self, _game: &Game, options: &[MoveTarget]) -> Option<usize> {
+        self.option_or_none(options.len())
+    }
+}
+
+impl RandomAgent {
+    /// Uniform over `n` options plus "none".
+    fn option_or_none(&mut self, n: usize) -> Option<usize> {
+        let i = self.rng.below(n as u32 + 1) as usize;
+        (i < n).then_some(i)
     }
 }
 
@@ -164,6 +189,27 @@ impl Agent for GreedyAgent {
         }
         let i = self.rng.below(self.which.len() as u32) as usize;
         self.which[i]
+    }
+
+    /// Place an own tile where that (with the best follower) gains most, if it gains anything
+    /// now; otherwise draw. In the final round a placement that loses nothing is taken.
+    fn choose_own_tile(&mut self, game: &Game, options: &[Placement]) -> Option<usize> {
+        let me = game.current_player();
+        let now = Self::margin(game, me);
+        let last_chance = game.remaining() == 0;
+        let i = self.choose_placement(game, options);
+        let base = self.base.as_ref()?;
+        let g = copy_into(&mut self.after_place, base);
+        if !g.play_placement(i) {
+            return None;
+        }
+        let m = Self::best_follower(g, me, &mut self.after_turn, &mut self.which);
+        (m > now || (last_chance && m >= now)).then_some(i)
+    }
+
+    /// A freed figure goes back into play rather than to supply: a target at random.
+    fn choose_move(&mut self, _game: &Game, options: &[MoveTarget]) -> Option<usize> {
+        (!options.is_empty()).then(|| self.rng.below(options.len() as u32) as usize)
     }
 }
 

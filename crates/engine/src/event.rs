@@ -37,6 +37,10 @@ fn is_zero(v: &u32) -> bool {
     *v == 0
 }
 
+fn is_false(v: &bool) -> bool {
+    !*v
+}
+
 /// One thing that happened. `turn` counts placed land tiles (the start tile is turn 0);
 /// `player` is a seat index (0-based).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,7 +82,8 @@ pub enum Event {
         /// Clockwise quarter turns.
         rotation: u8,
     },
-    /// Decision: a follower was placed on a feature of the tile just placed.
+    /// Decision: a figure was placed on a feature of the tile just placed (or, for a corner
+    /// figure, on a corner of that field), or moved after a scoring (`moved`).
     Follower {
         /// Turn number.
         turn: u32,
@@ -94,8 +99,17 @@ pub enum Event {
         feature: u8,
         /// A segment id of that feature.
         segment: String,
+        /// A corner figure's board point (the north-west corner of cell `(x, y)` is `[x, y]`,
+        /// AM-6).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        corner: Option<[i32; 2]>,
+        /// Whether the figure was moved there after its feature was scored (AM-11), rather than
+        /// placed from supply.
+        #[serde(default, skip_serializing_if = "is_false")]
+        moved: bool,
     },
-    /// Decision: no follower this turn.
+    /// Decision: no follower this turn; or draw instead of placing one's own tile (AM-1); or
+    /// take a freed figure back (AM-11).
     Pass {
         /// Turn number.
         turn: u32,

@@ -3,14 +3,19 @@
 use std::fmt;
 use std::sync::Arc;
 
-use tegula_ruleset::{FeatureKind, Side, SideKind};
+use tegula_ruleset::{FeatureKind, Side};
 
 use crate::event::{Event, FeatureId, FeatureInfo};
 use crate::rng::Rng;
 use crate::rules::Rules;
 
+mod error;
+mod figures;
 mod place;
 mod score;
+mod turn;
+
+pub use error::MoveError;
 
 /// Largest board side in cells (boards for enormous piles are clipped; placements outside are
 /// reported as [`MoveError::OutOfBoard`]).
@@ -29,6 +34,8 @@ struct Front {
     req: u16,
     /// The same requirement in 8 bits ([`side_code`] per side), indexing the fit tables.
     code: u8,
+    /// How many of the four orthogonal neighbours are filled (4 = a hole, AM-1).
+    filled: u8,
     x: i32,
     y: i32,
 }
@@ -56,15 +63,31 @@ pub struct FollowerOption {
     pub follower: u8,
 }
 
-/// A player's decision. New phases (abbey, wagons, wonders) add variants.
+/// Where a figure freed by a scoring may move (AM-11): a feature of a placed tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MoveTarget {
+    /// Anchor x of the tile holding the feature.
+    pub x: i32,
+    /// Anchor y of the tile holding the feature.
+    pub y: i32,
+    /// Tile-local feature index.
+    pub feature: u8,
+}
+
+/// A player's decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Action {
-    /// Place the drawn tile.
+    /// Place the drawn tile ([`Phase::Place`]) or a tile of one's own ([`Phase::Hand`]).
     Place(Placement),
-    /// Place a follower on the tile just placed.
+    /// Place a follower on the tile just placed (on one of its features, or, for a corner
+    /// figure, on a corner of that field).
     Follower(FollowerOption),
-    /// Place no follower.
+    /// Move the figure freed by a scoring to a feature ([`Phase::Move`]).
+    Move(MoveTarget),
+    /// Decline: no follower ([`Phase::Follower`]), draw instead of placing one's own tile (or, in
+    /// the final round, do not place it; [`Phase::Hand`]), take the freed figure back
+    /// ([`Phase::Move`]).
     Pass,
 }
 
@@ -72,133 +95,19 @@ pub enum Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Phase {
+    /// The current player holds tiles of their own and may place one instead of drawing (AM-1),
+    /// or, in the final round after the pile is empty, may place one or pass (AM-4).
+    Hand,
     /// The current player must place the drawn tile ([`Game::current_tile`]).
     Place,
     /// The current player may place a follower on the tile just placed, or pass.
     Follower,
+    /// A figure freed by this turn's scoring: its owner ([`Game::current_player`]) may move it to
+    /// an adjacent unfinished, unoccupied feature or take it back (AM-11, AM-12).
+    Move,
     /// The game is over (final scoring done).
     Over,
 }
-
-/// Why an action was refused. Every variant names what is wrong; [`MoveError::rule`] gives the
-/// rule id.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum MoveError {
-    /// The action does not belong to the current phase.
-    WrongPhase {
-        /// The phase the game is in.
-        phase: Phase,
-    },
-    /// The placement names another tile than the one drawn.
-    WrongTile {
-        /// Tile drawn.
-        expected: u16,
-        /// Tile named.
-        got: u16,
-    },
-    /// Rotation not in 0..4.
-    BadRotation(u8),
-    /// A cell of the tile lies outside the board.
-    OutOfBoard {
-        /// Cell x.
-        x: i32,
-        /// Cell y.
-        y: i32,
-    },
-    /// A cell of the tile is already filled.
-    Occupied {
-        /// Cell x.
-        x: i32,
-        /// Cell y.
-        y: i32,
-    },
-    /// The tile touches no placed tile (B-2).
-    NotAdjacent,
-    /// A side of the tile does not match the neighbour (B-2).
-    EdgeMismatch {
-        /// Cell x of the tile's cell.
-        x: i32,
-        /// Cell y of the tile's cell.
-        y: i32,
-        /// Board side of that cell.
-        side: Side,
-        /// What the tile shows there.
-        tile: SideKind,
-        /// What the neighbour shows.
-        neighbour: SideKind,
-    },
-    /// No such feature on the tile just placed.
-    NoSuchFeature(u8),
-    /// Followers cannot stand on this kind of feature (a wonder building, W-5).
-    NotAFollowerFeature {
-        /// Feature index.
-        feature: u8,
-        /// Its kind.
-        kind: FeatureKind,
-    },
-    /// The connected feature already holds a follower (B-2).
-    FeatureOccupied {
-        /// Feature index on the tile just placed.
-        feature: u8,
-    },
-    /// No such follower type.
-    NoSuchFollower(u8),
-    /// The player has no follower of that type left in supply (B-2).
-    NoFollowerLeft {
-        /// Follower type.
-        follower: u8,
-    },
-}
-
-impl MoveError {
-    /// The rule the action breaks.
-    pub fn rule(&self) -> &'static str {
-        match self {
-            MoveError::NotAFollowerFeature { .. } => "W-5",
-            _ => "B-2",
-        }
-    }
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::WrongPhase { phase } => write!(f, "action not allowed in phase {phase:?}"),
-            MoveError::WrongTile { expected, got } => {
-                write!(f, "tile {got} is not the drawn tile {expected}")
-            }
-            MoveError::BadRotation(r) => write!(f, "rotation {r} is not in 0..4"),
-            MoveError::OutOfBoard { x, y } => write!(f, "cell ({x}, {y}) is outside the board"),
-            MoveError::Occupied { x, y } => write!(f, "cell ({x}, {y}) is already filled"),
-            MoveError::NotAdjacent => write!(f, "the tile touches no placed tile (B-2)"),
-            MoveError::EdgeMismatch {
-                x,
-                y,
-                side,
-                tile,
-                neighbour,
-            } => write!(
-                f,
-                "side {} of cell ({x}, {y}) is {tile:?} but the neighbour shows {neighbour:?} (B-2)",
-                side.name()
-            ),
-            MoveError::NoSuchFeature(i) => write!(f, "the tile has no feature {i}"),
-            MoveError::NotAFollowerFeature { feature, kind } => {
-                write!(f, "feature {feature} is a {kind:?}: no follower may stand there")
-            }
-            MoveError::FeatureOccupied { feature } => {
-                write!(f, "feature {feature} is already occupied (B-2)")
-            }
-            MoveError::NoSuchFollower(i) => write!(f, "no follower type {i}"),
-            MoveError::NoFollowerLeft { follower } => {
-                write!(f, "no follower of type {follower} left in supply (B-2)")
-            }
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 /// Why a game cannot be set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -268,6 +177,9 @@ pub struct BoardFollower {
     pub feature: u8,
     /// The board feature it stands on.
     pub feature_id: FeatureId,
+    /// For a corner figure: the board point it stands on (the north-west corner of cell
+    /// `(x, y)` is point `(x, y)`), AM-6.
+    pub corner: Option<[i32; 2]>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -290,6 +202,8 @@ struct Seg {
     open: i16,
     pennants: u16,
     occ: u16,
+    /// Corner figures on this field (AM-6..AM-9): no follower may join it.
+    corners: u8,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -297,6 +211,25 @@ struct Meeple {
     player: u8,
     ftype: u8,
     seg: u32,
+}
+
+/// A corner figure on the board (AM-6): its field (any segment of it) and its point.
+#[derive(Clone, Copy, Debug)]
+struct CornerFig {
+    player: u8,
+    ftype: u8,
+    seg: u32,
+    point: (i32, i32),
+}
+
+/// A figure freed by a scoring that its owner may move (AM-11): the tile instance it stood on
+/// and the root of the scored feature.
+#[derive(Clone, Copy, Debug)]
+struct Freed {
+    player: u8,
+    ftype: u8,
+    inst: u32,
+    root: u32,
 }
 
 /// One game. Cheap to clone (flat vectors, the rules behind an `Arc`), so tree search can copy it;
@@ -334,6 +267,28 @@ pub struct Game {
     pending_cloisters: Vec<u32>,
     events: Vec<Event>,
     scratch: Vec<u32>,
+    /// Scratch list of own-tile placements.
+    scratch_places: Vec<Placement>,
+    /// Tiles of their own each player holds, `player * player_tiles + i` (AM-1).
+    held: Vec<u8>,
+    /// Corner figures on the board (AM-6).
+    corner_figs: Vec<CornerFig>,
+    /// Figures freed by this turn's scoring, in decision order (AM-12); the first decides.
+    freed: Vec<Freed>,
+    /// Legal targets of the freed figure deciding now, with their roots.
+    moves: Vec<(MoveTarget, u32)>,
+    /// Seats still to act in the final round, last first (AM-4).
+    final_seats: Vec<u8>,
+    /// Corner-figure options of this follower phase: field feature and its first legal point.
+    corner_points: Vec<(u8, (i32, i32))>,
+    /// Fields joined to a corner-figure field this turn (AM-8).
+    pending_fields: Vec<u32>,
+    /// Whether the final round (AM-4) is under way.
+    in_final: bool,
+    /// The seat whose turn it is (the current player may differ in [`Phase::Move`]).
+    active: u8,
+    /// The seat that placed the last tile (the final round starts after it, AM-4).
+    last_placer: u8,
 }
 
 impl Clone for Game {
@@ -366,6 +321,17 @@ impl Clone for Game {
             pending_cloisters: self.pending_cloisters.clone(),
             events: self.events.clone(),
             scratch: self.scratch.clone(),
+            scratch_places: self.scratch_places.clone(),
+            held: self.held.clone(),
+            corner_figs: self.corner_figs.clone(),
+            freed: self.freed.clone(),
+            moves: self.moves.clone(),
+            final_seats: self.final_seats.clone(),
+            corner_points: self.corner_points.clone(),
+            pending_fields: self.pending_fields.clone(),
+            in_final: self.in_final,
+            active: self.active,
+            last_placer: self.last_placer,
         }
     }
 
@@ -397,6 +363,17 @@ impl Clone for Game {
         self.pending_cloisters.clone_from(&source.pending_cloisters);
         self.events.clone_from(&source.events);
         self.scratch.clone_from(&source.scratch);
+        self.scratch_places.clone_from(&source.scratch_places);
+        self.held.clone_from(&source.held);
+        self.corner_figs.clone_from(&source.corner_figs);
+        self.freed.clone_from(&source.freed);
+        self.moves.clone_from(&source.moves);
+        self.final_seats.clone_from(&source.final_seats);
+        self.corner_points.clone_from(&source.corner_points);
+        self.pending_fields.clone_from(&source.pending_fields);
+        self.in_final = source.in_final;
+        self.active = source.active;
+        self.last_placer = source.last_placer;
     }
 }
 
@@ -431,6 +408,7 @@ impl Game {
                 total_cells += info.cell_count;
             }
         }
+        total_cells += rules.held_cells() * players as usize;
         let margin = 2 * rules.max_offset as usize + 3;
         let width = (2 * (total_cells + margin) + 1).min(MAX_BOARD);
         let off = (width / 2) as i32;
@@ -462,6 +440,17 @@ impl Game {
             pending_cloisters: Vec::new(),
             events: Vec::new(),
             scratch: Vec::new(),
+            scratch_places: Vec::new(),
+            held: Vec::new(),
+            corner_figs: Vec::new(),
+            freed: Vec::new(),
+            moves: Vec::new(),
+            final_seats: Vec::new(),
+            corner_points: Vec::new(),
+            pending_fields: Vec::new(),
+            in_final: false,
+            active: 0,
+            last_placer: 0,
         };
         g.restart(pile)?;
         Ok(g)
@@ -517,6 +506,7 @@ impl Game {
                 .iter()
                 .map(|&t| self.rules.tiles[t as usize].cell_count)
                 .sum::<usize>();
+        let cells = cells + self.rules.held_cells() * self.players as usize;
         let reach = cells + 2 * self.rules.max_offset as usize + 2;
         self.roomy = (reach as i64) <= self.off as i64;
         self.pile = order;
@@ -540,13 +530,29 @@ impl Game {
         debug_assert_eq!(self.supply.len(), nf * self.players as usize);
         self.scores.clear();
         self.scores.resize(self.players as usize, 0);
+        self.held.clear();
+        for _ in 0..self.players {
+            for t in &self.rules.ruleset().player_tiles {
+                self.held.push(t.count);
+            }
+        }
+        self.corner_figs.clear();
+        self.freed.clear();
+        self.moves.clear();
+        self.final_seats.clear();
+        self.corner_points.clear();
+        self.pending_fields.clear();
+        self.in_final = false;
+        self.active = 0;
+        self.last_placer = 0;
         self.turn = 0;
         self.player = 0;
         let start = self.rules.start_tile;
         self.place_unchecked(start, 0, 0, 0);
         self.pending.clear();
         self.pending_cloisters.clear();
-        self.draw();
+        self.pending_fields.clear();
+        self.begin_turn();
         Ok(())
     }
 
@@ -676,24 +682,51 @@ impl Game {
         ))
     }
 
-    /// Followers on the board.
+    /// Followers on the board: figures on features, then corner figures (AM-6).
     pub fn followers(&self) -> Vec<BoardFollower> {
-        self.meeples
+        let on_seg = |player: u8, ftype: u8, seg: u32, corner: Option<[i32; 2]>| {
+            let s = self.segs[seg as usize];
+            let i = self.insts[s.inst as usize];
+            BoardFollower {
+                player,
+                follower: ftype,
+                instance: s.inst as u16,
+                x: i.x,
+                y: i.y,
+                feature: s.local,
+                feature_id: FeatureId(self.find_ro(seg)),
+                corner,
+            }
+        };
+        let figures = self
+            .meeples
             .iter()
-            .map(|m| {
-                let s = self.segs[m.seg as usize];
-                let i = self.insts[s.inst as usize];
-                BoardFollower {
-                    player: m.player,
-                    follower: m.ftype,
-                    instance: s.inst as u16,
-                    x: i.x,
-                    y: i.y,
-                    feature: s.local,
-                    feature_id: FeatureId(self.find_ro(m.seg)),
-                }
-            })
-            .collect()
+            .map(|m| on_seg(m.player, m.ftype, m.seg, None));
+        let corners = self
+            .corner_figs
+            .iter()
+            .map(|c| on_seg(c.player, c.ftype, c.seg, Some([c.point.0, c.point.1])));
+        figures.chain(corners).collect()
+    }
+
+    /// Tiles of their own that `player` still holds, by [`Ruleset::player_tiles`] index (AM-1).
+    ///
+    /// [`Ruleset::player_tiles`]: tegula_ruleset::Ruleset::player_tiles
+    pub fn held(&self, player: u8, index: usize) -> u8 {
+        let n = self.rules.ruleset().player_tiles.len();
+        if player >= self.players || index >= n {
+            return 0;
+        }
+        self.held[player as usize * n + index]
+    }
+
+    /// Legal targets of the freed figure deciding now ([`Phase::Move`], AM-11); taking it back
+    /// ([`Action::Pass`]) is always possible besides these.
+    pub fn move_targets(&self) -> Vec<MoveTarget> {
+        if self.phase != Phase::Move {
+            return Vec::new();
+        }
+        self.moves.iter().map(|m| m.0).collect()
     }
 
     /// The board feature containing segment `segment` of the tile covering `(x, y)`.
@@ -755,10 +788,11 @@ impl Game {
         out
     }
 
-    /// Legal placements of the drawn tile (fast generator; empty outside [`Phase::Place`]).
+    /// Legal placements of the drawn tile in [`Phase::Place`], of the player's own tiles in
+    /// [`Phase::Hand`] (fast generator; empty in other phases).
     /// Every rotation is listed, even when two rotations of a symmetric tile look the same.
     pub fn placements(&self) -> &[Placement] {
-        if self.phase == Phase::Place {
+        if matches!(self.phase, Phase::Place | Phase::Hand) {
             &self.placements[..self.n_place]
         } else {
             &[]
@@ -777,19 +811,28 @@ impl Game {
         }
     }
 
-    /// All legal actions of the current phase (placements, or follower options then `Pass`).
+    /// All legal actions of the current phase: placements; own-tile placements then `Pass`
+    /// (draw instead); follower options then `Pass`; move targets then `Pass` (take it back).
     pub fn legal_actions(&self) -> Vec<Action> {
+        let pass = std::iter::once(Action::Pass);
         match self.phase {
-            Phase::Place => self.placements[..self.n_place]
+            Phase::Place => self
+                .placements()
                 .iter()
                 .map(|&p| Action::Place(p))
                 .collect(),
-            Phase::Follower => self
-                .options
-                .iter()
-                .map(|&o| Action::Follower(o))
-                .chain(std::iter::once(Action::Pass))
-                .collect(),
+            Phase::Hand => {
+                let places = self.placements().iter().map(|&p| Action::Place(p));
+                places.chain(pass).collect()
+            }
+            Phase::Follower => {
+                let options = self.options.iter().map(|&o| Action::Follower(o));
+                options.chain(pass).collect()
+            }
+            Phase::Move => {
+                let targets = self.moves.iter().map(|m| Action::Move(m.0));
+                targets.chain(pass).collect()
+            }
             Phase::Over => Vec::new(),
         }
     }
@@ -798,6 +841,9 @@ impl Game {
     /// used by the naive generator): every cell empty, every outer side matching a placed
     /// neighbour (B-2), at least one placed neighbour.
     pub fn check_placement(&self, p: Placement) -> Result<(), MoveError> {
+        if self.phase == Phase::Hand {
+            return self.check_own_tile(p);
+        }
         if self.phase != Phase::Place {
             return Err(MoveError::WrongPhase { phase: self.phase });
         }
@@ -863,38 +909,6 @@ impl Game {
         Ok(())
     }
 
-    /// Check a follower option on the tile just placed (B-2).
-    pub fn check_follower(&self, o: FollowerOption) -> Result<(), MoveError> {
-        if self.phase != Phase::Follower {
-            return Err(MoveError::WrongPhase { phase: self.phase });
-        }
-        let inst = *self.insts.last().expect("a tile was placed");
-        let info = &self.rules.tiles[inst.tile as usize];
-        let Some(feat) = info.feats.get(o.feature as usize) else {
-            return Err(MoveError::NoSuchFeature(o.feature));
-        };
-        if feat.kind == FeatureKind::Wonder {
-            return Err(MoveError::NotAFollowerFeature {
-                feature: o.feature,
-                kind: feat.kind,
-            });
-        }
-        let nf = self.rules.ruleset().followers.len();
-        if o.follower as usize >= nf {
-            return Err(MoveError::NoSuchFollower(o.follower));
-        }
-        let root = self.find_ro(inst.seg_base + o.feature as u32);
-        if self.segs[root as usize].occ > 0 {
-            return Err(MoveError::FeatureOccupied { feature: o.feature });
-        }
-        if self.supply[self.player as usize * nf + o.follower as usize] == 0 {
-            return Err(MoveError::NoFollowerLeft {
-                follower: o.follower,
-            });
-        }
-        Ok(())
-    }
-
     // ----- moves -----
 
     /// Apply an action after checking it; on error the game is unchanged.
@@ -902,29 +916,25 @@ impl Game {
         match action {
             Action::Place(p) => {
                 self.check_placement(p)?;
-                self.place_drawn(p);
-                Ok(())
+                self.play_checked_placement(p);
             }
             Action::Follower(o) => {
                 self.check_follower(o)?;
                 self.put_follower(o);
                 self.end_turn();
-                Ok(())
+            }
+            Action::Move(t) => {
+                let i = self.check_move(t)?;
+                self.move_freed(Some(i));
             }
             Action::Pass => {
-                if self.phase != Phase::Follower {
+                if !matches!(self.phase, Phase::Hand | Phase::Follower | Phase::Move) {
                     return Err(MoveError::WrongPhase { phase: self.phase });
                 }
-                if self.record {
-                    self.events.push(Event::Pass {
-                        turn: self.turn,
-                        player: self.player,
-                    });
-                }
-                self.end_turn();
-                Ok(())
+                self.play_pass();
             }
         }
+        Ok(())
     }
 
     /// Place the drawn tile at `x, y` with `rotation` (checked).
@@ -938,19 +948,19 @@ impl Game {
         }))
     }
 
-    /// Play placement number `index` of [`Game::placements`] (no re-check: the list is legal).
-    /// Returns false if the index is out of range or the phase is wrong.
+    /// Play placement number `index` of [`Game::placements`] (no re-check: the list is legal), in
+    /// [`Phase::Place`] or [`Phase::Hand`]. Returns false if the index or the phase is wrong.
     pub fn play_placement(&mut self, index: usize) -> bool {
-        if self.phase != Phase::Place || index >= self.n_place {
+        if !matches!(self.phase, Phase::Place | Phase::Hand) || index >= self.n_place {
             return false;
         }
         let p = self.placements[index];
-        self.place_drawn(p);
+        self.play_checked_placement(p);
         true
     }
 
     /// Play follower option number `index` of [`Game::follower_options`], or pass with `None`,
-    /// then score and draw the next tile. Returns false if the index or the phase is wrong.
+    /// then score and go on. Returns false if the index or the phase is wrong.
     pub fn play_follower(&mut self, index: Option<usize>) -> bool {
         if self.phase != Phase::Follower {
             return false;
@@ -959,31 +969,57 @@ impl Game {
             Some(i) if i < self.options.len() => {
                 let o = self.options[i];
                 self.put_follower(o);
+                self.end_turn();
             }
             Some(_) => return false,
-            None => {
-                if self.record {
-                    self.events.push(Event::Pass {
-                        turn: self.turn,
-                        player: self.player,
-                    });
-                }
-            }
+            None => self.play_pass(),
         }
-        self.end_turn();
         true
     }
 
+    /// Move the freed figure to target number `index` of [`Game::move_targets`], or take it back
+    /// with `None` ([`Phase::Move`]). Returns false if the index or the phase is wrong.
+    pub fn play_move(&mut self, index: Option<usize>) -> bool {
+        if self.phase != Phase::Move || index.is_some_and(|i| i >= self.moves.len()) {
+            return false;
+        }
+        self.move_freed(index);
+        true
+    }
+
+    /// Decline in the current phase ([`Action::Pass`], unchecked): no follower, draw instead of
+    /// placing one's own tile, or take the freed figure back. Does nothing in other phases.
+    pub fn play_pass(&mut self) {
+        match self.phase {
+            Phase::Follower => {
+                self.record_pass(self.turn);
+                self.end_turn();
+            }
+            Phase::Hand => {
+                self.record_pass(self.turn + 1);
+                self.decline_own_tile();
+            }
+            Phase::Move => self.move_freed(None),
+            Phase::Place | Phase::Over => {}
+        }
+    }
+
     /// End the game now: finish the current turn without a follower (if a tile was just placed),
-    /// drop the undrawn pile, and run the final scoring (B-6). Does nothing if already over.
+    /// take back figures waiting to move, drop the undrawn pile and players' own tiles, and run
+    /// the final scoring (B-6). Does nothing if already over.
     pub fn finish(&mut self) {
         match self.phase {
             Phase::Over => {}
             Phase::Follower => {
                 self.score_pending();
+                self.return_freed();
                 self.end_game();
             }
-            Phase::Place => self.end_game(),
+            Phase::Move => {
+                self.return_freed();
+                self.end_game();
+            }
+            Phase::Place | Phase::Hand => self.end_game(),
         }
     }
 
@@ -1048,111 +1084,27 @@ impl Game {
             });
         }
         self.place_unchecked(p.tile, p.x, p.y, p.rotation);
-        // Follower options (B-2): unoccupied features of the tile just placed.
-        self.options.clear();
-        let inst = *self.insts.last().expect("just placed");
-        let rules = &*self.rules;
-        let info = &rules.tiles[inst.tile as usize];
-        let nf = rules.ruleset().followers.len();
-        let base = self.player as usize * nf;
-        // One option per board feature (B-2): two segments of this tile in the same connected
-        // feature (a field on both sides of a curve, a city entering the tile twice, a road
-        // looping back to its junction) are the same choice. `scratch` keeps the roots offered.
-        let mut seen = std::mem::take(&mut self.scratch);
-        seen.clear();
-        for (i, f) in info.feats.iter().enumerate() {
-            if f.kind == FeatureKind::Wonder {
-                continue;
-            }
-            let root = find(&mut self.segs, inst.seg_base + i as u32);
-            if self.segs[root as usize].occ > 0 || seen.contains(&root) {
-                continue;
-            }
-            seen.push(root);
-            for k in 0..nf {
-                if self.supply[base + k] > 0 {
-                    self.options.push(FollowerOption {
-                        feature: i as u8,
-                        follower: k as u8,
-                    });
-                }
-            }
-        }
-        self.scratch = seen;
+        self.last_placer = self.player;
+        self.compute_options();
         self.phase = Phase::Follower;
     }
 
-    fn put_follower(&mut self, o: FollowerOption) {
-        let inst = *self.insts.last().expect("just placed");
-        let seg = inst.seg_base + o.feature as u32;
-        let root = find(&mut self.segs, seg);
-        self.segs[root as usize].occ += 1;
-        let nf = self.rules.ruleset().followers.len();
-        self.supply[self.player as usize * nf + o.follower as usize] -= 1;
-        self.meeples.push(Meeple {
-            player: self.player,
-            ftype: o.follower,
-            seg,
-        });
-        if self.record {
-            self.events.push(Event::Follower {
-                turn: self.turn,
-                player: self.player,
-                follower: self.rules.follower_id(o.follower).to_string(),
-                x: inst.x,
-                y: inst.y,
-                feature: o.feature,
-                segment: self.rules.feature_name(inst.tile, o.feature).to_string(),
-            });
-        }
-    }
-
-    fn end_turn(&mut self) {
-        self.score_pending();
-        self.player = (self.player + 1) % self.players;
-        self.draw();
-    }
-
-    /// Draw tiles until one can be placed (B-2) or the pile is empty (then the game ends).
-    fn draw(&mut self) {
-        loop {
-            if self.drawn >= self.pile.len() {
-                self.end_game();
-                return;
-            }
-            let t = self.pile[self.drawn];
-            self.drawn += 1;
-            if self.record {
-                self.events.push(Event::Draw {
-                    turn: self.turn + 1,
-                    player: self.player,
-                    tile: self.rules.tile_id(t).to_string(),
-                });
-            }
-            self.current = t;
-            self.generate_placements(t);
-            if self.n_place > 0 {
-                self.phase = Phase::Place;
-                return;
-            }
-            if self.record {
-                self.events.push(Event::Discard {
-                    turn: self.turn + 1,
-                    player: self.player,
-                    tile: self.rules.tile_id(t).to_string(),
-                    rule: "B-2".to_string(),
-                });
-            }
-        }
-    }
-
-    /// The naive generator: every rotation at every cell of the bounding box grown by the largest
-    /// tile offset + 1, each checked directly with [`Game::check_geometry`]. Slow; for tests.
+    /// The naive generator: every rotation of every tile the phase allows (the drawn tile, or
+    /// the player's own tiles) at every cell of the bounding box grown by the largest tile offset
+    /// + 1, each checked directly with [`Game::check_placement`]. Slow; for tests.
     pub fn naive_placements(&self) -> Vec<Placement> {
         let mut out = Vec::new();
-        if self.phase != Phase::Place {
-            return out;
-        }
+        let tiles: Vec<u16> = match self.phase {
+            Phase::Place => vec![self.current],
+            Phase::Hand => {
+                let pts = &self.rules.ruleset().player_tiles;
+                (0..pts.len())
+                    .filter(|&i| self.held(self.player, i) > 0)
+                    .map(|i| pts[i].tile)
+                    .collect()
+            }
+            _ => return out,
+        };
         let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
         for (pos, &c) in self.cells.iter().enumerate() {
             if c < FRONT {
@@ -1166,14 +1118,14 @@ impl Game {
         let m = self.rules.max_offset + 1;
         for y in y0 - m..=y1 + m {
             for x in x0 - m..=x1 + m {
-                for rotation in 0..4 {
+                for (&tile, rotation) in tiles.iter().flat_map(|t| std::iter::repeat(t).zip(0..4)) {
                     let p = Placement {
-                        tile: self.current,
+                        tile,
                         x,
                         y,
                         rotation,
                     };
-                    if self.check_geometry(p).is_ok() {
+                    if self.check_placement(p).is_ok() {
                         out.push(p);
                     }
                 }
@@ -1210,6 +1162,7 @@ fn union(segs: &mut [Seg], a: u32, b: u32) -> u32 {
     k.open += g.open;
     k.pennants += g.pennants;
     k.occ += g.occ;
+    k.corners += g.corners;
     k.done |= g.done;
     let kn = k.next;
     k.next = g.next;

@@ -108,8 +108,8 @@ mod tests;
 pub use agent::{Agent, AgentKind, GreedyAgent, RandomAgent};
 pub use event::{Event, FeatureId, FeatureInfo};
 pub use game::{
-    Action, BoardFollower, FollowerOption, Game, MoveError, Phase, PileOrder, PlacedTile,
-    Placement, SetupError,
+    Action, BoardFollower, FollowerOption, Game, MoveError, MoveTarget, Phase, PileOrder,
+    PlacedTile, Placement, SetupError,
 };
 pub use rng::Rng;
 pub use rules::{Rules, RulesError};

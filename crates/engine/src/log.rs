@@ -11,7 +11,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::event::Event;
-use crate::game::{Action, FollowerOption, Game, PileOrder, Placement};
+use crate::game::{Action, FollowerOption, Game, MoveTarget, PileOrder, Placement};
 use crate::rules::Rules;
 
 /// The setup line of a game's log.
@@ -292,7 +292,21 @@ pub fn replay(rules: Arc<Rules>, log: &str) -> Result<Game, ReplayError> {
                 })?;
                 let feature = u8::try_from(int(v, "feature", ln)?)
                     .map_err(|_| err(ReplayErrorKind::Corrupt, ln, None, "bad feature index"))?;
-                Action::Follower(FollowerOption { feature, follower })
+                if game.phase() == crate::Phase::Move {
+                    // A figure freed by a scoring moves (AM-11): the line names the target.
+                    let at = |k: &str| int(v, k, ln).map(|n| i32::try_from(n).ok());
+                    let (Some(x), Some(y)) = (at("x")?, at("y")?) else {
+                        return Err(err(
+                            ReplayErrorKind::Corrupt,
+                            ln,
+                            None,
+                            "coordinate out of range",
+                        ));
+                    };
+                    Action::Move(MoveTarget { x, y, feature })
+                } else {
+                    Action::Follower(FollowerOption { feature, follower })
+                }
             }
             "pass" => Action::Pass,
             other => {

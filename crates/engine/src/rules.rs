@@ -3,7 +3,10 @@
 
 use std::fmt;
 
-use tegula_ruleset::{FeatureKind, Ruleset, Side, SideKind, NO_FEATURE};
+use tegula_ruleset::{
+    Adjacency, AfterScore, CornerScoring, FeatureKind, Ruleset, Side, SideKind, TileSite,
+    NO_FEATURE,
+};
 
 /// Most cells a tile may cover (the wonders have 5).
 pub const MAX_TILE_CELLS: usize = 8;
@@ -149,6 +152,29 @@ pub(crate) struct TileInfo {
     pub fit_table: [u8; 256],
 }
 
+/// How one follower type behaves, in the form the move loop reads.
+#[derive(Clone, Debug)]
+pub(crate) struct FigureInfo {
+    /// Bit `kind as u8` set for every feature kind it may stand on.
+    pub site_mask: u8,
+    /// Corner scoring, for corner figures (AM-6..AM-9).
+    pub corner: Option<CornerScoring>,
+    /// Adjacency of its moves after scoring, for figures that move (AM-11).
+    pub moves: Option<Adjacency>,
+    /// Whether it stays on its feature after scoring.
+    pub stays: bool,
+    /// Whether it may join an occupied feature.
+    pub joins: bool,
+}
+
+impl FigureInfo {
+    /// Whether it may stand on a feature of kind `kind`.
+    #[inline]
+    pub fn stands_on(&self, kind: FeatureKind) -> bool {
+        self.site_mask & (1 << kind as u8) != 0
+    }
+}
+
 /// A checked ruleset plus precomputed tables. Build once, share (via `Arc`) between games.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -159,6 +185,10 @@ pub struct Rules {
     pub(crate) max_offset: i32,
     /// The draw pile in ruleset order.
     full_pile: Vec<u16>,
+    /// Follower behaviour by type.
+    pub(crate) figures: Vec<FigureInfo>,
+    /// Whether any follower type stands on corners (AM-6).
+    pub(crate) any_corner: bool,
 }
 
 impl Rules {
@@ -372,6 +402,16 @@ impl Rules {
                 cloisters_by_cell,
             });
         }
+        let figures = figures(&ruleset, &mut reasons);
+        for (i, pt) in ruleset.player_tiles.iter().enumerate() {
+            match tiles.get(pt.tile as usize) {
+                None => reasons.push(format!("player tile {i}: no tile type {}", pt.tile)),
+                Some(t) if pt.site == TileSite::Hole && !t.single => reasons.push(format!(
+                    "player tile {i}: only single-cell tiles can go into a hole (AM-1)"
+                )),
+                Some(_) => {}
+            }
+        }
         if !reasons.is_empty() {
             return Err(RulesError { reasons });
         }
@@ -382,6 +422,8 @@ impl Rules {
             }
         }
         Ok(Rules {
+            any_corner: figures.iter().any(|f| f.corner.is_some()),
+            figures,
             full_pile,
             ruleset,
             tiles,
@@ -465,6 +507,49 @@ impl Rules {
     pub fn start_tile(&self) -> u16 {
         self.start_tile
     }
+
+    /// Cells covered by the tiles one player holds at the start (AM-1), for sizing the board.
+    pub(crate) fn held_cells(&self) -> usize {
+        let pts = &self.ruleset.player_tiles;
+        pts.iter()
+            .map(|p| p.count as usize * self.tiles[p.tile as usize].cell_count)
+            .sum()
+    }
+}
+
+/// Follower behaviour tables; impossible combinations are reasons the ruleset cannot be played
+/// (the validator reports them in the variant file first).
+fn figures(ruleset: &Ruleset, reasons: &mut Vec<String>) -> Vec<FigureInfo> {
+    let mut out = Vec::with_capacity(ruleset.followers.len());
+    for f in &ruleset.followers {
+        let mut site_mask = 0u8;
+        for k in FeatureKind::ALL {
+            if f.stands_on(k) {
+                site_mask |= 1 << k as u8;
+            }
+        }
+        let corner = f.is_corner_figure();
+        if site_mask == 0 && !corner {
+            reasons.push(format!("follower `{}` has no site", f.id));
+        }
+        if corner != f.corner.is_some() || (corner && site_mask != 0) {
+            reasons.push(format!(
+                "follower `{}`: a corner figure stands only on corners and needs corner scoring",
+                f.id
+            ));
+        }
+        out.push(FigureInfo {
+            site_mask,
+            corner: f.corner,
+            moves: match f.after_score {
+                AfterScore::Move(a) => Some(a),
+                _ => None,
+            },
+            stays: f.after_score == AfterScore::Stay,
+            joins: f.joins_occupied,
+        });
+    }
+    out
 }
 
 fn dummy_tile() -> TileInfo {

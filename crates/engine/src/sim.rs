@@ -32,6 +32,22 @@ pub fn play_out(game: &mut Game, agents: &mut [Box<dyn Agent + Send>]) -> u64 {
                     game.play_follower(None);
                 }
             }
+            crate::Phase::Hand => {
+                let seat = game.current_player() as usize;
+                let choice = agents[seat % agents.len()].choose_own_tile(game, game.placements());
+                match choice {
+                    Some(i) if game.play_placement(i) => {}
+                    _ => game.play_pass(),
+                }
+            }
+            crate::Phase::Move => {
+                let seat = game.current_player() as usize;
+                let targets = game.move_targets();
+                let choice = agents[seat % agents.len()].choose_move(game, &targets);
+                if !game.play_move(choice) {
+                    game.play_move(None);
+                }
+            }
             _ => return decisions,
         }
         decisions += 1;

@@ -69,39 +69,11 @@ impl Outcome {
 
 /// Stable kebab-case name of an engine error, as written in `expect_error.kind`.
 pub fn error_kind(e: &MoveError) -> &'static str {
-    match e {
-        MoveError::WrongPhase { .. } => "wrong-phase",
-        MoveError::WrongTile { .. } => "wrong-tile",
-        MoveError::BadRotation(_) => "bad-rotation",
-        MoveError::OutOfBoard { .. } => "out-of-board",
-        MoveError::Occupied { .. } => "occupied",
-        MoveError::NotAdjacent => "not-adjacent",
-        MoveError::EdgeMismatch { .. } => "edge-mismatch",
-        MoveError::NoSuchFeature(_) => "no-such-feature",
-        MoveError::NotAFollowerFeature { .. } => "not-a-follower-feature",
-        MoveError::FeatureOccupied { .. } => "feature-occupied",
-        MoveError::NoSuchFollower(_) => "no-such-follower",
-        MoveError::NoFollowerLeft { .. } => "no-follower-left",
-        _ => "other",
-    }
+    e.kind()
 }
 
 /// Every error kind [`error_kind`] can return (for documentation and checks).
-pub const ERROR_KINDS: &[&str] = &[
-    "wrong-phase",
-    "wrong-tile",
-    "bad-rotation",
-    "out-of-board",
-    "occupied",
-    "not-adjacent",
-    "edge-mismatch",
-    "no-such-feature",
-    "not-a-follower-feature",
-    "feature-occupied",
-    "no-such-follower",
-    "no-follower-left",
-    "other",
-];
+pub const ERROR_KINDS: &[&str] = MoveError::KINDS;
 
 /// A comparable event: one seat scoring, or one follower returning.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]

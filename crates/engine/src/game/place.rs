@@ -32,6 +32,7 @@ impl Game {
                 open: f.open_sides as i16,
                 pennants: f.pennants as u16,
                 occ: 0,
+                corners: 0,
             });
             if matches!(f.kind, FeatureKind::Road | FeatureKind::City) {
                 self.pending.push(s);
@@ -73,6 +74,7 @@ impl Game {
                         let f = &mut self.frontier[(ncell & !FRONT) as usize];
                         f.req = (f.req & !(0xF << shift)) | bits;
                         f.code = (f.code & !(3 << cshift)) | cbits;
+                        f.filled += 1;
                     } else {
                         let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][s];
                         let (nx, ny) = (x + c.dx + dx, y + c.dy + dy);
@@ -82,6 +84,7 @@ impl Game {
                                 pos: npos as u32,
                                 req: !(0xF << shift) | bits,
                                 code: cbits,
+                                filled: 1,
                                 x: nx,
                                 y: ny,
                             });
@@ -123,11 +126,16 @@ impl Game {
                     let a = c.half_feature[h];
                     let b = nc.half_feature[OPP_HALF[h]];
                     if a != NO_FEATURE && b != NO_FEATURE {
-                        union(
+                        let r = union(
                             &mut self.segs,
                             seg_base + a as u32,
                             ninst.seg_base + b as u32,
                         );
+                        // A field with farmers joined to a corner-figure field (AM-8).
+                        let root = self.segs[r as usize];
+                        if root.corners > 0 && root.occ > 0 && !self.pending_fields.contains(&r) {
+                            self.pending_fields.push(r);
+                        }
                     }
                 }
             }

@@ -3,13 +3,13 @@
 
 use tegula_ruleset::FeatureKind;
 
-use super::{find, Event, FeatureId, FeatureInfo, Game, Inst, Phase, Seg, FRONT};
+use super::{find, Event, FeatureId, FeatureInfo, Freed, Game, Inst, Phase, Seg, FRONT};
 use crate::rules::FeatInfo;
 
 impl Game {
     /// Call `f` with every member segment of the feature rooted at `root` (its circular member
     /// list), the tile instance it lies on, and its tile-local feature facts.
-    fn for_each_member(&self, root: u32, mut f: impl FnMut(Seg, Inst, &FeatInfo)) {
+    pub(super) fn for_each_member(&self, root: u32, mut f: impl FnMut(Seg, Inst, &FeatInfo)) {
         let mut s = root;
         loop {
             let seg = self.segs[s as usize];
@@ -43,6 +43,9 @@ impl Game {
             }
         }
         self.pending_cloisters.clear();
+        if !self.pending_fields.is_empty() {
+            self.score_joined_fields();
+        }
     }
 
     pub(super) fn cloister_neighbours(&self, seg: u32) -> u32 {
@@ -131,6 +134,16 @@ impl Game {
         }
     }
 
+    /// Whether the feature rooted at `root` is complete (B-3).
+    pub(super) fn is_complete(&self, root: u32) -> bool {
+        let s = self.segs[root as usize];
+        match s.kind {
+            FeatureKind::Road | FeatureKind::City => s.open <= 0,
+            FeatureKind::Cloister => self.cloister_neighbours(root) == 8,
+            _ => false,
+        }
+    }
+
     /// Score one feature (during the game with `during`, else final scoring).
     pub(super) fn score_feature(&mut self, root: u32, during: bool) {
         self.segs[root as usize].done = true;
@@ -138,20 +151,18 @@ impl Game {
         if s.occ == 0 && !self.record {
             return;
         }
-        // Strength per seat (B-5).
-        let mut strength = [0u32; 32];
-        let rules = &*self.rules;
-        let followers = &rules.ruleset().followers;
-        if s.occ > 0 {
-            for i in 0..self.meeples.len() {
-                let m = self.meeples[i];
-                if find(&mut self.segs, m.seg) == root {
-                    strength[m.player as usize] +=
-                        followers[m.ftype as usize].strength_on(u32::from(s.pennants));
-                }
-            }
+        let value = self.feature_value(root, during);
+        self.award(root, value, if during { "B-4" } else { "B-6" });
+        // Followers return (B-4); farmers never do, and nothing returns at the end.
+        if during && s.occ > 0 && s.kind != FeatureKind::Field {
+            self.release(root);
         }
-        let sc = &rules.ruleset().scoring;
+    }
+
+    /// Points of the feature rooted at `root` (B-4 during the game, B-6 at the end).
+    fn feature_value(&mut self, root: u32, during: bool) -> u32 {
+        let s = self.segs[root as usize];
+        let sc = &self.rules.ruleset().scoring;
         let mut buf = std::mem::take(&mut self.scratch);
         let value = match s.kind {
             FeatureKind::Road => {
@@ -186,6 +197,25 @@ impl Game {
             FeatureKind::Field => self.bordered_cities(root, &mut buf) * sc.field_per_city,
             FeatureKind::Wonder => 0,
         };
+        self.scratch = buf;
+        value
+    }
+
+    /// Give `value` to the seats with the greatest strength on the feature rooted at `root`
+    /// (B-5; ties all score, top strength 0 scores nothing) and record it under `rule`.
+    fn award(&mut self, root: u32, value: u32, rule: &'static str) {
+        let s = self.segs[root as usize];
+        let mut strength = [0u32; 32];
+        if s.occ > 0 {
+            let followers = &self.rules.ruleset().followers;
+            for i in 0..self.meeples.len() {
+                let m = self.meeples[i];
+                if find(&mut self.segs, m.seg) == root {
+                    strength[m.player as usize] +=
+                        followers[m.ftype as usize].strength_on(u32::from(s.pennants));
+                }
+            }
+        }
         let best = strength[..self.players as usize]
             .iter()
             .copied()
@@ -203,8 +233,9 @@ impl Game {
             }
         }
         if self.record {
-            let rule = if during { "B-4" } else { "B-6" };
+            let mut buf = std::mem::take(&mut self.scratch);
             let feature = self.info(root, &mut buf);
+            self.scratch = buf;
             self.events.push(Event::Score {
                 turn: self.turn,
                 rule: rule.to_string(),
@@ -213,29 +244,103 @@ impl Game {
                 feature,
             });
         }
-        self.scratch = buf;
-        // Followers return (B-4); farmers never do, and nothing returns at the end.
-        if during && s.occ > 0 && s.kind != FeatureKind::Field {
-            let nf = followers.len();
-            let mut i = 0;
-            while i < self.meeples.len() {
-                let m = self.meeples[i];
-                if find(&mut self.segs, m.seg) == root {
-                    self.meeples.swap_remove(i);
-                    self.supply[m.player as usize * nf + m.ftype as usize] += 1;
-                    if self.record {
-                        self.events.push(Event::Return {
-                            turn: self.turn,
-                            player: m.player,
-                            follower: followers[m.ftype as usize].id.clone(),
-                            feature: FeatureId(root),
-                        });
-                    }
-                } else {
-                    i += 1;
-                }
+    }
+
+    /// Take the figures off the scored feature rooted at `root`: figures that move wait for
+    /// their owners' decisions (AM-11), figures that stay stay, the others return (B-4).
+    fn release(&mut self, root: u32) {
+        let rules = &*self.rules;
+        let nf = rules.figures.len();
+        let mut i = 0;
+        let mut left = 0;
+        while i < self.meeples.len() {
+            let m = self.meeples[i];
+            if find(&mut self.segs, m.seg) != root {
+                i += 1;
+                continue;
             }
-            self.segs[root as usize].occ = 0;
+            let fig = &rules.figures[m.ftype as usize];
+            if fig.stays {
+                left += 1;
+                i += 1;
+                continue;
+            }
+            self.meeples.swap_remove(i);
+            if fig.moves.is_some() {
+                self.freed.push(Freed {
+                    player: m.player,
+                    ftype: m.ftype,
+                    inst: self.segs[m.seg as usize].inst,
+                    root,
+                });
+                continue;
+            }
+            self.supply[m.player as usize * nf + m.ftype as usize] += 1;
+            if self.record {
+                self.events.push(Event::Return {
+                    turn: self.turn,
+                    player: m.player,
+                    follower: rules.follower_id(m.ftype).to_string(),
+                    feature: FeatureId(root),
+                });
+            }
+        }
+        self.segs[root as usize].occ = left;
+    }
+
+    /// Score a field now for `per_city` per completed city it borders to its farmer majority,
+    /// and send its farmers back (AM-7 when a corner figure is placed, AM-8 when joined).
+    pub(super) fn score_field_at_once(&mut self, root: u32, per_city: u32, rule: &'static str) {
+        let mut buf = std::mem::take(&mut self.scratch);
+        let cities = self.bordered_cities(root, &mut buf);
+        self.scratch = buf;
+        self.award(root, cities * per_city, rule);
+        if self.segs[root as usize].occ > 0 {
+            self.release(root);
+        }
+    }
+
+    /// AM-8: fields holding farmers that this turn joined to a corner-figure field.
+    fn score_joined_fields(&mut self) {
+        for i in 0..self.pending_fields.len() {
+            let r = find(&mut self.segs, self.pending_fields[i]);
+            let s = self.segs[r as usize];
+            if s.corners == 0 || s.occ == 0 {
+                continue;
+            }
+            let per_city = self
+                .corner_figs
+                .iter()
+                .find(|c| self.find_ro(c.seg) == r)
+                .and_then(|c| self.rules.figures[c.ftype as usize].corner)
+                .map_or(0, |c| c.join_per_city);
+            self.score_field_at_once(r, per_city, "AM-8");
+        }
+        self.pending_fields.clear();
+    }
+
+    /// AM-9: every corner figure's owner scores its field's completed cities.
+    fn score_corner_figures(&mut self) {
+        for i in 0..self.corner_figs.len() {
+            let c = self.corner_figs[i];
+            let root = find(&mut self.segs, c.seg);
+            let per_city = self.rules.figures[c.ftype as usize]
+                .corner
+                .map_or(0, |k| k.final_per_city);
+            let mut buf = std::mem::take(&mut self.scratch);
+            let points = self.bordered_cities(root, &mut buf) * per_city;
+            self.scores[c.player as usize] += points;
+            if self.record {
+                let feature = self.info(root, &mut buf);
+                self.events.push(Event::Score {
+                    turn: self.turn,
+                    rule: "AM-9".to_string(),
+                    players: vec![c.player],
+                    points,
+                    feature,
+                });
+            }
+            self.scratch = buf;
         }
     }
 
@@ -245,6 +350,7 @@ impl Game {
         self.n_place = 0;
         self.options.clear();
         self.drawn = self.pile.len();
+        self.moves.clear();
         for pass_fields in [false, true] {
             let mut i = 0;
             while i < self.meeples.len() {
@@ -256,6 +362,7 @@ impl Game {
                 i += 1;
             }
         }
+        self.score_corner_figures();
         if self.record {
             let winners = self.winners();
             self.events.push(Event::End {

@@ -1,0 +1,254 @@
+//! Why an action is refused: [`MoveError`], with its rule id and a stable kebab-case kind.
+
+use std::fmt;
+
+use tegula_ruleset::{FeatureKind, Side, SideKind};
+
+use super::Phase;
+
+/// Why an action was refused. Every variant names what is wrong; [`MoveError::rule`] gives the
+/// rule id and [`MoveError::kind`] a stable name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// The action does not belong to the current phase.
+    WrongPhase {
+        /// The phase the game is in.
+        phase: Phase,
+    },
+    /// The placement names another tile than the one drawn.
+    WrongTile {
+        /// Tile drawn.
+        expected: u16,
+        /// Tile named.
+        got: u16,
+    },
+    /// Rotation not in 0..4.
+    BadRotation(u8),
+    /// A cell of the tile lies outside the board.
+    OutOfBoard {
+        /// Cell x.
+        x: i32,
+        /// Cell y.
+        y: i32,
+    },
+    /// A cell of the tile is already filled.
+    Occupied {
+        /// Cell x.
+        x: i32,
+        /// Cell y.
+        y: i32,
+    },
+    /// The tile touches no placed tile (B-2).
+    NotAdjacent,
+    /// A side of the tile does not match the neighbour (B-2).
+    EdgeMismatch {
+        /// Cell x of the tile's cell.
+        x: i32,
+        /// Cell y of the tile's cell.
+        y: i32,
+        /// Board side of that cell.
+        side: Side,
+        /// What the tile shows there.
+        tile: SideKind,
+        /// What the neighbour shows.
+        neighbour: SideKind,
+    },
+    /// No such feature on the tile just placed.
+    NoSuchFeature(u8),
+    /// Followers cannot stand on this kind of feature (a wonder building, W-5).
+    NotAFollowerFeature {
+        /// Feature index.
+        feature: u8,
+        /// Its kind.
+        kind: FeatureKind,
+    },
+    /// The connected feature already holds a follower (B-2; a city with a knight or mayor, AM-5).
+    FeatureOccupied {
+        /// Feature index on the tile just placed.
+        feature: u8,
+    },
+    /// No such follower type.
+    NoSuchFollower(u8),
+    /// The player has no follower of that type left in supply (B-2).
+    NoFollowerLeft {
+        /// Follower type.
+        follower: u8,
+    },
+    /// The follower type may not stand on this kind of feature (its sites, e.g. AM-5, AM-10).
+    WrongSite {
+        /// Feature index on the tile just placed.
+        feature: u8,
+        /// Its kind.
+        kind: FeatureKind,
+        /// Follower type.
+        follower: u8,
+    },
+    /// The field already holds a corner figure: no follower may join it (AM-6, AM-8).
+    CornerFigureField {
+        /// Feature index on the tile just placed.
+        feature: u8,
+    },
+    /// No corner of the tile just placed touches this field where four filled cells meet and all
+    /// four cell corners are field (AM-6).
+    NoCorner {
+        /// Feature index on the tile just placed.
+        feature: u8,
+    },
+    /// The player holds no such tile of their own (AM-1).
+    TileNotHeld {
+        /// Tile named.
+        tile: u16,
+    },
+    /// The tile must go into a hole: an empty cell with four filled neighbours (AM-1).
+    NotAHole {
+        /// Cell x.
+        x: i32,
+        /// Cell y.
+        y: i32,
+    },
+    /// The figure cannot move there: not an unfinished, unoccupied feature it may stand on,
+    /// adjacent to the one it left (AM-11).
+    NotAMoveTarget {
+        /// Anchor x of the tile named.
+        x: i32,
+        /// Anchor y of the tile named.
+        y: i32,
+        /// Feature index on that tile.
+        feature: u8,
+    },
+}
+
+impl MoveError {
+    /// Every [`MoveError::kind`], in declaration order (for documentation and checks).
+    pub const KINDS: &'static [&'static str] = &[
+        "wrong-phase",
+        "wrong-tile",
+        "bad-rotation",
+        "out-of-board",
+        "occupied",
+        "not-adjacent",
+        "edge-mismatch",
+        "no-such-feature",
+        "not-a-follower-feature",
+        "feature-occupied",
+        "no-such-follower",
+        "no-follower-left",
+        "wrong-site",
+        "corner-figure-field",
+        "no-corner",
+        "tile-not-held",
+        "not-a-hole",
+        "not-a-move-target",
+    ];
+
+    /// Stable kebab-case name (scenario files' `expect_error.kind`).
+    pub fn kind(&self) -> &'static str {
+        let i = match self {
+            MoveError::WrongPhase { .. } => 0,
+            MoveError::WrongTile { .. } => 1,
+            MoveError::BadRotation(_) => 2,
+            MoveError::OutOfBoard { .. } => 3,
+            MoveError::Occupied { .. } => 4,
+            MoveError::NotAdjacent => 5,
+            MoveError::EdgeMismatch { .. } => 6,
+            MoveError::NoSuchFeature(_) => 7,
+            MoveError::NotAFollowerFeature { .. } => 8,
+            MoveError::FeatureOccupied { .. } => 9,
+            MoveError::NoSuchFollower(_) => 10,
+            MoveError::NoFollowerLeft { .. } => 11,
+            MoveError::WrongSite { .. } => 12,
+            MoveError::CornerFigureField { .. } => 13,
+            MoveError::NoCorner { .. } => 14,
+            MoveError::TileNotHeld { .. } => 15,
+            MoveError::NotAHole { .. } => 16,
+            MoveError::NotAMoveTarget { .. } => 17,
+        };
+        Self::KINDS[i]
+    }
+
+    /// The rule the action breaks.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            MoveError::NotAFollowerFeature { .. } => "W-5",
+            MoveError::WrongSite {
+                kind: FeatureKind::Field,
+                ..
+            } => "AM-10",
+            MoveError::WrongSite { .. } => "AM-5",
+            MoveError::CornerFigureField { .. } => "AM-8",
+            MoveError::NoCorner { .. } => "AM-6",
+            MoveError::TileNotHeld { .. } | MoveError::NotAHole { .. } => "AM-1",
+            MoveError::NotAMoveTarget { .. } => "AM-11",
+            _ => "B-2",
+        }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::WrongPhase { phase } => write!(f, "action not allowed in phase {phase:?}"),
+            MoveError::WrongTile { expected, got } => {
+                write!(f, "tile {got} is not the drawn tile {expected}")
+            }
+            MoveError::BadRotation(r) => write!(f, "rotation {r} is not in 0..4"),
+            MoveError::OutOfBoard { x, y } => write!(f, "cell ({x}, {y}) is outside the board"),
+            MoveError::Occupied { x, y } => write!(f, "cell ({x}, {y}) is already filled"),
+            MoveError::NotAdjacent => write!(f, "the tile touches no placed tile (B-2)"),
+            MoveError::EdgeMismatch {
+                x,
+                y,
+                side,
+                tile,
+                neighbour,
+            } => write!(
+                f,
+                "side {} of cell ({x}, {y}) is {tile:?} but the neighbour shows {neighbour:?} (B-2)",
+                side.name()
+            ),
+            MoveError::NoSuchFeature(i) => write!(f, "the tile has no feature {i}"),
+            MoveError::NotAFollowerFeature { feature, kind } => {
+                write!(f, "feature {feature} is a {kind:?}: no follower may stand there")
+            }
+            MoveError::FeatureOccupied { feature } => {
+                write!(f, "feature {feature} is already occupied (B-2)")
+            }
+            MoveError::NoSuchFollower(i) => write!(f, "no follower type {i}"),
+            MoveError::NoFollowerLeft { follower } => {
+                write!(f, "no follower of type {follower} left in supply (B-2)")
+            }
+            MoveError::WrongSite {
+                feature,
+                kind,
+                follower,
+            } => write!(
+                f,
+                "follower type {follower} may not stand on feature {feature}, a {kind:?}"
+            ),
+            MoveError::CornerFigureField { feature } => write!(
+                f,
+                "field {feature} holds a corner figure: no follower may be placed on it (AM-8)"
+            ),
+            MoveError::NoCorner { feature } => write!(
+                f,
+                "no corner of the tile on feature {feature} where four filled cells meet with \
+                 field in all four corners (AM-6)"
+            ),
+            MoveError::TileNotHeld { tile } => {
+                write!(f, "the player holds no tile {tile} of their own (AM-1)")
+            }
+            MoveError::NotAHole { x, y } => write!(
+                f,
+                "cell ({x}, {y}) is not a hole: its four neighbours are not all filled (AM-1)"
+            ),
+            MoveError::NotAMoveTarget { x, y, feature } => write!(
+                f,
+                "feature {feature} of the tile at ({x}, {y}) is not an unfinished, unoccupied \
+                 feature next to the one the figure left (AM-11)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}

@@ -1,0 +1,409 @@
+//! Figures: which may go on the tile just placed (B-2, AM-5, AM-10), corner figures (AM-6,
+//! AM-7), and figures freed by a scoring that their owners move or take back (AM-11, AM-12).
+
+use tegula_ruleset::{Adjacency, FeatureKind, NO_FEATURE};
+
+use super::{
+    find, CornerFig, Event, FeatureId, FollowerOption, Freed, Game, Meeple, MoveError, MoveTarget,
+    Phase, FRONT,
+};
+
+/// The two board half-edges of each cell corner, by corner `NW, NE, SE, SW`: `{Wn, Nw}`,
+/// `{Ne, En}`, `{Es, Se}`, `{Sw, Ws}`.
+const CORNER_HALVES: [(usize, usize); 4] = [(7, 0), (1, 2), (3, 4), (5, 6)];
+/// Offset of each corner's point from its cell, by corner `NW, NE, SE, SW` (point `(x, y)` is
+/// the north-west corner of cell `(x, y)`).
+const CORNER_POINT: [(i32, i32); 4] = [(0, 0), (1, 0), (1, 1), (0, 1)];
+/// The four cells around a point and the corner of each that touches it.
+const AROUND_POINT: [(i32, i32, usize); 4] = [(-1, -1, 2), (0, -1, 3), (-1, 0, 1), (0, 0, 0)];
+
+impl Game {
+    /// Follower options of the tile just placed: one per unoccupied board feature (B-2) and
+    /// follower type in supply that may stand on its kind; none on a corner-figure field (AM-8);
+    /// then corner figures, one per field with a legal corner (AM-6).
+    pub(super) fn compute_options(&mut self) {
+        self.options.clear();
+        let inst = *self.insts.last().expect("just placed");
+        let rules = &*self.rules;
+        let info = &rules.tiles[inst.tile as usize];
+        let nf = rules.figures.len();
+        let base = self.player as usize * nf;
+        // Two segments of this tile in the same connected feature are the same choice (B-2);
+        // `scratch` keeps the roots offered.
+        let mut seen = std::mem::take(&mut self.scratch);
+        seen.clear();
+        for (i, f) in info.feats.iter().enumerate() {
+            if f.kind == FeatureKind::Wonder {
+                continue;
+            }
+            let root = find(&mut self.segs, inst.seg_base + i as u32);
+            if seen.contains(&root) {
+                continue;
+            }
+            seen.push(root);
+            let r = self.segs[root as usize];
+            if r.corners > 0 {
+                continue;
+            }
+            for (k, fig) in rules.figures.iter().enumerate() {
+                if self.supply[base + k] > 0 && fig.stands_on(f.kind) && (r.occ == 0 || fig.joins) {
+                    self.options.push(FollowerOption {
+                        feature: i as u8,
+                        follower: k as u8,
+                    });
+                }
+            }
+        }
+        self.scratch = seen;
+        if rules.any_corner {
+            self.corner_options();
+        }
+    }
+
+    fn corner_options(&mut self) {
+        let nf = self.rules.figures.len();
+        let base = self.player as usize * nf;
+        let types: Vec<u8> = (0..nf)
+            .filter(|&k| self.rules.figures[k].corner.is_some() && self.supply[base + k] > 0)
+            .map(|k| k as u8)
+            .collect();
+        if types.is_empty() {
+            return;
+        }
+        for (feature, _) in self.legal_corners() {
+            for &follower in &types {
+                self.options.push(FollowerOption { feature, follower });
+            }
+        }
+    }
+
+    /// AM-6: for each field of the tile just placed without a corner figure, its first corner
+    /// (in cell order, then `NW, NE, SE, SW`) where four filled cells meet with field in all four
+    /// cell corners.
+    fn legal_corners(&self) -> Vec<(u8, (i32, i32))> {
+        let inst = *self.insts.last().expect("a tile was placed");
+        let cells = &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize];
+        let mut out = Vec::new();
+        let mut roots = Vec::new();
+        for c in cells {
+            for (k, &(px, py)) in CORNER_POINT.iter().enumerate() {
+                let point = (inst.x + c.dx + px, inst.y + c.dy + py);
+                let local = c.half_feature[CORNER_HALVES[k].0];
+                if local == NO_FEATURE || !self.corner_is_field(point) {
+                    continue;
+                }
+                let root = self.find_ro(inst.seg_base + local as u32);
+                if self.segs[root as usize].corners > 0 || roots.contains(&root) {
+                    continue;
+                }
+                roots.push(root);
+                out.push((local, point));
+            }
+        }
+        out
+    }
+
+    /// Whether the four cells around `point` are filled and each one's corner there is field
+    /// on both of its half-edges (AM-6; mega-tile cells count as cells, W-22).
+    fn corner_is_field(&self, (px, py): (i32, i32)) -> bool {
+        AROUND_POINT.iter().all(|&(dx, dy, k)| {
+            let Some(pos) = self.pos(px + dx, py + dy) else {
+                return false;
+            };
+            let v = self.cells[pos];
+            if v >= FRONT {
+                return false;
+            }
+            let inst = self.insts[(v >> 4) as usize];
+            let cell =
+                &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize][(v & 7) as usize];
+            let (a, b) = CORNER_HALVES[k];
+            let f = cell.half_feature[a];
+            f != NO_FEATURE && f == cell.half_feature[b]
+        })
+    }
+
+    /// Check a follower option on the tile just placed (B-2, AM-5, AM-6, AM-8, AM-10).
+    pub fn check_follower(&self, o: FollowerOption) -> Result<(), MoveError> {
+        if self.phase != Phase::Follower {
+            return Err(MoveError::WrongPhase { phase: self.phase });
+        }
+        let inst = *self.insts.last().expect("a tile was placed");
+        let info = &self.rules.tiles[inst.tile as usize];
+        let Some(feat) = info.feats.get(o.feature as usize) else {
+            return Err(MoveError::NoSuchFeature(o.feature));
+        };
+        let feature = o.feature;
+        if feat.kind == FeatureKind::Wonder {
+            return Err(MoveError::NotAFollowerFeature {
+                feature,
+                kind: feat.kind,
+            });
+        }
+        let Some(fig) = self.rules.figures.get(o.follower as usize) else {
+            return Err(MoveError::NoSuchFollower(o.follower));
+        };
+        let root = self.segs[self.find_ro(inst.seg_base + feature as u32) as usize];
+        let wrong_site = MoveError::WrongSite {
+            feature,
+            kind: feat.kind,
+            follower: o.follower,
+        };
+        if fig.corner.is_some() {
+            if feat.kind != FeatureKind::Field {
+                return Err(wrong_site);
+            }
+            if root.corners > 0 {
+                return Err(MoveError::CornerFigureField { feature });
+            }
+            if !self.legal_corners().iter().any(|c| c.0 == feature) {
+                return Err(MoveError::NoCorner { feature });
+            }
+        } else {
+            if !fig.stands_on(feat.kind) {
+                return Err(wrong_site);
+            }
+            if root.corners > 0 {
+                return Err(MoveError::CornerFigureField { feature });
+            }
+            if root.occ > 0 && !fig.joins {
+                return Err(MoveError::FeatureOccupied { feature });
+            }
+        }
+        let nf = self.rules.figures.len();
+        if self.supply[self.player as usize * nf + o.follower as usize] == 0 {
+            return Err(MoveError::NoFollowerLeft {
+                follower: o.follower,
+            });
+        }
+        Ok(())
+    }
+
+    /// Put a checked follower on the tile just placed; a corner figure scores its field at
+    /// once (AM-7).
+    pub(super) fn put_follower(&mut self, o: FollowerOption) {
+        let inst = *self.insts.last().expect("just placed");
+        let seg = inst.seg_base + o.feature as u32;
+        let root = find(&mut self.segs, seg);
+        let nf = self.rules.figures.len();
+        self.supply[self.player as usize * nf + o.follower as usize] -= 1;
+        let corner = self.rules.figures[o.follower as usize].corner;
+        let point = match corner {
+            Some(_) => self
+                .legal_corners()
+                .into_iter()
+                .find(|c| c.0 == o.feature)
+                .map(|c| c.1),
+            None => None,
+        };
+        self.record_figure(self.player, o.follower, seg, point, false);
+        match (corner, point) {
+            (Some(c), Some(point)) => {
+                self.corner_figs.push(CornerFig {
+                    player: self.player,
+                    ftype: o.follower,
+                    seg,
+                    point,
+                });
+                self.score_field_at_once(root, c.place_per_city, "AM-7");
+                self.segs[root as usize].corners += 1;
+            }
+            _ => {
+                self.segs[root as usize].occ += 1;
+                self.meeples.push(Meeple {
+                    player: self.player,
+                    ftype: o.follower,
+                    seg,
+                });
+            }
+        }
+    }
+
+    /// Record a figure put on segment `seg` (placed, or `moved` after a scoring).
+    fn record_figure(
+        &mut self,
+        player: u8,
+        ftype: u8,
+        seg: u32,
+        point: Option<(i32, i32)>,
+        moved: bool,
+    ) {
+        if !self.record {
+            return;
+        }
+        let s = self.segs[seg as usize];
+        let inst = self.insts[s.inst as usize];
+        self.events.push(Event::Follower {
+            turn: self.turn,
+            player,
+            follower: self.rules.follower_id(ftype).to_string(),
+            x: inst.x,
+            y: inst.y,
+            feature: s.local,
+            segment: self.rules.feature_name(inst.tile, s.local).to_string(),
+            corner: point.map(|(x, y)| [x, y]),
+            moved,
+        });
+    }
+
+    /// AM-12: freed figures decide in seat order starting with the active player (stable
+    /// within a seat: in the order their features were scored).
+    pub(super) fn order_freed(&mut self) {
+        if self.freed.len() > 1 {
+            let (n, a) = (self.players, self.active);
+            self.freed.sort_by_key(|f| (f.player + n - a) % n);
+        }
+    }
+
+    /// Give the next freed figure with somewhere to go its decision ([`Phase::Move`]); figures
+    /// with nowhere to go return to supply (AM-11). When none is left, the turn ends.
+    pub(super) fn next_freed(&mut self) {
+        while let Some(&f) = self.freed.first() {
+            self.collect_targets(f);
+            if !self.moves.is_empty() {
+                self.player = f.player;
+                self.phase = Phase::Move;
+                return;
+            }
+            self.freed.remove(0);
+            self.return_to_supply(f);
+        }
+        self.finish_turn();
+    }
+
+    /// Move the deciding figure to target `choice`, or take it back with `None`.
+    pub(super) fn move_freed(&mut self, choice: Option<usize>) {
+        let f = self.freed.remove(0);
+        match choice.and_then(|i| self.moves.get(i).copied()) {
+            Some((_, seg)) => {
+                let root = find(&mut self.segs, seg);
+                self.segs[root as usize].occ += 1;
+                self.meeples.push(Meeple {
+                    player: f.player,
+                    ftype: f.ftype,
+                    seg,
+                });
+                self.record_figure(f.player, f.ftype, seg, None, true);
+            }
+            None => self.return_to_supply(f),
+        }
+        self.moves.clear();
+        self.next_freed();
+    }
+
+    /// Take every waiting freed figure back (the game is ending).
+    pub(super) fn return_freed(&mut self) {
+        for f in std::mem::take(&mut self.freed) {
+            self.return_to_supply(f);
+        }
+        self.moves.clear();
+    }
+
+    fn return_to_supply(&mut self, f: Freed) {
+        let nf = self.rules.figures.len();
+        self.supply[f.player as usize * nf + f.ftype as usize] += 1;
+        if self.record {
+            self.events.push(Event::Return {
+                turn: self.turn,
+                player: f.player,
+                follower: self.rules.follower_id(f.ftype).to_string(),
+                feature: FeatureId(f.root),
+            });
+        }
+    }
+
+    /// Check a move of the deciding figure; returns the index of the matching target (any
+    /// segment of the target's board feature names it).
+    pub(super) fn check_move(&self, t: MoveTarget) -> Result<usize, MoveError> {
+        if self.phase != Phase::Move {
+            return Err(MoveError::WrongPhase { phase: self.phase });
+        }
+        let refused = MoveError::NotAMoveTarget {
+            x: t.x,
+            y: t.y,
+            feature: t.feature,
+        };
+        let Some(v) = self
+            .pos(t.x, t.y)
+            .map(|p| self.cells[p])
+            .filter(|&v| v < FRONT)
+        else {
+            return Err(refused);
+        };
+        let inst = self.insts[(v >> 4) as usize];
+        if (inst.x, inst.y) != (t.x, t.y)
+            || t.feature as usize >= self.rules.tiles[inst.tile as usize].feats.len()
+        {
+            return Err(refused);
+        }
+        let root = self.find_ro(inst.seg_base + t.feature as u32);
+        self.moves
+            .iter()
+            .position(|m| self.find_ro(m.1) == root)
+            .ok_or(refused)
+    }
+
+    /// AM-11: the unfinished, unoccupied features the freed figure may stand on, adjacent in
+    /// its figure type's sense, one per board feature.
+    fn collect_targets(&mut self, f: Freed) {
+        let rules = self.rules.clone();
+        let fig = &rules.figures[f.ftype as usize];
+        let mut insts = self.adjacent_tiles(f, fig.moves.unwrap_or_default());
+        insts.sort_unstable();
+        insts.dedup();
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
+        let mut roots = Vec::new();
+        for j in insts {
+            let inst = self.insts[j as usize];
+            for (l, feat) in rules.tiles[inst.tile as usize].feats.iter().enumerate() {
+                if !fig.stands_on(feat.kind) {
+                    continue;
+                }
+                let seg = inst.seg_base + l as u32;
+                let root = self.find_ro(seg);
+                let r = self.segs[root as usize];
+                if r.done || r.occ > 0 || r.corners > 0 || roots.contains(&root) {
+                    continue;
+                }
+                if self.is_complete(root) {
+                    continue;
+                }
+                roots.push(root);
+                let target = MoveTarget {
+                    x: inst.x,
+                    y: inst.y,
+                    feature: l as u8,
+                };
+                moves.push((target, seg));
+            }
+        }
+        self.moves = moves;
+    }
+
+    /// Tile instances whose features count as adjacent for a figure freed from tile instance
+    /// `f.inst` after the feature `f.root` was scored (AM-11 and its readings).
+    fn adjacent_tiles(&self, f: Freed, adjacency: Adjacency) -> Vec<u32> {
+        let mut out = Vec::new();
+        match adjacency {
+            Adjacency::Neighbourhood => {
+                let inst = self.insts[f.inst as usize];
+                for c in &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize] {
+                    for dy in -1..=1 {
+                        for dx in -1..=1 {
+                            let (x, y) = (inst.x + c.dx + dx, inst.y + c.dy + dy);
+                            if let Some(pos) = self.pos(x, y) {
+                                let v = self.cells[pos];
+                                if v < FRONT {
+                                    out.push(v >> 4);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Adjacency::Connected => self.for_each_member(f.root, |seg, _, _| out.push(seg.inst)),
+        }
+        out
+    }
+}

@@ -1,0 +1,223 @@
+//! The turn's phases: a player's own tiles instead of drawing (AM-1), the draw (B-2), the end of
+//! the turn with scoring and freed figures (B-4, AM-11, AM-12), and the final round of own tiles
+//! after the pile is empty (AM-4).
+
+use tegula_ruleset::TileSite;
+
+use super::{Event, Game, MoveError, Phase, Placement, FRONT};
+use crate::rules::fits;
+
+impl Game {
+    /// Place a checked placement: the drawn tile, or (in [`Phase::Hand`]) one of the player's
+    /// own tiles, which leaves their supply.
+    pub(super) fn play_checked_placement(&mut self, p: Placement) {
+        if self.phase == Phase::Hand {
+            let pts = &self.rules.ruleset().player_tiles;
+            if let Some(i) = pts.iter().position(|t| t.tile == p.tile) {
+                self.held[self.player as usize * pts.len() + i] -= 1;
+            }
+        }
+        self.place_drawn(p);
+    }
+
+    pub(super) fn record_pass(&mut self, turn: u32) {
+        if self.record {
+            self.events.push(Event::Pass {
+                turn,
+                player: self.player,
+            });
+        }
+    }
+
+    /// After the follower decision: score (B-4, AM-8), then let freed figures move (AM-11),
+    /// then the next turn.
+    pub(super) fn end_turn(&mut self) {
+        self.score_pending();
+        self.order_freed();
+        self.next_freed();
+    }
+
+    /// When no freed figure waits any more: the next seat's turn, or the next seat of the
+    /// final round.
+    pub(super) fn finish_turn(&mut self) {
+        self.player = self.active;
+        if self.in_final {
+            self.next_final_seat();
+        } else {
+            self.player = (self.player + 1) % self.players;
+            self.begin_turn();
+        }
+    }
+
+    /// Start the current seat's turn: a choice of own tiles where some can be placed (AM-1),
+    /// else the draw.
+    pub(super) fn begin_turn(&mut self) {
+        self.active = self.player;
+        if self.offer_own_tiles(false) {
+            return;
+        }
+        self.draw();
+    }
+
+    /// Enter [`Phase::Hand`] if the current player holds own tiles (those of the final round
+    /// only, with `final_round`) with at least one legal placement.
+    fn offer_own_tiles(&mut self, final_round: bool) -> bool {
+        let n = self.rules.ruleset().player_tiles.len();
+        if n == 0 {
+            return false;
+        }
+        let base = self.player as usize * n;
+        if self.held[base..base + n].iter().all(|&h| h == 0) {
+            return false;
+        }
+        self.own_tile_placements(final_round);
+        if self.n_place == 0 {
+            return false;
+        }
+        self.phase = Phase::Hand;
+        true
+    }
+
+    /// Placements of the current player's own tiles into `placements` (holes, AM-1, or anywhere).
+    fn own_tile_placements(&mut self, final_round: bool) {
+        let rules = self.rules.clone();
+        let pts = &rules.ruleset().player_tiles;
+        let mut out = std::mem::take(&mut self.scratch_places);
+        out.clear();
+        for (i, pt) in pts.iter().enumerate() {
+            if self.held(self.player, i) == 0 || (final_round && !pt.final_round) {
+                continue;
+            }
+            match pt.site {
+                TileSite::Hole => {
+                    let rot = &rules.tiles[pt.tile as usize].rot;
+                    for f in self.frontier.iter().filter(|f| f.filled == 4) {
+                        for (r, cells) in rot.iter().enumerate() {
+                            if fits(cells[0].sig, f.req) {
+                                out.push(Placement {
+                                    tile: pt.tile,
+                                    x: f.x,
+                                    y: f.y,
+                                    rotation: r as u8,
+                                });
+                            }
+                        }
+                    }
+                }
+                TileSite::Anywhere => {
+                    self.generate_placements(pt.tile);
+                    out.extend_from_slice(&self.placements[..self.n_place]);
+                }
+            }
+        }
+        self.placements.clear();
+        self.placements.extend_from_slice(&out);
+        self.n_place = out.len();
+        self.scratch_places = out;
+    }
+
+    /// The player declined their own tile: draw (or, in the final round, the next seat).
+    pub(super) fn decline_own_tile(&mut self) {
+        if self.in_final {
+            self.next_final_seat();
+        } else {
+            self.draw();
+        }
+    }
+
+    /// Check a placement of one of the current player's own tiles ([`Phase::Hand`], AM-1).
+    pub(super) fn check_own_tile(&self, p: Placement) -> Result<(), MoveError> {
+        let pts = &self.rules.ruleset().player_tiles;
+        let Some(i) = pts.iter().position(|t| t.tile == p.tile) else {
+            return Err(MoveError::TileNotHeld { tile: p.tile });
+        };
+        if self.held(self.player, i) == 0 || (self.in_final && !pts[i].final_round) {
+            return Err(MoveError::TileNotHeld { tile: p.tile });
+        }
+        self.check_geometry(p)?;
+        if pts[i].site == TileSite::Hole {
+            for c in &self.rules.tiles[p.tile as usize].rot[p.rotation as usize] {
+                let (x, y) = (p.x + c.dx, p.y + c.dy);
+                if !self.is_hole(x, y) {
+                    return Err(MoveError::NotAHole { x, y });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `(x, y)` is empty with all four orthogonal neighbours filled (AM-1).
+    pub(super) fn is_hole(&self, x: i32, y: i32) -> bool {
+        let Some(pos) = self.pos_inner(x, y) else {
+            return false;
+        };
+        self.cells[pos] >= FRONT && (0..4).all(|s| self.cells[self.step(pos, s)] < FRONT)
+    }
+
+    /// Draw tiles until one can be placed (B-2); when the pile is empty, the final round of own
+    /// tiles (AM-4) or the end of the game.
+    pub(super) fn draw(&mut self) {
+        loop {
+            if self.drawn >= self.pile.len() {
+                self.start_final_round();
+                return;
+            }
+            let t = self.pile[self.drawn];
+            self.drawn += 1;
+            if self.record {
+                self.events.push(Event::Draw {
+                    turn: self.turn + 1,
+                    player: self.player,
+                    tile: self.rules.tile_id(t).to_string(),
+                });
+            }
+            self.current = t;
+            self.generate_placements(t);
+            if self.n_place > 0 {
+                self.phase = Phase::Place;
+                return;
+            }
+            if self.record {
+                self.events.push(Event::Discard {
+                    turn: self.turn + 1,
+                    player: self.player,
+                    tile: self.rules.tile_id(t).to_string(),
+                    rule: "B-2".to_string(),
+                });
+            }
+        }
+    }
+
+    /// AM-4: players still holding final-round tiles may place them, in seat order starting
+    /// after the seat that placed the last tile (RULES.md reading of "left of").
+    fn start_final_round(&mut self) {
+        let final_tiles = self
+            .rules
+            .ruleset()
+            .player_tiles
+            .iter()
+            .any(|p| p.final_round);
+        if !final_tiles || self.in_final {
+            self.end_game();
+            return;
+        }
+        self.in_final = true;
+        self.final_seats.clear();
+        // Last first, so that popping gives seat order.
+        for k in (1..=self.players).rev() {
+            self.final_seats.push((self.last_placer + k) % self.players);
+        }
+        self.next_final_seat();
+    }
+
+    fn next_final_seat(&mut self) {
+        while let Some(seat) = self.final_seats.pop() {
+            self.player = seat;
+            self.active = seat;
+            if self.offer_own_tiles(true) {
+                return;
+            }
+        }
+        self.end_game();
+    }
+}
