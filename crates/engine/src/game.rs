@@ -285,6 +285,8 @@ pub struct Game {
     pending_fields: Vec<u32>,
     /// Whether the final round (AM-4) is under way.
     in_final: bool,
+    /// Index into `events` where final scoring began (once the game is over).
+    final_from: Option<usize>,
     /// The seat whose turn it is (the current player may differ in [`Phase::Move`]).
     active: u8,
     /// The seat that placed the last tile (the final round starts after it, AM-4).
@@ -330,6 +332,7 @@ impl Clone for Game {
             corner_points: self.corner_points.clone(),
             pending_fields: self.pending_fields.clone(),
             in_final: self.in_final,
+            final_from: self.final_from,
             active: self.active,
             last_placer: self.last_placer,
         }
@@ -372,6 +375,7 @@ impl Clone for Game {
         self.corner_points.clone_from(&source.corner_points);
         self.pending_fields.clone_from(&source.pending_fields);
         self.in_final = source.in_final;
+        self.final_from = source.final_from;
         self.active = source.active;
         self.last_placer = source.last_placer;
     }
@@ -449,6 +453,7 @@ impl Game {
             corner_points: Vec::new(),
             pending_fields: Vec::new(),
             in_final: false,
+            final_from: None,
             active: 0,
             last_placer: 0,
         };
@@ -543,6 +548,7 @@ impl Game {
         self.corner_points.clear();
         self.pending_fields.clear();
         self.in_final = false;
+        self.final_from = None;
         self.active = 0;
         self.last_placer = 0;
         self.turn = 0;
@@ -628,6 +634,12 @@ impl Game {
     /// Recorded events (empty unless the game records).
     pub fn events(&self) -> &[Event] {
         &self.events
+    }
+
+    /// Once the game is over: the index into [`Game::events`] of the first final-scoring event
+    /// (B-6, AM-9), so that callers can tell a last turn's scoring from the final scoring.
+    pub fn final_scoring_from(&self) -> Option<usize> {
+        self.final_from
     }
 
     /// Whether events are recorded.

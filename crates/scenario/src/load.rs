@@ -11,7 +11,7 @@ use tegula_model::raw::Sp;
 use tegula_model::{Code, Diagnostic, Source};
 use tegula_ruleset::{FeatureKind, Ruleset};
 
-use crate::raw::{RawEvent, RawFeatureKind, RawRotation, ScenarioFile};
+use crate::raw::{RawEvent, RawFeatureKind, RawMove, RawRotation, ScenarioFile};
 
 /// Largest scenario file accepted, in bytes.
 pub const MAX_FILE_SIZE: u64 = tegula_model::load::MAX_FILE_BYTES as u64;
@@ -35,6 +35,8 @@ pub struct Scenario {
     pub start: Option<(u16, u8)>,
     /// The steps, in order.
     pub steps: Vec<Step>,
+    /// Whether the pile is exactly the steps' drawn tiles (the game ends by itself, AM-4).
+    pub pile_ends: bool,
     /// Final scoring, if the scenario asks for it.
     pub end: Option<End>,
     /// Expected final scores per seat, with their position.
@@ -65,8 +67,12 @@ pub struct Step {
     pub placement: Option<((i32, i32), u8)>,
     /// Seat that must be on turn, if the file says.
     pub player: Option<u8>,
+    /// Whether the tile is the player's own, placed instead of drawing (AM-1).
+    pub own: bool,
     /// Follower to place on the tile just placed.
     pub follower: Option<FollowerChoice>,
+    /// Decisions about figures freed by the step's scoring (AM-11), in order.
+    pub moves: Vec<MoveChoice>,
     /// Expected score / return events (exactly these).
     pub expect: Vec<Expected>,
     /// The step must be rejected.
@@ -80,6 +86,22 @@ impl Step {
     pub fn rejects_placement(&self) -> bool {
         self.expect_error.is_some() && self.follower.is_none() && self.placement.is_some()
     }
+
+    /// Whether the step's tile comes from the draw pile.
+    pub fn draws(&self) -> bool {
+        !self.own && !self.rejects_placement()
+    }
+}
+
+/// A decision about a freed figure (AM-11).
+#[derive(Clone, Debug)]
+pub struct MoveChoice {
+    /// The owner who must decide, if the file says.
+    pub player: Option<u8>,
+    /// Target: a cell of the tile and a segment id on it; `None` = take the figure back.
+    pub target: Option<((i32, i32), String)>,
+    /// Position in the file.
+    pub pos: Pos,
 }
 
 /// A follower placement, resolved.
@@ -464,6 +486,14 @@ pub fn resolve(
             Some(ev) => events(&mut cx, &rs, ev, players),
             None => Vec::new(),
         };
+        let moves = move_choices(&mut cx, &st.moves, players);
+        if st.own && st.at.is_none() {
+            cx.err(
+                Code::Schema,
+                &st.span,
+                "an own tile (`own = true`) is placed, never discarded: give `at`",
+            );
+        }
         let expect_error = st.expect_error.as_ref().map(|e| {
             if let Some(k) = &e.kind {
                 if !crate::run::ERROR_KINDS.contains(&k.value.as_str()) {
@@ -529,7 +559,9 @@ pub fn resolve(
                 tile_id: st.tile.value.clone(),
                 placement,
                 player,
+                own: st.own,
                 follower: if placed { follower.clone() } else { None },
+                moves,
                 expect,
                 expect_error: if placed { expect_error } else { None },
                 scores,
@@ -562,7 +594,7 @@ pub fn resolve(
     }
     // Copies: a scenario may not use more copies of a tile than the variant has (B-1).
     for st in &steps {
-        if !st.rejects_placement() {
+        if st.draws() {
             *used.entry(st.tile).or_default() += 1;
         }
     }
@@ -622,12 +654,52 @@ pub fn resolve(
         players,
         start,
         steps,
+        pile_ends: doc.pile_ends,
         end,
         final_scores,
         source: source.clone(),
     };
     let diags = cx.diags;
     (Some(scenario), diags)
+}
+
+/// Decisions about freed figures: `to` + `on`, or `back = true` (AM-11).
+fn move_choices(cx: &mut Ctx, raw: &[Sp<RawMove>], players: u8) -> Vec<MoveChoice> {
+    let mut out = Vec::new();
+    for m in raw {
+        let player = m.player.as_ref().and_then(|p| seat(cx, p, players));
+        let target = match (&m.to, &m.on, m.back) {
+            (Some(to), Some(on), false) if to.len() == 2 => {
+                let c = |v: &Sp<i64>| i32::try_from(v.value).ok().filter(|c| c.abs() <= 1000);
+                match (c(&to[0]), c(&to[1])) {
+                    (Some(x), Some(y)) => Some(((x, y), on.value.clone())),
+                    _ => {
+                        cx.err(
+                            Code::Schema,
+                            &to.span,
+                            "coordinates out of range (-1000..=1000)",
+                        );
+                        None
+                    }
+                }
+            }
+            (None, None, true) => None,
+            _ => {
+                cx.err(
+                    Code::Schema,
+                    &m.span,
+                    "a move needs `to = [x, y]` and `on = \"segment\"`, or `back = true` alone",
+                );
+                None
+            }
+        };
+        out.push(MoveChoice {
+            player,
+            target,
+            pos: cx.pos(&m.span),
+        });
+    }
+    out
 }
 
 fn unknown_tile(cx: &mut Ctx, rs: &Ruleset, id: &Sp<String>) {

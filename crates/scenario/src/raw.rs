@@ -39,6 +39,12 @@ pub struct ScenarioFile {
     #[serde(default)]
     #[schemars(length(max = 1000))]
     pub step: Vec<Sp<RawStep>>,
+    /// Whether the pile is exactly the steps' drawn tiles, so that the game ends by itself after
+    /// them: the final round of players' own tiles (AM-4, further `own` steps) and final scoring
+    /// run as the engine plays them. Default: one extra tile keeps the game open, and final
+    /// scoring runs only when `[end]` asks for it.
+    #[serde(default)]
+    pub pile_ends: bool,
     /// Final scoring (B-6): present = run it after the last step and compare its events.
     #[serde(default)]
     pub end: Option<Sp<RawEnd>>,
@@ -80,9 +86,20 @@ pub struct RawStep {
     #[serde(default)]
     #[schemars(range(min = 0, max = 7))]
     pub player: Option<Sp<i64>>,
-    /// A follower placed on the tile just placed.
+    /// The tile is the player's own (held from the start, e.g. an abbey, AM-1), placed instead of
+    /// drawing; it is not part of the draw pile. When the engine offers own tiles and the step is
+    /// not an `own` step of that seat, the runner declines them (the seat draws).
+    #[serde(default)]
+    pub own: bool,
+    /// A follower placed on the tile just placed (a corner figure goes on the first legal corner
+    /// of the named field, AM-6).
     #[serde(default)]
     pub follower: Option<Sp<RawFollowerPlacement>>,
+    /// Decisions about figures freed by this step's scoring (AM-11), in the order the engine asks
+    /// for them (seat order from the active player, AM-12).
+    #[serde(default)]
+    #[schemars(length(max = 32))]
+    pub moves: Vec<Sp<RawMove>>,
     /// Events that must occur in this step, and no other score or return events. Absent: the step
     /// must produce no score and no return events.
     #[serde(default)]
@@ -111,6 +128,27 @@ pub struct RawFollowerPlacement {
     pub kind: Option<Sp<String>>,
     /// Any segment id of the feature of the tile just placed (e.g. `city`, `road-e`, `field-n`).
     pub on: Sp<String>,
+}
+
+/// A decision about a freed figure: move it to a feature (`to` and `on`) or take it back
+/// (`back = true`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawMove {
+    /// Optional check: the owner who decides.
+    #[serde(default)]
+    #[schemars(range(min = 0, max = 7))]
+    pub player: Option<Sp<i64>>,
+    /// A board cell `[x, y]` of the tile holding the target feature.
+    #[serde(default)]
+    #[schemars(length(min = 2, max = 2))]
+    pub to: Option<Sp<Vec<Sp<i64>>>>,
+    /// Any segment id of the target feature on that tile.
+    #[serde(default)]
+    pub on: Option<Sp<String>>,
+    /// Take the figure back to supply instead.
+    #[serde(default)]
+    pub back: bool,
 }
 
 /// An expected event: exactly one of `score` and `returned`.

@@ -8,7 +8,9 @@ use std::fmt;
 use std::sync::Arc;
 
 use serde::Serialize;
-use tegula_engine::{Action, Event, FollowerOption, Game, MoveError, Phase, Placement, Rules};
+use tegula_engine::{
+    Action, Event, FollowerOption, Game, MoveError, MoveTarget, Phase, Placement, Rules,
+};
 use tegula_ruleset::FeatureKind;
 
 use crate::load::{Expected, ExpectedError, Pos, Scenario, Step};
@@ -343,6 +345,127 @@ fn setup_failure(pos: Pos, message: String) -> Outcome {
     }
 }
 
+/// Before a step: while the engine offers the current seat its own tiles (AM-1), decline unless
+/// this step places one for that seat. An `own` step needs the offer.
+fn settle_hand(game: &mut Game, step: &Step) -> Result<(), Failure> {
+    while game.phase() == Phase::Hand {
+        let seat = game.current_player();
+        if step.own && step.player.is_none_or(|p| p == seat) {
+            return Ok(());
+        }
+        game.apply(Action::Pass).map_err(|e| {
+            fail(
+                step,
+                "the engine refused a declined own tile".into(),
+                None,
+                Some(e.to_string()),
+            )
+        })?;
+    }
+    if step.own {
+        return Err(fail(
+            step,
+            "the engine offers no own tile here (no hole for it, or none held, AM-1)".into(),
+            Some(format!(
+                "`{}` placed from the seat's own tiles",
+                step.tile_id
+            )),
+            Some(format!("phase {:?}", game.phase())),
+        ));
+    }
+    Ok(())
+}
+
+/// After a step's turn: the decisions about freed figures, in the engine's order (AM-11, AM-12).
+fn run_moves(game: &mut Game, step: &Step) -> Result<(), Failure> {
+    let mut choices = step.moves.iter();
+    while game.phase() == Phase::Move {
+        let seat = game.current_player();
+        let Some(m) = choices.next() else {
+            return Err(fail(
+                step,
+                format!("the engine asks seat {seat} where its freed figure goes (AM-11), but the step lists no more `moves`"),
+                None,
+                Some(format!("{} target(s)", game.move_targets().len())),
+            ));
+        };
+        let at_move = |message: String, actual: String| Failure {
+            step: Some(step.number),
+            line: m.pos.line,
+            column: m.pos.column,
+            message,
+            expected: None,
+            actual: Some(actual),
+        };
+        if let Some(p) = m.player.filter(|&p| p != seat) {
+            return Err(at_move(
+                format!("seat {p} should decide here"),
+                format!("seat {seat} decides"),
+            ));
+        }
+        let action = match &m.target {
+            None => Action::Pass,
+            Some(((x, y), seg)) => {
+                let Some((tile, _)) = game.tile_at(*x, *y) else {
+                    return Err(at_move(
+                        format!("no tile at [{x}, {y}]"),
+                        "an empty cell".into(),
+                    ));
+                };
+                let Some(feature) = game.rules().feature_index(tile.tile, seg) else {
+                    let id = game.rules().tile_id(tile.tile).to_string();
+                    return Err(at_move(format!("tile `{id}` has no segment `{seg}`"), id));
+                };
+                Action::Move(MoveTarget {
+                    x: tile.x,
+                    y: tile.y,
+                    feature,
+                })
+            }
+        };
+        game.apply(action).map_err(|e| {
+            at_move(
+                "the engine refused the move".into(),
+                format!("{} ({}): {e}", error_kind(&e), e.rule()),
+            )
+        })?;
+    }
+    if choices.next().is_some() {
+        return Err(fail(
+            step,
+            "the step lists more `moves` than the engine asked for".into(),
+            None,
+            None,
+        ));
+    }
+    Ok(())
+}
+
+/// `pile_ends`: after the last step, the remaining final-round offers are declined (AM-4) and the
+/// game must be over.
+fn play_to_end(game: &mut Game, steps: usize) -> Result<(), Failure> {
+    while game.phase() == Phase::Hand {
+        if game.apply(Action::Pass).is_err() {
+            break;
+        }
+    }
+    if game.phase() == Phase::Over {
+        return Ok(());
+    }
+    Err(Failure {
+        step: Some(steps),
+        line: 1,
+        column: 1,
+        message: "with `pile_ends` the game should be over after the last step".into(),
+        expected: Some("the game over".into()),
+        actual: Some(format!(
+            "phase {:?}, {} tile(s) left",
+            game.phase(),
+            game.remaining()
+        )),
+    })
+}
+
 /// Run a scenario through the engine.
 pub fn run(sc: &Scenario) -> Outcome {
     let mut failures = Vec::new();
@@ -381,10 +504,12 @@ pub fn run(sc: &Scenario) -> Outcome {
     let mut draws: Vec<u16> = sc
         .steps
         .iter()
-        .filter(|s| !s.rejects_placement())
+        .filter(|s| s.draws())
         .map(|s| s.tile)
         .collect();
-    draws.push(sentinel);
+    if !sc.pile_ends {
+        draws.push(sentinel);
+    }
     let mut game = match Game::scripted(rules, sc.players, draws) {
         Ok(g) => g,
         Err(e) => {
@@ -411,6 +536,16 @@ pub fn run(sc: &Scenario) -> Outcome {
     let mut steps_run = 0;
     'steps: for step in &sc.steps {
         steps_run += 1;
+        // Own tiles on offer (AM-1): kept for this step if it places one, declined otherwise.
+        if let Err(f) = settle_hand(&mut game, step) {
+            failures.push(f);
+            break 'steps;
+        }
+        {
+            let ev = game.events();
+            take_draws(&ev[cursor..], &mut discards, &mut final_events);
+            cursor = ev.len();
+        }
         // Unplaceable tile: the engine must have discarded it (B-2).
         let Some(((x, y), rotation)) = step.placement else {
             match discards.pop_front() {
@@ -434,7 +569,9 @@ pub fn run(sc: &Scenario) -> Outcome {
                 }
             }
         };
-        if let Some(t) = discards.pop_front() {
+        if step.own {
+            // Checked by `settle_hand`: the engine offers own tiles to this seat.
+        } else if let Some(t) = discards.pop_front() {
             failures.push(fail(
                 step,
                 format!("the engine discarded `{t}` as unplaceable (B-2), but the scenario does not say so"),
@@ -443,7 +580,7 @@ pub fn run(sc: &Scenario) -> Outcome {
             ));
             break 'steps;
         }
-        if game.phase() != Phase::Place {
+        if !step.own && game.phase() != Phase::Place {
             failures.push(fail(
                 step,
                 "the game is over before this step".into(),
@@ -452,7 +589,7 @@ pub fn run(sc: &Scenario) -> Outcome {
             ));
             break 'steps;
         }
-        if game.current_tile() != step.tile {
+        if !step.own && game.current_tile() != step.tile {
             failures.push(fail(
                 step,
                 "the engine drew another tile".into(),
@@ -551,8 +688,15 @@ pub fn run(sc: &Scenario) -> Outcome {
                 break 'steps;
             }
         }
+        if let Err(f) = run_moves(&mut game, step) {
+            failures.push(f);
+            break 'steps;
+        }
         let ev = game.events();
-        let (own, rest) = split_at_draw(&ev[cursor..]);
+        // A last turn's own scoring ends where final scoring begins (`pile_ends`).
+        let stop = game.final_scoring_from().unwrap_or(ev.len()).max(cursor);
+        let (own, rest) = split_at_draw(&ev[cursor..stop]);
+        let rest = [rest, &ev[stop..]].concat();
         compare_events(
             &mut failures,
             Some(step.number),
@@ -561,10 +705,15 @@ pub fn run(sc: &Scenario) -> Outcome {
             &step.expect,
             own,
         );
-        take_draws(rest, &mut discards, &mut final_events);
+        take_draws(&rest, &mut discards, &mut final_events);
         cursor = ev.len();
         if let Some(s) = &step.scores {
             compare_scores(&mut failures, Some(step), step.pos, s, game.scores());
+        }
+    }
+    if sc.pile_ends {
+        if let Err(f) = play_to_end(&mut game, sc.steps.len()) {
+            failures.push(f);
         }
     }
     if let Some(end) = &sc.end {

@@ -285,7 +285,11 @@ impl Game {
                 });
                 self.record_figure(f.player, f.ftype, seg, None, true);
             }
-            None => self.return_to_supply(f),
+            None => {
+                // The owner's decision to take it back is logged as a pass.
+                self.record_pass(self.turn);
+                self.return_to_supply(f);
+            }
         }
         self.moves.clear();
         self.next_freed();

@@ -351,6 +351,7 @@ impl Game {
         self.options.clear();
         self.drawn = self.pile.len();
         self.moves.clear();
+        self.final_from = Some(self.events.len());
         for pass_fields in [false, true] {
             let mut i = 0;
             while i < self.meeples.len() {
