@@ -139,3 +139,11 @@ pub fn base() -> std::sync::Arc<tegula_engine::Rules> {
         })
         .clone()
 }
+
+/// The engine rules of the variant file at `rel` (relative to the repository root); panics with
+/// the diagnostics if it does not build.
+pub fn variant_rules(rel: &str) -> std::sync::Arc<tegula_engine::Rules> {
+    let (rs, diags) = tegula_model::variant::build_variant(&root().join(rel));
+    let rs = rs.unwrap_or_else(|| panic!("{rel} does not build: {}", show_diags(&diags)));
+    std::sync::Arc::new(tegula_engine::Rules::new(rs).expect("the ruleset is playable"))
+}

@@ -732,6 +732,16 @@ impl Game {
         self.held[player as usize * n + index]
     }
 
+    /// Figures freed by this turn's scoring that still wait for their owners' decisions
+    /// (AM-11), in decision order: `(owner, follower type, tile instance it stood on, the scored
+    /// feature)`. The first one decides now ([`Phase::Move`]).
+    pub fn waiting_figures(&self) -> Vec<(u8, u8, u16, FeatureId)> {
+        self.freed
+            .iter()
+            .map(|f| (f.player, f.ftype, f.inst as u16, FeatureId(f.root)))
+            .collect()
+    }
+
     /// Legal targets of the freed figure deciding now ([`Phase::Move`], AM-11); taking it back
     /// ([`Action::Pass`]) is always possible besides these.
     pub fn move_targets(&self) -> Vec<MoveTarget> {

@@ -203,15 +203,25 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
         }
     }
     let mut strength: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
+    let tiles = game.tiles();
+    let mut out = vec![0u32; game.players() as usize];
+    let cities_of = |k: usize| completed_cities(game, &feats, &of, k);
     for f in game.followers() {
         let k = of[&(f.instance as usize, f.feature)];
+        if f.corner.is_some() {
+            // AM-9: the corner figure's owner scores its field's completed cities.
+            let per_city = rs.followers[f.follower as usize]
+                .corner
+                .map_or(0, |c| c.final_per_city);
+            out[f.player as usize] += per_city * cities_of(k);
+            continue;
+        }
         let s = strength
             .entry(k)
             .or_insert_with(|| vec![0; game.players() as usize]);
         s[f.player as usize] += rs.followers[f.follower as usize].strength_on(feats[k].pennants);
     }
-    let tiles = game.tiles();
-    let mut out = vec![0u32; game.players() as usize];
+    let _ = &tiles;
     for (k, st) in strength {
         let f = &feats[k];
         let value = match f.kind {
@@ -222,19 +232,7 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
             FeatureKind::Cloister if !f.complete => {
                 sc.cloister_incomplete_base + sc.cloister_incomplete_per_neighbour * f.tiles
             }
-            FeatureKind::Field => {
-                let mut cities = BTreeSet::new();
-                for &(i, fi) in &f.members {
-                    let t = &rs.tiles[tiles[i].tile as usize];
-                    for &b in &t.features[fi as usize].borders {
-                        let c = of[&(i, b)];
-                        if feats[c].complete {
-                            cities.insert(c);
-                        }
-                    }
-                }
-                cities.len() as u32 * sc.field_per_city
-            }
+            FeatureKind::Field => cities_of(k) * sc.field_per_city,
             _ => 0,
         };
         let best = st.iter().copied().max().unwrap_or(0);
@@ -243,6 +241,156 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
                 if s == best {
                     out[p] += value;
                 }
+            }
+        }
+    }
+    out
+}
+
+/// Completed cities bordering the field `feats[k]` (B-6), each counted once.
+fn completed_cities(
+    game: &Game,
+    feats: &[NaiveFeature],
+    of: &BTreeMap<(usize, u8), usize>,
+    k: usize,
+) -> u32 {
+    let rs = game.rules().ruleset();
+    let tiles = game.tiles();
+    let mut cities = BTreeSet::new();
+    for &(i, fi) in &feats[k].members {
+        let t = &rs.tiles[tiles[i].tile as usize];
+        for &b in &t.features[fi as usize].borders {
+            let c = of[&(i, b)];
+            if feats[c].complete {
+                cities.insert(c);
+            }
+        }
+    }
+    cities.len() as u32
+}
+
+/// The engine's id of the naive feature holding member `(instance, feature)`.
+fn engine_id(game: &Game, (i, f): (usize, u8)) -> Option<FeatureId> {
+    let rs = game.rules().ruleset();
+    let t = game.tiles()[i];
+    let tt = &rs.tiles[t.tile as usize];
+    let seg = tt.features[f as usize].segments.first()?;
+    let rot = &tt.rotations[t.rotation as usize];
+    let cell = tt.features[f as usize]
+        .cells
+        .trailing_zeros()
+        .min(rot.cells.len() as u32 - 1) as usize;
+    let off = rot.cells[cell].offset;
+    game.feature_id(t.x + off.0 as i32, t.y + off.1 as i32, seg)
+}
+
+/// Cells covered by each tile instance, and the instance covering each cell.
+fn cover(game: &Game) -> HashMap<(i32, i32), usize> {
+    let rs = game.rules().ruleset();
+    let mut at = HashMap::new();
+    for (i, t) in game.tiles().iter().enumerate() {
+        for c in &rs.tiles[t.tile as usize].rotations[t.rotation as usize].cells {
+            at.insert((t.x + c.offset.0 as i32, t.y + c.offset.1 as i32), i);
+        }
+    }
+    at
+}
+
+/// AM-6 from scratch: the fields of the tile just placed that have a corner where four filled
+/// cells meet with field on both half-edges of all four cell corners, and no corner figure yet.
+pub fn corner_fields(game: &Game) -> BTreeSet<FeatureId> {
+    let rs = game.rules().ruleset();
+    let tiles = game.tiles();
+    let Some(last) = tiles.len().checked_sub(1) else {
+        return BTreeSet::new();
+    };
+    let at = cover(game);
+    let half = |x: i32, y: i32, h: usize| -> Option<u8> {
+        let &i = at.get(&(x, y))?;
+        let t = tiles[i];
+        let rot = &rs.tiles[t.tile as usize].rotations[t.rotation as usize];
+        let c = rot
+            .cells
+            .iter()
+            .find(|c| (t.x + c.offset.0 as i32, t.y + c.offset.1 as i32) == (x, y))?;
+        Some(c.half_feature[h]).filter(|&f| f != NO_FEATURE)
+    };
+    // Cell corners around a point: (dx, dy, the two halves at that corner).
+    let around = [(-1, -1, 3, 4), (0, -1, 5, 6), (-1, 0, 1, 2), (0, 0, 7, 0)];
+    let taken: BTreeSet<FeatureId> = game
+        .followers()
+        .iter()
+        .filter(|f| f.corner.is_some())
+        .map(|f| f.feature_id)
+        .collect();
+    let t = tiles[last];
+    let mut out = BTreeSet::new();
+    for c in &rs.tiles[t.tile as usize].rotations[t.rotation as usize].cells {
+        let (cx, cy) = (t.x + c.offset.0 as i32, t.y + c.offset.1 as i32);
+        for (px, py) in [(cx, cy), (cx + 1, cy), (cx + 1, cy + 1), (cx, cy + 1)] {
+            let pure = around.iter().all(|&(dx, dy, a, b)| {
+                let (fa, fb) = (half(px + dx, py + dy, a), half(px + dx, py + dy, b));
+                fa.is_some() && fa == fb
+            });
+            if !pure {
+                continue;
+            }
+            // The tile's own corner at this point names the field.
+            let mine = around.iter().find_map(|&(dx, dy, a, _)| {
+                let cell = (px + dx, py + dy);
+                (at.get(&cell) == Some(&last)).then(|| half(cell.0, cell.1, a))?
+            });
+            if let Some(id) = mine.and_then(|f| engine_id(game, (last, f))) {
+                if !taken.contains(&id) {
+                    out.insert(id);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// AM-11 from scratch: the features the figure deciding now may move to — a kind its type may
+/// stand on, not complete, no figure on it, on a tile adjacent in the type's sense.
+pub fn move_targets(game: &Game) -> BTreeSet<FeatureId> {
+    let rs = game.rules().ruleset();
+    let Some(&(_, ftype, inst, scored)) = game.waiting_figures().first() else {
+        return BTreeSet::new();
+    };
+    let fig = &rs.followers[ftype as usize];
+    let tiles = game.tiles();
+    let at = cover(game);
+    let feats = features(game);
+    let mut near = BTreeSet::new();
+    match fig.after_score {
+        tegula_ruleset::AfterScore::Move(tegula_ruleset::Adjacency::Connected) => {
+            for f in &feats {
+                if f.members.iter().any(|&m| engine_id(game, m) == Some(scored)) {
+                    near.extend(f.members.iter().map(|m| m.0));
+                }
+            }
+        }
+        _ => {
+            let t = tiles[inst as usize];
+            for c in &rs.tiles[t.tile as usize].rotations[t.rotation as usize].cells {
+                let (x, y) = (t.x + c.offset.0 as i32, t.y + c.offset.1 as i32);
+                for dy in -1..=1 {
+                    for dx in -1..=1 {
+                        near.extend(at.get(&(x + dx, y + dy)).copied());
+                    }
+                }
+            }
+        }
+    }
+    let held: BTreeSet<FeatureId> = game.followers().iter().map(|f| f.feature_id).collect();
+    let mut out = BTreeSet::new();
+    for f in &feats {
+        if !fig.stands_on(f.kind) || f.complete || !f.members.iter().any(|m| near.contains(&m.0)) {
+            continue;
+        }
+        if let Some(id) = engine_id(game, f.members[0]) {
+            if !held.contains(&id) {
+                out.insert(id);
             }
         }
     }

@@ -1,0 +1,244 @@
+//! Property tests of the Abbey & Mayor rules on the shipped variant (`variants/abbey-mayor.toml`,
+//! AM-1…AM-12): in random games an own tile is only ever placed into a hole (AM-1), no follower
+//! ever joins a corner-figure field (AM-8), figures stand only on their sites (AM-5, AM-10),
+//! every player's figures are conserved (supply + board + waiting to move), each feature is
+//! scored at most once (B-4, AM-7), the fast generators equal from-scratch checkers for own-tile
+//! placements, corner options and move targets, final scoring equals a from-scratch recount
+//! (B-6, AM-9), and logs replay.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use tegula_engine::{
+    log, naive, Agent, Event, FeatureId, FeatureKind, Game, Phase, PileOrder, RandomAgent, Rules,
+};
+
+fn am() -> Arc<Rules> {
+    common::variant_rules("variants/abbey-mayor.toml")
+}
+
+/// Every player's figures: supply + on the board + waiting to move = the variant's count.
+fn conserved(g: &Game) -> Result<(), String> {
+    let rs = g.rules().ruleset();
+    let mut count: BTreeMap<(u8, u8), u32> = BTreeMap::new();
+    for f in g.followers() {
+        *count.entry((f.player, f.follower)).or_default() += 1;
+    }
+    for (p, t, _, _) in g.waiting_figures() {
+        *count.entry((p, t)).or_default() += 1;
+    }
+    for p in 0..g.players() {
+        for (t, ft) in rs.followers.iter().enumerate() {
+            let t = t as u8;
+            let total = u32::from(g.supply(p, t)) + count.get(&(p, t)).copied().unwrap_or(0);
+            if total != u32::from(ft.count) {
+                return Err(format!("seat {p} has {total} `{}`, not {}", ft.id, ft.count));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// No follower on a field that holds a corner figure (AM-8); every figure on one of its sites.
+fn figures_on_sites(g: &Game) -> Result<(), String> {
+    let rs = g.rules().ruleset();
+    let figures = g.followers();
+    let corner_fields: BTreeSet<FeatureId> = figures
+        .iter()
+        .filter(|f| f.corner.is_some())
+        .map(|f| f.feature_id)
+        .collect();
+    for f in figures.iter().filter(|f| f.corner.is_none()) {
+        let kind = g.feature(f.feature_id).map(|i| i.kind);
+        let ft = &rs.followers[f.follower as usize];
+        if !kind.is_some_and(|k| ft.stands_on(k)) {
+            return Err(format!("a `{}` stands on a {kind:?}", ft.id));
+        }
+        if corner_fields.contains(&f.feature_id) {
+            return Err(format!("a `{}` stands on a corner-figure field", ft.id));
+        }
+    }
+    Ok(())
+}
+
+/// AM-1: the cell is empty and its four orthogonal neighbours are filled.
+fn is_hole(g: &Game, x: i32, y: i32) -> bool {
+    g.tile_at(x, y).is_none()
+        && [(0, -1), (1, 0), (0, 1), (-1, 0)]
+            .iter()
+            .all(|(dx, dy)| g.tile_at(x + dx, y + dy).is_some())
+}
+
+/// One decision, checked against the from-scratch generators first.
+fn checked_step(g: &mut Game, agent: &mut RandomAgent) -> Result<(), String> {
+    match g.phase() {
+        Phase::Hand => {
+            let mut fast = g.placements().to_vec();
+            fast.sort_unstable();
+            if fast != g.naive_placements() {
+                return Err("own-tile placements differ from the naive checker".into());
+            }
+            if let Some(p) = fast.iter().find(|p| !is_hole(g, p.x, p.y)) {
+                return Err(format!("own tile offered outside a hole: {p:?}"));
+            }
+            match agent.choose_own_tile(g, g.placements()) {
+                Some(i) => assert!(g.play_placement(i)),
+                None => g.play_pass(),
+            }
+        }
+        Phase::Place => {
+            let i = agent.choose_placement(g, g.placements());
+            assert!(g.play_placement(i));
+        }
+        Phase::Follower => {
+            follower_options_match(g)?;
+            let c = agent.choose_follower(g, g.follower_options());
+            assert!(g.play_follower(c));
+        }
+        Phase::Move => {
+            let fast: BTreeSet<FeatureId> = g
+                .move_targets()
+                .iter()
+                .map(|t| feature_of(g, t.x, t.y, t.feature))
+                .collect();
+            if fast != naive::move_targets(g) {
+                return Err(format!("move targets {fast:?} differ from the naive checker"));
+            }
+            let c = agent.choose_move(g, &g.move_targets());
+            assert!(g.play_move(c));
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn feature_of(g: &Game, x: i32, y: i32, feature: u8) -> FeatureId {
+    let (t, _) = g.tile_at(x, y).expect("target tile");
+    let seg = g.rules().feature_name(t.tile, feature).to_string();
+    g.feature_id(x, y, &seg).expect("target feature")
+}
+
+/// The follower options equal a from-scratch enumeration: every (feature, type) the explaining
+/// check accepts for ordinary figures, and the naive corner fields for corner figures.
+fn follower_options_match(g: &Game) -> Result<(), String> {
+    let rs = g.rules().ruleset();
+    let last = *g.tiles().last().expect("a tile");
+    let tt = &rs.tiles[last.tile as usize];
+    let id = |f: u8| {
+        let cell = tt.features[f as usize].cells.trailing_zeros().min(7) as usize;
+        let off = tt.rotations[last.rotation as usize].cells[cell].offset;
+        g.feature_id(last.x + off.0 as i32, last.y + off.1 as i32, &tt.features[f as usize].segments[0])
+    };
+    let fast: BTreeSet<(Option<FeatureId>, u8)> =
+        g.follower_options().iter().map(|o| (id(o.feature), o.follower)).collect();
+    let mut slow = BTreeSet::new();
+    for (k, ft) in rs.followers.iter().enumerate() {
+        if g.supply(g.current_player(), k as u8) == 0 {
+            continue;
+        }
+        if ft.is_corner_figure() {
+            slow.extend(naive::corner_fields(g).into_iter().map(|f| (Some(f), k as u8)));
+            continue;
+        }
+        for f in 0..tt.features.len() as u8 {
+            let o = tegula_engine::FollowerOption { feature: f, follower: k as u8 };
+            if g.check_follower(o).is_ok() {
+                slow.insert((id(f), k as u8));
+            }
+        }
+    }
+    if fast != slow {
+        return Err(format!("follower options {fast:?} differ from the naive ones {slow:?}"));
+    }
+    Ok(())
+}
+
+/// B-4 at most once per feature; AM-7 at most once per field (one corner figure per field).
+fn scored_once(events: &[Event]) -> Result<(), String> {
+    let mut seen = BTreeSet::new();
+    for e in events {
+        if let Event::Score { rule, feature, .. } = e {
+            if (rule == "B-4" || rule == "AM-7") && !seen.insert((rule.clone(), feature.id)) {
+                return Err(format!("{rule} scored {:?} twice", feature.id));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Final scoring equals the from-scratch recount (B-6 fields and incomplete features, AM-9).
+fn final_matches(g: &Game) -> Result<(), String> {
+    let from = g.final_scoring_from().ok_or("no final scoring")?;
+    let mut finals = vec![0u32; g.players() as usize];
+    for e in &g.events()[from..] {
+        if let Event::Score { players, points, .. } = e {
+            for &p in players {
+                finals[p as usize] += points;
+            }
+        }
+    }
+    let want = naive::final_scores(g);
+    if finals != want {
+        return Err(format!("final scoring {finals:?}, recount {want:?}"));
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn abbey_mayor_games_keep_the_rules(seed in any::<u64>(), players in 2u8..=5) {
+        let rules = am();
+        let mut g = Game::new(rules.clone(), players, PileOrder::Shuffled(seed), true).unwrap();
+        let mut agent = RandomAgent::new(seed ^ 0x5EED);
+        while g.phase() != Phase::Over {
+            let r = conserved(&g)
+                .and_then(|_| figures_on_sites(&g))
+                .and_then(|_| checked_step(&mut g, &mut agent));
+            prop_assert!(r.is_ok(), "turn {}: {}", g.turn(), r.unwrap_err());
+        }
+        prop_assert!(conserved(&g).is_ok(), "{:?}", conserved(&g));
+        prop_assert_eq!(g.remaining(), 0);
+        prop_assert!(scored_once(g.events()).is_ok(), "{:?}", scored_once(g.events()));
+        prop_assert!(final_matches(&g).is_ok(), "{:?}", final_matches(&g));
+        if let Err(e) = naive::audit(&g) { prop_assert!(false, "{}", e); }
+        let replayed = log::replay(rules, &log::log_text(&g));
+        prop_assert!(replayed.is_ok(), "{:?}", replayed.err());
+        prop_assert_eq!(replayed.unwrap().scores(), g.scores());
+    }
+}
+
+/// Every rule of the expansion happens in a batch of random games (so the properties above
+/// are not vacuous): own tiles placed, a mayor, a corner figure placed, joined and scored at
+/// the end, a figure moved after scoring.
+#[test]
+fn random_games_exercise_every_abbey_mayor_rule() {
+    let rules = am();
+    let mut seen = BTreeSet::new();
+    for seed in 0..60 {
+        let mut g = Game::new(rules.clone(), 4, PileOrder::Shuffled(seed), true).unwrap();
+        let mut agent = RandomAgent::new(seed);
+        while g.phase() != Phase::Over {
+            checked_step(&mut g, &mut agent).unwrap();
+        }
+        for e in g.events() {
+            match e {
+                Event::Score { rule, .. } => seen.insert(rule.clone()),
+                Event::Follower { follower, moved, corner, .. } => {
+                    seen.insert(format!("{follower} moved={moved} corner={}", corner.is_some()))
+                }
+                Event::Place { tile, .. } => seen.insert(format!("place {tile}")),
+                _ => false,
+            };
+        }
+    }
+    for want in ["AM-7", "AM-8", "AM-9", "place abbey", "mayor moved=false corner=false",
+        "barn moved=false corner=true", "wagon moved=true corner=false"] {
+        assert!(seen.contains(want), "no `{want}` in 60 games: {seen:?}");
+    }
+    let _ = FeatureKind::Field;
+}
