@@ -71,6 +71,9 @@ pub enum Code {
     FactMismatch,
     /// A variant is inconsistent (player range, followers, overrides, ...).
     BadVariant,
+    /// A follower type's keys do not fit together (sites, strength rule, after-score rule,
+    /// corner scoring: AM-5 .. AM-11).
+    BadFigure,
 }
 
 impl Code {
@@ -100,6 +103,7 @@ impl Code {
         Code::BadCount,
         Code::FactMismatch,
         Code::BadVariant,
+        Code::BadFigure,
     ];
 
     /// Whether the compiler (topology, references, facts, variants) reports this code, as opposed
@@ -136,6 +140,7 @@ impl Code {
             Code::BadCount => "bad-count",
             Code::FactMismatch => "fact-mismatch",
             Code::BadVariant => "bad-variant",
+            Code::BadFigure => "bad-figure",
         }
     }
 

@@ -9,8 +9,10 @@
 pub mod compile;
 pub mod diag;
 pub mod facts;
+pub mod figures;
 pub mod load;
 pub mod lower;
+pub mod player_tiles;
 pub mod raw;
 pub mod report;
 pub mod schema;

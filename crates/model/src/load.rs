@@ -646,6 +646,14 @@ fn describe(
                 one(format!(
                     "{subject} does not match any allowed form; found {found}"
                 ))
+            } else if let (Some(range), false) =
+                (integer_branch(kind.schema(), segs), value.is_string())
+            {
+                one(format!(
+                    "{subject}: expected {range} or one of {}; found {}",
+                    code_list_json(&consts),
+                    short(value)
+                ))
             } else if !value.is_string() {
                 one(format!("{subject}: expected a string, found {found}"))
             } else {
@@ -676,8 +684,9 @@ fn with_suggestion(mut diags: Vec<Diagnostic>, value: &Json, options: &[Json]) -
     diags
 }
 
-/// The closest candidate within edit distance 2 (case-insensitive), if any.
-fn suggest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+/// The closest candidate within edit distance 2 (case-insensitive), if any (for "did you mean"
+/// notes).
+pub fn suggest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     if word.chars().count() > 64 {
         return None;
     }
@@ -888,6 +897,8 @@ fn noun(kind: Kind, key: &str, top: bool) -> String {
         (_, "players") => "`players`".into(),
         (_, "sets") => "set reference".into(),
         (_, "followers") => "follower".into(),
+        (_, "player_tiles") => "player tile".into(),
+        (_, "corner") => "corner scoring".into(),
         (_, "scoring") => "[scoring]".into(),
         (_, other) => format!("`{other}`"),
     }
@@ -1006,6 +1017,24 @@ fn const_options(root: &Json, segs: &[String]) -> Vec<Json> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// "an integer from A to B" when the `anyOf`/`oneOf` at `segs` has an integer branch (e.g. a
+/// strength: a number or `pennants`).
+fn integer_branch(root: &Json, segs: &[String]) -> Option<String> {
+    let s = schema_at(root, segs)?;
+    let branches = s.get("oneOf").or_else(|| s.get("anyOf"))?.as_array()?;
+    let int = branches
+        .iter()
+        .map(|b| deref(root, b))
+        .find(|b| b.get("type").and_then(Json::as_str) == Some("integer"))?;
+    let bound = |k: &str| int.get(k).and_then(Json::as_i64);
+    Some(match (bound("minimum"), bound("maximum")) {
+        (Some(lo), Some(hi)) => format!("an integer from {lo} to {hi}"),
+        (Some(lo), None) => format!("an integer of at least {lo}"),
+        (None, Some(hi)) => format!("an integer of at most {hi}"),
+        (None, None) => "an integer".to_string(),
+    })
 }
 
 #[cfg(test)]

@@ -358,6 +358,10 @@ pub struct VariantFile {
     /// Follower types every player receives.
     #[schemars(length(min = 1, max = 16))]
     pub followers: Vec<Sp<RawFollower>>,
+    /// Tiles every player holds in their own supply (taken out of the draw pile).
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub player_tiles: Vec<Sp<RawPlayerTile>>,
     /// Scoring parameters that differ from the standard rules (house rules).
     #[serde(default)]
     pub scoring: Option<Sp<RawScoring>>,
@@ -403,7 +407,9 @@ fn one() -> Sp<u64> {
     Sp::unspanned(1)
 }
 
-/// A follower type.
+/// A follower type ("figure"): where it may stand, how strong it is, what happens after its
+/// feature is scored, and (corner figures only) how it scores its field. Every key but `id` and
+/// `count` has a default that makes a standard follower (B-2, B-4, B-5).
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawFollower {
@@ -416,10 +422,153 @@ pub struct RawFollower {
     /// How many each player has.
     #[schemars(range(min = 1, max = 50))]
     pub count: Sp<u64>,
-    /// Strength for majorities (B-5).
-    #[serde(default = "one")]
-    #[schemars(range(min = 0, max = 10))]
-    pub strength: Sp<u64>,
+    /// Strength for majorities (B-5): an integer, or `"pennants"` (as many as the pennants of
+    /// its city, AM-5). Default 1; a corner figure is in no majority and defaults to 0.
+    #[serde(default)]
+    pub strength: Option<Sp<RawStrength>>,
+    /// Where it may be placed (default `["road", "city", "cloister", "field"]`); `["corner"]`
+    /// for a figure standing where four cells meet (AM-6).
+    #[serde(default)]
+    #[schemars(length(max = 5))]
+    pub sites: Option<Sp<Vec<Sp<RawSite>>>>,
+    /// Whether it may join a feature that already holds a follower (default `false`, B-2).
+    #[serde(default)]
+    pub joins_occupied: Option<Sp<bool>>,
+    /// What happens to it after its feature is scored during the game (default `"return"`, B-4).
+    #[serde(default)]
+    pub after_score: Option<Sp<RawAfterScore>>,
+    /// With `after_score = "move"`: which features count as adjacent (default
+    /// `"neighbourhood"`, AM-11).
+    #[serde(default)]
+    pub adjacency: Option<Sp<RawAdjacency>>,
+    /// Corner figures only: points per completed city of the field it stands on (AM-7..AM-9).
+    #[serde(default)]
+    pub corner: Option<Sp<RawCornerScoring>>,
+}
+
+/// Strength of a figure: a constant, or a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum RawStrength {
+    /// A constant strength (meeple 1, large meeple 2).
+    Fixed(u64),
+    /// A strength rule.
+    Rule(RawStrengthRule),
+}
+
+/// The most strength a constant may have.
+pub const MAX_STRENGTH: u64 = 10;
+
+impl JsonSchema for RawStrength {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "RawStrength".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "Strength for majorities (B-5): an integer 0..10, or `pennants` \
+                (as many as the pennants of the city it stands on, AM-5).",
+            "anyOf": [
+                { "type": "integer", "minimum": 0, "maximum": MAX_STRENGTH },
+                {
+                    "const": "pennants",
+                    "type": "string",
+                    "description": "As many as the pennants of the city it stands on (AM-5)."
+                }
+            ]
+        })
+    }
+}
+
+/// A strength that follows a rule instead of being a constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RawStrengthRule {
+    /// As many as the pennants of the city the figure stands on (AM-5; 0 pennants → 0).
+    Pennants,
+}
+
+/// Where a figure may be placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RawSite {
+    /// On a road of the tile just placed.
+    Road,
+    /// On a city of the tile just placed.
+    City,
+    /// On a cloister (or cloister-like building) of the tile just placed.
+    Cloister,
+    /// On a field of the tile just placed (a farmer).
+    Field,
+    /// On a corner of the tile just placed where four filled cells meet, all four field (AM-6).
+    Corner,
+}
+
+/// What happens to a figure after its feature is scored during the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RawAfterScore {
+    /// Back to its owner's supply (B-4).
+    Return,
+    /// Stays where it is (corner figures, AM-7..AM-9).
+    Stay,
+    /// Its owner may move it to an adjacent unfinished, unoccupied feature, or take it back
+    /// (AM-11, AM-12).
+    Move,
+}
+
+/// Which features count as adjacent for a figure that moves after scoring (AM-11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RawAdjacency {
+    /// RULES.md's reading: features on the figure's tile or on tiles in the 8 cells around it
+    /// (a mega tile counts whole).
+    Neighbourhood,
+    /// The older reading: features connected to the scored one through a shared tile.
+    Connected,
+}
+
+/// How a corner figure scores its field: points per completed city the field borders.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawCornerScoring {
+    /// On placement, to the field's farmer majority; the farmers return (AM-7; 3).
+    #[schemars(range(max = 1000))]
+    pub place_per_city: Sp<u32>,
+    /// When a placement joins a field with farmers to its field, to the farmer majority of the
+    /// joined field; the farmers return (AM-8; 1).
+    #[schemars(range(max = 1000))]
+    pub join_per_city: Sp<u32>,
+    /// At the end, to its owner (AM-9; 4).
+    #[schemars(range(max = 1000))]
+    pub final_per_city: Sp<u32>,
+}
+
+/// A tile each player holds in their own supply instead of it being in the draw pile (AM-1).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawPlayerTile {
+    /// Id of a tile of the variant (e.g. `abbey`); its copies leave the draw pile.
+    pub tile: Sp<Id>,
+    /// How many each player holds.
+    #[schemars(range(min = 1, max = 255))]
+    pub count: Sp<u64>,
+    /// Where it may be placed (default `"anywhere"`).
+    #[serde(default)]
+    pub site: Option<Sp<RawTileSite>>,
+    /// Whether players still holding it may place it after the last pile tile (AM-4; default
+    /// `false`).
+    #[serde(default)]
+    pub final_round: Option<Sp<bool>>,
+}
+
+/// Where a player's own tile may be placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RawTileSite {
+    /// Only into a hole: an empty cell with all four orthogonal neighbours filled (AM-1).
+    Hole,
+    /// Anywhere a drawn tile could go (B-2).
+    Anywhere,
 }
 
 /// House-rule scoring parameters; absent keys keep the standard rules (B-4, B-6).

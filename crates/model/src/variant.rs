@@ -5,12 +5,12 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use tegula_ruleset::{FollowerType, Ruleset, Scoring};
+use tegula_ruleset::{FollowerType, PlayerTile, Ruleset, Scoring};
 
 use crate::compile::{compile_tileset, CompiledSet, CompiledTile};
 use crate::diag::{Code, Diagnostic, Source};
 use crate::load::{load_tileset, load_variant, Loaded};
-use crate::raw::RawScoring;
+use crate::raw::{RawFollower, RawScoring, Sp};
 
 /// A variant with its tiles compiled: copies and `only` applied, W-21 overrides applied.
 #[derive(Clone, Debug, Serialize)]
@@ -30,6 +30,9 @@ pub struct CompiledVariant {
     /// The tiles, sets in variant order, tiles in file order; `count` already multiplied by the
     /// set's `copies`.
     pub tiles: Vec<CompiledTile>,
+    /// Tiles the players hold (indices into `tiles`); `tiles` still counts their copies (the
+    /// sets' numbers), lowering takes them out of the draw pile.
+    pub player_tiles: Vec<PlayerTile>,
     /// For each tile, the index into `sources` of the file it comes from.
     #[serde(skip)]
     pub tile_source: Vec<usize>,
@@ -67,6 +70,30 @@ pub fn toml_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
         .collect();
     files.sort();
     Ok(files)
+}
+
+/// The follower types, checked ([`crate::figures`]); ids given twice are reported and skipped.
+fn followers(
+    raw: &[Sp<RawFollower>],
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<FollowerType> {
+    let mut out: Vec<FollowerType> = Vec::new();
+    for (n, f) in raw.iter().enumerate() {
+        let f = &f.value;
+        if raw[..n].iter().any(|o| o.value.id.value == f.id.value) {
+            diags.push(src.diag(
+                Code::BadVariant,
+                f.id.span.clone(),
+                format!("follower id `{}` is given twice", f.id.value),
+            ));
+            continue;
+        }
+        let (ft, more) = crate::figures::lower_follower(f, src);
+        diags.extend(more);
+        out.extend(ft);
+    }
+    out
 }
 
 fn scoring(raw: Option<&RawScoring>) -> Scoring {
@@ -122,31 +149,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
             ),
         ));
     }
-    let mut followers = Vec::new();
-    let mut follower_ids: HashSet<&str> = HashSet::new();
-    for f in &doc.followers {
-        let f = &f.value;
-        if !follower_ids.insert(&f.id.value) {
-            diags.push(vsrc.diag(
-                Code::BadVariant,
-                f.id.span.clone(),
-                format!("follower id `{}` is given twice", f.id.value),
-            ));
-            continue;
-        }
-        let (Ok(count), Ok(strength)) =
-            (u8::try_from(f.count.value), u8::try_from(f.strength.value))
-        else {
-            diags.push(vsrc.diag(
-                Code::BadVariant,
-                f.count.span.clone(),
-                "follower count or strength out of range",
-            ));
-            continue;
-        };
-        let name = f.name.clone().unwrap_or_else(|| f.id.value.clone());
-        followers.push(FollowerType::standard(&f.id.value, &name, count, strength));
-    }
+    let followers = followers(&doc.followers, &vsrc, &mut diags);
 
     // Tile sets.
     let mut tiles: Vec<CompiledTile> = Vec::new();
@@ -311,6 +314,9 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         broken.insert(String::new());
     }
     diags.extend(crate::facts::check_facts(&doc.fact, &tiles, &broken, &vsrc));
+    let (player_tiles, more) =
+        crate::player_tiles::player_tiles(&doc.player_tiles, &tiles, players.max, set_ok, &vsrc);
+    diags.extend(more);
 
     let v = CompiledVariant {
         id: doc.id.value.clone(),
@@ -320,6 +326,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         followers,
         scoring: scoring(doc.scoring.as_ref().map(|s| &s.value)),
         tiles,
+        player_tiles,
         tile_source,
         sources,
     };
@@ -372,6 +379,12 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         return (None, diags);
     }
     let start_tile = v.tiles.iter().position(|t| t.start).map(|i| i as u16);
+    for p in &v.player_tiles {
+        // The players hold these copies: none is in the draw pile.
+        if let Some(t) = tiles.get_mut(usize::from(p.tile)) {
+            t.count = 0;
+        }
+    }
     let rs = Ruleset {
         id: v.id.clone(),
         name: v.name.clone(),
@@ -382,7 +395,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         tags,
         tiles,
         start_tile,
-        player_tiles: Vec::new(),
+        player_tiles: v.player_tiles.clone(),
     };
     (Some(rs), diags)
 }

@@ -1,0 +1,296 @@
+//! Figures: a variant's `[[followers]]` entries checked and lowered to
+//! [`tegula_ruleset::FollowerType`]s.
+//!
+//! A figure is described in the engine's terms, never by name: where it may stand (`sites`), how
+//! strong it is (`strength`: a number or the pennant rule), what happens after its feature is
+//! scored (`after_score`, with `adjacency` for figures that move), whether it may join an
+//! occupied feature, and, for corner figures, how it scores its field (`corner`). The checks
+//! below reject combinations the rules (AM-5 .. AM-11) make meaningless, each at the key to blame.
+
+use std::ops::Range;
+
+use tegula_ruleset::{Adjacency, AfterScore, CornerScoring, FollowerType, Site, Strength};
+
+use crate::diag::{Code, Diagnostic, Source};
+use crate::raw::{
+    RawAdjacency, RawAfterScore, RawCornerScoring, RawFollower, RawSite, RawStrength,
+    RawStrengthRule, Sp,
+};
+
+/// The sites of a follower that does not say (a standard follower, B-2).
+pub const DEFAULT_SITES: [Site; 4] = [Site::Road, Site::City, Site::Cloister, Site::Field];
+
+/// Check one follower entry and lower it. `None` (with diagnostics) when it does not fit
+/// together; the caller has already checked its id.
+pub fn lower_follower(f: &RawFollower, src: &Source) -> (Option<FollowerType>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let sites = sites(f, src, &mut diags);
+    check_corner(f, &sites, src, &mut diags);
+    check_pennants(f, &sites, src, &mut diags);
+    check_after_score(f, &sites, src, &mut diags);
+    let Ok(count) = u8::try_from(f.count.value) else {
+        diags.push(src.diag(
+            Code::BadVariant,
+            f.count.span.clone(),
+            "follower count out of range",
+        ));
+        return (None, diags);
+    };
+    if !diags.is_empty() {
+        return (None, diags);
+    }
+    let site_list: Vec<Site> = sites.iter().map(|s| s.0).collect();
+    let ft = FollowerType {
+        id: f.id.value.clone(),
+        name: f.name.clone().unwrap_or_else(|| f.id.value.clone()),
+        count,
+        strength: strength(f, &site_list),
+        joins_occupied: f.joins_occupied.as_ref().is_some_and(|j| j.value),
+        after_score: after_score(f),
+        corner: f.corner.as_ref().map(|c| corner_scoring(&c.value)),
+        sites: site_list,
+    };
+    (Some(ft), diags)
+}
+
+/// A site with the span to blame for it (the follower's id when the sites are the defaults).
+type SiteAt = (Site, Range<usize>);
+
+/// The follower's sites (defaults when absent); reports an empty list and repeated sites.
+fn sites(f: &RawFollower, src: &Source, diags: &mut Vec<Diagnostic>) -> Vec<SiteAt> {
+    let Some(list) = &f.sites else {
+        return DEFAULT_SITES
+            .iter()
+            .map(|&s| (s, f.id.span.clone()))
+            .collect();
+    };
+    if list.value.is_empty() {
+        diags.push(src.diag(
+            Code::BadFigure,
+            list.span.clone(),
+            format!(
+                "follower `{}`: `sites` is empty; a figure must stand somewhere",
+                f.id.value
+            ),
+        ));
+    }
+    let mut out: Vec<SiteAt> = Vec::new();
+    for s in &list.value {
+        let site = site(s.value);
+        if out.iter().any(|(o, _)| *o == site) {
+            diags.push(src.diag(
+                Code::BadFigure,
+                s.span.clone(),
+                format!(
+                    "follower `{}`: site `{}` is given twice",
+                    f.id.value,
+                    site.name()
+                ),
+            ));
+            continue;
+        }
+        out.push((site, s.span.clone()));
+    }
+    out
+}
+
+fn site(s: RawSite) -> Site {
+    match s {
+        RawSite::Road => Site::Road,
+        RawSite::City => Site::City,
+        RawSite::Cloister => Site::Cloister,
+        RawSite::Field => Site::Field,
+        RawSite::Corner => Site::Corner,
+    }
+}
+
+/// AM-6 .. AM-9: a corner figure stands on corners only, has corner scoring, stays after
+/// scoring and is in no majority; corner scoring needs the corner site.
+fn check_corner(f: &RawFollower, sites: &[SiteAt], src: &Source, diags: &mut Vec<Diagnostic>) {
+    let id = &f.id.value;
+    let Some((_, corner_at)) = sites.iter().find(|(s, _)| *s == Site::Corner) else {
+        if let Some(c) = &f.corner {
+            diags.push(
+                src.diag(
+                    Code::BadFigure,
+                    c.span.clone(),
+                    format!(
+                        "follower `{id}`: `corner` scoring is only for corner figures; add \
+                         \"corner\" to `sites` (and no other site) or remove `corner`"
+                    ),
+                )
+                .with_rule("AM-7"),
+            );
+        }
+        return;
+    };
+    for (s, at) in sites.iter().filter(|(s, _)| *s != Site::Corner) {
+        diags.push(
+            src.diag(
+                Code::BadFigure,
+                at.clone(),
+                format!(
+                    "follower `{id}`: a corner figure scores its field; it cannot also stand on \
+                     a {}",
+                    s.name()
+                ),
+            )
+            .with_rule("AM-6"),
+        );
+    }
+    if f.corner.is_none() {
+        diags.push(
+            src.diag(
+                Code::BadFigure,
+                corner_at.clone(),
+                format!(
+                    "follower `{id}`: a corner figure needs `corner = {{ place_per_city = …, \
+                     join_per_city = …, final_per_city = … }}` (AM-7 .. AM-9)"
+                ),
+            )
+            .with_rule("AM-7"),
+        );
+    }
+    if let Some(Sp {
+        value: RawStrength::Fixed(n @ 1..),
+        span,
+    }) = &f.strength
+    {
+        diags.push(
+            src.diag(
+                Code::BadFigure,
+                span.clone(),
+                format!(
+                    "follower `{id}`: a corner figure is in no majority (who owns it does not \
+                     matter), so strength {n} would mean nothing; remove `strength` (it is 0)"
+                ),
+            )
+            .with_rule("AM-7"),
+        );
+    }
+    match &f.after_score {
+        Some(Sp {
+            value: RawAfterScore::Stay | RawAfterScore::Move,
+            ..
+        }) => {} // `move` is reported by check_after_score (AM-10).
+        other => diags.push(
+            src.diag(
+                Code::BadFigure,
+                other.as_ref().map_or(corner_at.clone(), |a| a.span.clone()),
+                format!(
+                    "follower `{id}`: a corner figure stays on its corner when its field is \
+                     scored (AM-7) and scores again at the end (AM-9); write after_score = \"stay\""
+                ),
+            )
+            .with_rule("AM-9"),
+        ),
+    }
+}
+
+/// AM-5: the pennant strength rule only makes sense on cities.
+fn check_pennants(f: &RawFollower, sites: &[SiteAt], src: &Source, diags: &mut Vec<Diagnostic>) {
+    let Some(Sp {
+        value: RawStrength::Rule(RawStrengthRule::Pennants),
+        span,
+    }) = &f.strength
+    else {
+        return;
+    };
+    let others: Vec<&str> = sites
+        .iter()
+        .filter(|(s, _)| *s != Site::City)
+        .map(|(s, _)| s.name())
+        .collect();
+    if others.is_empty() {
+        return;
+    }
+    diags.push(
+        src.diag(
+            Code::BadFigure,
+            span.clone(),
+            format!(
+                "follower `{}`: strength \"pennants\" counts the pennants of a city, and pennants \
+                 exist only on cities; it cannot stand on {} (write sites = [\"city\"])",
+                f.id.value,
+                others.join(", ")
+            ),
+        )
+        .with_rule("AM-5"),
+    );
+}
+
+/// AM-10, AM-11: a moving figure never stands on a field or corner; `adjacency` only for it.
+fn check_after_score(f: &RawFollower, sites: &[SiteAt], src: &Source, diags: &mut Vec<Diagnostic>) {
+    let moves = f
+        .after_score
+        .as_ref()
+        .is_some_and(|a| a.value == RawAfterScore::Move);
+    if let (Some(a), false) = (&f.adjacency, moves) {
+        diags.push(
+            src.diag(
+                Code::BadFigure,
+                a.span.clone(),
+                format!(
+                    "follower `{}`: `adjacency` says where a figure moves after scoring; it \
+                     needs after_score = \"move\"",
+                    f.id.value
+                ),
+            )
+            .with_rule("AM-11"),
+        );
+    }
+    let Some(a) = f.after_score.as_ref().filter(|_| moves) else {
+        return;
+    };
+    let bad: Vec<String> = sites
+        .iter()
+        .filter(|(s, _)| matches!(s, Site::Field | Site::Corner))
+        .map(|(s, _)| format!("`{}`", s.name()))
+        .collect();
+    if !bad.is_empty() {
+        diags.push(
+            src.diag(
+                Code::BadFigure,
+                a.span.clone(),
+                format!(
+                    "follower `{}`: a figure that moves after scoring never stands on a field; \
+                     remove {} from `sites` (fields are scored only at the end)",
+                    f.id.value,
+                    bad.join(" and ")
+                ),
+            )
+            .with_rule("AM-10"),
+        );
+    }
+}
+
+/// Strength as given; absent: 1, or 0 for a corner figure (in no majority).
+fn strength(f: &RawFollower, sites: &[Site]) -> Strength {
+    match f.strength.as_ref().map(|s| s.value) {
+        Some(RawStrength::Fixed(n)) => Strength::Fixed(u8::try_from(n).unwrap_or(u8::MAX)),
+        Some(RawStrength::Rule(RawStrengthRule::Pennants)) => Strength::Pennants,
+        None if sites.contains(&Site::Corner) => Strength::Fixed(0),
+        None => Strength::Fixed(1),
+    }
+}
+
+fn after_score(f: &RawFollower) -> AfterScore {
+    match f.after_score.as_ref().map(|a| a.value) {
+        None | Some(RawAfterScore::Return) => AfterScore::Return,
+        Some(RawAfterScore::Stay) => AfterScore::Stay,
+        Some(RawAfterScore::Move) => {
+            AfterScore::Move(match f.adjacency.as_ref().map(|a| a.value) {
+                None | Some(RawAdjacency::Neighbourhood) => Adjacency::Neighbourhood,
+                Some(RawAdjacency::Connected) => Adjacency::Connected,
+            })
+        }
+    }
+}
+
+fn corner_scoring(c: &RawCornerScoring) -> CornerScoring {
+    CornerScoring {
+        place_per_city: c.place_per_city.value,
+        join_per_city: c.join_per_city.value,
+        final_per_city: c.final_per_city.value,
+    }
+}

@@ -1,0 +1,148 @@
+//! Figures and player tiles as lowered from the shipped variants: the Abbey & Mayor figures
+//! (mayor AM-5, barn AM-6..AM-9, wagon AM-10..AM-11) and the abbey as a player tile (AM-1, AM-4)
+//! come out exactly as intended; variants that say nothing about figures keep standard followers.
+
+use std::path::Path;
+
+use tegula_model::variant::{build_variant, compile_variant};
+use tegula_ruleset::{
+    Adjacency, AfterScore, CornerScoring, FollowerType, PlayerTile, Ruleset, Site, Strength,
+    TileSite,
+};
+
+mod common;
+use common::show_diags;
+
+fn build(path: &str) -> Ruleset {
+    let (rs, diags) = build_variant(Path::new(path));
+    assert!(diags.is_empty(), "{path}:\n{}", show_diags(&diags));
+    rs.unwrap()
+}
+
+fn figure(
+    id: &str,
+    count: u8,
+    strength: Strength,
+    sites: &[Site],
+    after_score: AfterScore,
+) -> FollowerType {
+    FollowerType {
+        id: id.to_string(),
+        name: id[..1].to_uppercase() + &id[1..],
+        count,
+        strength,
+        sites: sites.to_vec(),
+        joins_occupied: false,
+        after_score,
+        corner: None,
+    }
+}
+
+/// The four Abbey & Mayor figure types ("1 mayor, 1 barn and 1 wagon" each, plus 7 meeples).
+fn abbey_mayor_figures() -> Vec<FollowerType> {
+    let mut barn = figure(
+        "barn",
+        1,
+        Strength::Fixed(0),
+        &[Site::Corner],
+        AfterScore::Stay,
+    );
+    barn.corner = Some(CornerScoring {
+        place_per_city: 3,
+        join_per_city: 1,
+        final_per_city: 4,
+    });
+    vec![
+        FollowerType::standard("meeple", "Meeple", 7, 1),
+        figure(
+            "mayor",
+            1,
+            Strength::Pennants,
+            &[Site::City],
+            AfterScore::Return,
+        ),
+        barn,
+        figure(
+            "wagon",
+            1,
+            Strength::Fixed(1),
+            &[Site::Road, Site::City, Site::Cloister],
+            AfterScore::Move(Adjacency::Neighbourhood),
+        ),
+    ]
+}
+
+/// The abbey: held by each player (1), out of the pile, only into holes, final round (AM-1, AM-4).
+fn check_abbey(rs: &Ruleset) {
+    let abbey = rs.tiles.iter().position(|t| t.id == "abbey").unwrap();
+    assert_eq!(
+        rs.player_tiles,
+        vec![PlayerTile {
+            tile: abbey as u16,
+            count: 1,
+            site: TileSite::Hole,
+            final_round: true,
+        }]
+    );
+    assert_eq!(
+        rs.tiles[abbey].count, 0,
+        "the abbeys are not in the draw pile"
+    );
+}
+
+#[test]
+fn abbey_mayor_lowers_to_its_figures_and_the_abbey_player_tile() {
+    let rs = build("variants/abbey-mayor.toml");
+    assert_eq!(rs.followers, abbey_mayor_figures());
+    check_abbey(&rs);
+    // 72 base + 12 land tiles, minus the start tile; the 6 abbeys are held, not drawn.
+    assert_eq!(rs.pile_size(), 83);
+}
+
+#[test]
+fn abbey_mayor_facts_still_count_the_abbeys_of_the_box() {
+    let (v, diags) = compile_variant(Path::new("variants/abbey-mayor.toml"));
+    assert!(diags.is_empty(), "{}", show_diags(&diags));
+    let v = v.unwrap();
+    let abbey = v.tiles.iter().find(|t| t.id == "abbey").unwrap();
+    assert_eq!(
+        abbey.count, 6,
+        "the compiled variant keeps the sets' numbers"
+    );
+}
+
+#[test]
+fn abbey_mayor_wonders_adds_a_large_meeple_and_the_wonders() {
+    let rs = build("variants/abbey-mayor-wonders.toml");
+    let mut want = abbey_mayor_figures();
+    want.insert(
+        1,
+        FollowerType::standard("large-meeple", "Large meeple", 1, 2),
+    );
+    assert_eq!(rs.followers, want);
+    check_abbey(&rs);
+    assert_eq!(rs.tiles.iter().filter(|t| t.cell_count == 5).count(), 8);
+    // 72 + 12 + 8 wonders, minus the start tile (W-1 recommends at least 90).
+    assert_eq!(rs.pile_size(), 91);
+}
+
+#[test]
+fn variants_without_figure_keys_keep_standard_followers() {
+    for (path, want) in [
+        (
+            "variants/base.toml",
+            vec![FollowerType::standard("meeple", "Meeple", 7, 1)],
+        ),
+        (
+            "variants/base-legacy.toml",
+            vec![
+                FollowerType::standard("meeple", "Meeple", 7, 1),
+                FollowerType::standard("large-meeple", "Large meeple", 1, 2),
+            ],
+        ),
+    ] {
+        let rs = build(path);
+        assert_eq!(rs.followers, want, "{path}");
+        assert!(rs.player_tiles.is_empty(), "{path}");
+    }
+}
