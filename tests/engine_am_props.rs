@@ -35,7 +35,10 @@ fn conserved(g: &Game) -> Result<(), String> {
             let t = t as u8;
             let total = u32::from(g.supply(p, t)) + count.get(&(p, t)).copied().unwrap_or(0);
             if total != u32::from(ft.count) {
-                return Err(format!("seat {p} has {total} `{}`, not {}", ft.id, ft.count));
+                return Err(format!(
+                    "seat {p} has {total} `{}`, not {}",
+                    ft.id, ft.count
+                ));
             }
         }
     }
@@ -105,7 +108,9 @@ fn checked_step(g: &mut Game, agent: &mut RandomAgent) -> Result<(), String> {
                 .map(|t| feature_of(g, t.x, t.y, t.feature))
                 .collect();
             if fast != naive::move_targets(g) {
-                return Err(format!("move targets {fast:?} differ from the naive checker"));
+                return Err(format!(
+                    "move targets {fast:?} differ from the naive checker"
+                ));
             }
             let c = agent.choose_move(g, &g.move_targets());
             assert!(g.play_move(c));
@@ -130,28 +135,44 @@ fn follower_options_match(g: &Game) -> Result<(), String> {
     let id = |f: u8| {
         let cell = tt.features[f as usize].cells.trailing_zeros().min(7) as usize;
         let off = tt.rotations[last.rotation as usize].cells[cell].offset;
-        g.feature_id(last.x + off.0 as i32, last.y + off.1 as i32, &tt.features[f as usize].segments[0])
+        g.feature_id(
+            last.x + off.0 as i32,
+            last.y + off.1 as i32,
+            &tt.features[f as usize].segments[0],
+        )
     };
-    let fast: BTreeSet<(Option<FeatureId>, u8)> =
-        g.follower_options().iter().map(|o| (id(o.feature), o.follower)).collect();
+    let fast: BTreeSet<(Option<FeatureId>, u8)> = g
+        .follower_options()
+        .iter()
+        .map(|o| (id(o.feature), o.follower))
+        .collect();
     let mut slow = BTreeSet::new();
     for (k, ft) in rs.followers.iter().enumerate() {
         if g.supply(g.current_player(), k as u8) == 0 {
             continue;
         }
         if ft.is_corner_figure() {
-            slow.extend(naive::corner_fields(g).into_iter().map(|f| (Some(f), k as u8)));
+            slow.extend(
+                naive::corner_fields(g)
+                    .into_iter()
+                    .map(|f| (Some(f), k as u8)),
+            );
             continue;
         }
         for f in 0..tt.features.len() as u8 {
-            let o = tegula_engine::FollowerOption { feature: f, follower: k as u8 };
+            let o = tegula_engine::FollowerOption {
+                feature: f,
+                follower: k as u8,
+            };
             if g.check_follower(o).is_ok() {
                 slow.insert((id(f), k as u8));
             }
         }
     }
     if fast != slow {
-        return Err(format!("follower options {fast:?} differ from the naive ones {slow:?}"));
+        return Err(format!(
+            "follower options {fast:?} differ from the naive ones {slow:?}"
+        ));
     }
     Ok(())
 }
@@ -174,7 +195,10 @@ fn final_matches(g: &Game) -> Result<(), String> {
     let from = g.final_scoring_from().ok_or("no final scoring")?;
     let mut finals = vec![0u32; g.players() as usize];
     for e in &g.events()[from..] {
-        if let Event::Score { players, points, .. } = e {
+        if let Event::Score {
+            players, points, ..
+        } = e
+        {
             for &p in players {
                 finals[p as usize] += points;
             }
@@ -208,7 +232,8 @@ proptest! {
         if let Err(e) = naive::audit(&g) { prop_assert!(false, "{}", e); }
         let replayed = log::replay(rules, &log::log_text(&g));
         prop_assert!(replayed.is_ok(), "{:?}", replayed.err());
-        prop_assert_eq!(replayed.unwrap().scores(), g.scores());
+        let replayed = replayed.unwrap();
+        prop_assert_eq!(replayed.scores(), g.scores());
     }
 }
 
@@ -228,16 +253,29 @@ fn random_games_exercise_every_abbey_mayor_rule() {
         for e in g.events() {
             match e {
                 Event::Score { rule, .. } => seen.insert(rule.clone()),
-                Event::Follower { follower, moved, corner, .. } => {
-                    seen.insert(format!("{follower} moved={moved} corner={}", corner.is_some()))
-                }
+                Event::Follower {
+                    follower,
+                    moved,
+                    corner,
+                    ..
+                } => seen.insert(format!(
+                    "{follower} moved={moved} corner={}",
+                    corner.is_some()
+                )),
                 Event::Place { tile, .. } => seen.insert(format!("place {tile}")),
                 _ => false,
             };
         }
     }
-    for want in ["AM-7", "AM-8", "AM-9", "place abbey", "mayor moved=false corner=false",
-        "barn moved=false corner=true", "wagon moved=true corner=false"] {
+    for want in [
+        "AM-7",
+        "AM-8",
+        "AM-9",
+        "place abbey",
+        "mayor moved=false corner=false",
+        "barn moved=false corner=true",
+        "wagon moved=true corner=false",
+    ] {
         assert!(seen.contains(want), "no `{want}` in 60 games: {seen:?}");
     }
     let _ = FeatureKind::Field;

@@ -19,27 +19,27 @@ use tegula_engine::{log, naive, Agent, Event, Game, Phase, PileOrder, RandomAgen
 enum Step {
     Place(usize),
     Follower(Option<usize>),
+    Own(Option<usize>),
+    Move(Option<usize>),
 }
 
 fn step(g: &mut Game, agent: &mut RandomAgent) -> Step {
-    match g.phase() {
-        Phase::Place => {
-            let i = agent.choose_placement(g, g.placements());
-            assert!(g.play_placement(i));
-            Step::Place(i)
-        }
-        _ => {
-            let c = agent.choose_follower(g, g.follower_options());
-            assert!(g.play_follower(c));
-            Step::Follower(c)
-        }
-    }
+    let s = match g.phase() {
+        Phase::Place => Step::Place(agent.choose_placement(g, g.placements())),
+        Phase::Hand => Step::Own(agent.choose_own_tile(g, g.placements())),
+        Phase::Move => Step::Move(agent.choose_move(g, &g.move_targets())),
+        _ => Step::Follower(agent.choose_follower(g, g.follower_options())),
+    };
+    redo(g, s);
+    s
 }
 
 fn redo(g: &mut Game, s: Step) {
     match s {
-        Step::Place(i) => assert!(g.play_placement(i)),
+        Step::Place(i) | Step::Own(Some(i)) => assert!(g.play_placement(i)),
+        Step::Own(None) => g.play_pass(),
         Step::Follower(c) => assert!(g.play_follower(c)),
+        Step::Move(c) => assert!(g.play_move(c)),
     }
 }
 

@@ -1107,6 +1107,10 @@ impl Game {
         }
         self.place_unchecked(p.tile, p.x, p.y, p.rotation);
         self.last_placer = self.player;
+        if !self.pending_fields.is_empty() {
+            // AM-8: a farmer field joined to a corner-figure field scores at once.
+            self.score_joined_fields();
+        }
         self.compute_options();
         self.phase = Phase::Follower;
     }

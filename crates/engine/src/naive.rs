@@ -365,7 +365,10 @@ pub fn move_targets(game: &Game) -> BTreeSet<FeatureId> {
     match fig.after_score {
         tegula_ruleset::AfterScore::Move(tegula_ruleset::Adjacency::Connected) => {
             for f in &feats {
-                if f.members.iter().any(|&m| engine_id(game, m) == Some(scored)) {
+                if f.members
+                    .iter()
+                    .any(|&m| engine_id(game, m) == Some(scored))
+                {
                     near.extend(f.members.iter().map(|m| m.0));
                 }
             }

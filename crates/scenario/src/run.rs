@@ -350,7 +350,7 @@ fn setup_failure(pos: Pos, message: String) -> Outcome {
 fn settle_hand(game: &mut Game, step: &Step) -> Result<(), Failure> {
     while game.phase() == Phase::Hand {
         let seat = game.current_player();
-        if step.own && step.player.is_none_or(|p| p == seat) {
+        if step.own && step.player.map_or(true, |p| p == seat) {
             return Ok(());
         }
         game.apply(Action::Pass).map_err(|e| {

@@ -43,9 +43,6 @@ impl Game {
             }
         }
         self.pending_cloisters.clear();
-        if !self.pending_fields.is_empty() {
-            self.score_joined_fields();
-        }
     }
 
     pub(super) fn cloister_neighbours(&self, seg: u32) -> u32 {
@@ -300,8 +297,8 @@ impl Game {
         }
     }
 
-    /// AM-8: fields holding farmers that this turn joined to a corner-figure field.
-    fn score_joined_fields(&mut self) {
+    /// AM-8: fields holding farmers that the tile just placed joined to a corner-figure field.
+    pub(super) fn score_joined_fields(&mut self) {
         for i in 0..self.pending_fields.len() {
             let r = find(&mut self.segs, self.pending_fields[i]);
             let s = self.segs[r as usize];
