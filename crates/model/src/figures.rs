@@ -247,3 +247,68 @@ fn corner_scoring(c: &RawCornerScoring) -> CornerScoring {
         final_per_city: c.final_per_city.value,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lower(toml_text: &str) -> (Option<FollowerType>, Vec<Diagnostic>) {
+        let f: RawFollower = toml::from_str(toml_text).expect("a follower table");
+        lower_follower(&f, &Source::new("v.toml", toml_text.to_string()))
+    }
+
+    #[test]
+    fn defaults_make_a_standard_follower() {
+        let (ft, d) = lower("id = \"meeple\"\ncount = 7\n");
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(ft, Some(FollowerType::standard("meeple", "meeple", 7, 1)));
+    }
+
+    #[test]
+    fn every_key_reaches_the_lowered_figure() {
+        let (ft, d) = lower(
+            "id = \"cart\"\nname = \"Cart\"\ncount = 2\nstrength = 3\nsites = [\"road\"]\n\
+             joins_occupied = true\nafter_score = \"move\"\nadjacency = \"connected\"\n",
+        );
+        assert!(d.is_empty(), "{d:?}");
+        let ft = ft.unwrap();
+        assert_eq!(ft.strength, Strength::Fixed(3));
+        assert_eq!(ft.sites, vec![Site::Road]);
+        assert!(ft.joins_occupied);
+        assert_eq!(ft.after_score, AfterScore::Move(Adjacency::Connected));
+        assert_eq!(ft.corner, None);
+    }
+
+    #[test]
+    fn a_corner_figure_has_strength_zero_and_its_scoring() {
+        let (ft, d) = lower(
+            "id = \"barn\"\ncount = 1\nsites = [\"corner\"]\nafter_score = \"stay\"\n\
+             corner = { place_per_city = 3, join_per_city = 1, final_per_city = 4 }\n",
+        );
+        assert!(d.is_empty(), "{d:?}");
+        let ft = ft.unwrap();
+        assert_eq!(ft.strength, Strength::Fixed(0));
+        assert!(ft.is_corner_figure());
+        assert_eq!(
+            ft.corner,
+            Some(CornerScoring {
+                place_per_city: 3,
+                join_per_city: 1,
+                final_per_city: 4
+            })
+        );
+    }
+
+    #[test]
+    fn problems_leave_the_figure_out_and_are_all_reported() {
+        // Pennants off a city (AM-5), moving onto fields (AM-10), a site twice.
+        let (ft, d) = lower(
+            "id = \"x\"\ncount = 1\nstrength = \"pennants\"\nsites = [\"city\", \"field\", \
+             \"city\"]\nafter_score = \"move\"\n",
+        );
+        assert_eq!(ft, None);
+        let rules: Vec<Option<&str>> = d.iter().map(|d| d.rule.as_deref()).collect();
+        assert_eq!(rules, vec![None, Some("AM-5"), Some("AM-10")], "{d:?}");
+        assert!(d.iter().all(|d| d.code == Code::BadFigure));
+    }
+}
