@@ -65,28 +65,15 @@ fn sites(f: &RawFollower, src: &Source, diags: &mut Vec<Diagnostic>) -> Vec<Site
             .collect();
     };
     if list.value.is_empty() {
-        diags.push(src.diag(
-            Code::BadFigure,
-            list.span.clone(),
-            format!(
-                "follower `{}`: `sites` is empty; a figure must stand somewhere",
-                f.id.value
-            ),
-        ));
+        let msg = "`sites` is empty; a figure must stand somewhere";
+        diags.push(bad(f, src, &list.span, "", msg));
     }
     let mut out: Vec<SiteAt> = Vec::new();
     for s in &list.value {
         let site = site(s.value);
         if out.iter().any(|(o, _)| *o == site) {
-            diags.push(src.diag(
-                Code::BadFigure,
-                s.span.clone(),
-                format!(
-                    "follower `{}`: site `{}` is given twice",
-                    f.id.value,
-                    site.name()
-                ),
-            ));
+            let msg = format!("site `{}` is given twice", site.name());
+            diags.push(bad(f, src, &s.span, "", &msg));
             continue;
         }
         out.push((site, s.span.clone()));
@@ -104,86 +91,75 @@ fn site(s: RawSite) -> Site {
     }
 }
 
-/// AM-6 .. AM-9: a corner figure stands on corners only, has corner scoring, stays after
-/// scoring and is in no majority; corner scoring needs the corner site.
+/// A `bad-figure` diagnostic about follower `f` at `span`, citing `rule` when given.
+fn bad(f: &RawFollower, src: &Source, span: &Range<usize>, rule: &str, msg: &str) -> Diagnostic {
+    let d = src.diag(
+        Code::BadFigure,
+        span.clone(),
+        format!("follower `{}`: {msg}", f.id.value),
+    );
+    if rule.is_empty() {
+        d
+    } else {
+        d.with_rule(rule)
+    }
+}
+
+/// AM-6, AM-7: a corner figure stands on corners only and has corner scoring; corner scoring
+/// needs the corner site. Then the corner figure's other keys ([`check_corner_figure`]).
 fn check_corner(f: &RawFollower, sites: &[SiteAt], src: &Source, diags: &mut Vec<Diagnostic>) {
-    let id = &f.id.value;
     let Some((_, corner_at)) = sites.iter().find(|(s, _)| *s == Site::Corner) else {
         if let Some(c) = &f.corner {
-            diags.push(
-                src.diag(
-                    Code::BadFigure,
-                    c.span.clone(),
-                    format!(
-                        "follower `{id}`: `corner` scoring is only for corner figures; add \
-                         \"corner\" to `sites` (and no other site) or remove `corner`"
-                    ),
-                )
-                .with_rule("AM-7"),
-            );
+            let msg = "`corner` scoring is only for corner figures; add \"corner\" to `sites` \
+                       (and no other site) or remove `corner`";
+            diags.push(bad(f, src, &c.span, "AM-7", msg));
         }
         return;
     };
     for (s, at) in sites.iter().filter(|(s, _)| *s != Site::Corner) {
-        diags.push(
-            src.diag(
-                Code::BadFigure,
-                at.clone(),
-                format!(
-                    "follower `{id}`: a corner figure scores its field; it cannot also stand on \
-                     a {}",
-                    s.name()
-                ),
-            )
-            .with_rule("AM-6"),
+        let msg = format!(
+            "a corner figure scores its field; it cannot also stand on a {}",
+            s.name()
         );
+        diags.push(bad(f, src, at, "AM-6", &msg));
     }
     if f.corner.is_none() {
-        diags.push(
-            src.diag(
-                Code::BadFigure,
-                corner_at.clone(),
-                format!(
-                    "follower `{id}`: a corner figure needs `corner = {{ place_per_city = …, \
-                     join_per_city = …, final_per_city = … }}` (AM-7 .. AM-9)"
-                ),
-            )
-            .with_rule("AM-7"),
-        );
+        let msg = "a corner figure needs `corner = { place_per_city = …, join_per_city = …, \
+                   final_per_city = … }` (AM-7 .. AM-9)";
+        diags.push(bad(f, src, corner_at, "AM-7", msg));
     }
+    check_corner_figure(f, corner_at, src, diags);
+}
+
+/// AM-7, AM-9: a corner figure is in no majority and stays on its corner.
+fn check_corner_figure(
+    f: &RawFollower,
+    corner_at: &Range<usize>,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
     if let Some(Sp {
         value: RawStrength::Fixed(n @ 1..),
         span,
     }) = &f.strength
     {
-        diags.push(
-            src.diag(
-                Code::BadFigure,
-                span.clone(),
-                format!(
-                    "follower `{id}`: a corner figure is in no majority (who owns it does not \
-                     matter), so strength {n} would mean nothing; remove `strength` (it is 0)"
-                ),
-            )
-            .with_rule("AM-7"),
+        let msg = format!(
+            "a corner figure is in no majority (who owns it does not matter), so strength {n} \
+             would mean nothing; remove `strength` (it is 0)"
         );
+        diags.push(bad(f, src, span, "AM-7", &msg));
     }
-    match &f.after_score {
-        Some(Sp {
-            value: RawAfterScore::Stay | RawAfterScore::Move,
-            ..
-        }) => {} // `move` is reported by check_after_score (AM-10).
-        other => diags.push(
-            src.diag(
-                Code::BadFigure,
-                other.as_ref().map_or(corner_at.clone(), |a| a.span.clone()),
-                format!(
-                    "follower `{id}`: a corner figure stays on its corner when its field is \
-                     scored (AM-7) and scores again at the end (AM-9); write after_score = \"stay\""
-                ),
-            )
-            .with_rule("AM-9"),
-        ),
+    let stays = f
+        .after_score
+        .as_ref()
+        .map(|a| a.value)
+        // `move` is reported by check_after_score (AM-10).
+        .is_some_and(|a| matches!(a, RawAfterScore::Stay | RawAfterScore::Move));
+    if !stays {
+        let at = f.after_score.as_ref().map_or(corner_at, |a| &a.span);
+        let msg = "a corner figure stays on its corner when its field is scored (AM-7) and \
+                   scores again at the end (AM-9); write after_score = \"stay\"";
+        diags.push(bad(f, src, at, "AM-9", msg));
     }
 }
 
@@ -204,19 +180,12 @@ fn check_pennants(f: &RawFollower, sites: &[SiteAt], src: &Source, diags: &mut V
     if others.is_empty() {
         return;
     }
-    diags.push(
-        src.diag(
-            Code::BadFigure,
-            span.clone(),
-            format!(
-                "follower `{}`: strength \"pennants\" counts the pennants of a city, and pennants \
-                 exist only on cities; it cannot stand on {} (write sites = [\"city\"])",
-                f.id.value,
-                others.join(", ")
-            ),
-        )
-        .with_rule("AM-5"),
+    let msg = format!(
+        "strength \"pennants\" counts the pennants of a city, and pennants exist only on cities; \
+         it cannot stand on {} (write sites = [\"city\"])",
+        others.join(", ")
     );
+    diags.push(bad(f, src, span, "AM-5", &msg));
 }
 
 /// AM-10, AM-11: a moving figure never stands on a field or corner; `adjacency` only for it.
@@ -226,41 +195,25 @@ fn check_after_score(f: &RawFollower, sites: &[SiteAt], src: &Source, diags: &mu
         .as_ref()
         .is_some_and(|a| a.value == RawAfterScore::Move);
     if let (Some(a), false) = (&f.adjacency, moves) {
-        diags.push(
-            src.diag(
-                Code::BadFigure,
-                a.span.clone(),
-                format!(
-                    "follower `{}`: `adjacency` says where a figure moves after scoring; it \
-                     needs after_score = \"move\"",
-                    f.id.value
-                ),
-            )
-            .with_rule("AM-11"),
-        );
+        let msg = "`adjacency` says where a figure moves after scoring; it needs \
+                   after_score = \"move\"";
+        diags.push(bad(f, src, &a.span, "AM-11", msg));
     }
     let Some(a) = f.after_score.as_ref().filter(|_| moves) else {
         return;
     };
-    let bad: Vec<String> = sites
+    let on_fields: Vec<String> = sites
         .iter()
         .filter(|(s, _)| matches!(s, Site::Field | Site::Corner))
         .map(|(s, _)| format!("`{}`", s.name()))
         .collect();
-    if !bad.is_empty() {
-        diags.push(
-            src.diag(
-                Code::BadFigure,
-                a.span.clone(),
-                format!(
-                    "follower `{}`: a figure that moves after scoring never stands on a field; \
-                     remove {} from `sites` (fields are scored only at the end)",
-                    f.id.value,
-                    bad.join(" and ")
-                ),
-            )
-            .with_rule("AM-10"),
+    if !on_fields.is_empty() {
+        let msg = format!(
+            "a figure that moves after scoring never stands on a field; remove {} from `sites` \
+             (fields are scored only at the end)",
+            on_fields.join(" and ")
         );
+        diags.push(bad(f, src, &a.span, "AM-10", &msg));
     }
 }
 
@@ -292,5 +245,70 @@ fn corner_scoring(c: &RawCornerScoring) -> CornerScoring {
         place_per_city: c.place_per_city.value,
         join_per_city: c.join_per_city.value,
         final_per_city: c.final_per_city.value,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lower(toml_text: &str) -> (Option<FollowerType>, Vec<Diagnostic>) {
+        let f: RawFollower = toml::from_str(toml_text).expect("a follower table");
+        lower_follower(&f, &Source::new("v.toml", toml_text.to_string()))
+    }
+
+    #[test]
+    fn defaults_make_a_standard_follower() {
+        let (ft, d) = lower("id = \"meeple\"\ncount = 7\n");
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(ft, Some(FollowerType::standard("meeple", "meeple", 7, 1)));
+    }
+
+    #[test]
+    fn every_key_reaches_the_lowered_figure() {
+        let (ft, d) = lower(
+            "id = \"cart\"\nname = \"Cart\"\ncount = 2\nstrength = 3\nsites = [\"road\"]\n\
+             joins_occupied = true\nafter_score = \"move\"\nadjacency = \"connected\"\n",
+        );
+        assert!(d.is_empty(), "{d:?}");
+        let ft = ft.unwrap();
+        assert_eq!(ft.strength, Strength::Fixed(3));
+        assert_eq!(ft.sites, vec![Site::Road]);
+        assert!(ft.joins_occupied);
+        assert_eq!(ft.after_score, AfterScore::Move(Adjacency::Connected));
+        assert_eq!(ft.corner, None);
+    }
+
+    #[test]
+    fn a_corner_figure_has_strength_zero_and_its_scoring() {
+        let (ft, d) = lower(
+            "id = \"barn\"\ncount = 1\nsites = [\"corner\"]\nafter_score = \"stay\"\n\
+             corner = { place_per_city = 3, join_per_city = 1, final_per_city = 4 }\n",
+        );
+        assert!(d.is_empty(), "{d:?}");
+        let ft = ft.unwrap();
+        assert_eq!(ft.strength, Strength::Fixed(0));
+        assert!(ft.is_corner_figure());
+        assert_eq!(
+            ft.corner,
+            Some(CornerScoring {
+                place_per_city: 3,
+                join_per_city: 1,
+                final_per_city: 4
+            })
+        );
+    }
+
+    #[test]
+    fn problems_leave_the_figure_out_and_are_all_reported() {
+        // Pennants off a city (AM-5), moving onto fields (AM-10), a site twice.
+        let (ft, d) = lower(
+            "id = \"x\"\ncount = 1\nstrength = \"pennants\"\nsites = [\"city\", \"field\", \
+             \"city\"]\nafter_score = \"move\"\n",
+        );
+        assert_eq!(ft, None);
+        let rules: Vec<Option<&str>> = d.iter().map(|d| d.rule.as_deref()).collect();
+        assert_eq!(rules, vec![None, Some("AM-5"), Some("AM-10")], "{d:?}");
+        assert!(d.iter().all(|d| d.code == Code::BadFigure));
     }
 }

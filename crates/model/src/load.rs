@@ -1190,4 +1190,34 @@ mod tests {
         );
         assert_eq!(schema_line_target("# nope\n"), None);
     }
+
+    #[test]
+    fn a_strength_names_both_of_its_forms() {
+        let head = "#:schema ../schema/variant.schema.json\nid = \"v\"\nname = \"V\"\n\
+                    players = { min = 2, max = 5 }\nsets = [{ path = \"x.toml\" }]\n";
+        let messages = |strength: &str| {
+            let text =
+                format!("{head}followers = [{{ id = \"m\", count = 1, strength = {strength} }}]\n");
+            let (_, d) = parse_variant(Source::new("v.toml", text));
+            d.into_iter()
+                .map(|d| (d.message, d.notes))
+                .collect::<Vec<_>>()
+        };
+        let too_big = messages("20");
+        assert_eq!(too_big.len(), 1, "{too_big:?}");
+        assert!(
+            too_big[0]
+                .0
+                .contains("expected an integer from 0 to 10 or one of `pennants`; found 20"),
+            "{too_big:?}"
+        );
+        let typo = messages("\"pennant\"");
+        assert_eq!(typo.len(), 1, "{typo:?}");
+        assert!(
+            typo[0].1.contains(&"did you mean `pennants`?".to_string()),
+            "{typo:?}"
+        );
+        assert!(messages("\"pennants\"").is_empty());
+        assert!(messages("2").is_empty());
+    }
 }
