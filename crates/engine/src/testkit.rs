@@ -228,6 +228,7 @@ pub fn tile(spec: &str) -> Result<TileType, String> {
         cell_ids: (0..n).map(|i| i.to_string()).collect(),
         features,
         rotations,
+        abilities: Vec::new(),
     })
 }
 
@@ -281,6 +282,7 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
         tiles,
         start_tile,
         player_tiles: Vec::new(),
+        pool: None,
     })
 }
 

@@ -106,6 +106,7 @@ pub fn lower_tile(tile: &CompiledTile, tags: &[String]) -> Result<TileType, Stri
         cell_ids: tile.cells.iter().map(|c| c.id.clone()).collect(),
         features,
         rotations,
+        abilities: Vec::new(),
     })
 }
 

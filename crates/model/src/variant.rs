@@ -396,6 +396,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         tiles,
         start_tile,
         player_tiles: v.player_tiles.clone(),
+        pool: None,
     };
     (Some(rs), diags)
 }

@@ -238,6 +238,184 @@ pub struct Ruleset {
     /// Tiles every player holds in their own supply (not in the pile), placed instead of drawing.
     #[serde(default)]
     pub player_tiles: Vec<PlayerTile>,
+    /// An open pool of tiles players take when their score reaches a threshold, then place
+    /// instead of drawing (the wonders, W-1..W-7). `None`: no pool.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pool: Option<PoolRules>,
+}
+
+/// The open pool (W-1..W-4, W-30): which tiles, how it is filled, the score thresholds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PoolRules {
+    /// Tile types that can be in the pool (they are not in the draw pile).
+    pub tiles: Vec<u16>,
+    /// Tiles each player picks into the pool at setup, in seat order (W-1: 1); 0 = every tile
+    /// in `tiles` is in the pool.
+    pub pick: u8,
+    /// Where the shared marker pairs start on the score track (W-2: 10).
+    pub first: u32,
+    /// How far the remaining pairs move after each take (W-2: 5).
+    pub step: u32,
+    /// The furthest the pairs go; they wait there (W-2: 25).
+    pub cap: u32,
+    /// Score at which a player who took a tile takes a second one (W-30: 50); `None` = one each.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second: Option<u32>,
+    /// Follower type gained with a take (the pair's meeples); one of them marks the placed tile.
+    pub gain_follower: u8,
+    /// How many of it come with the first take (W-2: 2).
+    pub gain_first: u8,
+    /// How many come with the second take (W-30: 1).
+    pub gain_second: u8,
+}
+
+/// A tile's ability, written in the rule language (docs/ABILITIES.md): only the owner (the
+/// player who placed the tile) benefits, from the placement on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ability {
+    /// Rule id cited by its score events (e.g. `W-13`).
+    pub rule: String,
+    /// When it acts.
+    pub when: Trigger,
+    /// Conditions that must all hold when it acts.
+    #[serde(default)]
+    pub conditions: Vec<Condition>,
+    /// What it does.
+    pub effect: Effect,
+    /// Whether it is silent in the turn the tile itself is placed (W-10, W-11).
+    #[serde(default)]
+    pub not_in_placing_turn: bool,
+}
+
+/// When an ability acts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Trigger {
+    /// The owner places a figure from supply on a feature (once per placement).
+    FollowerPlaced,
+    /// A feature of this kind is completed (once per feature, before its own scoring);
+    /// `owners_turn`: only in the owner's turn.
+    FeatureCompleted {
+        /// Kind of the completed feature.
+        kind: FeatureKind,
+        /// Only in the owner's turn.
+        owners_turn: bool,
+    },
+    /// A feature of this kind is scored (once per feature, before its figures return);
+    /// `during_game_only`: not in final scoring.
+    FeatureScored {
+        /// Kind of the scored feature.
+        kind: FeatureKind,
+        /// Not in final scoring.
+        during_game_only: bool,
+    },
+    /// At the end of the game, before final scoring (W-20).
+    GameEnd,
+    /// The owner's draw (for [`Effect::Hand`]).
+    Draw,
+}
+
+/// A condition over the triggering event.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Condition {
+    /// The placed figure's cell is one of the 8 cells around a cell holding a feature with this
+    /// tag (index into [`Ruleset::tags`]) or of kind cloister; the building's own cell does not
+    /// count unless it neighbours another (W-10).
+    NearBuilding {
+        /// Tag index; features of kind cloister always count.
+        tag: Option<u32>,
+    },
+    /// The triggering feature holds at least one figure (W-11).
+    Occupied,
+    /// The triggering feature covers at least this many cells (W-13).
+    MinTiles(u32),
+    /// The owner has at least one figure on the triggering feature (W-13).
+    OwnerPresent,
+}
+
+/// What an ability does.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Effect {
+    /// The owner scores `per × count`.
+    Score {
+        /// Points per counted thing.
+        per: Per,
+        /// What is counted.
+        count: Count,
+    },
+    /// The owner's hand holds this many tiles: they draw up to it, place one and keep the rest
+    /// (W-12: 2); kept tiles are placed after the pile is empty.
+    Hand(u8),
+}
+
+/// Points per counted thing: a constant, or by the number of players / tiles in the game (the
+/// entry with the largest threshold not above the actual number).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Per {
+    /// A constant.
+    Fixed(u32),
+    /// `(least players, points)` pairs (W-14).
+    ByPlayers(Vec<(u8, u32)>),
+    /// `(least tiles in the game, points)` pairs (W-15: the pieces the variant deals, start
+    /// tile included, a mega tile once).
+    ByTiles(Vec<(u32, u32)>),
+}
+
+/// What an ability counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Count {
+    /// Once.
+    One,
+    /// Figures on features (corner figures and markers are on no feature): whose, on which
+    /// kind, in which state (each figure once whatever its strength).
+    Followers {
+        /// Whose.
+        owner: Owner,
+        /// On which kind (`None`: any).
+        kind: Option<FeatureKind>,
+        /// Feature state.
+        state: State,
+    },
+    /// Features of a kind with at least `min_tiles` cells, in a state.
+    Features {
+        /// Kind.
+        kind: FeatureKind,
+        /// Least size in cells.
+        min_tiles: u32,
+        /// State.
+        state: State,
+    },
+    /// Rows and columns of the board containing a gap-free run of at least this many filled
+    /// cells (each row/column once, W-17).
+    Lines(u32),
+}
+
+/// Whose figures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Owner {
+    /// The ability's owner.
+    Own,
+    /// Every other player.
+    Others,
+    /// Anyone.
+    Anyone,
+}
+
+/// A feature's state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum State {
+    /// Complete (B-3).
+    Complete,
+    /// Not complete.
+    Incomplete,
+    /// Either.
+    Any,
 }
 
 /// A kind of follower ("figure") and how it behaves: where it may stand, how strong it is, what
@@ -499,6 +677,9 @@ pub struct TileType {
     pub features: Vec<Feature>,
     /// The four rotations, index = clockwise quarter turns.
     pub rotations: Vec<Rotation>,
+    /// Abilities of the tile (its owner's, W-10..W-17), in the rule language.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<Ability>,
 }
 
 /// A tile-local feature: the facts the engine needs about one connected component.
