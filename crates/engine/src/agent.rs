@@ -23,6 +23,13 @@ pub trait Agent {
         let _ = (game, options);
         None
     }
+    /// Pick a tile (into the pool at setup, or from it, W-1, W-2) or, as the active player, the
+    /// seat that takes next (W-3): an index into `n` choices ([`Game::pool_choices`]). Default:
+    /// the first.
+    fn choose_pool(&mut self, game: &Game, n: usize) -> usize {
+        let _ = (game, n);
+        0
+    }
 }
 
 /// The comparison policy: uniform over legal placements, then uniform over follower options plus
@@ -56,6 +63,10 @@ impl Agent for RandomAgent {
 
     fn choose_move(&mut self, _game: &Game, options: &[MoveTarget]) -> Option<usize> {
         self.option_or_none(options.len())
+    }
+
+    fn choose_pool(&mut self, _game: &Game, n: usize) -> usize {
+        self.rng.below(n.max(1) as u32) as usize
     }
 }
 
@@ -210,6 +221,11 @@ impl Agent for GreedyAgent {
     /// A freed figure goes back into play rather than to supply: a target at random.
     fn choose_move(&mut self, _game: &Game, options: &[MoveTarget]) -> Option<usize> {
         (!options.is_empty()).then(|| self.rng.below(options.len() as u32) as usize)
+    }
+
+    /// Pool choices: at random (the greedy look-ahead ends at the turn).
+    fn choose_pool(&mut self, _game: &Game, n: usize) -> usize {
+        self.rng.below(n.max(1) as u32) as usize
     }
 }
 

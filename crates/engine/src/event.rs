@@ -107,6 +107,30 @@ pub enum Event {
         /// placed from supply.
         #[serde(default, skip_serializing_if = "is_false")]
         moved: bool,
+        /// Whether this is a marker put on a pool tile just placed (W-5): on no feature, never
+        /// moved or scored; not a decision.
+        #[serde(default, skip_serializing_if = "is_false")]
+        marker: bool,
+    },
+    /// Decision: a tile picked into the open pool at setup (W-1), or taken from it after
+    /// reaching the threshold (W-2).
+    Take {
+        /// Turn number (0 at setup).
+        turn: u32,
+        /// Seat taking.
+        player: u8,
+        /// Tile type id.
+        tile: String,
+    },
+    /// Decision of the active player: which seat takes next when several reached the threshold
+    /// together (W-3).
+    Seat {
+        /// Turn number.
+        turn: u32,
+        /// The active player, who decides.
+        player: u8,
+        /// The seat chosen.
+        seat: u8,
     },
     /// Decision: no follower this turn; or draw instead of placing one's own tile (AM-1); or
     /// take a freed figure back (AM-11).
@@ -161,6 +185,8 @@ impl Event {
             Event::Pass { .. } => "pass",
             Event::Score { .. } => "score",
             Event::Return { .. } => "return",
+            Event::Take { .. } => "take",
+            Event::Seat { .. } => "seat",
             Event::End { .. } => "end",
         }
     }
@@ -173,6 +199,8 @@ impl Event {
             | Event::Place { player, .. }
             | Event::Follower { player, .. }
             | Event::Pass { player, .. }
+            | Event::Take { player, .. }
+            | Event::Seat { player, .. }
             | Event::Return { player, .. } => vec![*player],
             Event::Score { players, .. } => players.clone(),
             Event::End { winners, .. } => winners.clone(),
@@ -205,9 +233,12 @@ impl Event {
 
     /// Whether this event records a player's decision (place, follower, pass).
     pub fn is_decision(&self) -> bool {
-        matches!(
-            self,
-            Event::Place { .. } | Event::Follower { .. } | Event::Pass { .. }
-        )
+        match self {
+            Event::Follower { marker, .. } => !marker,
+            Event::Place { .. } | Event::Pass { .. } | Event::Take { .. } | Event::Seat { .. } => {
+                true
+            }
+            _ => false,
+        }
     }
 }

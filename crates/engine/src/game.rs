@@ -9,9 +9,11 @@ use crate::event::{Event, FeatureId, FeatureInfo};
 use crate::rng::Rng;
 use crate::rules::Rules;
 
+mod ability;
 mod error;
 mod figures;
 mod place;
+mod pool;
 mod score;
 mod turn;
 
@@ -78,6 +80,12 @@ pub struct MoveTarget {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Action {
+    /// Take this tile: into the open pool at setup, or from the pool on reaching the score
+    /// threshold ([`Phase::Pick`], W-1, W-2).
+    Take(u16),
+    /// The active player lets this seat take next when several reached the threshold together
+    /// ([`Phase::Order`], W-3).
+    Seat(u8),
     /// Place the drawn tile ([`Phase::Place`]) or a tile of one's own ([`Phase::Hand`]).
     Place(Placement),
     /// Place a follower on the tile just placed (on one of its features, or, for a corner
@@ -95,6 +103,12 @@ pub enum Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Phase {
+    /// The current player picks a tile: into the open pool at setup (W-1), or from the pool
+    /// after reaching the score threshold (W-2).
+    Pick,
+    /// Several seats reached the threshold together: the active player picks who takes next
+    /// (W-3).
+    Order,
     /// The current player holds tiles of their own and may place one instead of drawing (AM-1),
     /// or, in the final round after the pile is empty, may place one or pass (AM-4).
     Hand,
@@ -269,6 +283,8 @@ pub struct Game {
     scratch: Vec<u32>,
     /// Scratch list of own-tile placements.
     scratch_places: Vec<Placement>,
+    /// The open pool and what players took from it (W-1..W-7, W-12).
+    w: pool::PoolState,
     /// Tiles of their own each player holds, `player * player_tiles + i` (AM-1).
     held: Vec<u8>,
     /// Corner figures on the board (AM-6).
@@ -324,6 +340,7 @@ impl Clone for Game {
             events: self.events.clone(),
             scratch: self.scratch.clone(),
             scratch_places: self.scratch_places.clone(),
+            w: self.w.clone(),
             held: self.held.clone(),
             corner_figs: self.corner_figs.clone(),
             freed: self.freed.clone(),
@@ -367,6 +384,7 @@ impl Clone for Game {
         self.events.clone_from(&source.events);
         self.scratch.clone_from(&source.scratch);
         self.scratch_places.clone_from(&source.scratch_places);
+        self.w.clone_from(&source.w);
         self.held.clone_from(&source.held);
         self.corner_figs.clone_from(&source.corner_figs);
         self.freed.clone_from(&source.freed);
@@ -412,7 +430,7 @@ impl Game {
                 total_cells += info.cell_count;
             }
         }
-        total_cells += rules.held_cells() * players as usize;
+        total_cells += rules.held_cells() * players as usize + rules.pool_cells();
         let margin = 2 * rules.max_offset as usize + 3;
         let width = (2 * (total_cells + margin) + 1).min(MAX_BOARD);
         let off = (width / 2) as i32;
@@ -445,6 +463,7 @@ impl Game {
             events: Vec::new(),
             scratch: Vec::new(),
             scratch_places: Vec::new(),
+            w: pool::PoolState::default(),
             held: Vec::new(),
             corner_figs: Vec::new(),
             freed: Vec::new(),
@@ -511,7 +530,8 @@ impl Game {
                 .iter()
                 .map(|&t| self.rules.tiles[t as usize].cell_count)
                 .sum::<usize>();
-        let cells = cells + self.rules.held_cells() * self.players as usize;
+        let cells =
+            cells + self.rules.held_cells() * self.players as usize + self.rules.pool_cells();
         let reach = cells + 2 * self.rules.max_offset as usize + 2;
         self.roomy = (reach as i64) <= self.off as i64;
         self.pile = order;
@@ -558,7 +578,7 @@ impl Game {
         self.pending.clear();
         self.pending_cloisters.clear();
         self.pending_fields.clear();
-        self.begin_turn();
+        self.begin_game();
         Ok(())
     }
 
@@ -838,6 +858,8 @@ impl Game {
     pub fn legal_actions(&self) -> Vec<Action> {
         let pass = std::iter::once(Action::Pass);
         match self.phase {
+            Phase::Pick => self.w.tiles.iter().map(|&t| Action::Take(t)).collect(),
+            Phase::Order => self.w.seats.iter().map(|&s| Action::Seat(s)).collect(),
             Phase::Place => self
                 .placements()
                 .iter()
@@ -845,6 +867,7 @@ impl Game {
                 .collect(),
             Phase::Hand => {
                 let places = self.placements().iter().map(|&p| Action::Place(p));
+                let pass = pass.take(usize::from(!self.w.must_place));
                 places.chain(pass).collect()
             }
             Phase::Follower => {
@@ -869,7 +892,16 @@ impl Game {
         if self.phase != Phase::Place {
             return Err(MoveError::WrongPhase { phase: self.phase });
         }
-        if p.tile != self.current {
+        if self.w.w6.is_some() {
+            // W-6: only a placement after which the pool tile fits next to this one.
+            self.check_geometry(p)?;
+            if !self.placements().contains(&p) {
+                return Err(MoveError::NotNextToTile);
+            }
+            return Ok(());
+        }
+        let kept = self.w.kept.contains(&(self.player, p.tile));
+        if p.tile != self.current && !kept {
             return Err(MoveError::WrongTile {
                 expected: self.current,
                 got: p.tile,
@@ -943,15 +975,26 @@ impl Game {
             Action::Follower(o) => {
                 self.check_follower(o)?;
                 self.put_follower(o);
-                self.end_turn();
+                self.after_follower();
             }
             Action::Move(t) => {
                 let i = self.check_move(t)?;
                 self.move_freed(Some(i));
             }
+            Action::Take(t) => {
+                self.check_take(t)?;
+                self.take(t);
+            }
+            Action::Seat(s) => {
+                self.check_seat(s)?;
+                self.choose_seat(s);
+            }
             Action::Pass => {
                 if !matches!(self.phase, Phase::Hand | Phase::Follower | Phase::Move) {
                     return Err(MoveError::WrongPhase { phase: self.phase });
+                }
+                if self.must_place() {
+                    return Err(MoveError::MustPlace);
                 }
                 self.play_pass();
             }
@@ -991,10 +1034,34 @@ impl Game {
             Some(i) if i < self.options.len() => {
                 let o = self.options[i];
                 self.put_follower(o);
-                self.end_turn();
+                self.after_follower();
             }
             Some(_) => return false,
             None => self.play_pass(),
+        }
+        true
+    }
+
+    /// After a follower: a second one on a pool tile just placed (W-7), or the end of the turn.
+    fn after_follower(&mut self) {
+        if !self.offer_second_follower() {
+            self.end_turn();
+        }
+    }
+
+    /// Take choice number `index` of [`Game::pool_choices`]: a tile in [`Phase::Pick`], a seat
+    /// in [`Phase::Order`] (unchecked). Returns false if the index or the phase is wrong.
+    pub fn play_choice(&mut self, index: usize) -> bool {
+        match self.phase {
+            Phase::Pick if index < self.w.tiles.len() => {
+                let t = self.w.tiles[index];
+                self.take(t);
+            }
+            Phase::Order if index < self.w.seats.len() => {
+                let s = self.w.seats[index];
+                self.choose_seat(s);
+            }
+            _ => return false,
         }
         true
     }
@@ -1017,12 +1084,12 @@ impl Game {
                 self.record_pass(self.turn);
                 self.end_turn();
             }
-            Phase::Hand => {
+            Phase::Hand if !self.w.must_place => {
                 self.record_pass(self.turn + 1);
                 self.decline_own_tile();
             }
             Phase::Move => self.move_freed(None),
-            Phase::Place | Phase::Over => {}
+            _ => {}
         }
     }
 
@@ -1041,7 +1108,7 @@ impl Game {
                 self.return_freed();
                 self.end_game();
             }
-            Phase::Place | Phase::Hand => self.end_game(),
+            _ => self.end_game(),
         }
     }
 
@@ -1121,7 +1188,20 @@ impl Game {
     pub fn naive_placements(&self) -> Vec<Placement> {
         let mut out = Vec::new();
         let tiles: Vec<u16> = match self.phase {
-            Phase::Place => vec![self.current],
+            Phase::Place => {
+                let me = self.player;
+                let kept = self.w.kept.iter().filter(|k| k.0 == me).map(|k| k.1);
+                std::iter::once(self.current).chain(kept).collect()
+            }
+            Phase::Hand if self.w.must_place => {
+                let me = self.player;
+                self.w
+                    .held
+                    .iter()
+                    .filter(|h| h.0 == me)
+                    .map(|h| h.1)
+                    .collect()
+            }
             Phase::Hand => {
                 let pts = &self.rules.ruleset().player_tiles;
                 (0..pts.len())

@@ -309,6 +309,23 @@ pub fn replay(rules: Arc<Rules>, log: &str) -> Result<Game, ReplayError> {
                 }
             }
             "pass" => Action::Pass,
+            "take" => {
+                let id = text(v, "tile", ln)?;
+                let tile = rules.tile_index(id).ok_or_else(|| {
+                    err(
+                        ReplayErrorKind::Corrupt,
+                        ln,
+                        None,
+                        format!("unknown tile `{id}`"),
+                    )
+                })?;
+                Action::Take(tile)
+            }
+            "seat" => {
+                let seat = u8::try_from(int(v, "seat", ln)?)
+                    .map_err(|_| err(ReplayErrorKind::Corrupt, ln, None, "bad seat"))?;
+                Action::Seat(seat)
+            }
             other => {
                 return Err(err(
                     ReplayErrorKind::Divergence,

@@ -189,6 +189,9 @@ pub struct Rules {
     pub(crate) figures: Vec<FigureInfo>,
     /// Whether any follower type stands on corners (AM-6).
     pub(crate) any_corner: bool,
+    /// The pieces the variant deals besides players' own tiles: pile, start tile, pool (W-15's
+    /// "tiles in the game"; a mega tile counts once).
+    pub(crate) dealt: u32,
 }
 
 impl Rules {
@@ -403,6 +406,19 @@ impl Rules {
             });
         }
         let figures = figures(&ruleset, &mut reasons);
+        if let Some(pool) = &ruleset.pool {
+            for &t in &pool.tiles {
+                if t as usize >= ruleset.tiles.len() {
+                    reasons.push(format!("pool: no tile type {t}"));
+                }
+            }
+            if pool.gain_follower as usize >= ruleset.followers.len() {
+                reasons.push(format!("pool: no follower type {}", pool.gain_follower));
+            }
+            if pool.step == 0 || pool.first > pool.cap {
+                reasons.push("pool: thresholds must grow up to the cap".to_string());
+            }
+        }
         for (i, pt) in ruleset.player_tiles.iter().enumerate() {
             match tiles.get(pt.tile as usize) {
                 None => reasons.push(format!("player tile {i}: no tile type {}", pt.tile)),
@@ -421,8 +437,11 @@ impl Rules {
                 full_pile.push(i as u16);
             }
         }
+        let pooled = ruleset.pool.as_ref().map_or(0, |p| p.tiles.len() as u32);
+        let dealt = full_pile.len() as u32 + 1 + pooled;
         Ok(Rules {
             any_corner: figures.iter().any(|f| f.corner.is_some()),
+            dealt,
             figures,
             full_pile,
             ruleset,
@@ -506,6 +525,17 @@ impl Rules {
     /// Index of the start tile.
     pub fn start_tile(&self) -> u16 {
         self.start_tile
+    }
+
+    /// Cells covered by the open pool's tiles (W-1), for sizing the board.
+    pub(crate) fn pool_cells(&self) -> usize {
+        let pool = self.ruleset.pool.as_ref();
+        pool.map_or(0, |p| {
+            p.tiles
+                .iter()
+                .map(|&t| self.tiles[t as usize].cell_count)
+                .sum()
+        })
     }
 
     /// Cells covered by the tiles one player holds at the start (AM-1), for sizing the board.

@@ -32,12 +32,28 @@ pub fn play_out(game: &mut Game, agents: &mut [Box<dyn Agent + Send>]) -> u64 {
                     game.play_follower(None);
                 }
             }
+            crate::Phase::Hand if game.must_place() => {
+                let seat = game.current_player() as usize;
+                let i = agents[seat % agents.len()].choose_placement(game, game.placements());
+                if !game.play_placement(i) {
+                    game.play_placement(0);
+                }
+            }
             crate::Phase::Hand => {
                 let seat = game.current_player() as usize;
                 let choice = agents[seat % agents.len()].choose_own_tile(game, game.placements());
                 match choice {
                     Some(i) if game.play_placement(i) => {}
                     _ => game.play_pass(),
+                }
+            }
+            crate::Phase::Pick | crate::Phase::Order => {
+                let seat = game.current_player() as usize;
+                let (tiles, seats) = game.pool_choices();
+                let n = tiles.len().max(seats.len());
+                let i = agents[seat % agents.len()].choose_pool(game, n);
+                if !game.play_choice(i) {
+                    game.play_choice(0);
                 }
             }
             crate::Phase::Move => {

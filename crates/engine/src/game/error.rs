@@ -107,6 +107,20 @@ pub enum MoveError {
         /// Cell y.
         y: i32,
     },
+    /// The tile is not in the pool's choices (W-1, W-2).
+    NotInPool {
+        /// Tile named.
+        tile: u16,
+    },
+    /// That seat is not among those that reached the threshold together (W-3).
+    NotAChoice {
+        /// Seat named.
+        seat: u8,
+    },
+    /// A taken pool tile must be placed; it cannot be declined (W-5).
+    MustPlace,
+    /// The pool tile must be placed next to the tile just placed for it (W-6).
+    NotNextToTile,
     /// The figure cannot move there: not an unfinished, unoccupied feature it may stand on,
     /// adjacent to the one it left (AM-11).
     NotAMoveTarget {
@@ -140,6 +154,10 @@ impl MoveError {
         "tile-not-held",
         "not-a-hole",
         "not-a-move-target",
+        "not-in-pool",
+        "not-a-choice",
+        "must-place",
+        "not-next-to-tile",
     ];
 
     /// Stable kebab-case name (scenario files' `expect_error.kind`).
@@ -163,6 +181,10 @@ impl MoveError {
             MoveError::TileNotHeld { .. } => 15,
             MoveError::NotAHole { .. } => 16,
             MoveError::NotAMoveTarget { .. } => 17,
+            MoveError::NotInPool { .. } => 18,
+            MoveError::NotAChoice { .. } => 19,
+            MoveError::MustPlace => 20,
+            MoveError::NotNextToTile => 21,
         };
         Self::KINDS[i]
     }
@@ -180,6 +202,10 @@ impl MoveError {
             MoveError::NoCorner { .. } => "AM-6",
             MoveError::TileNotHeld { .. } | MoveError::NotAHole { .. } => "AM-1",
             MoveError::NotAMoveTarget { .. } => "AM-11",
+            MoveError::NotInPool { .. } => "W-2",
+            MoveError::NotAChoice { .. } => "W-3",
+            MoveError::MustPlace => "W-5",
+            MoveError::NotNextToTile => "W-6",
             _ => "B-2",
         }
     }
@@ -241,6 +267,21 @@ impl fmt::Display for MoveError {
             MoveError::NotAHole { x, y } => write!(
                 f,
                 "cell ({x}, {y}) is not a hole: its four neighbours are not all filled (AM-1)"
+            ),
+            MoveError::NotInPool { tile } => {
+                write!(f, "tile {tile} is not among the pool's choices (W-2)")
+            }
+            MoveError::NotAChoice { seat } => write!(
+                f,
+                "seat {seat} did not reach the threshold this turn (W-3)"
+            ),
+            MoveError::MustPlace => write!(
+                f,
+                "a tile taken from the pool must be placed instead of drawing (W-5)"
+            ),
+            MoveError::NotNextToTile => write!(
+                f,
+                "the pool tile must touch the tile just drawn and placed for it (W-6)"
             ),
             MoveError::NotAMoveTarget { x, y, feature } => write!(
                 f,

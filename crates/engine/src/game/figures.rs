@@ -215,6 +215,7 @@ impl Game {
                     ftype: o.follower,
                     seg,
                 });
+                self.on_follower_placed(seg);
             }
         }
     }
@@ -243,6 +244,7 @@ impl Game {
             segment: self.rules.feature_name(inst.tile, s.local).to_string(),
             corner: point.map(|(x, y)| [x, y]),
             moved,
+            marker: false,
         });
     }
 

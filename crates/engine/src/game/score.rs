@@ -32,6 +32,7 @@ impl Game {
             let r = find(&mut self.segs, self.pending[i]);
             let s = self.segs[r as usize];
             if !s.done && s.open <= 0 {
+                self.on_completed(r);
                 self.score_feature(r, true);
             }
         }
@@ -39,6 +40,7 @@ impl Game {
         for i in 0..self.pending_cloisters.len() {
             let c = self.pending_cloisters[i];
             if !self.segs[c as usize].done && self.cloister_neighbours(c) == 8 {
+                self.on_completed(c);
                 self.score_feature(c, true);
             }
         }
@@ -150,6 +152,7 @@ impl Game {
         }
         let value = self.feature_value(root, during);
         self.award(root, value, if during { "B-4" } else { "B-6" });
+        self.on_scored(root, during);
         // Followers return (B-4); farmers never do, and nothing returns at the end.
         if during && s.occ > 0 && s.kind != FeatureKind::Field {
             self.release(root);
@@ -349,6 +352,16 @@ impl Game {
         self.drawn = self.pile.len();
         self.moves.clear();
         self.final_from = Some(self.events.len());
+        // Pool tiles never placed are recorded as unplaceable (W-6).
+        for (seat, t) in std::mem::take(&mut self.w.held) {
+            self.w.unplaceable.push((seat, t));
+            let p = std::mem::replace(&mut self.player, seat);
+            self.record_discard(t, "W-6");
+            self.player = p;
+        }
+        self.w.kept.clear();
+        // W-20: the end-of-game abilities first, then the normal final scoring.
+        self.on_game_end();
         for pass_fields in [false, true] {
             let mut i = 0;
             while i < self.meeples.len() {

@@ -11,13 +11,48 @@ impl Game {
     /// Place a checked placement: the drawn tile, or (in [`Phase::Hand`]) one of the player's
     /// own tiles, which leaves their supply.
     pub(super) fn play_checked_placement(&mut self, p: Placement) {
-        if self.phase == Phase::Hand {
+        let pooled = self.phase == Phase::Hand && self.w.must_place;
+        if self.phase == Phase::Hand && !pooled {
             let pts = &self.rules.ruleset().player_tiles;
             if let Some(i) = pts.iter().position(|t| t.tile == p.tile) {
                 self.held[self.player as usize * pts.len() + i] -= 1;
             }
         }
+        if self.phase == Phase::Place && p.tile != self.current {
+            // A kept tile is placed; the drawn one is kept instead (W-12).
+            let me = self.player;
+            if let Some(k) = self.w.kept.iter().position(|&k| k == (me, p.tile)) {
+                self.w.kept[k].1 = self.current;
+            }
+        }
+        let w6 = (self.phase == Phase::Place).then_some(self.w.w6).flatten();
         self.place_drawn(p);
+        if pooled {
+            self.after_pool_tile(p.tile);
+        } else if let Some(pooled) = w6 {
+            self.after_w6_tile(pooled);
+        }
+    }
+
+    pub(super) fn record_draw(&mut self, t: u16) {
+        if self.record {
+            self.events.push(Event::Draw {
+                turn: self.turn + 1,
+                player: self.player,
+                tile: self.rules.tile_id(t).to_string(),
+            });
+        }
+    }
+
+    pub(super) fn record_discard(&mut self, t: u16, rule: &str) {
+        if self.record {
+            self.events.push(Event::Discard {
+                turn: self.turn + 1,
+                player: self.player,
+                tile: self.rules.tile_id(t).to_string(),
+                rule: rule.to_string(),
+            });
+        }
     }
 
     pub(super) fn record_pass(&mut self, turn: u32) {
@@ -41,6 +76,15 @@ impl Game {
     /// final round.
     pub(super) fn finish_turn(&mut self) {
         self.player = self.active;
+        if self.rules.ruleset().pool.is_some() && self.start_takes() {
+            return;
+        }
+        self.continue_turn();
+    }
+
+    /// The next seat's turn, or the next seat of the final round.
+    pub(super) fn continue_turn(&mut self) {
+        self.player = self.active;
         if self.in_final {
             self.next_final_seat();
         } else {
@@ -53,6 +97,9 @@ impl Game {
     /// else the draw.
     pub(super) fn begin_turn(&mut self) {
         self.active = self.player;
+        if !self.w.held.is_empty() && self.offer_pool_tile() {
+            return;
+        }
         if self.offer_own_tiles(false) {
             return;
         }
@@ -118,6 +165,9 @@ impl Game {
 
     /// The player declined their own tile: draw (or, in the final round, the next seat).
     pub(super) fn decline_own_tile(&mut self) {
+        if self.w.must_place {
+            return;
+        }
         if self.in_final {
             self.next_final_seat();
         } else {
@@ -127,6 +177,17 @@ impl Game {
 
     /// Check a placement of one of the current player's own tiles ([`Phase::Hand`], AM-1).
     pub(super) fn check_own_tile(&self, p: Placement) -> Result<(), MoveError> {
+        if self.w.must_place {
+            // A taken pool tile (W-5), next to the tile placed for it in W-6.
+            if !self.w.held.contains(&(self.player, p.tile)) {
+                return Err(MoveError::TileNotHeld { tile: p.tile });
+            }
+            self.check_geometry(p)?;
+            if self.w.w6.is_some() && !self.placements().contains(&p) {
+                return Err(MoveError::NotNextToTile);
+            }
+            return Ok(());
+        }
         let pts = &self.rules.ruleset().player_tiles;
         let Some(i) = pts.iter().position(|t| t.tile == p.tile) else {
             return Err(MoveError::TileNotHeld { tile: p.tile });
@@ -154,38 +215,94 @@ impl Game {
         self.cells[pos] >= FRONT && (0..4).all(|s| self.cells[self.step(pos, s)] < FRONT)
     }
 
-    /// Draw tiles until one can be placed (B-2); when the pile is empty, the final round of own
-    /// tiles (AM-4) or the end of the game.
+    /// Draw tiles until one can be placed (B-2), topping up a hand first (W-12); when the pile
+    /// is empty, kept tiles are placed, then the final round of own tiles (AM-4) or the end.
     pub(super) fn draw(&mut self) {
+        let hand = if self.w.owned.is_empty() {
+            1
+        } else {
+            self.hand_size(self.player)
+        };
         loop {
             if self.drawn >= self.pile.len() {
-                self.start_final_round();
+                if !self.play_kept() {
+                    self.start_final_round();
+                }
                 return;
+            }
+            let me = self.player;
+            while hand > 1
+                && self.w.kept.iter().filter(|k| k.0 == me).count() + 1 < hand as usize
+                && self.drawn + 1 < self.pile.len()
+            {
+                let t = self.pile[self.drawn];
+                self.drawn += 1;
+                self.record_draw(t);
+                self.w.kept.push((me, t));
             }
             let t = self.pile[self.drawn];
             self.drawn += 1;
-            if self.record {
-                self.events.push(Event::Draw {
-                    turn: self.turn + 1,
-                    player: self.player,
-                    tile: self.rules.tile_id(t).to_string(),
-                });
-            }
+            self.record_draw(t);
             self.current = t;
-            self.generate_placements(t);
+            self.generate_hand_placements(t);
             if self.n_place > 0 {
                 self.phase = Phase::Place;
                 return;
             }
-            if self.record {
-                self.events.push(Event::Discard {
-                    turn: self.turn + 1,
-                    player: self.player,
-                    tile: self.rules.tile_id(t).to_string(),
-                    rule: "B-2".to_string(),
-                });
-            }
+            self.record_discard(t, "B-2");
         }
+    }
+
+    /// Placements of the drawn tile and of the tiles the player keeps (W-12).
+    fn generate_hand_placements(&mut self, t: u16) {
+        self.generate_placements(t);
+        let me = self.player;
+        if !self.w.kept.iter().any(|k| k.0 == me) {
+            return;
+        }
+        let mut all = self.placements[..self.n_place].to_vec();
+        let kept: Vec<u16> = self
+            .w
+            .kept
+            .iter()
+            .filter(|k| k.0 == me)
+            .map(|k| k.1)
+            .collect();
+        for k in kept {
+            self.generate_placements(k);
+            all.extend_from_slice(&self.placements[..self.n_place]);
+        }
+        self.placements.clear();
+        self.placements.extend_from_slice(&all);
+        self.n_place = all.len();
+    }
+
+    /// After the pile: the next seat (from the current one) still keeping a tile places it
+    /// (W-12 reading: the game ends only after kept tiles are played). Returns whether one is
+    /// now to be placed.
+    fn play_kept(&mut self) -> bool {
+        while !self.w.kept.is_empty() {
+            let n = self.players;
+            let from = self.player;
+            let (i, &(seat, t)) = self
+                .w
+                .kept
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, k)| (k.0 + n - from) % n)
+                .expect("not empty");
+            self.w.kept.remove(i);
+            self.player = seat;
+            self.active = seat;
+            self.current = t;
+            self.generate_placements(t);
+            if self.n_place > 0 {
+                self.phase = Phase::Place;
+                return true;
+            }
+            self.record_discard(t, "B-2");
+        }
+        false
     }
 
     /// AM-4: players still holding final-round tiles may place them, in seat order starting

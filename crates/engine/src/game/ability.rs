@@ -1,0 +1,366 @@
+//! Tile abilities (W-10..W-17) executed from the rule language of the ruleset: triggers call
+//! into here, conditions and counts are evaluated over the board, and every point scored is a
+//! score event with the ability's rule id, to the tile's owner.
+
+use std::collections::BTreeMap;
+
+use tegula_ruleset::{Ability, Condition, Count, Effect, FeatureKind, Owner, Per, State, Trigger};
+
+use super::{find, Event, Game, FRONT};
+
+/// One owned ability: its owner, tile, index among the tile's abilities, placing turn.
+type Active = (u8, u16, usize, u32);
+
+impl Game {
+    /// Abilities of placed pool tiles whose trigger satisfies `want`.
+    fn active(&self, want: impl Fn(&Trigger) -> bool) -> Vec<Active> {
+        let mut out = Vec::new();
+        for o in &self.w.owned {
+            let abilities = &self.rules.ruleset().tiles[o.tile as usize].abilities;
+            for (i, a) in abilities.iter().enumerate() {
+                if want(&a.when) && !(a.not_in_placing_turn && o.turn == self.turn) {
+                    out.push((o.player, o.tile, i, o.turn));
+                }
+            }
+        }
+        out
+    }
+
+    fn ability(&self, tile: u16, i: usize) -> Ability {
+        self.rules.ruleset().tiles[tile as usize].abilities[i].clone()
+    }
+
+    /// The number of tiles in `player`'s hand (W-12): 1 unless an owned ability says more.
+    pub(super) fn hand_size(&self, player: u8) -> u8 {
+        let mut n = 1;
+        for (owner, tile, i, _) in self.active(|t| *t == Trigger::Draw) {
+            if let Effect::Hand(h) = self.ability(tile, i).effect {
+                if owner == player {
+                    n = n.max(h);
+                }
+            }
+        }
+        n
+    }
+
+    /// The owner placed a figure from supply on segment `seg` of the tile just placed (W-10).
+    pub(super) fn on_follower_placed(&mut self, seg: u32) {
+        if self.w.owned.is_empty() {
+            return;
+        }
+        let me = self.player;
+        for (owner, tile, i, _) in self.active(|t| *t == Trigger::FollowerPlaced) {
+            let a = self.ability(tile, i);
+            if owner != me || !a.conditions.iter().all(|c| self.placed_cond(c, seg)) {
+                continue;
+            }
+            let root = find(&mut self.segs, seg);
+            self.apply_effect(owner, tile, &a, root);
+        }
+    }
+
+    /// A feature was completed, before its own scoring (W-11).
+    pub(super) fn on_completed(&mut self, root: u32) {
+        if self.w.owned.is_empty() {
+            return;
+        }
+        let kind = self.segs[root as usize].kind;
+        let active_seat = self.active;
+        let list = self.active(|t| match *t {
+            Trigger::FeatureCompleted { kind: k, .. } => k == kind,
+            _ => false,
+        });
+        for (owner, tile, i, _) in list {
+            let a = self.ability(tile, i);
+            let owners_turn = matches!(
+                a.when,
+                Trigger::FeatureCompleted {
+                    owners_turn: true,
+                    ..
+                }
+            );
+            if owners_turn && owner != active_seat {
+                continue;
+            }
+            if a.conditions
+                .iter()
+                .all(|c| self.feature_cond(c, root, owner))
+            {
+                self.apply_effect(owner, tile, &a, root);
+            }
+        }
+    }
+
+    /// A feature is being scored, before its figures leave (W-13).
+    pub(super) fn on_scored(&mut self, root: u32, during: bool) {
+        if self.w.owned.is_empty() {
+            return;
+        }
+        let kind = self.segs[root as usize].kind;
+        let list = self.active(|t| match *t {
+            Trigger::FeatureScored {
+                kind: k,
+                during_game_only,
+            } => k == kind && (during || !during_game_only),
+            _ => false,
+        });
+        for (owner, tile, i, _) in list {
+            let a = self.ability(tile, i);
+            if a.conditions
+                .iter()
+                .all(|c| self.feature_cond(c, root, owner))
+            {
+                self.apply_effect(owner, tile, &a, root);
+            }
+        }
+    }
+
+    /// The end of the game, before final scoring (W-14..W-17, W-20).
+    pub(super) fn on_game_end(&mut self) {
+        if self.w.owned.is_empty() {
+            return;
+        }
+        let owned = self.w.owned.clone();
+        for (owner, tile, i, _) in self.active(|t| *t == Trigger::GameEnd) {
+            let a = self.ability(tile, i);
+            let Some(o) = owned.iter().find(|o| o.tile == tile && o.player == owner) else {
+                continue;
+            };
+            let inst = self.insts[o.inst as usize];
+            let feats = &self.rules.tiles[inst.tile as usize].feats;
+            let local = feats
+                .iter()
+                .position(|f| f.kind == FeatureKind::Wonder)
+                .unwrap_or(0);
+            self.apply_effect(owner, tile, &a, inst.seg_base + local as u32);
+        }
+    }
+
+    /// Score `per × count` to the owner (a hand size acts in the draw instead).
+    fn apply_effect(&mut self, owner: u8, tile: u16, a: &Ability, root: u32) {
+        let Effect::Score { per, count } = &a.effect else {
+            return;
+        };
+        let points = self.per(per).saturating_mul(self.count(count, owner));
+        if points == 0 {
+            return;
+        }
+        let s = &mut self.scores[owner as usize];
+        *s = s.saturating_add(points);
+        match self
+            .w
+            .ability_points
+            .iter_mut()
+            .find(|e| (e.0, e.1) == (tile, owner))
+        {
+            Some(e) => e.2 += points,
+            None => self.w.ability_points.push((tile, owner, points)),
+        }
+        if self.record {
+            let mut buf = std::mem::take(&mut self.scratch);
+            let root = find(&mut self.segs, root);
+            let feature = self.info(root, &mut buf);
+            self.scratch = buf;
+            self.events.push(Event::Score {
+                turn: self.turn,
+                rule: a.rule.clone(),
+                players: vec![owner],
+                points,
+                feature,
+            });
+        }
+    }
+
+    fn per(&self, per: &Per) -> u32 {
+        let pick = |table: &[(u32, u32)], n: u32| {
+            table
+                .iter()
+                .filter(|e| e.0 <= n)
+                .max_by_key(|e| e.0)
+                .map_or(0, |e| e.1)
+        };
+        match per {
+            Per::Fixed(v) => *v,
+            Per::ByPlayers(t) => {
+                let t: Vec<(u32, u32)> = t.iter().map(|&(a, b)| (u32::from(a), b)).collect();
+                pick(&t, u32::from(self.players))
+            }
+            Per::ByTiles(t) => pick(t, self.tiles_in_game()),
+        }
+    }
+
+    /// The pieces this game deals (W-15): pile, start tile, pool, players' own tiles.
+    pub fn tiles_in_game(&self) -> u32 {
+        let held: u32 = self
+            .rules
+            .ruleset()
+            .player_tiles
+            .iter()
+            .map(|p| u32::from(p.count))
+            .sum();
+        self.rules.dealt + held * u32::from(self.players)
+    }
+
+    fn state_ok(&self, state: State, root: u32) -> bool {
+        match state {
+            State::Any => true,
+            State::Complete => self.is_complete(root),
+            State::Incomplete => !self.is_complete(root),
+        }
+    }
+
+    /// Evaluate a count for `owner` over the current board.
+    fn count(&mut self, c: &Count, owner: u8) -> u32 {
+        match *c {
+            Count::One => 1,
+            Count::Followers {
+                owner: o,
+                kind,
+                state,
+            } => {
+                let mut n = 0;
+                for i in 0..self.meeples.len() {
+                    let m = self.meeples[i];
+                    let whose = match o {
+                        Owner::Own => m.player == owner,
+                        Owner::Others => m.player != owner,
+                        Owner::Anyone => true,
+                    };
+                    let root = find(&mut self.segs, m.seg);
+                    let k = self.segs[root as usize].kind;
+                    if whose && kind.is_none_or_eq(k) && self.state_ok(state, root) {
+                        n += 1;
+                    }
+                }
+                n
+            }
+            Count::Features {
+                kind,
+                min_tiles,
+                state,
+            } => {
+                let mut buf = std::mem::take(&mut self.scratch);
+                let mut n = 0;
+                for i in 0..self.segs.len() as u32 {
+                    let s = self.segs[i as usize];
+                    if s.parent != i || s.kind != kind {
+                        continue;
+                    }
+                    if self.count_cells(i, &mut buf) >= min_tiles && self.state_ok(state, i) {
+                        n += 1;
+                    }
+                }
+                self.scratch = buf;
+                n
+            }
+            Count::Lines(run) => self.lines(run),
+        }
+    }
+
+    /// Rows plus columns holding a gap-free run of at least `run` filled cells (W-17).
+    fn lines(&self, run: u32) -> u32 {
+        let mut rows: BTreeMap<i32, Vec<i32>> = BTreeMap::new();
+        let mut cols: BTreeMap<i32, Vec<i32>> = BTreeMap::new();
+        for i in &self.insts {
+            for c in &self.rules.tiles[i.tile as usize].rot[i.rot as usize] {
+                let (x, y) = (i.x + c.dx, i.y + c.dy);
+                rows.entry(y).or_default().push(x);
+                cols.entry(x).or_default().push(y);
+            }
+        }
+        let has_run = |v: &mut Vec<i32>| {
+            v.sort_unstable();
+            let (mut best, mut cur) = (0u32, 0u32);
+            for k in 0..v.len() {
+                cur = if k > 0 && v[k] == v[k - 1] + 1 {
+                    cur + 1
+                } else {
+                    1
+                };
+                best = best.max(cur);
+            }
+            best >= run
+        };
+        let mut n = 0;
+        for v in rows.values_mut().chain(cols.values_mut()) {
+            n += u32::from(has_run(v));
+        }
+        n
+    }
+
+    /// A condition about the triggering feature (W-11, W-13).
+    fn feature_cond(&mut self, c: &Condition, root: u32, owner: u8) -> bool {
+        match c {
+            Condition::Occupied => self.segs[root as usize].occ > 0,
+            Condition::MinTiles(n) => {
+                let mut buf = std::mem::take(&mut self.scratch);
+                let cells = self.count_cells(root, &mut buf);
+                self.scratch = buf;
+                cells >= *n
+            }
+            Condition::OwnerPresent => {
+                let meeples = self.meeples.clone();
+                meeples
+                    .iter()
+                    .any(|m| m.player == owner && find(&mut self.segs, m.seg) == root)
+            }
+            Condition::NearBuilding { .. } => false,
+        }
+    }
+
+    /// A condition about the figure just placed on segment `seg` (W-10).
+    fn placed_cond(&self, c: &Condition, seg: u32) -> bool {
+        let Condition::NearBuilding { tag } = c else {
+            return false;
+        };
+        let s = self.segs[seg as usize];
+        let inst = self.insts[s.inst as usize];
+        let info = &self.rules.tiles[inst.tile as usize];
+        let mask = info.feats[s.local as usize].cells.max(1);
+        let cells = &info.rot[inst.rot as usize];
+        cells.iter().enumerate().any(|(ci, c)| {
+            mask & (1 << ci) != 0 && self.building_near(inst.x + c.dx, inst.y + c.dy, *tag)
+        })
+    }
+
+    /// Whether one of the 8 cells around `(x, y)` holds a cloister or a feature tagged `tag`.
+    fn building_near(&self, x: i32, y: i32, tag: Option<u32>) -> bool {
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if (dx, dy) == (0, 0) {
+                    continue;
+                }
+                let Some(pos) = self.pos(x + dx, y + dy) else {
+                    continue;
+                };
+                let v = self.cells[pos];
+                if v >= FRONT {
+                    continue;
+                }
+                let inst = self.insts[(v >> 4) as usize];
+                let t = &self.rules.ruleset().tiles[inst.tile as usize];
+                let ci = v & 7;
+                let here = t.features.iter().any(|f| {
+                    let on_cell = f.cells.max(1) & (1 << ci) != 0;
+                    let tagged = tag.is_some_and(|g| f.tags & (1 << g) != 0);
+                    on_cell && (f.kind == FeatureKind::Cloister || tagged)
+                });
+                if here {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// `None` matches any kind.
+trait KindFilter {
+    fn is_none_or_eq(&self, k: FeatureKind) -> bool;
+}
+
+impl KindFilter for Option<FeatureKind> {
+    fn is_none_or_eq(&self, k: FeatureKind) -> bool {
+        self.map_or(true, |want| want == k)
+    }
+}

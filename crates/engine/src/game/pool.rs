@@ -1,0 +1,476 @@
+//! The open pool (W-1..W-7): tiles picked into it at setup, taken from it when a player's score
+//! reaches the marker pairs on the track, placed instead of drawing with a marker and up to two
+//! followers, and the procedure for a pool tile that fits nowhere (W-6).
+
+use super::{Event, Game, MoveError, Phase, Placement};
+
+/// A tile taken from the pool and placed: its owner, tile instance and the turn it was placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Owned {
+    pub player: u8,
+    pub inst: u32,
+    pub tile: u16,
+    pub turn: u32,
+}
+
+/// Why a [`Phase::Pick`] is open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(super) enum Picking {
+    /// Filling the pool at setup (W-1).
+    #[default]
+    Setup,
+    /// Taking a tile after reaching the threshold (W-2).
+    Take,
+}
+
+/// Everything about the pool that changes during a game (small lists: cheap to clone).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(super) struct PoolState {
+    /// Tiles in the open pool.
+    pub pool: Vec<u16>,
+    /// Where the remaining marker pairs stand on the score track (W-2).
+    pub pairs_at: u32,
+    /// Tiles taken so far, by seat (W-4, W-30).
+    pub taken: Vec<u8>,
+    /// Taken and not yet placed: `(seat, tile)` (W-5).
+    pub held: Vec<(u8, u16)>,
+    /// Placed pool tiles and their owners.
+    pub owned: Vec<Owned>,
+    /// Pool tiles that fitted nowhere until the pile ran out (W-6): `(seat, tile)`.
+    pub unplaceable: Vec<(u8, u16)>,
+    /// Tiles kept in a hand beside the drawn one (W-12): `(seat, tile)`.
+    pub kept: Vec<(u8, u16)>,
+    /// Points scored by abilities: `(tile, owner, points)` (W-10..W-17).
+    pub ability_points: Vec<(u16, u8, u32)>,
+    /// Seats still to pick into the pool at setup, last first.
+    pub setup_seats: Vec<u8>,
+    /// The choices of the open [`Phase::Pick`] (tiles) or [`Phase::Order`] (seats).
+    pub tiles: Vec<u16>,
+    /// Seats that reached the threshold together (W-3).
+    pub seats: Vec<u8>,
+    /// Why the pick is open.
+    pub picking: Picking,
+    /// The current own-tile offer must be placed (a pool tile, W-5): no passing.
+    pub must_place: bool,
+    /// A second follower may still go on the pool tile just placed (W-7).
+    pub second_follower: bool,
+    /// The pool tile waiting for a drawn tile to be placed next to it (W-6).
+    pub w6: Option<u16>,
+    /// Markers on placed pool tiles, `(seat, follower type)`: on no feature, never scored (W-5).
+    pub markers: Vec<(u8, u8)>,
+}
+
+impl Game {
+    /// Setup after the start tile: fill the pool (W-1), then the first turn.
+    pub(super) fn begin_game(&mut self) {
+        self.w = PoolState::default();
+        self.w.taken = vec![0; self.players as usize];
+        let Some(pool) = self.rules.ruleset().pool.clone() else {
+            self.begin_turn();
+            return;
+        };
+        self.w.pairs_at = pool.first;
+        if pool.pick == 0 {
+            self.w.pool = pool.tiles.clone();
+            self.begin_turn();
+            return;
+        }
+        for seat in (0..self.players).rev() {
+            for _ in 0..pool.pick {
+                self.w.setup_seats.push(seat);
+            }
+        }
+        self.next_setup_pick();
+    }
+
+    fn next_setup_pick(&mut self) {
+        let all = self.rules.ruleset().pool.as_ref().map(|p| p.tiles.clone());
+        let left: Vec<u16> = all
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|t| !self.w.pool.contains(t))
+            .collect();
+        match self.w.setup_seats.pop() {
+            Some(seat) if !left.is_empty() => {
+                self.player = seat;
+                self.w.tiles = left;
+                self.w.picking = Picking::Setup;
+                self.phase = Phase::Pick;
+            }
+            _ => {
+                self.w.setup_seats.clear();
+                self.player = 0;
+                self.begin_turn();
+            }
+        }
+    }
+
+    /// The tiles to choose from in [`Phase::Pick`], the seats in [`Phase::Order`].
+    pub fn pool_choices(&self) -> (&[u16], &[u8]) {
+        match self.phase {
+            Phase::Pick => (&self.w.tiles, &[]),
+            Phase::Order => (&[], &self.w.seats),
+            _ => (&[], &[]),
+        }
+    }
+
+    /// The open pool (W-1).
+    pub fn pool(&self) -> &[u16] {
+        &self.w.pool
+    }
+
+    /// Pool tiles taken and not yet placed, `(seat, tile)` (W-5).
+    pub fn pool_held(&self) -> &[(u8, u16)] {
+        &self.w.held
+    }
+
+    /// Placed pool tiles: `(owner, tile, tile instance)`.
+    pub fn pool_owned(&self) -> Vec<(u8, u16, u16)> {
+        let o = &self.w.owned;
+        o.iter()
+            .map(|o| (o.player, o.tile, o.inst as u16))
+            .collect()
+    }
+
+    /// Pool tiles that fitted nowhere until the pile ran out (W-6), `(seat, tile)`.
+    pub fn pool_unplaceable(&self) -> &[(u8, u16)] {
+        &self.w.unplaceable
+    }
+
+    /// Where the marker pairs stand on the score track (W-2).
+    pub fn pairs_at(&self) -> u32 {
+        self.w.pairs_at
+    }
+
+    /// Tiles each seat took from the pool so far.
+    pub fn pool_taken(&self) -> &[u8] {
+        &self.w.taken
+    }
+
+    /// Points scored by abilities so far: `(tile, owner, points)`.
+    pub fn ability_points(&self) -> &[(u16, u8, u32)] {
+        &self.w.ability_points
+    }
+
+    /// Tiles kept in hand beside the drawn one (W-12), `(seat, tile)`.
+    pub fn kept_tiles(&self) -> &[(u8, u16)] {
+        &self.w.kept
+    }
+
+    /// Whether the own tile on offer must be placed (a pool tile, W-5).
+    pub fn must_place(&self) -> bool {
+        self.phase == Phase::Hand && self.w.must_place
+    }
+
+    /// Check a [`Action::Take`](super::Action::Take).
+    pub(super) fn check_take(&self, tile: u16) -> Result<(), MoveError> {
+        if self.phase != Phase::Pick {
+            return Err(MoveError::WrongPhase { phase: self.phase });
+        }
+        if !self.w.tiles.contains(&tile) {
+            return Err(MoveError::NotInPool { tile });
+        }
+        Ok(())
+    }
+
+    /// Check a [`Action::Seat`](super::Action::Seat).
+    pub(super) fn check_seat(&self, seat: u8) -> Result<(), MoveError> {
+        if self.phase != Phase::Order {
+            return Err(MoveError::WrongPhase { phase: self.phase });
+        }
+        if !self.w.seats.contains(&seat) {
+            return Err(MoveError::NotAChoice { seat });
+        }
+        Ok(())
+    }
+
+    /// Take `tile` (checked): into the pool at setup, or from it (W-2).
+    pub(super) fn take(&mut self, tile: u16) {
+        if self.record {
+            self.events.push(Event::Take {
+                turn: self.turn,
+                player: self.player,
+                tile: self.rules.tile_id(tile).to_string(),
+            });
+        }
+        match self.w.picking {
+            Picking::Setup => {
+                self.w.pool.push(tile);
+                self.next_setup_pick();
+            }
+            Picking::Take => {
+                self.w.pool.retain(|&t| t != tile);
+                self.w.held.push((self.player, tile));
+                self.gain(self.player);
+                self.next_take();
+            }
+        }
+    }
+
+    /// The seat's pair leaves the track into its supply; the other pairs move on (W-2, W-30).
+    fn gain(&mut self, seat: u8) {
+        let Some(pool) = self.rules.ruleset().pool.clone() else {
+            return;
+        };
+        let first = self.w.taken[seat as usize] == 0;
+        self.w.taken[seat as usize] += 1;
+        let n = if first {
+            pool.gain_first
+        } else {
+            pool.gain_second
+        };
+        let nf = self.rules.figures.len();
+        let slot = &mut self.supply[seat as usize * nf + pool.gain_follower as usize];
+        *slot = slot.saturating_add(n);
+        if first {
+            self.w.pairs_at = (self.w.pairs_at + pool.step).min(pool.cap);
+        }
+    }
+
+    /// Seats whose score reached the pairs (first tile) or the second threshold (W-2, W-30).
+    fn qualifying(&self) -> Vec<u8> {
+        let Some(pool) = self.rules.ruleset().pool.as_ref() else {
+            return Vec::new();
+        };
+        (0..self.players)
+            .filter(|&p| {
+                let (score, taken) = (self.scores[p as usize], self.w.taken[p as usize]);
+                (taken == 0 && score >= self.w.pairs_at)
+                    || pool.second.is_some_and(|s| taken == 1 && score >= s)
+            })
+            .collect()
+    }
+
+    /// After a turn's scoring: open the next take, if any seat qualifies (W-2, W-3). Returns
+    /// whether a decision is now pending.
+    pub(super) fn start_takes(&mut self) -> bool {
+        let seats = self.qualifying();
+        match seats.len() {
+            0 => false,
+            1 => {
+                self.begin_take(seats[0]);
+                true
+            }
+            _ => {
+                self.player = self.active;
+                self.w.seats = seats;
+                self.phase = Phase::Order;
+                true
+            }
+        }
+    }
+
+    /// The active player chose `seat` to take next (W-3).
+    pub(super) fn choose_seat(&mut self, seat: u8) {
+        if self.record {
+            self.events.push(Event::Seat {
+                turn: self.turn,
+                player: self.player,
+                seat,
+            });
+        }
+        self.w.seats.clear();
+        self.begin_take(seat);
+    }
+
+    fn begin_take(&mut self, seat: u8) {
+        if self.w.pool.is_empty() {
+            // Nothing left to choose: the pair still leaves the track.
+            self.gain(seat);
+            self.next_take();
+            return;
+        }
+        self.player = seat;
+        self.w.tiles = self.w.pool.clone();
+        self.w.picking = Picking::Take;
+        self.phase = Phase::Pick;
+    }
+
+    /// After a take: anyone already at or past the moved pairs is next (W-3 reading); then the
+    /// turn goes on.
+    fn next_take(&mut self) {
+        self.w.tiles.clear();
+        if !self.start_takes() {
+            self.continue_turn();
+        }
+    }
+
+    /// Offer the current seat's taken pool tile: it must be placed instead of drawing (W-5), or,
+    /// if it fits nowhere, the W-6 procedure. Returns whether the turn is now set up.
+    pub(super) fn offer_pool_tile(&mut self) -> bool {
+        let Some(&(_, tile)) = self.w.held.iter().find(|h| h.0 == self.player) else {
+            return false;
+        };
+        self.generate_placements(tile);
+        if self.n_place > 0 {
+            self.w.must_place = true;
+            self.phase = Phase::Hand;
+            return true;
+        }
+        self.w6_draw(tile);
+        true
+    }
+
+    /// W-6: draw tiles until one can be placed so that the pool tile fits next to it; tiles that
+    /// cannot are removed from the game. If the pile runs out, the pool tile is unplaceable.
+    fn w6_draw(&mut self, pooled: u16) {
+        loop {
+            if self.drawn >= self.pile.len() {
+                self.w.held.retain(|&h| h != (self.player, pooled));
+                self.w.unplaceable.push((self.player, pooled));
+                self.record_discard(pooled, "W-6");
+                self.draw();
+                return;
+            }
+            let t = self.pile[self.drawn];
+            self.drawn += 1;
+            self.record_draw(t);
+            let enabling = self.enabling_placements(t, pooled);
+            if !enabling.is_empty() {
+                self.current = t;
+                self.placements.clear();
+                self.placements.extend_from_slice(&enabling);
+                self.n_place = enabling.len();
+                self.w.w6 = Some(pooled);
+                self.phase = Phase::Place;
+                return;
+            }
+            self.record_discard(t, "W-6");
+        }
+    }
+
+    /// Placements of `t` after which `pooled` can be placed touching it (W-6 reading).
+    fn enabling_placements(&self, t: u16, pooled: u16) -> Vec<Placement> {
+        let mut probe = self.clone();
+        probe.record = false;
+        probe.events.clear();
+        probe.generate_placements(t);
+        let candidates = probe.placements[..probe.n_place].to_vec();
+        let mut g = probe.clone();
+        candidates
+            .into_iter()
+            .filter(|p| {
+                g.clone_from(&probe);
+                g.place_unchecked(t, p.x, p.y, p.rotation);
+                let inst = g.insts.len() as u32 - 1;
+                !g.touching_placements(pooled, inst).is_empty()
+            })
+            .collect()
+    }
+
+    /// Placements of `tile` with a cell orthogonally next to a cell of tile instance `inst`.
+    fn touching_placements(&mut self, tile: u16, inst: u32) -> Vec<Placement> {
+        self.generate_placements(tile);
+        let i = self.insts[inst as usize];
+        let theirs: Vec<(i32, i32)> = self.rules.tiles[i.tile as usize].rot[i.rot as usize]
+            .iter()
+            .map(|c| (i.x + c.dx, i.y + c.dy))
+            .collect();
+        let rot = &self.rules.tiles[tile as usize].rot;
+        self.placements[..self.n_place]
+            .iter()
+            .copied()
+            .filter(|p| {
+                rot[p.rotation as usize].iter().any(|c| {
+                    let (x, y) = (p.x + c.dx, p.y + c.dy);
+                    theirs
+                        .iter()
+                        .any(|&(a, b)| (a - x).abs() + (b - y).abs() == 1)
+                })
+            })
+            .collect()
+    }
+
+    /// W-6: the drawn tile was placed (no follower on it); now the pool tile, touching it.
+    pub(super) fn after_w6_tile(&mut self, pooled: u16) {
+        self.options.clear();
+        let inst = self.insts.len() as u32 - 1;
+        let places = self.touching_placements(pooled, inst);
+        self.placements.clear();
+        self.placements.extend_from_slice(&places);
+        self.n_place = places.len();
+        self.w.must_place = true;
+        self.phase = Phase::Hand;
+    }
+
+    /// A pool tile was just placed (W-5): its owner's marker goes on it, then up to two
+    /// followers on different features of it (W-7), never a corner figure.
+    pub(super) fn after_pool_tile(&mut self, tile: u16) {
+        self.w.held.retain(|&h| h != (self.player, tile));
+        self.w.must_place = false;
+        self.w.w6 = None;
+        let inst = self.insts.len() as u32 - 1;
+        self.w.owned.push(Owned {
+            player: self.player,
+            inst,
+            tile,
+            turn: self.turn,
+        });
+        self.put_marker(inst);
+        self.w.second_follower = true;
+        self.drop_corner_options();
+    }
+
+    fn put_marker(&mut self, inst: u32) {
+        let Some(pool) = self.rules.ruleset().pool.as_ref() else {
+            return;
+        };
+        let nf = self.rules.figures.len();
+        let k = pool.gain_follower;
+        let slot = self.player as usize * nf + k as usize;
+        if self.supply[slot] == 0 {
+            return;
+        }
+        self.supply[slot] -= 1;
+        self.w.markers_placed(self.player, k, inst);
+        if self.record {
+            let i = self.insts[inst as usize];
+            let feature = self.rules.tiles[i.tile as usize]
+                .feats
+                .iter()
+                .position(|f| f.kind == tegula_ruleset::FeatureKind::Wonder)
+                .unwrap_or(0) as u8;
+            self.events.push(Event::Follower {
+                turn: self.turn,
+                player: self.player,
+                follower: self.rules.follower_id(k).to_string(),
+                x: i.x,
+                y: i.y,
+                feature,
+                segment: self.rules.feature_name(i.tile, feature).to_string(),
+                corner: None,
+                moved: false,
+                marker: true,
+            });
+        }
+    }
+
+    /// W-7: after a pool tile, only figures that stand on features.
+    pub(super) fn drop_corner_options(&mut self) {
+        let figures = &self.rules.figures;
+        self.options
+            .retain(|o| figures[o.follower as usize].corner.is_none());
+    }
+
+    /// After the first follower on a just-placed pool tile: whether a second one may follow
+    /// (W-7); the options are recomputed (the first one's feature is occupied now).
+    pub(super) fn offer_second_follower(&mut self) -> bool {
+        if !std::mem::take(&mut self.w.second_follower) {
+            return false;
+        }
+        self.compute_options();
+        self.drop_corner_options();
+        !self.options.is_empty()
+    }
+
+    /// Markers placed so far, `(seat, follower type)`, for conservation checks.
+    pub fn markers(&self) -> Vec<(u8, u8)> {
+        self.w.markers.clone()
+    }
+}
+
+impl PoolState {
+    fn markers_placed(&mut self, player: u8, ftype: u8, _inst: u32) {
+        self.markers.push((player, ftype));
+    }
+}
