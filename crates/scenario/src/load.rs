@@ -11,7 +11,9 @@ use tegula_model::raw::Sp;
 use tegula_model::{Code, Diagnostic, Source};
 use tegula_ruleset::{FeatureKind, Ruleset};
 
-use crate::raw::{RawEvent, RawFeatureKind, RawMove, RawRotation, ScenarioFile};
+use crate::raw::{
+    RawEvent, RawFeatureKind, RawFollowerPlacement, RawMove, RawRotation, RawTake, ScenarioFile,
+};
 
 /// Largest scenario file accepted, in bytes.
 pub const MAX_FILE_SIZE: u64 = tegula_model::load::MAX_FILE_BYTES as u64;
@@ -37,6 +39,10 @@ pub struct Scenario {
     pub steps: Vec<Step>,
     /// Whether the pile is exactly the steps' drawn tiles (the game ends by itself, AM-4).
     pub pile_ends: bool,
+    /// An explicit draw pile (W-12 hands draw ahead), instead of the steps' drawn tiles.
+    pub pile: Option<Vec<u16>>,
+    /// Tiles picked into the open pool at setup, in seat order (W-1).
+    pub pool: Vec<u16>,
     /// Final scoring, if the scenario asks for it.
     pub end: Option<End>,
     /// Expected final scores per seat, with their position.
@@ -71,6 +77,10 @@ pub struct Step {
     pub own: bool,
     /// Follower to place on the tile just placed.
     pub follower: Option<FollowerChoice>,
+    /// A second follower on a pool tile just placed (W-7).
+    pub follower2: Option<FollowerChoice>,
+    /// Tiles taken from the pool after the step's scoring (W-2, W-3), in order.
+    pub take: Vec<TakeChoice>,
     /// Decisions about figures freed by the step's scoring (AM-11), in order.
     pub moves: Vec<MoveChoice>,
     /// Expected score / return events (exactly these).
@@ -91,6 +101,19 @@ impl Step {
     pub fn draws(&self) -> bool {
         !self.own && !self.rejects_placement()
     }
+}
+
+/// A tile taken from the pool (W-2).
+#[derive(Clone, Debug)]
+pub struct TakeChoice {
+    /// The seat taking.
+    pub player: u8,
+    /// Tile index.
+    pub tile: u16,
+    /// Tile id as written.
+    pub tile_id: String,
+    /// Position in the file.
+    pub pos: Pos,
 }
 
 /// A decision about a freed figure (AM-11).
@@ -435,53 +458,22 @@ pub fn resolve(
             Some(p) => seat(&mut cx, p, players),
             None => None,
         };
-        let mut follower = None;
-        if let Some(f) = &st.follower {
-            if st.at.is_none() {
-                cx.err(
-                    Code::Schema,
-                    &f.span,
-                    "a discarded tile (no `at`) cannot take a follower",
-                );
-            }
-            let ftype = match &f.kind {
-                Some(k) => follower_type(&mut cx, &rs, k),
-                None => (!rs.followers.is_empty()).then_some(0),
-            };
-            let feature = tile.and_then(|t| {
-                let tt = &rs.tiles[t as usize];
-                let found = tt
-                    .features
-                    .iter()
-                    .position(|ft| ft.segments.iter().any(|s| *s == f.on.value));
-                if found.is_none() {
-                    cx.err(
-                        Code::DanglingReference,
-                        &f.on.span,
-                        format!("tile `{}` has no segment `{}`", tt.id, f.on.value),
-                    )
-                    .notes
-                    .push(format!(
-                        "segments of `{}`: {}",
-                        tt.id,
-                        names(
-                            tt.features
-                                .iter()
-                                .flat_map(|ft| ft.segments.iter().cloned())
-                        )
-                    ));
-                }
-                found
-            });
-            if let (Some(ft), Some(fe)) = (ftype, feature) {
-                follower = Some(FollowerChoice {
-                    follower: ft as u8,
-                    follower_id: rs.followers[ft].id.clone(),
-                    feature: fe as u8,
-                    segment: f.on.value.clone(),
-                });
-            }
+        if st.follower.is_some() && st.at.is_none() {
+            cx.err(
+                Code::Schema,
+                &st.span,
+                "a discarded tile (no `at`) cannot take a follower",
+            );
         }
+        let follower = st
+            .follower
+            .as_ref()
+            .and_then(|f| follower_choice(&mut cx, &rs, tile, f));
+        let follower2 = st
+            .follower2
+            .as_ref()
+            .and_then(|f| follower_choice(&mut cx, &rs, tile, f));
+        let take = takes(&mut cx, &rs, &st.take, players);
         let expect = match &st.expect {
             Some(ev) => events(&mut cx, &rs, ev, players),
             None => Vec::new(),
@@ -561,15 +553,14 @@ pub fn resolve(
                 player,
                 own: st.own,
                 follower: if placed { follower.clone() } else { None },
+                follower2: if placed { follower2 } else { None },
+                take,
                 moves,
                 expect,
                 expect_error: if placed { expect_error } else { None },
                 scores,
             });
         }
-        // Follower errors were reported above; a step with an unresolved follower is dropped
-        // with the scenario (errors present), so nothing else to do here.
-        let _ = follower;
     }
     // A rejected placement must be followed by a step placing the same (still drawn) tile.
     for (i, st) in doc.step.iter().enumerate() {
@@ -643,6 +634,8 @@ pub fn resolve(
             cx.pos(&e.scores.span),
         )
     });
+    let pile = doc.pile.as_ref().map(|p| tile_list(&mut cx, &rs, p));
+    let pool = tile_list(&mut cx, &rs, &doc.pool);
     if cx.diags.iter().any(|d| d.is_error()) {
         return (None, cx.diags);
     }
@@ -655,12 +648,93 @@ pub fn resolve(
         start,
         steps,
         pile_ends: doc.pile_ends,
+        pile,
+        pool,
         end,
         final_scores,
         source: source.clone(),
     };
     let diags = cx.diags;
     (Some(scenario), diags)
+}
+
+/// Resolve a follower placement on `tile`: its type (default: the variant's first) and the
+/// feature holding the named segment.
+fn follower_choice(
+    cx: &mut Ctx,
+    rs: &Ruleset,
+    tile: Option<u16>,
+    f: &Sp<RawFollowerPlacement>,
+) -> Option<FollowerChoice> {
+    let ftype = match &f.kind {
+        Some(k) => follower_type(cx, rs, k),
+        None => (!rs.followers.is_empty()).then_some(0),
+    };
+    let feature = tile.and_then(|t| {
+        let tt = &rs.tiles[t as usize];
+        let found = tt
+            .features
+            .iter()
+            .position(|ft| ft.segments.iter().any(|s| *s == f.on.value));
+        if found.is_none() {
+            cx.err(
+                Code::DanglingReference,
+                &f.on.span,
+                format!("tile `{}` has no segment `{}`", tt.id, f.on.value),
+            )
+            .notes
+            .push(format!(
+                "segments of `{}`: {}",
+                tt.id,
+                names(
+                    tt.features
+                        .iter()
+                        .flat_map(|ft| ft.segments.iter().cloned())
+                )
+            ));
+        }
+        found
+    });
+    let (ft, fe) = (ftype?, feature?);
+    Some(FollowerChoice {
+        follower: ft as u8,
+        follower_id: rs.followers[ft].id.clone(),
+        feature: fe as u8,
+        segment: f.on.value.clone(),
+    })
+}
+
+/// Tiles taken from the pool: seat and tile (W-2, W-3).
+fn takes(cx: &mut Ctx, rs: &Ruleset, raw: &[Sp<RawTake>], players: u8) -> Vec<TakeChoice> {
+    let mut out = Vec::new();
+    for t in raw {
+        let player = seat(cx, &t.player, players);
+        let tile = rs.tiles.iter().position(|x| x.id == t.tile.value);
+        if tile.is_none() {
+            unknown_tile(cx, rs, &t.tile);
+        }
+        if let (Some(player), Some(tile)) = (player, tile) {
+            out.push(TakeChoice {
+                player,
+                tile: tile as u16,
+                tile_id: t.tile.value.clone(),
+                pos: cx.pos(&t.span),
+            });
+        }
+    }
+    out
+}
+
+/// Tile ids resolved to indices (unknown ones reported).
+fn tile_list(cx: &mut Ctx, rs: &Ruleset, ids: &[Sp<String>]) -> Vec<u16> {
+    let mut out = Vec::new();
+    for id in ids {
+        match rs.tiles.iter().position(|t| t.id == id.value) {
+            Some(i) => out.push(i as u16),
+            None => unknown_tile(cx, rs, id),
+        }
+    }
+    out
 }
 
 /// Decisions about freed figures: `to` + `on`, or `back = true` (AM-11).

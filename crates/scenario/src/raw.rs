@@ -45,6 +45,15 @@ pub struct ScenarioFile {
     /// scoring runs only when `[end]` asks for it.
     #[serde(default)]
     pub pile_ends: bool,
+    /// The draw pile in order, when it differs from the steps' drawn tiles (a hand of several
+    /// tiles draws ahead, W-12; tiles removed by W-6). Default: the steps' drawn tiles.
+    #[serde(default)]
+    #[schemars(length(max = 1000))]
+    pub pile: Option<Sp<Vec<Sp<String>>>>,
+    /// Tiles picked into the open pool at setup, in seat order (W-1).
+    #[serde(default)]
+    #[schemars(length(max = 64))]
+    pub pool: Vec<Sp<String>>,
     /// Final scoring (B-6): present = run it after the last step and compare its events.
     #[serde(default)]
     pub end: Option<Sp<RawEnd>>,
@@ -95,6 +104,15 @@ pub struct RawStep {
     /// of the named field, AM-6).
     #[serde(default)]
     pub follower: Option<Sp<RawFollowerPlacement>>,
+    /// A second follower on a pool tile just placed, on another feature of it (W-7).
+    #[serde(default)]
+    pub follower2: Option<Sp<RawFollowerPlacement>>,
+    /// Tiles taken from the pool after this step's scoring (W-2), in the order the engine asks:
+    /// when several seats reached the threshold together, the active player lets them take in
+    /// this order (W-3).
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub take: Vec<Sp<RawTake>>,
     /// Decisions about figures freed by this step's scoring (AM-11), in the order the engine asks
     /// for them (seat order from the active player, AM-12).
     #[serde(default)]
@@ -128,6 +146,17 @@ pub struct RawFollowerPlacement {
     pub kind: Option<Sp<String>>,
     /// Any segment id of the feature of the tile just placed (e.g. `city`, `road-e`, `field-n`).
     pub on: Sp<String>,
+}
+
+/// A tile taken from the pool.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawTake {
+    /// The seat that takes.
+    #[schemars(range(min = 0, max = 7))]
+    pub player: Sp<i64>,
+    /// The tile taken.
+    pub tile: Sp<String>,
 }
 
 /// A decision about a freed figure: move it to a feature (`to` and `on`) or take it back

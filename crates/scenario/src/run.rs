@@ -441,6 +441,87 @@ fn run_moves(game: &mut Game, step: &Step) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Setup (W-1): the scenario's `pool` picks, in the order the engine asks.
+fn setup_pool(game: &mut Game, sc: &Scenario) -> Result<(), Failure> {
+    let mut picks = sc.pool.iter();
+    while game.phase() == Phase::Pick {
+        let seat = game.current_player();
+        let Some(&t) = picks.next() else {
+            return Err(Failure {
+                step: None,
+                line: 1,
+                column: 1,
+                message: format!("the engine asks seat {seat} to pick a tile into the pool (W-1): list it in `pool`"),
+                expected: None,
+                actual: None,
+            });
+        };
+        game.apply(Action::Take(t)).map_err(|e| Failure {
+            step: None,
+            line: 1,
+            column: 1,
+            message: "the engine refused a pool pick".into(),
+            expected: None,
+            actual: Some(format!("{} ({}): {e}", error_kind(&e), e.rule())),
+        })?;
+    }
+    Ok(())
+}
+
+/// After a step's turn: the tiles taken from the pool (W-2) and, when several seats qualified
+/// together, the active player's order (W-3) — both given by the step's `take` list.
+fn run_takes(game: &mut Game, step: &Step) -> Result<(), Failure> {
+    let mut takes = step.take.iter().peekable();
+    while matches!(game.phase(), Phase::Pick | Phase::Order) {
+        let Some(t) = takes.peek().copied() else {
+            return Err(fail(
+                step,
+                format!(
+                    "seat {} reached the pool threshold (W-2): the step must list a `take`",
+                    game.current_player()
+                ),
+                None,
+                Some(format!("phase {:?}", game.phase())),
+            ));
+        };
+        let at = |message: String, actual: String| Failure {
+            step: Some(step.number),
+            line: t.pos.line,
+            column: t.pos.column,
+            message,
+            expected: None,
+            actual: Some(actual),
+        };
+        let action = if game.phase() == Phase::Order {
+            Action::Seat(t.player)
+        } else {
+            if game.current_player() != t.player {
+                return Err(at(
+                    format!("seat {} should take here", t.player),
+                    format!("seat {} takes", game.current_player()),
+                ));
+            }
+            takes.next();
+            Action::Take(t.tile)
+        };
+        game.apply(action).map_err(|e| {
+            at(
+                format!("the engine refused `{}` for seat {}", t.tile_id, t.player),
+                format!("{} ({}): {e}", error_kind(&e), e.rule()),
+            )
+        })?;
+    }
+    if takes.next().is_some() {
+        return Err(fail(
+            step,
+            "the step lists more `take`s than seats reached the threshold".into(),
+            None,
+            None,
+        ));
+    }
+    Ok(())
+}
+
 /// `pile_ends`: after the last step, the remaining final-round offers are declined (AM-4) and the
 /// game must be over.
 fn play_to_end(game: &mut Game, steps: usize) -> Result<(), Failure> {
@@ -501,12 +582,15 @@ pub fn run(sc: &Scenario) -> Outcome {
     // The draw pile: every step's tile except rejected placements (the tile stays in hand), plus
     // one sentinel so that the pile is not empty after the last step: the game then does not end
     // by itself, and final scoring runs only when `[end]` asks for it.
-    let mut draws: Vec<u16> = sc
-        .steps
-        .iter()
-        .filter(|s| s.draws())
-        .map(|s| s.tile)
-        .collect();
+    let mut draws: Vec<u16> = match &sc.pile {
+        Some(p) => p.clone(),
+        None => sc
+            .steps
+            .iter()
+            .filter(|s| s.draws())
+            .map(|s| s.tile)
+            .collect(),
+    };
     if !sc.pile_ends {
         draws.push(sentinel);
     }
@@ -516,6 +600,13 @@ pub fn run(sc: &Scenario) -> Outcome {
             return setup_failure(top, format!("the engine cannot set up the game: {e}"));
         }
     };
+    if let Err(f) = setup_pool(&mut game, sc) {
+        return Outcome {
+            steps_run: 0,
+            scores: game.scores().to_vec(),
+            failures: vec![f],
+        };
+    }
     let mut cursor = 0;
     let mut discards: VecDeque<String> = VecDeque::new();
     let mut final_events: Vec<Event> = Vec::new();
@@ -589,7 +680,10 @@ pub fn run(sc: &Scenario) -> Outcome {
             ));
             break 'steps;
         }
-        if !step.own && game.current_tile() != step.tile {
+        let kept = game
+            .kept_tiles()
+            .contains(&(game.current_player(), step.tile));
+        if !step.own && game.current_tile() != step.tile && !kept {
             failures.push(fail(
                 step,
                 "the engine drew another tile".into(),
@@ -645,9 +739,18 @@ pub fn run(sc: &Scenario) -> Outcome {
             ));
             break 'steps;
         }
-        // Follower phase.
+        // Follower phase (none after a tile placed for a pool tile, W-6).
         let mut passed = false;
-        if let Some(f) = &step.follower {
+        if game.phase() != Phase::Follower {
+            if step.follower.is_some() {
+                failures.push(fail(
+                    step,
+                    "no follower may be placed after this placement".into(),
+                    None,
+                    Some(format!("phase {:?}", game.phase())),
+                ));
+            }
+        } else if let Some(f) = &step.follower {
             let r = game.apply(Action::Follower(FollowerOption {
                 feature: f.feature,
                 follower: f.follower,
@@ -677,7 +780,27 @@ pub fn run(sc: &Scenario) -> Outcome {
         } else {
             passed = true;
         }
-        if passed {
+        let second = step
+            .follower2
+            .as_ref()
+            .filter(|_| game.phase() == Phase::Follower);
+        if let (Some(f), false) = (second, passed) {
+            // W-7: a second follower on another feature of the pool tile just placed.
+            let r = game.apply(Action::Follower(FollowerOption {
+                feature: f.feature,
+                follower: f.follower,
+            }));
+            if let Err(e) = r {
+                failures.push(fail(
+                    step,
+                    "the engine rejected the second follower".into(),
+                    Some(format!("{} on `{}` accepted", f.follower_id, f.segment)),
+                    Some(format!("{} ({}): {e}", error_kind(&e), e.rule())),
+                ));
+            }
+        }
+        // Whatever was placed or refused, a follower phase still open ends without more.
+        if game.phase() == Phase::Follower {
             if let Err(e) = game.apply(Action::Pass) {
                 failures.push(fail(
                     step,
@@ -688,7 +811,7 @@ pub fn run(sc: &Scenario) -> Outcome {
                 break 'steps;
             }
         }
-        if let Err(f) = run_moves(&mut game, step) {
+        if let Err(f) = run_moves(&mut game, step).and_then(|_| run_takes(&mut game, step)) {
             failures.push(f);
             break 'steps;
         }
