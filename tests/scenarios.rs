@@ -1,6 +1,6 @@
 //! Scenario files: every file in `scenarios/` runs through the engine and must pass (rules B-2 …
-//! B-7, W-18 and AM-1 … AM-12, with scores worked out by hand in each file); deliberately wrong and invalid
-//! scenarios must be reported by `tegula check` with exit codes 1 and 2.
+//! B-7, W-18 and AM-1 … AM-12, with scores worked out by hand in each file); deliberately wrong
+//! and invalid scenarios must be reported by `tegula check` with exit codes 1 and 2.
 
 use tegula_scenario::{load, run, VariantCache};
 
