@@ -1,6 +1,6 @@
 //! Scenario files: every file in `scenarios/` runs through the engine and must pass (rules B-2 …
-//! B-7 and W-18, with scores worked out by hand in each file); deliberately wrong and invalid
-//! scenarios must be reported by `tegula check` with exit codes 1 and 2.
+//! B-7, W-18 and AM-1 … AM-12, with scores worked out by hand in each file); deliberately wrong
+//! and invalid scenarios must be reported by `tegula check` with exit codes 1 and 2.
 
 use tegula_scenario::{load, run, VariantCache};
 
@@ -47,7 +47,8 @@ fn every_scenario_passes() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// Base rules B-2 … B-7 and W-18 each have at least one scenario citing them.
+/// Base rules B-2 … B-7, W-18 and the Abbey & Mayor rules AM-1 … AM-12 each have at least one
+/// scenario citing them.
 #[test]
 fn every_base_rule_has_a_scenario() {
     let mut cache = VariantCache::default();
@@ -59,6 +60,10 @@ fn every_base_rule_has_a_scenario() {
     }
     for rule in ["B-2", "B-3", "B-4", "B-5", "B-6", "B-7", "W-18"] {
         assert!(cited.contains(rule), "no scenario cites {rule}");
+    }
+    for n in 1..=12 {
+        let rule = format!("AM-{n}");
+        assert!(cited.contains(&rule), "no scenario cites {rule}");
     }
 }
 
