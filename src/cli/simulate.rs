@@ -103,6 +103,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
                 "mean_total_score": stats.mean_total_score(),
                 "mean_scores": mean_scores,
                 "win_rates": stats.win_rates(),
+                "pool_tiles": pool_json(&rules, &stats),
             });
             println!("{}", serde_json::to_string_pretty(&v)?);
         }
@@ -124,7 +125,35 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
                 .map(|(p, r)| format!("seat {p}: {:.1}%", r * 100.0))
                 .collect();
             println!("win rates (ties shared): {}", rates.join(", "));
+            for (&t, p) in &stats.pool {
+                println!(
+                    "{}: placed in {} games, owner won {:.1}%, ability {:.2} points a game",
+                    rules.tile_id(t),
+                    p.games,
+                    p.win_rate() * 100.0,
+                    p.mean_ability_points()
+                );
+            }
         }
     }
     Ok(0)
+}
+
+/// Per pool tile (the wonders): games placed, owner win rate, mean ability points, mean owner
+/// score.
+fn pool_json(rules: &tegula_engine::Rules, stats: &sim::SimStats) -> serde_json::Value {
+    let rows: serde_json::Map<String, serde_json::Value> = stats
+        .pool
+        .iter()
+        .map(|(&t, p)| {
+            let v = serde_json::json!({
+                "games": p.games,
+                "owner_win_rate": p.win_rate(),
+                "mean_ability_points": p.mean_ability_points(),
+                "mean_owner_score": p.owner_scores as f64 / p.games.max(1) as f64,
+            });
+            (rules.tile_id(t).to_string(), v)
+        })
+        .collect();
+    serde_json::Value::Object(rows)
 }

@@ -1,5 +1,6 @@
 //! Driving games with agents: one game ([`play_out`]) and many ([`simulate`]).
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -99,6 +100,33 @@ pub struct SimStats {
     pub wins: Vec<f64>,
     /// Per seat: sum of the seat's scores.
     pub seat_scores: Vec<u64>,
+    /// Per pool tile (by tile index) that was placed in some game: its owners' results.
+    pub pool: BTreeMap<u16, PoolTileStats>,
+}
+
+/// How the owners of one pool tile fared (W-10..W-17 balance).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PoolTileStats {
+    /// Games in which the tile was placed.
+    pub games: u64,
+    /// Sum of its owners' win shares (1/k when k seats tie).
+    pub wins: f64,
+    /// Sum of the points its ability scored.
+    pub ability_points: u64,
+    /// Sum of its owners' final scores.
+    pub owner_scores: u64,
+}
+
+impl PoolTileStats {
+    /// Share of the games in which its owner won (ties shared).
+    pub fn win_rate(&self) -> f64 {
+        self.wins / self.games.max(1) as f64
+    }
+
+    /// Mean points its ability scored per game it was placed.
+    pub fn mean_ability_points(&self) -> f64 {
+        self.ability_points as f64 / self.games.max(1) as f64
+    }
 }
 
 impl SimStats {
@@ -135,6 +163,47 @@ struct Sums {
     seat_scores: Vec<u64>,
     /// Win shares in units of 1/lcm(1..=players).
     wins: Vec<u128>,
+    /// Per pool tile: games placed, owner win shares (units as `wins`), ability points, owner
+    /// scores.
+    pool: BTreeMap<u16, (u64, u128, u64, u64)>,
+}
+
+impl Sums {
+    /// Add one finished game's pool-tile results.
+    fn add_pool(&mut self, game: &Game, unit: u128) {
+        let winners = game.winners();
+        for (owner, tile, _) in game.pool_owned() {
+            let e = self.pool.entry(tile).or_default();
+            e.0 += 1;
+            if winners.contains(&owner) {
+                e.1 += unit / winners.len() as u128;
+            }
+            e.2 += game
+                .ability_points()
+                .iter()
+                .filter(|a| (a.0, a.1) == (tile, owner))
+                .map(|a| u64::from(a.2))
+                .sum::<u64>();
+            e.3 += u64::from(game.scores()[owner as usize]);
+        }
+    }
+
+    fn merge(&mut self, other: &Sums) {
+        self.games += other.games;
+        self.decisions += other.decisions;
+        self.total += other.total;
+        for p in 0..self.wins.len() {
+            self.wins[p] += other.wins[p];
+            self.seat_scores[p] += other.seat_scores[p];
+        }
+        for (&t, v) in &other.pool {
+            let e = self.pool.entry(t).or_default();
+            e.0 += v.0;
+            e.1 += v.1;
+            e.2 += v.2;
+            e.3 += v.3;
+        }
+    }
 }
 
 fn lcm_upto(n: u8) -> u128 {
@@ -209,18 +278,13 @@ pub fn simulate(
                             sums.total += s as u64;
                             sums.seat_scores[p] += s as u64;
                         }
+                        sums.add_pool(&game, unit);
                     }
                     let d = done.fetch_add(end - start, Ordering::Relaxed) + (end - start);
                     progress(d);
                 }
                 if let Ok(mut a) = all.lock() {
-                    a.games += sums.games;
-                    a.decisions += sums.decisions;
-                    a.total += sums.total;
-                    for p in 0..a.wins.len() {
-                        a.wins[p] += sums.wins[p];
-                        a.seat_scores[p] += sums.seat_scores[p];
-                    }
+                    a.merge(&sums);
                 }
             });
         }
@@ -232,5 +296,18 @@ pub fn simulate(
         total_score: all.total,
         wins: all.wins.iter().map(|&w| (w as f64) / unit as f64).collect(),
         seat_scores: all.seat_scores,
+        pool: all
+            .pool
+            .iter()
+            .map(|(&t, v)| {
+                let s = PoolTileStats {
+                    games: v.0,
+                    wins: v.1 as f64 / unit as f64,
+                    ability_points: v.2,
+                    owner_scores: v.3,
+                };
+                (t, s)
+            })
+            .collect(),
     })
 }
