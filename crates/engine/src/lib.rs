@@ -1,5 +1,6 @@
 //! The generic tegula engine: plays any variant given as a lowered [`tegula_ruleset::Ruleset`].
-//! It knows geometry and rules (B-1…B-7, W-18), never a tile by name.
+//! It knows geometry and rules (B-1…B-7, AM-1…AM-12, W-1…W-20), never a tile, figure or wonder
+//! by name.
 //!
 //! # Quick start
 //! ```
@@ -69,28 +70,24 @@
 //! time). Completion is checked after each turn for the features of the placed tile and the
 //! cloisters around its cells. Nothing allocates in the move loop when events are off.
 //!
-//! # What comes next
+//! # Expansions as data
 //! The turn is a small state machine ([`Phase`]); decisions are [`Action`]s; everything that
-//! happens is an [`Event`] — all three are `#[non_exhaustive]`, so the expansions add variants
-//! rather than rewrite the loop.
-//! - *Abbey & Mayor*: tiles tagged `abbey` leave the draw pile and go to each player's supply; the
-//!   abbey becomes `Action::PlaceAbbey` in the place phase, legal on frontier cells with four
-//!   filled neighbours (a neighbour count kept beside each frontier cell's requirement word; an
-//!   `Any` side reads as "free" in the requirement, so the count is needed). Its `Any` sides
-//!   already close the neighbours' features (AM-3) and it scores as a cloister (AM-2). The mayor is
-//!   a follower type whose strength is the city's pennants: strength is looked up in one place in
-//!   scoring, so this becomes a per-type strength rule in the data. Barns are an `Action` on a
-//!   corner (the four cells' half-edges are all in the lowered tables) plus a barn flag on the
-//!   field root; wagons add a post-scoring phase `Phase::MoveWagon` fed by the followers that a
-//!   score returns.
-//! - *Wonders*: mega tiles already place (every outer side checked against packed signatures,
-//!   holes of their shape filled, anchors deduplicated, every cell a tile for B-7/W-18, wonder
-//!   buildings never hold followers). Acquisition at score thresholds and the abilities hook into
-//!   the single scoring function (every score change passes through it and emits an [`Event`]);
-//!   the marker and "two followers in one action" are new [`Action`] variants; a two-tile hand
-//!   (W-12) needs no new move shape, since [`Placement`] already names its tile — the place phase
-//!   just offers placements of both tiles, and [`Agent`] gets any new choice as a method with a
-//!   default implementation.
+//! happens is an [`Event`]. What a figure, an own tile or a pool tile does comes from the
+//! ruleset, never from a name:
+//! - *Figures* ([`tegula_ruleset::FollowerType`]): sites (road, city, cloister, field, or a
+//!   corner where four filled cells meet with field in all four corners, AM-6), strength
+//!   (constant, or the city's pennants, AM-5), after-score rule (return; stay; move to an
+//!   adjacent unfinished unoccupied feature, decided by the owner in [`Phase::Move`] in seat
+//!   order from the active player, AM-11/AM-12) and corner scoring (AM-7..AM-9: on placement,
+//!   when a farmer field joins, at the end).
+//! - *Own tiles* ([`tegula_ruleset::PlayerTile`]): every player holds them; [`Phase::Hand`]
+//!   offers them instead of drawing (holes only, AM-1) and in a final round after the pile
+//!   (AM-4). `any` sides close the neighbours' features (AM-3).
+//! - *The pool* ([`tegula_ruleset::PoolRules`]): picks at setup ([`Phase::Pick`]), takes when a
+//!   score reaches the moving marker pairs ([`Phase::Order`] when several seats do, W-2/W-3),
+//!   the taken tile placed instead of drawing with its marker and up to two followers
+//!   (W-5..W-7), the W-6 procedure; and *abilities* in a small rule language
+//!   ([`tegula_ruleset::Ability`]: triggers, conditions, counts, per-point tables, hands).
 
 pub mod agent;
 pub mod event;
