@@ -13,62 +13,62 @@ use crate::rules::Rules;
 /// (placements plus follower decisions, including forced passes).
 pub fn play_out(game: &mut Game, agents: &mut [Box<dyn Agent + Send>]) -> u64 {
     let mut decisions = 0;
-    loop {
-        match game.phase() {
-            crate::Phase::Place => {
-                let seat = game.current_player() as usize;
-                let i = agents[seat % agents.len()].choose_placement(game, game.placements());
-                if !game.play_placement(i) {
-                    game.play_placement(0);
-                }
-            }
-            crate::Phase::Follower => {
-                let seat = game.current_player() as usize;
-                let choice = if game.follower_options().is_empty() {
-                    None
-                } else {
-                    agents[seat % agents.len()].choose_follower(game, game.follower_options())
-                };
-                if !game.play_follower(choice) {
-                    game.play_follower(None);
-                }
-            }
-            crate::Phase::Hand if game.must_place() => {
-                let seat = game.current_player() as usize;
-                let i = agents[seat % agents.len()].choose_placement(game, game.placements());
-                if !game.play_placement(i) {
-                    game.play_placement(0);
-                }
-            }
-            crate::Phase::Hand => {
-                let seat = game.current_player() as usize;
-                let choice = agents[seat % agents.len()].choose_own_tile(game, game.placements());
-                match choice {
-                    Some(i) if game.play_placement(i) => {}
-                    _ => game.play_pass(),
-                }
-            }
-            crate::Phase::Pick | crate::Phase::Order => {
-                let seat = game.current_player() as usize;
-                let (tiles, seats) = game.pool_choices();
-                let n = tiles.len().max(seats.len());
-                let i = agents[seat % agents.len()].choose_pool(game, n);
-                if !game.play_choice(i) {
-                    game.play_choice(0);
-                }
-            }
-            crate::Phase::Move => {
-                let seat = game.current_player() as usize;
-                let targets = game.move_targets();
-                let choice = agents[seat % agents.len()].choose_move(game, &targets);
-                if !game.play_move(choice) {
-                    game.play_move(None);
-                }
-            }
-            _ => return decisions,
-        }
+    while play_one(game, agents) {
         decisions += 1;
     }
+    decisions
+}
+
+/// Make the current decision with the agent of the seat to act. Returns false when the game is
+/// over (nothing to decide).
+pub fn play_one(game: &mut Game, agents: &mut [Box<dyn Agent + Send>]) -> bool {
+    let seat = game.current_player() as usize;
+    let agent = &mut agents[seat % agents.len()];
+    match game.phase() {
+        crate::Phase::Place => {
+            let i = agent.choose_placement(game, game.placements());
+            if !game.play_placement(i) {
+                game.play_placement(0);
+            }
+        }
+        crate::Phase::Follower => {
+            let choice = if game.follower_options().is_empty() {
+                None
+            } else {
+                agent.choose_follower(game, game.follower_options())
+            };
+            if !game.play_follower(choice) {
+                game.play_follower(None);
+            }
+        }
+        crate::Phase::Hand if game.must_place() => {
+            let i = agent.choose_placement(game, game.placements());
+            if !game.play_placement(i) {
+                game.play_placement(0);
+            }
+        }
+        crate::Phase::Hand => match agent.choose_own_tile(game, game.placements()) {
+            Some(i) if game.play_placement(i) => {}
+            _ => game.play_pass(),
+        },
+        crate::Phase::Move => {
+            let targets = game.move_targets();
+            let choice = agent.choose_move(game, &targets);
+            if !game.play_move(choice) {
+                game.play_move(None);
+            }
+        }
+        crate::Phase::Pick | crate::Phase::Order => {
+            let (tiles, seats) = game.pool_choices();
+            let n = tiles.len().max(seats.len());
+            let i = agent.choose_pool(game, n);
+            if !game.play_choice(i) {
+                game.play_choice(0);
+            }
+        }
+        _ => return false,
+    }
+    true
 }
 
 /// Seeds of one game in a run: the pile seed and one agent seed per seat.
