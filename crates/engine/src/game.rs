@@ -1020,7 +1020,12 @@ impl Game {
             return false;
         }
         let p = self.placements[index];
-        self.play_checked_placement(p);
+        if self.phase == Phase::Place && p.tile == self.current && self.w.w6.is_none() {
+            // The common case: the drawn tile, no own tile, kept tile or W-6 procedure.
+            self.place_drawn(p);
+        } else {
+            self.play_checked_placement(p);
+        }
         true
     }
 

@@ -189,6 +189,13 @@ pub struct Rules {
     pub(crate) figures: Vec<FigureInfo>,
     /// Whether any follower type stands on corners (AM-6).
     pub(crate) any_corner: bool,
+    /// [`FigureInfo::site_mask`] by follower type, packed for the move loop.
+    pub(crate) site_masks: Vec<u8>,
+    /// Whether any follower type may join an occupied feature.
+    pub(crate) any_joins: bool,
+    /// Whether every follower type stands on roads, cities, cloisters and fields only, joins
+    /// nothing occupied and is no corner figure (the base game's figures).
+    pub(crate) plain_figures: bool,
     /// The pieces the variant deals besides players' own tiles: pile, start tile, pool (W-15's
     /// "tiles in the game"; a mega tile counts once).
     pub(crate) dealt: u32,
@@ -441,6 +448,18 @@ impl Rules {
         let dealt = full_pile.len() as u32 + 1 + pooled;
         Ok(Rules {
             any_corner: figures.iter().any(|f| f.corner.is_some()),
+            site_masks: figures.iter().map(|f| f.site_mask).collect(),
+            any_joins: figures.iter().any(|f| f.joins),
+            plain_figures: figures.iter().all(|f| {
+                let plain = [
+                    FeatureKind::Road,
+                    FeatureKind::City,
+                    FeatureKind::Cloister,
+                    FeatureKind::Field,
+                ];
+                let mask = plain.iter().fold(0u8, |m, &k| m | 1 << k as u8);
+                f.site_mask == mask && !f.joins && f.corner.is_none()
+            }),
             dealt,
             figures,
             full_pile,

@@ -21,6 +21,7 @@ pub fn play_out(game: &mut Game, agents: &mut [Box<dyn Agent + Send>]) -> u64 {
 
 /// Make the current decision with the agent of the seat to act. Returns false when the game is
 /// over (nothing to decide).
+#[inline]
 pub fn play_one(game: &mut Game, agents: &mut [Box<dyn Agent + Send>]) -> bool {
     let seat = game.current_player() as usize;
     let agent = &mut agents[seat % agents.len()];

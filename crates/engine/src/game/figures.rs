@@ -23,6 +23,10 @@ impl Game {
     /// then corner figures, one per field with a legal corner (AM-6).
     pub(super) fn compute_options(&mut self) {
         self.options.clear();
+        if self.rules.plain_figures {
+            self.plain_options();
+            return;
+        }
         let inst = *self.insts.last().expect("just placed");
         let rules = &*self.rules;
         let info = &rules.tiles[inst.tile as usize];
@@ -37,16 +41,15 @@ impl Game {
                 continue;
             }
             let root = find(&mut self.segs, inst.seg_base + i as u32);
-            if seen.contains(&root) {
+            let r = self.segs[root as usize];
+            if (r.occ > 0 && !rules.any_joins) || r.corners > 0 || seen.contains(&root) {
                 continue;
             }
             seen.push(root);
-            let r = self.segs[root as usize];
-            if r.corners > 0 {
-                continue;
-            }
-            for (k, fig) in rules.figures.iter().enumerate() {
-                if self.supply[base + k] > 0 && fig.stands_on(f.kind) && (r.occ == 0 || fig.joins) {
+            let bit = 1u8 << f.kind as u8;
+            let supply = &self.supply[base..base + nf];
+            for (k, (&n, &mask)) in supply.iter().zip(&rules.site_masks).enumerate() {
+                if n > 0 && mask & bit != 0 && (r.occ == 0 || rules.figures[k].joins) {
                     self.options.push(FollowerOption {
                         feature: i as u8,
                         follower: k as u8,
@@ -58,6 +61,37 @@ impl Game {
         if rules.any_corner {
             self.corner_options();
         }
+    }
+
+    /// [`Game::compute_options`] when every figure stands on every feature but buildings and
+    /// joins nothing occupied (the base game's figures): the move loop's hot path.
+    fn plain_options(&mut self) {
+        let inst = *self.insts.last().expect("just placed");
+        let rules = &*self.rules;
+        let info = &rules.tiles[inst.tile as usize];
+        let nf = rules.figures.len();
+        let base = self.player as usize * nf;
+        let mut seen = std::mem::take(&mut self.scratch);
+        seen.clear();
+        for (i, f) in info.feats.iter().enumerate() {
+            if f.kind == FeatureKind::Wonder {
+                continue;
+            }
+            let root = find(&mut self.segs, inst.seg_base + i as u32);
+            if self.segs[root as usize].occ > 0 || seen.contains(&root) {
+                continue;
+            }
+            seen.push(root);
+            for k in 0..nf {
+                if self.supply[base + k] > 0 {
+                    self.options.push(FollowerOption {
+                        feature: i as u8,
+                        follower: k as u8,
+                    });
+                }
+            }
+        }
+        self.scratch = seen;
     }
 
     fn corner_options(&mut self) {
@@ -250,6 +284,7 @@ impl Game {
 
     /// AM-12: freed figures decide in seat order starting with the active player (stable
     /// within a seat: in the order their features were scored).
+    #[inline]
     pub(super) fn order_freed(&mut self) {
         if self.freed.len() > 1 {
             let (n, a) = (self.players, self.active);
@@ -259,6 +294,7 @@ impl Game {
 
     /// Give the next freed figure with somewhere to go its decision ([`Phase::Move`]); figures
     /// with nowhere to go return to supply (AM-11). When none is left, the turn ends.
+    #[inline]
     pub(super) fn next_freed(&mut self) {
         while let Some(&f) = self.freed.first() {
             self.collect_targets(f);

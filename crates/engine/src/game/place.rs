@@ -166,10 +166,19 @@ impl Game {
     }
 
     /// The fast generator: frontier cells × rotations against packed side signatures.
+    #[inline]
     pub(super) fn generate_placements(&mut self, t: u16) {
-        self.n_place = 0;
+        if self.rules.tiles[t as usize].single {
+            self.generate_single(t);
+        } else {
+            self.generate_multi(t);
+        }
+    }
+
+    #[inline]
+    fn generate_single(&mut self, t: u16) {
         let info = &self.rules.tiles[t as usize];
-        if info.single {
+        {
             // Branch-free: the fitting rotations come from the tile's table indexed by the cell's
             // 8-bit requirement code; they are written in order and the write position advances
             // by their number.
@@ -202,7 +211,14 @@ impl Game {
                 n += m.count_ones() as usize;
             }
             self.n_place = n;
-        } else {
+        }
+    }
+
+    /// Multi-cell tiles (kept out of line: the single-cell path is the hot one).
+    #[inline(never)]
+    fn generate_multi(&mut self, t: u16) {
+        let info = &self.rules.tiles[t as usize];
+        {
             // Multi-cell tiles: every anchor that puts some tile cell on a frontier cell. Each
             // candidate is generated once, from its lowest-indexed cell that lies on the frontier
             // (a mega tile reaches the same anchor from several frontier cells).

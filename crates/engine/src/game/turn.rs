@@ -34,6 +34,7 @@ impl Game {
         }
     }
 
+    #[inline]
     pub(super) fn record_draw(&mut self, t: u16) {
         if self.record {
             self.events.push(Event::Draw {
@@ -55,6 +56,7 @@ impl Game {
         }
     }
 
+    #[inline]
     pub(super) fn record_pass(&mut self, turn: u32) {
         if self.record {
             self.events.push(Event::Pass {
@@ -66,6 +68,7 @@ impl Game {
 
     /// After the follower decision: score (B-4, AM-8), then let freed figures move (AM-11),
     /// then the next turn.
+    #[inline]
     pub(super) fn end_turn(&mut self) {
         self.score_pending();
         self.order_freed();
@@ -74,6 +77,7 @@ impl Game {
 
     /// When no freed figure waits any more: the next seat's turn, or the next seat of the
     /// final round.
+    #[inline]
     pub(super) fn finish_turn(&mut self) {
         self.player = self.active;
         if self.rules.ruleset().pool.is_some() && self.start_takes() {
@@ -83,6 +87,7 @@ impl Game {
     }
 
     /// The next seat's turn, or the next seat of the final round.
+    #[inline]
     pub(super) fn continue_turn(&mut self) {
         self.player = self.active;
         if self.in_final {
@@ -95,6 +100,7 @@ impl Game {
 
     /// Start the current seat's turn: a choice of own tiles where some can be placed (AM-1),
     /// else the draw.
+    #[inline]
     pub(super) fn begin_turn(&mut self) {
         self.active = self.player;
         if !self.w.held.is_empty() && self.offer_pool_tile() {
@@ -108,11 +114,17 @@ impl Game {
 
     /// Enter [`Phase::Hand`] if the current player holds own tiles (those of the final round
     /// only, with `final_round`) with at least one legal placement.
+    #[inline]
     fn offer_own_tiles(&mut self, final_round: bool) -> bool {
         let n = self.rules.ruleset().player_tiles.len();
         if n == 0 {
             return false;
         }
+        self.offer_held_tiles(final_round, n)
+    }
+
+    #[inline(never)]
+    fn offer_held_tiles(&mut self, final_round: bool, n: usize) -> bool {
         let base = self.player as usize * n;
         if self.held[base..base + n].iter().all(|&h| h == 0) {
             return false;
@@ -254,8 +266,17 @@ impl Game {
     }
 
     /// Placements of the drawn tile and of the tiles the player keeps (W-12).
+    #[inline]
     fn generate_hand_placements(&mut self, t: u16) {
         self.generate_placements(t);
+        if self.w.kept.is_empty() {
+            return;
+        }
+        self.add_kept_placements();
+    }
+
+    #[inline(never)]
+    fn add_kept_placements(&mut self) {
         let me = self.player;
         if !self.w.kept.iter().any(|k| k.0 == me) {
             return;
