@@ -60,25 +60,29 @@ pub fn pool(
         }
         diags.push(d);
     }
-    for &i in &tiles {
-        let t = &cx.tiles[i];
-        let held = cx.player_tiles.iter().any(|pt| usize::from(pt.tile) == i);
-        let why = if t.start {
-            Some("is the start tile".to_string())
-        } else if held {
-            Some("is a player tile".to_string())
-        } else if t.count != 1 {
-            Some(format!(
-                "has {} copies; the pool holds one of each tile",
-                t.count
-            ))
-        } else {
-            None
-        };
-        if let Some(why) = why {
-            let msg = format!("tile `{}` has the tag `{}` but {why}", t.id, p.tag.value);
-            diags.push(bad(src, &p.tag.span, "W-1", msg));
-        }
+    let unfit: Vec<String> = tiles
+        .iter()
+        .filter_map(|&i| {
+            let t = &cx.tiles[i];
+            let held = cx.player_tiles.iter().any(|pt| usize::from(pt.tile) == i);
+            if t.start {
+                Some(format!("`{}` is the start tile", t.id))
+            } else if held {
+                Some(format!("`{}` is a player tile", t.id))
+            } else if t.count != 1 {
+                Some(format!("`{}` has {} copies", t.id, t.count))
+            } else {
+                None
+            }
+        })
+        .collect();
+    if !unfit.is_empty() {
+        let msg = format!(
+            "the pool holds one copy of each tile with the tag `{}`, but {}",
+            p.tag.value,
+            unfit.join(", ")
+        );
+        diags.push(bad(src, &p.tag.span, "W-1", msg));
     }
     let th = &p.thresholds.value;
     if th.step.value == 0 {
