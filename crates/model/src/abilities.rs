@@ -15,8 +15,8 @@ use crate::compile::CompiledTile;
 use crate::diag::{Code, Diagnostic, Source};
 use crate::load::suggest;
 use crate::raw::{
-    RawAbility, RawConditions, RawCount, RawFeatureKind, RawOwner, RawScore, RawState, RawTrigger,
-    Sp,
+    PerTable, RawAbility, RawConditions, RawCount, RawFeatureKind, RawOwner, RawScore, RawState,
+    RawTrigger, Sp,
 };
 
 /// The word of `near_building` that means "cloisters only" (no tag).
@@ -363,7 +363,7 @@ fn per(
 fn table(
     a: &RawAbility,
     key: &str,
-    t: &Sp<Vec<Sp<(u64, u64)>>>,
+    t: &Sp<PerTable>,
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Vec<(u64, u32)>> {
@@ -642,4 +642,115 @@ pub fn lower(defs: &[AbilityDef], tags: &[String]) -> Vec<Ability> {
             a
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(toml_text: &str) -> (Option<AbilityDef>, Vec<Diagnostic>) {
+        let a: RawAbility = toml::from_str(toml_text).expect("an ability table");
+        check_ability(&a, &Source::new("t.toml", toml_text.to_string()), false)
+    }
+
+    #[test]
+    fn defaults_count_once_and_own_followers_in_any_state() {
+        let (d, diags) =
+            check("tile = \"t\"\nrule = \"X-1\"\nwhen = \"game-end\"\nscore = { per = 1 }\n");
+        assert!(diags.is_empty(), "{diags:?}");
+        let a = d.unwrap().ability;
+        assert_eq!(
+            a.effect,
+            Effect::Score {
+                per: Per::Fixed(1),
+                count: Count::One
+            }
+        );
+        assert!(a.conditions.is_empty());
+        assert!(!a.not_in_placing_turn);
+        let (d, diags) = check(
+            "tile = \"t\"\nrule = \"X-1\"\nwhen = \"game-end\"\n\
+             score = { per = 1, count = \"followers\" }\n",
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(
+            d.unwrap().ability.effect,
+            Effect::Score {
+                per: Per::Fixed(1),
+                count: Count::Followers {
+                    owner: Owner::Own,
+                    kind: None,
+                    state: State::Any
+                }
+            }
+        );
+        let (d, _) = check(
+            "tile = \"t\"\nrule = \"X-1\"\nwhen = \"game-end\"\n\
+             score = { per = 1, count = \"features\", feature = \"cloister\" }\n",
+        );
+        assert_eq!(
+            d.unwrap().ability.effect,
+            Effect::Score {
+                per: Per::Fixed(1),
+                count: Count::Features {
+                    kind: FeatureKind::Cloister,
+                    min_tiles: 1,
+                    state: State::Any
+                }
+            }
+        );
+    }
+
+    #[test]
+    fn near_cloister_has_no_tag_and_false_conditions_are_none() {
+        let (d, diags) = check(
+            "tile = \"t\"\nrule = \"X-1\"\nwhen = \"follower-placed\"\n\
+             conditions = { near_building = \"cloister\" }\nscore = { per = 1 }\n",
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+        let d = d.unwrap();
+        assert!(d.near_tag.is_none());
+        assert_eq!(
+            d.ability.conditions,
+            [Condition::NearBuilding { tag: None }]
+        );
+        assert_eq!(
+            lower(&[d], &["religious".into()])[0].conditions,
+            [Condition::NearBuilding { tag: None }]
+        );
+        let (d, diags) = check(
+            "tile = \"t\"\nrule = \"X-1\"\nwhen = \"feature-scored\"\nfeature = \"road\"\n\
+             conditions = { occupied = false, owner_present = false }\nscore = { per = 1 }\n",
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+        assert!(d.unwrap().ability.conditions.is_empty());
+    }
+
+    #[test]
+    fn a_tag_is_resolved_to_its_index() {
+        let (d, _) = check(
+            "tile = \"t\"\nrule = \"X-1\"\nwhen = \"follower-placed\"\n\
+             conditions = { near_building = \"inn\" }\nscore = { per = 1 }\n",
+        );
+        let tags = vec!["abbey".to_string(), "inn".to_string()];
+        assert_eq!(
+            lower(&[d.unwrap()], &tags)[0].conditions,
+            [Condition::NearBuilding { tag: Some(1) }]
+        );
+    }
+
+    #[test]
+    fn several_problems_are_reported_together() {
+        // A stray trigger key, a condition for another trigger and a stray count key.
+        let (d, diags) = check(
+            "tile = \"t\"\nrule = \"X-1\"\nwhen = \"game-end\"\nowners_turn = true\n\
+             conditions = { min_tiles = 3 }\nscore = { per = 1, count = \"lines\", min_run = 7, \
+             owner = \"own\" }\n",
+        );
+        assert!(d.is_none());
+        assert_eq!(diags.len(), 3, "{diags:?}");
+        assert!(diags
+            .iter()
+            .all(|d| d.code == Code::BadAbility && d.rule.as_deref() == Some("X-1")));
+    }
 }

@@ -729,6 +729,9 @@ pub struct RawConditions {
     pub owner_present: Option<Sp<bool>>,
 }
 
+/// A per-point table: `[threshold, points]` pairs, thresholds increasing.
+pub type PerTable = Vec<Sp<(u64, u64)>>;
+
 /// Points for the owner: `per` (or a per table) times what `count` counts.
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -741,12 +744,12 @@ pub struct RawScore {
     /// increasing order (W-14: `[[2, 4], [3, 3], [5, 2]]`).
     #[serde(default)]
     #[schemars(length(max = 8))]
-    pub per_players: Option<Sp<Vec<Sp<(u64, u64)>>>>,
+    pub per_players: Option<Sp<PerTable>>,
     /// Points per counted thing by the number of tiles in the game: `[least tiles, points]`
     /// pairs in increasing order (W-15: `[[0, 5], [120, 6]]`).
     #[serde(default)]
     #[schemars(length(max = 16))]
-    pub per_tiles: Option<Sp<Vec<Sp<(u64, u64)>>>>,
+    pub per_tiles: Option<Sp<PerTable>>,
     /// What is counted (default `"one"`).
     #[serde(default)]
     pub count: Option<Sp<RawCount>>,
