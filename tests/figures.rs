@@ -115,15 +115,24 @@ fn abbey_mayor_facts_still_count_the_abbeys_of_the_box() {
 fn abbey_mayor_wonders_adds_a_large_meeple_and_the_wonders() {
     let rs = build("variants/abbey-mayor-wonders.toml");
     let mut want = abbey_mayor_figures();
+    // W-1: 6 meeples in supply (2 more come with the wonder, `pool.gain`).
+    want[0].count = 6;
     want.insert(
         1,
         FollowerType::standard("large-meeple", "Large meeple", 1, 2),
     );
     assert_eq!(rs.followers, want);
     check_abbey(&rs);
-    assert_eq!(rs.tiles.iter().filter(|t| t.cell_count == 5).count(), 8);
-    // 72 + 12 + 8 wonders, minus the start tile (W-1 recommends at least 90).
-    assert_eq!(rs.pile_size(), 91);
+    let wonders: Vec<u16> = (0..rs.tiles.len() as u16)
+        .filter(|&i| rs.tiles[usize::from(i)].cell_count == 5)
+        .collect();
+    assert_eq!(wonders.len(), 8);
+    // The wonders are the open pool (W-1): out of the draw pile.
+    assert_eq!(rs.pool.as_ref().map(|p| &p.tiles), Some(&wonders));
+    assert!(wonders.iter().all(|&i| rs.tiles[usize::from(i)].count == 0));
+    // 72 + 12 + 6 abbeys + 8 wonders = 98 in the game (W-1 recommends at least 90); the pile
+    // holds them minus the start tile, the abbeys and the wonders.
+    assert_eq!(rs.pile_size(), 83);
 }
 
 #[test]

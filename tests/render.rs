@@ -448,10 +448,13 @@ fn authoring_guide_commands_print_what_the_guide_says() {
 fn authoring_guide_toml_matches_the_validated_files() {
     let md = std::fs::read_to_string(root().join("docs/AUTHORING.md")).unwrap();
     let mut known = String::new();
-    for f in ["authoring-example.toml", "authoring-variant.toml"] {
-        known.push_str(
-            &std::fs::read_to_string(root().join("tests/fixtures/valid").join(f)).unwrap(),
-        );
+    for f in [
+        "tests/fixtures/valid/authoring-example.toml",
+        "tests/fixtures/valid/authoring-variant.toml",
+        "tiles/fan-made/pont-du-gard.toml",
+        "variants/wonders-fan-made.toml",
+    ] {
+        known.push_str(&std::fs::read_to_string(root().join(f)).unwrap());
     }
     let known: Vec<&str> = known.lines().map(str::trim).collect();
     for (line, block) in fenced_blocks(&md, "toml") {
@@ -492,6 +495,11 @@ fn authoring_mistakes_fail_with_their_codes_and_rules() {
         ("half-claimed-twice.toml", "half-coverage", "B-2"),
         ("missing-connection.toml", "missing-connection", "W-21"),
         ("fact-fails.toml", "fact-mismatch", "W-21"),
+        (
+            "ability-key-for-another-trigger.toml",
+            "bad-ability",
+            "FM-1",
+        ),
     ] {
         let path = format!("tests/fixtures/authoring/{file}");
         let out = tegula(&["validate", &path, "--format", "json"]);

@@ -491,7 +491,20 @@ fn all_eight_wonders_are_in_the_variant_once_each() {
     for w in &WANT {
         let t = tile(rs, w.id);
         assert_eq!(t.set, w.set, "{}", w.id);
-        assert_eq!(t.count, 1, "{}: one copy", w.id);
+        // One copy, in the open pool rather than the draw pile (W-1).
+        assert_eq!(t.count, 0, "{}: not in the draw pile", w.id);
+        let i = rs.tiles.iter().position(|x| x.id == w.id).unwrap() as u16;
+        let pool = &rs
+            .pool
+            .as_ref()
+            .expect("the wonders variant has a pool")
+            .tiles;
+        assert_eq!(
+            pool.iter().filter(|&&p| p == i).count(),
+            1,
+            "{}: one copy, in the pool",
+            w.id
+        );
         assert!(!t.start, "{}: not a start tile", w.id);
         assert_eq!(t.cell_count, 5, "{}: 5 cells", w.id);
         assert_eq!(t.rotations.len(), 4, "{}: 4 rotations", w.id);

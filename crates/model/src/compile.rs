@@ -69,6 +69,10 @@ pub struct CompiledTile {
     /// Span of the tile's id in its file.
     #[serde(skip)]
     pub span: Range<usize>,
+    /// The tile's abilities, checked (docs/ABILITIES.md); tag names are resolved when a variant
+    /// is lowered. A variant's `[[ability]]` entries replace them.
+    #[serde(skip)]
+    pub abilities: Vec<crate::abilities::AbilityDef>,
 }
 
 /// Edge weight of a tile's segment graph.
@@ -433,6 +437,8 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
         }
     }
     diags.extend(crate::facts::check_facts(&doc.fact, &tiles, &broken, src));
+    let known: Vec<&str> = doc.tile.iter().map(|t| t.value.id.value.as_str()).collect();
+    crate::abilities::attach(&doc.ability, &known, &mut tiles, src, &mut diags);
     (CompiledSet { set, tiles }, diags)
 }
 
@@ -483,6 +489,7 @@ fn compile_tile(
         features: Vec::new(),
         graph: UnGraph::default(),
         span: t.id.span.clone(),
+        abilities: Vec::new(),
     };
 
     compile_segments(t, mega, &mut tile, src, diags);
@@ -1497,6 +1504,7 @@ segments = [
             },
             tile: vec![Sp::unspanned(tile)],
             fact: vec![],
+            ability: vec![],
         };
         let loaded = Loaded {
             source: Source::new("huge.toml", String::new()),
@@ -1699,6 +1707,7 @@ connections = [{ id = "meadow", segments = ["a.f", "b.f"], joined = true, rule =
                     },
                     tile: tiles,
                     fact: vec![],
+                    ability: vec![],
                 };
                 let loaded = Loaded { source: Source::new("a.toml", String::new()), doc };
                 let (set, diags) = compile_tileset(&loaded);

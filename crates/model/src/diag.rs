@@ -74,6 +74,11 @@ pub enum Code {
     /// A follower type's keys do not fit together (sites, strength rule, after-score rule,
     /// corner scoring: AM-5 .. AM-11).
     BadFigure,
+    /// A tile ability's keys do not fit together (trigger, conditions, effect, per tables,
+    /// counts, tags; docs/ABILITIES.md).
+    BadAbility,
+    /// The open pool of a variant is inconsistent (tag, thresholds, gains; W-1 .. W-4, W-30).
+    BadPool,
 }
 
 impl Code {
@@ -104,6 +109,8 @@ impl Code {
         Code::FactMismatch,
         Code::BadVariant,
         Code::BadFigure,
+        Code::BadAbility,
+        Code::BadPool,
     ];
 
     /// Whether the compiler (topology, references, facts, variants) reports this code, as opposed
@@ -141,6 +148,8 @@ impl Code {
             Code::FactMismatch => "fact-mismatch",
             Code::BadVariant => "bad-variant",
             Code::BadFigure => "bad-figure",
+            Code::BadAbility => "bad-ability",
+            Code::BadPool => "bad-pool",
         }
     }
 

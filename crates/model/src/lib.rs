@@ -6,6 +6,7 @@
 //! [`compile`] (per-tile petgraph model + features, topology and fact checks) → lowering
 //! (per-rotation tables for the engine), driven per variant by [`variant`].
 
+pub mod abilities;
 pub mod compile;
 pub mod diag;
 pub mod facts;
@@ -13,6 +14,7 @@ pub mod figures;
 pub mod load;
 pub mod lower;
 pub mod player_tiles;
+pub mod pool;
 pub mod raw;
 pub mod report;
 pub mod schema;

@@ -150,6 +150,11 @@ pub struct TileSetFile {
     #[serde(default)]
     #[schemars(length(max = 1000))]
     pub fact: Vec<Sp<RawFact>>,
+    /// Abilities of tiles of this file (docs/ABILITIES.md), each naming its tile; by convention
+    /// at the end of the file.
+    #[serde(default)]
+    #[schemars(length(max = 1000))]
+    pub ability: Vec<Sp<RawAbility>>,
 }
 
 /// Metadata of a set.
@@ -373,6 +378,14 @@ pub struct VariantFile {
     #[serde(default)]
     #[schemars(length(max = 1000))]
     pub fact: Vec<Sp<RawFact>>,
+    /// The open pool of tiles taken at score thresholds (W-1 .. W-4, W-30).
+    #[serde(default)]
+    pub pool: Option<Sp<RawPool>>,
+    /// Ability overrides: the entries naming a tile replace all abilities that tile's file
+    /// gives it (docs/ABILITIES.md).
+    #[serde(default)]
+    #[schemars(length(max = 1000))]
+    pub ability: Vec<Sp<RawAbility>>,
 }
 
 /// Allowed player counts.
@@ -623,6 +636,230 @@ pub struct RawConnectionOverride {
     /// Rule cited (normally `W-21`).
     #[serde(default)]
     pub rule: Option<Sp<String>>,
+}
+
+/// A tile's ability in the rule language (docs/ABILITIES.md): when it acts, under which
+/// conditions, and what it does for the tile's owner.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawAbility {
+    /// The tile that has the ability (in a tile-set file: a tile of that file).
+    pub tile: Sp<Id>,
+    /// Rule id the ability implements, cited by its score events (e.g. `W-13`).
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub rule: Sp<String>,
+    /// When it acts.
+    pub when: Sp<RawTrigger>,
+    /// `feature-completed` / `feature-scored` only (required there): the kind of feature.
+    #[serde(default)]
+    pub feature: Option<Sp<RawFeatureKind>>,
+    /// `feature-completed` only: only in the owner's turn (default `false`).
+    #[serde(default)]
+    pub owners_turn: Option<Sp<bool>>,
+    /// `feature-scored` only: not in final scoring (default `false`).
+    #[serde(default)]
+    pub during_game_only: Option<Sp<bool>>,
+    /// Silent in the turn the tile itself is placed (default `false`).
+    #[serde(default)]
+    pub not_in_placing_turn: Option<Sp<bool>>,
+    /// Conditions that must all hold (default: none).
+    #[serde(default)]
+    pub conditions: Option<Sp<RawConditions>>,
+    /// The owner scores points (every trigger but `draw`).
+    #[serde(default)]
+    pub score: Option<Sp<RawScore>>,
+    /// `draw` only: the owner's hand holds this many tiles (W-12: 2).
+    #[serde(default)]
+    #[schemars(range(min = 2, max = 8))]
+    pub hand: Option<Sp<u64>>,
+    /// Free text (the rulebook's words).
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// When an ability acts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawTrigger {
+    /// The owner places a figure from supply on a feature (once per placement).
+    FollowerPlaced,
+    /// A feature of kind `feature` is completed (once per feature, before its own scoring).
+    FeatureCompleted,
+    /// A feature of kind `feature` is scored (once per feature, before its figures return).
+    FeatureScored,
+    /// At the end of the game, before final scoring (W-20).
+    GameEnd,
+    /// The owner's draw (with `hand`).
+    Draw,
+}
+
+/// A kind of feature an ability refers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RawFeatureKind {
+    /// A city.
+    City,
+    /// A road.
+    Road,
+    /// A field.
+    Field,
+    /// A cloister (or cloister-like building).
+    Cloister,
+}
+
+/// Conditions of an ability; absent keys are no condition.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawConditions {
+    /// `follower-placed` only: the figure's cell is one of the 8 cells around a cloister, or
+    /// around a feature with this tag (`"cloister"`: cloisters only) (W-10).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub near_building: Option<Sp<String>>,
+    /// `feature-completed` / `feature-scored` only: the feature holds at least one figure (W-11).
+    #[serde(default)]
+    pub occupied: Option<Sp<bool>>,
+    /// `feature-completed` / `feature-scored` only: the feature covers at least this many cells
+    /// (W-13: 3).
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 1000))]
+    pub min_tiles: Option<Sp<u64>>,
+    /// `feature-completed` / `feature-scored` only: the owner has a figure on the feature (W-13).
+    #[serde(default)]
+    pub owner_present: Option<Sp<bool>>,
+}
+
+/// A per-point table: `[threshold, points]` pairs, thresholds increasing.
+pub type PerTable = Vec<Sp<(u64, u64)>>;
+
+/// Points for the owner: `per` (or a per table) times what `count` counts.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawScore {
+    /// Points per counted thing, a constant (exactly one of `per`, `per_players`, `per_tiles`).
+    #[serde(default)]
+    #[schemars(range(max = 1000))]
+    pub per: Option<Sp<u64>>,
+    /// Points per counted thing by the number of players: `[least players, points]` pairs in
+    /// increasing order (W-14: `[[2, 4], [3, 3], [5, 2]]`).
+    #[serde(default)]
+    #[schemars(length(max = 8))]
+    pub per_players: Option<Sp<PerTable>>,
+    /// Points per counted thing by the number of tiles in the game: `[least tiles, points]`
+    /// pairs in increasing order (W-15: `[[0, 5], [120, 6]]`).
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub per_tiles: Option<Sp<PerTable>>,
+    /// What is counted (default `"one"`).
+    #[serde(default)]
+    pub count: Option<Sp<RawCount>>,
+    /// `followers`: whose (default `"own"`).
+    #[serde(default)]
+    pub owner: Option<Sp<RawOwner>>,
+    /// `followers`: on which kind of feature (default: any); `features`: which kind (required).
+    #[serde(default)]
+    pub feature: Option<Sp<RawFeatureKind>>,
+    /// `followers` / `features`: the feature's state (default `"any"`).
+    #[serde(default)]
+    pub state: Option<Sp<RawState>>,
+    /// `features`: least size in cells (default 1).
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 1000))]
+    pub min_tiles: Option<Sp<u64>>,
+    /// `lines`: least gap-free run of filled cells in a row or column (required; W-17: 7).
+    #[serde(default)]
+    #[schemars(range(max = 1000))]
+    pub min_run: Option<Sp<u64>>,
+}
+
+/// What an ability counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawCount {
+    /// Once.
+    One,
+    /// Figures on features (each once, whatever its strength).
+    Followers,
+    /// Features of a kind.
+    Features,
+    /// Rows and columns with a gap-free run of filled cells.
+    Lines,
+}
+
+/// Whose figures are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawOwner {
+    /// The ability's owner.
+    Own,
+    /// Every other player.
+    Others,
+    /// Anyone.
+    Anyone,
+}
+
+/// A feature's state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawState {
+    /// Complete (B-3).
+    Complete,
+    /// Not complete.
+    Incomplete,
+    /// Either.
+    Any,
+}
+
+/// The open pool of tiles (the wonders) taken when a score reaches a threshold (W-1 .. W-4,
+/// W-30).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawPool {
+    /// Tiles with this tile tag form the pool; they leave the draw pile.
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub tag: Sp<String>,
+    /// Tiles each player picks into the pool at setup (W-1: 1; 0 = every pool tile; default 1).
+    #[serde(default)]
+    #[schemars(range(max = 16))]
+    pub pick: Option<Sp<u64>>,
+    /// Where the marker pairs stand on the score track and how they move (W-2).
+    pub thresholds: Sp<RawThresholds>,
+    /// Score at which a player takes a second tile (W-30: 50); absent = one tile each (W-4).
+    #[serde(default)]
+    #[schemars(range(max = 10000))]
+    pub second: Option<Sp<u64>>,
+    /// The figures gained with a take; one of them marks the placed tile (W-2, W-5).
+    pub gain: Sp<RawGain>,
+}
+
+/// The score thresholds of the pool (W-2).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawThresholds {
+    /// Where the pairs start (W-2: 10).
+    #[schemars(range(max = 10000))]
+    pub first: Sp<u64>,
+    /// How far the remaining pairs move after each take (W-2: 5).
+    #[schemars(range(max = 10000))]
+    pub step: Sp<u64>,
+    /// The furthest the pairs go; they wait there (W-2: 25).
+    #[schemars(range(max = 10000))]
+    pub cap: Sp<u64>,
+}
+
+/// Figures gained with a take from the pool.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawGain {
+    /// Id of a follower type of the variant.
+    pub follower: Sp<Id>,
+    /// How many come with the first take (W-2: 2); one of them marks the tile (W-5).
+    #[schemars(range(min = 1, max = 50))]
+    pub first: Sp<u64>,
+    /// How many come with the second take (W-30: 1); only with `second`.
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 50))]
+    pub second: Option<Sp<u64>>,
 }
 
 impl<T: Default> Default for Sp<T> {

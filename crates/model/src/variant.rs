@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use tegula_ruleset::{FollowerType, PlayerTile, Ruleset, Scoring};
+use tegula_ruleset::{FollowerType, PlayerTile, PoolRules, Ruleset, Scoring};
 
 use crate::compile::{compile_tileset, CompiledSet, CompiledTile};
 use crate::diag::{Code, Diagnostic, Source};
@@ -33,6 +33,9 @@ pub struct CompiledVariant {
     /// Tiles the players hold (indices into `tiles`); `tiles` still counts their copies (the
     /// sets' numbers), lowering takes them out of the draw pile.
     pub player_tiles: Vec<PlayerTile>,
+    /// The open pool (W-1 .. W-4, W-30); `tiles` still counts its tiles' copies, lowering takes
+    /// them out of the draw pile.
+    pub pool: Option<PoolRules>,
     /// For each tile, the index into `sources` of the file it comes from.
     #[serde(skip)]
     pub tile_source: Vec<usize>,
@@ -318,6 +321,41 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         crate::player_tiles::player_tiles(&doc.player_tiles, &tiles, players.max, set_ok, &vsrc);
     diags.extend(more);
 
+    // Abilities: the variant's entries replace the named tiles' own, then the checks that need
+    // the whole variant (tags, player range).
+    crate::abilities::apply_overrides(&doc.ability, &mut tiles, set_ok, &vsrc, &mut diags);
+    let tags = crate::lower::tag_names(&tiles);
+    crate::abilities::check_in_variant(
+        &tiles,
+        &tags,
+        players.min,
+        |i, def| {
+            if def.in_variant {
+                &vsrc
+            } else {
+                &sources[tile_source[i]]
+            }
+        },
+        &mut diags,
+    );
+
+    // The pool.
+    let pool = match &doc.pool {
+        None => None,
+        Some(p) => {
+            let cx = crate::pool::PoolContext {
+                tiles: &tiles,
+                followers: &followers,
+                player_tiles: &player_tiles,
+                max_players: players.max,
+                sets_ok: set_ok,
+            };
+            let (rules, more) = crate::pool::pool(&p.value, &cx, &vsrc);
+            diags.extend(more);
+            rules
+        }
+    };
+
     let v = CompiledVariant {
         id: doc.id.value.clone(),
         name: doc.name.clone(),
@@ -327,6 +365,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         scoring: scoring(doc.scoring.as_ref().map(|s| &s.value)),
         tiles,
         player_tiles,
+        pool,
         tile_source,
         sources,
     };
@@ -368,7 +407,10 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
     let mut tiles = Vec::with_capacity(v.tiles.len());
     for (i, t) in v.tiles.iter().enumerate() {
         match crate::lower::lower_tile(t, &tags) {
-            Ok(tt) => tiles.push(tt),
+            Ok(mut tt) => {
+                tt.abilities = crate::abilities::lower(&t.abilities, &tags);
+                tiles.push(tt);
+            }
             Err(msg) => diags.push(match where_(i) {
                 Some(src) => src.diag(Code::TileShape, t.span.clone(), msg),
                 None => Diagnostic::file_level(Code::TileShape, Path::new(&t.id), msg),
@@ -385,6 +427,12 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
             t.count = 0;
         }
     }
+    for &i in v.pool.iter().flat_map(|p| &p.tiles) {
+        // The pool tiles are taken at score thresholds, never drawn (W-1, W-2).
+        if let Some(t) = tiles.get_mut(usize::from(i)) {
+            t.count = 0;
+        }
+    }
     let rs = Ruleset {
         id: v.id.clone(),
         name: v.name.clone(),
@@ -396,7 +444,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         tiles,
         start_tile,
         player_tiles: v.player_tiles.clone(),
-        pool: None,
+        pool: v.pool.clone(),
     };
     (Some(rs), diags)
 }

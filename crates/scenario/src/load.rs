@@ -593,7 +593,9 @@ pub fn resolve(
         .iter()
         .filter_map(|(&t, &n)| {
             let tt = &rs.tiles[t as usize];
-            let have = tt.count + u32::from(tt.start);
+            // A pool tile (a wonder, W-1) is in the game once, though not in the draw pile.
+            let pooled = rs.pool.as_ref().is_some_and(|p| p.tiles.contains(&t));
+            let have = tt.count + u32::from(tt.start) + u32::from(pooled);
             (n > have).then_some((t, n, have))
         })
         .collect();

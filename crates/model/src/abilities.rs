@@ -1,0 +1,756 @@
+//! Abilities: the `[[ability]]` entries of tile-set files (and their overrides in variants),
+//! checked and lowered to [`tegula_ruleset::Ability`] values (docs/ABILITIES.md).
+//!
+//! An ability is a trigger (`when`, with `feature`, `owners_turn`, `during_game_only`), a table
+//! of `conditions` and one effect: `score` (points per counted thing) or `hand` (tiles held).
+//! The checks below reject combinations that mean nothing, each at the key to blame, citing the
+//! ability's own rule id. Tag names (`near_building`) are resolved against the variant's tag
+//! list when it is lowered, because a tag may come from another set (the base game's cloisters).
+
+use std::ops::Range;
+
+use tegula_ruleset::{Ability, Condition, Count, Effect, FeatureKind, Owner, Per, State, Trigger};
+
+use crate::compile::CompiledTile;
+use crate::diag::{Code, Diagnostic, Source};
+use crate::load::suggest;
+use crate::raw::{
+    PerTable, RawAbility, RawConditions, RawCount, RawFeatureKind, RawOwner, RawScore, RawState,
+    RawTrigger, Sp,
+};
+
+/// The word of `near_building` that means "cloisters only" (no tag).
+pub const CLOISTER: &str = "cloister";
+
+/// Most players a variant may have (the `per_players` thresholds stay within it).
+const MAX_PLAYERS: u64 = 8;
+
+/// A checked ability, not yet lowered: the tag of a `near-building` condition is still a name.
+#[derive(Clone, Debug)]
+pub struct AbilityDef {
+    /// The ability; a `NearBuilding` condition has `tag: None` until lowering.
+    pub ability: Ability,
+    /// The tag name of the `near-building` condition (`None`: cloisters only, or no such
+    /// condition).
+    pub near_tag: Option<Sp<String>>,
+    /// The `per_players` table, for the check against the variant's player range.
+    pub per_players_at: Option<Range<usize>>,
+    /// Span of the entry's `tile` value.
+    pub span: Range<usize>,
+    /// Whether the entry comes from the variant file (else from the tile's own file).
+    pub in_variant: bool,
+}
+
+/// A `bad-ability` diagnostic about entry `a` at `span`.
+fn bad(a: &RawAbility, src: &Source, span: &Range<usize>, msg: &str) -> Diagnostic {
+    src.diag(
+        Code::BadAbility,
+        span.clone(),
+        format!("ability {} of `{}`: {msg}", a.rule.value, a.tile.value),
+    )
+    .with_rule(a.rule.value.clone())
+}
+
+fn trigger_word(t: RawTrigger) -> &'static str {
+    match t {
+        RawTrigger::FollowerPlaced => "follower-placed",
+        RawTrigger::FeatureCompleted => "feature-completed",
+        RawTrigger::FeatureScored => "feature-scored",
+        RawTrigger::GameEnd => "game-end",
+        RawTrigger::Draw => "draw",
+    }
+}
+
+fn kind(k: RawFeatureKind) -> FeatureKind {
+    match k {
+        RawFeatureKind::City => FeatureKind::City,
+        RawFeatureKind::Road => FeatureKind::Road,
+        RawFeatureKind::Field => FeatureKind::Field,
+        RawFeatureKind::Cloister => FeatureKind::Cloister,
+    }
+}
+
+fn flag(b: Option<&Sp<bool>>) -> bool {
+    b.is_some_and(|b| b.value)
+}
+
+/// Check one entry and lower it (tags unresolved). `None` (with diagnostics) when its keys do
+/// not fit together.
+pub fn check_ability(
+    a: &RawAbility,
+    src: &Source,
+    in_variant: bool,
+) -> (Option<AbilityDef>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let when = trigger(a, src, &mut diags);
+    let (conditions, near_tag) = conditions(a, src, &mut diags);
+    let mut per_players_at = None;
+    let effect = effect(a, src, &mut diags, &mut per_players_at);
+    match (when, effect) {
+        (Some(when), Some(effect)) if diags.is_empty() => (
+            Some(AbilityDef {
+                ability: Ability {
+                    rule: a.rule.value.clone(),
+                    when,
+                    conditions,
+                    effect,
+                    not_in_placing_turn: flag(a.not_in_placing_turn.as_ref()),
+                },
+                near_tag,
+                per_players_at,
+                span: a.tile.span.clone(),
+                in_variant,
+            }),
+            diags,
+        ),
+        _ => (None, diags),
+    }
+}
+
+/// The trigger with its `feature`, `owners_turn` and `during_game_only` keys.
+fn trigger(a: &RawAbility, src: &Source, diags: &mut Vec<Diagnostic>) -> Option<Trigger> {
+    let word = trigger_word(a.when.value);
+    let on_feature = matches!(
+        a.when.value,
+        RawTrigger::FeatureCompleted | RawTrigger::FeatureScored
+    );
+    if let (Some(o), false) = (&a.owners_turn, a.when.value == RawTrigger::FeatureCompleted) {
+        let msg =
+            format!("`owners_turn` only applies to when = \"feature-completed\", not \"{word}\"");
+        diags.push(bad(a, src, &o.span, &msg));
+    }
+    if let (Some(d), false) = (
+        &a.during_game_only,
+        a.when.value == RawTrigger::FeatureScored,
+    ) {
+        let msg =
+            format!("`during_game_only` only applies to when = \"feature-scored\", not \"{word}\"");
+        diags.push(bad(a, src, &d.span, &msg));
+    }
+    let feature = match (&a.feature, on_feature) {
+        (Some(f), false) => {
+            let msg = format!(
+                "`feature` names the feature of \"feature-completed\" / \"feature-scored\"; \
+                 when = \"{word}\" has none"
+            );
+            diags.push(bad(a, src, &f.span, &msg));
+            return None;
+        }
+        (None, true) => {
+            let msg = format!(
+                "when = \"{word}\" needs `feature = \"city\"` (or \"road\", \"field\", \
+                 \"cloister\")"
+            );
+            diags.push(bad(a, src, &a.when.span, &msg));
+            return None;
+        }
+        (None, false) => None,
+        (Some(f), true) => Some(f),
+    };
+    Some(match a.when.value {
+        RawTrigger::FollowerPlaced => Trigger::FollowerPlaced,
+        RawTrigger::GameEnd => Trigger::GameEnd,
+        RawTrigger::Draw => Trigger::Draw,
+        RawTrigger::FeatureCompleted => {
+            let f = feature?;
+            if f.value == RawFeatureKind::Field {
+                let msg = "a field is never completed (B-3); it is scored at the end: use \
+                           when = \"feature-scored\" or \"game-end\"";
+                diags.push(bad(a, src, &f.span, msg));
+                return None;
+            }
+            Trigger::FeatureCompleted {
+                kind: kind(f.value),
+                owners_turn: flag(a.owners_turn.as_ref()),
+            }
+        }
+        RawTrigger::FeatureScored => Trigger::FeatureScored {
+            kind: kind(feature?.value),
+            during_game_only: flag(a.during_game_only.as_ref()),
+        },
+    })
+}
+
+/// The conditions, in the contract's order (near-building, occupied, min-tiles, owner-present),
+/// each checked against the trigger; and the tag name of a near-building condition.
+fn conditions(
+    a: &RawAbility,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> (Vec<Condition>, Option<Sp<String>>) {
+    let mut out = Vec::new();
+    let Some(c) = &a.conditions else {
+        return (out, None);
+    };
+    let RawConditions {
+        near_building,
+        occupied,
+        min_tiles,
+        owner_present,
+    } = &c.value;
+    let word = trigger_word(a.when.value);
+    let on_feature = matches!(
+        a.when.value,
+        RawTrigger::FeatureCompleted | RawTrigger::FeatureScored
+    );
+    let mut near_tag = None;
+    if let Some(n) = near_building {
+        if a.when.value == RawTrigger::FollowerPlaced {
+            let tag = (n.value != CLOISTER).then(|| n.clone());
+            near_tag = tag;
+            out.push(Condition::NearBuilding { tag: None });
+        } else {
+            let msg = format!(
+                "`near_building` is about where a figure is placed; it needs \
+                 when = \"follower-placed\", not \"{word}\""
+            );
+            diags.push(bad(a, src, &n.span, &msg));
+        }
+    }
+    let feature_only = |key: &str, span: &Range<usize>, diags: &mut Vec<Diagnostic>| {
+        let msg = format!(
+            "`{key}` is about the feature that is completed or scored; it needs \
+             when = \"feature-completed\" or \"feature-scored\", not \"{word}\""
+        );
+        diags.push(bad(a, src, span, &msg));
+    };
+    if let Some(o) = occupied {
+        if !on_feature {
+            feature_only("occupied", &o.span, diags);
+        } else if o.value {
+            out.push(Condition::Occupied);
+        }
+    }
+    if let Some(m) = min_tiles {
+        if !on_feature {
+            feature_only("min_tiles", &m.span, diags);
+        } else {
+            out.push(Condition::MinTiles(
+                u32::try_from(m.value).unwrap_or(u32::MAX),
+            ));
+        }
+    }
+    if let Some(o) = owner_present {
+        if !on_feature {
+            feature_only("owner_present", &o.span, diags);
+        } else if o.value {
+            out.push(Condition::OwnerPresent);
+        }
+    }
+    (out, near_tag)
+}
+
+/// The effect: `score` or `hand`, matched with the trigger.
+fn effect(
+    a: &RawAbility,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+    per_players_at: &mut Option<Range<usize>>,
+) -> Option<Effect> {
+    let draw = a.when.value == RawTrigger::Draw;
+    match (&a.score, &a.hand) {
+        (Some(_), Some(h)) => {
+            let msg = "an ability has one effect: `score` or `hand`, not both";
+            diags.push(bad(a, src, &h.span, msg));
+            None
+        }
+        (None, None) => {
+            let msg = "no effect: give `score = { … }` (or `hand = N` with when = \"draw\")";
+            diags.push(bad(a, src, &a.tile.span, msg));
+            None
+        }
+        (None, Some(h)) if !draw => {
+            let msg = format!(
+                "`hand` changes the owner's draw; it needs when = \"draw\", not \"{}\"",
+                trigger_word(a.when.value)
+            );
+            diags.push(bad(a, src, &h.span, &msg));
+            None
+        }
+        (None, Some(h)) => Some(Effect::Hand(u8::try_from(h.value).unwrap_or(u8::MAX))),
+        (Some(_), None) if draw => {
+            let msg = "when = \"draw\" acts on the owner's draw; its effect is `hand = N`, not \
+                       `score`";
+            diags.push(bad(a, src, &a.when.span, msg));
+            None
+        }
+        (Some(s), None) => score(a, &s.value, &s.span, src, diags, per_players_at),
+    }
+}
+
+/// `score = { per …, count … }`.
+fn score(
+    a: &RawAbility,
+    s: &RawScore,
+    at: &Range<usize>,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+    per_players_at: &mut Option<Range<usize>>,
+) -> Option<Effect> {
+    let before = diags.len();
+    let per = per(a, s, at, src, diags, per_players_at);
+    let count = count(a, s, src, diags);
+    if diags.len() > before {
+        return None;
+    }
+    Some(Effect::Score {
+        per: per?,
+        count: count?,
+    })
+}
+
+fn per(
+    a: &RawAbility,
+    s: &RawScore,
+    at: &Range<usize>,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+    per_players_at: &mut Option<Range<usize>>,
+) -> Option<Per> {
+    let given: Vec<(&str, &Range<usize>)> = [
+        s.per.as_ref().map(|p| ("per", &p.span)),
+        s.per_players.as_ref().map(|p| ("per_players", &p.span)),
+        s.per_tiles.as_ref().map(|p| ("per_tiles", &p.span)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    match given.as_slice() {
+        [] => {
+            let msg = "`score` needs the points: `per = N`, `per_players = [[players, points], \
+                       …]` or `per_tiles = [[tiles, points], …]`";
+            diags.push(bad(a, src, at, msg));
+            return None;
+        }
+        [_] => {}
+        [(first, _), (second, span), ..] => {
+            let msg = format!("`{first}` and `{second}` both give the points; keep one");
+            diags.push(bad(a, src, span, &msg));
+            return None;
+        }
+    }
+    if let Some(p) = &s.per {
+        return Some(Per::Fixed(u32::try_from(p.value).unwrap_or(u32::MAX)));
+    }
+    if let Some(t) = &s.per_players {
+        *per_players_at = Some(t.span.clone());
+        let steps = table(a, "per_players", t, src, diags)?;
+        if let Some((n, span)) = steps
+            .iter()
+            .zip(&t.value)
+            .find(|((n, _), _)| *n == 0 || *n > MAX_PLAYERS)
+            .map(|((n, _), e)| (*n, &e.span))
+        {
+            let msg = format!("`per_players`: {n} players is outside 1 to {MAX_PLAYERS}");
+            diags.push(bad(a, src, span, &msg));
+            return None;
+        }
+        return Some(Per::ByPlayers(
+            steps.iter().map(|&(n, p)| (n as u8, p)).collect(),
+        ));
+    }
+    let t = s.per_tiles.as_ref()?;
+    let steps = table(a, "per_tiles", t, src, diags)?;
+    Some(Per::ByTiles(
+        steps
+            .iter()
+            .map(|&(n, p)| (u32::try_from(n).unwrap_or(u32::MAX), p))
+            .collect(),
+    ))
+}
+
+/// A per table: not empty, thresholds strictly increasing.
+fn table(
+    a: &RawAbility,
+    key: &str,
+    t: &Sp<PerTable>,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<(u64, u32)>> {
+    if t.value.is_empty() {
+        let msg = format!("`{key}` is empty; give at least one [threshold, points] pair");
+        diags.push(bad(a, src, &t.span, &msg));
+        return None;
+    }
+    for w in t.value.windows(2) {
+        if w[1].value.0 <= w[0].value.0 {
+            let msg = format!(
+                "`{key}` must list its thresholds in increasing order: {} does not come after \
+                 {}",
+                w[1].value.0, w[0].value.0
+            );
+            diags.push(bad(a, src, &w[1].span, &msg));
+            return None;
+        }
+    }
+    Some(
+        t.value
+            .iter()
+            .map(|e| (e.value.0, u32::try_from(e.value.1).unwrap_or(u32::MAX)))
+            .collect(),
+    )
+}
+
+/// `count` with the keys that belong to it (`owner`, `feature`, `state`, `min_tiles`,
+/// `min_run`).
+fn count(a: &RawAbility, s: &RawScore, src: &Source, diags: &mut Vec<Diagnostic>) -> Option<Count> {
+    let word = s.count.as_ref().map_or(RawCount::One, |c| c.value);
+    let name = match word {
+        RawCount::One => "one",
+        RawCount::Followers => "followers",
+        RawCount::Features => "features",
+        RawCount::Lines => "lines",
+    };
+    let before = diags.len();
+    let mut stray = |key: &str, span: Option<&Range<usize>>, fits: bool| {
+        if let (Some(span), false) = (span, fits) {
+            let msg = format!("`{key}` does not apply to count = \"{name}\"");
+            diags.push(bad(a, src, span, &msg));
+        }
+    };
+    let followers = word == RawCount::Followers;
+    let features = word == RawCount::Features;
+    stray("owner", s.owner.as_ref().map(|o| &o.span), followers);
+    stray(
+        "feature",
+        s.feature.as_ref().map(|f| &f.span),
+        followers || features,
+    );
+    stray(
+        "state",
+        s.state.as_ref().map(|f| &f.span),
+        followers || features,
+    );
+    stray("min_tiles", s.min_tiles.as_ref().map(|f| &f.span), features);
+    stray(
+        "min_run",
+        s.min_run.as_ref().map(|f| &f.span),
+        word == RawCount::Lines,
+    );
+    if diags.len() > before {
+        return None;
+    }
+    let state = match s.state.as_ref().map(|s| s.value) {
+        None | Some(RawState::Any) => State::Any,
+        Some(RawState::Complete) => State::Complete,
+        Some(RawState::Incomplete) => State::Incomplete,
+    };
+    let at = s.count.as_ref().map_or(&a.tile.span, |c| &c.span);
+    Some(match word {
+        RawCount::One => Count::One,
+        RawCount::Followers => Count::Followers {
+            owner: match s.owner.as_ref().map(|o| o.value) {
+                None | Some(RawOwner::Own) => Owner::Own,
+                Some(RawOwner::Others) => Owner::Others,
+                Some(RawOwner::Anyone) => Owner::Anyone,
+            },
+            kind: s.feature.as_ref().map(|f| kind(f.value)),
+            state,
+        },
+        RawCount::Features => {
+            let Some(f) = &s.feature else {
+                let msg = "count = \"features\" needs `feature = \"road\"` (or \"city\", \
+                           \"field\", \"cloister\")";
+                diags.push(bad(a, src, at, msg));
+                return None;
+            };
+            Count::Features {
+                kind: kind(f.value),
+                min_tiles: s
+                    .min_tiles
+                    .as_ref()
+                    .map_or(1, |m| u32::try_from(m.value).unwrap_or(u32::MAX)),
+                state,
+            }
+        }
+        RawCount::Lines => match &s.min_run {
+            None => {
+                let msg = "count = \"lines\" needs `min_run = N`: the least gap-free run of \
+                           tiles in a row or column";
+                diags.push(bad(a, src, at, msg));
+                return None;
+            }
+            Some(m) if m.value == 0 => {
+                let msg = "`min_run = 0` would count every row and column of the plane; give \
+                           at least 1";
+                diags.push(bad(a, src, &m.span, msg));
+                return None;
+            }
+            Some(m) => Count::Lines(u32::try_from(m.value).unwrap_or(u32::MAX)),
+        },
+    })
+}
+
+/// Check the `[[ability]]` entries of a tile-set file and attach them to their tiles. `known`:
+/// every tile id of the file (also of tiles that failed to compile, which get no ability).
+pub fn attach(
+    entries: &[Sp<RawAbility>],
+    known: &[&str],
+    tiles: &mut [CompiledTile],
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for e in entries {
+        let e = &e.value;
+        if !known.contains(&e.tile.value.as_str()) {
+            diags.push(dangling(e, known.iter().copied(), src, "in this file"));
+            continue;
+        }
+        let (def, more) = check_ability(e, src, false);
+        diags.extend(more);
+        if let (Some(def), Some(t)) = (def, tiles.iter_mut().find(|t| t.id == e.tile.value)) {
+            t.abilities.push(def);
+        }
+    }
+}
+
+/// An ability naming a tile that is not there, with the closest id as a suggestion.
+fn dangling<'a>(
+    e: &RawAbility,
+    ids: impl Iterator<Item = &'a str>,
+    src: &Source,
+    where_: &str,
+) -> Diagnostic {
+    let mut d = src
+        .diag(
+            Code::DanglingReference,
+            e.tile.span.clone(),
+            format!(
+                "ability {}: no tile `{}` {where_}",
+                e.rule.value, e.tile.value
+            ),
+        )
+        .with_rule(e.rule.value.clone());
+    if let Some(s) = suggest(&e.tile.value, ids) {
+        d.notes.push(format!("did you mean `{s}`?"));
+    }
+    d
+}
+
+/// A variant's `[[ability]]` entries: each tile named gets exactly the variant's entries for it
+/// instead of its file's. `sets_ok`: every set loaded cleanly (else an unknown id may be a
+/// missing set's and is not reported).
+pub fn apply_overrides(
+    entries: &[Sp<RawAbility>],
+    tiles: &mut [CompiledTile],
+    sets_ok: bool,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut replaced: Vec<String> = Vec::new();
+    for e in entries {
+        let e = &e.value;
+        let Some(i) = tiles.iter().position(|t| t.id == e.tile.value) else {
+            if sets_ok {
+                diags.push(dangling(
+                    e,
+                    tiles.iter().map(|t| t.id.as_str()),
+                    src,
+                    "in this variant",
+                ));
+            }
+            continue;
+        };
+        if !replaced.contains(&e.tile.value) {
+            replaced.push(e.tile.value.clone());
+            tiles[i].abilities.clear();
+        }
+        let (def, more) = check_ability(e, src, true);
+        diags.extend(more);
+        if let Some(def) = def {
+            tiles[i].abilities.push(def);
+        }
+    }
+}
+
+/// Checks against the whole variant: every `near_building` tag is used by some tile of the
+/// variant (`tags`: the variant's tag list), and a `per_players` table covers the fewest
+/// players. `where_(i, def)` is the file of tile `i`'s ability `def`.
+pub fn check_in_variant<'a>(
+    tiles: &[CompiledTile],
+    tags: &[String],
+    min_players: u8,
+    where_: impl Fn(usize, &AbilityDef) -> &'a Source,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for (i, t) in tiles.iter().enumerate() {
+        for def in &t.abilities {
+            let src = where_(i, def);
+            let rule = &def.ability.rule;
+            if let Some(tag) = &def.near_tag {
+                if !tags.contains(&tag.value) {
+                    let mut d = src
+                        .diag(
+                            Code::BadAbility,
+                            tag.span.clone(),
+                            format!(
+                                "ability {rule} of `{}`: no tile or feature of the variant has \
+                                 the tag `{}`",
+                                t.id, tag.value
+                            ),
+                        )
+                        .with_rule(rule.clone());
+                    let words = tags.iter().map(String::as_str).chain([CLOISTER]);
+                    if let Some(s) = suggest(&tag.value, words) {
+                        d.notes.push(format!("did you mean `{s}`?"));
+                    }
+                    diags.push(d);
+                }
+            }
+            if let (
+                Some(at),
+                Effect::Score {
+                    per: Per::ByPlayers(steps),
+                    ..
+                },
+            ) = (&def.per_players_at, &def.ability.effect)
+            {
+                if steps.first().is_some_and(|&(n, _)| n > min_players) {
+                    diags.push(
+                        src.diag(
+                            Code::BadAbility,
+                            at.clone(),
+                            format!(
+                                "ability {rule} of `{}`: `per_players` starts at {} players, but \
+                                 the variant allows {min_players}",
+                                t.id, steps[0].0
+                            ),
+                        )
+                        .with_rule(rule.clone()),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The lowered abilities of a tile: `near_building` tags resolved to indices into `tags`.
+pub fn lower(defs: &[AbilityDef], tags: &[String]) -> Vec<Ability> {
+    defs.iter()
+        .map(|d| {
+            let mut a = d.ability.clone();
+            let index = d
+                .near_tag
+                .as_ref()
+                .and_then(|n| tags.iter().position(|t| *t == n.value))
+                .map(|i| i as u32);
+            for c in &mut a.conditions {
+                if let Condition::NearBuilding { tag } = c {
+                    *tag = index;
+                }
+            }
+            a
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(toml_text: &str) -> (Option<AbilityDef>, Vec<Diagnostic>) {
+        let a: RawAbility = toml::from_str(toml_text).expect("an ability table");
+        check_ability(&a, &Source::new("t.toml", toml_text.to_string()), false)
+    }
+
+    #[test]
+    fn defaults_count_once_and_own_followers_in_any_state() {
+        let (d, diags) =
+            check("tile = \"t\"\nrule = \"X-1\"\nwhen = \"game-end\"\nscore = { per = 1 }\n");
+        assert!(diags.is_empty(), "{diags:?}");
+        let a = d.unwrap().ability;
+        assert_eq!(
+            a.effect,
+            Effect::Score {
+                per: Per::Fixed(1),
+                count: Count::One
+            }
+        );
+        assert!(a.conditions.is_empty());
+        assert!(!a.not_in_placing_turn);
+        let (d, diags) = check(
+            "tile = \"t\"\nrule = \"X-1\"\nwhen = \"game-end\"\n\
+             score = { per = 1, count = \"followers\" }\n",
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(
+            d.unwrap().ability.effect,
+            Effect::Score {
+                per: Per::Fixed(1),
+                count: Count::Followers {
+                    owner: Owner::Own,
+                    kind: None,
+                    state: State::Any
+                }
+            }
+        );
+        let (d, _) = check(
+            "tile = \"t\"\nrule = \"X-1\"\nwhen = \"game-end\"\n\
+             score = { per = 1, count = \"features\", feature = \"cloister\" }\n",
+        );
+        assert_eq!(
+            d.unwrap().ability.effect,
+            Effect::Score {
+                per: Per::Fixed(1),
+                count: Count::Features {
+                    kind: FeatureKind::Cloister,
+                    min_tiles: 1,
+                    state: State::Any
+                }
+            }
+        );
+    }
+
+    #[test]
+    fn near_cloister_has_no_tag_and_false_conditions_are_none() {
+        let (d, diags) = check(
+            "tile = \"t\"\nrule = \"X-1\"\nwhen = \"follower-placed\"\n\
+             conditions = { near_building = \"cloister\" }\nscore = { per = 1 }\n",
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+        let d = d.unwrap();
+        assert!(d.near_tag.is_none());
+        assert_eq!(
+            d.ability.conditions,
+            [Condition::NearBuilding { tag: None }]
+        );
+        assert_eq!(
+            lower(&[d], &["religious".into()])[0].conditions,
+            [Condition::NearBuilding { tag: None }]
+        );
+        let (d, diags) = check(
+            "tile = \"t\"\nrule = \"X-1\"\nwhen = \"feature-scored\"\nfeature = \"road\"\n\
+             conditions = { occupied = false, owner_present = false }\nscore = { per = 1 }\n",
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+        assert!(d.unwrap().ability.conditions.is_empty());
+    }
+
+    #[test]
+    fn a_tag_is_resolved_to_its_index() {
+        let (d, _) = check(
+            "tile = \"t\"\nrule = \"X-1\"\nwhen = \"follower-placed\"\n\
+             conditions = { near_building = \"inn\" }\nscore = { per = 1 }\n",
+        );
+        let tags = vec!["abbey".to_string(), "inn".to_string()];
+        assert_eq!(
+            lower(&[d.unwrap()], &tags)[0].conditions,
+            [Condition::NearBuilding { tag: Some(1) }]
+        );
+    }
+
+    #[test]
+    fn several_problems_are_reported_together() {
+        // A stray trigger key, a condition for another trigger and a stray count key.
+        let (d, diags) = check(
+            "tile = \"t\"\nrule = \"X-1\"\nwhen = \"game-end\"\nowners_turn = true\n\
+             conditions = { min_tiles = 3 }\nscore = { per = 1, count = \"lines\", min_run = 7, \
+             owner = \"own\" }\n",
+        );
+        assert!(d.is_none());
+        assert_eq!(diags.len(), 3, "{diags:?}");
+        assert!(diags
+            .iter()
+            .all(|d| d.code == Code::BadAbility && d.rule.as_deref() == Some("X-1")));
+    }
+}

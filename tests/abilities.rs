@@ -1,0 +1,308 @@
+//! The wonders' abilities (W-10 .. W-17) and the open pool (W-1 .. W-4, W-30) as lowered from the
+//! shipped data: every expected value below is written out by hand from RULES.md, not derived
+//! from the data it checks.
+
+use std::path::Path;
+
+use tegula_model::variant::build_variant;
+use tegula_ruleset::{
+    Ability, Condition, Count, Effect, FeatureKind, Owner, Per, PoolRules, Ruleset, State, Trigger,
+};
+
+mod common;
+use common::show_diags;
+
+fn build(path: &str) -> Ruleset {
+    let (rs, diags) = build_variant(Path::new(path));
+    assert!(diags.is_empty(), "{path}:\n{}", show_diags(&diags));
+    rs.unwrap()
+}
+
+fn index(rs: &Ruleset, id: &str) -> usize {
+    rs.tiles
+        .iter()
+        .position(|t| t.id == id)
+        .unwrap_or_else(|| panic!("no tile {id}"))
+}
+
+fn abilities<'a>(rs: &'a Ruleset, id: &str) -> &'a [Ability] {
+    &rs.tiles[index(rs, id)].abilities
+}
+
+fn score(per: Per, count: Count) -> Effect {
+    Effect::Score { per, count }
+}
+
+/// The wonders in variant order (set I's folder, then set II's, files sorted by name).
+const WONDERS: [&str; 8] = [
+    "alhambra",
+    "circus-maximus",
+    "notre-dame",
+    "stonehenge",
+    "abu-simbel",
+    "angkor-wat",
+    "terracotta-army",
+    "tikal",
+];
+
+/// What RULES.md says, one ability per wonder.
+fn expected(rs: &Ruleset) -> Vec<(&'static str, Ability)> {
+    let religious = rs
+        .tag("religious")
+        .expect("the religious tag is in the list");
+    vec![
+        (
+            "notre-dame",
+            // W-10: a follower placed on one of the 8 tiles around a cloister-like building;
+            // 3 at most per placement; not in the placing turn.
+            Ability {
+                rule: "W-10".into(),
+                when: Trigger::FollowerPlaced,
+                conditions: vec![Condition::NearBuilding {
+                    tag: Some(religious),
+                }],
+                effect: score(Per::Fixed(3), Count::One),
+                not_in_placing_turn: true,
+            },
+        ),
+        (
+            "stonehenge",
+            // W-11: occupied roads completed in the owner's turn, 3 each; not in the placing turn.
+            Ability {
+                rule: "W-11".into(),
+                when: Trigger::FeatureCompleted {
+                    kind: FeatureKind::Road,
+                    owners_turn: true,
+                },
+                conditions: vec![Condition::Occupied],
+                effect: score(Per::Fixed(3), Count::One),
+                not_in_placing_turn: true,
+            },
+        ),
+        (
+            "abu-simbel",
+            // W-12: choose from 2 tiles.
+            Ability {
+                rule: "W-12".into(),
+                when: Trigger::Draw,
+                conditions: vec![],
+                effect: Effect::Hand(2),
+                not_in_placing_turn: false,
+            },
+        ),
+        (
+            "tikal",
+            // W-13: a scored city of >= 3 tiles with an own follower, during the game only;
+            // 2 per own follower in any city, whatever its state.
+            Ability {
+                rule: "W-13".into(),
+                when: Trigger::FeatureScored {
+                    kind: FeatureKind::City,
+                    during_game_only: true,
+                },
+                conditions: vec![Condition::MinTiles(3), Condition::OwnerPresent],
+                effect: score(
+                    Per::Fixed(2),
+                    Count::Followers {
+                        owner: Owner::Own,
+                        kind: Some(FeatureKind::City),
+                        state: State::Any,
+                    },
+                ),
+                not_in_placing_turn: false,
+            },
+        ),
+        (
+            "circus-maximus",
+            // W-14: others' followers in incomplete cities; 4 with 2 players, 3 with 3-4, 2 with 5+.
+            Ability {
+                rule: "W-14".into(),
+                when: Trigger::GameEnd,
+                conditions: vec![],
+                effect: score(
+                    Per::ByPlayers(vec![(2, 4), (3, 3), (5, 2)]),
+                    Count::Followers {
+                        owner: Owner::Others,
+                        kind: Some(FeatureKind::City),
+                        state: State::Incomplete,
+                    },
+                ),
+                not_in_placing_turn: false,
+            },
+        ),
+        (
+            "alhambra",
+            // W-15: own farmers, 5 each; 6 with 120 tiles or more.
+            Ability {
+                rule: "W-15".into(),
+                when: Trigger::GameEnd,
+                conditions: vec![],
+                effect: score(
+                    Per::ByTiles(vec![(0, 5), (120, 6)]),
+                    Count::Followers {
+                        owner: Owner::Own,
+                        kind: Some(FeatureKind::Field),
+                        state: State::Any,
+                    },
+                ),
+                not_in_placing_turn: false,
+            },
+        ),
+        (
+            "angkor-wat",
+            // W-16: 5 per road of >= 5 tiles, complete or not.
+            Ability {
+                rule: "W-16".into(),
+                when: Trigger::GameEnd,
+                conditions: vec![],
+                effect: score(
+                    Per::Fixed(5),
+                    Count::Features {
+                        kind: FeatureKind::Road,
+                        min_tiles: 5,
+                        state: State::Any,
+                    },
+                ),
+                not_in_placing_turn: false,
+            },
+        ),
+        (
+            "terracotta-army",
+            // W-17: 2 per row and per column with a gap-free run of >= 7 tiles.
+            Ability {
+                rule: "W-17".into(),
+                when: Trigger::GameEnd,
+                conditions: vec![],
+                effect: score(Per::Fixed(2), Count::Lines(7)),
+                not_in_placing_turn: false,
+            },
+        ),
+    ]
+}
+
+#[test]
+fn each_wonder_lowers_to_its_ability_w10_to_w17() {
+    for path in [
+        "variants/wonders.toml",
+        "variants/wonders-meadows.toml",
+        "variants/wonders-two.toml",
+        "variants/abbey-mayor-wonders.toml",
+    ] {
+        let rs = build(path);
+        for (id, want) in expected(&rs) {
+            assert_eq!(abilities(&rs, id), [want], "{path}: {id}");
+        }
+        let with: Vec<&str> = rs
+            .tiles
+            .iter()
+            .filter(|t| !t.abilities.is_empty())
+            .map(|t| t.id.as_str())
+            .collect();
+        assert_eq!(
+            with.len(),
+            8,
+            "{path}: only the wonders have abilities: {with:?}"
+        );
+    }
+}
+
+#[test]
+fn the_religious_tag_is_the_cloisters_tag() {
+    // W-10, W-22: the tag Notre-Dame's condition names is on the base cloisters and the abbey.
+    let rs = build("variants/abbey-mayor-wonders.toml");
+    let religious = rs.tag("religious").unwrap();
+    for id in ["A", "B", "abbey", "notre-dame"] {
+        let t = &rs.tiles[index(&rs, id)];
+        assert!(
+            t.features
+                .iter()
+                .any(|f| f.kind == FeatureKind::Cloister && f.tags & (1 << religious) != 0),
+            "{id}"
+        );
+    }
+}
+
+#[test]
+fn the_wonders_variant_has_the_w1_pool() {
+    let rs = build("variants/wonders.toml");
+    let tiles: Vec<u16> = WONDERS.iter().map(|w| index(&rs, w) as u16).collect();
+    // Base first: 24 types, then the wonders in folder and file order.
+    assert_eq!(tiles, (24..32).collect::<Vec<u16>>());
+    assert_eq!(
+        rs.pool,
+        Some(PoolRules {
+            tiles,
+            pick: 1,          // W-1: each player picks 1 wonder into the pool
+            first: 10,        // W-2: the pairs stand beside score space 10,
+            step: 5,          // move 5 after each take,
+            cap: 25,          // and wait at 25
+            second: None,     // W-4: one wonder each
+            gain_follower: 0, // the pair's meeples ...
+            gain_first: 2,    // ... two of them (W-1: 6 in supply + 2 = 8 of the 9)
+            gain_second: 0,
+        })
+    );
+    assert_eq!(rs.followers[0].id, "meeple");
+    assert_eq!(rs.followers[0].count, 6, "W-1: 6 meeples in supply");
+    assert_eq!(rs.followers[1].id, "large-meeple", "W-1: one extra type");
+    for w in WONDERS {
+        assert_eq!(rs.tiles[index(&rs, w)].count, 0, "{w} is not in the pile");
+    }
+    // 72 base tiles minus the start tile.
+    assert_eq!(rs.pile_size(), 71);
+}
+
+#[test]
+fn the_two_wonder_variant_has_the_w30_pool() {
+    let rs = build("variants/wonders-two.toml");
+    let pool = rs.pool.as_ref().unwrap();
+    assert_eq!(pool.tiles.len(), 8);
+    assert_eq!(
+        (pool.pick, pool.first, pool.step, pool.cap, pool.second),
+        (2, 10, 5, 25, Some(50))
+    );
+    // W-30: 10 meeples = 6 in supply + 2 with the first wonder + 1 with the second + the marker.
+    assert_eq!(rs.followers[usize::from(pool.gain_follower)].id, "meeple");
+    assert_eq!(rs.followers[0].count, 6);
+    assert_eq!((pool.gain_first, pool.gain_second), (2, 1));
+    assert_eq!(rs.max_players, 4, "2 of the 8 wonders per player");
+}
+
+#[test]
+fn a_variant_replaces_the_abilities_of_the_tiles_it_names() {
+    let rs = build("tests/fixtures/valid/wonders-house-abilities.toml");
+    assert_eq!(
+        abilities(&rs, "alhambra"),
+        [Ability {
+            rule: "W-15".into(),
+            when: Trigger::GameEnd,
+            conditions: vec![],
+            effect: score(
+                Per::Fixed(4),
+                Count::Followers {
+                    owner: Owner::Own,
+                    kind: Some(FeatureKind::Field),
+                    state: State::Any,
+                },
+            ),
+            not_in_placing_turn: false,
+        }]
+    );
+    let tikal = abilities(&rs, "tikal");
+    assert_eq!(tikal.len(), 1);
+    assert_eq!(
+        tikal[0].when,
+        Trigger::FeatureScored {
+            kind: FeatureKind::City,
+            during_game_only: false
+        }
+    );
+    // The tiles it does not name keep their files' abilities.
+    let want = expected(&rs);
+    for (id, a) in want
+        .iter()
+        .filter(|(id, _)| !["alhambra", "tikal"].contains(id))
+    {
+        assert_eq!(abilities(&rs, id), std::slice::from_ref(a), "{id}");
+    }
+}
