@@ -21,11 +21,17 @@ enum Step {
     Follower(Option<usize>),
     Own(Option<usize>),
     Move(Option<usize>),
+    Choice(usize),
 }
 
 fn step(g: &mut Game, agent: &mut RandomAgent) -> Step {
     let s = match g.phase() {
         Phase::Place => Step::Place(agent.choose_placement(g, g.placements())),
+        Phase::Hand if g.must_place() => Step::Place(agent.choose_placement(g, g.placements())),
+        Phase::Pick | Phase::Order => {
+            let (tiles, seats) = g.pool_choices();
+            Step::Choice(agent.choose_pool(g, tiles.len().max(seats.len())))
+        }
         Phase::Hand => Step::Own(agent.choose_own_tile(g, g.placements())),
         Phase::Move => Step::Move(agent.choose_move(g, &g.move_targets())),
         _ => Step::Follower(agent.choose_follower(g, g.follower_options())),
@@ -40,6 +46,7 @@ fn redo(g: &mut Game, s: Step) {
         Step::Own(None) => g.play_pass(),
         Step::Follower(c) => assert!(g.play_follower(c)),
         Step::Move(c) => assert!(g.play_move(c)),
+        Step::Choice(i) => assert!(g.play_choice(i)),
     }
 }
 
@@ -276,10 +283,18 @@ fn compiled_base_agrees_with_testkit_statistics() {
     assert!((ma - mb).abs() < 1.0, "compiled {ma} vs testkit {mb}");
 }
 
+/// The variant's rules with its pool tiles dealt into the pile as ordinary tiles, so that the
+/// geometry of every mega tile is exercised in every game (placement and features only).
 fn variant(name: &str) -> Arc<Rules> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
     let (rs, diags) = tegula_model::variant::build_variant(&path);
-    let rs = rs.unwrap_or_else(|| panic!("{name} does not build: {diags:?}"));
+    let mut rs = rs.unwrap_or_else(|| panic!("{name} does not build: {diags:?}"));
+    if let Some(pool) = rs.pool.take() {
+        for t in pool.tiles {
+            rs.tiles[t as usize].count = 1;
+            rs.tiles[t as usize].abilities.clear();
+        }
+    }
     Arc::new(Rules::new(rs).expect("playable"))
 }
 

@@ -504,8 +504,8 @@ fn authoring_mistakes_fail_with_their_codes_and_rules() {
         let path = format!("tests/fixtures/authoring/{file}");
         let out = tegula(&["validate", &path, "--format", "json"]);
         assert_eq!(out.status.code(), Some(1), "{file}");
-        let diags: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        let diags = diags.as_array().unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let diags = report["diagnostics"].as_array().unwrap();
         assert_eq!(diags.len(), 1, "{file}: exactly one mistake: {diags:#?}");
         assert_eq!(diags[0]["code"], code, "{file}");
         assert_eq!(diags[0]["rule"], rule, "{file}");

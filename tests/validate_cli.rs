@@ -1,5 +1,6 @@
-//! `tegula validate` as a user runs it: exit codes 0 / 1 / 2 and the `--format json` contract
-//! (issue 2, items 6 and 8).
+//! `tegula validate` as a user runs it: exit codes 0 / 1 / 2, the `--format json` contract
+//! (issue 2, items 6 and 8: one object, its `diagnostics` array and its `facts` summary) and the
+//! facts counted by source (rulebook vs reconstruction).
 
 use std::path::{Path, PathBuf};
 
@@ -68,7 +69,7 @@ fn no_path_is_a_usage_error() {
 }
 
 #[test]
-fn json_is_one_array_with_the_contract_keys() {
+fn json_is_one_object_with_the_contract_keys() {
     let out = tegula(&[
         "validate",
         "--format",
@@ -80,7 +81,9 @@ fn json_is_one_array_with_the_contract_keys() {
     assert_eq!(out.status.code(), Some(1));
     let v: serde_json::Value =
         serde_json::from_slice(&out.stdout).expect("stdout is one JSON value");
-    let items = v.as_array().expect("an array");
+    let items = v["diagnostics"]
+        .as_array()
+        .expect("an array of diagnostics");
     assert!(items.len() >= 2, "{v}");
     for item in items {
         let o = item.as_object().unwrap();
@@ -106,11 +109,86 @@ fn json_is_one_array_with_the_contract_keys() {
 }
 
 #[test]
-fn json_clean_is_an_empty_array() {
+fn json_clean_has_no_diagnostics() {
     let out = tegula(&["validate", "--format", "json", &fixture("valid")]);
     assert_eq!(out.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v, serde_json::json!([]));
+    assert_eq!(v["diagnostics"], serde_json::json!([]));
+    assert_eq!(v["facts"]["fail"], 0);
+}
+
+#[test]
+fn shipped_facts_are_counted_by_source_in_both_formats() {
+    // Every fact of the shipped data names its source; human and JSON output agree on the counts.
+    let json = tegula(&["validate", "--format", "json", "tiles", "variants"]);
+    assert_exit(&json, 0);
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let facts = &v["facts"];
+    let list = facts["list"].as_array().unwrap();
+    let count = |source: &str| list.iter().filter(|f| f["source"] == source).count();
+    let (rulebook, reconstruction) = (count("rulebook"), count("reconstruction"));
+    assert!(rulebook > 0 && reconstruction > 0, "{facts}");
+    assert_eq!(
+        rulebook + reconstruction,
+        list.len(),
+        "every fact has a source"
+    );
+    assert_eq!(facts["rulebook"], rulebook);
+    assert_eq!(facts["reconstruction"], reconstruction);
+    assert_eq!(facts["hold"], list.len());
+    assert_eq!(facts["fail"], 0);
+    assert_eq!(facts["unchecked"], 0);
+    for f in list {
+        for key in ["file", "line", "column", "rule", "source", "status"] {
+            assert!(f.get(key).is_some(), "{key} missing in {f}");
+        }
+    }
+    // Each fact once, although the variants re-check their tile sets' facts.
+    let places: std::collections::BTreeSet<(String, u64)> = list
+        .iter()
+        .map(|f| {
+            (
+                f["file"].as_str().unwrap().to_string(),
+                f["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(places.len(), list.len());
+    // The wonders' road ends are the reconstruction's: e.g. Stonehenge's.
+    assert!(list
+        .iter()
+        .any(|f| f["file"] == "tiles/wonders-1/stonehenge.toml"
+            && f["source"] == "reconstruction"
+            && f["rule"] == "W-18"));
+
+    let human = tegula(&["validate", "tiles", "variants"]);
+    assert_exit(&human, 0);
+    let stdout = String::from_utf8_lossy(&human.stdout);
+    let line = format!(
+        "facts: {rulebook} from the rulebook, {reconstruction} from the reconstruction, all hold"
+    );
+    assert!(stdout.contains(&line), "{stdout}");
+    assert!(stdout.trim_end().ends_with("no problems"), "{stdout}");
+}
+
+#[test]
+fn a_failing_fact_is_counted_as_not_holding() {
+    let out = tegula(&["validate", &fixture("invalid/fact-mismatch-tile.toml")]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("facts: 0 from the rulebook, 1 from the reconstruction; 1 does not hold"),
+        "{stdout}"
+    );
+    let out = tegula(&[
+        "validate",
+        "--format",
+        "json",
+        &fixture("invalid/fact-mismatch-tile.toml"),
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["facts"]["fail"], 1);
+    assert_eq!(v["facts"]["list"][0]["status"], "fails");
 }
 
 #[test]
@@ -120,7 +198,7 @@ fn variants_revalidate_their_sets_but_each_problem_is_reported_once() {
     let out = tegula(&["validate", "--format", "json", &fixture("dedupe")]);
     assert_eq!(out.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let items = v.as_array().unwrap();
+    let items = v["diagnostics"].as_array().unwrap();
     assert_eq!(items.len(), 1, "{v:#}");
     assert_eq!(items[0]["file"], "tests/fixtures/dedupe/bad-set.toml");
     assert_eq!(items[0]["line"], 8);

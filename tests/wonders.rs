@@ -68,14 +68,15 @@ const WANT: [Want; 8] = [
         fields_without_city: 3,
         cloisters: 1,
     },
-    // 1 city over 3 cells; 2 roads of 1 cell; 5 fields, the one between the roads without city.
+    // 1 city over 3 cells; 2 roads of 1 cell; 5 fields, only the one between the roads without
+    // city (the only one the seed names).
     Want {
         id: "alhambra",
         set: "wonders-1",
         cities: &[3],
         roads: &[(1, 1), (1, 1)],
         fields: 5,
-        fields_without_city: 2,
+        fields_without_city: 1,
         cloisters: 0,
     },
     // 2 cities of 1 cell; a 1-cell road; a 2-cell road forking into 2 open ends; 3 fields.
@@ -547,14 +548,112 @@ fn free_shape(offs: &[(i32, i32)]) -> Vec<(i32, i32)> {
 }
 
 #[test]
-fn each_wonder_has_a_different_shape() {
-    // Seed 000: "mega tiles in various shapes"; the reconstruction gives each its own pentomino.
+fn each_wonder_has_a_different_shape_but_stonehenge_and_notre_dame() {
+    // Seed 000: "mega kartičky v různých tvarech" (mega tiles in various shapes). The position words
+    // force a P-pentomino on both Stonehenge (road "vlevo nahoře a uprostřed", city "vpravo
+    // nahoře", roads "dole uprostřed a vpravo") and Notre-Dame (road "nahoře a uprostřed", city
+    // "vlevo dole a uprostřed", clay "nahoře a vpravo", cloister field "vpravo nahoře"); every
+    // other wonder has a pentomino of its own.
     let rs = wonders();
+    let shape = |id: &str| free_shape(&offsets(&tile(rs, id).rotations[0]));
+    assert_eq!(shape("stonehenge"), shape("notre-dame"));
     let shapes: BTreeSet<Vec<(i32, i32)>> = WANT
         .iter()
-        .map(|w| free_shape(&offsets(&tile(rs, w.id).rotations[0])))
+        .filter(|w| w.id != "notre-dame")
+        .map(|w| shape(w.id))
         .collect();
-    assert_eq!(shapes.len(), WANT.len());
+    assert_eq!(shapes.len(), WANT.len() - 1);
+}
+
+/// Cells of a feature in rotation 0, as (column, row) of the tile's bounding box (0, 0 = top
+/// left), with the box's width.
+fn box_cells(t: &TileType, bits: u8) -> (BTreeSet<(i32, i32)>, i32) {
+    let offs = offsets(&t.rotations[0]);
+    let minx = offs.iter().map(|o| o.0).min().unwrap_or(0);
+    let maxx = offs.iter().map(|o| o.0).max().unwrap_or(0);
+    let miny = offs.iter().map(|o| o.1).min().unwrap_or(0);
+    let cells = feature_cells(t, 0, bits)
+        .into_iter()
+        .map(|(x, y)| (x - minx, y - miny))
+        .collect();
+    (cells, maxx - minx + 1)
+}
+
+#[test]
+fn stonehenge_road_and_city_lie_where_the_seed_says() {
+    // Seed 000: "Jedna cesta ze 2 úseků … (vlevo nahoře a uprostřed na kartičce). Jedno město v 1
+    // poli (vpravo nahoře na kartičce)."
+    let t = tile(wonders(), "stonehenge");
+    let road = t
+        .features
+        .iter()
+        .find(|f| f.kind == FeatureKind::Road && f.cells.count_ones() == 2)
+        .expect("the 2-cell road");
+    let (cells, width) = box_cells(t, road.cells);
+    assert_eq!(width, 3, "3 cells wide: left, centre, right");
+    assert_eq!(
+        cells,
+        BTreeSet::from([(0, 0), (1, 0)]),
+        "top-left and centre"
+    );
+    let city = t
+        .features
+        .iter()
+        .find(|f| f.kind == FeatureKind::City)
+        .expect("the city");
+    assert_eq!(
+        box_cells(t, city.cells).0,
+        BTreeSet::from([(2, 0)]),
+        "top right"
+    );
+}
+
+#[test]
+fn notre_dame_cloister_field_lies_top_right_and_touches_no_city() {
+    // Seed 000: "Louka obklopující klášter na kartičce s divem Notre-Dame (vpravo nahoře)" touches
+    // only the wonder.
+    let t = tile(wonders(), "notre-dame");
+    let cloister = t
+        .features
+        .iter()
+        .find(|f| f.kind == FeatureKind::Cloister)
+        .expect("the cloister");
+    let field = t
+        .features
+        .iter()
+        .find(|f| {
+            f.kind == FeatureKind::Field
+                && f.cells & cloister.cells != 0
+                && f.cells != cloister.cells
+        })
+        .expect("a field around the cloister reaching another cell");
+    assert!(field.borders.is_empty(), "{field:?}");
+    let (cells, width) = box_cells(t, field.cells);
+    assert!(cells.contains(&(width - 1, 0)), "top right: {cells:?}");
+}
+
+#[test]
+fn alhambra_has_one_joined_meadow_and_only_the_field_between_the_roads_lacks_a_city() {
+    // Seed 000: "Pět luk (modrý kroužek označuje propojenou louku a červené kroužky označují
+    // oddělené louky)"; "Louka mezi cestami na kartičce s divem Alhambra (uprostřed vpravo)".
+    let t = tile(wonders(), "alhambra");
+    let fields: Vec<_> = t
+        .features
+        .iter()
+        .filter(|f| f.kind == FeatureKind::Field)
+        .collect();
+    let segments: usize = fields.iter().map(|f| f.segments.len()).sum();
+    // A forest of field segments: each joined connection merges two features into one.
+    assert_eq!(segments - fields.len(), 1, "exactly one blue circle");
+    let without: Vec<_> = fields.iter().filter(|f| f.borders.is_empty()).collect();
+    assert_eq!(without.len(), 1);
+    // It lies in the centre row, right of the city column: the centre and right cells, both
+    // touched by a road.
+    let (cells, _) = box_cells(t, without[0].cells);
+    assert_eq!(cells, BTreeSet::from([(1, 1), (2, 1)]), "centre right");
+    for road in t.features.iter().filter(|f| f.kind == FeatureKind::Road) {
+        assert!(road.cells & without[0].cells != 0, "between the roads");
+    }
 }
 
 #[test]

@@ -17,7 +17,9 @@ pub enum Format {
     /// Source excerpts and a summary line (colour when printing to a terminal).
     #[default]
     Human,
-    /// One JSON array of objects: code, severity, message, file, line, column (rule, notes).
+    /// One JSON object: `diagnostics` (an array of objects: code, severity, message, file,
+    /// line, column, rule, notes) and `facts` (counts by source and status, and `list`, one
+    /// object per fact).
     Json,
 }
 
@@ -53,7 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     match args.format {
         Format::Json => {
             let mut out = std::io::stdout().lock();
-            writeln!(out, "{}", report::to_json(diags))?;
+            writeln!(out, "{}", report::validation_to_json(diags, &outcome.facts))?;
         }
         Format::Human => {
             let choice = if std::io::stdout().is_terminal() {
@@ -62,7 +64,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
                 termcolor::ColorChoice::Never
             };
             let mut out = termcolor::StandardStream::stdout(choice);
-            report::render_human(diags, outcome.files.len(), &mut out)?;
+            report::render_human_with_facts(diags, outcome.files.len(), &outcome.facts, &mut out)?;
         }
     }
     Ok(exit_code(diags))

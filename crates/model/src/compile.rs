@@ -33,6 +33,9 @@ pub struct CompiledSet {
     pub set: String,
     /// The tiles, in file order (tiles whose shape could not be determined at all are left out).
     pub tiles: Vec<CompiledTile>,
+    /// What became of each of the file's `[[fact]]` tables, in file order.
+    #[serde(skip)]
+    pub facts: Vec<crate::facts::FactOutcome>,
 }
 
 /// One compiled tile type: its cells, segments, connections, graph and features.
@@ -436,10 +439,11 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
             }
         }
     }
-    diags.extend(crate::facts::check_facts(&doc.fact, &tiles, &broken, src));
+    let (fact_diags, facts) = crate::facts::check_facts(&doc.fact, &tiles, &broken, src);
+    diags.extend(fact_diags);
     let known: Vec<&str> = doc.tile.iter().map(|t| t.value.id.value.as_str()).collect();
     crate::abilities::attach(&doc.ability, &known, &mut tiles, src, &mut diags);
-    (CompiledSet { set, tiles }, diags)
+    (CompiledSet { set, tiles, facts }, diags)
 }
 
 /// One coverage claim: a segment touching a side or half at a span.

@@ -69,6 +69,9 @@ pub enum Code {
     BadCount,
     /// A rulebook fact does not hold for the compiled data.
     FactMismatch,
+    /// A fact does not back its source: a rulebook fact without a `quote`, a reconstruction
+    /// fact without a `derivation`.
+    FactSource,
     /// A variant is inconsistent (player range, followers, overrides, ...).
     BadVariant,
     /// A follower type's keys do not fit together (sites, strength rule, after-score rule,
@@ -107,6 +110,7 @@ impl Code {
         Code::BadBorder,
         Code::BadCount,
         Code::FactMismatch,
+        Code::FactSource,
         Code::BadVariant,
         Code::BadFigure,
         Code::BadAbility,
@@ -146,6 +150,7 @@ impl Code {
             Code::BadBorder => "bad-border",
             Code::BadCount => "bad-count",
             Code::FactMismatch => "fact-mismatch",
+            Code::FactSource => "fact-source",
             Code::BadVariant => "bad-variant",
             Code::BadFigure => "bad-figure",
             Code::BadAbility => "bad-ability",

@@ -7,32 +7,114 @@
 //! start copy); `types`, `cells`, `cities`, `roads`, `fields` and `fields_without_city` are summed
 //! over tile types; the multisets `city_cells`, `road_cells` and `road_ends` collect one entry per
 //! feature of every tile type. With `tile = "…"` the same keys are evaluated over that one tile.
+//!
+//! Every fact names its `source`: `"rulebook"` facts quote the rulebook's words (`quote`),
+//! `"reconstruction"` facts say how the data's chosen shape gives the numbers (`derivation`); a
+//! fact missing its backing text is reported (`fact-source`). [`check_facts`] also returns what
+//! became of each fact ([`FactOutcome`]), so that `tegula validate` can count the rulebook's and
+//! the reconstruction's facts separately.
 
 use std::collections::HashSet;
 use std::ops::Range;
+use std::path::PathBuf;
 
+use serde::Serialize;
 use tegula_ruleset::FeatureKind;
 
 use crate::compile::CompiledTile;
 use crate::diag::{Code, Diagnostic, Source};
-use crate::raw::{RawFact, Sp};
+use crate::raw::{RawFact, RawFactSource, Sp};
+
+/// Whether a fact's numbers held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FactStatus {
+    /// Every number the fact states is what the tiles give.
+    Holds,
+    /// Some number differs, or the fact names no tile (reported as diagnostics).
+    Fails,
+    /// Not checked: a tile it is about did not compile cleanly (its errors are reported).
+    Unchecked,
+}
+
+/// What became of one `[[fact]]` table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FactOutcome {
+    /// File the fact is in.
+    pub file: PathBuf,
+    /// 1-based line of the fact's `rule` key.
+    pub line: usize,
+    /// 1-based column of the fact's `rule` key.
+    pub column: usize,
+    /// Rule id.
+    pub rule: String,
+    /// The tile it is about, if one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tile: Option<String>,
+    /// Where its numbers come from.
+    pub source: RawFactSource,
+    /// Whether they held.
+    pub status: FactStatus,
+}
+
+/// Check that each fact backs its source: a rulebook fact needs a non-empty `quote`, a
+/// reconstruction fact a non-empty `derivation`. Reported at `source`.
+fn check_source(fact: &Sp<RawFact>, src: &Source, diags: &mut Vec<Diagnostic>) {
+    let f = &fact.value;
+    let given = |t: &Option<Sp<String>>| t.as_ref().is_some_and(|t| !t.value.trim().is_empty());
+    let (key, what) = match f.source.value {
+        RawFactSource::Rulebook if !given(&f.quote) => ("quote", "the rulebook's words"),
+        RawFactSource::Reconstruction if !given(&f.derivation) => {
+            ("derivation", "how the chosen shape gives the numbers")
+        }
+        _ => return,
+    };
+    let source = f.source.value.as_str();
+    diags.push(
+        src.diag(
+            Code::FactSource,
+            f.source.span.clone(),
+            format!("a fact with `source = \"{source}\"` needs a `{key}`: {what}"),
+        )
+        .with_rule(f.rule.value.as_str())
+        .with_note(
+            "rulebook facts quote the rulebook (`quote`); numbers the data derives from its \
+             chosen shape are `source = \"reconstruction\"` with a `derivation`",
+        ),
+    );
+}
 
 /// Check `facts` against `tiles`. Facts about tiles named in `broken` (which failed to compile
-/// cleanly), and file-level facts when any tile is broken, are skipped: the geometry is not
-/// trustworthy then and its errors are already reported.
+/// cleanly), and file-level facts when any tile is broken, are skipped (their outcome is
+/// [`FactStatus::Unchecked`]): the geometry is not trustworthy then and its errors are already
+/// reported. Returns the diagnostics and one outcome per fact, in file order.
 pub fn check_facts(
     facts: &[Sp<RawFact>],
     tiles: &[CompiledTile],
     broken: &HashSet<String>,
     src: &Source,
-) -> Vec<Diagnostic> {
+) -> (Vec<Diagnostic>, Vec<FactOutcome>) {
     let mut diags = Vec::new();
+    let mut outcomes = Vec::new();
     for fact in facts {
         let f = &fact.value;
         let rule = f.rule.value.as_str();
+        check_source(fact, src, &mut diags);
+        let (line, column) = src.line_col(f.rule.span.start);
+        let mut outcome = FactOutcome {
+            file: src.path.clone(),
+            line,
+            column,
+            rule: rule.to_string(),
+            tile: f.tile.as_ref().map(|t| t.value.clone()),
+            source: f.source.value,
+            status: FactStatus::Unchecked,
+        };
+        let before = diags.len();
         let scope: Vec<&CompiledTile> = match &f.tile {
             Some(id) => {
                 if broken.contains(&id.value) {
+                    outcomes.push(outcome);
                     continue;
                 }
                 match tiles.iter().find(|t| t.id == id.value) {
@@ -46,12 +128,15 @@ pub fn check_facts(
                             )
                             .with_rule(rule),
                         );
+                        outcome.status = FactStatus::Fails;
+                        outcomes.push(outcome);
                         continue;
                     }
                 }
             }
             None => {
                 if !broken.is_empty() {
+                    outcomes.push(outcome);
                     continue;
                 }
                 tiles.iter().collect()
@@ -156,8 +241,15 @@ pub fn check_facts(
             "road_ends",
             multiset(FeatureKind::Road, &|x| u64::from(x.open_sides)),
         );
+        let failed = diags[before..].iter().any(|d| d.code == Code::FactMismatch);
+        outcome.status = if failed {
+            FactStatus::Fails
+        } else {
+            FactStatus::Holds
+        };
+        outcomes.push(outcome);
     }
-    diags
+    (diags, outcomes)
 }
 
 fn mismatch(

@@ -281,6 +281,28 @@ pub struct RawConnection {
     pub rule: Option<Sp<String>>,
 }
 
+/// Where a fact's numbers come from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RawFactSource {
+    /// The rulebook states them (the fact gives a `quote`).
+    #[default]
+    Rulebook,
+    /// The data's reconstruction derives them from its chosen shape (the fact gives a
+    /// `derivation`).
+    Reconstruction,
+}
+
+impl RawFactSource {
+    /// The spelling in the files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RawFactSource::Rulebook => "rulebook",
+            RawFactSource::Reconstruction => "reconstruction",
+        }
+    }
+}
+
 /// A rulebook fact: expectations about a tile (`tile = "…"`) or the whole file / variant.
 /// Every key given is checked against what the geometry compiles to.
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
@@ -292,7 +314,20 @@ pub struct RawFact {
     /// The tile the fact is about; absent = every tile of the file (or variant).
     #[serde(default)]
     pub tile: Option<Sp<Id>>,
-    /// Free text (the rulebook's words).
+    /// Where the numbers come from: `"rulebook"` (the rulebook states them; give `quote`) or
+    /// `"reconstruction"` (the data's chosen shape yields them; give `derivation`).
+    pub source: Sp<RawFactSource>,
+    /// The rulebook's words that state the numbers (required with `source = "rulebook"`): the
+    /// seed's own phrase or RULES.md's English.
+    #[serde(default)]
+    #[schemars(length(max = 2000))]
+    pub quote: Option<Sp<String>>,
+    /// How the reconstruction's chosen shape gives the numbers (required with
+    /// `source = "reconstruction"`).
+    #[serde(default)]
+    #[schemars(length(max = 2000))]
+    pub derivation: Option<Sp<String>>,
+    /// Free text (what the numbers mean).
     #[serde(default)]
     pub note: Option<String>,
     /// Number of tiles (copies, start copy included).

@@ -1,6 +1,7 @@
 //! Rendering diagnostics for people (source excerpts via codespan-reporting) and for programs
-//! (one JSON array). Colour is the caller's choice: pass a colour-capable writer only when the
-//! output is a terminal.
+//! (JSON). Colour is the caller's choice: pass a colour-capable writer only when the output is a
+//! terminal. The facts checked by a validation run are summarised here too ([`fact_summary`],
+//! [`validation_to_json`]), so both output formats of `tegula validate` come from this module.
 
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -12,7 +13,9 @@ use codespan_reporting::files;
 use codespan_reporting::term::{self, termcolor::WriteColor, Config};
 
 use crate::diag::{Diagnostic, Severity};
+use crate::facts::{FactOutcome, FactStatus};
 use crate::load::MAX_FILE_BYTES;
+use crate::raw::RawFactSource;
 
 pub use codespan_reporting::term::termcolor;
 
@@ -25,6 +28,17 @@ pub use codespan_reporting::term::termcolor;
 pub fn render_human(
     diags: &[Diagnostic],
     files_checked: usize,
+    out: &mut dyn WriteColor,
+) -> std::io::Result<()> {
+    render_human_with_facts(diags, files_checked, &[], out)
+}
+
+/// [`render_human`], with the [`fact_summary`] line of `facts` (when there are any) before the
+/// summary line: `tegula validate`'s human output.
+pub fn render_human_with_facts(
+    diags: &[Diagnostic],
+    files_checked: usize,
+    facts: &[FactOutcome],
     out: &mut dyn WriteColor,
 ) -> std::io::Result<()> {
     let mut texts: BTreeMap<PathBuf, Option<String>> = BTreeMap::new();
@@ -51,6 +65,9 @@ pub fn render_human(
                 d.message
             )?;
         }
+    }
+    if let Some(line) = fact_summary(facts) {
+        writeln!(out, "{line}")?;
     }
     writeln!(out, "{}", summary(diags, files_checked))
 }
@@ -259,6 +276,91 @@ pub fn summary(diags: &[Diagnostic], files_checked: usize) -> String {
     }
 }
 
+/// How many facts came from each source and how they fared.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct FactTally {
+    /// Facts with `source = "rulebook"`.
+    pub rulebook: usize,
+    /// Facts with `source = "reconstruction"`.
+    pub reconstruction: usize,
+    /// Facts whose numbers all held.
+    pub hold: usize,
+    /// Facts with a number that did not hold (or naming no tile).
+    pub fail: usize,
+    /// Facts not checked because a tile they are about did not compile cleanly.
+    pub unchecked: usize,
+}
+
+impl FactTally {
+    /// Count `facts`.
+    pub fn of(facts: &[FactOutcome]) -> FactTally {
+        let mut t = FactTally::default();
+        for f in facts {
+            match f.source {
+                RawFactSource::Rulebook => t.rulebook += 1,
+                RawFactSource::Reconstruction => t.reconstruction += 1,
+            }
+            match f.status {
+                FactStatus::Holds => t.hold += 1,
+                FactStatus::Fails => t.fail += 1,
+                FactStatus::Unchecked => t.unchecked += 1,
+            }
+        }
+        t
+    }
+}
+
+/// One line: "facts: 41 from the rulebook, 17 from the reconstruction, all hold", or "…; 1 does
+/// not hold, 2 not checked". `None` when no fact was checked.
+pub fn fact_summary(facts: &[FactOutcome]) -> Option<String> {
+    if facts.is_empty() {
+        return None;
+    }
+    let t = FactTally::of(facts);
+    let head = format!(
+        "facts: {} from the rulebook, {} from the reconstruction",
+        t.rulebook, t.reconstruction
+    );
+    if t.fail == 0 && t.unchecked == 0 {
+        let all = if facts.len() == 1 {
+            "it holds"
+        } else {
+            "all hold"
+        };
+        return Some(format!("{head}, {all}"));
+    }
+    let mut parts = Vec::new();
+    if t.fail > 0 {
+        let verb = if t.fail == 1 { "does" } else { "do" };
+        parts.push(format!("{} {verb} not hold", t.fail));
+    }
+    if t.unchecked > 0 {
+        parts.push(format!("{} not checked", t.unchecked));
+    }
+    Some(format!("{head}; {}", parts.join(", ")))
+}
+
+/// `tegula validate --format json`: one pretty-printed JSON object with `diagnostics` (the array
+/// of [`to_json`]) and `facts`: the [`FactTally`] counts (`rulebook`, `reconstruction`, `hold`,
+/// `fail`, `unchecked`) and `list`, one object per fact with `file`, `line`, `column`, `rule`,
+/// `tile` (when about one tile), `source` (`"rulebook"` / `"reconstruction"`) and `status`
+/// (`"holds"` / `"fails"` / `"unchecked"`).
+pub fn validation_to_json(diags: &[Diagnostic], facts: &[FactOutcome]) -> String {
+    let tally = FactTally::of(facts);
+    let value = serde_json::json!({
+        "diagnostics": diags,
+        "facts": {
+            "rulebook": tally.rulebook,
+            "reconstruction": tally.reconstruction,
+            "hold": tally.hold,
+            "fail": tally.fail,
+            "unchecked": tally.unchecked,
+            "list": facts,
+        },
+    });
+    serde_json::to_string_pretty(&value).unwrap_or_else(|_| "{}".to_string())
+}
+
 /// The diagnostics as one pretty-printed JSON array of objects with the keys `code`,
 /// `severity`, `message`, `file`, `line`, `column`, and `rule` / `notes` when present.
 pub fn to_json(diags: &[Diagnostic]) -> String {
@@ -334,6 +436,56 @@ mod tests {
             summary(&[w, e.clone(), e], 2),
             "2 errors, 1 warning in 2 files (2 checked)"
         );
+    }
+
+    fn fact(source: RawFactSource, status: FactStatus) -> FactOutcome {
+        FactOutcome {
+            file: PathBuf::from("t.toml"),
+            line: 1,
+            column: 8,
+            rule: "W-18".into(),
+            tile: None,
+            source,
+            status,
+        }
+    }
+
+    #[test]
+    fn fact_summary_lines() {
+        use FactStatus::*;
+        use RawFactSource::*;
+        assert_eq!(fact_summary(&[]), None);
+        assert_eq!(
+            fact_summary(&[fact(Rulebook, Holds)]).as_deref(),
+            Some("facts: 1 from the rulebook, 0 from the reconstruction, it holds")
+        );
+        let some = [
+            fact(Rulebook, Holds),
+            fact(Rulebook, Fails),
+            fact(Reconstruction, Holds),
+            fact(Reconstruction, Unchecked),
+        ];
+        assert_eq!(
+            fact_summary(&some).as_deref(),
+            Some(
+                "facts: 2 from the rulebook, 2 from the reconstruction; 1 does not hold, \
+                 1 not checked"
+            )
+        );
+        let v: serde_json::Value = serde_json::from_str(&validation_to_json(&[], &some)).unwrap();
+        assert_eq!(v["diagnostics"], serde_json::json!([]));
+        for (k, n) in [
+            ("rulebook", 2),
+            ("reconstruction", 2),
+            ("hold", 2),
+            ("fail", 1),
+            ("unchecked", 1),
+        ] {
+            assert_eq!(v["facts"][k], n, "{k}");
+        }
+        assert_eq!(v["facts"]["list"][1]["status"], "fails");
+        assert_eq!(v["facts"]["list"][2]["source"], "reconstruction");
+        assert!(v["facts"]["list"][0].get("tile").is_none());
     }
 
     #[test]

@@ -7,9 +7,10 @@ use std::path::{Component, Path, PathBuf};
 
 use crate::compile::compile_tileset;
 use crate::diag::{Code, Diagnostic};
+use crate::facts::FactOutcome;
 use crate::load;
 use crate::schema::{TILESET_SCHEMA, VARIANT_SCHEMA};
-use crate::variant::build_variant;
+use crate::variant::{compile_variant, lower_variant};
 
 /// At most this many files are taken from the folders given (a bound on hostile trees).
 pub const MAX_FILES: usize = 10_000;
@@ -42,6 +43,9 @@ pub struct Validation {
     pub files: Vec<PathBuf>,
     /// Every problem found, deduplicated and sorted by file, line, column.
     pub diagnostics: Vec<Diagnostic>,
+    /// Every `[[fact]]` checked (those of the files given and of the tile sets their variants
+    /// read), each once, sorted by file, line, column.
+    pub facts: Vec<FactOutcome>,
 }
 
 /// Validate files and folders (searched recursively for `*.toml`). See [`validate_paths_with`].
@@ -58,6 +62,7 @@ pub fn validate_paths_with(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Vec<Diagnos
 /// [`validate_paths_with`], also returning the list of files examined.
 pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
     let mut diags = Vec::new();
+    let mut facts = Vec::new();
     let files = collect_files(paths, &mut diags);
     // First definition of each tile id: (file, line, column).
     let mut tile_ids: HashMap<String, (PathBuf, usize, usize)> = HashMap::new();
@@ -95,8 +100,9 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
             FileKind::TileSet => {
                 let (loaded, mut file_diags) = load::parse_tileset(source);
                 if let Some(loaded) = loaded {
-                    let (_, compile_diags) = compile_tileset(&loaded);
+                    let (set, compile_diags) = compile_tileset(&loaded);
                     file_diags.extend(compile_diags);
+                    facts.extend(set.facts);
                     let mut seen_here = HashSet::new();
                     for tile in &loaded.doc.tile {
                         let id = &tile.value.id;
@@ -133,7 +139,14 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
                 diags.extend(file_diags);
             }
             FileKind::Variant => {
-                let (_, variant_diags) = build_variant(file);
+                // As `build_variant`, keeping the compiled variant's fact outcomes.
+                let (compiled, mut variant_diags) = compile_variant(file);
+                if let Some(v) = compiled {
+                    if !variant_diags.iter().any(Diagnostic::is_error) {
+                        variant_diags.extend(lower_variant(&v).1);
+                    }
+                    facts.extend(v.facts);
+                }
                 diags.extend(variant_diags);
             }
             FileKind::Other(_) => {}
@@ -141,6 +154,7 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
     }
     Validation {
         diagnostics: finish(diags),
+        facts: finish_facts(facts),
         files,
     }
 }
@@ -258,6 +272,26 @@ pub fn normalize(path: &Path) -> PathBuf {
         return PathBuf::from(".");
     }
     out.iter().collect()
+}
+
+/// Normalise file paths, keep each fact once (a variant re-checks its tile sets' facts), and sort
+/// by file, line, column.
+fn finish_facts(facts: Vec<FactOutcome>) -> Vec<FactOutcome> {
+    let mut canonical: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for mut f in facts {
+        f.file = normalize(&f.file);
+        let key_path = canonical
+            .entry(f.file.clone())
+            .or_insert_with(|| std::fs::canonicalize(&f.file).unwrap_or_else(|_| f.file.clone()))
+            .clone();
+        if seen.insert((key_path, f.line, f.column)) {
+            out.push(f);
+        }
+    }
+    out.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
+    out
 }
 
 /// Normalise file paths, drop repeated diagnostics (a variant re-validates its tile sets), and

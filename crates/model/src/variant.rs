@@ -42,6 +42,10 @@ pub struct CompiledVariant {
     /// The tile-set files read (for positions of diagnostics).
     #[serde(skip)]
     pub sources: Vec<Source>,
+    /// What became of the facts of the tile-set files read and of the variant file, in that
+    /// order (the sets' facts as the sets state them, the variant's after its overrides).
+    #[serde(skip)]
+    pub facts: Vec<crate::facts::FactOutcome>,
 }
 
 /// Read, parse and compile one tile-set file. `None` when the file cannot be used at all.
@@ -158,6 +162,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
     let mut tiles: Vec<CompiledTile> = Vec::new();
     let mut tile_source: Vec<usize> = Vec::new();
     let mut sources: Vec<Source> = Vec::new();
+    let mut facts = Vec::new();
     let mut set_ok = true;
     for sref in &doc.sets {
         let sref = &sref.value;
@@ -207,6 +212,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
             };
             let si = sources.len();
             sources.push(src);
+            facts.extend(set.facts);
             for mut t in set.tiles {
                 seen_ids.insert(t.id.clone());
                 if let Some(only) = &sref.only {
@@ -316,7 +322,9 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         // be trusted (any non-empty `broken` skips them; "" is no valid tile id).
         broken.insert(String::new());
     }
-    diags.extend(crate::facts::check_facts(&doc.fact, &tiles, &broken, &vsrc));
+    let (fact_diags, own_facts) = crate::facts::check_facts(&doc.fact, &tiles, &broken, &vsrc);
+    diags.extend(fact_diags);
+    facts.extend(own_facts);
     let (player_tiles, more) =
         crate::player_tiles::player_tiles(&doc.player_tiles, &tiles, players.max, set_ok, &vsrc);
     diags.extend(more);
@@ -368,6 +376,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         pool,
         tile_source,
         sources,
+        facts,
     };
     sort_diags(&mut diags);
     (Some(v), diags)

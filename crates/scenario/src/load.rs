@@ -43,6 +43,8 @@ pub struct Scenario {
     pub pile: Option<Vec<u16>>,
     /// Tiles picked into the open pool at setup, in seat order (W-1).
     pub pool: Vec<u16>,
+    /// Whether the pool tiles are dealt into the pile as ordinary tiles (geometry scenarios).
+    pub pool_tiles_drawn: bool,
     /// Final scoring, if the scenario asks for it.
     pub end: Option<End>,
     /// Expected final scores per seat, with their position.
@@ -652,6 +654,7 @@ pub fn resolve(
         pile_ends: doc.pile_ends,
         pile,
         pool,
+        pool_tiles_drawn: doc.pool_tiles_drawn,
         end,
         final_scores,
         source: source.clone(),

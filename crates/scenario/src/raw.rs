@@ -50,6 +50,11 @@ pub struct ScenarioFile {
     #[serde(default)]
     #[schemars(length(max = 1000))]
     pub pile: Option<Sp<Vec<Sp<String>>>>,
+    /// Geometry scenarios only: the variant's pool tiles are dealt into the draw pile as ordinary
+    /// tiles (no pool, no acquisition, no marker, no abilities), so that a step can place a wonder
+    /// like a drawn tile to test W-18, W-19 and W-21 geometry. Default false.
+    #[serde(default)]
+    pub pool_tiles_drawn: bool,
     /// Tiles picked into the open pool at setup, in seat order (W-1).
     #[serde(default)]
     #[schemars(length(max = 64))]

@@ -552,6 +552,15 @@ pub fn run(sc: &Scenario) -> Outcome {
     let mut failures = Vec::new();
     let top = Pos { line: 1, column: 1 };
     let mut ruleset = (*sc.ruleset).clone();
+    if sc.pool_tiles_drawn {
+        // Geometry scenarios: the pool's tiles become ordinary tiles of the pile.
+        if let Some(pool) = ruleset.pool.take() {
+            for t in pool.tiles {
+                ruleset.tiles[t as usize].count = 1;
+                ruleset.tiles[t as usize].abilities.clear();
+            }
+        }
+    }
     if let Some((tile, rot)) = sc.start {
         if rot == 0 {
             ruleset.start_tile = Some(tile);
