@@ -1,0 +1,177 @@
+//! Labels `#feature segment-id`, placed greedily where they overlap least with each other and
+//! with buildings, pennants and road ends.
+
+use tegula_ruleset::{FeatureKind, Half, Side};
+
+use super::geom::*;
+use super::CELL;
+use crate::view::{SegmentView, TileView};
+
+/// 9. Labels: `#feature segment-id`, placed greedily where they overlap least.
+pub(super) fn labels(pen: &mut Pen<'_>, view: &TileView) {
+    for (ci, c) in view.cells.iter().enumerate() {
+        let owners = wedge_owners(view, ci);
+        let mut inner = 0;
+        let mut buildings = 0u8;
+        let mut wanted: Vec<Wanted> = Vec::new();
+        for (si, seg) in view.segments_in(ci) {
+            let text = format!("#{} {}", seg.feature, seg.id);
+            let (order, spots) = match seg.kind {
+                FeatureKind::Cloister | FeatureKind::Wonder => {
+                    let x = 0.5 + 0.25 * f64::from(buildings);
+                    buildings += 1;
+                    (0, vec![(x, 0.77), (x, 0.23), (x, 0.62)])
+                }
+                FeatureKind::Field if seg.halves.is_empty() => {
+                    let q = inner_field_spot(inner);
+                    inner += 1;
+                    (1, vec![(q.0, q.1 + 0.15), (q.0, q.1 - 0.15), q])
+                }
+                FeatureKind::City => (2, city_label_spots(seg)),
+                FeatureKind::Road => (4, road_label_spots(seg, label_width(&text))),
+                FeatureKind::Field => (3, field_label_spots(seg, &owners, si)),
+            };
+            wanted.push((order, text, spots));
+        }
+        wanted.sort_by_key(|w| w.0);
+        // Buildings and road ends are obstacles too.
+        let mut placed: Vec<(f64, f64, f64, f64)> = Vec::new();
+        for k in 0..buildings {
+            let x = 0.5 + 0.25 * f64::from(k);
+            placed.push((x - 0.15, 0.35, x + 0.15, 0.62));
+        }
+        for (_, seg) in view.segments_in(ci) {
+            if seg.kind == FeatureKind::City && seg.pennants > 0 {
+                let (x, y) = city_anchor(seg);
+                let half_w = (f64::from(seg.pennants) * 14.0 - 2.0) / 2.0 / CELL;
+                placed.push((x - half_w, y - 8.0 / CELL, x + half_w, y + 6.0 / CELL));
+            }
+            if seg.kind == FeatureKind::Road && seg.sides.len() == 1 && buildings == 0 {
+                let e = towards_centre(side_mid(seg.sides[0]), 0.6);
+                placed.push((e.0 - 0.05, e.1 - 0.05, e.0 + 0.05, e.1 + 0.05));
+            }
+        }
+        for (_, text, spots) in wanted {
+            let w = label_width(&text);
+            let h = 10.0 / CELL;
+            let mut best: Option<((f64, f64), f64)> = None;
+            for q in spots {
+                let x =
+                    q.0.clamp(w / 2.0 + 0.01, (1.0 - w / 2.0 - 0.01).max(w / 2.0 + 0.01));
+                let y = q.1.clamp(h / 2.0 + 0.02, 1.0 - h / 2.0 - 0.02);
+                let bx = (x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0);
+                let overlap: f64 = placed
+                    .iter()
+                    .map(|p| {
+                        let ox = (bx.2.min(p.2) - bx.0.max(p.0)).max(0.0);
+                        let oy = (bx.3.min(p.3) - bx.1.max(p.1)).max(0.0);
+                        ox * oy
+                    })
+                    .sum();
+                if best.is_none_or_worse(overlap) {
+                    best = Some(((x, y), overlap));
+                }
+                if overlap == 0.0 {
+                    break;
+                }
+            }
+            let Some(((x, y), _)) = best else { continue };
+            placed.push((x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0));
+            let (px, py) = pen.p(c.x, c.y, (x, y));
+            pen.label(px, py + 2.5, &text);
+        }
+    }
+}
+
+/// A label to place: order, text, candidate centres (cell units).
+type Wanted = (u8, String, Vec<(f64, f64)>);
+
+/// Width of one label character in pixels (monospace, 0.6 em).
+const LABEL_CHAR: f64 = 4.5;
+
+trait Worse {
+    fn is_none_or_worse(&self, overlap: f64) -> bool;
+}
+
+impl Worse for Option<((f64, f64), f64)> {
+    fn is_none_or_worse(&self, overlap: f64) -> bool {
+        match self {
+            None => true,
+            Some((_, o)) => overlap < *o,
+        }
+    }
+}
+
+fn city_label_spots(seg: &SegmentView) -> Vec<(f64, f64)> {
+    let mut v = Vec::new();
+    if seg.sides.len() == 1 {
+        let m = side_mid(seg.sides[0]);
+        for t in [0.36, 0.2, 0.5] {
+            v.push(towards_centre(m, t));
+        }
+    } else {
+        let a = city_anchor(seg);
+        v.push((a.0, a.1 + 0.12));
+        v.push((a.0, a.1 - 0.12));
+        for s in &seg.sides {
+            v.push(towards_centre(side_mid(*s), 0.3));
+        }
+        v.push(a);
+    }
+    v
+}
+
+/// Width of a label in cell units.
+fn label_width(text: &str) -> f64 {
+    (text.chars().count() as f64 * LABEL_CHAR + 3.0) / CELL
+}
+
+/// Beside the road arms (a label never hides the road or its end).
+fn road_label_spots(seg: &SegmentView, w: f64) -> Vec<(f64, f64)> {
+    let mut v = Vec::new();
+    for t in [0.3, 0.5, 0.15] {
+        for s in &seg.sides {
+            let (x, y) = towards_centre(side_mid(*s), t);
+            match s {
+                Side::N | Side::S => {
+                    v.push((x + w / 2.0 + 0.06, y));
+                    v.push((x - w / 2.0 - 0.06, y));
+                }
+                Side::E | Side::W => {
+                    v.push((x, y - 0.1));
+                    v.push((x, y + 0.1));
+                }
+            }
+        }
+    }
+    if v.is_empty() {
+        v.push((0.5, 0.5));
+    }
+    v
+}
+
+fn field_label_spots(seg: &SegmentView, owners: &[Option<usize>; 8], si: usize) -> Vec<(f64, f64)> {
+    let own: Vec<bool> = (0..8)
+        .map(|k| seg.halves.iter().any(|h| h.index() == k))
+        .collect();
+    // The middle half of its largest run first.
+    let mut order: Vec<usize> = seg.main_half().map(|h| h.index()).into_iter().collect();
+    order.extend((0..8).filter(|&k| own[k]));
+    let mut v = Vec::new();
+    for &h in &order {
+        v.push(wedge_centroid(h));
+    }
+    for &h in &order {
+        let c = wedge_centroid(h);
+        let m = half_mid(Half::from_index(h));
+        v.push(((c.0 + m.0) / 2.0, (c.1 + m.1) / 2.0));
+    }
+    // Adopted wedges (under a city, mostly) only as a last resort.
+    for k in (0..8).filter(|&k| !own[k] && owners[k] == Some(si)) {
+        v.push(wedge_centroid(k));
+    }
+    if v.is_empty() {
+        v.push((0.5, 0.5));
+    }
+    v
+}
