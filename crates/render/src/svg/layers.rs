@@ -83,7 +83,7 @@ pub(super) fn cities(pen: &mut Pen<'_>, view: &TileView) {
         if seg.sides.len() > 1 {
             through_centre[seg.cell] = true;
         }
-        let d = city_path(&pen, c.x, c.y, &seg.sides, narrow);
+        let d = city_path(pen, c.x, c.y, &seg.sides, narrow);
         if d.is_empty() {
             continue;
         }
