@@ -31,8 +31,11 @@ enum Command {
     Play(cli::play::Args),
     /// Play many games and print statistics (games per second, mean score, win rates).
     Simulate(cli::simulate::Args),
-    /// Re-run a game log and fail at the first divergence or illegal move.
+    /// Re-run a game log and fail at the first divergence or illegal move; optionally write an
+    /// HTML replay viewer.
     Replay(cli::replay::Args),
+    /// Draw the board of a logged game at any turn (SVG or terminal picture).
+    Board(cli::board::Args),
     /// Run scenario files (scripted moves with expected events and scores).
     Check(cli::check::Args),
 }
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         Command::Play(a) => cli::play::run(a),
         Command::Simulate(a) => cli::simulate::run(a),
         Command::Replay(a) => cli::replay::run(a),
+        Command::Board(a) => cli::board::run(a),
         Command::Check(a) => cli::check::run(a),
     };
     match result {

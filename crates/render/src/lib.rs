@@ -2,10 +2,13 @@
 //! footprint) with every feature in its own colour and labelled, a terminal (ASCII) picture, and
 //! a contact sheet of a whole set as one SVG.
 //!
+//! [`board::BoardView`] is a game position ready to draw (`svg::board`, `ascii::board_ascii`).
+//!
 //! [`view::TileView`] turns a raw tile into drawable geometry (rotated, with its features);
 //! [`svg`] and [`ascii`] draw it; [`files`] finds tiles by id in a folder of tile sets.
 
 pub mod ascii;
+pub mod board;
 pub mod files;
 pub mod svg;
 pub mod view;

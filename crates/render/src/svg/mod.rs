@@ -19,6 +19,7 @@
 
 use std::fmt::Write as _;
 
+pub mod board;
 mod geom;
 mod labels;
 mod layers;
@@ -108,7 +109,7 @@ pub(crate) fn draw_layers(out: &mut String, view: &TileView, ox: f64, oy: f64, w
 }
 
 /// The `<svg>` element, a white background and the bold title line at the top left.
-fn svg_open(out: &mut String, w: f64, h: f64, title: &str) {
+pub(crate) fn svg_open(out: &mut String, w: f64, h: f64, title: &str) {
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="monospace">"#,
