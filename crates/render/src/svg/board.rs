@@ -11,7 +11,9 @@ use std::fmt::Write as _;
 
 use tegula_ruleset::{FeatureKind, Strength};
 
-use super::geom::{city_anchor, inner_field_spot, side_mid, towards_centre, wedge_centroid};
+use super::geom::{
+    building_spots, city_anchor, inner_field_spot, side_mid, towards_centre, wedge_centroid,
+};
 use super::{draw_layers, esc, n, svg_open, CELL};
 use crate::board::{BoardView, FigureAt, SCORE_COLUMNS};
 use crate::view::{kind_name, TileView};
@@ -103,12 +105,11 @@ pub fn feature_spot(view: &TileView, feature: usize) -> Option<(usize, (f64, f64
             }
         },
         FeatureKind::Cloister | FeatureKind::Wonder => {
-            let k = view
-                .segments_in(seg.cell)
-                .take_while(|(i, _)| *i != si)
-                .filter(|(_, s)| matches!(s.kind, FeatureKind::Cloister | FeatureKind::Wonder))
-                .count();
-            (0.5 + 0.25 * k as f64, 0.72)
+            let (x, y) = building_spots(view, seg.cell)
+                .into_iter()
+                .find(|b| b.0 == si)
+                .map_or((0.5, 0.5), |b| b.1);
+            (x, (y + 0.2).min(0.88))
         }
     };
     Some((seg.cell, spot))

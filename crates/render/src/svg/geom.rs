@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use tegula_ruleset::{Half, Side};
+use tegula_ruleset::{FeatureKind, Half, Side};
 
 use super::{esc, n, CELL};
 use crate::view::{SegmentView, TileView};
@@ -70,7 +70,7 @@ impl Pen<'_> {
         self.text(
             x,
             y,
-            7.5,
+            LABEL_SIZE,
             "middle",
             r##" fill="#111" stroke="#fff" stroke-width="2.5" paint-order="stroke""##,
             s,
@@ -130,6 +130,8 @@ pub(crate) fn city_path(pen: &Pen<'_>, cx: i32, cy: i32, sides: &[Side], narrow:
                     cy,
                     (0.5 + (0.5 - mid.0) * 0.6, 0.5 + (0.5 - mid.1) * 0.6),
                 )
+            } else if let Some(q) = corner_city_control(sides) {
+                pen.pt(cx, cy, q)
             } else {
                 centre.clone()
             };
@@ -148,4 +150,104 @@ pub(crate) fn wedge_centroid(h: usize) -> (f64, f64) {
     let a = border_point(h);
     let b = border_point(h + 1);
     ((0.5 + a.0 + b.0) / 3.0, (0.5 + a.1 + b.1) / 3.0)
+}
+
+/// Font size of the labels on a tile picture, in pixels.
+pub(crate) const LABEL_SIZE: f64 = 9.0;
+
+/// Distance from `p` to the segment `a`–`b`.
+fn dist_to_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 == 0.0 {
+        0.0
+    } else {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
+    };
+    let (x, y) = (a.0 + t * dx, a.1 + t * dy);
+    ((p.0 - x).powi(2) + (p.1 - y).powi(2)).sqrt()
+}
+
+/// Where the buildings (cloisters, wonders) of cell `cell` stand, as (segment index, cell-local
+/// point), in file order. The centre when it is clear; otherwise the spot (centre or quadrant
+/// centre) farthest from what is already drawn there: roads passing through the centre, city
+/// areas, and the buildings placed before. A road that ends in the cell runs to its building.
+pub(crate) fn building_spots(view: &TileView, cell: usize) -> Vec<(usize, (f64, f64))> {
+    const SPOTS: [(f64, f64); 5] = [
+        (0.5, 0.5),
+        (0.72, 0.28),
+        (0.28, 0.28),
+        (0.72, 0.72),
+        (0.28, 0.72),
+    ];
+    let mut obstacles: Vec<((f64, f64), (f64, f64))> = Vec::new();
+    for (_, s) in view.segments_in(cell) {
+        match s.kind {
+            FeatureKind::Road if s.sides.len() > 1 => {
+                for side in &s.sides {
+                    obstacles.push((side_mid(*side), (0.5, 0.5)));
+                }
+            }
+            FeatureKind::City if !s.sides.is_empty() => {
+                let a = city_anchor(s);
+                obstacles.push((a, a));
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for (i, s) in view.segments_in(cell) {
+        if !matches!(s.kind, FeatureKind::Cloister | FeatureKind::Wonder) {
+            continue;
+        }
+        let clearance = |p: (f64, f64)| {
+            obstacles
+                .iter()
+                .map(|&(a, b)| dist_to_segment(p, a, b))
+                .fold(f64::INFINITY, f64::min)
+        };
+        let spot = if clearance(SPOTS[0]) >= 0.25 {
+            SPOTS[0]
+        } else {
+            let mut best = SPOTS[0];
+            for p in SPOTS {
+                if clearance(p) > clearance(best) + 1e-9 {
+                    best = p;
+                }
+            }
+            best
+        };
+        obstacles.push((spot, spot));
+        out.push((i, spot));
+    }
+    out
+}
+
+/// The control point of the inner curve of a city over two adjacent sides (a diagonal city):
+/// halfway between the centre and the corner the two sides share, so the city stays off the
+/// centre and the field between it and a road through the centre is one strip. `None` for any
+/// other city.
+pub(crate) fn corner_city_control(sides: &[Side]) -> Option<(f64, f64)> {
+    let [a, b] = sides else { return None };
+    if a.rotated(1) != *b && b.rotated(1) != *a {
+        return None;
+    }
+    let (a0, a1) = side_corners(*a);
+    let (b0, b1) = side_corners(*b);
+    let shared = [a0, a1].into_iter().find(|p| *p == b0 || *p == b1)?;
+    Some((0.5 + (shared.0 - 0.5) * 0.5, 0.5 + (shared.1 - 0.5) * 0.5))
+}
+
+/// Centre x and top y (cell-local) of the row of pennant shields on city segment `seg`: above
+/// the city's anchor, kept at least 4 px inside the cell so the border never cuts a shield.
+pub(crate) fn pennant_row(seg: &SegmentView) -> (f64, f64) {
+    let (ax, ay) = city_anchor(seg);
+    let half_w = (f64::from(seg.pennants) * 14.0 - 2.0) / 2.0 / CELL;
+    let margin = 4.0 / CELL;
+    let x = ax.clamp(
+        margin + half_w,
+        (1.0 - margin - half_w).max(margin + half_w),
+    );
+    let y = (ay - 8.0 / CELL).clamp(margin, 1.0 - margin - 14.0 / CELL);
+    (x, y)
 }

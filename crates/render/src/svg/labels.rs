@@ -12,15 +12,17 @@ pub(super) fn labels(pen: &mut Pen<'_>, view: &TileView) {
     for (ci, c) in view.cells.iter().enumerate() {
         let owners = wedge_owners(view, ci);
         let mut inner = 0;
-        let mut buildings = 0u8;
+        let spots_of_buildings = building_spots(view, ci);
         let mut wanted: Vec<Wanted> = Vec::new();
         for (si, seg) in view.segments_in(ci) {
             let text = format!("#{} {}", seg.feature, seg.id);
             let (order, spots) = match seg.kind {
                 FeatureKind::Cloister | FeatureKind::Wonder => {
-                    let x = 0.5 + 0.25 * f64::from(buildings);
-                    buildings += 1;
-                    (0, vec![(x, 0.77), (x, 0.23), (x, 0.62)])
+                    let (x, y) = spots_of_buildings
+                        .iter()
+                        .find(|b| b.0 == si)
+                        .map_or((0.5, 0.5), |b| b.1);
+                    (0, vec![(x, y + 0.22), (x, y - 0.22), (x, y + 0.12)])
                 }
                 FeatureKind::Field if seg.halves.is_empty() => {
                     let q = inner_field_spot(inner);
@@ -36,24 +38,32 @@ pub(super) fn labels(pen: &mut Pen<'_>, view: &TileView) {
         wanted.sort_by_key(|w| w.0);
         // Buildings and road ends are obstacles too.
         let mut placed: Vec<(f64, f64, f64, f64)> = Vec::new();
-        for k in 0..buildings {
-            let x = 0.5 + 0.25 * f64::from(k);
-            placed.push((x - 0.15, 0.35, x + 0.15, 0.62));
+        for &(_, (x, y)) in &spots_of_buildings {
+            placed.push((x - 0.15, y - 0.15, x + 0.15, y + 0.12));
         }
+        let ends = super::layers::road_ends(view, ci);
         for (_, seg) in view.segments_in(ci) {
             if seg.kind == FeatureKind::City && seg.pennants > 0 {
-                let (x, y) = city_anchor(seg);
+                let (x, y) = pennant_row(seg);
                 let half_w = (f64::from(seg.pennants) * 14.0 - 2.0) / 2.0 / CELL;
-                placed.push((x - half_w, y - 8.0 / CELL, x + half_w, y + 6.0 / CELL));
+                placed.push((x - half_w, y, x + half_w, y + 14.0 / CELL));
             }
-            if seg.kind == FeatureKind::Road && seg.sides.len() == 1 && buildings == 0 {
-                let e = towards_centre(side_mid(seg.sides[0]), 0.6);
-                placed.push((e.0 - 0.05, e.1 - 0.05, e.0 + 0.05, e.1 + 0.05));
+            if seg.kind == FeatureKind::Road
+                && seg.sides.len() == 1
+                && spots_of_buildings.is_empty()
+            {
+                let e = if ends >= 3 {
+                    (0.5, 0.5)
+                } else {
+                    towards_centre(side_mid(seg.sides[0]), 0.6)
+                };
+                let r = if ends >= 3 { 0.08 } else { 0.05 };
+                placed.push((e.0 - r, e.1 - r, e.0 + r, e.1 + r));
             }
         }
         for (_, text, spots) in wanted {
             let w = label_width(&text);
-            let h = 10.0 / CELL;
+            let h = (LABEL_SIZE + 2.0) / CELL;
             let mut best: Option<((f64, f64), f64)> = None;
             for q in spots {
                 let x =
@@ -87,7 +97,7 @@ pub(super) fn labels(pen: &mut Pen<'_>, view: &TileView) {
 type Wanted = (u8, String, Vec<(f64, f64)>);
 
 /// Width of one label character in pixels (monospace, 0.6 em).
-const LABEL_CHAR: f64 = 4.5;
+const LABEL_CHAR: f64 = LABEL_SIZE * 0.6;
 
 trait Worse {
     fn is_none_or_worse(&self, overlap: f64) -> bool;
@@ -161,10 +171,12 @@ fn field_label_spots(seg: &SegmentView, owners: &[Option<usize>; 8], si: usize) 
     for &h in &order {
         v.push(wedge_centroid(h));
     }
-    for &h in &order {
-        let c = wedge_centroid(h);
-        let m = half_mid(Half::from_index(h));
-        v.push(((c.0 + m.0) / 2.0, (c.1 + m.1) / 2.0));
+    for t in [0.5, 0.75] {
+        for &h in &order {
+            let c = wedge_centroid(h);
+            let m = half_mid(Half::from_index(h));
+            v.push((c.0 + (m.0 - c.0) * t, c.1 + (m.1 - c.1) * t));
+        }
     }
     // Adopted wedges (under a city, mostly) only as a last resort.
     for k in (0..8).filter(|&k| !own[k] && owners[k] == Some(si)) {

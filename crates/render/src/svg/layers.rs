@@ -99,21 +99,32 @@ pub(super) fn cities(pen: &mut Pen<'_>, view: &TileView) {
 
 /// 4. Roads.
 pub(super) fn roads(pen: &mut Pen<'_>, view: &TileView) {
+    let mut junctions: Vec<usize> = Vec::new();
     for seg in view.segments.iter().filter(|s| s.kind == FeatureKind::Road) {
         let c = &view.cells[seg.cell];
-        let building = view
-            .segments_in(seg.cell)
-            .any(|(_, s)| matches!(s.kind, FeatureKind::Cloister | FeatureKind::Wonder));
+        let building = building_spots(view, seg.cell).first().map(|b| b.1);
+        let ends = road_ends(view, seg.cell);
         let mut d = String::new();
         let mut end = None;
         let mut hub = None;
         if seg.sides.len() == 1 {
             let m = side_mid(seg.sides[0]);
-            let t = if building { 0.4 } else { 0.6 };
-            let e = (m.0 + (0.5 - m.0) * t, m.1 + (0.5 - m.1) * t);
+            // To its building (drawn over the end), to the junction where three or more roads
+            // end, or a short way in, ending in a small square (a gate or house).
+            let e = match building {
+                Some(b) => b,
+                None if ends >= 3 => towards_centre(m, 0.9),
+                None => towards_centre(m, 0.6),
+            };
             let _ = write!(d, "M{} L{}", pen.pt(c.x, c.y, m), pen.pt(c.x, c.y, e));
-            if !building {
-                end = Some(e);
+            if building.is_none() {
+                if ends >= 3 {
+                    if !junctions.contains(&seg.cell) {
+                        junctions.push(seg.cell);
+                    }
+                } else {
+                    end = Some(e);
+                }
             }
         } else if !seg.sides.is_empty() {
             // Through the centre: first side → centre → second side, then the other arms.
@@ -174,14 +185,31 @@ pub(super) fn roads(pen: &mut Pen<'_>, view: &TileView) {
             );
         }
     }
+    for cell in junctions {
+        let c = &view.cells[cell];
+        let (x, y) = pen.p(c.x, c.y, (0.5, 0.5));
+        let _ = writeln!(
+            pen.out,
+            r##"<rect class="junction" x="{}" y="{}" width="18.0" height="18.0" fill="#6b4f3a" stroke="#222" stroke-width="1.2"><title>junction: the roads end here</title></rect>"##,
+            n(x - 9.0),
+            n(y - 9.0)
+        );
+    }
+}
+
+/// Number of roads that end in cell `cell` (one-side road segments).
+pub(crate) fn road_ends(view: &TileView, cell: usize) -> usize {
+    view.segments_in(cell)
+        .filter(|(_, s)| s.kind == FeatureKind::Road && s.sides.len() == 1)
+        .count()
 }
 
 /// 5. Inner fields, buildings.
 pub(super) fn buildings(pen: &mut Pen<'_>, view: &TileView) {
     for (ci, c) in view.cells.iter().enumerate() {
         let mut inner = 0;
-        let mut buildings = 0;
-        for (_, seg) in view.segments_in(ci) {
+        let spots = building_spots(view, ci);
+        for (si, seg) in view.segments_in(ci) {
             match seg.kind {
                 FeatureKind::Field if seg.halves.is_empty() => {
                     let (x, y) = pen.p(c.x, c.y, inner_field_spot(inner));
@@ -197,8 +225,8 @@ pub(super) fn buildings(pen: &mut Pen<'_>, view: &TileView) {
                     );
                 }
                 FeatureKind::Cloister | FeatureKind::Wonder => {
-                    let (x, y) = pen.p(c.x, c.y, (0.5 + 0.25 * f64::from(buildings), 0.5));
-                    buildings += 1;
+                    let q = spots.iter().find(|b| b.0 == si).map_or((0.5, 0.5), |b| b.1);
+                    let (x, y) = pen.p(c.x, c.y, q);
                     if seg.kind == FeatureKind::Cloister {
                         let _ = writeln!(
                             pen.out,
@@ -244,10 +272,9 @@ pub(super) fn pennants(pen: &mut Pen<'_>, view: &TileView) {
         .filter(|s| s.kind == FeatureKind::City && s.pennants > 0)
     {
         let c = &view.cells[seg.cell];
-        let (ax, ay) = pen.p(c.x, c.y, city_anchor(seg));
+        let (ax, y) = pen.p(c.x, c.y, pennant_row(seg));
         for k in 0..seg.pennants {
             let x = ax + (f64::from(k) - f64::from(seg.pennants - 1) / 2.0) * 14.0;
-            let y = ay - 8.0;
             let _ = writeln!(
                 pen.out,
                 r##"<path d="M{},{} h12.0 v6.0 q0.0,6.0 -6.0,8.0 q-6.0,-2.0 -6.0,-8.0 Z" fill="#1e5aa8" stroke="#fff" stroke-width="1"><title>pennant of #{} {}</title></path>"##,
