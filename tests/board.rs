@@ -357,3 +357,31 @@ fn every_verb_states_its_exit_codes_in_help() {
         assert!(text.contains("Exit status: 0"), "{verb} --help:\n{text}");
     }
 }
+
+#[test]
+fn a_refused_move_in_a_log_cites_its_rule_once() {
+    let dir = tmp("rule-once");
+    let log = logged_game(&dir);
+    let text = std::fs::read_to_string(&log).unwrap();
+    // Move the first placement far away from the start tile: B-2 forbids it.
+    let bad: Vec<String> = text
+        .lines()
+        .map(|l| {
+            if l.contains(r#""type":"place","turn":1,"#) {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                let mut v = v.as_object().unwrap().clone();
+                v.insert("x".into(), 40.into());
+                serde_json::Value::Object(v).to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    let bad_log = dir.join("bad.jsonl");
+    std::fs::write(&bad_log, bad.join("\n") + "\n").unwrap();
+    let out = tegula(&["replay", bad_log.to_str().unwrap()]);
+    assert_exit(&out, 1);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.matches("B-2").count(), 1, "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
