@@ -385,3 +385,38 @@ fn a_refused_move_in_a_log_cites_its_rule_once() {
     assert_eq!(err.matches("B-2").count(), 1, "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn mega_tiles_sit_on_the_cells_the_engine_gave_them() {
+    let path = root().join("variants/wonders.toml");
+    let (rs, diags) = tegula_model::variant::build_variant(&path);
+    let rs = rs.unwrap_or_else(|| panic!("{diags:#?}"));
+    let (v, _) = tegula_model::variant::compile_variant(&path);
+    let drawings = v.unwrap().tiles;
+    let rules = Arc::new(Rules::new(rs).unwrap());
+    let mut mega = 0;
+    for seed in 0..4 {
+        let mut game = Game::seeded(rules.clone(), 3, seed).unwrap();
+        let mut agents =
+            tegula_engine::sim::build_agents(&[tegula_engine::AgentKind::Random], &[1, 2, 3]);
+        tegula_engine::sim::play_out(&mut game, &mut agents);
+        let view = BoardView::from_game(&game, &drawings, &[]);
+        let placed = game.tiles();
+        for (i, t) in view.tiles.iter().enumerate() {
+            mega += usize::from(t.view.cells.len() > 1);
+            for (ci, c) in t.view.cells.iter().enumerate() {
+                let (at, cell) = game.tile_at(t.x + c.x, t.y + c.y).unwrap_or_else(|| {
+                    panic!("seed {seed}: no tile under {} cell {ci}", t.view.id)
+                });
+                assert_eq!(at, placed[i], "seed {seed}: {} cell {ci}", t.view.id);
+                assert_eq!(
+                    usize::from(cell),
+                    ci,
+                    "seed {seed}: {} cell {ci}",
+                    t.view.id
+                );
+            }
+        }
+    }
+    assert!(mega > 0, "some wonders were placed");
+}
