@@ -2,7 +2,8 @@
 //! logged, `tegula replay --html` writes the page, and Chromium loads it at several turns (the URL
 //! hash selects the turn), dumps the DOM after the script ran, and takes a screenshot. The test
 //! asserts on what the page shows: the turn line, the one visible board with as many tiles as the
-//! turn says, that turn's events, the score table, and a screenshot that is not blank.
+//! turn says, that turn's events, the score table, and a screenshot that is not blank; a harness
+//! page drives the arrow keys, Home/End and the slider and records the turn line after each.
 //!
 //! Needs Chromium (`chromium`, `chromium-browser`, `google-chrome`, or the path in
 //! `TEGULA_CHROMIUM`). Without one the test is skipped with a message, unless
@@ -242,6 +243,44 @@ fn replay_viewer_steps_through_a_game_in_a_real_browser() {
         }
         assert!(dom.contains("id=\"final-breakdown\""));
     }
+    // Keys and slider, as a reader uses them: a harness page loads the viewer in a frame,
+    // presses keys and moves the slider, and writes the turn line after each step.
+    let harness = dir.join("harness.html");
+    std::fs::write(
+        &harness,
+        r#"<!DOCTYPE html><html><body><pre id="out">waiting</pre>
+<iframe id="f" src="replay.html#turn=10" width="1000" height="700"></iframe>
+<script>
+var f = document.getElementById('f');
+f.onload = function () {
+  var d = f.contentDocument, w = f.contentWindow, log = [];
+  var status = function () { return d.getElementById('status').textContent; };
+  var press = function (k) { d.dispatchEvent(new w.KeyboardEvent('keydown', { key: k, bubbles: true })); };
+  log.push('start ' + status());
+  press('ArrowRight'); log.push('right ' + status());
+  press('ArrowLeft'); press('ArrowLeft'); log.push('left left ' + status());
+  press('Home'); log.push('home ' + status());
+  press('End'); log.push('end ' + status());
+  var s = d.getElementById('slider'); s.value = '5'; s.dispatchEvent(new w.Event('input'));
+  log.push('slider ' + status());
+  document.getElementById('out').textContent = log.join('|');
+};
+</script></body></html>"#,
+    )
+    .unwrap();
+    let dom = chromium(
+        &browser,
+        &profile,
+        &format!("file://{}", harness.display()),
+        &["--allow-file-access-from-files", "--dump-dom"],
+    );
+    let steps = text_after(&dom, "<pre id=\"out\">");
+    let want = format!(
+        "start Turn 10 of {last_turn}|right Turn 11 of {last_turn}|left left Turn 9 of \
+         {last_turn}|home Turn 0 of {last_turn}|end Turn {last_turn} of {last_turn} (final \
+         scores)|slider Turn 5 of {last_turn}"
+    );
+    assert_eq!(steps, want, "keys and slider step through the turns");
     // A screenshot of turn 40 shows a board: many non-white pixels, field greens among them.
     let shot = dir.join("turn40.png");
     chromium(
