@@ -607,3 +607,56 @@ fn every_feature_is_one_connected_drawn_region() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// A building (cloister, wonder) stands on open ground: no city is drawn under any part of it,
+/// and it lies inside its cell (the star used to sit on the edge of a city or a cell).
+#[test]
+fn buildings_stand_clear_of_cities_and_inside_their_cell() {
+    let mut seen = 0;
+    for (id, r, view, svg) in pictures() {
+        let shapes = feature_shapes(&svg);
+        for seg in view
+            .segments
+            .iter()
+            .filter(|s| matches!(s.kind, FeatureKind::Cloister | FeatureKind::Wonder))
+        {
+            seen += 1;
+            let title = svg_text(&format!(
+                "#{} {} {}",
+                seg.feature,
+                tegula_render::view::kind_name(seg.kind),
+                seg.id
+            ));
+            let (bx, by) = building_centre(&svg, &title, seg.kind);
+            let c = &view.cells[seg.cell];
+            let (ox, oy) = cell_px(c.x, c.y);
+            assert!(
+                bx - 18.0 >= ox
+                    && bx + 18.0 <= ox + 120.0
+                    && by - 18.0 >= oy
+                    && by + 18.0 <= oy + 120.0,
+                "{id} r{r}: {} leaves its cell",
+                seg.id
+            );
+            for k in 0..24 {
+                let a = std::f64::consts::TAU * f64::from(k) / 24.0;
+                for rad in [0.0, 8.0, 16.0] {
+                    let p = (bx + rad * a.cos(), by + rad * a.sin());
+                    for (f, s) in &shapes {
+                        if view.features[*f].kind != FeatureKind::City {
+                            continue;
+                        }
+                        if let Shape::Fill(polys) = s {
+                            assert!(
+                                polys.iter().filter(|poly| inside(poly, p)).count() % 2 == 0,
+                                "{id} r{r}: {} stands on city #{f}",
+                                seg.id
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen >= 4 * 8, "cloisters and wonders checked ({seen})");
+}
