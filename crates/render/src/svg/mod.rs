@@ -5,11 +5,14 @@
 //!   wedges of city/any sides (which have no halves) go to the nearest field of the cell, and the
 //!   city is drawn over them;
 //! - a city segment is the polygon over its sides: a cap for one side, a region through the centre
-//!   for several (sides joined along the border when adjacent, by an inward curve otherwise);
+//!   for several (sides joined along the border when adjacent, by an inward curve otherwise; a
+//!   city over two adjacent sides curves around the centre, leaving room for the field beside it);
 //! - a road segment is a thick line from each of its side midpoints to the centre; a one-side road
-//!   ends in a small square (gate, house, junction) or at the building of its cell;
-//! - inner fields are discs, the cloister a small church, the wonder a gold star, pennants small
-//!   blue shields;
+//!   runs to the building of its cell, or to one junction mark at the centre where three or more
+//!   roads end, or else ends in a small square (gate, house);
+//! - inner fields are discs, the cloister a small church, the wonder a gold star (at the centre,
+//!   or where it stands clear of roads through the cell and of cities), pennants small blue
+//!   shields kept inside their cell;
 //! - outer sides are bold, inner sides of a mega tile thin dashed lines; a connection is a dot on
 //!   the inner side where its two segments meet: blue when joined, red when kept apart (W-21).
 //!
