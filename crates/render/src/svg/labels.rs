@@ -9,6 +9,9 @@ use crate::view::{SegmentView, TileView};
 
 /// 9. Labels: `#feature segment-id`, placed greedily where they overlap least.
 pub(super) fn labels(pen: &mut Pen<'_>, view: &TileView) {
+    // Labels already placed in other cells (tile-wide cell units): a label near a cell's edge
+    // must not cover one across the edge.
+    let mut done: Vec<Bbox> = Vec::new();
     for (ci, c) in view.cells.iter().enumerate() {
         let owners = wedge_owners(view, ci);
         let mut inner = 0;
@@ -61,36 +64,105 @@ pub(super) fn labels(pen: &mut Pen<'_>, view: &TileView) {
                 placed.push((e.0 - r, e.1 - r, e.0 + r, e.1 + r));
             }
         }
+        let (dx, dy) = (f64::from(c.x), f64::from(c.y));
+        let mut obstacles = placed;
+        obstacles.extend(
+            done.iter()
+                .map(|b| (b.0 - dx, b.1 - dy, b.2 - dx, b.3 - dy)),
+        );
+        let h = (LABEL_SIZE + 2.0) / CELL;
+        let box_at = |q: (f64, f64), w: f64| {
+            let x =
+                q.0.clamp(w / 2.0 + 0.01, (1.0 - w / 2.0 - 0.01).max(w / 2.0 + 0.01));
+            let y = q.1.clamp(h / 2.0 + 0.02, 1.0 - h / 2.0 - 0.02);
+            (x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0)
+        };
+        // First pass: greedily, in order, the first spot free of what is placed so far.
+        let mut labels: Vec<(String, Vec<(f64, f64)>, Bbox)> = Vec::new();
         for (_, text, spots) in wanted {
             let w = label_width(&text);
-            let h = (LABEL_SIZE + 2.0) / CELL;
-            let mut best: Option<((f64, f64), f64)> = None;
-            for q in spots {
-                let x =
-                    q.0.clamp(w / 2.0 + 0.01, (1.0 - w / 2.0 - 0.01).max(w / 2.0 + 0.01));
-                let y = q.1.clamp(h / 2.0 + 0.02, 1.0 - h / 2.0 - 0.02);
-                let bx = (x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0);
-                let overlap: f64 = placed
-                    .iter()
-                    .map(|p| {
-                        let ox = (bx.2.min(p.2) - bx.0.max(p.0)).max(0.0);
-                        let oy = (bx.3.min(p.3) - bx.1.max(p.1)).max(0.0);
-                        ox * oy
-                    })
-                    .sum();
-                if best.is_none_or_worse(overlap) {
-                    best = Some(((x, y), overlap));
+            let others: Vec<Bbox> = obstacles
+                .iter()
+                .copied()
+                .chain(labels.iter().map(|l| l.2))
+                .collect();
+            let mut best: Option<(Bbox, f64)> = None;
+            for &q in &spots {
+                let b = box_at(q, w);
+                let overlap = overlap_with(b, &others, 1.0);
+                if best.map_or(true, |(_, o)| overlap < o) {
+                    best = Some((b, overlap));
                 }
                 if overlap == 0.0 {
                     break;
                 }
             }
-            let Some(((x, y), _)) = best else { continue };
-            placed.push((x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0));
-            let (px, py) = pen.p(c.x, c.y, (x, y));
+            if let Some((b, _)) = best {
+                labels.push((text, spots, b));
+            }
+        }
+        // Repair: a label still on another label tries its spots and rings around its first
+        // spot again, against everything placed (overlapping a label costs ten times more than
+        // overlapping a building or road end).
+        for _ in 0..2 {
+            for i in 0..labels.len() {
+                let others_labels: Vec<Bbox> = (0..labels.len())
+                    .filter(|&j| j != i)
+                    .map(|j| labels[j].2)
+                    .collect();
+                if overlap_with(labels[i].2, &others_labels, 1.0) == 0.0 {
+                    continue;
+                }
+                let w = label_width(&labels[i].0);
+                let cost = |b: Bbox| {
+                    overlap_with(b, &others_labels, 10.0) + overlap_with(b, &obstacles, 1.0)
+                };
+                let mut best = (labels[i].2, cost(labels[i].2));
+                let first = labels[i].1.first().copied().unwrap_or((0.5, 0.5));
+                let rings = [0.08, 0.16, 0.24, 0.32].into_iter().flat_map(|d| {
+                    [
+                        (0.0, 1.0),
+                        (0.0, -1.0),
+                        (1.0, 0.0),
+                        (-1.0, 0.0),
+                        (0.7, 0.7),
+                        (-0.7, 0.7),
+                        (0.7, -0.7),
+                        (-0.7, -0.7),
+                    ]
+                    .map(|(dx, dy)| (first.0 + dx * d, first.1 + dy * d))
+                });
+                for q in labels[i].1.clone().into_iter().chain(rings) {
+                    let b = box_at(q, w);
+                    let c = cost(b);
+                    if c < best.1 {
+                        best = (b, c);
+                    }
+                }
+                labels[i].2 = best.0;
+            }
+        }
+        for (text, _, b) in labels {
+            done.push((b.0 + dx, b.1 + dy, b.2 + dx, b.3 + dy));
+            let (px, py) = pen.p(c.x, c.y, ((b.0 + b.2) / 2.0, (b.1 + b.3) / 2.0));
             pen.label(px, py + 2.5, &text);
         }
     }
+}
+
+/// A box (x0, y0, x1, y1) in cell units.
+type Bbox = (f64, f64, f64, f64);
+
+/// Total overlap area of `b` with `others`, times `weight`.
+fn overlap_with(b: Bbox, others: &[Bbox], weight: f64) -> f64 {
+    others
+        .iter()
+        .map(|p| {
+            let ox = (b.2.min(p.2) - b.0.max(p.0)).max(0.0);
+            let oy = (b.3.min(p.3) - b.1.max(p.1)).max(0.0);
+            ox * oy * weight
+        })
+        .sum()
 }
 
 /// A label to place: order, text, candidate centres (cell units).
@@ -98,19 +170,6 @@ type Wanted = (u8, String, Vec<(f64, f64)>);
 
 /// Width of one label character in pixels (monospace, 0.6 em).
 const LABEL_CHAR: f64 = LABEL_SIZE * 0.6;
-
-trait Worse {
-    fn is_none_or_worse(&self, overlap: f64) -> bool;
-}
-
-impl Worse for Option<((f64, f64), f64)> {
-    fn is_none_or_worse(&self, overlap: f64) -> bool {
-        match self {
-            None => true,
-            Some((_, o)) => overlap < *o,
-        }
-    }
-}
 
 fn city_label_spots(seg: &SegmentView) -> Vec<(f64, f64)> {
     let mut v = Vec::new();
