@@ -78,7 +78,7 @@ pub(super) fn labels(pen: &mut Pen<'_>, view: &TileView) {
             (x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0)
         };
         // First pass: greedily, in order, the first spot free of what is placed so far.
-        let mut labels: Vec<(String, Vec<(f64, f64)>, Bbox)> = Vec::new();
+        let mut labels: Vec<Placed> = Vec::new();
         for (_, text, spots) in wanted {
             let w = label_width(&text);
             let others: Vec<Bbox> = obstacles
@@ -152,6 +152,9 @@ pub(super) fn labels(pen: &mut Pen<'_>, view: &TileView) {
 
 /// A box (x0, y0, x1, y1) in cell units.
 type Bbox = (f64, f64, f64, f64);
+
+/// A label being placed: text, candidate centres, chosen box.
+type Placed = (String, Vec<(f64, f64)>, Bbox);
 
 /// Total overlap area of `b` with `others`, times `weight`.
 fn overlap_with(b: Bbox, others: &[Bbox], weight: f64) -> f64 {
