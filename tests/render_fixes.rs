@@ -520,43 +520,103 @@ fn crossed(view: &TileView, f: usize) -> bool {
     })
 }
 
+/// Grid step of [`raster`], in pixels.
+const STEP: f64 = 3.0;
+
+/// Which feature is drawn on top at every grid point of a tile picture (3-px steps, row-major,
+/// tile-wide), with the grid's width and height.
+fn raster(view: &TileView, svg: &str) -> (Vec<Option<usize>>, usize, usize) {
+    let per_cell = (120.0 / STEP) as usize;
+    let shapes = feature_shapes(svg);
+    let (w, h) = view.size();
+    let (gw, gh) = (w as usize * per_cell, h as usize * per_cell);
+    let mut grid: Vec<Option<usize>> = vec![None; gw * gh];
+    for c in &view.cells {
+        let (ox, oy) = cell_px(c.x, c.y);
+        for j in 0..per_cell {
+            for i in 0..per_cell {
+                let p = (ox + (i as f64 + 0.5) * STEP, oy + (j as f64 + 0.5) * STEP);
+                let mut top = None;
+                for (f, s) in &shapes {
+                    let hit = match s {
+                        Shape::Fill(polys) => {
+                            polys.iter().filter(|poly| inside(poly, p)).count() % 2 == 1
+                        }
+                        Shape::Stroke(lines, r) => lines.iter().any(|l| near(l, p, *r)),
+                        Shape::Disc(c, r) => (p.0 - c.0).powi(2) + (p.1 - c.1).powi(2) <= r * r,
+                    };
+                    if hit {
+                        top = Some(*f);
+                    }
+                }
+                let (gx, gy) = (c.x as usize * per_cell + i, c.y as usize * per_cell + j);
+                grid[gy * gw + gx] = top;
+            }
+        }
+    }
+    (grid, gw, gh)
+}
+
+/// Every label sits on or beside the feature it names: its box is at most 14 px from a point
+/// where that feature is drawn on top (labels of buildings sit under the church or star).
+#[test]
+fn labels_sit_on_their_features() {
+    let mut worst = (0.0f64, String::new());
+    let mut problems = Vec::new();
+    for (id, r, view, svg) in pictures() {
+        let (grid, gw, _) = raster(&view, &svg);
+        for part in svg.split("<text ").skip(1) {
+            if !part.contains("paint-order=\"stroke\"") {
+                continue;
+            }
+            let attr = |name: &str| -> f64 {
+                let i = part.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+                part[i..i + part[i..].find('"').unwrap()].parse().unwrap()
+            };
+            let text = &part[part.find('>').unwrap() + 1..part.find("</text>").unwrap()];
+            let f: usize = text[1..].split(' ').next().unwrap().parse().unwrap();
+            let (x, y) = (attr("x") - 20.0, attr("y") - 2.5 - 42.0);
+            let size = attr("font-size");
+            let (hw, hh) = (
+                (text.chars().count() as f64 * size * 0.6 + 3.0) / 2.0,
+                (size + 2.0) / 2.0,
+            );
+            let d = grid
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| **g == Some(f))
+                .map(|(k, _)| {
+                    let (gx, gy) = (
+                        (k % gw) as f64 * STEP + STEP / 2.0,
+                        (k / gw) as f64 * STEP + STEP / 2.0,
+                    );
+                    // From the label's box, not its centre.
+                    let dx = ((gx - x).abs() - hw).max(0.0);
+                    let dy = ((gy - y).abs() - hh).max(0.0);
+                    (dx * dx + dy * dy).sqrt()
+                })
+                .fold(f64::INFINITY, f64::min);
+            if d > worst.0 {
+                worst = (d, format!("{id} r{r} {text}"));
+            }
+            if d > 14.0 {
+                problems.push(format!("{id} r{r}: `{text}` is {d:.0} px from its feature"));
+            }
+        }
+    }
+    eprintln!("farthest label: {:.1} px ({})", worst.0, worst.1);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 /// Every feature of every shipped tile, in every rotation, is one connected region of the
 /// picture (what a reader sees as one feature is one piece): the pixels where it is the topmost
 /// drawing, on a 3-pixel grid, form one 4-connected component (specks under 3 samples aside),
 /// unless another city or road crosses it (see [`crossed`]).
 #[test]
 fn every_feature_is_one_connected_drawn_region() {
-    const STEP: f64 = 3.0;
-    let per_cell = (120.0 / STEP) as usize;
     let mut problems = Vec::new();
     for (id, r, view, svg) in pictures() {
-        let shapes = feature_shapes(&svg);
-        let (w, h) = view.size();
-        let (gw, gh) = (w as usize * per_cell, h as usize * per_cell);
-        let mut grid: Vec<Option<usize>> = vec![None; gw * gh];
-        for c in &view.cells {
-            let (ox, oy) = cell_px(c.x, c.y);
-            for j in 0..per_cell {
-                for i in 0..per_cell {
-                    let p = (ox + (i as f64 + 0.5) * STEP, oy + (j as f64 + 0.5) * STEP);
-                    let mut top = None;
-                    for (f, s) in &shapes {
-                        let hit = match s {
-                            Shape::Fill(polys) => {
-                                polys.iter().filter(|poly| inside(poly, p)).count() % 2 == 1
-                            }
-                            Shape::Stroke(lines, r) => lines.iter().any(|l| near(l, p, *r)),
-                            Shape::Disc(c, r) => (p.0 - c.0).powi(2) + (p.1 - c.1).powi(2) <= r * r,
-                        };
-                        if hit {
-                            top = Some(*f);
-                        }
-                    }
-                    let (gx, gy) = (c.x as usize * per_cell + i, c.y as usize * per_cell + j);
-                    grid[gy * gw + gx] = top;
-                }
-            }
-        }
+        let (grid, gw, gh) = raster(&view, &svg);
         for f in 0..view.features.len() {
             let mut seen = vec![false; grid.len()];
             let mut parts = Vec::new();
