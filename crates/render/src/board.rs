@@ -162,6 +162,9 @@ impl BoardView {
                 turn: turns.get(i).copied().unwrap_or(i as u32),
             });
         }
+        // Every figure the engine reports stands on a feature of a placed tile. When the engine
+        // reports figures on corners (types whose sites contain `Site::Corner`), map them to
+        // `FigureAt::Corner { x, y }` here; the drawings already handle both.
         let mut figures: Vec<Figure> = game
             .followers()
             .iter()
