@@ -31,13 +31,43 @@ enum Command {
     Play(cli::play::Args),
     /// Play many games and print statistics (games per second, mean score, win rates).
     Simulate(cli::simulate::Args),
-    /// Re-run a game log and fail at the first divergence or illegal move.
+    /// Re-run a game log and fail at the first divergence or illegal move; optionally write an
+    /// HTML replay viewer.
     Replay(cli::replay::Args),
+    /// Draw the board of a logged game at any turn (SVG or terminal picture).
+    Board(cli::board::Args),
     /// Run scenario files (scripted moves with expected events and scores).
     Check(cli::check::Args),
 }
 
+/// Whether `e` comes from writing to a closed pipe (`tegula … | head -1`).
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// A reader that stops reading (`| head -1`) is not an error: `print!` to a closed pipe panics,
+/// and this hook turns that panic into a quiet exit 0. Every other panic is reported as usual.
+fn exit_quietly_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let msg = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if msg.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    exit_quietly_on_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Validate(a) => cli::validate::run(a),
@@ -48,10 +78,12 @@ fn main() -> ExitCode {
         Command::Play(a) => cli::play::run(a),
         Command::Simulate(a) => cli::simulate::run(a),
         Command::Replay(a) => cli::replay::run(a),
+        Command::Board(a) => cli::board::run(a),
         Command::Check(a) => cli::check::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::from(2)

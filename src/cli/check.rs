@@ -6,6 +6,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use tegula_render::view::plural;
 
 use serde::Serialize;
 use tegula_model::report;
@@ -133,8 +134,10 @@ pub fn render_human(reports: &[FileReport], path_diags: &[Diagnostic]) -> String
         let file = r.file.display();
         match r.status {
             Status::Ok => s.push_str(&format!(
-                "ok      {file} ({} steps, scores {:?})\n",
-                r.steps, r.scores
+                "ok      {file} ({} step{}, scores {:?})\n",
+                r.steps,
+                plural(r.steps),
+                r.scores
             )),
             Status::Failed => {
                 s.push_str(&format!(
@@ -162,8 +165,9 @@ pub fn render_human(reports: &[FileReport], path_diags: &[Diagnostic]) -> String
     }
     let count = |st: Status| reports.iter().filter(|r| r.status == st).count();
     s.push_str(&format!(
-        "{} scenarios: {} ok, {} failed, {} invalid\n",
+        "{} scenario{}: {} ok, {} failed, {} invalid\n",
         reports.len(),
+        plural(reports.len()),
         count(Status::Ok),
         count(Status::Failed),
         count(Status::Invalid)

@@ -27,6 +27,11 @@ pub enum Format {
 
 /// Arguments of `tegula compile`.
 #[derive(clap::Args)]
+#[command(
+    after_help = "Exit status: 0 compiled cleanly, 1 problems found (diagnostics on \
+                        stderr; the output is still written when something compiled), 2 usage \
+                        or I/O error.\n\nExample: tegula compile variants/base.toml --format json"
+)]
 pub struct Args {
     /// A tile-set file (`tiles/base.toml`) or a variant file (`variants/base.toml`).
     pub path: PathBuf,

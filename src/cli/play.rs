@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tegula_engine::{log, sim, AgentKind, Game, PileOrder, Rules};
+use tegula_render::board::{points_by_kind, score_table, BoardView};
 
 use super::out::{print_diags, write_atomic};
 
@@ -19,6 +20,11 @@ pub enum Format {
 
 /// Arguments of `tegula play`.
 #[derive(clap::Args)]
+#[command(
+    after_help = "Exit status: 0 played, 2 usage or I/O error (or a variant that cannot \
+                        be played; its diagnostics are printed).\n\nExample: tegula play \
+                        --variant variants/base.toml --seed 7 --log game.jsonl --board board.svg"
+)]
 pub struct Args {
     /// Variant file (e.g. `variants/base.toml`).
     #[arg(long, value_name = "FILE")]
@@ -35,6 +41,9 @@ pub struct Args {
     /// Write the game log (JSON Lines) to this file.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
+    /// Draw the final board to this file: SVG, or a terminal picture if the name ends in `.txt`.
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
@@ -111,6 +120,22 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         write_atomic(path, &log::log_text(&game))?;
     }
     let winners = game.winners();
+    let agent_names: Vec<&str> = (0..args.players as usize)
+        .map(|p| agents[p % agents.len()].name())
+        .collect();
+    let names = super::board::seat_names(args.players, &agent_names);
+    if let Some(path) = &args.board {
+        let (compiled, _) = tegula_model::variant::compile_variant(&args.variant);
+        let drawings = compiled.map(|v| v.tiles).unwrap_or_default();
+        let view = BoardView::from_game(&game, &drawings, &names);
+        let text = if path.extension().is_some_and(|e| e == "txt") {
+            tegula_render::ascii::board_ascii(&view)
+        } else {
+            tegula_render::svg::board::board_svg(&view)
+        };
+        write_atomic(path, &text)?;
+    }
+    let by_kind = points_by_kind(game.events(), args.players as usize);
     match args.format {
         Format::Json => {
             let v = serde_json::json!({
@@ -119,19 +144,30 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
                 "seed": args.seed,
                 "agents": (0..args.players as usize).map(|p| agents[p % agents.len()].name()).collect::<Vec<_>>(),
                 "scores": game.scores(),
+                "points_by_kind": by_kind,
                 "winners": winners,
                 "turns": game.turn(),
                 "log": args.log.as_ref().map(|p| p.display().to_string()),
+                "board": args.board.as_ref().map(|p| p.display().to_string()),
             });
             println!("{}", serde_json::to_string_pretty(&v)?);
         }
         Format::Human => {
-            let scores: Vec<String> = game.scores().iter().map(|s| s.to_string()).collect();
-            let w: Vec<String> = winners.iter().map(|s| s.to_string()).collect();
-            println!("scores: {}", scores.join(" "));
-            println!("winners: {}", w.join(" "));
+            let view = BoardView::from_game(&game, &[], &names);
+            print!("{}", score_table(&view));
+            let w: Vec<&str> = winners
+                .iter()
+                .map(|&s| names[s as usize].as_str())
+                .collect();
+            match w.as_slice() {
+                [one] => println!("winner: {one}"),
+                _ => println!("winners (tie): {}", w.join(", ")),
+            }
             if let Some(p) = &args.log {
                 println!("log: {}", p.display());
+            }
+            if let Some(p) = &args.board {
+                println!("board: {}", p.display());
             }
         }
     }

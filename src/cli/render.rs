@@ -32,6 +32,11 @@ pub enum Format {
 /// Arguments of `tegula render`.
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["tile", "sheet"])))]
+#[command(
+    after_help = "Exit status: 0 drawn, 1 drawn but the compiler reports problems in the \
+                        tile (on stderr), 2 usage or I/O error (unknown tile or set, unwritable \
+                        output).\n\nExample: tegula render notre-dame --out /tmp/notre-dame.svg"
+)]
 pub struct Args {
     /// Tile id as written in the tile files (`D`, `am-11`, `notre-dame`).
     pub tile: Option<String>,

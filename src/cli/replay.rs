@@ -6,16 +6,27 @@ use std::path::PathBuf;
 use anyhow::Context as _;
 use tegula_engine::log;
 
+use super::out::write_atomic;
 use super::play::{load_rules, Format};
 
 /// Arguments of `tegula replay`.
 #[derive(clap::Args)]
+#[command(
+    after_help = "Exit status: 0 the log replays identically, 1 it diverges (or is \
+                        corrupt; the line is named), 2 usage or I/O error.\n\nExample: tegula \
+                        replay game.jsonl --html replay.html"
+)]
 pub struct Args {
     /// Game log (JSON Lines) written by `tegula play --log`.
     pub log: PathBuf,
-    /// Variant file the game was played with.
+    /// Variant file the game was played with (default: `variants/ID.toml`, ID being the
+    /// variant named in the log's first line).
     #[arg(long, value_name = "FILE")]
-    pub variant: PathBuf,
+    pub variant: Option<PathBuf>,
+    /// Also write a replay viewer: one self-contained HTML file (turn slider, arrow keys, the
+    /// board at each turn, events with rule ids, score track, final breakdown by feature kind).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
@@ -25,7 +36,9 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<u8> {
     let bytes =
         std::fs::read(&args.log).with_context(|| format!("cannot read {}", args.log.display()))?;
-    let rules = match load_rules(&args.variant)? {
+    let first_line = String::from_utf8_lossy(&bytes);
+    let variant = super::board::log_variant(&first_line, args.variant.as_deref())?;
+    let rules = match load_rules(&variant)? {
         Ok(r) => r,
         Err(code) => return Ok(code),
     };
@@ -38,6 +51,9 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     };
     match log::replay(rules, &text) {
         Ok(game) => {
+            if let Some(path) = &args.html {
+                write_html(path, &args.log, &variant, &game)?;
+            }
             match args.format {
                 Format::Json => {
                     let v = serde_json::json!({
@@ -45,6 +61,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
                         "moves": game.events().iter().filter(|e| e.is_decision()).count(),
                         "scores": game.scores(),
                         "winners": game.winners(),
+                        "html": args.html.as_ref().map(|p| p.display().to_string()),
                     });
                     println!("{}", serde_json::to_string_pretty(&v)?);
                 }
@@ -55,6 +72,9 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
                         args.log.display(),
                         scores.join(" ")
                     );
+                    if let Some(p) = &args.html {
+                        println!("replay viewer: {}", p.display());
+                    }
                 }
             }
             Ok(0)
@@ -76,4 +96,29 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
             Ok(1)
         }
     }
+}
+
+/// Write the HTML replay viewer of `game` (replayed from `log`, played with `variant`).
+fn write_html(
+    path: &std::path::Path,
+    log: &std::path::Path,
+    variant: &std::path::Path,
+    game: &tegula_engine::Game,
+) -> anyhow::Result<()> {
+    let (compiled, _) = tegula_model::variant::compile_variant(variant);
+    let drawings = compiled.map(|v| v.tiles).unwrap_or_default();
+    let names = super::board::seat_names(game.players(), &[]);
+    let views =
+        tegula_render::board::timeline(game, &drawings, &names).map_err(anyhow::Error::msg)?;
+    let title = format!(
+        "{} — {} ({} players)",
+        log.file_name().map_or_else(
+            || log.display().to_string(),
+            |n| n.to_string_lossy().into_owned()
+        ),
+        game.rules().ruleset().name,
+        game.players()
+    );
+    let html = tegula_render::html::replay_html(&title, &views, game.events());
+    write_atomic(path, &html)
 }

@@ -22,7 +22,10 @@ pub enum Format {
 
 /// Arguments of `tegula schema`.
 #[derive(clap::Args)]
-#[command(after_help = "Exit status: 0 ok, 1 --check found stale files, 2 I/O error.")]
+#[command(
+    after_help = "Exit status: 0 ok, 1 --check found stale files, 2 usage or I/O \
+                        error.\n\n--out is a folder here: the verb writes one file per format."
+)]
 pub struct Args {
     /// Folder to write the schemas into.
     #[arg(long, value_name = "DIR", default_value = "schema")]

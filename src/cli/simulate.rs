@@ -8,10 +8,18 @@ use std::time::Instant;
 
 use tegula_engine::sim;
 
+use tegula_render::view::plural;
+
+use super::out::write_atomic;
 use super::play::{load_rules, parse_agents, Format};
 
 /// Arguments of `tegula simulate`.
 #[derive(clap::Args)]
+#[command(
+    after_help = "Exit status: 0 simulated, 2 usage or I/O error (or a variant that \
+                        cannot be played).\n\nExample: tegula simulate --variant \
+                        variants/base.toml --games 1000 --seed 1 --out games.jsonl"
+)]
 pub struct Args {
     /// Variant file (e.g. `variants/base.toml`).
     #[arg(long, value_name = "FILE")]
@@ -34,6 +42,43 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    /// Also write one JSON line per game to this file (index, seed, scores, winners, turns), for
+    /// analysis elsewhere. The games are played a second time for it, after the timing.
+    #[arg(long, short, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// One JSON line per game: the same games as `sim::simulate` (same seeds), played again.
+fn game_lines(
+    rules: &std::sync::Arc<tegula_engine::Rules>,
+    args: &Args,
+    agents: &[tegula_engine::AgentKind],
+) -> anyhow::Result<String> {
+    let mut out = String::new();
+    let mut game = tegula_engine::Game::new(
+        rules.clone(),
+        args.players,
+        tegula_engine::PileOrder::Shuffled(args.seed),
+        false,
+    )
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    for i in 0..args.games {
+        let (g, seeds) = sim::game_seeds(args.seed, i, args.players);
+        game.restart(tegula_engine::PileOrder::Shuffled(g))
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let mut ags = sim::build_agents(agents, &seeds);
+        sim::play_out(&mut game, &mut ags);
+        let line = serde_json::json!({
+            "game": i,
+            "seed": g,
+            "scores": game.scores(),
+            "winners": game.winners(),
+            "turns": game.turn(),
+        });
+        out.push_str(&line.to_string());
+        out.push('\n');
+    }
+    Ok(out)
 }
 
 /// Run the verb.
@@ -87,6 +132,9 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     let agent_names: Vec<&str> = (0..args.players as usize)
         .map(|p| agents[p % agents.len()].name())
         .collect();
+    if let Some(path) = &args.out {
+        write_atomic(path, &game_lines(&rules, &args, &agents)?)?;
+    }
     match args.format {
         Format::Json => {
             let v = serde_json::json!({
@@ -104,27 +152,37 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
                 "mean_scores": mean_scores,
                 "win_rates": stats.win_rates(),
                 "pool_tiles": pool_json(&rules, &stats),
+                "out": args.out.as_ref().map(|p| p.display().to_string()),
             });
             println!("{}", serde_json::to_string_pretty(&v)?);
         }
         Format::Human => {
             println!(
-                "{} games of {} ({} players, agents {}) in {:.3}s",
+                "{} game{} of {} ({} player{}, agents {}) in {:.3}s",
                 stats.games,
+                plural(stats.games as usize),
                 rules.ruleset().id,
                 args.players,
+                plural(usize::from(args.players)),
                 agent_names.join(","),
                 secs
             );
             println!("games/s: {gps:.0}   decisions/s: {dps:.0}");
             println!("mean total score: {:.3}", stats.mean_total_score());
-            let rates: Vec<String> = stats
-                .win_rates()
-                .iter()
-                .enumerate()
-                .map(|(p, r)| format!("seat {p}: {:.1}%", r * 100.0))
-                .collect();
-            println!("win rates (ties shared): {}", rates.join(", "));
+            let names = super::board::seat_names(args.players, &agent_names);
+            let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+            let rates = stats.win_rates();
+            for (p, name) in names.iter().enumerate() {
+                println!(
+                    "  {name:<width$}  mean score {:>7.2}  wins {:>5.1}%",
+                    mean_scores[p],
+                    rates[p] * 100.0
+                );
+            }
+            println!("(wins: a tie shares the win among the tied seats)");
+            if let Some(p) = &args.out {
+                println!("games: {}", p.display());
+            }
             for (&t, p) in &stats.pool {
                 println!(
                     "{}: placed in {} games, owner won {:.1}%, ability {:.2} points a game",

@@ -25,6 +25,11 @@ pub enum Format {
 
 /// Arguments of `tegula tiles`.
 #[derive(clap::Args)]
+#[command(
+    after_help = "Exit status: 0 listed, 1 some files have problems (run `tegula \
+                        validate` on them), 2 usage or I/O error.\n\nExample: tegula tiles \
+                        tiles/base.toml"
+)]
 pub struct Args {
     /// Tile-set files, variant files, or folders of them (searched recursively).
     #[arg(required = true)]
@@ -158,9 +163,11 @@ fn table(rows: &[Row]) -> String {
     }
     let total: u64 = rows.iter().map(|r| r.count + u64::from(r.start)).sum();
     s.push_str(&format!(
-        "{} tile types, {} tiles (start copies included)\n",
+        "{} tile type{}, {} tile{} (start copies included)\n",
         rows.len(),
-        total
+        tegula_render::view::plural(rows.len()),
+        total,
+        tegula_render::view::plural(total as usize)
     ));
     s
 }

@@ -143,7 +143,8 @@ impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupError::Players { players, min, max } => {
-                write!(f, "{players} players, the variant allows {min} to {max}")
+                let s = if *players == 1 { "" } else { "s" };
+                write!(f, "{players} player{s}, the variant allows {min} to {max}")
             }
             SetupError::NoSuchTile(t) => write!(f, "no tile type with index {t}"),
         }

@@ -50,7 +50,7 @@
 //!   [`naive::audit`], [`naive::final_scores`]; hand-built rulesets: [`testkit`].
 //!
 //! # Benchmark
-//! `cargo run --release -- simulate --variant variants/base.toml --players 2 --games 100000
+//! `cargo run --profile perf -- simulate --variant variants/base.toml --players 2 --games 100000
 //! --seed 1 --jobs 1 --format json` (or, without the TOML compiler,
 //! `cargo bench -p tegula-engine --bench random_games`).
 //!

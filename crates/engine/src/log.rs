@@ -341,7 +341,11 @@ pub fn replay(rules: Arc<Rules>, log: &str) -> Result<Game, ReplayError> {
                 ReplayErrorKind::Illegal,
                 ln,
                 Some(moves),
-                format!("{e} [{}]", e.rule()),
+                // The rule id once: some messages already end with it.
+                match e.to_string() {
+                    m if m.contains(e.rule()) => m,
+                    m => format!("{m} [{}]", e.rule()),
+                },
             )
         })?;
         // The decision itself is the first produced event; it must equal the line.

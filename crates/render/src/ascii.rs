@@ -13,10 +13,14 @@
 
 use tegula_ruleset::{FeatureKind, Half, Side, SideKind};
 
+use crate::board::{BoardView, FigureAt};
+use crate::svg::board::feature_spot;
 use crate::view::TileView;
 
-const W: usize = 9;
-const H: usize = 5;
+/// Width of a cell block in characters.
+pub const W: usize = 9;
+/// Height of a cell block in lines.
+pub const H: usize = 5;
 
 /// Character naming feature `f`: `0`–`9`, then `a`–`z`, then `?`.
 pub fn feature_char(f: usize) -> char {
@@ -68,173 +72,180 @@ fn cap(s: Side) -> &'static [(usize, usize)] {
     }
 }
 
+/// The 9×5 character block of cell `ci` of `view`.
+pub fn cell_block(view: &TileView, ci: usize) -> [[char; W]; H] {
+    let c = &view.cells[ci];
+    let mut b = [[' '; W]; H];
+    // Half owners (own halves only) and wedge owners (with adoption, as in the SVG).
+    let mut half_owner: [Option<usize>; 8] = [None; 8];
+    for (_, seg) in view.segments_in(ci) {
+        if seg.kind == FeatureKind::Field {
+            for h in &seg.halves {
+                half_owner[h.index()].get_or_insert(seg.feature);
+            }
+        }
+    }
+    let wedge: Vec<Option<usize>> = view
+        .wedge_owners(ci)
+        .iter()
+        .map(|o| o.map(|s| view.segments[s].feature))
+        .collect();
+    // Fields inside: `.` over their area, the feature number once (at its main half).
+    for (h, spots) in WEDGE_SPOTS.iter().enumerate() {
+        if wedge[h].is_some() {
+            for &(r, col) in *spots {
+                b[r][col] = '.';
+            }
+        }
+    }
+    for s in Side::ALL {
+        let [h1, h2] = s.halves();
+        if let (Some(a), Some(bb)) = (wedge[h1.index()], wedge[h2.index()]) {
+            if a == bb {
+                for &(r, col) in axis(s) {
+                    b[r][col] = '.';
+                }
+            }
+        }
+    }
+    for (_, seg) in view.segments_in(ci) {
+        if let Some(h) = seg.main_half() {
+            let spots = WEDGE_SPOTS[h.index()];
+            let (r, col) = spots[spots.len() - 1];
+            b[r][col] = feature_char(seg.feature);
+        }
+    }
+    // Cities.
+    for (_, seg) in view.segments_in(ci) {
+        if seg.kind != FeatureKind::City || seg.sides.is_empty() {
+            continue;
+        }
+        let ch = feature_char(seg.feature);
+        if seg.sides.len() == 1 {
+            for &(r, col) in cap(seg.sides[0]) {
+                b[r][col] = ch;
+            }
+        } else {
+            for h in Half::ALL {
+                if seg.sides.contains(&h.side()) {
+                    for &(r, col) in WEDGE_SPOTS[h.index()] {
+                        b[r][col] = ch;
+                    }
+                }
+            }
+            for s in &seg.sides {
+                for &(r, col) in axis(*s) {
+                    b[r][col] = ch;
+                }
+            }
+            b[2][4] = ch;
+        }
+    }
+    // Roads.
+    let building = view
+        .segments_in(ci)
+        .any(|(_, s)| matches!(s.kind, FeatureKind::Cloister | FeatureKind::Wonder));
+    for (_, seg) in view.segments_in(ci) {
+        if seg.kind != FeatureKind::Road {
+            continue;
+        }
+        let ch = feature_char(seg.feature);
+        for s in &seg.sides {
+            for &(r, col) in axis(*s) {
+                b[r][col] = ch;
+            }
+        }
+        if seg.sides.len() == 1 {
+            let spots = axis(seg.sides[0]);
+            if !building {
+                if spots.len() > 1 {
+                    let (r, col) = spots[spots.len() - 1];
+                    b[r][col] = '#';
+                } else {
+                    b[2][4] = '#';
+                }
+            }
+        } else if !seg.sides.is_empty() {
+            b[2][4] = ch;
+        }
+    }
+    // Inner fields and buildings.
+    const INNER: [(usize, usize); 4] = [(1, 6), (3, 2), (1, 2), (3, 6)];
+    let mut inner = 0;
+    let mut col = 4;
+    for (_, seg) in view.segments_in(ci) {
+        match seg.kind {
+            FeatureKind::Field if seg.halves.is_empty() => {
+                let (r, cc) = INNER[inner % 4];
+                inner += 1;
+                b[r][cc] = feature_char(seg.feature);
+            }
+            FeatureKind::Cloister | FeatureKind::Wonder => {
+                b[2][col.min(7)] = if seg.kind == FeatureKind::Cloister {
+                    '+'
+                } else {
+                    'W'
+                };
+                col += 1;
+            }
+            _ => {}
+        }
+    }
+    // Border.
+    for s in Side::ALL {
+        let outer = c.outer[s.index()];
+        let fill = match (outer, s) {
+            (false, _) => ' ',
+            (true, Side::N | Side::S) => '-',
+            (true, _) => '|',
+        };
+        let [h1, h2] = s.halves();
+        let kind = c.sides[s.index()];
+        let half_char = |h: Half| match kind {
+            SideKind::City | SideKind::Any => fill,
+            _ => half_owner[h.index()].map_or('?', feature_char),
+        };
+        let (r0, c0) = match s {
+            Side::N => (0, 0),
+            Side::E => (0, W - 1),
+            Side::S => (H - 1, 0),
+            Side::W => (0, 0),
+        };
+        match s {
+            Side::N | Side::S => {
+                for slot in b[r0].iter_mut().take(W - 1).skip(1) {
+                    *slot = fill;
+                }
+                b[r0][4] = side_letter(kind);
+                // Clockwise: N runs west→east, S runs east→west.
+                let (west, east) = if s == Side::N { (h1, h2) } else { (h2, h1) };
+                b[r0][2] = half_char(west);
+                b[r0][6] = half_char(east);
+            }
+            Side::E | Side::W => {
+                for row in b.iter_mut().take(H - 1).skip(1) {
+                    row[c0] = fill;
+                }
+                b[2][c0] = side_letter(kind);
+                let (north, south) = if s == Side::E { (h1, h2) } else { (h2, h1) };
+                b[1][c0] = half_char(north);
+                b[3][c0] = half_char(south);
+            }
+        }
+    }
+    for (r, cc) in [(0, 0), (0, W - 1), (H - 1, 0), (H - 1, W - 1)] {
+        b[r][cc] = '+';
+    }
+    b
+}
+
 /// The picture of `view` followed by its legend.
 pub fn tile_ascii(view: &TileView) -> String {
     let (cw, ch) = view.size();
     let (gw, gh) = (cw.max(1) as usize * W, ch.max(1) as usize * H);
     let mut grid = vec![vec![' '; gw]; gh];
     for (ci, c) in view.cells.iter().enumerate() {
-        let mut b = [[' '; W]; H];
-        // Half owners (own halves only) and wedge owners (with adoption, as in the SVG).
-        let mut half_owner: [Option<usize>; 8] = [None; 8];
-        for (_, seg) in view.segments_in(ci) {
-            if seg.kind == FeatureKind::Field {
-                for h in &seg.halves {
-                    half_owner[h.index()].get_or_insert(seg.feature);
-                }
-            }
-        }
-        let wedge: Vec<Option<usize>> = view
-            .wedge_owners(ci)
-            .iter()
-            .map(|o| o.map(|s| view.segments[s].feature))
-            .collect();
-        // Fields inside: `.` over their area, the feature number once (at its main half).
-        for (h, spots) in WEDGE_SPOTS.iter().enumerate() {
-            if wedge[h].is_some() {
-                for &(r, col) in *spots {
-                    b[r][col] = '.';
-                }
-            }
-        }
-        for s in Side::ALL {
-            let [h1, h2] = s.halves();
-            if let (Some(a), Some(bb)) = (wedge[h1.index()], wedge[h2.index()]) {
-                if a == bb {
-                    for &(r, col) in axis(s) {
-                        b[r][col] = '.';
-                    }
-                }
-            }
-        }
-        for (_, seg) in view.segments_in(ci) {
-            if let Some(h) = seg.main_half() {
-                let spots = WEDGE_SPOTS[h.index()];
-                let (r, col) = spots[spots.len() - 1];
-                b[r][col] = feature_char(seg.feature);
-            }
-        }
-        // Cities.
-        for (_, seg) in view.segments_in(ci) {
-            if seg.kind != FeatureKind::City || seg.sides.is_empty() {
-                continue;
-            }
-            let ch = feature_char(seg.feature);
-            if seg.sides.len() == 1 {
-                for &(r, col) in cap(seg.sides[0]) {
-                    b[r][col] = ch;
-                }
-            } else {
-                for h in Half::ALL {
-                    if seg.sides.contains(&h.side()) {
-                        for &(r, col) in WEDGE_SPOTS[h.index()] {
-                            b[r][col] = ch;
-                        }
-                    }
-                }
-                for s in &seg.sides {
-                    for &(r, col) in axis(*s) {
-                        b[r][col] = ch;
-                    }
-                }
-                b[2][4] = ch;
-            }
-        }
-        // Roads.
-        let building = view
-            .segments_in(ci)
-            .any(|(_, s)| matches!(s.kind, FeatureKind::Cloister | FeatureKind::Wonder));
-        for (_, seg) in view.segments_in(ci) {
-            if seg.kind != FeatureKind::Road {
-                continue;
-            }
-            let ch = feature_char(seg.feature);
-            for s in &seg.sides {
-                for &(r, col) in axis(*s) {
-                    b[r][col] = ch;
-                }
-            }
-            if seg.sides.len() == 1 {
-                let spots = axis(seg.sides[0]);
-                if !building {
-                    if spots.len() > 1 {
-                        let (r, col) = spots[spots.len() - 1];
-                        b[r][col] = '#';
-                    } else {
-                        b[2][4] = '#';
-                    }
-                }
-            } else if !seg.sides.is_empty() {
-                b[2][4] = ch;
-            }
-        }
-        // Inner fields and buildings.
-        const INNER: [(usize, usize); 4] = [(1, 6), (3, 2), (1, 2), (3, 6)];
-        let mut inner = 0;
-        let mut col = 4;
-        for (_, seg) in view.segments_in(ci) {
-            match seg.kind {
-                FeatureKind::Field if seg.halves.is_empty() => {
-                    let (r, cc) = INNER[inner % 4];
-                    inner += 1;
-                    b[r][cc] = feature_char(seg.feature);
-                }
-                FeatureKind::Cloister | FeatureKind::Wonder => {
-                    b[2][col.min(7)] = if seg.kind == FeatureKind::Cloister {
-                        '+'
-                    } else {
-                        'W'
-                    };
-                    col += 1;
-                }
-                _ => {}
-            }
-        }
-        // Border.
-        for s in Side::ALL {
-            let outer = c.outer[s.index()];
-            let fill = match (outer, s) {
-                (false, _) => ' ',
-                (true, Side::N | Side::S) => '-',
-                (true, _) => '|',
-            };
-            let [h1, h2] = s.halves();
-            let kind = c.sides[s.index()];
-            let half_char = |h: Half| match kind {
-                SideKind::City | SideKind::Any => fill,
-                _ => half_owner[h.index()].map_or('?', feature_char),
-            };
-            let (r0, c0) = match s {
-                Side::N => (0, 0),
-                Side::E => (0, W - 1),
-                Side::S => (H - 1, 0),
-                Side::W => (0, 0),
-            };
-            match s {
-                Side::N | Side::S => {
-                    for slot in b[r0].iter_mut().take(W - 1).skip(1) {
-                        *slot = fill;
-                    }
-                    b[r0][4] = side_letter(kind);
-                    // Clockwise: N runs west→east, S runs east→west.
-                    let (west, east) = if s == Side::N { (h1, h2) } else { (h2, h1) };
-                    b[r0][2] = half_char(west);
-                    b[r0][6] = half_char(east);
-                }
-                Side::E | Side::W => {
-                    for row in b.iter_mut().take(H - 1).skip(1) {
-                        row[c0] = fill;
-                    }
-                    b[2][c0] = side_letter(kind);
-                    let (north, south) = if s == Side::E { (h1, h2) } else { (h2, h1) };
-                    b[1][c0] = half_char(north);
-                    b[3][c0] = half_char(south);
-                }
-            }
-        }
-        for (r, cc) in [(0, 0), (0, W - 1), (H - 1, 0), (H - 1, W - 1)] {
-            b[r][cc] = '+';
-        }
+        let b = cell_block(view, ci);
         let (x0, y0) = (c.x.max(0) as usize * W, c.y.max(0) as usize * H);
         for (r, row) in b.iter().enumerate() {
             for (cc, chr) in row.iter().enumerate() {
@@ -268,5 +279,116 @@ pub fn tile_ascii(view: &TileView) -> String {
         out.push_str(&l);
         out.push('\n');
     }
+    out
+}
+
+/// Letter of seat `seat` on a terminal board (`A`, `B`, ...; lower case for a figure of another
+/// type than the ruleset's first).
+fn seat_letter(seat: u8, first_type: bool) -> char {
+    let c = char::from(b'A' + seat % 26);
+    if first_type {
+        c
+    } else {
+        c.to_ascii_lowercase()
+    }
+}
+
+/// A terminal picture of a board: every cell a 9×5 block as in [`tile_ascii`], the last placed
+/// tile's corners as `@`, figures as their seat's letter where they stand, then a key and the
+/// score table.
+pub fn board_ascii(b: &BoardView) -> String {
+    let (min_x, min_y, max_x, max_y) = b.bounds();
+    let (cols, rows) = ((max_x - min_x + 1) as usize, (max_y - min_y + 1) as usize);
+    let mut grid = vec![vec![' '; cols * W]; rows * H];
+    let origin = |x: i32, y: i32| ((x - min_x) as usize * W, (y - min_y) as usize * H);
+    for (i, t) in b.tiles.iter().enumerate() {
+        for (ci, c) in t.view.cells.iter().enumerate() {
+            let mut block = cell_block(&t.view, ci);
+            if b.last == Some(i) {
+                for (r, cc) in [(0, 0), (0, W - 1), (H - 1, 0), (H - 1, W - 1)] {
+                    block[r][cc] = '@';
+                }
+            }
+            let (x0, y0) = origin(t.x + c.x, t.y + c.y);
+            for (r, row) in block.iter().enumerate() {
+                for (cc, chr) in row.iter().enumerate() {
+                    grid[y0 + r][x0 + cc] = *chr;
+                }
+            }
+        }
+    }
+    for fig in &b.figures {
+        let letter = seat_letter(fig.seat, fig.follower == 0);
+        let (x0, y0, r, cc) = match fig.at {
+            FigureAt::Segment { instance, feature } => {
+                let Some(t) = b.tiles.get(instance) else {
+                    continue;
+                };
+                let Some((cell, (u, v))) = feature_spot(&t.view, feature) else {
+                    continue;
+                };
+                let c = &t.view.cells[cell];
+                let (x0, y0) = origin(t.x + c.x, t.y + c.y);
+                let cc = ((u * (W - 1) as f64).round() as usize).clamp(1, W - 2);
+                let r = ((v * (H - 1) as f64).round() as usize).clamp(1, H - 2);
+                (x0, y0, r, cc)
+            }
+            FigureAt::Corner { x, y } => {
+                if x < min_x || y < min_y || x > max_x + 1 || y > max_y + 1 {
+                    continue;
+                }
+                let (x0, y0) = origin(x, y);
+                (x0, y0, 0, 0)
+            }
+        };
+        if let Some(slot) = grid.get_mut(y0 + r).and_then(|g| g.get_mut(x0 + cc)) {
+            *slot = letter;
+        }
+    }
+    let mut out = format!("{}\n", crate::svg::board::board_title(b));
+    for row in grid {
+        let line: String = row.into_iter().collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    let mut key: Vec<String> = b
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(p, s)| format!("{} = {}", seat_letter(p as u8, true), s.name))
+        .collect();
+    if b.figure_types.len() > 1 {
+        key.push(format!(
+            "lower case: {}",
+            b.figure_types[1..]
+                .iter()
+                .map(|f| f.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    out.push_str(&format!("figures: {}\n", key.join(", ")));
+    if let Some(t) = b.last.and_then(|i| b.tiles.get(i)) {
+        out.push_str(&format!(
+            "last placed (corners @): {} at ({}, {})\n",
+            t.view.id,
+            t.x + t.view.cells[0].x,
+            t.y + t.view.cells[0].y
+        ));
+    }
+    let complete = b
+        .completed
+        .iter()
+        .filter(|(i, f)| {
+            b.tiles
+                .get(*i)
+                .and_then(|t| t.view.features.get(*f))
+                .is_some_and(|f| f.kind != FeatureKind::Field)
+        })
+        .count();
+    out.push_str(&format!(
+        "complete features (tile pieces): {complete}\n{}",
+        crate::board::score_table(b)
+    ));
     out
 }

@@ -272,9 +272,11 @@ impl TileView {
                 .iter()
                 .map(|&s| view.segments[s].id.as_str())
                 .collect();
-            let mut line = if i >= 10 {
+            // Past 10 features the picture names them 0-9 then a-z: every line then shows its
+            // picture character, numbers padded so the lines stay aligned.
+            let mut line = if view.features.len() > 10 {
                 format!(
-                    "#{i} ({}) {}: {}",
+                    "#{i:<2} ({}) {}: {}",
                     crate::ascii::feature_char(i),
                     kind_name(f.kind),
                     segs.join(" ")

@@ -69,6 +69,16 @@ impl Outcome {
     }
 }
 
+/// A refused move as `kind (rule): message`, the rule id once (some messages already cite it).
+fn refusal(e: &MoveError) -> String {
+    let m = e.to_string();
+    if m.contains(e.rule()) {
+        format!("{}: {m}", error_kind(e))
+    } else {
+        format!("{} ({}): {m}", error_kind(e), e.rule())
+    }
+}
+
 /// Stable kebab-case name of an engine error, as written in `expect_error.kind`.
 pub fn error_kind(e: &MoveError) -> &'static str {
     e.kind()
@@ -744,7 +754,7 @@ pub fn run(sc: &Scenario) -> Outcome {
                     "`{}` at [{x}, {y}] rotation {rotation} accepted",
                     step.tile_id
                 )),
-                Some(format!("{} ({}): {e}", error_kind(&e), e.rule())),
+                Some(refusal(&e)),
             ));
             break 'steps;
         }
@@ -781,7 +791,7 @@ pub fn run(sc: &Scenario) -> Outcome {
                         step,
                         "the engine rejected the follower".into(),
                         Some(format!("{} on `{}` accepted", f.follower_id, f.segment)),
-                        Some(format!("{} ({}): {e}", error_kind(&e), e.rule())),
+                        Some(refusal(&e)),
                     ));
                     passed = true;
                 }

@@ -1,0 +1,396 @@
+//! The replay viewer: one self-contained HTML file (inline CSS, SVG and a few lines of script; no
+//! network, no build step) that steps through a game turn by turn.
+//!
+//! Every turn's board, score table and event list are in the page (the tile drawings once, in a
+//! shared `<defs>`); the script only shows the turn chosen with the slider, the buttons, the
+//! keyboard arrows (Home/End too) or the URL hash (`replay.html#turn=12`), and moves the cursor
+//! of the score track. The final score breakdown by feature kind is always shown.
+
+use std::fmt::Write as _;
+
+use tegula_engine::Event;
+
+use crate::board::{BoardView, SCORE_COLUMNS};
+use crate::svg::board::{board_body, seat_colour, tile_defs};
+use crate::svg::{esc, CELL};
+
+/// One line describing `e` for the event list (rule id at the end, once, in brackets).
+pub fn describe(e: &Event, b: &BoardView) -> String {
+    let seat = |p: &u8| {
+        b.seats
+            .get(*p as usize)
+            .map_or_else(|| format!("seat {p}"), |s| s.name.clone())
+    };
+    let figure = |id: &str| {
+        b.figure_types
+            .iter()
+            .find(|f| f.id == id)
+            .map_or_else(|| id.to_string(), |f| f.name.clone())
+    };
+    match e {
+        Event::Draw { player, tile, .. } => format!("{} draws {tile}", seat(player)),
+        Event::Discard {
+            player, tile, rule, ..
+        } => format!("{} discards {tile}: it fits nowhere [{rule}]", seat(player)),
+        Event::Place {
+            player,
+            tile,
+            x,
+            y,
+            rotation,
+            ..
+        } => format!(
+            "{} places {tile} at ({x}, {y}), turned {}°",
+            seat(player),
+            u32::from(*rotation) * 90
+        ),
+        Event::Follower {
+            player,
+            follower,
+            segment,
+            ..
+        } => format!("{} puts a {} on {segment}", seat(player), figure(follower)),
+        Event::Pass { player, .. } => format!("{} places no figure", seat(player)),
+        Event::Score {
+            rule,
+            players,
+            points,
+            feature,
+            ..
+        } => {
+            let what = format!(
+                "{} {} of {} tile{}",
+                if feature.complete {
+                    "complete"
+                } else {
+                    "incomplete"
+                },
+                crate::view::kind_name(feature.kind),
+                feature.tiles,
+                crate::view::plural(feature.tiles as usize)
+            );
+            if players.is_empty() {
+                format!("nobody scores the {what} [{rule}]")
+            } else {
+                let who: Vec<String> = players.iter().map(seat).collect();
+                let each = if players.len() > 1 { " each" } else { "" };
+                format!("{} +{points}{each} for the {what} [{rule}]", who.join(", "))
+            }
+        }
+        Event::Return {
+            player, follower, ..
+        } => format!("{}'s {} returns to supply", seat(player), figure(follower)),
+        Event::End { scores, winners } => {
+            let s: Vec<String> = scores.iter().map(u32::to_string).collect();
+            let w: Vec<String> = winners.iter().map(seat).collect();
+            format!("game over: scores {}; won by {}", s.join(" "), w.join(", "))
+        }
+        other => format!("{} ({:?})", other.kind(), other.players()),
+    }
+}
+
+/// Turn of an event (the end of the game belongs to the last turn).
+fn event_turn(e: &Event) -> Option<u32> {
+    let v = serde_json::to_value(e).ok()?;
+    v.get("turn")?.as_u64().map(|t| t as u32)
+}
+
+const STYLE: &str = r#"
+body { font-family: sans-serif; margin: 0; color: #222; background: #fafafa; }
+header { padding: 8px 14px; background: #33691e; color: #fff; }
+header h1 { font-size: 18px; margin: 0; }
+main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(320px, 2fr); gap: 12px; padding: 12px; }
+#board-box { overflow: auto; border: 1px solid #ccc; background: #fff; height: 78vh; }
+#board { display: block; }
+.panel { display: flex; flex-direction: column; gap: 10px; }
+.controls { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
+#slider { flex: 1; min-width: 160px; }
+#status { font-weight: bold; font-size: 16px; }
+table { border-collapse: collapse; font-size: 13px; }
+td, th { padding: 2px 8px; text-align: right; border-bottom: 1px solid #ddd; }
+td:first-child, th:first-child { text-align: left; }
+.swatch { display: inline-block; width: 10px; height: 10px; margin-right: 5px; border: 1px solid #222; }
+ol.events { font-size: 13px; margin: 0; padding-left: 22px; max-height: 30vh; overflow: auto; }
+.rule { color: #1565c0; }
+[hidden] { display: none !important; }
+h2 { font-size: 14px; margin: 4px 0; }
+"#;
+
+const SCRIPT: &str = r#"
+(function () {
+  var data = JSON.parse(document.getElementById('data').textContent);
+  var last = data.turns.length - 1;
+  var slider = document.getElementById('slider');
+  var current = -1;
+  function indexOfTurn(t) {
+    for (var i = last; i >= 0; i--) { if (data.turns[i] === t) { return i; } }
+    return last;
+  }
+  function show(k) {
+    k = Math.max(0, Math.min(last, k));
+    if (k === current) { return; }
+    current = k;
+    var all = document.querySelectorAll('[data-k]');
+    for (var i = 0; i < all.length; i++) {
+      if (Number(all[i].getAttribute('data-k')) === k) { all[i].removeAttribute('hidden'); }
+      else { all[i].setAttribute('hidden', ''); }
+    }
+    slider.value = String(k);
+    document.getElementById('status').textContent =
+      'Turn ' + data.turns[k] + ' of ' + data.turns[last] + (k === last ? ' (final scores)' : '');
+    var cursor = document.getElementById('cursor');
+    var x = data.track_x[k].toFixed(1);
+    cursor.setAttribute('x1', x);
+    cursor.setAttribute('x2', x);
+    if (window.history && history.replaceState) {
+      history.replaceState(null, '', '#turn=' + data.turns[k]);
+    }
+  }
+  function fromHash() {
+    var m = /turn=(\d+)/.exec(location.hash);
+    show(m ? indexOfTurn(Number(m[1])) : last);
+  }
+  slider.addEventListener('input', function () { show(Number(slider.value)); });
+  document.getElementById('prev').addEventListener('click', function () { show(current - 1); });
+  document.getElementById('next').addEventListener('click', function () { show(current + 1); });
+  document.getElementById('first').addEventListener('click', function () { show(0); });
+  document.getElementById('final').addEventListener('click', function () { show(last); });
+  var zoom = 1;
+  function setZoom(z) {
+    zoom = Math.max(0.2, Math.min(4, z));
+    var svg = document.getElementById('board');
+    svg.setAttribute('width', (data.width * zoom).toFixed(0));
+    svg.setAttribute('height', (data.height * zoom).toFixed(0));
+  }
+  document.getElementById('zoom-in').addEventListener('click', function () { setZoom(zoom * 1.25); });
+  document.getElementById('zoom-out').addEventListener('click', function () { setZoom(zoom / 1.25); });
+  document.getElementById('zoom-fit').addEventListener('click', function () {
+    var box = document.getElementById('board-box');
+    setZoom(Math.min(box.clientWidth / data.width, box.clientHeight / data.height));
+  });
+  document.addEventListener('keydown', function (e) {
+    if (e.key === 'ArrowLeft') { show(current - 1); e.preventDefault(); }
+    else if (e.key === 'ArrowRight') { show(current + 1); e.preventDefault(); }
+    else if (e.key === 'Home') { show(0); e.preventDefault(); }
+    else if (e.key === 'End') { show(last); e.preventDefault(); }
+  });
+  window.addEventListener('hashchange', fromHash);
+  document.getElementById('zoom-fit').click();
+  fromHash();
+})();
+"#;
+
+/// Width and height of the score track.
+const TRACK: (f64, f64) = (420.0, 150.0);
+
+/// The replay page of a game: `views` are its positions turn by turn
+/// ([`crate::board::timeline`]), `events` its recorded events, `title` the page title.
+pub fn replay_html(title: &str, views: &[BoardView], events: &[Event]) -> String {
+    let Some(final_view) = views.last() else {
+        return String::new();
+    };
+    let bounds = {
+        let b = final_view.bounds();
+        views.iter().fold(b, |a, v| {
+            let c = v.bounds();
+            (a.0.min(c.0), a.1.min(c.1), a.2.max(c.2), a.3.max(c.3))
+        })
+    };
+    let pad = 10.0;
+    let w = f64::from(bounds.2 - bounds.0 + 1) * CELL + 2.0 * pad;
+    let h = f64::from(bounds.3 - bounds.1 + 1) * CELL + 2.0 * pad;
+    let turns: Vec<u32> = views.iter().map(|v| v.turn).collect();
+    let max_score = views
+        .iter()
+        .flat_map(|v| v.seats.iter().map(|s| s.score))
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let last_k = views.len().saturating_sub(1).max(1) as f64;
+    let track_x: Vec<f64> = (0..views.len())
+        .map(|k| 30.0 + k as f64 * (TRACK.0 - 40.0) / last_k)
+        .collect();
+    let track_y = |s: u32| TRACK.1 - 20.0 - f64::from(s) * (TRACK.1 - 30.0) / f64::from(max_score);
+    let data = serde_json::json!({
+        "turns": turns,
+        "track_x": track_x,
+        "width": w,
+        "height": h,
+    });
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>",
+        esc(title)
+    );
+    let _ = writeln!(out, "<header><h1>{}</h1></header>\n<main>", esc(title));
+    // The board: shared tile drawings, then one group per turn.
+    let _ = writeln!(
+        out,
+        r#"<div id="board-box"><svg id="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:.1} {h:.1}" width="{w:.0}" height="{h:.0}" font-family="monospace"><defs>"#
+    );
+    out.push_str(&tile_defs(views));
+    let _ = writeln!(out, "</defs>");
+    for (k, v) in views.iter().enumerate() {
+        let _ = writeln!(out, r#"<g class="turn" data-k="{k}" hidden>"#);
+        out.push_str(&board_body(v, bounds, pad, pad));
+        let _ = writeln!(out, "</g>");
+    }
+    let _ = writeln!(out, "</svg></div>\n<div class=\"panel\">");
+    // Controls.
+    let _ = writeln!(
+        out,
+        r#"<div class="controls"><button id="first" title="first turn (Home)">|◀</button><button id="prev" title="previous turn (←)">◀</button><input id="slider" type="range" min="0" max="{}" value="{}" aria-label="turn"><button id="next" title="next turn (→)">▶</button><button id="final" title="final scores (End)">▶|</button></div>
+<div class="controls"><span id="status">Turn {} of {}</span><span style="flex:1"></span><button id="zoom-out">−</button><button id="zoom-fit">fit</button><button id="zoom-in">+</button></div>"#,
+        views.len() - 1,
+        views.len() - 1,
+        final_view.turn,
+        final_view.turn
+    );
+    // Scores at each turn.
+    let _ = writeln!(out, "<h2>Scores</h2>");
+    for (k, v) in views.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r#"<table class="scores" data-k="{k}" hidden><tr><th>seat</th><th>score</th>"#
+        );
+        for c in v.seats.first().map(|s| s.by_kind.as_slice()).unwrap_or(&[]) {
+            let _ = write!(out, "<th>{}</th>", esc(&c.0));
+        }
+        let _ = writeln!(out, "</tr>");
+        for (p, s) in v.seats.iter().enumerate() {
+            let star = if v.over && s.winner { " ★" } else { "" };
+            let _ = write!(
+                out,
+                r#"<tr><td><span class="swatch" style="background:{}"></span>{}{star}</td><td>{}</td>"#,
+                seat_colour(p as u8),
+                esc(&s.name),
+                s.score
+            );
+            for (_, pts) in &s.by_kind {
+                let _ = write!(out, "<td>{pts}</td>");
+            }
+            let _ = writeln!(out, "</tr>");
+        }
+        let _ = writeln!(out, "</table>");
+    }
+    // Score track.
+    let _ = writeln!(
+        out,
+        r##"<h2>Score track</h2><svg id="track" xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}" font-size="10"><rect x="30" y="10" width="{}" height="{}" fill="#fff" stroke="#bbb"/><text x="2" y="{}">{max_score}</text><text x="2" y="{}">0</text>"##,
+        TRACK.0,
+        TRACK.1,
+        TRACK.0,
+        TRACK.1,
+        TRACK.0 - 40.0,
+        TRACK.1 - 30.0,
+        track_y(max_score) + 4.0,
+        track_y(0) + 4.0
+    );
+    for p in 0..final_view.seats.len() {
+        let pts: Vec<String> = views
+            .iter()
+            .enumerate()
+            .map(|(k, v)| {
+                let s = v.seats.get(p).map_or(0, |s| s.score);
+                format!("{:.1},{:.1}", track_x[k], track_y(s))
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            r#"<polyline class="track-seat" points="{}" fill="none" stroke="{}" stroke-width="2"><title>{}</title></polyline>"#,
+            pts.join(" "),
+            seat_colour(p as u8),
+            esc(&final_view.seats[p].name)
+        );
+    }
+    let _ = writeln!(
+        out,
+        r##"<line id="cursor" x1="{x:.1}" y1="10" x2="{x:.1}" y2="{}" stroke="#ff6f00" stroke-width="2"/><text x="30" y="{}">turn 0</text><text x="{}" y="{}" text-anchor="end">turn {}</text></svg>"##,
+        TRACK.1 - 20.0,
+        TRACK.1 - 6.0,
+        TRACK.0 - 10.0,
+        TRACK.1 - 6.0,
+        final_view.turn,
+        x = track_x.last().copied().unwrap_or(30.0)
+    );
+    // Events of each turn.
+    let _ = writeln!(out, "<h2>Events of this turn</h2>");
+    let mut by_k: Vec<Vec<&Event>> = vec![Vec::new(); views.len()];
+    for e in events {
+        let k = match event_turn(e) {
+            Some(t) => turns
+                .iter()
+                .rposition(|&x| x == t)
+                .unwrap_or(views.len() - 1),
+            None => views.len() - 1,
+        };
+        by_k[k].push(e);
+    }
+    for (k, evs) in by_k.iter().enumerate() {
+        let _ = writeln!(out, r#"<ol class="events" data-k="{k}" hidden>"#);
+        if evs.is_empty() {
+            let _ = writeln!(out, "<li>the start tile is placed</li>");
+        }
+        for e in evs {
+            let text = esc(&describe(e, &views[k]));
+            // The rule id (at the end, in brackets) in its own colour.
+            let text = match text.rfind(" [") {
+                Some(i) if text.ends_with(']') => format!(
+                    "{} <span class=\"rule\">{}</span>",
+                    &text[..i],
+                    &text[i + 1..]
+                ),
+                _ => text,
+            };
+            let _ = writeln!(out, "<li class=\"ev-{}\">{text}</li>", e.kind());
+        }
+        let _ = writeln!(out, "</ol>");
+    }
+    // Final breakdown.
+    let cols: Vec<&str> = SCORE_COLUMNS
+        .iter()
+        .copied()
+        .filter(|c| {
+            final_view
+                .seats
+                .iter()
+                .any(|s| s.by_kind.iter().any(|(k, _)| k == c))
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        r#"<h2>Final score by feature kind</h2><table id="final-breakdown"><tr><th>seat</th>"#
+    );
+    for c in &cols {
+        let _ = write!(out, "<th>{c}</th>");
+    }
+    let _ = writeln!(out, "<th>total</th></tr>");
+    for (p, s) in final_view.seats.iter().enumerate() {
+        let star = if s.winner { " ★" } else { "" };
+        let _ = write!(
+            out,
+            r#"<tr><td><span class="swatch" style="background:{}"></span>{}{star}</td>"#,
+            seat_colour(p as u8),
+            esc(&s.name)
+        );
+        for c in &cols {
+            let v = s
+                .by_kind
+                .iter()
+                .find(|(k, _)| k == c)
+                .map_or(0, |(_, v)| *v);
+            let _ = write!(out, "<td>{v}</td>");
+        }
+        let _ = writeln!(out, "<td>{}</td></tr>", s.score);
+    }
+    let _ = writeln!(out, "</table>\n</div>\n</main>");
+    let json = serde_json::to_string(&data)
+        .unwrap_or_else(|_| "{}".into())
+        .replace("</", "<\\/");
+    let _ = writeln!(
+        out,
+        "<script id=\"data\" type=\"application/json\">{json}</script>\n<script>{SCRIPT}</script>\n</body>\n</html>"
+    );
+    out
+}

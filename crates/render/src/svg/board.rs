@@ -1,0 +1,410 @@
+//! SVG pictures of a game board ([`BoardView`]): one drawing per tile type and rotation in
+//! `<defs>` (the same layers as `tegula render`, without labels), placed with `<use>`; then the
+//! completed-feature marks, the last-tile highlight, the figures in their seats' colours, and the
+//! score table. The picture has a `viewBox`, so it scales without losing detail.
+//!
+//! Each layer is one function; [`board_svg`] draws a whole picture, [`tile_defs`] and
+//! [`board_body`] serve the HTML replay (one set of tile drawings shared by every turn).
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use tegula_ruleset::{FeatureKind, Strength};
+
+use super::geom::{
+    building_spots, city_anchor, inner_field_spot, side_mid, towards_centre, wedge_centroid,
+};
+use super::{draw_layers, esc, n, svg_open, CELL};
+use crate::board::{BoardView, FigureAt, SCORE_COLUMNS};
+use crate::view::{kind_name, TileView};
+
+const MARGIN: f64 = 20.0;
+const TOP: f64 = 34.0;
+const ROW: f64 = 16.0;
+
+/// Colours of the seats, in seat order (then repeated).
+pub const SEAT_COLOURS: [&str; 8] = [
+    "#1f5fd1", "#d62828", "#f2c200", "#222222", "#8e44ad", "#f28c00", "#e84393", "#00897b",
+];
+
+/// Colour of seat `seat`.
+pub fn seat_colour(seat: u8) -> &'static str {
+    SEAT_COLOURS[seat as usize % SEAT_COLOURS.len()]
+}
+
+/// Id of the drawing of tile type `tile` turned `rotation` times.
+fn def_id(tile: u16, rotation: u8) -> String {
+    format!("tt{tile}r{rotation}")
+}
+
+/// `<g>` drawings (inside a `<defs>`) of every tile type and rotation on the boards, each at the
+/// origin.
+pub fn tile_defs<'a>(boards: impl IntoIterator<Item = &'a BoardView>) -> String {
+    let mut seen = BTreeSet::new();
+    let mut out = String::new();
+    for b in boards {
+        for t in &b.tiles {
+            if seen.insert((t.tile, t.rotation)) {
+                let _ = writeln!(out, r#"<g id="{}">"#, def_id(t.tile, t.rotation));
+                draw_layers(&mut out, &t.view, 0.0, 0.0, false);
+                let _ = writeln!(out, "</g>");
+            }
+        }
+    }
+    out
+}
+
+/// Pixel position of board cell `(x, y)`'s top-left corner, for a board whose top-left cell is
+/// `(min_x, min_y)` drawn at `(ox, oy)`.
+#[derive(Clone, Copy)]
+struct Frame {
+    min_x: i32,
+    min_y: i32,
+    ox: f64,
+    oy: f64,
+}
+
+impl Frame {
+    fn at(&self, x: i32, y: i32, (u, v): (f64, f64)) -> (f64, f64) {
+        (
+            self.ox + (f64::from(x - self.min_x) + u) * CELL,
+            self.oy + (f64::from(y - self.min_y) + v) * CELL,
+        )
+    }
+}
+
+/// The cell (index into the view's cells) and cell-local point where figures on feature
+/// `feature` of `view` stand: on its first segment (a city near its sides, a road on its first
+/// arm, a field in its largest run of wedges, a building on the building).
+pub fn feature_spot(view: &TileView, feature: usize) -> Option<(usize, (f64, f64))> {
+    let &si = view.features.get(feature)?.segments.first()?;
+    let seg = view.segments.get(si)?;
+    let spot = match seg.kind {
+        FeatureKind::City => {
+            if seg.sides.len() == 1 {
+                towards_centre(side_mid(seg.sides[0]), 0.3)
+            } else {
+                let a = city_anchor(seg);
+                let dy = if seg.pennants > 0 { 0.13 } else { 0.0 };
+                (a.0, a.1 + dy)
+            }
+        }
+        FeatureKind::Road => match seg.sides.first() {
+            Some(&s) => towards_centre(side_mid(s), 0.3),
+            None => (0.5, 0.5),
+        },
+        FeatureKind::Field => match seg.main_half() {
+            Some(h) => wedge_centroid(h.index()),
+            None => {
+                let k = view
+                    .segments_in(seg.cell)
+                    .take_while(|(i, _)| *i != si)
+                    .filter(|(_, s)| s.kind == FeatureKind::Field && s.halves.is_empty())
+                    .count();
+                inner_field_spot(k)
+            }
+        },
+        FeatureKind::Cloister | FeatureKind::Wonder => {
+            let (x, y) = building_spots(view, seg.cell)
+                .into_iter()
+                .find(|b| b.0 == si)
+                .map_or((0.5, 0.5), |b| b.1);
+            (x, (y + 0.2).min(0.88))
+        }
+    };
+    Some((seg.cell, spot))
+}
+
+/// Layer: the placed tiles, each a `<use>` of its drawing, titled with its id and turn.
+fn tiles_layer(out: &mut String, b: &BoardView, f: Frame) {
+    for t in &b.tiles {
+        let (x, y) = f.at(t.x, t.y, (0.0, 0.0));
+        let _ = writeln!(
+            out,
+            r##"<g class="placed" data-turn="{}"><title>turn {}: {}</title><use href="#{}" x="{}" y="{}"/></g>"##,
+            t.turn,
+            t.turn,
+            esc(&t.view.id),
+            def_id(t.tile, t.rotation),
+            n(x),
+            n(y)
+        );
+    }
+}
+
+/// Layer: a check mark on every segment of every completed feature.
+fn completed_layer(out: &mut String, b: &BoardView, f: Frame) {
+    for &(i, feat) in &b.completed {
+        let Some(t) = b.tiles.get(i) else { continue };
+        let Some(fv) = t.view.features.get(feat) else {
+            continue;
+        };
+        if fv.kind == FeatureKind::Field {
+            continue;
+        }
+        for &si in &fv.segments {
+            let seg = &t.view.segments[si];
+            let c = &t.view.cells[seg.cell];
+            let q = match seg.kind {
+                FeatureKind::City => city_anchor(seg),
+                FeatureKind::Road => seg
+                    .sides
+                    .first()
+                    .map_or((0.5, 0.5), |s| towards_centre(side_mid(*s), 0.12)),
+                _ => (0.5, 0.32),
+            };
+            let q = (q.0.clamp(0.1, 0.9), q.1.clamp(0.1, 0.9));
+            let (x, y) = f.at(t.x + c.x, t.y + c.y, q);
+            let _ = writeln!(
+                out,
+                r##"<g class="done"><title>complete {} ({})</title><circle cx="{}" cy="{}" r="6.5" fill="#fff" stroke="#2e7d32" stroke-width="1.5"/><path d="M{},{} l2.5,2.5 l4.5,-5" fill="none" stroke="#2e7d32" stroke-width="2"/></g>"##,
+                kind_name(seg.kind),
+                esc(&t.view.id),
+                n(x),
+                n(y),
+                n(x - 3.5),
+                n(y),
+            );
+        }
+    }
+}
+
+/// Layer: a thick outline around the outer sides of the last placed tile.
+fn last_layer(out: &mut String, b: &BoardView, f: Frame) {
+    let Some(t) = b.last.and_then(|i| b.tiles.get(i)) else {
+        return;
+    };
+    let mut d = String::new();
+    for c in &t.view.cells {
+        let corners = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
+        for s in 0..4 {
+            if !c.outer[s] {
+                continue;
+            }
+            let (x1, y1) = f.at(t.x + c.x, t.y + c.y, corners[s]);
+            let (x2, y2) = f.at(t.x + c.x, t.y + c.y, corners[(s + 1) % 4]);
+            let _ = write!(d, "M{},{} L{},{} ", n(x1), n(y1), n(x2), n(y2));
+        }
+    }
+    let _ = writeln!(
+        out,
+        r##"<path class="last" d="{}" fill="none" stroke="#ff6f00" stroke-width="6" stroke-linecap="square"><title>last placed: {} (turn {})</title></path>"##,
+        d.trim_end(),
+        esc(&t.view.id),
+        t.turn
+    );
+}
+
+/// Scale of a figure from its strength (a strength-2 figure is drawn larger).
+fn figure_scale(s: Strength) -> f64 {
+    match s {
+        Strength::Fixed(k) => (0.8 + 0.2 * f64::from(k)).min(1.4),
+        Strength::Pennants => 1.0,
+    }
+}
+
+/// Layer: the figures, in their seats' colours, where they stand. A figure on a field lies down
+/// (a farmer); a corner figure is a diamond; when the ruleset has several figure types each
+/// shows the initial of its name.
+fn figures_layer(out: &mut String, b: &BoardView, f: Frame) {
+    let mut on_spot: Vec<(FigureAt, usize)> = Vec::new();
+    let several = b.figure_types.len() > 1;
+    for fig in &b.figures {
+        let Some(ft) = b.figure_types.get(fig.follower) else {
+            continue;
+        };
+        let k = match on_spot.iter_mut().find(|(a, _)| *a == fig.at) {
+            Some((_, k)) => {
+                *k += 1;
+                *k
+            }
+            None => {
+                on_spot.push((fig.at, 0));
+                0
+            }
+        };
+        let (pos, lying, on) = match fig.at {
+            FigureAt::Segment { instance, feature } => {
+                let Some(t) = b.tiles.get(instance) else {
+                    continue;
+                };
+                let Some((cell, q)) = feature_spot(&t.view, feature) else {
+                    continue;
+                };
+                let c = &t.view.cells[cell];
+                let kind = t.view.features[feature].kind;
+                (
+                    f.at(t.x + c.x, t.y + c.y, q),
+                    kind == FeatureKind::Field,
+                    format!("{} of {}", kind_name(kind), t.view.id),
+                )
+            }
+            FigureAt::Corner { x, y } => (f.at(x, y, (0.0, 0.0)), false, "corner".to_string()),
+        };
+        let (x, y) = (pos.0 + 14.0 * k as f64, pos.1);
+        let s = 1.5 * figure_scale(ft.strength);
+        let colour = seat_colour(fig.seat);
+        let title = format!(
+            "{}: {} on {}",
+            b.seats
+                .get(fig.seat as usize)
+                .map_or_else(|| format!("seat {}", fig.seat), |p| p.name.clone()),
+            ft.name,
+            on
+        );
+        let rot = if lying { " rotate(90)" } else { "" };
+        let shape = if ft.is_corner_figure() {
+            r#"<path d="M0,-9 L9,0 L0,9 L-9,0 Z"/>"#
+        } else {
+            r#"<path d="M-8,9 L-3,9 L0,5 L3,9 L8,9 L4,0 L9,-2 L8,-5 L3,-4 L-3,-4 L-8,-5 L-9,-2 L-4,0 Z"/><circle cx="0" cy="-7.5" r="3.8"/>"#
+        };
+        let _ = write!(
+            out,
+            r##"<g class="figure" data-seat="{}" transform="translate({},{}) scale({}){rot}" fill="{colour}" stroke="#fff" stroke-width="1.2"><title>{}</title>{shape}"##,
+            fig.seat,
+            n(x),
+            n(y),
+            n(s),
+            esc(&title)
+        );
+        if several {
+            let initial: String = ft.name.chars().take(1).collect::<String>().to_uppercase();
+            let fill = if fig.seat == 2 { "#000" } else { "#fff" };
+            let _ = write!(
+                out,
+                r#"<text x="0" y="4" font-size="8" font-weight="bold" text-anchor="middle" fill="{fill}" stroke="none">{}</text>"#,
+                esc(&initial)
+            );
+        }
+        let _ = writeln!(out, "</g>");
+    }
+}
+
+/// Height of the score table in pixels.
+fn table_height(b: &BoardView) -> f64 {
+    ROW * (b.seats.len() as f64 + 1.0) + 10.0
+}
+
+/// The score columns that have points for some seat.
+fn used_columns(b: &BoardView) -> Vec<&'static str> {
+    SCORE_COLUMNS
+        .iter()
+        .copied()
+        .filter(|c| {
+            b.seats
+                .iter()
+                .any(|s| s.by_kind.iter().any(|(k, _)| k == c))
+        })
+        .collect()
+}
+
+/// Layer: the score table (seat colour, name, score, points by feature kind).
+fn score_layer(out: &mut String, b: &BoardView, x0: f64, y0: f64) {
+    let cols = used_columns(b);
+    let name_w = b
+        .seats
+        .iter()
+        .map(|s| s.name.chars().count())
+        .max()
+        .unwrap_or(6)
+        .max(6) as f64
+        * 7.2
+        + 28.0;
+    let mut header = vec![
+        ("seat".to_string(), x0 + 16.0),
+        ("score".into(), x0 + name_w),
+    ];
+    for (i, c) in cols.iter().enumerate() {
+        header.push((c.to_string(), x0 + name_w + 60.0 + 80.0 * i as f64));
+    }
+    let _ = writeln!(out, r#"<g class="scores" font-size="12">"#);
+    for (t, x) in &header {
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-weight="bold">{}</text>"#,
+            n(*x),
+            n(y0 + 12.0),
+            esc(t)
+        );
+    }
+    for (p, seat) in b.seats.iter().enumerate() {
+        let y = y0 + 12.0 + ROW * (p as f64 + 1.0);
+        let _ = writeln!(
+            out,
+            r##"<rect x="{}" y="{}" width="10" height="10" fill="{}" stroke="#222" stroke-width="0.8"/>"##,
+            n(x0),
+            n(y - 9.5),
+            seat_colour(p as u8)
+        );
+        let win = if b.over && seat.winner { " ★" } else { "" };
+        let mut cells = vec![
+            (format!("{}{win}", seat.name), header[0].1),
+            (seat.score.to_string(), header[1].1),
+        ];
+        for (i, c) in cols.iter().enumerate() {
+            let v = seat
+                .by_kind
+                .iter()
+                .find(|(k, _)| k == c)
+                .map_or(0, |(_, v)| *v);
+            cells.push((v.to_string(), header[i + 2].1));
+        }
+        for (t, x) in cells {
+            let _ = writeln!(
+                out,
+                r#"<text class="seat-{p}" x="{}" y="{}">{}</text>"#,
+                n(x),
+                n(y),
+                esc(&t)
+            );
+        }
+    }
+    let _ = writeln!(out, "</g>");
+}
+
+/// The board's tiles, completion marks, last-tile outline and figures, inside a `<g>`, drawn for
+/// a board whose cells span `bounds` (min x, min y, max x, max y). Uses the drawings of
+/// [`tile_defs`].
+pub fn board_body(b: &BoardView, bounds: (i32, i32, i32, i32), ox: f64, oy: f64) -> String {
+    let f = Frame {
+        min_x: bounds.0,
+        min_y: bounds.1,
+        ox,
+        oy,
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, r#"<g class="board" data-turn="{}">"#, b.turn);
+    tiles_layer(&mut out, b, f);
+    completed_layer(&mut out, b, f);
+    last_layer(&mut out, b, f);
+    figures_layer(&mut out, b, f);
+    let _ = writeln!(out, "</g>");
+    out
+}
+
+/// Title line of a board picture.
+pub fn board_title(b: &BoardView) -> String {
+    let end = if b.over { ", final scores" } else { "" };
+    format!("{} — turn {}{end}", b.variant, b.turn)
+}
+
+/// A whole board picture: title, board, score table.
+pub fn board_svg(b: &BoardView) -> String {
+    let bounds = b.bounds();
+    let (bw, bh) = (
+        f64::from(bounds.2 - bounds.0 + 1) * CELL,
+        f64::from(bounds.3 - bounds.1 + 1) * CELL,
+    );
+    let cols = used_columns(b).len() as f64;
+    let w = bw.max(360.0 + 80.0 * cols) + 2.0 * MARGIN;
+    let h = TOP + bh + 16.0 + table_height(b) + MARGIN;
+    let mut out = String::new();
+    svg_open(&mut out, w, h, &board_title(b));
+    let _ = writeln!(out, "<defs>");
+    out.push_str(&tile_defs([b]));
+    let _ = writeln!(out, "</defs>");
+    out.push_str(&board_body(b, bounds, MARGIN, TOP));
+    score_layer(&mut out, b, MARGIN, TOP + bh + 16.0);
+    out.push_str("</svg>\n");
+    out
+}

@@ -1,0 +1,156 @@
+//! `tegula board LOG`: draw the board of a logged game at any turn (SVG or a terminal picture),
+//! with the figures in their seats' colours, the completed features, the last placed tile and the
+//! score table. Also the helpers that `play --board` and `replay --html` share: loading a variant
+//! with its tile drawings, and replaying a log.
+//!
+//! Exit codes: 0 drawn; 1 the log does not replay against the variant; 2 usage or I/O error (an
+//! unreadable log, an unknown variant, a turn the game never reached, an unwritable output).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use tegula_engine::{log, Game, Rules};
+use tegula_model::compile::CompiledTile;
+use tegula_render::board::{timeline, BoardView};
+use tegula_render::{ascii, svg};
+
+use super::out::emit;
+use super::play::load_rules;
+
+/// Picture format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// An SVG picture (the default).
+    Svg,
+    /// A terminal picture: 9×5 characters per cell, figures as seat letters, then the scores.
+    Ascii,
+}
+
+/// Arguments of `tegula board`.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Exit status: 0 drawn, 1 the log does not replay against the variant, \
+                        2 usage or I/O error.\n\nExample: tegula board game.jsonl --turn 12 \
+                        --out board.svg"
+)]
+pub struct Args {
+    /// Game log (JSON Lines) written by `tegula play --log`.
+    pub log: PathBuf,
+    /// Variant file the game was played with (default: `variants/ID.toml`, ID being the
+    /// variant named in the log's first line).
+    #[arg(long, value_name = "FILE")]
+    pub variant: Option<PathBuf>,
+    /// Turn to show: 0 is the start tile alone (default: the end of the game, final scores).
+    #[arg(long)]
+    pub turn: Option<u32>,
+    /// Picture format.
+    #[arg(long, value_enum, default_value_t = Format::Svg)]
+    pub format: Format,
+    /// Write to this file (atomically) instead of stdout.
+    #[arg(long, short, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// A variant ready to play and to draw: its rules and its compiled tiles (ruleset order).
+pub(crate) struct Drawable {
+    /// The rules.
+    pub rules: Arc<Rules>,
+    /// The compiled tiles, index = ruleset tile index.
+    pub drawings: Vec<CompiledTile>,
+}
+
+/// Load a variant with its tile drawings; `Err(code)` after printing why it cannot be played.
+pub(crate) fn load_drawable(path: &Path) -> anyhow::Result<Result<Drawable, u8>> {
+    let rules = match load_rules(path)? {
+        Ok(r) => r,
+        Err(code) => return Ok(Err(code)),
+    };
+    let (compiled, _) = tegula_model::variant::compile_variant(path);
+    let drawings = compiled.map(|v| v.tiles).unwrap_or_default();
+    if drawings.len() != rules.ruleset().tiles.len() {
+        anyhow::bail!("{}: cannot draw the variant's tiles", path.display());
+    }
+    Ok(Ok(Drawable { rules, drawings }))
+}
+
+/// The variant of a log: `explicit` if given, else `variants/ID.toml` for the id in its setup
+/// line.
+pub(crate) fn log_variant(log_text: &str, explicit: Option<&Path>) -> anyhow::Result<PathBuf> {
+    if let Some(p) = explicit {
+        return Ok(p.to_path_buf());
+    }
+    let first = log_text.lines().next().unwrap_or_default();
+    let id = serde_json::from_str::<serde_json::Value>(first)
+        .ok()
+        .and_then(|v| v.get("variant")?.as_str().map(str::to_string))
+        .context("the log's first line names no variant; give --variant FILE")?;
+    let path = PathBuf::from("variants").join(format!("{id}.toml"));
+    if !path.is_file() {
+        anyhow::bail!(
+            "the log is for variant `{id}` but {} does not exist; give --variant FILE",
+            path.display()
+        );
+    }
+    Ok(path)
+}
+
+/// Read a log file as text.
+pub(crate) fn read_log(path: &Path) -> anyhow::Result<String> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", path.display()))
+}
+
+/// Seat names for pictures: `seat N`, with the agent when known (`seat 0 (random)`).
+pub(crate) fn seat_names(players: u8, agents: &[&str]) -> Vec<String> {
+    (0..players as usize)
+        .map(|p| match agents.get(p) {
+            Some(a) => format!("seat {p} ({a})"),
+            None => format!("seat {p}"),
+        })
+        .collect()
+}
+
+/// Replay `log_text`; on a divergence print it (naming the line) and return exit code 1.
+pub(crate) fn replay_or_report(
+    rules: Arc<Rules>,
+    log_path: &Path,
+    log_text: &str,
+) -> Result<Game, u8> {
+    log::replay(rules, log_text).map_err(|e| {
+        eprintln!("error: {}: {e}", log_path.display());
+        1
+    })
+}
+
+/// Run the verb.
+pub fn run(args: Args) -> anyhow::Result<u8> {
+    let text = read_log(&args.log)?;
+    let variant = log_variant(&text, args.variant.as_deref())?;
+    let d = match load_drawable(&variant)? {
+        Ok(d) => d,
+        Err(code) => return Ok(code),
+    };
+    let game = match replay_or_report(d.rules.clone(), &args.log, &text) {
+        Ok(g) => g,
+        Err(code) => return Ok(code),
+    };
+    let names = seat_names(game.players(), &[]);
+    let view = match args.turn {
+        None => BoardView::from_game(&game, &d.drawings, &names),
+        Some(turn) => {
+            let views = timeline(&game, &d.drawings, &names).map_err(anyhow::Error::msg)?;
+            let last = views.last().map_or(0, |v| v.turn);
+            match views.into_iter().rev().find(|v| v.turn == turn) {
+                Some(v) => v,
+                None => anyhow::bail!("--turn {turn}: the game has turns 0 to {last}"),
+            }
+        }
+    };
+    let text = match args.format {
+        Format::Svg => svg::board::board_svg(&view),
+        Format::Ascii => ascii::board_ascii(&view),
+    };
+    emit(args.out.as_deref(), &text)?;
+    Ok(0)
+}

@@ -1,0 +1,313 @@
+//! The HTML replay viewer in a real headless browser (issue 10, item 2): a game is played and
+//! logged, `tegula replay --html` writes the page, and Chromium loads it at several turns (the URL
+//! hash selects the turn), dumps the DOM after the script ran, and takes a screenshot. The test
+//! asserts on what the page shows: the turn line, the one visible board with as many tiles as the
+//! turn says, that turn's events, the score table, and a screenshot that is not blank; a harness
+//! page drives the arrow keys, Home/End and the slider and records the turn line after each.
+//!
+//! Needs Chromium (`chromium`, `chromium-browser`, `google-chrome`, or the path in
+//! `TEGULA_CHROMIUM`). Without one the test is skipped with a message, unless
+//! `TEGULA_BROWSER_TEST=required` (set by `.ci/run`, which installs Chromium), when it fails.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+mod common;
+use common::{assert_exit, tegula};
+
+fn find_chromium() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("TEGULA_CHROMIUM") {
+        return Some(PathBuf::from(p));
+    }
+    let path = std::env::var_os("PATH")?;
+    for dir in std::env::split_paths(&path) {
+        for name in ["chromium", "chromium-browser", "google-chrome"] {
+            let p = dir.join(name);
+            if p.is_file() {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+/// Run headless Chromium on `url` with `extra` arguments; returns stdout.
+fn chromium(browser: &Path, profile: &Path, url: &str, extra: &[&str]) -> String {
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--no-first-run",
+            "--hide-scrollbars",
+            "--virtual-time-budget=5000",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(extra)
+        .arg(url)
+        .output()
+        .expect("run chromium");
+    assert!(
+        out.status.success(),
+        "chromium failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The element text that follows `marker` up to the next `<`.
+fn text_after<'a>(dom: &'a str, marker: &str) -> &'a str {
+    let i = dom
+        .find(marker)
+        .unwrap_or_else(|| panic!("`{marker}` not in the page"));
+    let rest = &dom[i + marker.len()..];
+    &rest[..rest.find('<').unwrap_or(rest.len())]
+}
+
+/// The visible element (no `hidden` attribute left by the script) among those opened with
+/// `open_prefix` (`<g class="turn" data-k="`): its index and its markup up to `close`.
+fn visible<'a>(dom: &'a str, open_prefix: &str, close: &str) -> (usize, &'a str) {
+    let mut shown = Vec::new();
+    let mut from = 0;
+    while let Some(i) = dom[from..].find(open_prefix) {
+        let start = from + i;
+        let tag_end = start + dom[start..].find('>').expect("tag end");
+        let tag = &dom[start..tag_end];
+        if !tag.contains("hidden") {
+            let k: usize = tag[open_prefix.len()..]
+                .split('"')
+                .next()
+                .and_then(|s| s.parse().ok())
+                .expect("data-k");
+            let end = tag_end + dom[tag_end..].find(close).expect("close tag");
+            shown.push((k, &dom[tag_end..end]));
+        }
+        from = tag_end;
+    }
+    assert_eq!(shown.len(), 1, "exactly one `{open_prefix}` must be shown");
+    shown[0]
+}
+
+/// Decode an 8-bit RGB or RGBA PNG into its pixels (RGB triples).
+fn png_pixels(bytes: &[u8]) -> (u32, u32, Vec<[u8; 3]>) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
+    let (mut w, mut h, mut channels) = (0u32, 0u32, 0usize);
+    let mut idat = Vec::new();
+    let mut i = 8;
+    while i + 8 <= bytes.len() {
+        let len = u32::from_be_bytes(bytes[i..i + 4].try_into().unwrap()) as usize;
+        let kind = &bytes[i + 4..i + 8];
+        let data = &bytes[i + 8..i + 8 + len];
+        match kind {
+            b"IHDR" => {
+                w = u32::from_be_bytes(data[0..4].try_into().unwrap());
+                h = u32::from_be_bytes(data[4..8].try_into().unwrap());
+                assert_eq!(data[8], 8, "8-bit PNG expected");
+                channels = match data[9] {
+                    2 => 3,
+                    6 => 4,
+                    t => panic!("PNG colour type {t} not handled"),
+                };
+                assert_eq!(data[12], 0, "interlaced PNG not handled");
+            }
+            b"IDAT" => idat.extend_from_slice(data),
+            _ => {}
+        }
+        i += 12 + len;
+    }
+    let raw = miniz_oxide::inflate::decompress_to_vec_zlib(&idat).expect("inflate");
+    let stride = w as usize * channels;
+    let mut prev = vec![0u8; stride];
+    let mut pixels = Vec::with_capacity((w * h) as usize);
+    for row in raw.chunks(stride + 1).take(h as usize) {
+        let (filter, line) = (row[0], &row[1..]);
+        let mut cur = vec![0u8; stride];
+        for x in 0..stride {
+            let a = if x >= channels { cur[x - channels] } else { 0 };
+            let b = prev[x];
+            let c = if x >= channels { prev[x - channels] } else { 0 };
+            let pred = match filter {
+                0 => 0,
+                1 => a,
+                2 => b,
+                3 => ((u16::from(a) + u16::from(b)) / 2) as u8,
+                4 => {
+                    let p = i16::from(a) + i16::from(b) - i16::from(c);
+                    let (pa, pb, pc) = (
+                        (p - i16::from(a)).abs(),
+                        (p - i16::from(b)).abs(),
+                        (p - i16::from(c)).abs(),
+                    );
+                    if pa <= pb && pa <= pc {
+                        a
+                    } else if pb <= pc {
+                        b
+                    } else {
+                        c
+                    }
+                }
+                f => panic!("PNG filter {f}"),
+            };
+            cur[x] = line[x].wrapping_add(pred);
+        }
+        for px in cur.chunks(channels) {
+            pixels.push([px[0], px[1], px[2]]);
+        }
+        prev = cur;
+    }
+    (w, h, pixels)
+}
+
+#[test]
+fn replay_viewer_steps_through_a_game_in_a_real_browser() {
+    let Some(browser) = find_chromium() else {
+        let required = std::env::var("TEGULA_BROWSER_TEST").is_ok_and(|v| v == "required");
+        assert!(
+            !required,
+            "TEGULA_BROWSER_TEST=required but no Chromium found (install the `chromium` package)"
+        );
+        eprintln!(
+            "SKIPPED: no Chromium found (install the `chromium` package, or set TEGULA_CHROMIUM); \
+             .ci/run installs it and requires this test"
+        );
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("tegula-browser-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("game.jsonl");
+    let html = dir.join("replay.html");
+    let out = tegula(&[
+        "play",
+        "--variant",
+        "variants/base.toml",
+        "--seed",
+        "7",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert_exit(&out, 0);
+    let out = tegula(&[
+        "replay",
+        log.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert_exit(&out, 0);
+    let page = std::fs::read_to_string(&html).unwrap();
+    // Self-contained: no external resources.
+    for bad in ["<link", "src=\"http", "href=\"http", "@import"] {
+        assert!(
+            !page.contains(bad),
+            "the page loads something external: {bad}"
+        );
+    }
+    let last_turn: usize = {
+        let text = std::fs::read_to_string(&log).unwrap();
+        text.lines()
+            .filter(|l| l.contains("\"type\":\"place\""))
+            .count()
+    };
+    let profile = dir.join("profile");
+    let url = |turn: &str| format!("file://{}#turn={turn}", html.display());
+    for turn in [0usize, 1, 12, 40, last_turn] {
+        let dom = chromium(&browser, &profile, &url(&turn.to_string()), &["--dump-dom"]);
+        let status = text_after(&dom, "id=\"status\">");
+        assert!(
+            status.starts_with(&format!("Turn {turn} of {last_turn}")),
+            "turn {turn}: status line is `{status}`"
+        );
+        let (k, board) = visible(&dom, "<g class=\"turn\" data-k=\"", "</g>\n</g>");
+        assert_eq!(k, turn, "the board shown is not turn {turn}'s");
+        assert_eq!(
+            board.matches("class=\"placed\"").count(),
+            turn + 1,
+            "turn {turn}: the board shows the start tile and one tile per turn"
+        );
+        let (_, events) = visible(&dom, "<ol class=\"events\" data-k=\"", "</ol>");
+        if turn > 0 {
+            assert!(events.contains(" places "), "turn {turn}: events: {events}");
+        }
+        let (_, scores) = visible(&dom, "<table class=\"scores\" data-k=\"", "</table>");
+        assert!(
+            scores.contains("seat 0") && scores.contains("seat 1"),
+            "{scores}"
+        );
+        if turn == last_turn {
+            assert!(status.contains("final scores"), "{status}");
+            assert!(events.contains("game over"), "{events}");
+            assert!(
+                events.contains("[B-6]"),
+                "final scoring cites B-6: {events}"
+            );
+        }
+        assert!(dom.contains("id=\"final-breakdown\""));
+    }
+    // Keys and slider, as a reader uses them: a harness page loads the viewer in a frame,
+    // presses keys and moves the slider, and writes the turn line after each step.
+    let harness = dir.join("harness.html");
+    std::fs::write(
+        &harness,
+        r#"<!DOCTYPE html><html><body><pre id="out">waiting</pre>
+<iframe id="f" src="replay.html#turn=10" width="1000" height="700"></iframe>
+<script>
+var f = document.getElementById('f');
+f.onload = function () {
+  var d = f.contentDocument, w = f.contentWindow, log = [];
+  var status = function () { return d.getElementById('status').textContent; };
+  var press = function (k) { d.dispatchEvent(new w.KeyboardEvent('keydown', { key: k, bubbles: true })); };
+  log.push('start ' + status());
+  press('ArrowRight'); log.push('right ' + status());
+  press('ArrowLeft'); press('ArrowLeft'); log.push('left left ' + status());
+  press('Home'); log.push('home ' + status());
+  press('End'); log.push('end ' + status());
+  var s = d.getElementById('slider'); s.value = '5'; s.dispatchEvent(new w.Event('input'));
+  log.push('slider ' + status());
+  document.getElementById('out').textContent = log.join('|');
+};
+</script></body></html>"#,
+    )
+    .unwrap();
+    let dom = chromium(
+        &browser,
+        &profile,
+        &format!("file://{}", harness.display()),
+        &["--allow-file-access-from-files", "--dump-dom"],
+    );
+    let steps = text_after(&dom, "<pre id=\"out\">");
+    let want = format!(
+        "start Turn 10 of {last_turn}|right Turn 11 of {last_turn}|left left Turn 9 of \
+         {last_turn}|home Turn 0 of {last_turn}|end Turn {last_turn} of {last_turn} (final \
+         scores)|slider Turn 5 of {last_turn}"
+    );
+    assert_eq!(steps, want, "keys and slider step through the turns");
+    // A screenshot of turn 40 shows a board: many non-white pixels, field greens among them.
+    let shot = dir.join("turn40.png");
+    chromium(
+        &browser,
+        &profile,
+        &url("40"),
+        &[
+            "--window-size=1200,900",
+            &format!("--screenshot={}", shot.display()),
+        ],
+    );
+    let (w, h, pixels) = png_pixels(&std::fs::read(&shot).expect("screenshot written"));
+    assert!(w >= 1000 && h >= 800, "screenshot {w}x{h}");
+    let non_white = pixels.iter().filter(|p| p.iter().any(|&c| c < 235)).count();
+    let green = pixels
+        .iter()
+        .map(|p| p.map(i32::from))
+        .filter(|p| p[1] > 150 && p[1] > p[0] + 20 && p[1] > p[2] + 40)
+        .count();
+    assert!(
+        non_white * 20 > pixels.len(),
+        "the screenshot is almost blank ({non_white} of {} pixels not white)",
+        pixels.len()
+    );
+    assert!(
+        green > 2000,
+        "no board visible ({green} field-green pixels)"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
