@@ -420,3 +420,38 @@ fn mega_tiles_sit_on_the_cells_the_engine_gave_them() {
     }
     assert!(mega > 0, "some wonders were placed");
 }
+
+/// Games with every new kind of decision (own tiles, corner figures, moves, pool picks and takes,
+/// markers) step through in `board --turn` and `replay --html`: corner figures are drawn on their
+/// points and markers on their buildings.
+#[test]
+fn expansion_games_step_through_board_and_replay() {
+    let dir = tmp("expansions");
+    let log = dir.join("game.jsonl");
+    let log_s = log.to_str().unwrap();
+    let out = common::tegula(&[
+        "play",
+        "--variant",
+        "variants/abbey-mayor-wonders.toml",
+        "--players",
+        "3",
+        "--seed",
+        "3",
+        "--agents",
+        "greedy",
+        "--log",
+        log_s,
+    ]);
+    common::assert_exit(&out, 0);
+    let text = std::fs::read_to_string(&log).unwrap();
+    for kind in ["\"take\"", "\"marker\":true", "\"tile\":\"abbey\""] {
+        assert!(text.contains(kind), "the game has no {kind} line");
+    }
+    let html = dir.join("game.html");
+    let out = common::tegula(&["replay", log_s, "--html", html.to_str().unwrap()]);
+    common::assert_exit(&out, 0);
+    let svg = dir.join("end.svg");
+    let out = common::tegula(&["board", log_s, "--out", svg.to_str().unwrap()]);
+    common::assert_exit(&out, 0);
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+}

@@ -135,7 +135,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         };
         write_atomic(path, &text)?;
     }
-    let by_kind = points_by_kind(game.events(), args.players as usize);
+    let by_kind = points_by_kind(&game);
     match args.format {
         Format::Json => {
             let v = serde_json::json!({

@@ -371,3 +371,47 @@ pub fn replay(rules: Arc<Rules>, log: &str) -> Result<Game, ReplayError> {
     }
     Ok(game)
 }
+
+/// The action that a decision event of a log records, in the state `game` is in before it (a
+/// `follower` line moves a freed figure in [`crate::Phase::Move`]). Errors name what is unknown.
+pub fn decision_action(game: &Game, event: &Event) -> Result<Action, String> {
+    let rules = game.rules();
+    let tile_of = |id: &str| {
+        rules
+            .tile_index(id)
+            .ok_or_else(|| format!("unknown tile `{id}`"))
+    };
+    Ok(match event {
+        Event::Place {
+            tile,
+            x,
+            y,
+            rotation,
+            ..
+        } => Action::Place(Placement {
+            tile: tile_of(tile)?,
+            x: *x,
+            y: *y,
+            rotation: *rotation,
+        }),
+        Event::Follower { x, y, feature, .. } if game.phase() == crate::Phase::Move => {
+            Action::Move(MoveTarget {
+                x: *x,
+                y: *y,
+                feature: *feature,
+            })
+        }
+        Event::Follower {
+            follower, feature, ..
+        } => Action::Follower(FollowerOption {
+            feature: *feature,
+            follower: rules
+                .follower_index(follower)
+                .ok_or_else(|| format!("unknown figure `{follower}`"))?,
+        }),
+        Event::Pass { .. } => Action::Pass,
+        Event::Take { tile, .. } => Action::Take(tile_of(tile)?),
+        Event::Seat { seat, .. } => Action::Seat(*seat),
+        other => return Err(format!("a `{}` line is not a decision", other.kind())),
+    })
+}

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use tegula_engine::{Action, Event, FollowerOption, Game, Phase, PileOrder, Placement};
+use tegula_engine::{Event, Game, Phase, PileOrder};
 use tegula_model::compile::CompiledTile;
 use tegula_ruleset::{FeatureKind, FollowerType};
 
@@ -112,17 +112,36 @@ pub fn score_column(kind: Option<FeatureKind>) -> &'static str {
     }
 }
 
-/// Columns of the score table, in order.
-pub const SCORE_COLUMNS: [&str; 6] = ["roads", "cities", "cloisters", "fields", "wonders", "other"];
+/// Columns of the score table, in order (`abilities`: points scored by tile abilities, W-10..).
+pub const SCORE_COLUMNS: [&str; 7] = [
+    "roads",
+    "cities",
+    "cloisters",
+    "fields",
+    "abilities",
+    "wonders",
+    "other",
+];
 
-/// Points per seat and per [`SCORE_COLUMNS`] entry from a list of events.
-pub fn points_by_kind(events: &[Event], seats: usize) -> Vec<BTreeMap<&'static str, u32>> {
-    let mut out = vec![BTreeMap::new(); seats];
-    for e in events {
+/// Points per seat and per [`SCORE_COLUMNS`] entry from a game's events: a score under the rule
+/// of one of the ruleset's abilities goes to `abilities`, any other by the kind it scored.
+pub fn points_by_kind(game: &Game) -> Vec<BTreeMap<&'static str, u32>> {
+    let rs = game.rules().ruleset();
+    let ability_rules: Vec<&str> = rs
+        .tiles
+        .iter()
+        .flat_map(|t| t.abilities.iter().map(|a| a.rule.as_str()))
+        .collect();
+    let mut out = vec![BTreeMap::new(); game.players() as usize];
+    for e in game.events() {
         if e.points() == 0 {
             continue;
         }
-        let col = score_column(e.feature().map(|f| f.kind));
+        let col = if e.rule().is_some_and(|r| ability_rules.contains(&r)) {
+            "abilities"
+        } else {
+            score_column(e.feature().map(|f| f.kind))
+        };
         for p in e.players() {
             if let Some(m) = out.get_mut(p as usize) {
                 *m.entry(col).or_insert(0) += e.points();
@@ -162,21 +181,40 @@ impl BoardView {
                 turn: turns.get(i).copied().unwrap_or(i as u32),
             });
         }
-        // Every figure the engine reports stands on a feature of a placed tile. When the engine
-        // reports figures on corners (types whose sites contain `Site::Corner`), map them to
-        // `FigureAt::Corner { x, y }` here; the drawings already handle both.
+        // Figures on features of placed tiles, corner figures on their points (AM-6), and the
+        // markers on the buildings of placed pool tiles (W-5).
         let mut figures: Vec<Figure> = game
             .followers()
             .iter()
             .map(|f| Figure {
                 seat: f.player,
                 follower: f.follower as usize,
-                at: FigureAt::Segment {
-                    instance: f.instance as usize,
-                    feature: f.feature as usize,
+                at: match f.corner {
+                    Some([x, y]) => FigureAt::Corner { x, y },
+                    None => FigureAt::Segment {
+                        instance: f.instance as usize,
+                        feature: f.feature as usize,
+                    },
                 },
             })
             .collect();
+        if let Some(pool) = &ruleset.pool {
+            for (owner, tile, instance) in game.pool_owned() {
+                let feats = ruleset.tiles.get(tile as usize).map(|t| &t.features);
+                let building = feats.and_then(|fs| {
+                    fs.iter()
+                        .position(|f| f.kind == tegula_ruleset::FeatureKind::Wonder)
+                });
+                figures.extend(building.map(|feature| Figure {
+                    seat: owner,
+                    follower: pool.gain_follower as usize,
+                    at: FigureAt::Segment {
+                        instance: instance as usize,
+                        feature,
+                    },
+                }));
+            }
+        }
         figures.sort();
         let done = game.completed_features();
         let mut completed = Vec::new();
@@ -196,7 +234,7 @@ impl BoardView {
                 }
             }
         }
-        let points = points_by_kind(game.events(), game.players() as usize);
+        let points = points_by_kind(game);
         let over = game.phase() == Phase::Over;
         let winners = game.winners();
         let seats = (0..game.players())
@@ -271,32 +309,7 @@ pub fn timeline(
     .map_err(|e| e.to_string())?;
     let mut out = vec![BoardView::from_game(&g, drawings, seat_names)];
     for e in game.events().iter().filter(|e| e.is_decision()) {
-        let action = match e {
-            Event::Place {
-                tile,
-                x,
-                y,
-                rotation,
-                ..
-            } => Action::Place(Placement {
-                tile: rules
-                    .tile_index(tile)
-                    .ok_or_else(|| format!("unknown tile `{tile}`"))?,
-                x: *x,
-                y: *y,
-                rotation: *rotation,
-            }),
-            Event::Follower {
-                follower, feature, ..
-            } => Action::Follower(FollowerOption {
-                feature: *feature,
-                follower: rules
-                    .follower_index(follower)
-                    .ok_or_else(|| format!("unknown figure `{follower}`"))?,
-            }),
-            Event::Pass { .. } => Action::Pass,
-            other => return Err(format!("cannot step through a `{}` decision", other.kind())),
-        };
+        let action = tegula_engine::log::decision_action(&g, e)?;
         g.apply(action).map_err(|e| e.to_string())?;
         if g.phase() != Phase::Follower {
             let view = BoardView::from_game(&g, drawings, seat_names);
