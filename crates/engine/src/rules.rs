@@ -193,6 +193,8 @@ pub struct Rules {
     pub(crate) site_masks: Vec<u8>,
     /// Whether any follower type may join an occupied feature.
     pub(crate) any_joins: bool,
+    /// Whether turns are only draws: no own tiles and no pool (the base game).
+    pub(crate) plain_turns: bool,
     /// Whether every follower type stands on roads, cities, cloisters and fields only, joins
     /// nothing occupied and is no corner figure (the base game's figures).
     pub(crate) plain_figures: bool,
@@ -450,6 +452,7 @@ impl Rules {
             any_corner: figures.iter().any(|f| f.corner.is_some()),
             site_masks: figures.iter().map(|f| f.site_mask).collect(),
             any_joins: figures.iter().any(|f| f.joins),
+            plain_turns: ruleset.player_tiles.is_empty() && ruleset.pool.is_none(),
             plain_figures: figures.iter().all(|f| {
                 let plain = [
                     FeatureKind::Road,

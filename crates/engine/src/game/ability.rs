@@ -44,10 +44,14 @@ impl Game {
     }
 
     /// The owner placed a figure from supply on segment `seg` of the tile just placed (W-10).
+    #[inline]
     pub(super) fn on_follower_placed(&mut self, seg: u32) {
-        if self.w.owned.is_empty() {
-            return;
+        if !self.w.owned.is_empty() {
+            self.on_follower_placed_now(seg);
         }
+    }
+
+    fn on_follower_placed_now(&mut self, seg: u32) {
         let me = self.player;
         for (owner, tile, i, _) in self.active(|t| *t == Trigger::FollowerPlaced) {
             let a = self.ability(tile, i);
@@ -60,10 +64,14 @@ impl Game {
     }
 
     /// A feature was completed, before its own scoring (W-11).
+    #[inline]
     pub(super) fn on_completed(&mut self, root: u32) {
-        if self.w.owned.is_empty() {
-            return;
+        if !self.w.owned.is_empty() {
+            self.on_completed_now(root);
         }
+    }
+
+    fn on_completed_now(&mut self, root: u32) {
         let kind = self.segs[root as usize].kind;
         let active_seat = self.active;
         let list = self.active(|t| match *t {
@@ -92,10 +100,14 @@ impl Game {
     }
 
     /// A feature is being scored, before its figures leave (W-13).
+    #[inline]
     pub(super) fn on_scored(&mut self, root: u32, during: bool) {
-        if self.w.owned.is_empty() {
-            return;
+        if !self.w.owned.is_empty() {
+            self.on_scored_now(root, during);
         }
+    }
+
+    fn on_scored_now(&mut self, root: u32, during: bool) {
         let kind = self.segs[root as usize].kind;
         let list = self.active(|t| match *t {
             Trigger::FeatureScored {
@@ -116,10 +128,14 @@ impl Game {
     }
 
     /// The end of the game, before final scoring (W-14..W-17, W-20).
+    #[inline]
     pub(super) fn on_game_end(&mut self) {
-        if self.w.owned.is_empty() {
-            return;
+        if !self.w.owned.is_empty() {
+            self.on_game_end_now();
         }
+    }
+
+    fn on_game_end_now(&mut self) {
         let owned = self.w.owned.clone();
         for (owner, tile, i, _) in self.active(|t| *t == Trigger::GameEnd) {
             let a = self.ability(tile, i);

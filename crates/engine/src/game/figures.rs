@@ -230,7 +230,9 @@ impl Game {
                 .map(|c| c.1),
             None => None,
         };
-        self.record_figure(self.player, o.follower, seg, point, false);
+        if self.record {
+            self.record_figure(self.player, o.follower, seg, point, false);
+        }
         match (corner, point) {
             (Some(c), Some(point)) => {
                 self.corner_figs.push(CornerFig {

@@ -132,9 +132,12 @@ impl Game {
                             ninst.seg_base + b as u32,
                         );
                         // A field with farmers joined to a corner-figure field (AM-8).
-                        let root = self.segs[r as usize];
-                        if root.corners > 0 && root.occ > 0 && !self.pending_fields.contains(&r) {
-                            self.pending_fields.push(r);
+                        if rules.any_corner {
+                            let root = self.segs[r as usize];
+                            if root.corners > 0 && root.occ > 0 && !self.pending_fields.contains(&r)
+                            {
+                                self.pending_fields.push(r);
+                            }
                         }
                     }
                 }

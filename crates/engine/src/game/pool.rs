@@ -63,8 +63,7 @@ pub(super) struct PoolState {
 impl Game {
     /// Setup after the start tile: fill the pool (W-1), then the first turn.
     pub(super) fn begin_game(&mut self) {
-        self.w = PoolState::default();
-        self.w.taken = vec![0; self.players as usize];
+        self.w.reset(self.players);
         let Some(pool) = self.rules.ruleset().pool.clone() else {
             self.begin_turn();
             return;
@@ -470,6 +469,47 @@ impl Game {
 }
 
 impl PoolState {
+    /// Back to the state before setup, keeping every buffer.
+    fn reset(&mut self, players: u8) {
+        let PoolState {
+            pool,
+            pairs_at,
+            taken,
+            held,
+            owned,
+            unplaceable,
+            kept,
+            ability_points,
+            setup_seats,
+            tiles,
+            seats,
+            picking,
+            must_place,
+            second_follower,
+            w6,
+            markers,
+        } = self;
+        for v in [pool, tiles] {
+            v.clear();
+        }
+        for v in [held, unplaceable, kept] {
+            v.clear();
+        }
+        for v in [setup_seats, seats] {
+            v.clear();
+        }
+        owned.clear();
+        ability_points.clear();
+        markers.clear();
+        taken.clear();
+        taken.resize(players as usize, 0);
+        *pairs_at = 0;
+        *picking = Picking::default();
+        *must_place = false;
+        *second_follower = false;
+        *w6 = None;
+    }
+
     fn markers_placed(&mut self, player: u8, ftype: u8, _inst: u32) {
         self.markers.push((player, ftype));
     }

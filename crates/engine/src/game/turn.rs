@@ -71,6 +71,17 @@ impl Game {
     #[inline]
     pub(super) fn end_turn(&mut self) {
         self.score_pending();
+        if self.freed.is_empty() {
+            if self.rules.plain_turns && !self.in_final {
+                // No own tiles, no pool: straight to the next seat's draw.
+                self.player = (self.active + 1) % self.players;
+                self.active = self.player;
+                self.draw();
+            } else {
+                self.finish_turn();
+            }
+            return;
+        }
         self.order_freed();
         self.next_freed();
     }
