@@ -407,6 +407,8 @@ impl Game {
         });
         self.put_marker(inst);
         self.w.second_follower = true;
+        // The marker may have taken the last figure of its type: offer what is left.
+        self.compute_options();
         self.drop_corner_options();
     }
 
