@@ -24,7 +24,7 @@ pub(super) enum Picking {
 }
 
 /// Everything about the pool that changes during a game (small lists: cheap to clone).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub(super) struct PoolState {
     /// Tiles in the open pool.
     pub pool: Vec<u16>,
@@ -467,6 +467,53 @@ impl Game {
     /// Markers placed so far, `(seat, follower type)`, for conservation checks.
     pub fn markers(&self) -> Vec<(u8, u8)> {
         self.w.markers.clone()
+    }
+}
+
+impl Clone for PoolState {
+    fn clone(&self) -> PoolState {
+        let mut out = PoolState::default();
+        out.clone_from(self);
+        out
+    }
+
+    /// Reuses the target's buffers (search agents copy games by the thousand). The destructuring
+    /// names every field: a new one cannot be forgotten here.
+    fn clone_from(&mut self, source: &PoolState) {
+        let PoolState {
+            pool,
+            pairs_at,
+            taken,
+            held,
+            owned,
+            unplaceable,
+            kept,
+            ability_points,
+            setup_seats,
+            tiles,
+            seats,
+            picking,
+            must_place,
+            second_follower,
+            w6,
+            markers,
+        } = self;
+        pool.clone_from(&source.pool);
+        *pairs_at = source.pairs_at;
+        taken.clone_from(&source.taken);
+        held.clone_from(&source.held);
+        owned.clone_from(&source.owned);
+        unplaceable.clone_from(&source.unplaceable);
+        kept.clone_from(&source.kept);
+        ability_points.clone_from(&source.ability_points);
+        setup_seats.clone_from(&source.setup_seats);
+        tiles.clone_from(&source.tiles);
+        seats.clone_from(&source.seats);
+        *picking = source.picking;
+        *must_place = source.must_place;
+        *second_follower = source.second_follower;
+        *w6 = source.w6;
+        markers.clone_from(&source.markers);
     }
 }
 
