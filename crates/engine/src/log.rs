@@ -250,91 +250,24 @@ pub fn replay(rules: Arc<Rules>, log: &str) -> Result<Game, ReplayError> {
             continue;
         }
         let kind = text(v, "type", ln)?;
-        let action = match kind {
-            "place" => {
-                let id = text(v, "tile", ln)?;
-                let tile = rules.tile_index(id).ok_or_else(|| {
-                    err(
-                        ReplayErrorKind::Corrupt,
-                        ln,
-                        None,
-                        format!("unknown tile `{id}`"),
-                    )
-                })?;
-                let x = int(v, "x", ln)?;
-                let y = int(v, "y", ln)?;
-                let r = int(v, "rotation", ln)?;
-                let conv = |n: i64| i32::try_from(n).ok();
-                let (Some(x), Some(y), Ok(rotation)) = (conv(x), conv(y), u8::try_from(r)) else {
-                    return Err(err(
-                        ReplayErrorKind::Corrupt,
-                        ln,
-                        None,
-                        "coordinate out of range",
-                    ));
-                };
-                Action::Place(Placement {
-                    tile,
-                    x,
-                    y,
-                    rotation,
-                })
-            }
-            "follower" => {
-                let fid = text(v, "follower", ln)?;
-                let follower = rules.follower_index(fid).ok_or_else(|| {
-                    err(
-                        ReplayErrorKind::Corrupt,
-                        ln,
-                        None,
-                        format!("unknown follower `{fid}`"),
-                    )
-                })?;
-                let feature = u8::try_from(int(v, "feature", ln)?)
-                    .map_err(|_| err(ReplayErrorKind::Corrupt, ln, None, "bad feature index"))?;
-                if game.phase() == crate::Phase::Move {
-                    // A figure freed by a scoring moves (AM-11): the line names the target.
-                    let at = |k: &str| int(v, k, ln).map(|n| i32::try_from(n).ok());
-                    let (Some(x), Some(y)) = (at("x")?, at("y")?) else {
-                        return Err(err(
-                            ReplayErrorKind::Corrupt,
-                            ln,
-                            None,
-                            "coordinate out of range",
-                        ));
-                    };
-                    Action::Move(MoveTarget { x, y, feature })
-                } else {
-                    Action::Follower(FollowerOption { feature, follower })
-                }
-            }
-            "pass" => Action::Pass,
-            "take" => {
-                let id = text(v, "tile", ln)?;
-                let tile = rules.tile_index(id).ok_or_else(|| {
-                    err(
-                        ReplayErrorKind::Corrupt,
-                        ln,
-                        None,
-                        format!("unknown tile `{id}`"),
-                    )
-                })?;
-                Action::Take(tile)
-            }
-            "seat" => {
-                let seat = u8::try_from(int(v, "seat", ln)?)
-                    .map_err(|_| err(ReplayErrorKind::Corrupt, ln, None, "bad seat"))?;
-                Action::Seat(seat)
-            }
-            other => {
-                return Err(err(
-                    ReplayErrorKind::Divergence,
-                    ln,
-                    Some(moves),
-                    format!("the log has a `{other}` line where the engine waits for a decision"),
-                ))
-            }
-        };
+        let event: Event = serde_json::from_value(v.clone()).map_err(|e| {
+            err(
+                ReplayErrorKind::Corrupt,
+                ln,
+                None,
+                format!("not a `{kind}` line: {e}"),
+            )
+        })?;
+        if !event.is_decision() {
+            return Err(err(
+                ReplayErrorKind::Divergence,
+                ln,
+                Some(moves),
+                format!("the log has a `{kind}` line where the engine waits for a decision"),
+            ));
+        }
+        let action = decision_action(&game, &event)
+            .map_err(|m| err(ReplayErrorKind::Corrupt, ln, None, m))?;
         moves += 1;
         game.apply(action).map_err(|e| {
             err(

@@ -520,43 +520,8 @@ impl Clone for PoolState {
 impl PoolState {
     /// Back to the state before setup, keeping every buffer.
     fn reset(&mut self, players: u8) {
-        let PoolState {
-            pool,
-            pairs_at,
-            taken,
-            held,
-            owned,
-            unplaceable,
-            kept,
-            ability_points,
-            setup_seats,
-            tiles,
-            seats,
-            picking,
-            must_place,
-            second_follower,
-            w6,
-            markers,
-        } = self;
-        for v in [pool, tiles] {
-            v.clear();
-        }
-        for v in [held, unplaceable, kept] {
-            v.clear();
-        }
-        for v in [setup_seats, seats] {
-            v.clear();
-        }
-        owned.clear();
-        ability_points.clear();
-        markers.clear();
-        taken.clear();
-        taken.resize(players as usize, 0);
-        *pairs_at = 0;
-        *picking = Picking::default();
-        *must_place = false;
-        *second_follower = false;
-        *w6 = None;
+        self.clone_from(&PoolState::default());
+        self.taken.resize(players as usize, 0);
     }
 
     fn markers_placed(&mut self, player: u8, ftype: u8, _inst: u32) {
