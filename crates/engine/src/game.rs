@@ -1043,7 +1043,10 @@ impl Game {
                 self.after_follower();
             }
             Some(_) => return false,
-            None => self.play_pass(),
+            None => {
+                self.record_pass(self.turn);
+                self.end_turn();
+            }
         }
         true
     }
