@@ -36,8 +36,6 @@ struct Front {
     req: u16,
     /// The same requirement in 8 bits ([`side_code`] per side), indexing the fit tables.
     code: u8,
-    /// How many of the four orthogonal neighbours are filled (4 = a hole, AM-1).
-    filled: u8,
     x: i32,
     y: i32,
 }

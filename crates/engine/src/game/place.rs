@@ -74,7 +74,6 @@ impl Game {
                         let f = &mut self.frontier[(ncell & !FRONT) as usize];
                         f.req = (f.req & !(0xF << shift)) | bits;
                         f.code = (f.code & !(3 << cshift)) | cbits;
-                        f.filled += 1;
                     } else {
                         let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][s];
                         let (nx, ny) = (x + c.dx + dx, y + c.dy + dy);
@@ -84,7 +83,6 @@ impl Game {
                                 pos: npos as u32,
                                 req: !(0xF << shift) | bits,
                                 code: cbits,
-                                filled: 1,
                                 x: nx,
                                 y: ny,
                             });

@@ -161,7 +161,14 @@ impl Game {
             match pt.site {
                 TileSite::Hole => {
                     let rot = &rules.tiles[pt.tile as usize].rot;
-                    for f in self.frontier.iter().filter(|f| f.filled == 4) {
+                    // Holes (AM-1) are looked up only here, off the placement loop.
+                    let holes: Vec<_> = self
+                        .frontier
+                        .iter()
+                        .filter(|f| self.is_hole(f.x, f.y))
+                        .copied()
+                        .collect();
+                    for f in &holes {
                         for (r, cells) in rot.iter().enumerate() {
                             if fits(cells[0].sig, f.req) {
                                 out.push(Placement {
