@@ -304,6 +304,7 @@ fn kind_of(k: RawFeatureKind) -> FeatureKind {
         RawFeatureKind::Road => FeatureKind::Road,
         RawFeatureKind::Cloister => FeatureKind::Cloister,
         RawFeatureKind::Field => FeatureKind::Field,
+        RawFeatureKind::Wonder => FeatureKind::Wonder,
     }
 }
 

@@ -217,7 +217,7 @@ pub struct RawEvent {
     pub count: Option<Sp<i64>>,
 }
 
-/// Feature kinds that score.
+/// Feature kinds that score (a wonder only through its owner's game-end ability).
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
 )]
@@ -231,6 +231,8 @@ pub enum RawFeatureKind {
     Cloister,
     /// A field.
     Field,
+    /// A wonder building: the kind of a game-end ability's score (W-14 .. W-17, W-20).
+    Wonder,
 }
 
 /// An expected rejection.
