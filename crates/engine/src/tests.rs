@@ -436,3 +436,154 @@ fn b2_no_follower_left_and_w5_no_follower_on_a_wonder() {
     );
     g.apply(Action::Pass).unwrap();
 }
+
+/// A one-player pool game on a board of fields only: a start tile of fields, cloisters (B) and
+/// a city cap (E) in the pile, and a 2-cell pool tile whose every outer side is city, taken at
+/// once (threshold 0): it fits nowhere on fields, so W-6 applies.
+fn w6_game(pile: &[&str]) -> Game {
+    let mut g = pool_game(1, pile);
+    // Turn 1: a cloister east of the start tile; at the end of the turn the score 0 reaches the
+    // pairs at 0 and the seat takes the pool tile (W-2).
+    g.place(1, 0, 0).unwrap();
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(g.phase(), Phase::Pick);
+    let cc = g.pool_choices().0[0];
+    assert_eq!(
+        g.apply(Action::Take(idx(g.rules(), "B"))),
+        Err(MoveError::NotInPool {
+            tile: idx(g.rules(), "B")
+        })
+    );
+    g.apply(Action::Take(cc)).unwrap();
+    g
+}
+
+/// The W-6 board's rules for `players` seats with the pool's pairs at 0.
+fn pool_game(players: u8, pile: &[&str]) -> Game {
+    let specs = [
+        "ST 0 start FFFF | field:F:Nw,Ne,En,Es,Se,Sw,Ws,Wn",
+        "B 4 - FFFF | cloister:K | field:F:Nw,Ne,En,Es,Se,Sw,Ws,Wn",
+        "E 5 - CFFF | city:C:N | field:F:En,Es,Se,Sw,Ws,Wn>city",
+        "CC 1 - CCCC@0,0;CCCC@1,0 | city:C:0N,0S,0W,1N,1E,1S | gate:W:@0",
+    ];
+    let mut rs = ruleset("kit-w6", &specs).unwrap();
+    let cc = rs.tiles.iter().position(|t| t.id == "CC").unwrap() as u16;
+    rs.tiles[cc as usize].count = 0;
+    rs.pool = Some(tegula_ruleset::PoolRules {
+        tiles: vec![cc],
+        pick: 0,
+        first: 0,
+        step: 5,
+        cap: 25,
+        second: None,
+        gain_follower: 0,
+        gain_first: 2,
+        gain_second: 0,
+    });
+    let r = Arc::new(Rules::new(rs).unwrap());
+    let d = pile.iter().map(|t| idx(&r, t)).collect();
+    Game::scripted(r, players, d).unwrap()
+}
+
+#[test]
+fn w3_the_active_player_orders_seats_that_reach_the_pairs_together() {
+    // W-3 with the pairs at 0: after seat 0's first turn both seats stand at or past them; the
+    // active seat 0 lets seat 1 take first (a seat that did not qualify is refused). The pairs
+    // then move to 5 (W-2) and seat 0, at 0, no longer reaches them (W-3 reading): nothing more.
+    let mut g = pool_game(2, &["B", "B", "B"]);
+    g.place(1, 0, 0).unwrap();
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(g.phase(), Phase::Order);
+    assert_eq!(g.current_player(), 0);
+    assert_eq!(g.pool_choices().1, &[0, 1]);
+    assert_eq!(
+        g.apply(Action::Seat(4)),
+        Err(MoveError::NotAChoice { seat: 4 })
+    );
+    g.apply(Action::Seat(1)).unwrap();
+    assert_eq!((g.phase(), g.current_player()), (Phase::Pick, 1));
+    let cc = g.pool_choices().0[0];
+    g.apply(Action::Take(cc)).unwrap();
+    assert_eq!(g.pool_taken(), &[0, 1]);
+    assert_eq!(g.pairs_at(), 5);
+    // Seat 1's turn: it must place its pool tile (W-5), which fits nowhere: the W-6 draws.
+    assert_eq!(g.current_player(), 1);
+}
+
+#[test]
+fn w6_drawn_tiles_are_removed_until_one_lets_the_pool_tile_fit_next_to_it() {
+    // W-6 (RULES.md reading): the pool tile fits nowhere; the next drawn cloister cannot make it
+    // fit wherever it goes, so it is removed from the game; the city cap E can (its city side
+    // facing an empty cell), so it is placed — with no follower — and the pool tile goes next to
+    // it, its marker on it, then up to two followers (W-5, W-7).
+    let mut g = w6_game(&["B", "B", "E", "B"]);
+    assert_eq!(
+        g.phase(),
+        Phase::Place,
+        "the W-6 draw waits for E's placement"
+    );
+    assert_eq!(g.current_tile(), idx(g.rules(), "E"));
+    let removed: Vec<_> = g
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Discard { tile, rule, .. } => Some((tile.clone(), rule.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(removed, vec![("B".to_string(), "W-6".to_string())]);
+    // E west of the start tile, its city facing west (rotation 3).
+    g.place(-1, 0, 3).unwrap();
+    assert_eq!(g.phase(), Phase::Hand, "no follower on the W-6 tile");
+    assert!(g.must_place());
+    assert_eq!(g.apply(Action::Pass), Err(MoveError::MustPlace));
+    let cc = g.pool_held()[0].1;
+    // Every offered placement touches E; a placement elsewhere is refused.
+    assert!(!g.placements().is_empty());
+    let e_cells = [(-1, 0)];
+    for p in g.placements() {
+        let cells = [(p.x, p.y), {
+            let (dx, dy) = tegula_ruleset::rotate_offset(1, 0, p.rotation);
+            (p.x + dx, p.y + dy)
+        }];
+        let touches = cells.iter().any(|&(x, y)| {
+            e_cells
+                .iter()
+                .any(|&(a, b)| (a - x).abs() + (b - y).abs() == 1)
+        });
+        assert!(touches, "{p:?} does not touch E");
+    }
+    g.apply(Action::Place(Placement {
+        tile: cc,
+        x: -3,
+        y: 0,
+        rotation: 0,
+    }))
+    .unwrap();
+    assert_eq!(g.pool_owned(), vec![(0, cc, 3)]);
+    assert_eq!(g.markers(), vec![(0, 0)]);
+    // 7 meeples + the pair's 2 − the marker = 8 (W-2, W-5).
+    assert_eq!(g.supply(0, 0), 8);
+    assert_eq!(g.phase(), Phase::Follower);
+}
+
+#[test]
+fn w6_with_the_pile_exhausted_the_pool_tile_is_recorded_unplaceable() {
+    // W-6: no drawn tile lets the pool tile fit; both cloisters are removed, the pile runs out,
+    // the pool tile is recorded as unplaceable and the game ends with the pile empty.
+    let g = w6_game(&["B", "B", "B"]);
+    assert_eq!(g.phase(), Phase::Over);
+    assert_eq!(g.remaining(), 0);
+    let cc = g.rules().tile_index("CC").unwrap();
+    assert_eq!(g.pool_unplaceable(), &[(0, cc)]);
+    assert!(g.pool_held().is_empty());
+    let removed: Vec<&str> = g
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Discard { tile, rule, .. } if rule == "W-6" => Some(tile.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(removed, vec!["B", "B", "CC"]);
+}
