@@ -3,7 +3,7 @@
 //!
 //! - [`raw`]: the TOML format (documented in `docs/SCENARIOS.md`), with spans; its JSON Schema is
 //!   [`schema_json`] (committed as `schema/scenario.schema.json`).
-//! - [`load`]: parse a file and resolve its names against the variant's ruleset, reporting every
+//! - [`load()`]: parse a file and resolve its names against the variant's ruleset, reporting every
 //!   problem with file:line:column.
 
 pub mod load;

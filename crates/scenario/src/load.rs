@@ -1,6 +1,6 @@
 //! Loading a scenario: file → TOML → raw types with spans → names resolved against the variant's
 //! ruleset → a checked [`Scenario`]. Every problem is reported as a
-//! [`Diagnostic`](tegula_model::Diagnostic) with file:line:column; nothing panics on bad input.
+//! [`tegula_model::Diagnostic`] with file:line:column; nothing panics on bad input.
 
 use std::collections::HashMap;
 use std::ops::Range;

@@ -2,7 +2,7 @@
 //!
 //! The JSON Schema `schema/scenario.schema.json` is generated from these types
 //! ([`crate::schema_json`]). Names (tiles, segments, follower types) are checked later, against the
-//! variant's ruleset, by [`crate::load`]. Span rules as in `tegula_model::raw`: `Sp<T>` on blamable
+//! variant's ruleset, by [`crate::load()`]. Span rules as in `tegula_model::raw`: `Sp<T>` on blamable
 //! fields, no `#[serde(flatten)]`, no internally tagged enums.
 
 use std::borrow::Cow;
