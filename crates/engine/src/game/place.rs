@@ -167,7 +167,7 @@ impl Game {
     }
 
     /// The fast generator: frontier cells × rotations against packed side signatures.
-    #[inline]
+    #[inline(always)]
     pub(super) fn generate_placements(&mut self, t: u16) {
         if self.rules.tiles[t as usize].single {
             self.generate_single(t);
@@ -176,7 +176,7 @@ impl Game {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn generate_single(&mut self, t: u16) {
         let info = &self.rules.tiles[t as usize];
         {

@@ -284,7 +284,7 @@ impl Game {
     }
 
     /// Placements of the drawn tile and of the tiles the player keeps (W-12).
-    #[inline]
+    #[inline(always)]
     fn generate_hand_placements(&mut self, t: u16) {
         self.generate_placements(t);
         if self.w.kept.is_empty() {
