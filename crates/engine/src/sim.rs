@@ -24,7 +24,9 @@ pub fn play_out(game: &mut Game, agents: &mut [Box<dyn Agent + Send>]) -> u64 {
 #[inline]
 pub fn play_one(game: &mut Game, agents: &mut [Box<dyn Agent + Send>]) -> bool {
     let seat = game.current_player() as usize;
-    let agent = &mut agents[seat % agents.len()];
+    // Agents are cycled over the seats; usually there is one per seat (no division then).
+    let n = agents.len();
+    let agent = &mut agents[if seat < n { seat } else { seat % n }];
     // The two phases of every turn first, as plain branches (a jump table over all phases
     // mispredicts on their alternation).
     let phase = game.phase();

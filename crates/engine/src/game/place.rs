@@ -39,6 +39,7 @@ impl Game {
             }
         }
         let cells = &info.rot[rot as usize];
+        let any_corner = rules.any_corner;
         for (ci, c) in cells.iter().enumerate() {
             let Some(pos) = self.pos(x + c.dx, y + c.dy) else {
                 continue;
@@ -130,7 +131,7 @@ impl Game {
                             ninst.seg_base + b as u32,
                         );
                         // A field with farmers joined to a corner-figure field (AM-8).
-                        if rules.any_corner {
+                        if any_corner {
                             let root = self.segs[r as usize];
                             if root.corners > 0 && root.occ > 0 && !self.pending_fields.contains(&r)
                             {
