@@ -144,10 +144,19 @@ fn play_checked(
     if !g.pool_held().is_empty() {
         return Err("a taken pool tile is neither placed nor recorded unplaceable".into());
     }
-    let taken: u32 = g.pool_taken().iter().map(|&n| u32::from(n)).sum();
+    // Every tile taken from the pool (a `take` after setup) is placed or recorded unplaceable;
+    // a seat reaching the pairs when the pool is empty takes its pair without a tile.
+    let taken_tiles = g
+        .events()
+        .iter()
+        .filter(|e| matches!(e, Event::Take { turn, .. } if *turn > 0))
+        .count();
     let accounted = g.pool_owned().len() + g.pool_unplaceable().len();
-    if taken as usize != accounted && g.pool().len() + accounted < taken as usize {
-        return Err(format!("{taken} taken, {accounted} placed or unplaceable"));
+    let taken: usize = g.pool_taken().iter().map(|&n| usize::from(n)).sum();
+    if taken_tiles != accounted || accounted > taken {
+        return Err(format!(
+            "{taken_tiles} tiles taken ({taken} takes), {accounted} placed or unplaceable"
+        ));
     }
     abilities_to_owners(&g)?;
     Ok(g)

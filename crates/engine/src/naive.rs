@@ -203,7 +203,6 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
         }
     }
     let mut strength: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
-    let tiles = game.tiles();
     let mut out = vec![0u32; game.players() as usize];
     let cities_of = |k: usize| completed_cities(game, &feats, &of, k);
     for f in game.followers() {
@@ -221,7 +220,6 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
             .or_insert_with(|| vec![0; game.players() as usize]);
         s[f.player as usize] += rs.followers[f.follower as usize].strength_on(feats[k].pennants);
     }
-    let _ = &tiles;
     for (k, st) in strength {
         let f = &feats[k];
         let value = match f.kind {

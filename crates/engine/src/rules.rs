@@ -189,8 +189,6 @@ pub struct Rules {
     pub(crate) figures: Vec<FigureInfo>,
     /// Whether any follower type stands on corners (AM-6).
     pub(crate) any_corner: bool,
-    /// [`FigureInfo::site_mask`] by follower type, packed for the move loop.
-    pub(crate) site_masks: Vec<u8>,
     /// Whether any follower type may join an occupied feature.
     pub(crate) any_joins: bool,
     /// Whether turns are only draws: no own tiles and no pool (the base game).
@@ -450,7 +448,6 @@ impl Rules {
         let dealt = full_pile.len() as u32 + 1 + pooled;
         Ok(Rules {
             any_corner: figures.iter().any(|f| f.corner.is_some()),
-            site_masks: figures.iter().map(|f| f.site_mask).collect(),
             any_joins: figures.iter().any(|f| f.joins),
             plain_turns: ruleset.player_tiles.is_empty() && ruleset.pool.is_none(),
             plain_figures: figures.iter().all(|f| {

@@ -314,12 +314,10 @@ impl Game {
                 self.scratch = buf;
                 cells >= *n
             }
-            Condition::OwnerPresent => {
-                let meeples = self.meeples.clone();
-                meeples
-                    .iter()
-                    .any(|m| m.player == owner && find(&mut self.segs, m.seg) == root)
-            }
+            Condition::OwnerPresent => self
+                .meeples
+                .iter()
+                .any(|m| m.player == owner && self.find_ro(m.seg) == root),
             Condition::NearBuilding { .. } => false,
         }
     }

@@ -48,8 +48,8 @@ impl Game {
             seen.push(root);
             let bit = 1u8 << f.kind as u8;
             let supply = &self.supply[base..base + nf];
-            for (k, (&n, &mask)) in supply.iter().zip(&rules.site_masks).enumerate() {
-                if n > 0 && mask & bit != 0 && (r.occ == 0 || rules.figures[k].joins) {
+            for (k, (&n, fig)) in supply.iter().zip(&rules.figures).enumerate() {
+                if n > 0 && fig.site_mask & bit != 0 && (r.occ == 0 || fig.joins) {
                     self.options.push(FollowerOption {
                         feature: i as u8,
                         follower: k as u8,

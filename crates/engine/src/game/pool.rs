@@ -423,7 +423,7 @@ impl Game {
             return;
         }
         self.supply[slot] -= 1;
-        self.w.markers_placed(self.player, k, inst);
+        self.w.markers.push((self.player, k));
         if self.record {
             let i = self.insts[inst as usize];
             let feature = self.rules.tiles[i.tile as usize]
@@ -522,9 +522,5 @@ impl PoolState {
     fn reset(&mut self, players: u8) {
         self.clone_from(&PoolState::default());
         self.taken.resize(players as usize, 0);
-    }
-
-    fn markers_placed(&mut self, player: u8, ftype: u8, _inst: u32) {
-        self.markers.push((player, ftype));
     }
 }

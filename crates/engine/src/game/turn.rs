@@ -195,9 +195,6 @@ impl Game {
 
     /// The player declined their own tile: draw (or, in the final round, the next seat).
     pub(super) fn decline_own_tile(&mut self) {
-        if self.w.must_place {
-            return;
-        }
         if self.in_final {
             self.next_final_seat();
         } else {
