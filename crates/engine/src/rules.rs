@@ -77,20 +77,33 @@ pub(crate) fn fit_mask(sig4: u64, req: u16) -> u32 {
     (((fit >> 15).wrapping_mul((1 << 45) | (1 << 30) | (1 << 15) | 1) >> 45) & 0xF) as u32
 }
 
-/// For each 4-bit rotation mask: its rotations in increasing order (padded with 0).
-pub(crate) const ROT_ORDER: [[u8; 4]; 16] = {
-    let mut t = [[0u8; 4]; 16];
+/// For each 4-bit rotation mask: its rotations in increasing order (padded with 0), as words so
+/// that the generator writes a frontier cell's four candidate slots in one store.
+pub(crate) const ROT_ORDER: [[u32; 4]; 16] = {
+    let mut t = [[0u32; 4]; 16];
     let mut m = 0;
     while m < 16 {
         let mut k = 0;
         let mut r = 0;
         while r < 4 {
             if m & (1 << r) != 0 {
-                t[m][k] = r as u8;
+                t[m][k] = r;
                 k += 1;
             }
             r += 1;
         }
+        m += 1;
+    }
+    t
+};
+
+/// How many rotations each 4-bit rotation mask admits (a load, cheaper than a bit count on
+/// targets without a population-count instruction).
+pub(crate) const ROT_COUNT: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut m = 0;
+    while m < 16 {
+        t[m] = (m as u32).count_ones() as u8;
         m += 1;
     }
     t
