@@ -497,7 +497,7 @@ fn compile_tile(
     };
 
     compile_segments(t, mega, &mut tile, src, diags);
-    resolve_borders(t, &mut tile, src, diags);
+    crate::borders::check_borders(t, &mut tile, src, diags);
     let (side_claims, half_claims) = check_coverage(&tile, src, diags);
     let facing = facing_pairs(&tile, &side_claims, &half_claims);
     compile_connections(t, &mut tile, &facing, src, diags);
@@ -969,55 +969,6 @@ fn compile_segments(
             side_spans,
             half_spans,
         });
-    }
-}
-
-/// Fields' `borders`: each names a city segment of the tile (B-6).
-fn resolve_borders(
-    t: &RawTile,
-    tile: &mut CompiledTile,
-    src: &Source,
-    diags: &mut Vec<Diagnostic>,
-) {
-    for rs in &t.segments {
-        let s = &rs.value;
-        if s.kind.value != RawSegmentKind::Field {
-            continue;
-        }
-        let Some(me) = tile.segments.iter().position(|x| x.span == s.id.span) else {
-            continue;
-        };
-        for b in &s.borders {
-            match tile.segment(&b.value) {
-                None => diags.push(
-                    src.diag(
-                        Code::DanglingReference,
-                        b.span.clone(),
-                        format!("no segment `{}` in this tile", b.value),
-                    )
-                    .with_rule("B-6"),
-                ),
-                Some(i) if tile.segments[i].kind != FeatureKind::City => diags.push(
-                    src.diag(
-                        Code::BadBorder,
-                        b.span.clone(),
-                        format!(
-                            "a field borders cities only; `{}` is a {}",
-                            b.value,
-                            kind_name(tile.segments[i].kind)
-                        ),
-                    )
-                    .with_rule("B-6"),
-                ),
-                Some(i) => {
-                    let seg = &mut tile.segments[me];
-                    if !seg.border_segments.contains(&i) {
-                        seg.border_segments.push(i);
-                        seg.borders.push(b.value.clone());
-                    }
-                }
-            }
-        }
     }
 }
 
@@ -1495,6 +1446,7 @@ segments = [
                 halves: vec![],
                 pennants: Sp::unspanned(0),
                 borders: vec![],
+                hidden_borders: None,
                 tags: vec![],
             })],
             connections: vec![],
@@ -1652,6 +1604,7 @@ connections = [{ id = "meadow", segments = ["a.f", "b.f"], joined = true, rule =
                             .collect(),
                         pennants: Sp::unspanned(pennants),
                         borders,
+                        hidden_borders: None,
                         tags: vec![],
                     })
                 })

@@ -7,6 +7,7 @@
 //! (per-rotation tables for the engine), driven per variant by [`variant`].
 
 pub mod abilities;
+mod borders;
 pub mod compile;
 pub mod diag;
 pub mod facts;
@@ -21,4 +22,4 @@ pub mod schema;
 pub mod validate;
 pub mod variant;
 
-pub use diag::{Code, Diagnostic, Severity, Source};
+pub use diag::{Code, Diagnostic, Related, Severity, Source};

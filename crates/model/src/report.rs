@@ -12,7 +12,7 @@ use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity
 use codespan_reporting::files;
 use codespan_reporting::term::{self, termcolor::WriteColor, Config};
 
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Diagnostic, Related, Severity};
 use crate::facts::{FactOutcome, FactStatus};
 use crate::load::MAX_FILE_BYTES;
 use crate::raw::RawFactSource;
@@ -65,11 +65,45 @@ pub fn render_human_with_facts(
                 d.message
             )?;
         }
+        for label in &d.labels {
+            render_label(label, &mut texts, &config, out)?;
+        }
     }
     if let Some(line) = fact_summary(facts) {
         writeln!(out, "{line}")?;
     }
     writeln!(out, "{}", summary(diags, files_checked))
+}
+
+/// A secondary location, shown after its diagnostic as a note with its own excerpt.
+fn render_label(
+    label: &Related,
+    texts: &mut BTreeMap<PathBuf, Option<String>>,
+    config: &Config,
+    out: &mut dyn WriteColor,
+) -> std::io::Result<()> {
+    let excerpt = label.span.as_ref().and_then(|span| {
+        texts
+            .entry(label.file.clone())
+            .or_insert_with(|| read_lossy(&label.file))
+            .as_deref()
+            .and_then(|text| Excerpt::new(&label.file, text, span.clone(), label.line))
+    });
+    let at = format!(
+        "{}:{}:{}",
+        label.file.display(),
+        label.line,
+        label.column
+    );
+    let mut cs = CsDiagnostic::note().with_message(label.message.clone());
+    match excerpt.as_ref() {
+        Some(e) => cs = cs.with_labels(vec![Label::secondary((), e.label.clone())]),
+        None => cs = cs.with_notes(vec![format!("at {at}")]),
+    }
+    if term::emit(out, config, &Excerpts(excerpt), &cs).is_err() {
+        writeln!(out, "{at}: note: {}", label.message)?;
+    }
+    Ok(())
 }
 
 /// Longest piece of one source line shown in an excerpt.
