@@ -208,7 +208,11 @@ fn compare(
     let field = &tile.segments[me];
     let half_span = |h: Half| {
         let k = field.halves.iter().position(|x| *x == h).unwrap_or(0);
-        field.half_spans.get(k).cloned().unwrap_or(field.span.clone())
+        field
+            .half_spans
+            .get(k)
+            .cloned()
+            .unwrap_or(field.span.clone())
     };
     let side_span = |c: usize, sd: Side| {
         let city = &tile.segments[c];
@@ -248,10 +252,10 @@ fn compare(
                 )
                 .with_note("a field touching a city side at a corner borders that city (B-6: it scores for it)"),
         };
-        diags.push(
-            d.with_rule("B-6")
-                .with_label(src.label(side_span(c, sd), format!("city side {} of `{city}`", sd.name()))),
-        );
+        diags.push(d.with_rule("B-6").with_label(src.label(
+            side_span(c, sd),
+            format!("city side {} of `{city}`", sd.name()),
+        )));
     }
     for (c, span) in stated {
         if g.touching.contains_key(&(me, *c)) {
@@ -296,7 +300,12 @@ fn compare(
 fn ring(tile: &CompiledTile, c: usize) -> Option<Vec<Slot>> {
     let mut side_owner: HashMap<Side, Vec<usize>> = HashMap::new();
     let mut half_owner: HashMap<Half, Vec<usize>> = HashMap::new();
-    for (i, seg) in tile.segments.iter().enumerate().filter(|(_, s)| s.cell == c) {
+    for (i, seg) in tile
+        .segments
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.cell == c)
+    {
         for s in &seg.sides {
             side_owner.entry(*s).or_default().push(i);
         }

@@ -439,6 +439,18 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
             }
         }
     }
+    let cited = doc
+        .fact
+        .iter()
+        .map(|f| &f.value.rule)
+        .chain(doc.ability.iter().map(|a| &a.value.rule))
+        .chain(
+            doc.tile
+                .iter()
+                .flat_map(|t| &t.value.connections)
+                .filter_map(|c| c.value.rule.as_ref()),
+        );
+    diags.extend(cited.filter_map(|r| crate::rules::check(src, &r.value, r.span.clone())));
     let (fact_diags, facts) = crate::facts::check_facts(&doc.fact, &tiles, &broken, src);
     diags.extend(fact_diags);
     let known: Vec<&str> = doc.tile.iter().map(|t| t.value.id.value.as_str()).collect();

@@ -18,6 +18,7 @@ pub mod player_tiles;
 pub mod pool;
 pub mod raw;
 pub mod report;
+pub mod rules;
 pub mod schema;
 pub mod validate;
 pub mod variant;

@@ -89,12 +89,7 @@ fn render_label(
             .as_deref()
             .and_then(|text| Excerpt::new(&label.file, text, span.clone(), label.line))
     });
-    let at = format!(
-        "{}:{}:{}",
-        label.file.display(),
-        label.line,
-        label.column
-    );
+    let at = format!("{}:{}:{}", label.file.display(), label.line, label.column);
     let mut cs = CsDiagnostic::note().with_message(label.message.clone());
     match excerpt.as_ref() {
         Some(e) => cs = cs.with_labels(vec![Label::secondary((), e.label.clone())]),

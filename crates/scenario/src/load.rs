@@ -285,17 +285,17 @@ impl Ctx<'_> {
     }
 }
 
-fn rule_ok(r: &str) -> bool {
-    let mut parts = r.splitn(2, '-');
-    let (Some(a), Some(b)) = (parts.next(), parts.next()) else {
-        return false;
-    };
-    let digits = b.trim_end_matches(|c: char| c.is_ascii_lowercase());
-    !a.is_empty()
-        && a.chars().all(|c| c.is_ascii_uppercase())
-        && !digits.is_empty()
-        && digits.chars().all(|c| c.is_ascii_digit())
-        && b.len() - digits.len() <= 1
+impl Ctx<'_> {
+    /// Whether `r` names a rule of the registry; reports [`Code::UnknownRule`] otherwise.
+    fn rule_ok(&mut self, r: &Sp<crate::raw::RuleId>) -> bool {
+        match tegula_model::rules::check(self.source, &r.value, r.span.clone()) {
+            None => true,
+            Some(d) => {
+                self.diags.push(d);
+                false
+            }
+        }
+    }
 }
 
 fn kind_of(k: RawFeatureKind) -> FeatureKind {
@@ -349,13 +349,7 @@ pub fn resolve(
     };
     // Rule ids.
     for r in &doc.rules {
-        if !rule_ok(r) {
-            cx.err(
-                Code::Schema,
-                &r.span,
-                format!("`{}` is not a rule id like `B-4`", r.value),
-            );
-        }
+        cx.rule_ok(r);
     }
     // Variant.
     let base = source.path.parent().unwrap_or(Path::new(""));
@@ -875,15 +869,8 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
                     }
                 };
                 let rule = match &ev.rule {
-                    Some(r) if rule_ok(r) => Some(r.value.clone()),
-                    Some(r) => {
-                        cx.err(
-                            Code::Schema,
-                            &r.span,
-                            format!("`{}` is not a rule id like `B-4`", r.value),
-                        );
-                        None
-                    }
+                    Some(r) if cx.rule_ok(r) => Some(r.value.clone()),
+                    Some(_) => None,
                     None => {
                         cx.err(
                             Code::Schema,
@@ -946,17 +933,6 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn rule_ids_are_checked() {
-        assert!(rule_ok("B-4"));
-        assert!(rule_ok("W-18"));
-        assert!(rule_ok("AM-5"));
-        assert!(rule_ok("B-7a"));
-        assert!(!rule_ok("b-4"));
-        assert!(!rule_ok("B4"));
-        assert!(!rule_ok("B-"));
-    }
 
     #[test]
     fn syntax_and_unknown_keys_are_positioned() {
