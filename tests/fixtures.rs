@@ -2,6 +2,8 @@
 //! - every file in `tests/fixtures/invalid/` states `# expect: <code> line <N> [rule <ID>]` in its
 //!   leading comment lines; validating the file alone must yield that code at that line (and rule);
 //! - every file in `tests/fixtures/valid/` must validate with no diagnostic at all;
+//! - every file in `tests/fixtures/scenarios-invalid/` with `# expect:` lines yields them when
+//!   checked as a scenario (the scenario codes, `bad-scenario` and `bad-expectation`);
 //! - every diagnostic code has at least one invalid fixture, except the allow-list below.
 
 use std::collections::BTreeSet;
@@ -77,6 +79,33 @@ fn every_invalid_fixture_yields_its_code_at_its_line() {
 }
 
 #[test]
+fn every_invalid_scenario_fixture_yields_its_code_at_its_line() {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for file in common::toml_files("tests/fixtures/scenarios-invalid") {
+        let expects = expectations(&file);
+        let diags = tegula_scenario::validate_file(&file);
+        for e in &expects {
+            checked += 1;
+            if !diags
+                .iter()
+                .any(|d| d.code.as_str() == e.code && d.line == e.line)
+            {
+                failures.push(format!(
+                    "{}: expected [{}] at line {}; got:\n{}",
+                    file.display(),
+                    e.code,
+                    e.line,
+                    show(&diags)
+                ));
+            }
+        }
+    }
+    assert!(checked >= 3, "{checked}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
 fn every_valid_fixture_is_clean() {
     let files = common::toml_files("tests/fixtures/valid");
     assert!(!files.is_empty());
@@ -92,7 +121,9 @@ fn every_valid_fixture_is_clean() {
 
 #[test]
 fn every_code_has_a_fixture_or_is_allow_listed() {
-    let covered: BTreeSet<String> = common::toml_files("tests/fixtures/invalid")
+    let mut files = common::toml_files("tests/fixtures/invalid");
+    files.extend(common::toml_files("tests/fixtures/scenarios-invalid"));
+    let covered: BTreeSet<String> = files
         .iter()
         .flat_map(|f| expectations(f))
         .map(|e| e.code)

@@ -136,9 +136,9 @@ codes! {
     /// The open pool of a variant is inconsistent (tag, thresholds, gains; W-1 .. W-4, W-30).
     BadPool = "bad-pool", Compiler;
     // --- scenarios ---
-    /// A scenario step cannot be played as written (coordinates, a discard with a follower, an
-    /// own tile without a place, ...).
-    BadStep = "bad-step", Scenario;
+    /// A scenario's steps cannot be played as written (coordinates, seats, rotations, a discard
+    /// with a follower, an own tile without a place, ...).
+    BadScenario = "bad-scenario", Scenario;
     /// A scenario's expected events or scores are malformed (seats, points, counts, ...).
     BadExpectation = "bad-expectation", Scenario;
 }
@@ -356,7 +356,7 @@ mod tests {
         assert_eq!(groups, [Owner::Loader, Owner::Compiler, Owner::Scenario]);
         assert!(!Code::MissingSchemaLine.is_compiler_code());
         assert!(Code::DuplicateId.is_compiler_code());
-        assert!(!Code::BadStep.is_compiler_code());
+        assert!(!Code::BadScenario.is_compiler_code());
     }
 
     #[test]
