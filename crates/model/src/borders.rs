@@ -77,7 +77,13 @@ pub(crate) fn check_borders(
         let Some(me) = tile.segments.iter().position(|x| x.span == s.id.span) else {
             continue;
         };
+        let root = diags.len();
         let stated = resolve(&s.borders, me, tile, src, diags);
+        // A typo in `borders` is the root cause of the missing borders that follow from it.
+        let root = diags[root..]
+            .iter()
+            .position(|d| d.code == Code::DanglingReference)
+            .map(|k| root + k);
         let hidden = match &s.hidden_borders {
             Some(h) => {
                 if h.value.reason.value.trim().is_empty() {
@@ -96,7 +102,12 @@ pub(crate) fn check_borders(
         };
         let cell = tile.segments[me].cell;
         if let Some(g) = &geometry[cell] {
-            compare(s, me, &stated, &hidden, g, tile, src, diags);
+            let found = Found {
+                stated: &stated,
+                hidden: &hidden,
+                root,
+            };
+            compare(s, me, &found, g, tile, src, diags);
         }
         let mut all: Vec<usize> = Vec::new();
         for (i, _) in stated.iter().chain(&hidden) {
@@ -139,6 +150,7 @@ fn resolve(
     let mut out: Vec<(usize, Range<usize>)> = Vec::new();
     for b in ids {
         match tile.segment(&b.value) {
+            None if tile.dropped.contains(&b.value) => {} // reported at its cell
             None => {
                 let cities = tile
                     .segments
@@ -193,18 +205,25 @@ fn resolve(
     out
 }
 
+/// A field's resolved borders, and the dangling reference among them (an index into the
+/// diagnostics) under which their consequences are folded.
+struct Found<'a> {
+    stated: &'a [(usize, Range<usize>)],
+    hidden: &'a [(usize, Range<usize>)],
+    root: Option<usize>,
+}
+
 /// Report where the stated borders of field `me` disagree with the geometry of its cell.
-#[allow(clippy::too_many_arguments)]
 fn compare(
     s: &RawSegment,
     me: usize,
-    stated: &[(usize, Range<usize>)],
-    hidden: &[(usize, Range<usize>)],
+    found: &Found<'_>,
     g: &Geometry,
     tile: &CompiledTile,
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) {
+    let (stated, hidden) = (found.stated, found.hidden);
     let field = &tile.segments[me];
     let half_span = |h: Half| {
         let k = field.halves.iter().position(|x| *x == h).unwrap_or(0);
@@ -237,6 +256,12 @@ fn compare(
             s.id.value,
             sd.name()
         );
+        if let (Some(root), None) = (found.root, hidden.iter().find(|(i, _)| *i == c)) {
+            diags[root].notes.push(format!(
+                "so `borders` does not list `{city}`, although {shown}"
+            ));
+            continue;
+        }
         let d = match hidden.iter().find(|(i, _)| *i == c) {
             Some((_, span)) => src
                 .diag(

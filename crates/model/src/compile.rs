@@ -76,6 +76,10 @@ pub struct CompiledTile {
     /// is lowered. A variant's `[[ability]]` entries replace them.
     #[serde(skip)]
     pub abilities: Vec<crate::abilities::AbilityDef>,
+    /// Ids of segments left out because their cell is missing or names no cell: references to
+    /// them are consequences of that root cause, not reported again.
+    #[serde(skip)]
+    pub dropped: Vec<String>,
 }
 
 /// Edge weight of a tile's segment graph.
@@ -506,15 +510,17 @@ fn compile_tile(
         graph: UnGraph::default(),
         span: t.id.span.clone(),
         abilities: Vec::new(),
+        dropped: Vec::new(),
     };
 
     compile_segments(t, mega, &mut tile, src, diags);
     crate::borders::check_borders(t, &mut tile, src, diags);
-    let (side_claims, half_claims) = check_coverage(&tile, src, diags);
+    let unplaced = unplaced_claims(t, &tile);
+    let (side_claims, half_claims) = check_coverage(&tile, &unplaced, src, diags);
     let facing = facing_pairs(&tile, &side_claims, &half_claims);
-    compile_connections(t, &mut tile, &facing, src, diags);
+    let misjoined = compile_connections(t, &mut tile, &facing, src, diags);
     tile.rebuild();
-    check_feature_cells(&tile, src, diags);
+    check_feature_cells(&tile, &misjoined, src, diags);
     Some(tile)
 }
 
@@ -777,11 +783,15 @@ fn compile_segments(
     for rs in &t.segments {
         let s = &rs.value;
         if !seen.insert(&s.id.value) {
-            diags.push(src.diag(
+            let mut d = src.diag(
                 Code::DuplicateId,
                 s.id.span.clone(),
                 format!("segment id `{}` is already used in this tile", s.id.value),
-            ));
+            );
+            if let Some(first) = t.segments.iter().find(|x| x.value.id.value == s.id.value) {
+                d = d.with_label(src.label(first.value.id.span.clone(), "first used here"));
+            }
+            diags.push(d);
             continue;
         }
         let cell = match (&s.cell, mega) {
@@ -804,18 +814,29 @@ fn compile_segments(
                             s.id.value
                         ),
                     )
-                    .with_rule("W-18"),
+                    .with_rule("W-18")
+                    .with_note("the segment is left out: its sides, half-edges, borders and connections are not checked"),
                 );
+                tile.dropped.push(s.id.value.clone());
                 continue;
             }
             (Some(c), true) => match tile.cells.iter().position(|x| x.id == c.value) {
                 Some(i) => i,
                 None => {
-                    diags.push(src.diag(
+                    let mut d = src.diag(
                         Code::DanglingReference,
                         c.span.clone(),
                         format!("no cell `{}` in this tile", c.value),
+                    );
+                    if let Some(near) =
+                        crate::load::suggest(&c.value, tile.cells.iter().map(|x| x.id.as_str()))
+                    {
+                        d.notes.push(format!("did you mean `{near}`?"));
+                    }
+                    diags.push(d.with_note(
+                        "the segment is left out: its sides, half-edges, borders and connections are not checked",
                     ));
+                    tile.dropped.push(s.id.value.clone());
                     continue;
                 }
             },
@@ -984,6 +1005,23 @@ fn compile_segments(
     }
 }
 
+/// The sides and half-edges that segments left out of the tile ([`CompiledTile::dropped`]) claim,
+/// in whatever cell they meant: a side or half of these left uncovered is a consequence of the
+/// left-out segment, already reported, not a problem of its own.
+fn unplaced_claims(t: &RawTile, tile: &CompiledTile) -> (HashSet<Side>, HashSet<Half>) {
+    let mut sides = HashSet::new();
+    let mut halves = HashSet::new();
+    for rs in t
+        .segments
+        .iter()
+        .filter(|s| tile.dropped.contains(&s.value.id.value))
+    {
+        sides.extend(rs.value.sides.iter().map(|x| side(x.value)));
+        halves.extend(rs.value.halves.iter().map(|x| half(x.value)));
+    }
+    (sides, halves)
+}
+
 /// Claims per (cell, side) by city/road segments and per (cell, half) by fields.
 type SideClaims = HashMap<(usize, Side), Vec<Claim>>;
 type HalfClaims = HashMap<(usize, Half), Vec<Claim>>;
@@ -991,6 +1029,7 @@ type HalfClaims = HashMap<(usize, Half), Vec<Claim>>;
 /// Coverage of every side and half-edge of every cell (B-2, B-3).
 fn check_coverage(
     tile: &CompiledTile,
+    unplaced: &(HashSet<Side>, HashSet<Half>),
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) -> (SideClaims, HalfClaims) {
@@ -1022,6 +1061,7 @@ fn check_coverage(
                 let kname = side_kind_name(k);
                 let claims = sides.get(&(ci, s)).map_or(&[][..], |v| v.as_slice());
                 match claims {
+                    [] if unplaced.0.contains(&s) => {}
                     [] => diags.push(
                         src.diag(
                             Code::SideCoverage,
@@ -1034,7 +1074,7 @@ fn check_coverage(
                         .with_rule("B-3"),
                     ),
                     [_] => {}
-                    [(first, _), rest @ ..] => {
+                    [(first, first_span), rest @ ..] => {
                         for (other, sp) in rest {
                             diags.push(
                                 src.diag(
@@ -1047,7 +1087,11 @@ fn check_coverage(
                                         tile.segments[*other].id
                                     ),
                                 )
-                                .with_rule("B-3"),
+                                .with_rule("B-3")
+                                .with_label(src.label(
+                                    first_span.clone(),
+                                    format!("first touched by `{}` here", tile.segments[*first].id),
+                                )),
                             );
                         }
                     }
@@ -1057,6 +1101,7 @@ fn check_coverage(
                 for h in s.halves() {
                     let claims = halves.get(&(ci, h)).map_or(&[][..], |v| v.as_slice());
                     match claims {
+                        [] if unplaced.1.contains(&h) => {}
                         [] => diags.push(
                             src.diag(
                                 Code::HalfCoverage,
@@ -1071,7 +1116,7 @@ fn check_coverage(
                             .with_rule("B-2"),
                         ),
                         [_] => {}
-                        [(first, _), rest @ ..] => {
+                        [(first, first_span), rest @ ..] => {
                             for (other, sp) in rest {
                                 diags.push(
                                     src.diag(
@@ -1084,7 +1129,11 @@ fn check_coverage(
                                             tile.segments[*other].id
                                         ),
                                     )
-                                    .with_rule("B-2"),
+                                    .with_rule("B-2")
+                                    .with_label(src.label(
+                                        first_span.clone(),
+                                        format!("first used by `{}` here", tile.segments[*first].id),
+                                    )),
                                 );
                             }
                         }
@@ -1143,28 +1192,44 @@ fn facing_pairs(tile: &CompiledTile, sides: &SideClaims, halves: &HalfClaims) ->
     out
 }
 
-/// Connections: well-formed, facing, one per pair; and every facing pair has one.
+/// A joined connection between segments that do not face each other: the index of its
+/// `bad-connection` diagnostic and its two segments.
+type Misjoined = (usize, [usize; 2]);
+
+/// Connections: well-formed, facing, one per pair; and every facing pair has one. Returns the
+/// joined connections between segments that do not face each other.
 fn compile_connections(
     t: &RawTile,
     tile: &mut CompiledTile,
     facing: &[FacingPair],
     src: &Source,
     diags: &mut Vec<Diagnostic>,
-) {
+) -> Vec<Misjoined> {
+    let mut misjoined = Vec::new();
     let facing_set: HashSet<(usize, usize)> = facing.iter().map(|(p, _)| *p).collect();
+    // Dangling-reference diagnostics (index into `diags`) with the segments the connection meant.
+    let mut roots: Vec<(usize, Vec<usize>)> = Vec::new();
     let mut ids: HashSet<&str> = HashSet::new();
     let mut pairs: HashMap<(usize, usize), String> = HashMap::new();
     for rc in &t.connections {
         let c = &rc.value;
         if !ids.insert(&c.id.value) {
-            diags.push(src.diag(
+            let mut d = src.diag(
                 Code::DuplicateId,
                 c.id.span.clone(),
                 format!(
                     "connection id `{}` is already used in this tile",
                     c.id.value
                 ),
-            ));
+            );
+            if let Some(first) = t
+                .connections
+                .iter()
+                .find(|x| x.value.id.value == c.id.value)
+            {
+                d = d.with_label(src.label(first.value.id.span.clone(), "first used here"));
+            }
+            diags.push(d);
             continue;
         }
         let bad = |span: Range<usize>, msg: String| {
@@ -1185,12 +1250,31 @@ fn compile_connections(
         for (k, sid) in c.segments.value.iter().enumerate() {
             match tile.segment(&sid.value) {
                 Some(i) => ends[k] = i,
+                None if tile.dropped.contains(&sid.value) => ok = false, // reported at its cell
                 None => {
-                    diags.push(src.diag(
+                    let near = crate::load::suggest(
+                        &sid.value,
+                        tile.segments.iter().map(|x| x.id.as_str()),
+                    );
+                    let mut d = src.diag(
                         Code::DanglingReference,
                         sid.span.clone(),
                         format!("no segment `{}` in this tile", sid.value),
-                    ));
+                    );
+                    if let Some(n) = near {
+                        d.notes.push(format!("did you mean `{n}`?"));
+                    }
+                    // What the connection meant to join: the named segments that exist, and the
+                    // suggestion; a missing connection between them is this typo's consequence.
+                    let mut meant: Vec<usize> = c
+                        .segments
+                        .value
+                        .iter()
+                        .filter_map(|x| tile.segment(&x.value))
+                        .collect();
+                    meant.extend(near.and_then(|n| tile.segment(n)));
+                    roots.push((diags.len(), meant));
+                    diags.push(d);
                     ok = false;
                 }
             }
@@ -1247,7 +1331,26 @@ fn compile_connections(
             ));
             continue;
         }
-        if !facing_set.contains(&p) {
+        let neighbours = tile.cells[a.cell].neighbour.contains(&Some(b.cell));
+        if !facing_set.contains(&p) && c.joined.value {
+            // Kept in the graph: the feature it makes may span cells that are not connected;
+            // that is this connection's consequence, folded under it.
+            misjoined.push((diags.len(), ends));
+        }
+        if !neighbours {
+            let (ca, cb) = (&tile.cells[a.cell], &tile.cells[b.cell]);
+            diags.push(
+                bad(
+                    span,
+                    format!(
+                        "`{}` lies in cell `{}` and `{}` in cell `{}`, which are not neighbours: a connection joins segments across a side the two cells share",
+                        a.id, ca.id, b.id, cb.id
+                    ),
+                )
+                .with_label(src.label(ca.span.clone(), format!("cell `{}` at [{}, {}]", ca.id, ca.at.0, ca.at.1)))
+                .with_label(src.label(cb.span.clone(), format!("cell `{}` at [{}, {}]", cb.id, cb.at.0, cb.at.1))),
+            );
+        } else if !facing_set.contains(&p) {
             let what = if a.kind == FeatureKind::Field {
                 "on facing half-edges of an inner side"
             } else {
@@ -1257,8 +1360,6 @@ fn compile_connections(
                 span,
                 format!("`{}` and `{}` do not face each other {what}", a.id, b.id),
             ));
-            // Kept in the graph: a joined one makes a feature whose cells may not be connected
-            // (reported as disconnected-feature).
         }
         pairs.insert(p, c.id.value.clone());
         tile.connections.push(CompiledConnection {
@@ -1281,6 +1382,25 @@ fn compile_connections(
             "W-18"
         };
         let c = &tile.cells[*cell];
+        if let Some((root, _)) = roots
+            .iter()
+            .find(|(_, meant)| meant.contains(&p.0) && meant.contains(&p.1))
+            .or_else(|| {
+                roots
+                    .iter()
+                    .find(|(_, m)| m.contains(&p.0) || m.contains(&p.1))
+            })
+        {
+            diags[*root].notes.push(format!(
+                "so {} segments `{}` and `{}` (facing across inner side {} of cell `{}`) have no connection",
+                kind_name(a.kind),
+                a.id,
+                b.id,
+                s.name(),
+                c.id
+            ));
+            continue;
+        }
         diags.push(
             src.diag(
                 Code::MissingConnection,
@@ -1297,10 +1417,16 @@ fn compile_connections(
             .with_rule(rule),
         );
     }
+    misjoined
 }
 
 /// Every multi-cell feature's cells are edge-connected through the tile (W-18).
-fn check_feature_cells(tile: &CompiledTile, src: &Source, diags: &mut Vec<Diagnostic>) {
+fn check_feature_cells(
+    tile: &CompiledTile,
+    misjoined: &[Misjoined],
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
     for f in &tile.features {
         if f.cells.len() < 2 {
             continue;
@@ -1318,6 +1444,18 @@ fn check_feature_cells(tile: &CompiledTile, src: &Source, diags: &mut Vec<Diagno
         if reached.len() < inside.len() {
             let names: Vec<&str> = f.cells.iter().map(|&c| tile.cells[c].id.as_str()).collect();
             let first = &tile.segments[f.members[0]];
+            if let Some((root, _)) = misjoined
+                .iter()
+                .find(|(_, ends)| ends.iter().any(|e| f.members.contains(e)))
+            {
+                diags[*root].notes.push(format!(
+                    "so the {} feature of `{}` spans cells {} that are not edge-connected",
+                    kind_name(f.kind),
+                    first.id,
+                    names.join(", ")
+                ));
+                continue;
+            }
             diags.push(
                 src.diag(
                     Code::DisconnectedFeature,
@@ -1367,6 +1505,30 @@ segments = [
   { id = "south", kind = "field", halves = ["Es", "Se", "Sw", "Ws"] },
 ]
 "#;
+
+    /// The guard behind `disconnected-feature` (W-18): reported on its own when no
+    /// `bad-connection` is the root cause, folded under that one when it is.
+    #[test]
+    fn a_disconnected_feature_is_reported_unless_folded() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/fixtures/invalid/bad-connection-not-neighbours.toml"
+        ))
+        .unwrap();
+        let (set, diags) = compile(&text);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(diags[0].code, Code::BadConnection);
+        assert!(diags[0]
+            .notes
+            .iter()
+            .any(|n| n.contains("not edge-connected")));
+        assert_eq!(diags[0].labels.len(), 2, "both cells are shown");
+        let src = Source::new("test.toml", text);
+        let mut alone = Vec::new();
+        check_feature_cells(&set.tiles[0], &[], &src, &mut alone);
+        assert_eq!(alone.len(), 1, "{alone:?}");
+        assert_eq!(alone[0].code, Code::DisconnectedFeature);
+    }
 
     #[test]
     fn tile_d_has_a_city_a_road_and_two_fields_b1() {
