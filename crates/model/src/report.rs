@@ -72,6 +72,9 @@ pub fn render_human_with_facts(
     if let Some(line) = fact_summary(facts) {
         writeln!(out, "{line}")?;
     }
+    for line in reconstruction_lines(facts) {
+        writeln!(out, "  {line}")?;
+    }
     writeln!(out, "{}", summary(diags, files_checked))
 }
 
@@ -367,6 +370,32 @@ pub fn fact_summary(facts: &[FactOutcome]) -> Option<String> {
         parts.push(format!("{} not checked", t.unchecked));
     }
     Some(format!("{head}; {}", parts.join(", ")))
+}
+
+/// One line per file that states facts the rulebook does not make (`source =
+/// "reconstruction"`), so the human output labels them as the JSON `list` does: "not in the
+/// rulebook (reconstruction): tiles/x.toml: W-18 (line 95), W-19 (line 120)". Files in order.
+pub fn reconstruction_lines(facts: &[FactOutcome]) -> Vec<String> {
+    let mut by_file: BTreeMap<&Path, Vec<String>> = BTreeMap::new();
+    for f in facts
+        .iter()
+        .filter(|f| f.source == RawFactSource::Reconstruction)
+    {
+        by_file
+            .entry(f.file.as_path())
+            .or_default()
+            .push(format!("{} (line {})", f.rule, f.line));
+    }
+    by_file
+        .into_iter()
+        .map(|(file, items)| {
+            format!(
+                "not in the rulebook (reconstruction): {}: {}",
+                file.display(),
+                items.join(", ")
+            )
+        })
+        .collect()
 }
 
 /// `tegula validate --format json`: one pretty-printed JSON object with `diagnostics` (the array
