@@ -193,4 +193,11 @@ fn duplicate_tile_id_across_files() {
         "{:?}",
         dups[0].notes
     );
+    // ... and as a secondary location in the other file.
+    let first = &dups[0].labels[0];
+    assert!(first.file.ends_with("a.toml"), "{first:?}");
+    assert_eq!(
+        (first.line, first.message.as_str()),
+        (7, "first defined here")
+    );
 }

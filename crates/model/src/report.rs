@@ -420,7 +420,9 @@ pub fn validation_to_json(diags: &[Diagnostic], facts: &[FactOutcome]) -> String
 }
 
 /// The diagnostics as one pretty-printed JSON array of objects with the keys `code`,
-/// `severity`, `message`, `file`, `line`, `column`, and `rule` / `notes` when present.
+/// `severity`, `message`, `file`, `line`, `column`, `end_line`, `end_column` (just after the
+/// blamed text), and `rule` / `notes` / `labels` when present; each label (a secondary location,
+/// "first used here") has `message`, `file`, `line`, `column`, `end_line`, `end_column`.
 pub fn to_json(diags: &[Diagnostic]) -> String {
     serde_json::to_string_pretty(diags).unwrap_or_else(|_| "[]".to_string())
 }
