@@ -398,20 +398,24 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
     let set = doc.set.id.value.clone();
     let mut diags = Vec::new();
     let mut tiles = Vec::new();
-    let mut ids: HashMap<&str, usize> = HashMap::new();
+    let mut ids: HashMap<&str, (usize, Range<usize>)> = HashMap::new();
     let mut start: Option<&str> = None;
     // Ids of tiles that are absent from `tiles` or invalid: facts about them are not checked.
     let mut broken: HashSet<String> = HashSet::new();
     for raw in &doc.tile {
         let t = &raw.value;
-        if let Some(&line) = ids.get(t.id.value.as_str()) {
-            diags.push(src.diag(
-                Code::DuplicateId,
-                t.id.span.clone(),
-                format!("tile id `{}` is already used on line {line}", t.id.value),
-            ));
+        if let Some((line, first)) = ids.get(t.id.value.as_str()) {
+            diags.push(
+                src.diag(
+                    Code::DuplicateId,
+                    t.id.span.clone(),
+                    format!("tile id `{}` is already used on line {line}", t.id.value),
+                )
+                .with_label(src.label(first.clone(), "first used here")),
+            );
         } else {
-            ids.insert(&t.id.value, src.line_col(t.id.span.start).0);
+            let line = src.line_col(t.id.span.start).0;
+            ids.insert(&t.id.value, (line, t.id.span.clone()));
         }
         if t.start {
             if let Some(first) = start {
