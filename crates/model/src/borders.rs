@@ -223,6 +223,20 @@ fn compare(
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) {
+    missing(s, me, found, g, tile, src, diags);
+    not_shown(s, me, found.stated, g, tile, src, diags);
+}
+
+/// Cities the field touches at a corner of its cell that `borders` does not list.
+fn missing(
+    s: &RawSegment,
+    me: usize,
+    found: &Found<'_>,
+    g: &Geometry,
+    tile: &CompiledTile,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
     let (stated, hidden) = (found.stated, found.hidden);
     let field = &tile.segments[me];
     let half_span = |h: Half| {
@@ -282,6 +296,18 @@ fn compare(
             format!("city side {} of `{city}`", sd.name()),
         )));
     }
+}
+
+/// Cities in `borders` that no half-edge of the field meets: separated by a wall, or not shown.
+fn not_shown(
+    s: &RawSegment,
+    me: usize,
+    stated: &[(usize, Range<usize>)],
+    g: &Geometry,
+    tile: &CompiledTile,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
     for (c, span) in stated {
         if g.touching.contains_key(&(me, *c)) {
             continue;
