@@ -38,6 +38,8 @@ enum Command {
     Board(cli::board::Args),
     /// Run scenario files (scripted moves with expected events and scores).
     Check(cli::check::Args),
+    /// Print the rule registry: every rule id the data, diagnostics and events cite.
+    Rules(cli::rules::Args),
 }
 
 /// Whether `e` comes from writing to a closed pipe (`tegula … | head -1`).
@@ -80,6 +82,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => cli::replay::run(a),
         Command::Board(a) => cli::board::run(a),
         Command::Check(a) => cli::check::run(a),
+        Command::Rules(a) => cli::rules::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

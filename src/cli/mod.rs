@@ -9,6 +9,7 @@ mod out;
 pub mod play;
 pub mod render;
 pub mod replay;
+pub mod rules;
 pub mod schema;
 pub mod simulate;
 pub mod tiles;

@@ -258,10 +258,27 @@ pub struct RawSegment {
     #[serde(default)]
     #[schemars(length(max = 200))]
     pub borders: Vec<Sp<Id>>,
+    /// Field: cities of its cell it borders where the half-edges cannot show it (an inner field,
+    /// a field reaching a wall round a road's end, a bridge), with the reason; see
+    /// docs/FORMAT.md, "Field borders". Not repeated in `borders`.
+    #[serde(default)]
+    pub hidden_borders: Option<Sp<RawHiddenBorders>>,
     /// Tags rules may refer to (e.g. `religious`, `inn`, `cathedral`).
     #[serde(default)]
     #[schemars(length(max = 32))]
     pub tags: Vec<Sp<String>>,
+}
+
+/// Borders of a field that its half-edges cannot show, and why the drawing has them.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawHiddenBorders {
+    /// Ids of city segments of the field's cell.
+    #[schemars(length(min = 1, max = 200))]
+    pub cities: Vec<Sp<Id>>,
+    /// What in the drawing makes the field touch them (required, not blank).
+    #[schemars(length(max = 2000))]
+    pub reason: Sp<String>,
 }
 
 /// A connection between two segments of different cells of a mega tile, across an inner side.

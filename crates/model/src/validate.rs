@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 
 use crate::compile::compile_tileset;
-use crate::diag::{Code, Diagnostic};
+use crate::diag::{Code, Diagnostic, Related};
 use crate::facts::FactOutcome;
 use crate::load;
 use crate::schema::{TILESET_SCHEMA, VARIANT_SCHEMA};
@@ -64,8 +64,8 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
     let mut diags = Vec::new();
     let mut facts = Vec::new();
     let files = collect_files(paths, &mut diags);
-    // First definition of each tile id: (file, line, column).
-    let mut tile_ids: HashMap<String, (PathBuf, usize, usize)> = HashMap::new();
+    // First definition of each tile id, as a secondary location for a later duplicate.
+    let mut tile_ids: HashMap<String, Related> = HashMap::new();
     for file in &files {
         // Read once, bounded; unreadable, too large or non-UTF-8 files stop here.
         let source = match load::read_source(file) {
@@ -110,7 +110,7 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
                             continue; // duplicates inside one file are the compiler's to report
                         }
                         match tile_ids.get(&id.value) {
-                            Some((first, line, column)) => file_diags.push(
+                            Some(first) => file_diags.push(
                                 loaded
                                     .source
                                     .diag(
@@ -122,16 +122,20 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
                                         ),
                                     )
                                     .with_note(format!(
-                                        "first defined at {}:{line}:{column}",
-                                        first.display()
+                                        "first defined at {}:{}:{}",
+                                        first.file.display(),
+                                        first.line,
+                                        first.column
                                     ))
                                     .with_note(
                                         "tile ids must be unique across everything loaded together",
-                                    ),
+                                    )
+                                    .with_label(first.clone()),
                             ),
                             None => {
-                                let (line, column) = loaded.source.line_col(id.span.start);
-                                tile_ids.insert(id.value.clone(), (file.clone(), line, column));
+                                let first =
+                                    loaded.source.label(id.span.clone(), "first defined here");
+                                tile_ids.insert(id.value.clone(), first);
                             }
                         }
                     }
@@ -302,6 +306,9 @@ fn finish(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for mut d in diags {
         d.file = normalize(&d.file);
+        for l in &mut d.labels {
+            l.file = normalize(&l.file);
+        }
         let key_path = canonical
             .entry(d.file.clone())
             .or_insert_with(|| std::fs::canonicalize(&d.file).unwrap_or_else(|_| d.file.clone()))

@@ -322,6 +322,13 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         // be trusted (any non-empty `broken` skips them; "" is no valid tile id).
         broken.insert(String::new());
     }
+    let cited = doc
+        .fact
+        .iter()
+        .map(|f| &f.value.rule)
+        .chain(doc.ability.iter().map(|a| &a.value.rule))
+        .chain(doc.connections.iter().filter_map(|c| c.value.rule.as_ref()));
+    diags.extend(cited.filter_map(|r| crate::rules::check(&vsrc, &r.value, r.span.clone())));
     let (fact_diags, own_facts) = crate::facts::check_facts(&doc.fact, &tiles, &broken, &vsrc);
     diags.extend(fact_diags);
     facts.extend(own_facts);

@@ -741,6 +741,10 @@ impl Ruleset {
     }
 }
 
+/// The rule registry as data (TOML): every rule id the data, diagnostics, scenarios and events
+/// cite, with its title, statement and source. Read by `tegula_model::rules`, its only loader.
+pub const RULES_TOML: &str = include_str!("../rules.toml");
+
 #[cfg(test)]
 mod tests {
     use super::*;
