@@ -199,6 +199,8 @@ pub struct Rules {
     /// The pieces the variant deals besides players' own tiles: pile, start tile, pool (W-15's
     /// "tiles in the game"; a mega tile counts once).
     pub(crate) dealt: u32,
+    /// Tiles in every player's hand ([`Ruleset::hand`], read once here: the draw reads a field).
+    pub(crate) hand: u8,
 }
 
 impl Rules {
@@ -435,6 +437,9 @@ impl Rules {
                 Some(_) => {}
             }
         }
+        if ruleset.hand == 0 {
+            reasons.push("hand: a player holds at least 1 tile".to_string());
+        }
         if !reasons.is_empty() {
             return Err(RulesError { reasons });
         }
@@ -461,6 +466,7 @@ impl Rules {
                 f.site_mask == mask && !f.joins && f.corner.is_none()
             }),
             dealt,
+            hand: ruleset.hand,
             figures,
             full_pile,
             ruleset,

@@ -283,6 +283,7 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
         start_tile,
         player_tiles: Vec::new(),
         pool: None,
+        hand: 1,
     })
 }
 

@@ -242,6 +242,14 @@ pub struct Ruleset {
     /// instead of drawing (the wonders, W-1..W-7). `None`: no pool.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pool: Option<PoolRules>,
+    /// Tiles in every player's hand (1 = the normal game: draw one, place it; N: hold N, draw
+    /// up to N, place one). Abilities may raise one player's hand (W-12's [`Effect::Hand`]).
+    #[serde(default = "one_tile")]
+    pub hand: u8,
+}
+
+fn one_tile() -> u8 {
+    1
 }
 
 /// The open pool (W-1..W-4, W-30): which tiles, how it is filled, the score thresholds.
@@ -633,6 +641,30 @@ pub struct Scoring {
     pub cloister_incomplete_per_neighbour: u32,
     /// Field at the end, per completed bordering city (B-6; legacy house rule: 4).
     pub field_per_city: u32,
+    /// Whether incomplete roads, cities and cloisters score at the end (B-6: yes). Fields are
+    /// scored either way.
+    #[serde(default = "yes")]
+    pub final_incomplete: bool,
+    /// How fields score at the end: B-6's procedure, or the first edition's.
+    #[serde(default)]
+    pub field_rule: FieldRule,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// How fields are scored at the end of the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FieldRule {
+    /// B-6: every field scores each completed city it borders, to that field's farmer majority
+    /// (a city can score for several fields).
+    #[default]
+    PerField,
+    /// The first edition: every completed city bordered by a field with farmers scores once, to
+    /// the farmer majority over all the fields that border it (strengths summed over them).
+    PerCity,
 }
 
 impl Default for Scoring {
@@ -649,6 +681,8 @@ impl Default for Scoring {
             cloister_incomplete_base: 1,
             cloister_incomplete_per_neighbour: 1,
             field_per_city: 3,
+            final_incomplete: true,
+            field_rule: FieldRule::PerField,
         }
     }
 }
