@@ -17,7 +17,7 @@ impl Game {
     /// and the strongest seats score `field_per_city` (ties all score; no farmers, no score).
     pub(super) fn score_fields_per_city(&mut self) {
         let per_city = self.rules.ruleset().scoring.field_per_city;
-        // Completed city root → the field roots bordering it that hold farmers.
+        // Completed city root → the field roots bordering it that hold farmers (in city order).
         let mut cities: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
         let mut buf = std::mem::take(&mut self.scratch);
         for i in 0..self.meeples.len() {
@@ -32,12 +32,13 @@ impl Game {
                 cities.entry(c).or_default().push(root);
             }
         }
-        for (city, fields) in cities {
+        for fields in cities.into_values() {
             let mut strength = [0u32; 32];
             for &field in &fields {
                 self.add_farmer_strength(field, &mut strength);
             }
-            self.award_city(city, per_city, &strength, &mut buf);
+            // The event names a field (the points are field points), the first one found.
+            self.award_city(fields[0], per_city, &strength, &mut buf);
         }
         self.scratch = buf;
     }
@@ -53,8 +54,9 @@ impl Game {
         }
     }
 
-    /// Give `points` for the city rooted at `city` to the seats of greatest `strength`.
-    fn award_city(&mut self, city: u32, points: u32, strength: &[u32; 32], buf: &mut Vec<u32>) {
+    /// Give `points` for one city to the seats of greatest `strength`; the score event names
+    /// the field rooted at `field`, one of those bordering the city.
+    fn award_city(&mut self, field: u32, points: u32, strength: &[u32; 32], buf: &mut Vec<u32>) {
         let seats = &strength[..self.players as usize];
         let best = seats.iter().copied().max().unwrap_or(0);
         if best == 0 {
@@ -67,7 +69,7 @@ impl Game {
             self.scores[p as usize] += points;
         }
         if self.record {
-            let feature = self.info(city, buf);
+            let feature = self.info(field, buf);
             self.events.push(Event::Score {
                 turn: self.turn,
                 rule: RULE.to_string(),
