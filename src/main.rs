@@ -38,6 +38,9 @@ enum Command {
     Board(cli::board::Args),
     /// Run scenario files (scripted moves with expected events and scores).
     Check(cli::check::Args),
+    /// Explain a variant's effective rules, or compare two variants rule by rule.
+    #[command(subcommand_required = true)]
+    Variant(cli::variant::Args),
 }
 
 /// Whether `e` comes from writing to a closed pipe (`tegula … | head -1`).
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => cli::replay::run(a),
         Command::Board(a) => cli::board::run(a),
         Command::Check(a) => cli::check::run(a),
+        Command::Variant(a) => cli::variant::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

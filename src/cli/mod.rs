@@ -13,3 +13,4 @@ pub mod schema;
 pub mod simulate;
 pub mod tiles;
 pub mod validate;
+pub mod variant;

@@ -86,7 +86,7 @@ fn read_chain(path: &Path) -> Result<Vec<(Source, ImDocument<String>)>, Vec<Diag
         };
         let (rel, span) = parent?;
         let (child, _) = chain.last().expect("just pushed");
-        let target = child.path.parent().unwrap_or(Path::new("")).join(&rel);
+        let target = tidy(&child.path.parent().unwrap_or(Path::new("")).join(&rel));
         let canon = std::fs::canonicalize(&target).unwrap_or_else(|_| target.clone());
         if let Some(i) = seen.iter().position(|p| *p == canon) {
             let mut names: Vec<String> = chain[i..]
@@ -100,7 +100,9 @@ fn read_chain(path: &Path) -> Result<Vec<(Source, ImDocument<String>)>, Vec<Diag
                     span,
                     format!("`extends` makes a cycle: {}", names.join(" → ")),
                 )
-                .with_note("a variant cannot inherit from itself, directly or through others")]);
+                .with_note(
+                    "a variant cannot inherit from itself, directly or through others",
+                )]);
         }
         if chain.len() >= MAX_CHAIN {
             return Err(vec![child.diag(
@@ -118,6 +120,24 @@ fn read_chain(path: &Path) -> Result<Vec<(Source, ImDocument<String>)>, Vec<Diag
         }
         next = target;
     }
+}
+
+/// `a/b/../c` as `a/c` (for the paths shown to users; the file system is not asked).
+fn tidy(p: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::ParentDir
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) =>
+            {
+                out.pop();
+            }
+            Component::CurDir => {}
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 type ParentRef = Result<(String, std::ops::Range<usize>), Vec<Diagnostic>>;
@@ -285,10 +305,23 @@ impl Writer {
 
     /// The body of a table at `path`: its values, then its sub-tables, then its arrays of
     /// tables (TOML wants a table's own keys before any header).
-    fn table_body(&mut self, entries: &[Entry<'_>], path: &[&str], chain: &[(Source, ImDocument<String>)]) {
+    fn table_body(
+        &mut self,
+        entries: &[Entry<'_>],
+        path: &[&str],
+        chain: &[(Source, ImDocument<String>)],
+    ) {
         for e in entries {
             if let Node::Value(v) = &e.node {
-                self.text(&format!("{} = ", quote_key(&e.key)), e.file, e.key_at);
+                let key = quote_key(&e.key);
+                let src = &chain[e.file].0.text;
+                // The key as written when it is (so that a caret under it covers it all).
+                if src.get(e.key_at..e.key_at + key.len()) == Some(key.as_str()) {
+                    self.exact(e.file, e.key_at, &key);
+                    self.text(" = ", e.file, e.key_at + key.len());
+                } else {
+                    self.text(&format!("{key} = "), e.file, e.key_at);
+                }
                 let span = v.span().unwrap_or(0..0);
                 let text = chain[e.file].0.text.get(span.clone()).unwrap_or("\"\"");
                 self.exact(e.file, span.start, text);
@@ -316,7 +349,10 @@ impl Writer {
 }
 
 fn header(path: &[&str]) -> String {
-    path.iter().map(|k| quote_key(k)).collect::<Vec<_>>().join(".")
+    path.iter()
+        .map(|k| quote_key(k))
+        .collect::<Vec<_>>()
+        .join(".")
 }
 
 /// A key as TOML text: bare when it can be, else a basic string.
@@ -388,7 +424,10 @@ mod tests {
         let e = read_variant(&a).unwrap_err();
         assert_eq!(e[0].code, Code::BadVariant);
         assert!(e[0].message.contains("cycle"), "{}", e[0].message);
-        assert_eq!((e[0].file.as_path(), e[0].line), (d.join("b.toml").as_path(), 1));
+        assert_eq!(
+            (e[0].file.as_path(), e[0].line),
+            (d.join("b.toml").as_path(), 1)
+        );
         let m = write(&d, "m.toml", "id = \"m\"\n\nextends = \"nope.toml\"\n");
         let e = read_variant(&m).unwrap_err();
         assert_eq!(e[0].code, Code::DanglingReference);

@@ -9,6 +9,7 @@
 pub mod abilities;
 pub mod compile;
 pub mod diag;
+pub mod explain;
 pub mod facts;
 pub mod figures;
 pub mod inherit;

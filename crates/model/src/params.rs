@@ -66,7 +66,10 @@ pub fn tile_counts(
             diags.push(src.diag(
                 Code::BadCount,
                 n.span.clone(),
-                format!("tile_count.{id} = {}: at most {MAX_TILE_COUNT} copies", n.value),
+                format!(
+                    "tile_count.{id} = {}: at most {MAX_TILE_COUNT} copies",
+                    n.value
+                ),
             ));
             continue;
         }

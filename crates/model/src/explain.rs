@@ -1,0 +1,338 @@
+//! The effective rules of a variant in plain words, one line a rule, each with its value and
+//! the file and line that set it (`tegula variant explain`), and the rule-by-rule difference
+//! of two variants (`tegula variant diff`).
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use serde_json::{json, Value};
+use tegula_ruleset::{Adjacency, AfterScore, FieldRule, Scoring, Strength};
+use toml_edit::ImDocument;
+
+use crate::diag::{Diagnostic, Source};
+use crate::load::{load_variant, Loaded};
+use crate::variant::{compile_variant, CompiledVariant};
+
+/// Where a value was set.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Origin {
+    /// The file.
+    pub file: PathBuf,
+    /// 1-based line.
+    pub line: usize,
+}
+
+/// One effective rule.
+#[derive(Clone, Debug, Serialize)]
+pub struct RuleLine {
+    /// Stable key (the variant key that sets it, e.g. `scoring.field_per_city`).
+    pub key: String,
+    /// The effective value.
+    pub value: Value,
+    /// The rule in plain words, with its value.
+    pub text: String,
+    /// Rule id (RULES.md) the parameter belongs to, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static str>,
+    /// Where it was set; `None`: the rulebook's default.
+    pub origin: Option<Origin>,
+}
+
+/// The effective rules of one variant.
+#[derive(Clone, Debug, Serialize)]
+pub struct Explanation {
+    /// Variant id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// The files of its `extends` chain, the root first.
+    pub chain: Vec<PathBuf>,
+    /// One line a rule.
+    pub rules: Vec<RuleLine>,
+}
+
+/// Explain the variant at `path`. `None` (with the diagnostics) when it has errors.
+pub fn explain(path: &Path) -> (Option<Explanation>, Vec<Diagnostic>) {
+    let (v, diags) = compile_variant(path);
+    let (loaded, _) = load_variant(path);
+    let (Some(v), Some(Loaded { source, .. })) = (v, loaded) else {
+        return (None, diags);
+    };
+    if diags.iter().any(Diagnostic::is_error) {
+        return (None, diags);
+    }
+    let doc = ImDocument::parse(source.text.clone()).ok();
+    let at = Locator {
+        source: &source,
+        doc: doc.as_ref(),
+    };
+    let chain = match source.origins() {
+        Some(o) => o.files.iter().map(|f| f.path.clone()).collect(),
+        None => vec![source.path.clone()],
+    };
+    let mut rules = setup_lines(&v, &at);
+    rules.extend(scoring_lines(&v.scoring, &at));
+    let e = Explanation {
+        id: v.id.clone(),
+        name: v.name.clone(),
+        chain,
+        rules,
+    };
+    (Some(e), diags)
+}
+
+/// Finds where a key path of the (merged) document was written.
+struct Locator<'a> {
+    source: &'a Source,
+    doc: Option<&'a ImDocument<String>>,
+}
+
+impl Locator<'_> {
+    fn origin(&self, path: &[&str]) -> Option<Origin> {
+        let mut item = self.doc?.as_item();
+        for k in path {
+            item = item.as_table_like()?.get(k)?;
+        }
+        let start = item.span()?.start;
+        let (file, offset) = self.source.origin(start);
+        Some(Origin {
+            file: file.path.clone(),
+            line: file.line_col(offset).0,
+        })
+    }
+}
+
+fn line(
+    key: &str,
+    value: Value,
+    text: String,
+    rule: Option<&'static str>,
+    at: Option<Origin>,
+) -> RuleLine {
+    RuleLine {
+        key: key.to_string(),
+        value,
+        text,
+        rule,
+        origin: at,
+    }
+}
+
+/// Players, tiles, hand, figures, own tiles, the pool.
+fn setup_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
+    let mut out = vec![line(
+        "players",
+        json!([v.min_players, v.max_players]),
+        format!("{} to {} players", v.min_players, v.max_players),
+        None,
+        at.origin(&["players"]),
+    )];
+    let pile: u64 = v.tiles.iter().map(|t| t.count).sum();
+    let starts = v.tiles.iter().filter(|t| t.start).count();
+    out.push(line(
+        "sets",
+        json!(pile + starts as u64),
+        format!(
+            "{} tiles of {} types, start tile included",
+            pile + starts as u64,
+            v.tiles.len()
+        ),
+        Some("B-1"),
+        at.origin(&["sets"]),
+    ));
+    for t in &v.tiles {
+        if let Some(o) = at.origin(&["tile_count", &t.id]) {
+            out.push(line(
+                &format!("tile_count.{}", t.id),
+                json!(t.count),
+                format!("tile {}: {} copies in the pile", t.id, t.count),
+                Some("B-1"),
+                Some(o),
+            ));
+        }
+    }
+    out.push(line(
+        "hand",
+        json!(v.hand),
+        match v.hand {
+            1 => "a player draws a tile and places it (hand of 1)".to_string(),
+            n => format!("a player holds {n} tiles, places one and draws back up to {n}"),
+        },
+        Some("B-2"),
+        at.origin(&["hand"]),
+    ));
+    for f in &v.followers {
+        let origin = at
+            .origin(&["follower_count", &f.id])
+            .or_else(|| at.origin(&["followers"]));
+        out.push(line(
+            &format!("followers.{}", f.id),
+            json!(f.count),
+            figure_words(f),
+            Some("B-2"),
+            origin,
+        ));
+    }
+    for p in &v.player_tiles {
+        let id = &v
+            .tiles
+            .get(usize::from(p.tile))
+            .map_or("?", |t| t.id.as_str());
+        out.push(line(
+            &format!("player_tiles.{id}"),
+            json!(p.count),
+            format!(
+                "each player holds {} {id} tile(s), placed {}{}",
+                p.count,
+                if p.site == tegula_ruleset::TileSite::Hole {
+                    "into holes only"
+                } else {
+                    "anywhere"
+                },
+                if p.final_round {
+                    ", also after the pile"
+                } else {
+                    ""
+                }
+            ),
+            Some("AM-1"),
+            at.origin(&["player_tiles"]),
+        ));
+    }
+    if let Some(p) = &v.pool {
+        out.push(line(
+            "pool",
+            json!([p.pick, p.first, p.step, p.cap]),
+            format!(
+                "an open pool of {} tiles, {} picked per player, taken at {} then every {} up to {}",
+                p.tiles.len(),
+                p.pick,
+                p.first,
+                p.step,
+                p.cap
+            ),
+            Some("W-1"),
+            at.origin(&["pool"]),
+        ));
+    }
+    out
+}
+
+fn figure_words(f: &tegula_ruleset::FollowerType) -> String {
+    let strength = match f.strength {
+        Strength::Fixed(s) => format!("strength {s}"),
+        Strength::Pennants => "strength = its city's pennants".to_string(),
+    };
+    let after = match f.after_score {
+        AfterScore::Return => "",
+        AfterScore::Stay => ", stays after scoring",
+        AfterScore::Move(Adjacency::Neighbourhood) => {
+            ", moves on after scoring to a feature in its tile's neighbourhood (AM-11 Reading)"
+        }
+        AfterScore::Move(Adjacency::Connected) => {
+            ", moves on after scoring to a connected feature (the older AM-11 rule)"
+        }
+    };
+    format!("{} {} per player ({strength}{after})", f.count, f.name)
+}
+
+/// The scoring parameters, each as a line.
+fn scoring_lines(s: &Scoring, at: &Locator<'_>) -> Vec<RuleLine> {
+    let per = |key: &str, v: u32, words: &str, rule| {
+        line(
+            &format!("scoring.{key}"),
+            json!(v),
+            format!("{words}: {v}"),
+            Some(rule),
+            at.origin(&["scoring", key]),
+        )
+    };
+    let small = match s.small_city_per_tile {
+        Some(v) => format!("completed 2-tile city: {v} per tile"),
+        None => format!(
+            "completed 2-tile city: as any city ({} per tile)",
+            s.city_complete_per_tile
+        ),
+    };
+    vec![
+        per("road_complete_per_tile", s.road_complete_per_tile, "completed road, per tile", "B-4"),
+        per("city_complete_per_tile", s.city_complete_per_tile, "completed city, per tile", "B-4"),
+        per("city_complete_per_pennant", s.city_complete_per_pennant, "completed city, per pennant", "B-4"),
+        line(
+            "scoring.small_city_per_tile",
+            json!(s.small_city_per_tile),
+            small,
+            Some("B-4"),
+            at.origin(&["scoring", "small_city_per_tile"]),
+        ),
+        per("cloister_complete", s.cloister_complete, "completed cloister", "B-4"),
+        line(
+            "scoring.final_incomplete",
+            json!(s.final_incomplete),
+            if s.final_incomplete {
+                "incomplete roads, cities and cloisters score at the end".to_string()
+            } else {
+                "incomplete roads, cities and cloisters score nothing at the end".to_string()
+            },
+            Some("B-6"),
+            at.origin(&["scoring", "final_incomplete"]),
+        ),
+        per("road_incomplete_per_tile", s.road_incomplete_per_tile, "incomplete road at the end, per tile", "B-6"),
+        per("city_incomplete_per_tile", s.city_incomplete_per_tile, "incomplete city at the end, per tile", "B-6"),
+        per("city_incomplete_per_pennant", s.city_incomplete_per_pennant, "incomplete city at the end, per pennant", "B-6"),
+        per("cloister_incomplete_base", s.cloister_incomplete_base, "incomplete cloister at the end, for itself", "B-6"),
+        per(
+            "cloister_incomplete_per_neighbour",
+            s.cloister_incomplete_per_neighbour,
+            "incomplete cloister at the end, per surrounding tile",
+            "B-6",
+        ),
+        per("field_per_city", s.field_per_city, "fields at the end, per completed city", "B-6"),
+        line(
+            "scoring.field_rule",
+            json!(s.field_rule),
+            match s.field_rule {
+                FieldRule::PerField => "fields: each field scores every completed city it borders, to its own farmer majority".to_string(),
+                FieldRule::PerCity => "fields (first edition): each completed city scores once, to the farmer majority over all its fields".to_string(),
+            },
+            Some("B-6"),
+            at.origin(&["scoring", "field_rule"]),
+        ),
+    ]
+}
+
+/// One rule that differs between two variants.
+#[derive(Clone, Debug, Serialize)]
+pub struct Difference {
+    /// The rule's key.
+    pub key: String,
+    /// The rule in the first variant (`None`: it has no such rule, e.g. no pool).
+    pub a: Option<RuleLine>,
+    /// The rule in the second.
+    pub b: Option<RuleLine>,
+}
+
+/// The rules whose values differ between `a` and `b`, in `a`'s order then `b`'s new keys.
+pub fn diff(a: &Explanation, b: &Explanation) -> Vec<Difference> {
+    let mut keys: Vec<&str> = a.rules.iter().map(|r| r.key.as_str()).collect();
+    for r in &b.rules {
+        if !keys.contains(&r.key.as_str()) {
+            keys.push(&r.key);
+        }
+    }
+    let find = |e: &Explanation, k: &str| e.rules.iter().find(|r| r.key == k).cloned();
+    keys.into_iter()
+        .filter_map(|k| {
+            let (x, y) = (find(a, k), find(b, k));
+            let same = match (&x, &y) {
+                (Some(x), Some(y)) => x.value == y.value,
+                _ => false,
+            };
+            (!same).then(|| Difference {
+                key: k.to_string(),
+                a: x,
+                b: y,
+            })
+        })
+        .collect()
+}

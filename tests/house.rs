@@ -1,0 +1,218 @@
+//! House rules as data: inheritance (`extends`) with provenance, the house variants of
+//! `variants/house/` with their scenarios, and `tegula variant explain` / `diff`.
+
+use std::path::Path;
+
+use tegula_scenario::{load, run, VariantCache};
+
+mod common;
+use common::{assert_exit, root, tegula, toml_files};
+
+fn stdout(args: &[&str], code: i32) -> String {
+    let out = tegula(args);
+    assert_exit(&out, code);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn stderr(args: &[&str], code: i32) -> String {
+    let out = tegula(args);
+    assert_exit(&out, code);
+    String::from_utf8(out.stderr).unwrap()
+}
+
+/// Every house variant extends the base game, validates cleanly, and has a scenario
+/// (`scenarios/house-<id>.toml`, run by `tests/scenarios.rs`) whose hand-worked expectations do
+/// not hold under the base game: the house rule makes a difference.
+#[test]
+fn every_house_variant_has_a_scenario_that_the_base_game_fails() {
+    let files = toml_files("variants/house");
+    assert!(files.len() >= 8, "{} house variants", files.len());
+    let mut cache = VariantCache::default();
+    let tmp = std::env::temp_dir().join(format!("tegula-house-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        assert!(
+            text.contains("extends = \"../base.toml\""),
+            "{}",
+            f.display()
+        );
+        let id = f.file_stem().unwrap().to_str().unwrap();
+        let sc_path = root().join(format!("scenarios/house-{id}.toml"));
+        let sc_text = std::fs::read_to_string(&sc_path)
+            .unwrap_or_else(|e| panic!("{}: {e}", sc_path.display()));
+        let house = format!("variant = \"../variants/house/{id}.toml\"");
+        assert!(
+            sc_text.contains(&house),
+            "{} names its variant",
+            sc_path.display()
+        );
+        // The same scenario under the base game.
+        let base = root().join("variants/base.toml");
+        let moved = sc_text.replace(
+            &house,
+            &format!("variant = {:?}", base.display().to_string()),
+        );
+        let moved_path = tmp.join(format!("{id}.toml"));
+        std::fs::write(&moved_path, moved).unwrap();
+        let (sc, _) = load(&moved_path, &mut cache);
+        let differs = sc.is_none_or(|sc| !run(&sc).failures.is_empty());
+        assert!(
+            differs,
+            "{}: the base game gives the same result",
+            sc_path.display()
+        );
+    }
+}
+
+#[test]
+fn validate_reports_inheritance_problems_where_they_are() {
+    let all = |args: &[&str]| {
+        let out = tegula(args);
+        assert_exit(&out, 1);
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+    };
+    let err = all(&["validate", "tests/fixtures/inherit/cycle-a.toml"]);
+    assert!(
+        err.contains("error[bad-variant]: `extends` makes a cycle"),
+        "{err}"
+    );
+    assert!(err.contains("cycle-b.toml:3:11"), "{err}");
+    let err = all(&["validate", "tests/fixtures/inherit/missing-parent.toml"]);
+    assert!(
+        err.contains("error[dangling-reference]: no variant file"),
+        "{err}"
+    );
+    assert!(err.contains("missing-parent.toml:5:11"), "{err}");
+    let err = all(&["validate", "tests/fixtures/inherit/bad-child.toml"]);
+    assert!(err.contains("unknown key `cloister_complet`"), "{err}");
+    assert!(err.contains("bad-child.toml:8:1"), "{err}");
+    assert!(
+        err.contains("^^^^^^^^^^^^^^^^"),
+        "the caret covers the key:\n{err}"
+    );
+    let err = all(&["validate", "tests/fixtures/inherit/bad-counts.toml"]);
+    for (what, at) in [
+        ("no tile `Y`", "bad-counts.toml:9:5"),
+        ("no follower type `knight`", "bad-counts.toml:12:10"),
+    ] {
+        assert!(
+            err.contains(what) && err.contains(at),
+            "{what} at {at}:\n{err}"
+        );
+    }
+    assert!(
+        !err.contains("variants/base.toml:"),
+        "nothing blamed on the parent:\n{err}"
+    );
+}
+
+#[test]
+fn explain_names_the_file_and_line_of_every_value() {
+    let out = stdout(
+        &[
+            "variant",
+            "explain",
+            "tests/fixtures/inherit/grandchild.toml",
+        ],
+        0,
+    );
+    assert!(
+        out.contains(
+            "read from: variants/base.toml → variants/house/farms-4.toml → \
+         tests/fixtures/inherit/grandchild.toml"
+        ),
+        "{out}"
+    );
+    let line = |key: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(&format!("{key} ")))
+            .unwrap_or_else(|| panic!("no {key} line:\n{out}"))
+            .to_string()
+    };
+    assert!(line("scoring.cloister_complete")
+        .contains(": 12 (B-4)  [tests/fixtures/inherit/grandchild.toml:9]"));
+    assert!(line("scoring.field_per_city").contains(": 4 (B-6)  [variants/house/farms-4.toml:10]"));
+    assert!(line("scoring.road_complete_per_tile").contains("[default (rulebook)]"));
+    // Tables merge key by key: max from the grandchild, min from the base game.
+    assert!(line("players").contains("2 to 4 players"));
+    assert!(line("followers.meeple").contains("[variants/base.toml:8]"));
+
+    let json = stdout(
+        &[
+            "variant",
+            "explain",
+            "variants/house/hand-3.toml",
+            "--format",
+            "json",
+        ],
+        0,
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let hand = v["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["key"] == "hand")
+        .unwrap();
+    assert_eq!(hand["value"], 3);
+    assert_eq!(hand["origin"]["file"], "variants/house/hand-3.toml");
+    assert_eq!(hand["origin"]["line"], 9);
+}
+
+#[test]
+fn diff_lists_exactly_the_rules_that_differ() {
+    let out = stdout(
+        &[
+            "variant",
+            "diff",
+            "variants/base.toml",
+            "variants/house/first-edition-farms.toml",
+        ],
+        0,
+    );
+    assert!(
+        out.starts_with("2 rules differ between base and first-edition-farms:"),
+        "{out}"
+    );
+    assert!(out.contains("  scoring.field_rule\n") && out.contains("  scoring.field_per_city\n"));
+    let same = stdout(
+        &[
+            "variant",
+            "diff",
+            "variants/base.toml",
+            "variants/base.toml",
+        ],
+        0,
+    );
+    assert_eq!(same, "base and base: the same rules\n");
+    let json = stdout(
+        &[
+            "variant",
+            "diff",
+            "variants/base.toml",
+            "variants/house/more-cloisters.toml",
+            "--format",
+            "json",
+        ],
+        0,
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let keys: Vec<&str> = v["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys, ["sets", "tile_count.B", "tile_count.X"]);
+    assert_eq!(v["differences"][0]["a"]["value"], 72);
+    assert_eq!(v["differences"][0]["b"]["value"], 73);
+    let bad = stderr(
+        &["variant", "explain", "tests/fixtures/inherit/cycle-a.toml"],
+        1,
+    );
+    assert!(bad.contains("cycle"), "{bad}");
+    assert!(Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("variants/house")
+        .is_dir());
+}
