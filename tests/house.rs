@@ -216,3 +216,176 @@ fn diff_lists_exactly_the_rules_that_differ() {
         .join("variants/house")
         .is_dir());
 }
+
+fn compare_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["simulate", "--compare"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--format", "json"]);
+    serde_json::from_str(&stdout(&all, 0)).unwrap()
+}
+
+/// `simulate --compare`: every metric for every variant with a 95 % interval around its mean;
+/// farms-4 pays more for fields (the same games, a higher field price) and nothing else about
+/// roads, cities or cloisters changes; results do not depend on the number of threads.
+#[test]
+fn compare_reports_metrics_with_intervals_and_the_significant_differences() {
+    let args = [
+        "variants/base.toml",
+        "variants/house/farms-4.toml",
+        "--games",
+        "200",
+        "--seed",
+        "3",
+    ];
+    let v = compare_json(&args);
+    assert_eq!(v["variants"], serde_json::json!(["base", "farms-4"]));
+    let keys: Vec<&str> = v["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "score.seat1",
+            "score.seat2",
+            "first_player_win",
+            "spread",
+            "turns",
+            "points.roads",
+            "points.cities",
+            "points.cloisters",
+            "points.fields",
+            "points.abilities"
+        ]
+    );
+    let metric = |k: &str| {
+        v["metrics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["key"] == k)
+            .unwrap()
+            .clone()
+    };
+    for m in v["metrics"].as_array().unwrap() {
+        for x in m["values"].as_array().unwrap() {
+            let (mean, lo, hi) = (
+                x["mean"].as_f64().unwrap(),
+                x["ci95"][0].as_f64().unwrap(),
+                x["ci95"][1].as_f64().unwrap(),
+            );
+            assert!(lo <= mean && mean <= hi, "{m}");
+            assert_eq!(x["n"], 200);
+        }
+    }
+    // The same games: roads, cities and length are the same; fields pay 4/3 as much.
+    let roads = metric("points.roads");
+    assert_eq!(roads["values"][0]["mean"], roads["values"][1]["mean"]);
+    let fields = metric("points.fields");
+    let (f0, f1) = (
+        fields["values"][0]["mean"].as_f64().unwrap(),
+        fields["values"][1]["mean"].as_f64().unwrap(),
+    );
+    assert!((f1 - f0 * 4.0 / 3.0).abs() < 1e-9, "{f0} {f1}");
+    let sig: Vec<&str> = v["significant"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["metric"].as_str().unwrap())
+        .collect();
+    assert!(sig.contains(&"points.fields"), "{sig:?}");
+    assert!(
+        !sig.contains(&"points.roads") && !sig.contains(&"turns"),
+        "{sig:?}"
+    );
+    // Threads do not change the games.
+    let mut two = args.to_vec();
+    two.extend_from_slice(&["--jobs", "2"]);
+    assert_eq!(compare_json(&two), v);
+    // The text table and its plain-language lines.
+    let text = stdout(
+        &[
+            "simulate",
+            "--compare",
+            "variants/base.toml",
+            "variants/house/farms-4.toml",
+            "--games",
+            "200",
+            "--seed",
+            "3",
+        ],
+        0,
+    );
+    assert!(text.contains("points from fields (all seats)"), "{text}");
+    assert!(
+        text.contains("farms-4: points from fields (all seats) is "),
+        "{text}"
+    );
+    let same = stdout(
+        &[
+            "simulate",
+            "--compare",
+            "variants/base.toml",
+            "variants/base.toml",
+            "--games",
+            "50",
+        ],
+        0,
+    );
+    assert!(
+        same.contains("significant differences from base (5 % level):\n  none\n"),
+        "{same}"
+    );
+}
+
+#[test]
+fn compare_draws_the_score_distributions() {
+    let svg = std::env::temp_dir().join(format!("tegula-compare-{}.svg", std::process::id()));
+    let path = svg.to_str().unwrap();
+    stdout(
+        &[
+            "simulate",
+            "--compare",
+            "variants/base.toml",
+            "variants/house/no-incomplete.toml",
+            "variants/house/farms-4.toml",
+            "--games",
+            "50",
+            "--chart",
+            path,
+        ],
+        0,
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let lines = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("polyline"))
+        .count();
+    assert_eq!(lines, 3);
+    assert!(text.contains(">no-incomplete</text>"));
+    // --variant and --compare exclude each other; --chart needs --compare.
+    assert_exit(
+        &tegula(&[
+            "simulate",
+            "--variant",
+            "variants/base.toml",
+            "--compare",
+            "variants/base.toml",
+            "variants/base.toml",
+        ]),
+        2,
+    );
+    assert_exit(
+        &tegula(&[
+            "simulate",
+            "--variant",
+            "variants/base.toml",
+            "--chart",
+            path,
+        ]),
+        2,
+    );
+}

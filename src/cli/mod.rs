@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod check;
+pub mod compare;
 pub mod compile;
 mod out;
 pub mod play;
