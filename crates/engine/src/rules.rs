@@ -204,6 +204,16 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// Read a compiled ruleset artefact (`tegula compile VARIANT --format json`, a versioned
+    /// JSON file described by `schema/ruleset.schema.json`) and build the tables: a program
+    /// embedding the engine ships the artefact, not the TOML compiler.
+    pub fn from_json(text: &str) -> Result<Rules, RulesError> {
+        let ruleset = Ruleset::from_json(text).map_err(|e| RulesError {
+            reasons: vec![e.to_string()],
+        })?;
+        Rules::new(ruleset)
+    }
+
     /// Check `ruleset` and build the tables. Reports every problem found.
     pub fn new(ruleset: Ruleset) -> Result<Rules, RulesError> {
         let mut reasons = Vec::new();

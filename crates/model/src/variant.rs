@@ -461,6 +461,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         }
     }
     let rs = Ruleset {
+        format_version: tegula_ruleset::FORMAT_VERSION,
         id: v.id.clone(),
         name: v.name.clone(),
         min_players: v.min_players,
