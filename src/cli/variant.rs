@@ -10,6 +10,12 @@ use super::play::Format;
 
 /// Arguments of `tegula variant`.
 #[derive(clap::Args)]
+#[command(
+    after_help = "Exit status: 0 explained or compared, 1 a variant has errors (printed), \
+                        2 usage or I/O error.\n\nExamples: tegula variant explain \
+                        variants/house/farms-4.toml; tegula variant diff variants/base.toml \
+                        variants/house/hand-3.toml --format json"
+)]
 pub struct Args {
     #[command(subcommand)]
     command: Command,

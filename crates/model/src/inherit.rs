@@ -78,6 +78,18 @@ fn read_chain(path: &Path) -> Result<Vec<(Source, ImDocument<String>)>, Vec<Diag
             // The loader says what is wrong, with its position.
             Err(_) => return Err(parse_variant(source).1),
         };
+        if too_deep(doc.as_item(), 0) {
+            // The loader says what is wrong; the merge below recurses and must not go deep.
+            let mut diags = parse_variant(source.clone()).1;
+            if !diags.iter().any(Diagnostic::is_error) {
+                diags.push(source.diag(
+                    Code::Schema,
+                    0..0,
+                    format!("tables are nested more than {MAX_NESTING} deep"),
+                ));
+            }
+            return Err(diags);
+        }
         seen.push(std::fs::canonicalize(&next).unwrap_or_else(|_| next.clone()));
         let parent = parent_ref(&source, &doc);
         chain.push((source, doc));
@@ -138,6 +150,23 @@ fn tidy(p: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// The deepest table nesting merged (a bound on hostile input; real variants nest 3 deep).
+const MAX_NESTING: usize = 64;
+
+/// Whether tables (not values: those are copied, not walked) nest deeper than [`MAX_NESTING`].
+fn too_deep(item: &Item, depth: usize) -> bool {
+    if depth > MAX_NESTING {
+        return true;
+    }
+    match item {
+        Item::Table(t) => t.iter().any(|(_, i)| too_deep(i, depth + 1)),
+        Item::ArrayOfTables(a) => a
+            .iter()
+            .any(|t| t.iter().any(|(_, i)| too_deep(i, depth + 1))),
+        _ => false,
+    }
 }
 
 type ParentRef = Result<(String, std::ops::Range<usize>), Vec<Diagnostic>>;
@@ -414,6 +443,19 @@ mod tests {
         let at = src.text.find("field_per_city = 3").unwrap() + "field_per_city = ".len();
         assert_eq!(src.origin(at).0.path, d.join("root.toml"));
         assert_eq!(src.line_col(at), (9, 18));
+    }
+
+    #[test]
+    fn deeply_nested_tables_are_refused_without_overflow() {
+        let d = tmp("deep");
+        let keys = vec!["k"; 100_000].join(".");
+        let p = write(
+            &d,
+            "deep.toml",
+            &format!("extends = \"x.toml\"\n{keys} = 1\n"),
+        );
+        let e = read_variant(&p).unwrap_err();
+        assert!(e.iter().any(Diagnostic::is_error), "{e:?}");
     }
 
     #[test]
