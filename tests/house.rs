@@ -205,8 +205,9 @@ fn diff_lists_exactly_the_rules_that_differ() {
         .map(|d| d["key"].as_str().unwrap())
         .collect();
     assert_eq!(keys, ["sets", "tile_count.B", "tile_count.X"]);
-    assert_eq!(v["differences"][0]["a"]["value"], 72);
-    assert_eq!(v["differences"][0]["b"]["value"], 73);
+    assert_eq!(v["differences"][0]["a"]["value"]["tiles"], 72);
+    assert_eq!(v["differences"][0]["b"]["value"]["tiles"], 73);
+    assert_eq!(v["differences"][0]["b"]["value"]["counts"]["B"], 6);
     let bad = stderr(
         &["variant", "explain", "tests/fixtures/inherit/cycle-a.toml"],
         1,

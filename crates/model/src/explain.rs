@@ -93,8 +93,12 @@ impl Locator<'_> {
         for k in path {
             item = item.as_table_like()?.get(k)?;
         }
-        let start = item.span()?.start;
-        let (file, offset) = self.source.origin(start);
+        self.locate(item.span()?.start)
+    }
+
+    /// The file and line of a byte offset of the (merged) text.
+    fn locate(&self, offset: usize) -> Option<Origin> {
+        let (file, offset) = self.source.origin(offset);
         Some(Origin {
             file: file.path.clone(),
             line: file.line_col(offset).0,
@@ -118,7 +122,7 @@ fn line(
     }
 }
 
-/// Players, tiles, hand, figures, own tiles, the pool.
+/// Players, tiles, hand, figures, own tiles, the pool, abilities.
 fn setup_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
     let mut out = vec![line(
         "players",
@@ -127,30 +131,7 @@ fn setup_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
         None,
         at.origin(&["players"]),
     )];
-    let pile: u64 = v.tiles.iter().map(|t| t.count).sum();
-    let starts = v.tiles.iter().filter(|t| t.start).count();
-    out.push(line(
-        "sets",
-        json!(pile + starts as u64),
-        format!(
-            "{} tiles of {} types, start tile included",
-            pile + starts as u64,
-            v.tiles.len()
-        ),
-        Some("B-1"),
-        at.origin(&["sets"]),
-    ));
-    for t in &v.tiles {
-        if let Some(o) = at.origin(&["tile_count", &t.id]) {
-            out.push(line(
-                &format!("tile_count.{}", t.id),
-                json!(t.count),
-                format!("tile {}: {} copies in the pile", t.id, t.count),
-                Some("B-1"),
-                Some(o),
-            ));
-        }
-    }
+    out.extend(tile_lines(v, at));
     out.push(line(
         "hand",
         json!(v.hand),
@@ -165,35 +146,77 @@ fn setup_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
         let origin = at
             .origin(&["follower_count", &f.id])
             .or_else(|| at.origin(&["followers"]));
+        let value = serde_json::to_value(f).unwrap_or(Value::Null);
         out.push(line(
             &format!("followers.{}", f.id),
-            json!(f.count),
+            value,
             figure_words(f),
             Some("B-2"),
             origin,
         ));
     }
+    out.extend(held_lines(v, at));
+    out.extend(ability_lines(v, at));
+    out
+}
+
+/// The distribution: the whole of it (value: every tile's count), and each `tile_count` entry.
+fn tile_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
+    let pile: u64 = v.tiles.iter().map(|t| t.count).sum();
+    let total = pile + v.tiles.iter().filter(|t| t.start).count() as u64;
+    let counts: serde_json::Map<String, Value> = v
+        .tiles
+        .iter()
+        .map(|t| (t.id.clone(), json!(t.count)))
+        .collect();
+    let mut out = vec![line(
+        "sets",
+        json!({ "tiles": total, "counts": counts }),
+        format!(
+            "{total} tiles of {} types, start tile included",
+            v.tiles.len()
+        ),
+        Some("B-1"),
+        at.origin(&["sets"]),
+    )];
+    for t in &v.tiles {
+        if let Some(o) = at.origin(&["tile_count", &t.id]) {
+            out.push(line(
+                &format!("tile_count.{}", t.id),
+                json!(t.count),
+                format!("tile {}: {} copies in the pile", t.id, t.count),
+                Some("B-1"),
+                Some(o),
+            ));
+        }
+    }
+    out
+}
+
+/// Tiles the players hold, and the pool.
+fn held_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
+    let mut out = Vec::new();
     for p in &v.player_tiles {
-        let id = &v
+        let id = v
             .tiles
             .get(usize::from(p.tile))
             .map_or("?", |t| t.id.as_str());
+        let site = if p.site == tegula_ruleset::TileSite::Hole {
+            "into holes only"
+        } else {
+            "anywhere"
+        };
+        let last = if p.final_round {
+            ", also after the pile"
+        } else {
+            ""
+        };
         out.push(line(
             &format!("player_tiles.{id}"),
-            json!(p.count),
+            serde_json::to_value(p).unwrap_or(Value::Null),
             format!(
-                "each player holds {} {id} tile(s), placed {}{}",
-                p.count,
-                if p.site == tegula_ruleset::TileSite::Hole {
-                    "into holes only"
-                } else {
-                    "anywhere"
-                },
-                if p.final_round {
-                    ", also after the pile"
-                } else {
-                    ""
-                }
+                "each player holds {} {id} tile(s), placed {site}{last}",
+                p.count
             ),
             Some("AM-1"),
             at.origin(&["player_tiles"]),
@@ -202,7 +225,7 @@ fn setup_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
     if let Some(p) = &v.pool {
         out.push(line(
             "pool",
-            json!([p.pick, p.first, p.step, p.cap]),
+            serde_json::to_value(p).unwrap_or(Value::Null),
             format!(
                 "an open pool of {} tiles, {} picked per player, taken at {} then every {} up to {}",
                 p.tiles.len(),
@@ -213,6 +236,49 @@ fn setup_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
             ),
             Some("W-1"),
             at.origin(&["pool"]),
+        ));
+    }
+    out
+}
+
+/// One line per tile with abilities: the rule ids, where they are written (the tile's file, or
+/// the variant's `[[ability]]` replacing them).
+fn ability_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
+    let mut out = Vec::new();
+    for (i, t) in v.tiles.iter().enumerate() {
+        let Some(first) = t.abilities.first() else {
+            continue;
+        };
+        let origin = if first.in_variant {
+            at.locate(first.span.start)
+        } else {
+            v.tile_source
+                .get(i)
+                .and_then(|&s| v.sources.get(s))
+                .map(|src| {
+                    let (line, _) = src.line_col(first.span.start);
+                    Origin {
+                        file: src.path.clone(),
+                        line,
+                    }
+                })
+        };
+        let rules: Vec<&str> = t
+            .abilities
+            .iter()
+            .map(|a| a.ability.rule.as_str())
+            .collect();
+        let value: Vec<&tegula_ruleset::Ability> = t.abilities.iter().map(|a| &a.ability).collect();
+        out.push(line(
+            &format!("abilities.{}", t.id),
+            serde_json::to_value(value).unwrap_or(Value::Null),
+            format!(
+                "tile {}: abilities {} (docs/ABILITIES.md)",
+                t.id,
+                rules.join(", ")
+            ),
+            None,
+            origin,
         ));
     }
     out
