@@ -94,7 +94,15 @@ fn validate_reports_inheritance_problems_where_they_are() {
     let err = all(&["validate", "tests/fixtures/inherit/bad-counts.toml"]);
     for (what, at) in [
         ("no tile `Y`", "bad-counts.toml:9:5"),
-        ("no follower type `knight`", "bad-counts.toml:12:10"),
+        (
+            "tile_count.D = 5000: at most 1000 copies",
+            "bad-counts.toml:10:5",
+        ),
+        ("no follower type `knight`", "bad-counts.toml:13:10"),
+        (
+            "follower_count.meeple = 0: a player has 1 to 50",
+            "bad-counts.toml:14:10",
+        ),
     ] {
         assert!(
             err.contains(what) && err.contains(at),

@@ -446,6 +446,29 @@ mod tests {
     }
 
     #[test]
+    fn odd_parents_are_diagnostics() {
+        let d = tmp("odd");
+        let p = write(&d, "num.toml", "id = \"n\"\nextends = 5\n");
+        assert_eq!(read_variant(&p).unwrap_err()[0].code, Code::Schema);
+        let p = write(&d, "dir.toml", "extends = \".\"\n");
+        assert_eq!(
+            read_variant(&p).unwrap_err()[0].code,
+            Code::DanglingReference
+        );
+        // A chain longer than MAX_CHAIN files.
+        for i in 0..=MAX_CHAIN {
+            write(
+                &d,
+                &format!("c{i}.toml"),
+                &format!("extends = \"c{}.toml\"\n", i + 1),
+            );
+        }
+        write(&d, &format!("c{}.toml", MAX_CHAIN + 1), "id = \"root\"\n");
+        let e = read_variant(&d.join("c0.toml")).unwrap_err();
+        assert!(e[0].message.contains("limited to 16"), "{e:?}");
+    }
+
+    #[test]
     fn deeply_nested_tables_are_refused_without_overflow() {
         let d = tmp("deep");
         let keys = vec!["k"; 100_000].join(".");
