@@ -398,3 +398,38 @@ fn compare_draws_the_score_distributions() {
         2,
     );
 }
+
+/// A hand of 3 (`hand = 3`, W-12's mechanism for everyone): every tile of the pile is drawn
+/// once and then placed or discarded (B-2), the tiles held are placed after the pile is empty,
+/// and no seat ever places a tile it did not draw.
+#[test]
+fn a_hand_of_three_plays_every_tile_once() {
+    use tegula_engine::{sim, AgentKind, Event, Game, PileOrder, Rules};
+    let (rs, diags) = tegula_model::variant::build_variant(&root().join("variants/house/hand-3.toml"));
+    let rules = std::sync::Arc::new(Rules::new(rs.unwrap_or_else(|| panic!("{diags:#?}"))).unwrap());
+    let pile = rules.pile().len();
+    for players in [2u8, 4] {
+        for i in 0..20 {
+            let (g, seeds) = sim::game_seeds(11, i, players);
+            let mut game = Game::new(rules.clone(), players, PileOrder::Shuffled(g), true).unwrap();
+            let mut agents = sim::build_agents(&[AgentKind::Random], &seeds);
+            sim::play_out(&mut game, &mut agents);
+            let (mut drawn, mut placed, mut discarded) = (Vec::new(), 0, 0);
+            for e in game.events() {
+                match e {
+                    Event::Draw { player, tile, .. } => drawn.push((*player, tile.clone())),
+                    Event::Place { player, tile, .. } => {
+                        placed += 1;
+                        let k = drawn.iter().position(|d| d.0 == *player && d.1 == *tile);
+                        drawn.remove(k.expect("a seat places only a tile it drew"));
+                    }
+                    Event::Discard { .. } => discarded += 1,
+                    _ => {}
+                }
+            }
+            assert_eq!(placed + discarded, pile, "players {players}, game {i}");
+            assert!(drawn.len() == discarded, "every drawn tile is placed or discarded");
+            assert_eq!(game.turn() as usize, placed);
+        }
+    }
+}
