@@ -405,8 +405,10 @@ fn compare_draws_the_score_distributions() {
 #[test]
 fn a_hand_of_three_plays_every_tile_once() {
     use tegula_engine::{sim, AgentKind, Event, Game, PileOrder, Rules};
-    let (rs, diags) = tegula_model::variant::build_variant(&root().join("variants/house/hand-3.toml"));
-    let rules = std::sync::Arc::new(Rules::new(rs.unwrap_or_else(|| panic!("{diags:#?}"))).unwrap());
+    let (rs, diags) =
+        tegula_model::variant::build_variant(&root().join("variants/house/hand-3.toml"));
+    let rules =
+        std::sync::Arc::new(Rules::new(rs.unwrap_or_else(|| panic!("{diags:#?}"))).unwrap());
     let pile = rules.pile().len();
     for players in [2u8, 4] {
         for i in 0..20 {
@@ -428,7 +430,10 @@ fn a_hand_of_three_plays_every_tile_once() {
                 }
             }
             assert_eq!(placed + discarded, pile, "players {players}, game {i}");
-            assert!(drawn.len() == discarded, "every drawn tile is placed or discarded");
+            assert!(
+                drawn.len() == discarded,
+                "every drawn tile is placed or discarded"
+            );
             assert_eq!(game.turn() as usize, placed);
         }
     }

@@ -96,6 +96,25 @@ impl Locator<'_> {
         self.locate(item.span()?.start)
     }
 
+    /// Where the element of the list `list` whose `id` is `id` was written (its `id` value).
+    fn element(&self, list: &str, id_key: &str, id: &str) -> Option<Origin> {
+        let item = self.doc?.as_table().get(list)?;
+        let span = match item {
+            toml_edit::Item::ArrayOfTables(a) => a
+                .iter()
+                .filter_map(|t| t.get(id_key))
+                .find(|v| v.as_str() == Some(id))
+                .and_then(|v| v.span()),
+            _ => item
+                .as_array()?
+                .iter()
+                .filter_map(|v| v.as_inline_table()?.get(id_key))
+                .find(|v| v.as_str() == Some(id))
+                .and_then(|v| v.span()),
+        };
+        self.locate(span?.start)
+    }
+
     /// The file and line of a byte offset of the (merged) text.
     fn locate(&self, offset: usize) -> Option<Origin> {
         let (file, offset) = self.source.origin(offset);
@@ -145,7 +164,7 @@ fn setup_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
     for f in &v.followers {
         let origin = at
             .origin(&["follower_count", &f.id])
-            .or_else(|| at.origin(&["followers"]));
+            .or_else(|| at.element("followers", "id", &f.id));
         let value = serde_json::to_value(f).unwrap_or(Value::Null);
         out.push(line(
             &format!("followers.{}", f.id),
@@ -219,7 +238,7 @@ fn held_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
                 p.count
             ),
             Some("AM-1"),
-            at.origin(&["player_tiles"]),
+            at.element("player_tiles", "tile", id),
         ));
     }
     if let Some(p) = &v.pool {

@@ -6,8 +6,9 @@
 //!
 //! The merge rule (docs/FORMAT.md, "Inheritance"): tables (`players`, `scoring`, `pool`,
 //! `tile_count`, `follower_count`, …) merge key by key, recursively; every other value, lists
-//! included, is replaced as a whole by the later file; `fact` lists are never inherited (facts are
-//! about one file's tiles, checked when that file is validated); `extends` itself is dropped.
+//! included, is replaced as a whole by the later file, except that the lists under `[append]`
+//! are added to the inherited ones; `fact` lists are never inherited (facts are about one file's
+//! tiles, checked when that file is validated); `extends` and `append` are not passed on.
 
 use std::path::{Path, PathBuf};
 
@@ -22,15 +23,18 @@ pub const MAX_CHAIN: usize = 16;
 /// The key naming the parent.
 pub const EXTENDS: &str = "extends";
 
-/// Keys that a file's parents never pass on to it.
-const NOT_INHERITED: &[&str] = &["fact", EXTENDS];
+/// The table whose lists are appended to the inherited lists instead of replacing them.
+pub const APPEND: &str = "append";
+
+/// Keys that a file's parents never pass on to it (`append` is applied where it is written).
+const NOT_INHERITED: &[&str] = &["fact", EXTENDS, APPEND];
 
 /// Read the variant at `path` and, when it `extends` another, the whole chain merged into one
 /// source. A file without `extends` comes back as it is. `Err` holds every diagnostic when the
 /// chain cannot be read (a missing parent, a cycle, a syntax error, …).
 pub fn read_variant(path: &Path) -> Result<Source, Vec<Diagnostic>> {
     let chain = read_chain(path)?;
-    if chain.len() == 1 {
+    if chain.len() == 1 && !chain[0].1.as_table().contains_key(APPEND) {
         return Ok(chain.into_iter().next().expect("one file").0);
     }
     // Root first.
@@ -39,11 +43,17 @@ pub fn read_variant(path: &Path) -> Result<Source, Vec<Diagnostic>> {
     for (file, (_, doc)) in chain.iter().enumerate() {
         let last = file + 1 == chain.len();
         for (key, item) in doc.as_table().iter() {
-            if NOT_INHERITED.contains(&key) && (key == EXTENDS || !last) {
+            if NOT_INHERITED.contains(&key) && (key != "fact" || !last) {
                 continue;
             }
             let key_at = key_start(doc.as_table().get_key_value(key), item);
             merge_into(&mut root, key, file, key_at, item);
+        }
+        if let Some(append) = doc.as_table().get(APPEND).and_then(Item::as_table_like) {
+            for (key, item) in append.iter() {
+                let key_at = key_start(append.get_key_value(key), item);
+                append_into(&mut root, key, file, key_at, item);
+            }
         }
     }
     let (leaf, _) = chain.last().expect("a chain has files");
@@ -237,6 +247,47 @@ fn merge_into<'a>(
     match pos {
         Some(i) => entries[i] = entry,
         None => entries.push(entry),
+    }
+}
+
+/// Append the list `item` of `file` (`append.KEY`) to the list under `key`: both become
+/// arrays of tables. An element that is not a table is kept as a value; the schema then says
+/// what is wrong with it.
+fn append_into<'a>(
+    entries: &mut Vec<Entry<'a>>,
+    key: &str,
+    file: usize,
+    key_at: usize,
+    item: &'a Item,
+) {
+    let new = tables_of(&node(item, file), file);
+    match entries.iter_mut().find(|e| e.key == key) {
+        Some(e) => {
+            let mut old = tables_of(&e.node, e.file);
+            old.extend(new);
+            e.node = Node::Tables(old);
+        }
+        None => entries.push(Entry {
+            key: key.to_string(),
+            file,
+            key_at,
+            node: Node::Tables(new),
+        }),
+    }
+}
+
+/// The elements of a list node as tables (inline tables opened up).
+fn tables_of<'a>(node: &Node<'a>, file: usize) -> Vec<(usize, Vec<Entry<'a>>)> {
+    match node {
+        Node::Tables(ts) => ts
+            .iter()
+            .map(|(f, t)| (*f, t.iter().map(Entry::shallow_clone).collect()))
+            .collect(),
+        Node::Value(Value::Array(a)) => a
+            .iter()
+            .filter_map(|v| as_entries(&Node::Value(v), file).map(|t| (file, t)))
+            .collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -443,6 +494,29 @@ mod tests {
         let at = src.text.find("field_per_city = 3").unwrap() + "field_per_city = ".len();
         assert_eq!(src.origin(at).0.path, d.join("root.toml"));
         assert_eq!(src.line_col(at), (9, 18));
+    }
+
+    #[test]
+    fn append_adds_to_the_inherited_list() {
+        let d = tmp("append");
+        write(&d, "root.toml", ROOT);
+        let leaf = write(
+            &d,
+            "leaf.toml",
+            "extends = \"root.toml\"\nid = \"leaf\"\nname = \"Leaf\"\n\n[[append.followers]]\n\
+             id = \"large-meeple\"\ncount = 1\nstrength = 2\n",
+        );
+        let src = read_variant(&leaf).unwrap();
+        let doc: toml::Table = src.text.parse().unwrap();
+        let f = doc["followers"].as_array().unwrap();
+        let ids: Vec<&str> = f.iter().map(|x| x["id"].as_str().unwrap()).collect();
+        assert_eq!(ids, ["meeple", "large-meeple"]);
+        assert!(!doc.contains_key("append"));
+        let at = src.text.find("strength = 2").unwrap() + "strength = ".len();
+        assert_eq!(
+            (src.origin(at).0.path.clone(), src.line_col(at)),
+            (leaf, (8, 12))
+        );
     }
 
     #[test]

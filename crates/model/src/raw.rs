@@ -415,6 +415,10 @@ pub struct VariantFile {
     #[serde(default)]
     #[schemars(range(min = 1, max = 8))]
     pub hand: Option<Sp<u8>>,
+    /// Lists added to the inherited ones instead of replacing them (applied when the chain is
+    /// merged; docs/FORMAT.md, "Inheritance").
+    #[serde(default)]
+    pub append: Option<Sp<RawAppend>>,
     /// How many of a follower type each player has, by follower id (changes `count`).
     #[serde(default)]
     pub follower_count: std::collections::BTreeMap<Id, Sp<RawFollowerCount>>,
@@ -442,6 +446,32 @@ pub struct VariantFile {
     pub pool: Option<Sp<RawPool>>,
     /// Ability overrides: the entries naming a tile replace all abilities that tile's file
     /// gives it (docs/ABILITIES.md).
+    #[serde(default)]
+    #[schemars(length(max = 1000))]
+    pub ability: Vec<Sp<RawAbility>>,
+}
+
+/// The lists a variant adds to those it inherits (`[append]`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawAppend {
+    /// More tile sets.
+    #[serde(default)]
+    #[schemars(length(max = 64))]
+    pub sets: Vec<Sp<RawSetRef>>,
+    /// More follower types.
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub followers: Vec<Sp<RawFollower>>,
+    /// More own tiles.
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub player_tiles: Vec<Sp<RawPlayerTile>>,
+    /// More W-21 connection overrides.
+    #[serde(default)]
+    #[schemars(length(max = 1000))]
+    pub connections: Vec<Sp<RawConnectionOverride>>,
+    /// More ability overrides.
     #[serde(default)]
     #[schemars(length(max = 1000))]
     pub ability: Vec<Sp<RawAbility>>,
