@@ -321,17 +321,93 @@ fn figure_words(f: &tegula_ruleset::FollowerType) -> String {
     format!("{} {} per player ({strength}{after})", f.count, f.name)
 }
 
-/// The scoring parameters, each as a line.
+/// A per-unit scoring number: its `[scoring]` key, its words, its rule, how to read it.
+type Number = (
+    &'static str,
+    &'static str,
+    &'static str,
+    fn(&Scoring) -> u32,
+);
+
+/// The scoring numbers, in the order `explain` lists them (completed features, then the end).
+fn numbers() -> [Number; 10] {
+    [
+        (
+            "road_complete_per_tile",
+            "completed road, per tile",
+            "B-4",
+            |s| s.road_complete_per_tile,
+        ),
+        (
+            "city_complete_per_tile",
+            "completed city, per tile",
+            "B-4",
+            |s| s.city_complete_per_tile,
+        ),
+        (
+            "city_complete_per_pennant",
+            "completed city, per pennant",
+            "B-4",
+            |s| s.city_complete_per_pennant,
+        ),
+        ("cloister_complete", "completed cloister", "B-4", |s| {
+            s.cloister_complete
+        }),
+        (
+            "road_incomplete_per_tile",
+            "incomplete road at the end, per tile",
+            "B-6",
+            |s| s.road_incomplete_per_tile,
+        ),
+        (
+            "city_incomplete_per_tile",
+            "incomplete city at the end, per tile",
+            "B-6",
+            |s| s.city_incomplete_per_tile,
+        ),
+        (
+            "city_incomplete_per_pennant",
+            "incomplete city at the end, per pennant",
+            "B-6",
+            |s| s.city_incomplete_per_pennant,
+        ),
+        (
+            "cloister_incomplete_base",
+            "incomplete cloister at the end, for itself",
+            "B-6",
+            |s| s.cloister_incomplete_base,
+        ),
+        (
+            "cloister_incomplete_per_neighbour",
+            "incomplete cloister at the end, per surrounding tile",
+            "B-6",
+            |s| s.cloister_incomplete_per_neighbour,
+        ),
+        (
+            "field_per_city",
+            "fields at the end, per completed city",
+            "B-6",
+            |s| s.field_per_city,
+        ),
+    ]
+}
+
+/// The scoring parameters, each as a line: the numbers, then the rules that are not numbers.
 fn scoring_lines(s: &Scoring, at: &Locator<'_>) -> Vec<RuleLine> {
-    let per = |key: &str, v: u32, words: &str, rule| {
-        line(
-            &format!("scoring.{key}"),
-            json!(v),
-            format!("{words}: {v}"),
-            Some(rule),
-            at.origin(&["scoring", key]),
-        )
-    };
+    let key = |k: &str| format!("scoring.{k}");
+    let mut out: Vec<RuleLine> = numbers()
+        .into_iter()
+        .map(|(k, words, rule, get)| {
+            let v = get(s);
+            line(
+                &key(k),
+                json!(v),
+                format!("{words}: {v}"),
+                Some(rule),
+                at.origin(&["scoring", k]),
+            )
+        })
+        .collect();
     let small = match s.small_city_per_tile {
         Some(v) => format!("completed 2-tile city: {v} per tile"),
         None => format!(
@@ -339,51 +415,44 @@ fn scoring_lines(s: &Scoring, at: &Locator<'_>) -> Vec<RuleLine> {
             s.city_complete_per_tile
         ),
     };
-    vec![
-        per("road_complete_per_tile", s.road_complete_per_tile, "completed road, per tile", "B-4"),
-        per("city_complete_per_tile", s.city_complete_per_tile, "completed city, per tile", "B-4"),
-        per("city_complete_per_pennant", s.city_complete_per_pennant, "completed city, per pennant", "B-4"),
-        line(
-            "scoring.small_city_per_tile",
+    let incomplete = if s.final_incomplete {
+        "incomplete roads, cities and cloisters score at the end"
+    } else {
+        "incomplete roads, cities and cloisters score nothing at the end"
+    };
+    let fields = match s.field_rule {
+        FieldRule::PerField => {
+            "fields: each field scores every completed city it borders, to its own farmer majority"
+        }
+        FieldRule::PerCity => {
+            "fields (first edition): each completed city scores once, to the farmer majority \
+             over all its fields"
+        }
+    };
+    for (k, value, words, rule) in [
+        (
+            "small_city_per_tile",
             json!(s.small_city_per_tile),
             small,
-            Some("B-4"),
-            at.origin(&["scoring", "small_city_per_tile"]),
+            "B-4",
         ),
-        per("cloister_complete", s.cloister_complete, "completed cloister", "B-4"),
-        line(
-            "scoring.final_incomplete",
+        (
+            "final_incomplete",
             json!(s.final_incomplete),
-            if s.final_incomplete {
-                "incomplete roads, cities and cloisters score at the end".to_string()
-            } else {
-                "incomplete roads, cities and cloisters score nothing at the end".to_string()
-            },
-            Some("B-6"),
-            at.origin(&["scoring", "final_incomplete"]),
-        ),
-        per("road_incomplete_per_tile", s.road_incomplete_per_tile, "incomplete road at the end, per tile", "B-6"),
-        per("city_incomplete_per_tile", s.city_incomplete_per_tile, "incomplete city at the end, per tile", "B-6"),
-        per("city_incomplete_per_pennant", s.city_incomplete_per_pennant, "incomplete city at the end, per pennant", "B-6"),
-        per("cloister_incomplete_base", s.cloister_incomplete_base, "incomplete cloister at the end, for itself", "B-6"),
-        per(
-            "cloister_incomplete_per_neighbour",
-            s.cloister_incomplete_per_neighbour,
-            "incomplete cloister at the end, per surrounding tile",
+            incomplete.to_string(),
             "B-6",
         ),
-        per("field_per_city", s.field_per_city, "fields at the end, per completed city", "B-6"),
-        line(
-            "scoring.field_rule",
-            json!(s.field_rule),
-            match s.field_rule {
-                FieldRule::PerField => "fields: each field scores every completed city it borders, to its own farmer majority".to_string(),
-                FieldRule::PerCity => "fields (first edition): each completed city scores once, to the farmer majority over all its fields".to_string(),
-            },
-            Some("B-6"),
-            at.origin(&["scoring", "field_rule"]),
-        ),
-    ]
+        ("field_rule", json!(s.field_rule), fields.to_string(), "B-6"),
+    ] {
+        out.push(line(
+            &key(k),
+            value,
+            words,
+            Some(rule),
+            at.origin(&["scoring", k]),
+        ));
+    }
+    out
 }
 
 /// One rule that differs between two variants.
