@@ -438,3 +438,22 @@ fn a_hand_of_three_plays_every_tile_once() {
         }
     }
 }
+
+/// A game of a house variant replays from its log alone: the variant is found in
+/// `variants/house/`.
+#[test]
+fn a_house_game_replays_from_its_log() {
+    let log = std::env::temp_dir().join(format!("tegula-house-{}.jsonl", std::process::id()));
+    let log = log.to_str().unwrap();
+    let out = tegula(&[
+        "play",
+        "--variant",
+        "variants/house/hand-3.toml",
+        "--seed",
+        "5",
+        "--log",
+        log,
+    ]);
+    assert_exit(&out, 0);
+    assert_exit(&tegula(&["replay", log]), 0);
+}
