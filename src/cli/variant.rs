@@ -85,6 +85,19 @@ fn load(path: &Path) -> anyhow::Result<Option<Explanation>> {
     if !path.is_file() {
         anyhow::bail!("{} is not a file", path.display());
     }
+    // A tile set or scenario given by mistake gets one sentence, not a page of schema errors.
+    if let Ok(source) = tegula_model::load::read_source(path) {
+        use tegula_model::validate::{classify, FileKind};
+        match classify(&source.text) {
+            FileKind::Variant => {}
+            FileKind::TileSet => {
+                anyhow::bail!("{} is a tile-set file, not a variant", path.display())
+            }
+            FileKind::Other(s) => {
+                anyhow::bail!("{} is not a variant (its schema is {s})", path.display())
+            }
+        }
+    }
     let (e, diags) = explain(path);
     if e.is_none() {
         print_diags(&diags, 1);
