@@ -221,6 +221,11 @@ fn diff_lists_exactly_the_rules_that_differ() {
         1,
     );
     assert!(bad.contains("cycle"), "{bad}");
+    let wrong = stderr(&["variant", "explain", "tiles/base.toml"], 2);
+    assert_eq!(
+        wrong,
+        "error: tiles/base.toml is a tile-set file, not a variant\n"
+    );
     assert!(Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("variants/house")
         .is_dir());
