@@ -3,6 +3,7 @@
 //! (an `Err` also exits 2).
 
 pub mod board;
+mod chart;
 pub mod check;
 pub mod compare;
 pub mod compile;
