@@ -40,6 +40,9 @@ enum Command {
     Check(cli::check::Args),
     /// Print the rule registry: every rule id the data, diagnostics and events cite.
     Rules(cli::rules::Args),
+    /// Explain a variant's effective rules, or compare two variants rule by rule.
+    #[command(subcommand_required = true)]
+    Variant(cli::variant::Args),
 }
 
 /// Whether `e` comes from writing to a closed pipe (`tegula … | head -1`).
@@ -83,6 +86,7 @@ fn main() -> ExitCode {
         Command::Board(a) => cli::board::run(a),
         Command::Check(a) => cli::check::run(a),
         Command::Rules(a) => cli::rules::run(a),
+        Command::Variant(a) => cli::variant::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -3,7 +3,9 @@
 //! (an `Err` also exits 2).
 
 pub mod board;
+mod chart;
 pub mod check;
+pub mod compare;
 pub mod compile;
 mod out;
 pub mod play;
@@ -14,3 +16,4 @@ pub mod schema;
 pub mod simulate;
 pub mod tiles;
 pub mod validate;
+pub mod variant;

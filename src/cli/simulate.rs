@@ -18,12 +18,21 @@ use super::play::{load_rules, parse_agents, Format};
 #[command(
     after_help = "Exit status: 0 simulated, 2 usage or I/O error (or a variant that \
                         cannot be played).\n\nExample: tegula simulate --variant \
-                        variants/base.toml --games 1000 --seed 1 --out games.jsonl"
+                        variants/base.toml --games 1000 --seed 1 --out games.jsonl\n\nCompare \
+                        house rules: tegula simulate --compare variants/base.toml \
+                        variants/house/farms-4.toml --games 2000 --seed 1 --chart scores.svg"
 )]
 pub struct Args {
     /// Variant file (e.g. `variants/base.toml`).
+    #[arg(long, value_name = "FILE", required_unless_present = "compare")]
+    pub variant: Option<PathBuf>,
+    /// Compare variants instead: the same games (seeds, agents) under each, side by side with
+    /// 95 % confidence intervals; the first is the reference (src/cli/compare.rs).
+    #[arg(long, value_name = "FILE", num_args = 2.., conflicts_with_all = ["variant", "out"])]
+    pub compare: Vec<PathBuf>,
+    /// With `--compare`: draw the distributions of the seats' final scores to this SVG file.
     #[arg(long, value_name = "FILE")]
-    pub variant: PathBuf,
+    pub chart: Option<PathBuf>,
     /// Number of players.
     #[arg(long, default_value_t = 2)]
     pub players: u8,
@@ -87,7 +96,22 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     if args.jobs == 0 || args.jobs > 1024 {
         anyhow::bail!("--jobs must be between 1 and 1024");
     }
-    let rules = match load_rules(&args.variant)? {
+    if args.chart.is_some() && args.compare.is_empty() {
+        anyhow::bail!("--chart draws a comparison: give it with --compare");
+    }
+    let Some(variant) = &args.variant else {
+        return super::compare::run(&super::compare::Compare {
+            variants: &args.compare,
+            players: args.players,
+            games: args.games,
+            seed: args.seed,
+            jobs: args.jobs,
+            agents: &agents,
+            format: args.format,
+            chart: args.chart.as_ref(),
+        });
+    };
+    let rules = match load_rules(variant)? {
         Ok(r) => r,
         Err(code) => return Ok(code),
     };

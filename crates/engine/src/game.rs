@@ -11,6 +11,7 @@ use crate::rules::Rules;
 
 mod ability;
 mod error;
+mod fields;
 mod figures;
 mod place;
 mod pool;

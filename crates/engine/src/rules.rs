@@ -212,9 +212,21 @@ pub struct Rules {
     /// The pieces the variant deals besides players' own tiles: pile, start tile, pool (W-15's
     /// "tiles in the game"; a mega tile counts once).
     pub(crate) dealt: u32,
+    /// Tiles in every player's hand ([`Ruleset::hand`], read once here: the draw reads a field).
+    pub(crate) hand: u8,
 }
 
 impl Rules {
+    /// Read a compiled ruleset artefact (`tegula compile VARIANT --format json`, a versioned
+    /// JSON file described by `schema/ruleset.schema.json`) and build the tables: a program
+    /// embedding the engine ships the artefact, not the TOML compiler.
+    pub fn from_json(text: &str) -> Result<Rules, RulesError> {
+        let ruleset = Ruleset::from_json(text).map_err(|e| RulesError {
+            reasons: vec![e.to_string()],
+        })?;
+        Rules::new(ruleset)
+    }
+
     /// Check `ruleset` and build the tables. Reports every problem found.
     pub fn new(ruleset: Ruleset) -> Result<Rules, RulesError> {
         let mut reasons = Vec::new();
@@ -448,6 +460,9 @@ impl Rules {
                 Some(_) => {}
             }
         }
+        if ruleset.hand == 0 {
+            reasons.push("hand: a player holds at least 1 tile".to_string());
+        }
         if !reasons.is_empty() {
             return Err(RulesError { reasons });
         }
@@ -474,6 +489,7 @@ impl Rules {
                 f.site_mask == mask && !f.joins && f.corner.is_none()
             }),
             dealt,
+            hand: ruleset.hand,
             figures,
             full_pile,
             ruleset,

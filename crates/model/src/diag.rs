@@ -3,6 +3,7 @@
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -170,6 +171,10 @@ impl Serialize for Code {
 }
 
 /// One loaded source file: its path and text, with a line index for positions.
+///
+/// A variant that `extends` others is read as one merged text built from pieces of the files of
+/// its chain ([`crate::inherit`]); such a source keeps where each piece came from, and every
+/// position it reports (lines, columns, diagnostics) is in the file the piece came from.
 #[derive(Clone, Debug)]
 pub struct Source {
     /// Path as given by the user.
@@ -177,6 +182,32 @@ pub struct Source {
     /// Full text.
     pub text: String,
     line_starts: Vec<usize>,
+    origins: Option<Arc<Origins>>,
+}
+
+/// Where the pieces of a merged text came from.
+#[derive(Debug)]
+pub struct Origins {
+    /// The files read, root of the chain first.
+    pub files: Vec<Source>,
+    /// The pieces, in text order.
+    pub pieces: Vec<Piece>,
+}
+
+/// A run of merged text and its origin.
+#[derive(Clone, Copy, Debug)]
+pub struct Piece {
+    /// Start in the merged text.
+    pub at: usize,
+    /// Length in bytes.
+    pub len: usize,
+    /// Index into [`Origins::files`].
+    pub file: usize,
+    /// Where it starts in that file.
+    pub from: usize,
+    /// Whether the text is a verbatim copy (offsets inside map one to one); otherwise it was
+    /// written by the merge (a table header, `key = `) and all of it maps to `from`.
+    pub exact: bool,
 }
 
 impl Source {
@@ -188,11 +219,48 @@ impl Source {
             path: path.into(),
             text,
             line_starts,
+            origins: None,
         }
     }
 
-    /// 1-based line and column (in characters) of a byte offset.
+    /// A merged text (named after the last file of the chain) with the origin of its pieces.
+    pub fn merged(path: impl Into<PathBuf>, text: String, origins: Origins) -> Self {
+        Source {
+            origins: Some(Arc::new(origins)),
+            ..Source::new(path, text)
+        }
+    }
+
+    /// The files a merged text was built from (root first); `None` for a plain file.
+    pub fn origins(&self) -> Option<&Origins> {
+        self.origins.as_deref()
+    }
+
+    /// The file a byte offset of this text comes from, and the offset in that file.
+    pub fn origin(&self, offset: usize) -> (&Source, usize) {
+        let Some(o) = &self.origins else {
+            return (self, offset);
+        };
+        let i = o.pieces.partition_point(|p| p.at <= offset);
+        let Some(p) = i.checked_sub(1).and_then(|i| o.pieces.get(i)) else {
+            // Before the first piece: the start of the last file (the one the user named).
+            return o.files.last().map_or((self, 0), |f| (f, 0));
+        };
+        let within = if p.exact {
+            (offset - p.at).min(p.len)
+        } else {
+            0
+        };
+        (&o.files[p.file], p.from + within)
+    }
+
+    /// 1-based line and column (in characters) of a byte offset, in the file it comes from.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let (src, offset) = self.origin(offset);
+        src.local_line_col(offset)
+    }
+
+    fn local_line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
@@ -203,27 +271,48 @@ impl Source {
         (line + 1, col + 1)
     }
 
+    /// The file `span` of this text comes from and the span within that file. A span that
+    /// leaves its piece of a merged text keeps only its start in the original file.
+    fn local_span(&self, span: Range<usize>) -> (&Source, Range<usize>) {
+        let (src, start) = self.origin(span.start);
+        let (end_src, end) = match span.end.checked_sub(1) {
+            Some(last) if span.end > span.start => {
+                let (f, e) = self.origin(last);
+                (f, e + 1)
+            }
+            _ => (src, start),
+        };
+        let end = if std::ptr::eq(src, end_src) && end >= start {
+            end
+        } else {
+            start
+        };
+        (src, start..end)
+    }
+
     /// A diagnostic positioned at `span` of this file.
     pub fn diag(&self, code: Code, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
-        let (line, column) = self.line_col(span.start);
-        let (end_line, end_column) = self.line_col(span.end.max(span.start));
+        let (src, span) = self.local_span(span);
+        let (line, column) = src.local_line_col(span.start);
+        let (end_line, end_column) = src.local_line_col(span.end);
         Diagnostic {
             line,
             column,
             end_line,
             end_column,
             span: Some(span),
-            ..Diagnostic::file_level(code, &self.path, message)
+            ..Diagnostic::file_level(code, &src.path, message)
         }
     }
 
     /// A secondary location at `span` of this file, labelled `message` ("first used here").
     pub fn label(&self, span: Range<usize>, message: impl Into<String>) -> Related {
-        let (line, column) = self.line_col(span.start);
-        let (end_line, end_column) = self.line_col(span.end.max(span.start));
+        let (src, span) = self.local_span(span);
+        let (line, column) = src.local_line_col(span.start);
+        let (end_line, end_column) = src.local_line_col(span.end);
         Related {
             message: message.into(),
-            file: self.path.clone(),
+            file: src.path.clone(),
             line,
             column,
             end_line,

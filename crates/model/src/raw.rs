@@ -398,7 +398,16 @@ pub struct RawFact {
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "tegula variant")]
+#[schemars(extend(
+    "if" = { "not": { "required": ["extends"] } },
+    "then" = { "required": ["players", "sets", "followers"] }
+))]
 pub struct VariantFile {
+    /// The variant file this one changes (a path relative to this file): tables merge key by
+    /// key, other values are replaced, facts are not inherited (docs/FORMAT.md, "Inheritance").
+    /// Without it, `players`, `sets` and `followers` are required.
+    #[serde(default)]
+    pub extends: Option<Sp<String>>,
     /// Variant id (by convention the file name without `.toml`).
     #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
     pub id: Sp<Id>,
@@ -408,13 +417,32 @@ pub struct VariantFile {
     #[serde(default)]
     pub description: Option<String>,
     /// Allowed player counts.
+    #[serde(default = "any_players")]
     pub players: Sp<PlayerRange>,
     /// Tile files or folders (paths relative to this file), each with a multiplicity.
+    #[serde(default)]
     #[schemars(length(min = 1, max = 64))]
     pub sets: Vec<Sp<RawSetRef>>,
     /// Follower types every player receives.
+    #[serde(default)]
     #[schemars(length(min = 1, max = 16))]
     pub followers: Vec<Sp<RawFollower>>,
+    /// Tiles in every player's hand: 1 is the normal game (draw one, place it); N: hold N
+    /// tiles, draw up to N, place one (the mechanism of W-12). Default 1.
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 8))]
+    pub hand: Option<Sp<u8>>,
+    /// Lists added to the inherited ones instead of replacing them (applied when the chain is
+    /// merged; docs/FORMAT.md, "Inheritance").
+    #[serde(default)]
+    pub append: Option<Sp<RawAppend>>,
+    /// How many of a follower type each player has, by follower id (changes `count`).
+    #[serde(default)]
+    pub follower_count: std::collections::BTreeMap<Id, Sp<RawFollowerCount>>,
+    /// How many copies of a tile are in the pile, by tile id (0 removes it; the start tile's
+    /// start copy stays).
+    #[serde(default)]
+    pub tile_count: std::collections::BTreeMap<Id, Sp<RawTileCount>>,
     /// Tiles every player holds in their own supply (taken out of the draw pile).
     #[serde(default)]
     #[schemars(length(max = 16))]
@@ -438,6 +466,44 @@ pub struct VariantFile {
     #[serde(default)]
     #[schemars(length(max = 1000))]
     pub ability: Vec<Sp<RawAbility>>,
+}
+
+/// The lists a variant adds to those it inherits (`[append]`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawAppend {
+    /// More tile sets.
+    #[serde(default)]
+    #[schemars(length(max = 64))]
+    pub sets: Vec<Sp<RawSetRef>>,
+    /// More follower types.
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub followers: Vec<Sp<RawFollower>>,
+    /// More own tiles.
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub player_tiles: Vec<Sp<RawPlayerTile>>,
+    /// More W-21 connection overrides.
+    #[serde(default)]
+    #[schemars(length(max = 1000))]
+    pub connections: Vec<Sp<RawConnectionOverride>>,
+    /// More ability overrides.
+    #[serde(default)]
+    #[schemars(length(max = 1000))]
+    pub ability: Vec<Sp<RawAbility>>,
+}
+
+/// A follower count (1–50), the value of a `follower_count` entry.
+pub type RawFollowerCount = u64;
+
+/// A tile count (0–1000), the value of a `tile_count` entry.
+pub type RawTileCount = u64;
+
+fn any_players() -> Sp<PlayerRange> {
+    // Only used for a file that `extends` another and is read alone (the schema requires
+    // `players` otherwise); the merged chain always has the root's.
+    Sp::unspanned(PlayerRange { min: 1, max: 8 })
 }
 
 /// Allowed player counts.
@@ -673,6 +739,25 @@ pub struct RawScoring {
     /// Field: per completed bordering city (legacy: 4).
     #[serde(default)]
     pub field_per_city: Option<u32>,
+    /// Whether incomplete roads, cities and cloisters score at the end (B-6; default `true`).
+    /// `false` scores only completed features and fields.
+    #[serde(default)]
+    pub final_incomplete: Option<bool>,
+    /// How fields score at the end: `"per-field"` (B-6, default) or `"per-city"` (the first
+    /// edition: each completed city once, to the farmer majority over all its fields).
+    #[serde(default)]
+    pub field_rule: Option<RawFieldRule>,
+}
+
+/// The field procedure at the end of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawFieldRule {
+    /// B-6: each field scores every completed city it borders, to its own farmer majority.
+    PerField,
+    /// First edition: each completed city scores once, to the farmer majority over all the
+    /// fields bordering it.
+    PerCity,
 }
 
 /// Override of one mega-tile connection (W-21).

@@ -176,7 +176,8 @@ pub fn classify(text: &str) -> FileKind {
     classify_by_keys(text)
 }
 
-/// Classify by the top-level keys alone: `sets = …` → variant, anything else → tile set.
+/// Classify by the top-level keys alone: `sets = …` or `extends = …` → variant, anything else →
+/// tile set.
 fn classify_by_keys(text: &str) -> FileKind {
     // A cheap look at the top-level keys, without parsing (the file may not be TOML at all).
     for line in text.lines() {
@@ -185,7 +186,7 @@ fn classify_by_keys(text: &str) -> FileKind {
             break; // tables start: top-level keys are over
         }
         if let Some((key, _)) = line.split_once('=') {
-            if key.trim() == "sets" {
+            if matches!(key.trim(), "sets" | crate::inherit::EXTENDS) {
                 return FileKind::Variant;
             }
         }

@@ -1,7 +1,7 @@
 //! Scoring: completion after each turn (B-3, B-4), majorities (B-5), final scoring (B-6), feature
 //! sizes in distinct cells (B-7, W-18).
 
-use tegula_ruleset::FeatureKind;
+use tegula_ruleset::{FeatureKind, FieldRule};
 
 use super::{find, Event, FeatureId, FeatureInfo, Freed, Game, Inst, Phase, Seg, FRONT};
 use crate::rules::FeatInfo;
@@ -344,7 +344,8 @@ impl Game {
         }
     }
 
-    /// Final scoring (B-6): incomplete roads, cities and cloisters, then fields.
+    /// Final scoring (B-6): incomplete roads, cities and cloisters (unless the variant says they
+    /// do not score), then fields (by B-6's procedure or the first edition's).
     pub(super) fn end_game(&mut self) {
         self.phase = Phase::Over;
         self.n_place = 0;
@@ -362,7 +363,17 @@ impl Game {
         self.w.kept.clear();
         // W-20: the end-of-game abilities first, then the normal final scoring.
         self.on_game_end();
+        // Read once: whether incomplete features score, and which field procedure runs.
+        let sc = &self.rules.ruleset().scoring;
+        let (incomplete, per_city) = (sc.final_incomplete, sc.field_rule == FieldRule::PerCity);
         for pass_fields in [false, true] {
+            if pass_fields && per_city {
+                self.score_fields_per_city();
+                continue;
+            }
+            if !pass_fields && !incomplete {
+                continue;
+            }
             let mut i = 0;
             while i < self.meeples.len() {
                 let root = find(&mut self.segs, self.meeples[i].seg);
