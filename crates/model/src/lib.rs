@@ -11,6 +11,7 @@ pub mod compile;
 pub mod diag;
 pub mod facts;
 pub mod figures;
+pub mod limits;
 pub mod load;
 pub mod lower;
 pub mod player_tiles;
