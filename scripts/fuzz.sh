@@ -33,7 +33,7 @@ run_one() {
   # shellcheck disable=SC2046
   (cd fuzz && cargo +nightly fuzz run "$target" "$root/fuzz/work/$target" \
     "$root/fuzz/corpus/$target" $(seeds "$target") -- \
-    -max_total_time="$secs" -max_len=65536 -timeout=20 -print_final_stats=1)
+    -max_total_time="$secs" -max_len=65536 -len_control=0 -timeout=20 -print_final_stats=1)
 }
 
 case "${1:-}" in
