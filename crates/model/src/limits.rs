@@ -1,27 +1,29 @@
-//! What a variant needs to be playable at all (issue 9, item 4): tiles, a start tile, and a game
-//! small enough for the engine ([`MAX_GAME_CELLS`]). Numbers within a file are bounded by the
+//! What a variant needs to be playable at all (issue 9, item 4): tiles, a start tile, a game
+//! small enough for the engine ([`MAX_GAME_CELLS`]) and few enough corner figures
+//! ([`MAX_CORNER_FIGURES`]). Numbers within a file are bounded by the
 //! schema (`range` on the raw types, from `tegula_ruleset::limits`); these checks need the whole
 //! compiled variant.
 
 use std::ops::Range;
 
-use tegula_ruleset::limits::MAX_GAME_CELLS;
+use tegula_ruleset::limits::{MAX_CORNER_FIGURES, MAX_GAME_CELLS};
 
-use crate::raw::{RawSetRef, Sp};
+use crate::raw::{RawSetRef, Sp, VariantFile};
 use crate::variant::CompiledVariant;
 use crate::{Code, Diagnostic, Source};
 
-/// Report what makes the compiled variant `v` unplayable, at its `sets` entries (`sets`, from
-/// the variant file `src`). `sets_ok`: every set was read and compiled cleanly (otherwise a
-/// missing tile may only be the consequence of an error already reported).
+/// Report what makes the compiled variant `v` (of the variant file `doc`, text `src`)
+/// unplayable, at its `sets` entries or its figures. `sets_ok`: every set was read and compiled
+/// cleanly (otherwise a missing tile may only be the consequence of an error already reported).
 pub(crate) fn check_playable(
     v: &CompiledVariant,
-    sets: &[Sp<RawSetRef>],
+    doc: &VariantFile,
     sets_ok: bool,
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let at = sets_span(sets);
+    check_corner_figures(v, doc, src, diags);
+    let at = sets_span(&doc.sets);
     if sets_ok && v.tiles.is_empty() {
         diags.push(src.diag(
             Code::BadVariant,
@@ -50,6 +52,41 @@ pub(crate) fn check_playable(
                 v.max_players
             ),
         ));
+    }
+}
+
+/// Corner figures of all players together within [`MAX_CORNER_FIGURES`], reported at the first
+/// corner figure type.
+fn check_corner_figures(
+    v: &CompiledVariant,
+    doc: &VariantFile,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let corner = |f: &&tegula_ruleset::FollowerType| f.corner.is_some();
+    let each: u64 = v
+        .followers
+        .iter()
+        .filter(corner)
+        .map(|f| u64::from(f.count))
+        .sum();
+    let all = each * u64::from(v.max_players);
+    let first = v.followers.iter().find(|f| f.corner.is_some());
+    if let (true, Some(first)) = (all > MAX_CORNER_FIGURES, first) {
+        let raw = doc.followers.iter().find(|f| f.value.id.value == first.id);
+        let at = raw.map_or(0..0, |f| f.span.clone());
+        diags.push(
+            src.diag(
+                Code::BadFigure,
+                at,
+                format!(
+                    "{} players with {each} corner figures each have {all}; the engine plays at \
+                     most {MAX_CORNER_FIGURES}",
+                    v.max_players
+                ),
+            )
+            .with_rule("AM-6"),
+        );
     }
 }
 

@@ -28,3 +28,7 @@ pub const MAX_GAME_CELLS: u64 = 8_000;
 /// Most points a variant may give per counted thing: per tile, per pennant, per city, per
 /// cloister, per figure, per corner city, an ability's `per` and its table entries.
 pub const MAX_POINTS: u32 = 1000;
+
+/// Most corner figures (AM-6) all players together may have: the engine counts a field's corner
+/// figures in 8 bits, and fields holding them can be joined into one.
+pub const MAX_CORNER_FIGURES: u64 = 255;
