@@ -285,5 +285,6 @@ fn a_variant_overrides_a_meadow_connection_before_features_are_computed_w21() {
     assert_eq!(t.features[1].cells, 0b10);
     // `copies = 2` doubles the count.
     assert_eq!(t.count, 2);
-    assert_eq!(rs.start_tile, None);
+    // The base game's D, after the domino, is the start tile.
+    assert_eq!(rs.start_tile, Some(1));
 }

@@ -857,8 +857,11 @@ impl Game {
         }
     }
 
-    /// All legal actions of the current phase: placements; own-tile placements then `Pass`
-    /// (draw instead); follower options then `Pass`; move targets then `Pass` (take it back).
+    /// All legal actions of the current phase, exactly those [`Game::apply`] accepts:
+    /// placements; own-tile placements then `Pass` (draw instead); follower options, then the
+    /// other features of the tile that the board joins to an option's feature (the same option
+    /// named another way), then `Pass`; move targets, then the other tiles' features of a target's
+    /// board feature, then `Pass` (take it back).
     pub fn legal_actions(&self) -> Vec<Action> {
         let pass = std::iter::once(Action::Pass);
         match self.phase {
@@ -875,12 +878,12 @@ impl Game {
                 places.chain(pass).collect()
             }
             Phase::Follower => {
-                let options = self.options.iter().map(|&o| Action::Follower(o));
-                options.chain(pass).collect()
+                let options = self.options.iter().copied().chain(self.follower_aliases());
+                options.map(Action::Follower).chain(pass).collect()
             }
             Phase::Move => {
-                let targets = self.moves.iter().map(|m| Action::Move(m.0));
-                targets.chain(pass).collect()
+                let targets = self.moves.iter().map(|m| m.0).chain(self.move_aliases());
+                targets.map(Action::Move).chain(pass).collect()
             }
             Phase::Over => Vec::new(),
         }

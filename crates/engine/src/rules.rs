@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use tegula_ruleset::limits::MAX_GAME_CELLS;
 use tegula_ruleset::{
     Adjacency, AfterScore, CornerScoring, FeatureKind, Ruleset, Side, SideKind, TileSite,
     NO_FEATURE,
@@ -259,9 +260,12 @@ impl Rules {
                 0
             }
         };
-        let total: u64 = ruleset.tiles.iter().map(|t| t.count as u64).sum();
-        if total > 20_000 {
-            reasons.push(format!("draw pile of {total} tiles is too large"));
+        let cells = ruleset.game_cells(ruleset.max_players);
+        if cells > MAX_GAME_CELLS {
+            reasons.push(format!(
+                "the tiles of a game cover {cells} cells, more than the {MAX_GAME_CELLS} the \
+                 engine plays"
+            ));
         }
         let mut tiles = Vec::with_capacity(ruleset.tiles.len());
         let mut max_offset = 0;

@@ -14,6 +14,7 @@ pub mod explain;
 pub mod facts;
 pub mod figures;
 pub mod inherit;
+pub mod limits;
 pub mod load;
 pub mod lower;
 pub mod params;

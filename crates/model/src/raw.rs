@@ -9,6 +9,7 @@ use std::ops::Range;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
+use tegula_ruleset::limits::{MAX_GAME_CELLS, MAX_POINTS};
 
 /// A value with the byte range it came from in the TOML text.
 ///
@@ -663,14 +664,14 @@ pub enum RawAdjacency {
 #[serde(deny_unknown_fields)]
 pub struct RawCornerScoring {
     /// On placement, to the field's farmer majority; the farmers return (AM-7; 3).
-    #[schemars(range(max = 1000))]
+    #[schemars(range(max = MAX_POINTS))]
     pub place_per_city: Sp<u32>,
     /// When a placement joins a field with farmers to its field, to the farmer majority of the
     /// joined field; the farmers return (AM-8; 1).
-    #[schemars(range(max = 1000))]
+    #[schemars(range(max = MAX_POINTS))]
     pub join_per_city: Sp<u32>,
     /// At the end, to its owner (AM-9; 4).
-    #[schemars(range(max = 1000))]
+    #[schemars(range(max = MAX_POINTS))]
     pub final_per_city: Sp<u32>,
 }
 
@@ -708,36 +709,47 @@ pub enum RawTileSite {
 pub struct RawScoring {
     /// Completed road, per tile.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub road_complete_per_tile: Option<u32>,
     /// Incomplete road at the end, per tile.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub road_incomplete_per_tile: Option<u32>,
     /// Completed city, per tile.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub city_complete_per_tile: Option<u32>,
     /// Completed city, per pennant.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub city_complete_per_pennant: Option<u32>,
     /// Incomplete city at the end, per tile.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub city_incomplete_per_tile: Option<u32>,
     /// Incomplete city at the end, per pennant.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub city_incomplete_per_pennant: Option<u32>,
     /// Legacy: completed 2-tile city, per tile (1 makes it worth 2).
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub small_city_per_tile: Option<u32>,
     /// Completed cloister.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub cloister_complete: Option<u32>,
     /// Incomplete cloister: base points.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub cloister_incomplete_base: Option<u32>,
     /// Incomplete cloister: per surrounding tile.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub cloister_incomplete_per_neighbour: Option<u32>,
     /// Field: per completed bordering city (legacy: 4).
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub field_per_city: Option<u32>,
     /// Whether incomplete roads, cities and cloisters score at the end (B-6; default `true`).
     /// `false` scores only completed features and fields.
@@ -867,7 +879,19 @@ pub struct RawConditions {
 }
 
 /// A per-point table: `[threshold, points]` pairs, thresholds increasing.
-pub type PerTable = Vec<Sp<(u64, u64)>>;
+pub type PerTable = Vec<Sp<PerStep>>;
+
+/// One entry of a per-point table: `[threshold, points]`: from this many players or tiles on,
+/// this many points per counted thing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+pub struct PerStep(
+    /// From this many players or tiles on.
+    #[schemars(range(max = MAX_GAME_CELLS))]
+    pub u64,
+    /// Points per counted thing.
+    #[schemars(range(max = MAX_POINTS))]
+    pub u64,
+);
 
 /// Points for the owner: `per` (or a per table) times what `count` counts.
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
@@ -875,7 +899,7 @@ pub type PerTable = Vec<Sp<(u64, u64)>>;
 pub struct RawScore {
     /// Points per counted thing, a constant (exactly one of `per`, `per_players`, `per_tiles`).
     #[serde(default)]
-    #[schemars(range(max = 1000))]
+    #[schemars(range(max = MAX_POINTS))]
     pub per: Option<Sp<u64>>,
     /// Points per counted thing by the number of players: `[least players, points]` pairs in
     /// increasing order (W-14: `[[2, 4], [3, 3], [5, 2]]`).

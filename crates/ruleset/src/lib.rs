@@ -20,6 +20,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub mod limits;
+
 /// A side of a cell, clockwise from north.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
@@ -838,9 +840,40 @@ impl Ruleset {
         self.tags.iter().position(|t| t == name).map(|i| i as u32)
     }
 
+    /// Cells the tiles of one game with `players` players may cover: the draw pile, the start
+    /// tile, every player's own tiles and the pool (bounded by [`limits::MAX_GAME_CELLS`]).
+    /// Saturating; tile indices out of range count nothing.
+    pub fn game_cells(&self, players: u8) -> u64 {
+        let cells = |t: u16| {
+            self.tiles
+                .get(usize::from(t))
+                .map_or(0, |t| u64::from(t.cell_count))
+        };
+        let pile = self.tiles.iter().fold(0u64, |n, t| {
+            n.saturating_add(u64::from(t.count).saturating_mul(u64::from(t.cell_count)))
+        });
+        let start = self.start_tile.map_or(0, cells);
+        let held = self.player_tiles.iter().fold(0u64, |n, p| {
+            n.saturating_add(u64::from(p.count) * u64::from(players) * cells(p.tile))
+        });
+        let pool = self
+            .pool
+            .iter()
+            .flat_map(|p| &p.tiles)
+            .map(|&t| cells(t))
+            .sum::<u64>();
+        pile.saturating_add(start)
+            .saturating_add(held)
+            .saturating_add(pool)
+    }
+
     /// Total tiles in the draw pile (start tile excluded).
     pub fn pile_size(&self) -> u32 {
-        self.tiles.iter().map(|t| t.count).sum()
+        // Saturating: a hand-built ruleset may hold any counts; the engine refuses piles over
+        // `limits::MAX_PILE` anyway.
+        self.tiles
+            .iter()
+            .fold(0u32, |n, t| n.saturating_add(t.count))
     }
 }
 

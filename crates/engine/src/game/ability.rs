@@ -170,7 +170,7 @@ impl Game {
             .iter_mut()
             .find(|e| (e.0, e.1) == (tile, owner))
         {
-            Some(e) => e.2 += points,
+            Some(e) => e.2 = e.2.saturating_add(points),
             None => self.w.ability_points.push((tile, owner, points)),
         }
         if self.record {
