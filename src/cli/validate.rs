@@ -18,8 +18,9 @@ pub enum Format {
     #[default]
     Human,
     /// One JSON object: `diagnostics` (an array of objects: code, severity, message, file,
-    /// line, column, rule, notes) and `facts` (counts by source and status, and `list`, one
-    /// object per fact).
+    /// line, column, end position, rule, notes and labelled secondary locations; docs/FORMAT.md
+    /// lists the keys) and `facts` (counts by source and status, and `list`, one object per
+    /// fact).
     Json,
 }
 
