@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use serde_json::{json, Value};
-use tegula_ruleset::{Adjacency, AfterScore, FieldRule, Scoring, Strength};
+use tegula_ruleset::{Adjacency, AfterScore, FieldRule, FinalRoundFirst, Scoring, Strength};
 use toml_edit::ImDocument;
 
 use crate::diag::{Diagnostic, Source};
@@ -72,6 +72,7 @@ pub fn explain(path: &Path) -> (Option<Explanation>, Vec<Diagnostic>) {
     };
     let mut rules = setup_lines(&v, &at);
     rules.extend(scoring_lines(&v.scoring, &at));
+    rules.extend(reading_lines(&v, &at));
     let e = Explanation {
         id: v.id.clone(),
         name: v.name.clone(),
@@ -453,6 +454,40 @@ fn scoring_lines(s: &Scoring, at: &Locator<'_>) -> Vec<RuleLine> {
         ));
     }
     out
+}
+
+/// The rulebook's *Readings* the variant has a mechanism for (`[readings]`), each with the
+/// reading in words: the registry's, or the alternative the variant chose.
+fn reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
+    let r = &v.readings;
+    let mut rows: Vec<(&str, Value, &str, &'static str)> = Vec::new();
+    if v.player_tiles.iter().any(|p| p.final_round) {
+        rows.push((
+            "final_round_first",
+            json!(r.final_round_first),
+            match r.final_round_first {
+                FinalRoundFirst::NextSeat => {
+                    "final round of player tiles: the seat after the one that placed the last \
+                     tile goes first"
+                }
+                FinalRoundFirst::LastPlacer => {
+                    "final round of player tiles: the player who placed the last tile goes first"
+                }
+            },
+            "AM-4",
+        ));
+    }
+    rows.into_iter()
+        .map(|(k, value, words, rule)| {
+            line(
+                &format!("readings.{k}"),
+                value,
+                words.to_string(),
+                Some(rule),
+                at.origin(&["readings", k]),
+            )
+        })
+        .collect()
 }
 
 /// One rule that differs between two variants.

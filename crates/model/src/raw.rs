@@ -451,6 +451,10 @@ pub struct VariantFile {
     /// Scoring parameters that differ from the standard rules (house rules).
     #[serde(default)]
     pub scoring: Option<Sp<RawScoring>>,
+    /// The rulebook's *Readings* this variant decides otherwise (RULES.md; docs/FORMAT.md,
+    /// "Rule parameters"); absent keys keep the registry's reading.
+    #[serde(default)]
+    pub readings: Option<Sp<RawReadings>>,
     /// Overrides of mega-tile connections (W-21 meadow connections).
     #[serde(default)]
     #[schemars(length(max = 1000))]
@@ -759,6 +763,16 @@ pub struct RawScoring {
     /// edition: each completed city once, to the farmer majority over all its fields).
     #[serde(default)]
     pub field_rule: Option<RawFieldRule>,
+}
+
+/// The rulebook's *Readings*, each a named choice whose default is the registry's reading.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawReadings {
+    /// AM-4: who places first in the final round of player tiles: `"next-seat"` (default: the
+    /// seat after the one that placed the last tile) or `"last-placer"` (that player first).
+    #[serde(default)]
+    pub final_round_first: Option<Sp<tegula_ruleset::FinalRoundFirst>>,
 }
 
 /// The field procedure at the end of the game.

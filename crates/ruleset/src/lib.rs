@@ -229,6 +229,35 @@ pub const NO_FEATURE: u8 = u8::MAX;
 /// an older engine misread a newer file (or the reverse); [`Ruleset::from_json`] refuses others.
 pub const FORMAT_VERSION: u32 = 1;
 
+/// The rulebook's *Readings* (RULES.md), each a parameter whose default is the registry's
+/// reading and whose alternative is the other coherent reading of the rule text.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Readings {
+    /// Who goes first in the final round of player tiles after the last pile tile (AM-4).
+    #[serde(default)]
+    pub final_round_first: FinalRoundFirst,
+}
+
+impl Readings {
+    /// Whether every reading is the registry's (the artefact then leaves them out).
+    pub fn is_default(&self) -> bool {
+        *self == Readings::default()
+    }
+}
+
+/// Who places first in the final round of player tiles (AM-4: "in turn order starting left of
+/// the player who placed the last tile").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FinalRoundFirst {
+    /// The registry's reading: "left of" is the next seat, so the seat after the one that
+    /// placed the last tile goes first and that player goes last.
+    #[default]
+    NextSeat,
+    /// The player who placed the last tile goes first, then the seats after them.
+    LastPlacer,
+}
+
 /// One complete, lowered variant: the "generated engine" input.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "tegula ruleset (compiled variant)")]
@@ -264,6 +293,11 @@ pub struct Ruleset {
     /// up to N, place one). Abilities may raise one player's hand (W-12's [`Effect::Hand`]).
     #[serde(default = "one_tile")]
     pub hand: u8,
+    /// How the rulebook's *Readings* are decided (RULES.md): each defaults to the registry's
+    /// reading; a house rule may pick the alternative. Left out of the artefact when every one
+    /// is the default, so artefacts of the shipped variants do not change.
+    #[serde(default, skip_serializing_if = "Readings::is_default")]
+    pub readings: Readings,
 }
 
 fn one_tile() -> u8 {

@@ -1,0 +1,47 @@
+//! The rulebook's *Readings* as variant parameters (`[readings]`, docs/FORMAT.md "Rule
+//! parameters"): lowering to [`Readings`] and the check that a reading the variant sets decides
+//! something in it (a reading of a rule whose mechanism the variant lacks is a contradiction,
+//! reported where the key was written).
+
+use tegula_ruleset::{PlayerTile, Readings};
+
+use crate::diag::{Code, Diagnostic, Source};
+use crate::raw::{RawReadings, Sp};
+
+/// What a variant has that the readings decide about.
+pub struct Mechanisms<'a> {
+    /// The variant's player tiles (AM-4 needs one with a final round).
+    pub player_tiles: &'a [PlayerTile],
+}
+
+/// Lower `[readings]`: unset keys keep the registry's reading. A set key whose rule has nothing
+/// to decide in this variant is an error at the key.
+pub fn lower(
+    raw: Option<&Sp<RawReadings>>,
+    has: &Mechanisms<'_>,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Readings {
+    let mut out = Readings::default();
+    let Some(r) = raw else { return out };
+    let r = &r.value;
+    let mut lacks = |span: &std::ops::Range<usize>, key: &str, rule: &str, what: &str| {
+        diags.push(src.diag(
+            Code::BadVariant,
+            span.clone(),
+            format!("readings.{key} decides {rule}, but the variant has {what}"),
+        ));
+    };
+    if let Some(v) = &r.final_round_first {
+        out.final_round_first = v.value;
+        if !has.player_tiles.iter().any(|p| p.final_round) {
+            lacks(
+                &v.span,
+                "final_round_first",
+                "AM-4",
+                "no player tile with `final_round = true`",
+            );
+        }
+    }
+    out
+}
