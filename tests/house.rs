@@ -482,6 +482,9 @@ fn readings_are_checked_where_they_are_written() {
     let expected: &[(&str, &str)] = &[(
         "readings.final_round_first decides AM-4, but the variant has no player tile",
         "bad-readings.toml:9:21",
+    ), (
+        "readings.near_building decides W-10, but the variant has no ability with a `near_building` condition",
+        "bad-readings.toml:10:17",
     )];
     for (what, at) in expected {
         assert!(

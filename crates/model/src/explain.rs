@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use serde_json::{json, Value};
-use tegula_ruleset::{Adjacency, AfterScore, FieldRule, FinalRoundFirst, Scoring, Strength};
+use tegula_ruleset::{
+    Adjacency, AfterScore, FieldRule, FinalRoundFirst, NearBuilding, Scoring, Strength,
+};
 use toml_edit::ImDocument;
 
 use crate::diag::{Diagnostic, Source};
@@ -475,6 +477,23 @@ fn reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
                 }
             },
             "AM-4",
+        ));
+    }
+    if crate::readings::has_near_building(&v.tiles) {
+        rows.push((
+            "near_building",
+            json!(r.near_building),
+            match r.near_building {
+                NearBuilding::Around => {
+                    "near a building: one of the 8 cells around the building's cell (its own \
+                     cell only if it neighbours another)"
+                }
+                NearBuilding::AroundOrOn => {
+                    "near a building: one of the 8 cells around the building's cell, or that \
+                     cell itself"
+                }
+            },
+            "W-10",
         ));
     }
     rows.into_iter()

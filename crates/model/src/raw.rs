@@ -773,6 +773,10 @@ pub struct RawReadings {
     /// seat after the one that placed the last tile) or `"last-placer"` (that player first).
     #[serde(default)]
     pub final_round_first: Option<Sp<tegula_ruleset::FinalRoundFirst>>,
+    /// W-10: which cells are near a building for a `near_building` condition: `"around"`
+    /// (default: the 8 cells around the building's cell) or `"around-or-on"` (its own cell too).
+    #[serde(default)]
+    pub near_building: Option<Sp<tegula_ruleset::NearBuilding>>,
 }
 
 /// The field procedure at the end of the game.

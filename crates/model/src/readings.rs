@@ -3,7 +3,9 @@
 //! something in it (a reading of a rule whose mechanism the variant lacks is a contradiction,
 //! reported where the key was written).
 
-use tegula_ruleset::{PlayerTile, Readings};
+use tegula_ruleset::{Condition, PlayerTile, Readings};
+
+use crate::compile::CompiledTile;
 
 use crate::diag::{Code, Diagnostic, Source};
 use crate::raw::{RawReadings, Sp};
@@ -12,6 +14,18 @@ use crate::raw::{RawReadings, Sp};
 pub struct Mechanisms<'a> {
     /// The variant's player tiles (AM-4 needs one with a final round).
     pub player_tiles: &'a [PlayerTile],
+    /// Whether some tile has an ability with a near-building condition (W-10).
+    pub near_building: bool,
+}
+
+/// Whether some tile has an ability with a near-building condition (what W-10's reading decides).
+pub fn has_near_building(tiles: &[CompiledTile]) -> bool {
+    tiles.iter().flat_map(|t| &t.abilities).any(|a| {
+        a.ability
+            .conditions
+            .iter()
+            .any(|c| matches!(c, Condition::NearBuilding { .. }))
+    })
 }
 
 /// Lower `[readings]`: unset keys keep the registry's reading. A set key whose rule has nothing
@@ -40,6 +54,17 @@ pub fn lower(
                 "final_round_first",
                 "AM-4",
                 "no player tile with `final_round = true`",
+            );
+        }
+    }
+    if let Some(v) = &r.near_building {
+        out.near_building = v.value;
+        if !has.near_building {
+            lacks(
+                &v.span,
+                "near_building",
+                "W-10",
+                "no ability with a `near_building` condition",
             );
         }
     }

@@ -394,6 +394,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         doc.readings.as_ref(),
         &crate::readings::Mechanisms {
             player_tiles: &player_tiles,
+            near_building: crate::readings::has_near_building(&tiles),
         },
         &vsrc,
         &mut diags,

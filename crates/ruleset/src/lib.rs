@@ -236,6 +236,9 @@ pub struct Readings {
     /// Who goes first in the final round of player tiles after the last pile tile (AM-4).
     #[serde(default)]
     pub final_round_first: FinalRoundFirst,
+    /// Which cells are "the 8 tiles around" a building for a near-building condition (W-10).
+    #[serde(default)]
+    pub near_building: NearBuilding,
 }
 
 impl Readings {
@@ -256,6 +259,22 @@ pub enum FinalRoundFirst {
     NextSeat,
     /// The player who placed the last tile goes first, then the seats after them.
     LastPlacer,
+}
+
+/// Which cells count as near a building (a cloister, or a feature with the condition's tag)
+/// for [`Condition::NearBuilding`] (W-10: "one of the 8 tiles around a cloister-like
+/// building").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum NearBuilding {
+    /// The registry's reading: the figure's cell must be one of the 8 cells around a cell
+    /// holding the building; the building's own cell does not count unless it neighbours
+    /// another building.
+    #[default]
+    Around,
+    /// The building's own cell counts too: a figure on the building's tile (e.g. a monk on the
+    /// cloister) is near it.
+    AroundOrOn,
 }
 
 /// One complete, lowered variant: the "generated engine" input.
@@ -381,7 +400,7 @@ pub enum Trigger {
 pub enum Condition {
     /// The placed figure's cell is one of the 8 cells around a cell holding a feature with this
     /// tag (index into [`Ruleset::tags`]) or of kind cloister; the building's own cell does not
-    /// count unless it neighbours another (W-10).
+    /// count unless it neighbours another (W-10), or counts too ([`Readings::near_building`]).
     NearBuilding {
         /// Tag index; features of kind cloister always count.
         tag: Option<u32>,
