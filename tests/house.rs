@@ -485,6 +485,9 @@ fn readings_are_checked_where_they_are_written() {
     ), (
         "readings.near_building decides W-10, but the variant has no ability with a `near_building` condition",
         "bad-readings.toml:10:17",
+    ), (
+        "readings.threshold_recheck decides W-3, but the variant has no `[pool]`",
+        "bad-readings.toml:11:21",
     )];
     for (what, at) in expected {
         assert!(

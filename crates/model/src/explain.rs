@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use tegula_ruleset::{
     Adjacency, AfterScore, FieldRule, FinalRoundFirst, NearBuilding, Scoring, Strength,
+    ThresholdRecheck,
 };
 use toml_edit::ImDocument;
 
@@ -494,6 +495,23 @@ fn reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
                 }
             },
             "W-10",
+        ));
+    }
+    if v.pool.is_some() {
+        rows.push((
+            "threshold_recheck",
+            json!(r.threshold_recheck),
+            match r.threshold_recheck {
+                ThresholdRecheck::NewPosition => {
+                    "several players at the pairs in one turn: after the pairs move, the others \
+                     must reach their new position"
+                }
+                ThresholdRecheck::OldPosition => {
+                    "several players at the pairs in one turn: everyone who reached them this \
+                     turn takes, even after they move"
+                }
+            },
+            "W-3",
         ));
     }
     rows.into_iter()

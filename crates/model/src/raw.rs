@@ -777,6 +777,10 @@ pub struct RawReadings {
     /// (default: the 8 cells around the building's cell) or `"around-or-on"` (its own cell too).
     #[serde(default)]
     pub near_building: Option<Sp<tegula_ruleset::NearBuilding>>,
+    /// W-3: after the pairs moved, whom a player compared again must reach: `"new-position"`
+    /// (default) or `"old-position"` (where they stood when the turn's takes began).
+    #[serde(default)]
+    pub threshold_recheck: Option<Sp<tegula_ruleset::ThresholdRecheck>>,
 }
 
 /// The field procedure at the end of the game.

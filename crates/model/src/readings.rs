@@ -16,6 +16,8 @@ pub struct Mechanisms<'a> {
     pub player_tiles: &'a [PlayerTile],
     /// Whether some tile has an ability with a near-building condition (W-10).
     pub near_building: bool,
+    /// Whether the variant has an open pool (W-3, W-6).
+    pub pool: bool,
 }
 
 /// Whether some tile has an ability with a near-building condition (what W-10's reading decides).
@@ -66,6 +68,12 @@ pub fn lower(
                 "W-10",
                 "no ability with a `near_building` condition",
             );
+        }
+    }
+    if let Some(v) = &r.threshold_recheck {
+        out.threshold_recheck = v.value;
+        if !has.pool {
+            lacks(&v.span, "threshold_recheck", "W-3", "no `[pool]`");
         }
     }
     out

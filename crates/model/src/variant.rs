@@ -395,6 +395,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         &crate::readings::Mechanisms {
             player_tiles: &player_tiles,
             near_building: crate::readings::has_near_building(&tiles),
+            pool: pool.is_some(),
         },
         &vsrc,
         &mut diags,

@@ -239,6 +239,9 @@ pub struct Readings {
     /// Which cells are "the 8 tiles around" a building for a near-building condition (W-10).
     #[serde(default)]
     pub near_building: NearBuilding,
+    /// Which position of the pairs a player compared again after they moved must reach (W-3).
+    #[serde(default)]
+    pub threshold_recheck: ThresholdRecheck,
 }
 
 impl Readings {
@@ -275,6 +278,20 @@ pub enum NearBuilding {
     /// The building's own cell counts too: a figure on the building's tile (e.g. a monk on the
     /// cloister) is near it.
     AroundOrOn,
+}
+
+/// When several players reach the pool's threshold in one turn and the pairs move after a
+/// take, which position the others are compared with again (W-3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ThresholdRecheck {
+    /// The registry's reading: the new position; a player who reached only the old one gets
+    /// nothing this turn (they may reach the pairs later).
+    #[default]
+    NewPosition,
+    /// The position the pairs stood at when the turn's takes began: everyone who reached it in
+    /// this turn takes, one after another in the active player's order.
+    OldPosition,
 }
 
 /// One complete, lowered variant: the "generated engine" input.

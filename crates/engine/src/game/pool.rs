@@ -2,6 +2,8 @@
 //! reaches the marker pairs on the track, placed instead of drawing with a marker and up to two
 //! followers, and the procedure for a pool tile that fits nowhere (W-6).
 
+use tegula_ruleset::ThresholdRecheck;
+
 use super::{Event, Game, MoveError, Phase, Placement};
 
 /// A tile taken from the pool and placed: its owner, tile instance and the turn it was placed.
@@ -30,6 +32,9 @@ pub(super) struct PoolState {
     pub pool: Vec<u16>,
     /// Where the remaining marker pairs stand on the score track (W-2).
     pub pairs_at: u32,
+    /// Where they stood when the current turn's takes began (W-3's `old-position` reading
+    /// compares with it).
+    pub turn_pairs_at: u32,
     /// Tiles taken so far, by seat (W-4, W-30).
     pub taken: Vec<u8>,
     /// Taken and not yet placed: `(seat, tile)` (W-5).
@@ -228,13 +233,20 @@ impl Game {
 
     /// Seats whose score reached the pairs (first tile) or the second threshold (W-2, W-30).
     fn qualifying(&self) -> Vec<u8> {
-        let Some(pool) = self.rules.ruleset().pool.as_ref() else {
+        let rs = self.rules.ruleset();
+        let Some(pool) = rs.pool.as_ref() else {
             return Vec::new();
+        };
+        // W-3: after the pairs moved, compare with their new position (the reading) or with
+        // where they stood when the turn's takes began.
+        let pairs = match rs.readings.threshold_recheck {
+            ThresholdRecheck::NewPosition => self.w.pairs_at,
+            ThresholdRecheck::OldPosition => self.w.turn_pairs_at.min(self.w.pairs_at),
         };
         (0..self.players)
             .filter(|&p| {
                 let (score, taken) = (self.scores[p as usize], self.w.taken[p as usize]);
-                (taken == 0 && score >= self.w.pairs_at)
+                (taken == 0 && score >= pairs)
                     || pool.second.is_some_and(|s| taken == 1 && score >= s)
             })
             .collect()
@@ -243,6 +255,13 @@ impl Game {
     /// After a turn's scoring: open the next take, if any seat qualifies (W-2, W-3). Returns
     /// whether a decision is now pending.
     pub(super) fn start_takes(&mut self) -> bool {
+        self.w.turn_pairs_at = self.w.pairs_at;
+        self.open_takes()
+    }
+
+    /// Open the next take of this turn, if any seat qualifies. Returns whether a decision is
+    /// now pending.
+    fn open_takes(&mut self) -> bool {
         let seats = self.qualifying();
         match seats.len() {
             0 => false,
@@ -289,7 +308,7 @@ impl Game {
     /// turn goes on.
     fn next_take(&mut self) {
         self.w.tiles.clear();
-        if !self.start_takes() {
+        if !self.open_takes() {
             self.continue_turn();
         }
     }
@@ -483,6 +502,7 @@ impl Clone for PoolState {
         let PoolState {
             pool,
             pairs_at,
+            turn_pairs_at,
             taken,
             held,
             owned,
@@ -500,6 +520,7 @@ impl Clone for PoolState {
         } = self;
         pool.clone_from(&source.pool);
         *pairs_at = source.pairs_at;
+        *turn_pairs_at = source.turn_pairs_at;
         taken.clone_from(&source.taken);
         held.clone_from(&source.held);
         owned.clone_from(&source.owned);
