@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde_json::{json, Value};
 use tegula_ruleset::{
-    Adjacency, AfterScore, FieldRule, FinalRoundFirst, NearBuilding, Scoring, Strength,
-    ThresholdRecheck,
+    Adjacency, AfterScore, FieldRule, FinalRoundFirst, NearBuilding, PoolTileDraw, Scoring,
+    Strength, ThresholdRecheck,
 };
 use toml_edit::ImDocument;
 
@@ -512,6 +512,21 @@ fn reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
                 }
             },
             "W-3",
+        ));
+        rows.push((
+            "pool_tile_draw",
+            json!(r.pool_tile_draw),
+            match r.pool_tile_draw {
+                PoolTileDraw::Enabling => {
+                    "a taken pool tile that fits nowhere: a drawn tile is placed only where the \
+                     pool tile can then touch it, else removed"
+                }
+                PoolTileDraw::AnyFit => {
+                    "a taken pool tile that fits nowhere: a drawn tile is placed wherever it \
+                     fits and stays; only a tile that fits nowhere is removed"
+                }
+            },
+            "W-6",
         ));
     }
     rows.into_iter()

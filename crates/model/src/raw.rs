@@ -781,6 +781,11 @@ pub struct RawReadings {
     /// (default) or `"old-position"` (where they stood when the turn's takes began).
     #[serde(default)]
     pub threshold_recheck: Option<Sp<tegula_ruleset::ThresholdRecheck>>,
+    /// W-6: which tiles drawn for a pool tile that fits nowhere are placed: `"enabling"`
+    /// (default: only where the pool tile can then touch it, others removed) or `"any-fit"`
+    /// (wherever it fits; only a tile that fits nowhere is removed).
+    #[serde(default)]
+    pub pool_tile_draw: Option<Sp<tegula_ruleset::PoolTileDraw>>,
 }
 
 /// The field procedure at the end of the game.

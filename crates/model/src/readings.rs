@@ -76,5 +76,11 @@ pub fn lower(
             lacks(&v.span, "threshold_recheck", "W-3", "no `[pool]`");
         }
     }
+    if let Some(v) = &r.pool_tile_draw {
+        out.pool_tile_draw = v.value;
+        if !has.pool {
+            lacks(&v.span, "pool_tile_draw", "W-6", "no `[pool]`");
+        }
+    }
     out
 }

@@ -242,6 +242,9 @@ pub struct Readings {
     /// Which position of the pairs a player compared again after they moved must reach (W-3).
     #[serde(default)]
     pub threshold_recheck: ThresholdRecheck,
+    /// Which tiles drawn for a pool tile that fits nowhere are placed (W-6).
+    #[serde(default)]
+    pub pool_tile_draw: PoolTileDraw,
 }
 
 impl Readings {
@@ -292,6 +295,21 @@ pub enum ThresholdRecheck {
     /// The position the pairs stood at when the turn's takes began: everyone who reached it in
     /// this turn takes, one after another in the active player's order.
     OldPosition,
+}
+
+/// A taken pool tile fits nowhere: the player draws tiles and places them so that the pool tile
+/// can be placed touching one (W-6). Which drawn tiles are placed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PoolTileDraw {
+    /// The registry's reading: a drawn tile is placed only where the pool tile can then be
+    /// placed touching it; a tile with no such placement is removed from the game.
+    #[default]
+    Enabling,
+    /// A drawn tile is placed wherever it fits (no follower); if the pool tile then cannot be
+    /// placed touching it, the tile stays and the next is drawn. Only a tile that fits nowhere
+    /// is removed.
+    AnyFit,
 }
 
 /// One complete, lowered variant: the "generated engine" input.

@@ -2,7 +2,7 @@
 //! reaches the marker pairs on the track, placed instead of drawing with a marker and up to two
 //! followers, and the procedure for a pool tile that fits nowhere (W-6).
 
-use tegula_ruleset::ThresholdRecheck;
+use tegula_ruleset::{PoolTileDraw, ThresholdRecheck};
 
 use super::{Event, Game, MoveError, Phase, Placement};
 
@@ -330,20 +330,33 @@ impl Game {
     }
 
     /// W-6: draw tiles until one can be placed so that the pool tile fits next to it; tiles that
-    /// cannot are removed from the game. If the pile runs out, the pool tile is unplaceable.
+    /// cannot are removed from the game (`readings.pool_tile_draw = "any-fit"`: a tile that fits
+    /// anywhere is placed, and only one that fits nowhere is removed). If the pile runs out, the
+    /// pool tile is unplaceable.
     fn w6_draw(&mut self, pooled: u16) {
+        let any_fit = self.rules.ruleset().readings.pool_tile_draw == PoolTileDraw::AnyFit;
         loop {
             if self.drawn >= self.pile.len() {
                 self.w.held.retain(|&h| h != (self.player, pooled));
                 self.w.unplaceable.push((self.player, pooled));
                 self.record_discard(pooled, "W-6");
-                self.draw();
+                if self.w.w6.take().is_some() {
+                    // Tiles were placed this turn ("any-fit" only): score them, next seat.
+                    self.end_turn();
+                } else {
+                    self.draw();
+                }
                 return;
             }
             let t = self.pile[self.drawn];
             self.drawn += 1;
             self.record_draw(t);
-            let enabling = self.enabling_placements(t, pooled);
+            let enabling = if any_fit {
+                self.generate_placements(t);
+                self.placements[..self.n_place].to_vec()
+            } else {
+                self.enabling_placements(t, pooled)
+            };
             if !enabling.is_empty() {
                 self.current = t;
                 self.placements.clear();
@@ -399,11 +412,18 @@ impl Game {
             .collect()
     }
 
-    /// W-6: the drawn tile was placed (no follower on it); now the pool tile, touching it.
+    /// W-6: the drawn tile was placed (no follower on it); now the pool tile, touching it, or
+    /// under "any-fit" the next draw if it cannot touch it.
     pub(super) fn after_w6_tile(&mut self, pooled: u16) {
         self.options.clear();
         let inst = self.insts.len() as u32 - 1;
         let places = self.touching_placements(pooled, inst);
+        if places.is_empty() {
+            // Only under "any-fit" (an enabling placement always leaves one): the tile stays,
+            // the next is drawn.
+            self.w6_draw(pooled);
+            return;
+        }
         self.placements.clear();
         self.placements.extend_from_slice(&places);
         self.n_place = places.len();
