@@ -525,6 +525,9 @@ fn readings_are_checked_where_they_are_written() {
     ), (
         "readings.pool_tile_draw decides W-6, but the variant has no `[pool]`",
         "bad-readings.toml:12:18",
+    ), (
+        "readings.kept_after_pile decides W-12, but the variant has no hand of more than one tile",
+        "bad-readings.toml:13:19",
     )];
     for (what, at) in expected {
         assert!(

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde_json::{json, Value};
 use tegula_ruleset::{
-    Adjacency, AfterScore, FieldRule, FinalRoundFirst, NearBuilding, PoolTileDraw, Scoring,
-    Strength, ThresholdRecheck,
+    Adjacency, AfterScore, FieldRule, FinalRoundFirst, KeptAfterPile, NearBuilding, PoolTileDraw,
+    Scoring, Strength, ThresholdRecheck,
 };
 use toml_edit::ImDocument;
 
@@ -527,6 +527,23 @@ fn reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
                 }
             },
             "W-6",
+        ));
+    }
+    if crate::readings::has_hands(v.hand, &v.tiles) {
+        rows.push((
+            "kept_after_pile",
+            json!(r.kept_after_pile),
+            match r.kept_after_pile {
+                KeptAfterPile::Keeper => {
+                    "tiles still kept in hand when the pile is empty: each keeper places theirs, \
+                     then the game ends"
+                }
+                KeptAfterPile::NextSeat => {
+                    "tiles still kept in hand when the pile is empty: the next seats in turn \
+                     play them as the pile's last tiles, then the game ends"
+                }
+            },
+            "W-12",
         ));
     }
     rows.into_iter()

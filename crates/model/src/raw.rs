@@ -786,6 +786,10 @@ pub struct RawReadings {
     /// (wherever it fits; only a tile that fits nowhere is removed).
     #[serde(default)]
     pub pool_tile_draw: Option<Sp<tegula_ruleset::PoolTileDraw>>,
+    /// W-12: who plays the tiles still kept in hands when the pile is empty: `"keeper"`
+    /// (default) or `"next-seat"` (they are the pile's last tiles, played by the seats in turn).
+    #[serde(default)]
+    pub kept_after_pile: Option<Sp<tegula_ruleset::KeptAfterPile>>,
 }
 
 /// The field procedure at the end of the game.

@@ -3,7 +3,7 @@
 //! something in it (a reading of a rule whose mechanism the variant lacks is a contradiction,
 //! reported where the key was written).
 
-use tegula_ruleset::{Condition, PlayerTile, Readings};
+use tegula_ruleset::{Condition, Effect, PlayerTile, Readings};
 
 use crate::compile::CompiledTile;
 
@@ -18,6 +18,8 @@ pub struct Mechanisms<'a> {
     pub near_building: bool,
     /// Whether the variant has an open pool (W-3, W-6).
     pub pool: bool,
+    /// Whether a hand can hold more than one tile: `hand` > 1 or a hand ability (W-12).
+    pub hands: bool,
 }
 
 /// Whether some tile has an ability with a near-building condition (what W-10's reading decides).
@@ -28,6 +30,15 @@ pub fn has_near_building(tiles: &[CompiledTile]) -> bool {
             .iter()
             .any(|c| matches!(c, Condition::NearBuilding { .. }))
     })
+}
+
+/// Whether a player's hand can hold more than one tile (what W-12's reading decides about).
+pub fn has_hands(hand: u8, tiles: &[CompiledTile]) -> bool {
+    hand > 1
+        || tiles
+            .iter()
+            .flat_map(|t| &t.abilities)
+            .any(|a| matches!(a.ability.effect, Effect::Hand(n) if n > 1))
 }
 
 /// Lower `[readings]`: unset keys keep the registry's reading. A set key whose rule has nothing
@@ -80,6 +91,17 @@ pub fn lower(
         out.pool_tile_draw = v.value;
         if !has.pool {
             lacks(&v.span, "pool_tile_draw", "W-6", "no `[pool]`");
+        }
+    }
+    if let Some(v) = &r.kept_after_pile {
+        out.kept_after_pile = v.value;
+        if !has.hands {
+            lacks(
+                &v.span,
+                "kept_after_pile",
+                "W-12",
+                "no hand of more than one tile (`hand` or a `hand` ability)",
+            );
         }
     }
     out

@@ -396,6 +396,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
             player_tiles: &player_tiles,
             near_building: crate::readings::has_near_building(&tiles),
             pool: pool.is_some(),
+            hands: crate::readings::has_hands(doc.hand.as_ref().map_or(1, |h| h.value), &tiles),
         },
         &vsrc,
         &mut diags,

@@ -245,6 +245,9 @@ pub struct Readings {
     /// Which tiles drawn for a pool tile that fits nowhere are placed (W-6).
     #[serde(default)]
     pub pool_tile_draw: PoolTileDraw,
+    /// Who plays the tiles still kept in hands when the pile is empty (W-12).
+    #[serde(default)]
+    pub kept_after_pile: KeptAfterPile,
 }
 
 impl Readings {
@@ -310,6 +313,21 @@ pub enum PoolTileDraw {
     /// placed touching it, the tile stays and the next is drawn. Only a tile that fits nowhere
     /// is removed.
     AnyFit,
+}
+
+/// Who plays a tile still kept in a hand when the pile is empty (W-12: "when the pile is empty
+/// they place the kept tile"; the seed: "if it is the last tile it passes to the last player in
+/// turn order"). Either way the game ends only after every kept tile has been played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum KeptAfterPile {
+    /// The registry's reading: each keeper places their kept tile, the keepers in seat order
+    /// from the seat whose turn it is.
+    #[default]
+    Keeper,
+    /// The kept tiles are the last tiles of the pile: the turns go on in seat order, each
+    /// player playing one (taken in the same order of their keepers) as an ordinary draw.
+    NextSeat,
 }
 
 /// One complete, lowered variant: the "generated engine" input.

@@ -2,7 +2,7 @@
 //! the turn with scoring and freed figures (B-4, AM-11, AM-12), and the final round of own tiles
 //! after the pile is empty (AM-4).
 
-use tegula_ruleset::{FinalRoundFirst, TileSite};
+use tegula_ruleset::{FinalRoundFirst, KeptAfterPile, TileSite};
 
 use super::{Event, Game, MoveError, Phase, Placement, FRONT};
 use crate::rules::fits;
@@ -314,9 +314,11 @@ impl Game {
     }
 
     /// After the pile: the next seat (from the current one) still keeping a tile places it
-    /// (W-12 reading: the game ends only after kept tiles are played). Returns whether one is
-    /// now to be placed.
+    /// (W-12 reading: the game ends only after kept tiles are played), or under
+    /// `readings.kept_after_pile = "next-seat"` the seat whose turn it is places that tile.
+    /// Returns whether one is now to be placed.
     fn play_kept(&mut self) -> bool {
+        let keeper = self.rules.ruleset().readings.kept_after_pile == KeptAfterPile::Keeper;
         while !self.w.kept.is_empty() {
             let n = self.players;
             let from = self.player;
@@ -328,8 +330,10 @@ impl Game {
                 .min_by_key(|(_, k)| (k.0 + n - from) % n)
                 .expect("not empty");
             self.w.kept.remove(i);
-            self.player = seat;
-            self.active = seat;
+            if keeper {
+                self.player = seat;
+                self.active = seat;
+            }
             self.current = t;
             self.generate_placements(t);
             if self.n_place > 0 {
