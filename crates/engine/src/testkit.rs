@@ -285,6 +285,7 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
         player_tiles: Vec::new(),
         pool: None,
         hand: 1,
+        readings: Default::default(),
     })
 }
 

@@ -6,7 +6,10 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use serde_json::{json, Value};
-use tegula_ruleset::{Adjacency, AfterScore, FieldRule, Scoring, Strength};
+use tegula_ruleset::{
+    Adjacency, AfterScore, FieldRule, FinalRoundFirst, KeptAfterPile, NearBuilding, PoolTileDraw,
+    Scoring, Strength, ThresholdRecheck,
+};
 use toml_edit::ImDocument;
 
 use crate::diag::{Diagnostic, Source};
@@ -72,6 +75,7 @@ pub fn explain(path: &Path) -> (Option<Explanation>, Vec<Diagnostic>) {
     };
     let mut rules = setup_lines(&v, &at);
     rules.extend(scoring_lines(&v.scoring, &at));
+    rules.extend(reading_lines(&v, &at));
     let e = Explanation {
         id: v.id.clone(),
         name: v.name.clone(),
@@ -453,6 +457,106 @@ fn scoring_lines(s: &Scoring, at: &Locator<'_>) -> Vec<RuleLine> {
         ));
     }
     out
+}
+
+/// The rulebook's *Readings* the variant has a mechanism for (`[readings]`), each with the
+/// reading in words: the registry's, or the alternative the variant chose.
+fn reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
+    let r = &v.readings;
+    let mut rows: Vec<(&str, Value, &str, &'static str)> = Vec::new();
+    if v.player_tiles.iter().any(|p| p.final_round) {
+        rows.push((
+            "final_round_first",
+            json!(r.final_round_first),
+            match r.final_round_first {
+                FinalRoundFirst::NextSeat => {
+                    "final round of player tiles: the seat after the one that placed the last \
+                     tile goes first"
+                }
+                FinalRoundFirst::LastPlacer => {
+                    "final round of player tiles: the player who placed the last tile goes first"
+                }
+            },
+            "AM-4",
+        ));
+    }
+    if crate::readings::has_near_building(&v.tiles) {
+        rows.push((
+            "near_building",
+            json!(r.near_building),
+            match r.near_building {
+                NearBuilding::Around => {
+                    "near a building: one of the 8 cells around the building's cell (its own \
+                     cell only if it neighbours another)"
+                }
+                NearBuilding::AroundOrOn => {
+                    "near a building: one of the 8 cells around the building's cell, or that \
+                     cell itself"
+                }
+            },
+            "W-10",
+        ));
+    }
+    if v.pool.is_some() {
+        rows.push((
+            "threshold_recheck",
+            json!(r.threshold_recheck),
+            match r.threshold_recheck {
+                ThresholdRecheck::NewPosition => {
+                    "several players at the pairs in one turn: after the pairs move, the others \
+                     must reach their new position"
+                }
+                ThresholdRecheck::OldPosition => {
+                    "several players at the pairs in one turn: everyone who reached them this \
+                     turn takes, even after they move"
+                }
+            },
+            "W-3",
+        ));
+        rows.push((
+            "pool_tile_draw",
+            json!(r.pool_tile_draw),
+            match r.pool_tile_draw {
+                PoolTileDraw::Enabling => {
+                    "a taken pool tile that fits nowhere: a drawn tile is placed only where the \
+                     pool tile can then touch it, else removed"
+                }
+                PoolTileDraw::AnyFit => {
+                    "a taken pool tile that fits nowhere: a drawn tile is placed wherever it \
+                     fits and stays; only a tile that fits nowhere is removed"
+                }
+            },
+            "W-6",
+        ));
+    }
+    if crate::readings::has_hands(v.hand, &v.tiles) {
+        rows.push((
+            "kept_after_pile",
+            json!(r.kept_after_pile),
+            match r.kept_after_pile {
+                KeptAfterPile::Keeper => {
+                    "tiles still kept in hand when the pile is empty: each keeper places theirs, \
+                     then the game ends"
+                }
+                KeptAfterPile::NextSeat => {
+                    "tiles still kept in hand when the pile is empty: the next seats in turn \
+                     play them as the pile's last tiles, then the game ends"
+                }
+            },
+            "W-12",
+        ));
+    }
+    rows.into_iter()
+        .map(|(k, value, words, rule)| {
+            line(
+                &format!("readings.{k}"),
+                value,
+                words.to_string(),
+                Some(rule),
+                at.origin(&["readings", k]),
+            )
+        })
+        .collect()
 }
 
 /// One rule that differs between two variants.

@@ -21,6 +21,7 @@ pub mod params;
 pub mod player_tiles;
 pub mod pool;
 pub mod raw;
+pub mod readings;
 pub mod report;
 pub mod rules;
 pub mod schema;

@@ -451,6 +451,10 @@ pub struct VariantFile {
     /// Scoring parameters that differ from the standard rules (house rules).
     #[serde(default)]
     pub scoring: Option<Sp<RawScoring>>,
+    /// The rulebook's *Readings* this variant decides otherwise (RULES.md; docs/FORMAT.md,
+    /// "Rule parameters"); absent keys keep the registry's reading.
+    #[serde(default)]
+    pub readings: Option<Sp<RawReadings>>,
     /// Overrides of mega-tile connections (W-21 meadow connections).
     #[serde(default)]
     #[schemars(length(max = 1000))]
@@ -759,6 +763,33 @@ pub struct RawScoring {
     /// edition: each completed city once, to the farmer majority over all its fields).
     #[serde(default)]
     pub field_rule: Option<RawFieldRule>,
+}
+
+/// The rulebook's *Readings*, each a named choice whose default is the registry's reading.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawReadings {
+    /// AM-4: who places first in the final round of player tiles: `"next-seat"` (default: the
+    /// seat after the one that placed the last tile) or `"last-placer"` (that player first).
+    #[serde(default)]
+    pub final_round_first: Option<Sp<tegula_ruleset::FinalRoundFirst>>,
+    /// W-10: which cells are near a building for a `near_building` condition: `"around"`
+    /// (default: the 8 cells around the building's cell) or `"around-or-on"` (its own cell too).
+    #[serde(default)]
+    pub near_building: Option<Sp<tegula_ruleset::NearBuilding>>,
+    /// W-3: after the pairs moved, whom a player compared again must reach: `"new-position"`
+    /// (default) or `"old-position"` (where they stood when the turn's takes began).
+    #[serde(default)]
+    pub threshold_recheck: Option<Sp<tegula_ruleset::ThresholdRecheck>>,
+    /// W-6: which tiles drawn for a pool tile that fits nowhere are placed: `"enabling"`
+    /// (default: only where the pool tile can then touch it, others removed) or `"any-fit"`
+    /// (wherever it fits; only a tile that fits nowhere is removed).
+    #[serde(default)]
+    pub pool_tile_draw: Option<Sp<tegula_ruleset::PoolTileDraw>>,
+    /// W-12: who plays the tiles still kept in hands when the pile is empty: `"keeper"`
+    /// (default) or `"next-seat"` (they are the pile's last tiles, played by the seats in turn).
+    #[serde(default)]
+    pub kept_after_pile: Option<Sp<tegula_ruleset::KeptAfterPile>>,
 }
 
 /// The field procedure at the end of the game.

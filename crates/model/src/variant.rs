@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use tegula_ruleset::{FieldRule, FollowerType, PlayerTile, PoolRules, Ruleset, Scoring};
+use tegula_ruleset::{FieldRule, FollowerType, PlayerTile, PoolRules, Readings, Ruleset, Scoring};
 
 use crate::compile::{compile_tileset, CompiledSet, CompiledTile};
 use crate::diag::{Code, Diagnostic, Source};
@@ -29,6 +29,8 @@ pub struct CompiledVariant {
     pub scoring: Scoring,
     /// Tiles in every player's hand (1: the normal game).
     pub hand: u8,
+    /// How the rulebook's *Readings* are decided (`[readings]`).
+    pub readings: Readings,
     /// The tiles, sets in variant order, tiles in file order; `count` already multiplied by the
     /// set's `copies`.
     pub tiles: Vec<CompiledTile>,
@@ -388,6 +390,17 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         }
     };
 
+    let readings = crate::readings::lower(
+        doc.readings.as_ref(),
+        &crate::readings::Mechanisms {
+            player_tiles: &player_tiles,
+            near_building: crate::readings::has_near_building(&tiles),
+            pool: pool.is_some(),
+            hands: crate::readings::has_hands(doc.hand.as_ref().map_or(1, |h| h.value), &tiles),
+        },
+        &vsrc,
+        &mut diags,
+    );
     let v = CompiledVariant {
         id: doc.id.value.clone(),
         name: doc.name.clone(),
@@ -396,6 +409,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         followers,
         scoring: scoring(doc.scoring.as_ref().map(|s| &s.value)),
         hand: doc.hand.as_ref().map_or(1, |h| h.value),
+        readings,
         tiles,
         player_tiles,
         pool,
@@ -482,6 +496,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         player_tiles: v.player_tiles.clone(),
         pool: v.pool.clone(),
         hand: v.hand,
+        readings: v.readings.clone(),
     };
     (Some(rs), diags)
 }

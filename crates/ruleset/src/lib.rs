@@ -229,6 +229,107 @@ pub const NO_FEATURE: u8 = u8::MAX;
 /// an older engine misread a newer file (or the reverse); [`Ruleset::from_json`] refuses others.
 pub const FORMAT_VERSION: u32 = 1;
 
+/// The rulebook's *Readings* (RULES.md), each a parameter whose default is the registry's
+/// reading and whose alternative is the other coherent reading of the rule text.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Readings {
+    /// Who goes first in the final round of player tiles after the last pile tile (AM-4).
+    #[serde(default)]
+    pub final_round_first: FinalRoundFirst,
+    /// Which cells are "the 8 tiles around" a building for a near-building condition (W-10).
+    #[serde(default)]
+    pub near_building: NearBuilding,
+    /// Which position of the pairs a player compared again after they moved must reach (W-3).
+    #[serde(default)]
+    pub threshold_recheck: ThresholdRecheck,
+    /// Which tiles drawn for a pool tile that fits nowhere are placed (W-6).
+    #[serde(default)]
+    pub pool_tile_draw: PoolTileDraw,
+    /// Who plays the tiles still kept in hands when the pile is empty (W-12).
+    #[serde(default)]
+    pub kept_after_pile: KeptAfterPile,
+}
+
+impl Readings {
+    /// Whether every reading is the registry's (the artefact then leaves them out).
+    pub fn is_default(&self) -> bool {
+        *self == Readings::default()
+    }
+}
+
+/// Who places first in the final round of player tiles (AM-4: "in turn order starting left of
+/// the player who placed the last tile").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FinalRoundFirst {
+    /// The registry's reading: "left of" is the next seat, so the seat after the one that
+    /// placed the last tile goes first and that player goes last.
+    #[default]
+    NextSeat,
+    /// The player who placed the last tile goes first, then the seats after them.
+    LastPlacer,
+}
+
+/// Which cells count as near a building (a cloister, or a feature with the condition's tag)
+/// for [`Condition::NearBuilding`] (W-10: "one of the 8 tiles around a cloister-like
+/// building").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum NearBuilding {
+    /// The registry's reading: the figure's cell must be one of the 8 cells around a cell
+    /// holding the building; the building's own cell does not count unless it neighbours
+    /// another building.
+    #[default]
+    Around,
+    /// The building's own cell counts too: a figure on the building's tile (e.g. a monk on the
+    /// cloister) is near it.
+    AroundOrOn,
+}
+
+/// When several players reach the pool's threshold in one turn and the pairs move after a
+/// take, which position the others are compared with again (W-3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ThresholdRecheck {
+    /// The registry's reading: the new position; a player who reached only the old one gets
+    /// nothing this turn (they may reach the pairs later).
+    #[default]
+    NewPosition,
+    /// The position the pairs stood at when the turn's takes began: everyone who reached it in
+    /// this turn takes, one after another in the active player's order.
+    OldPosition,
+}
+
+/// A taken pool tile fits nowhere: the player draws tiles and places them so that the pool tile
+/// can be placed touching one (W-6). Which drawn tiles are placed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PoolTileDraw {
+    /// The registry's reading: a drawn tile is placed only where the pool tile can then be
+    /// placed touching it; a tile with no such placement is removed from the game.
+    #[default]
+    Enabling,
+    /// A drawn tile is placed wherever it fits (no follower); if the pool tile then cannot be
+    /// placed touching it, the tile stays and the next is drawn. Only a tile that fits nowhere
+    /// is removed.
+    AnyFit,
+}
+
+/// Who plays a tile still kept in a hand when the pile is empty (W-12: "when the pile is empty
+/// they place the kept tile"; the seed: "if it is the last tile it passes to the last player in
+/// turn order"). Either way the game ends only after every kept tile has been played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum KeptAfterPile {
+    /// The registry's reading: each keeper places their kept tile, the keepers in seat order
+    /// from the seat whose turn it is.
+    #[default]
+    Keeper,
+    /// The kept tiles are the last tiles of the pile: the turns go on in seat order, each
+    /// player playing one (taken in the same order of their keepers) as an ordinary draw.
+    NextSeat,
+}
+
 /// One complete, lowered variant: the "generated engine" input.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "tegula ruleset (compiled variant)")]
@@ -264,6 +365,11 @@ pub struct Ruleset {
     /// up to N, place one). Abilities may raise one player's hand (W-12's [`Effect::Hand`]).
     #[serde(default = "one_tile")]
     pub hand: u8,
+    /// How the rulebook's *Readings* are decided (RULES.md): each defaults to the registry's
+    /// reading; a house rule may pick the alternative. Left out of the artefact when every one
+    /// is the default, so artefacts of the shipped variants do not change.
+    #[serde(default, skip_serializing_if = "Readings::is_default")]
+    pub readings: Readings,
 }
 
 fn one_tile() -> u8 {
@@ -347,7 +453,7 @@ pub enum Trigger {
 pub enum Condition {
     /// The placed figure's cell is one of the 8 cells around a cell holding a feature with this
     /// tag (index into [`Ruleset::tags`]) or of kind cloister; the building's own cell does not
-    /// count unless it neighbours another (W-10).
+    /// count unless it neighbours another (W-10), or counts too ([`Readings::near_building`]).
     NearBuilding {
         /// Tag index; features of kind cloister always count.
         tag: Option<u32>,

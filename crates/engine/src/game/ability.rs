@@ -4,7 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use tegula_ruleset::{Ability, Condition, Count, Effect, FeatureKind, Owner, Per, State, Trigger};
+use tegula_ruleset::{
+    Ability, Condition, Count, Effect, FeatureKind, NearBuilding, Owner, Per, State, Trigger,
+};
 
 use super::{find, Event, Game, FRONT};
 
@@ -338,11 +340,13 @@ impl Game {
         })
     }
 
-    /// Whether one of the 8 cells around `(x, y)` holds a cloister or a feature tagged `tag`.
+    /// Whether one of the 8 cells around `(x, y)` holds a cloister or a feature tagged `tag`;
+    /// or `(x, y)` itself, when the variant reads W-10 that way (`readings.near_building`).
     fn building_near(&self, x: i32, y: i32, tag: Option<u32>) -> bool {
+        let own_cell = self.rules.ruleset().readings.near_building == NearBuilding::AroundOrOn;
         for dy in -1..=1 {
             for dx in -1..=1 {
-                if (dx, dy) == (0, 0) {
+                if (dx, dy) == (0, 0) && !own_cell {
                     continue;
                 }
                 let Some(pos) = self.pos(x + dx, y + dy) else {

@@ -2,6 +2,8 @@
 //! reaches the marker pairs on the track, placed instead of drawing with a marker and up to two
 //! followers, and the procedure for a pool tile that fits nowhere (W-6).
 
+use tegula_ruleset::{PoolTileDraw, ThresholdRecheck};
+
 use super::{Event, Game, MoveError, Phase, Placement};
 
 /// A tile taken from the pool and placed: its owner, tile instance and the turn it was placed.
@@ -30,6 +32,9 @@ pub(super) struct PoolState {
     pub pool: Vec<u16>,
     /// Where the remaining marker pairs stand on the score track (W-2).
     pub pairs_at: u32,
+    /// Where they stood when the current turn's takes began (W-3's `old-position` reading
+    /// compares with it).
+    pub turn_pairs_at: u32,
     /// Tiles taken so far, by seat (W-4, W-30).
     pub taken: Vec<u8>,
     /// Taken and not yet placed: `(seat, tile)` (W-5).
@@ -228,13 +233,20 @@ impl Game {
 
     /// Seats whose score reached the pairs (first tile) or the second threshold (W-2, W-30).
     fn qualifying(&self) -> Vec<u8> {
-        let Some(pool) = self.rules.ruleset().pool.as_ref() else {
+        let rs = self.rules.ruleset();
+        let Some(pool) = rs.pool.as_ref() else {
             return Vec::new();
+        };
+        // W-3: after the pairs moved, compare with their new position (the reading) or with
+        // where they stood when the turn's takes began.
+        let pairs = match rs.readings.threshold_recheck {
+            ThresholdRecheck::NewPosition => self.w.pairs_at,
+            ThresholdRecheck::OldPosition => self.w.turn_pairs_at.min(self.w.pairs_at),
         };
         (0..self.players)
             .filter(|&p| {
                 let (score, taken) = (self.scores[p as usize], self.w.taken[p as usize]);
-                (taken == 0 && score >= self.w.pairs_at)
+                (taken == 0 && score >= pairs)
                     || pool.second.is_some_and(|s| taken == 1 && score >= s)
             })
             .collect()
@@ -243,6 +255,13 @@ impl Game {
     /// After a turn's scoring: open the next take, if any seat qualifies (W-2, W-3). Returns
     /// whether a decision is now pending.
     pub(super) fn start_takes(&mut self) -> bool {
+        self.w.turn_pairs_at = self.w.pairs_at;
+        self.open_takes()
+    }
+
+    /// Open the next take of this turn, if any seat qualifies. Returns whether a decision is
+    /// now pending.
+    fn open_takes(&mut self) -> bool {
         let seats = self.qualifying();
         match seats.len() {
             0 => false,
@@ -289,7 +308,7 @@ impl Game {
     /// turn goes on.
     fn next_take(&mut self) {
         self.w.tiles.clear();
-        if !self.start_takes() {
+        if !self.open_takes() {
             self.continue_turn();
         }
     }
@@ -311,20 +330,33 @@ impl Game {
     }
 
     /// W-6: draw tiles until one can be placed so that the pool tile fits next to it; tiles that
-    /// cannot are removed from the game. If the pile runs out, the pool tile is unplaceable.
+    /// cannot are removed from the game (`readings.pool_tile_draw = "any-fit"`: a tile that fits
+    /// anywhere is placed, and only one that fits nowhere is removed). If the pile runs out, the
+    /// pool tile is unplaceable.
     fn w6_draw(&mut self, pooled: u16) {
+        let any_fit = self.rules.ruleset().readings.pool_tile_draw == PoolTileDraw::AnyFit;
         loop {
             if self.drawn >= self.pile.len() {
                 self.w.held.retain(|&h| h != (self.player, pooled));
                 self.w.unplaceable.push((self.player, pooled));
                 self.record_discard(pooled, "W-6");
-                self.draw();
+                if self.w.w6.take().is_some() {
+                    // Tiles were placed this turn ("any-fit" only): score them, next seat.
+                    self.end_turn();
+                } else {
+                    self.draw();
+                }
                 return;
             }
             let t = self.pile[self.drawn];
             self.drawn += 1;
             self.record_draw(t);
-            let enabling = self.enabling_placements(t, pooled);
+            let enabling = if any_fit {
+                self.generate_placements(t);
+                self.placements[..self.n_place].to_vec()
+            } else {
+                self.enabling_placements(t, pooled)
+            };
             if !enabling.is_empty() {
                 self.current = t;
                 self.placements.clear();
@@ -380,11 +412,18 @@ impl Game {
             .collect()
     }
 
-    /// W-6: the drawn tile was placed (no follower on it); now the pool tile, touching it.
+    /// W-6: the drawn tile was placed (no follower on it); now the pool tile, touching it, or
+    /// under "any-fit" the next draw if it cannot touch it.
     pub(super) fn after_w6_tile(&mut self, pooled: u16) {
         self.options.clear();
         let inst = self.insts.len() as u32 - 1;
         let places = self.touching_placements(pooled, inst);
+        if places.is_empty() {
+            // Only under "any-fit" (an enabling placement always leaves one): the tile stays,
+            // the next is drawn.
+            self.w6_draw(pooled);
+            return;
+        }
         self.placements.clear();
         self.placements.extend_from_slice(&places);
         self.n_place = places.len();
@@ -483,6 +522,7 @@ impl Clone for PoolState {
         let PoolState {
             pool,
             pairs_at,
+            turn_pairs_at,
             taken,
             held,
             owned,
@@ -500,6 +540,7 @@ impl Clone for PoolState {
         } = self;
         pool.clone_from(&source.pool);
         *pairs_at = source.pairs_at;
+        *turn_pairs_at = source.turn_pairs_at;
         taken.clone_from(&source.taken);
         held.clone_from(&source.held);
         owned.clone_from(&source.owned);

@@ -2,7 +2,7 @@
 //! the turn with scoring and freed figures (B-4, AM-11, AM-12), and the final round of own tiles
 //! after the pile is empty (AM-4).
 
-use tegula_ruleset::TileSite;
+use tegula_ruleset::{FinalRoundFirst, KeptAfterPile, TileSite};
 
 use super::{Event, Game, MoveError, Phase, Placement, FRONT};
 use crate::rules::fits;
@@ -314,9 +314,11 @@ impl Game {
     }
 
     /// After the pile: the next seat (from the current one) still keeping a tile places it
-    /// (W-12 reading: the game ends only after kept tiles are played). Returns whether one is
-    /// now to be placed.
+    /// (W-12 reading: the game ends only after kept tiles are played), or under
+    /// `readings.kept_after_pile = "next-seat"` the seat whose turn it is places that tile.
+    /// Returns whether one is now to be placed.
     fn play_kept(&mut self) -> bool {
+        let keeper = self.rules.ruleset().readings.kept_after_pile == KeptAfterPile::Keeper;
         while !self.w.kept.is_empty() {
             let n = self.players;
             let from = self.player;
@@ -328,8 +330,10 @@ impl Game {
                 .min_by_key(|(_, k)| (k.0 + n - from) % n)
                 .expect("not empty");
             self.w.kept.remove(i);
-            self.player = seat;
-            self.active = seat;
+            if keeper {
+                self.player = seat;
+                self.active = seat;
+            }
             self.current = t;
             self.generate_placements(t);
             if self.n_place > 0 {
@@ -342,14 +346,15 @@ impl Game {
     }
 
     /// AM-4: players still holding final-round tiles may place them, in seat order starting
-    /// after the seat that placed the last tile (RULES.md reading of "left of").
+    /// after the seat that placed the last tile (RULES.md reading of "left of"), or with that
+    /// seat itself (`readings.final_round_first`).
     fn start_final_round(&mut self) {
-        let final_tiles = self
-            .rules
-            .ruleset()
-            .player_tiles
-            .iter()
-            .any(|p| p.final_round);
+        let rs = self.rules.ruleset();
+        let final_tiles = rs.player_tiles.iter().any(|p| p.final_round);
+        let first = match rs.readings.final_round_first {
+            FinalRoundFirst::NextSeat => 1,
+            FinalRoundFirst::LastPlacer => 0,
+        };
         if !final_tiles || self.in_final {
             self.end_game();
             return;
@@ -357,7 +362,7 @@ impl Game {
         self.in_final = true;
         self.final_seats.clear();
         // Last first, so that popping gives seat order.
-        for k in (1..=self.players).rev() {
+        for k in (first..first + self.players).rev() {
             self.final_seats.push((self.last_placer + k) % self.players);
         }
         self.next_final_seat();

@@ -1,0 +1,108 @@
+//! The rulebook's *Readings* as variant parameters (`[readings]`, docs/FORMAT.md "Rule
+//! parameters"): lowering to [`Readings`] and the check that a reading the variant sets decides
+//! something in it (a reading of a rule whose mechanism the variant lacks is a contradiction,
+//! reported where the key was written).
+
+use tegula_ruleset::{Condition, Effect, PlayerTile, Readings};
+
+use crate::compile::CompiledTile;
+
+use crate::diag::{Code, Diagnostic, Source};
+use crate::raw::{RawReadings, Sp};
+
+/// What a variant has that the readings decide about.
+pub struct Mechanisms<'a> {
+    /// The variant's player tiles (AM-4 needs one with a final round).
+    pub player_tiles: &'a [PlayerTile],
+    /// Whether some tile has an ability with a near-building condition (W-10).
+    pub near_building: bool,
+    /// Whether the variant has an open pool (W-3, W-6).
+    pub pool: bool,
+    /// Whether a hand can hold more than one tile: `hand` > 1 or a hand ability (W-12).
+    pub hands: bool,
+}
+
+/// Whether some tile has an ability with a near-building condition (what W-10's reading decides).
+pub fn has_near_building(tiles: &[CompiledTile]) -> bool {
+    tiles.iter().flat_map(|t| &t.abilities).any(|a| {
+        a.ability
+            .conditions
+            .iter()
+            .any(|c| matches!(c, Condition::NearBuilding { .. }))
+    })
+}
+
+/// Whether a player's hand can hold more than one tile (what W-12's reading decides about).
+pub fn has_hands(hand: u8, tiles: &[CompiledTile]) -> bool {
+    hand > 1
+        || tiles
+            .iter()
+            .flat_map(|t| &t.abilities)
+            .any(|a| matches!(a.ability.effect, Effect::Hand(n) if n > 1))
+}
+
+/// Lower `[readings]`: unset keys keep the registry's reading. A set key whose rule has nothing
+/// to decide in this variant is an error at the key.
+pub fn lower(
+    raw: Option<&Sp<RawReadings>>,
+    has: &Mechanisms<'_>,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Readings {
+    let mut out = Readings::default();
+    let Some(r) = raw else { return out };
+    let r = &r.value;
+    let mut lacks = |span: &std::ops::Range<usize>, key: &str, rule: &str, what: &str| {
+        diags.push(src.diag(
+            Code::BadVariant,
+            span.clone(),
+            format!("readings.{key} decides {rule}, but the variant has {what}"),
+        ));
+    };
+    if let Some(v) = &r.final_round_first {
+        out.final_round_first = v.value;
+        if !has.player_tiles.iter().any(|p| p.final_round) {
+            lacks(
+                &v.span,
+                "final_round_first",
+                "AM-4",
+                "no player tile with `final_round = true`",
+            );
+        }
+    }
+    if let Some(v) = &r.near_building {
+        out.near_building = v.value;
+        if !has.near_building {
+            lacks(
+                &v.span,
+                "near_building",
+                "W-10",
+                "no ability with a `near_building` condition",
+            );
+        }
+    }
+    if let Some(v) = &r.threshold_recheck {
+        out.threshold_recheck = v.value;
+        if !has.pool {
+            lacks(&v.span, "threshold_recheck", "W-3", "no `[pool]`");
+        }
+    }
+    if let Some(v) = &r.pool_tile_draw {
+        out.pool_tile_draw = v.value;
+        if !has.pool {
+            lacks(&v.span, "pool_tile_draw", "W-6", "no `[pool]`");
+        }
+    }
+    if let Some(v) = &r.kept_after_pile {
+        out.kept_after_pile = v.value;
+        if !has.hands {
+            lacks(
+                &v.span,
+                "kept_after_pile",
+                "W-12",
+                "no hand of more than one tile (`hand` or a `hand` ability)",
+            );
+        }
+    }
+    out
+}
