@@ -5,7 +5,8 @@
 pub mod board;
 pub mod check;
 pub mod compile;
-mod out;
+pub(crate) mod fsio;
+pub(crate) mod out;
 pub mod play;
 pub mod render;
 pub mod replay;

@@ -219,6 +219,12 @@ impl Source {
     }
 }
 
+/// Serialise a path as a string, lossily where it is not UTF-8 (serde's own path serialiser
+/// fails there, which would lose the whole report).
+pub fn lossy_path<S: serde::Serializer>(path: &Path, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&path.to_string_lossy())
+}
+
 /// One problem.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
@@ -228,7 +234,8 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// Short message.
     pub message: String,
-    /// File the problem is in.
+    /// File the problem is in (in JSON: a file name that is not UTF-8 is shown lossily).
+    #[serde(serialize_with = "lossy_path")]
     pub file: PathBuf,
     /// 1-based line (0 when the problem has no position, e.g. an unreadable file).
     pub line: usize,
