@@ -42,6 +42,11 @@ enum Command {
     Board(cli::board::Args),
     /// Run scenario files (scripted moves with expected events and scores).
     Check(cli::check::Args),
+    /// Print the rule registry: every rule id the data, diagnostics and events cite.
+    Rules(cli::rules::Args),
+    /// Explain a variant's effective rules, or compare two variants rule by rule.
+    #[command(subcommand_required = true)]
+    Variant(cli::variant::Args),
 }
 
 /// Whether `e` is a write to a closed pipe (`tegula … | head -1`): not an error.
@@ -67,6 +72,8 @@ fn main() -> ExitCode {
         Command::Replay(a) => cli::replay::run(a),
         Command::Board(a) => cli::board::run(a),
         Command::Check(a) => cli::check::run(a),
+        Command::Rules(a) => cli::rules::run(a),
+        Command::Variant(a) => cli::variant::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -67,7 +67,8 @@ fn every_compiler_fixture_yields_its_code_at_its_line() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    for code in compiler_codes() {
+    // `disconnected-feature` is only ever a folded consequence (see tests/fixtures.rs).
+    for code in compiler_codes().filter(|c| *c != Code::DisconnectedFeature) {
         assert!(covered.contains(&code), "no fixture for {}", code.as_str());
     }
 }

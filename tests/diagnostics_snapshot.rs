@@ -57,3 +57,29 @@ fn human_rendering_matches_snapshot() {
 fn json_rendering_matches_snapshot() {
     check("broken.json", &(to_json(&diagnostics()) + "\n"));
 }
+
+/// Compiler diagnostics with secondary locations (a repeated half-edge, a separating wall) and a
+/// root cause with its folded consequence: `tests/snapshots/labels.txt` and `labels.json`.
+fn labelled() -> Vec<tegula_model::Diagnostic> {
+    let files: Vec<PathBuf> = [
+        "half-coverage.toml",
+        "bad-border-across-road.toml",
+        "dangling-reference-connection-typo.toml",
+    ]
+    .iter()
+    .map(|f| PathBuf::from("tests/fixtures/invalid").join(f))
+    .collect();
+    validate_paths(&files)
+}
+
+#[test]
+fn labelled_human_rendering_matches_snapshot() {
+    let diags = labelled();
+    assert!(diags.iter().filter(|d| !d.labels.is_empty()).count() >= 2);
+    check("labels.txt", &render_to_string(&diags, 3));
+}
+
+#[test]
+fn labelled_json_rendering_matches_snapshot() {
+    check("labels.json", &(to_json(&labelled()) + "\n"));
+}

@@ -203,3 +203,48 @@ fn variants_revalidate_their_sets_but_each_problem_is_reported_once() {
     assert_eq!(items[0]["file"], "tests/fixtures/dedupe/bad-set.toml");
     assert_eq!(items[0]["line"], 8);
 }
+
+/// Issue 9, item 5: a file that states a fact the rulebook does not make is labelled so, in the
+/// text output (one line per such file, naming its facts) and in JSON (each fact's `source`);
+/// a file whose facts all come from the rulebook is not.
+#[test]
+fn files_with_reconstruction_facts_are_labelled_in_text_and_json() {
+    let human = tegula(&["validate", "tiles"]);
+    assert_exit(&human, 0);
+    let stdout = String::from_utf8_lossy(&human.stdout);
+    let labelled: Vec<&str> = stdout
+        .lines()
+        .filter_map(|l| {
+            l.trim()
+                .strip_prefix("not in the rulebook (reconstruction): ")
+        })
+        .collect();
+    assert!(
+        labelled.contains(&"tiles/wonders-1/stonehenge.toml: W-18 (line 96), W-19 (line 111)"),
+        "{stdout}"
+    );
+    assert!(
+        !labelled.iter().any(|l| l.starts_with("tiles/base.toml")),
+        "{stdout}"
+    );
+
+    let json = tegula(&["validate", "--format", "json", "tiles"]);
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let list = v["facts"]["list"].as_array().unwrap();
+    // The same files, from the JSON list.
+    let mut from_json: Vec<String> = list
+        .iter()
+        .filter(|f| f["source"] == "reconstruction")
+        .map(|f| f["file"].as_str().unwrap().to_string())
+        .collect();
+    from_json.dedup();
+    let from_text: Vec<String> = labelled
+        .iter()
+        .map(|l| l.split_once(": ").unwrap().0.to_string())
+        .collect();
+    assert_eq!(from_json, from_text);
+    assert!(list
+        .iter()
+        .filter(|f| f["file"] == "tiles/base.toml")
+        .all(|f| f["source"] == "rulebook"));
+}

@@ -39,7 +39,7 @@ pub enum Format {
 pub struct Args {
     /// Game log (JSON Lines) written by `tegula play --log`.
     pub log: PathBuf,
-    /// Variant file the game was played with (default: `variants/ID.toml`, ID being the
+    /// Variant file the game was played with (default: `variants/ID.toml` or `variants/house/ID.toml`, ID being the
     /// variant named in the log's first line).
     #[arg(long, value_name = "FILE")]
     pub variant: Option<PathBuf>,
@@ -76,8 +76,8 @@ pub(crate) fn load_drawable(path: &Path) -> anyhow::Result<Result<Drawable, u8>>
     Ok(Ok(Drawable { rules, drawings }))
 }
 
-/// The variant of a log: `explicit` if given, else `variants/ID.toml` for the id in its setup
-/// line.
+/// The variant of a log: `explicit` if given, else `variants/ID.toml` (or
+/// `variants/house/ID.toml`) for the id in its setup line.
 pub(crate) fn log_variant(log_text: &str, explicit: Option<&Path>) -> anyhow::Result<PathBuf> {
     if let Some(p) = explicit {
         return Ok(p.to_path_buf());
@@ -87,14 +87,21 @@ pub(crate) fn log_variant(log_text: &str, explicit: Option<&Path>) -> anyhow::Re
         .ok()
         .and_then(|v| v.get("variant")?.as_str().map(str::to_string))
         .context("the log's first line names no variant; give --variant FILE")?;
-    let path = PathBuf::from("variants").join(format!("{id}.toml"));
-    if !path.is_file() {
+    let file = format!("{id}.toml");
+    let path = PathBuf::from("variants").join(&file);
+    // House rules live one folder down (variants/house/).
+    let house = PathBuf::from("variants").join("house").join(&file);
+    if path.is_file() {
+        return Ok(path);
+    }
+    if !house.is_file() {
         anyhow::bail!(
-            "the log is for variant `{id}` but {} does not exist; give --variant FILE",
-            path.display()
+            "the log is for variant `{id}` but neither {} nor {} exists; give --variant FILE",
+            path.display(),
+            house.display()
         );
     }
-    Ok(path)
+    Ok(house)
 }
 
 /// A game log opened for a streaming replay, its first line already read (it names the

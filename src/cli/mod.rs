@@ -3,14 +3,19 @@
 //! (an `Err` also exits 2).
 
 pub mod board;
+mod chart;
 pub mod check;
+pub mod compare;
 pub mod compile;
 pub(crate) mod fsio;
 pub(crate) mod out;
 pub mod play;
+pub(crate) mod progress;
 pub mod render;
 pub mod replay;
+pub mod rules;
 pub mod schema;
 pub mod simulate;
 pub mod tiles;
 pub mod validate;
+pub mod variant;

@@ -20,7 +20,7 @@ use super::play::{load_rules, Format};
 pub struct Args {
     /// Game log (JSON Lines) written by `tegula play --log`.
     pub log: PathBuf,
-    /// Variant file the game was played with (default: `variants/ID.toml`, ID being the
+    /// Variant file the game was played with (default: `variants/ID.toml` or `variants/house/ID.toml`, ID being the
     /// variant named in the log's first line).
     #[arg(long, value_name = "FILE")]
     pub variant: Option<PathBuf>,

@@ -45,6 +45,10 @@ pub fn all_schemas() -> Vec<(&'static str, Value)> {
         tegula_scenario::SCENARIO_SCHEMA,
         tegula_scenario::schema_json(),
     ));
+    all.push((
+        tegula_model::schema::RULESET_SCHEMA,
+        tegula_model::schema::generate_json::<tegula_ruleset::Ruleset>(),
+    ));
     all
 }
 

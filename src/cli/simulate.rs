@@ -3,11 +3,9 @@
 //! not depend on `--jobs`.
 
 use std::fmt::Write as _;
-use std::io::IsTerminal as _;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use tegula_engine::sim;
 
@@ -16,18 +14,28 @@ use tegula_render::view::plural;
 use super::fsio::write_output_atomically;
 use super::out;
 use super::play::{load_rules, parse_agents, Format};
+use super::progress::{check_interval, interrupt_flag, Progress, EXIT_INTERRUPTED};
 
 /// Arguments of `tegula simulate`.
 #[derive(clap::Args)]
 #[command(
     after_help = "Exit status: 0 simulated, 2 usage or I/O error (or a variant that \
                         cannot be played).\n\nExample: tegula simulate --variant \
-                        variants/base.toml --games 1000 --seed 1 --out games.jsonl"
+                        variants/base.toml --games 1000 --seed 1 --out games.jsonl\n\nCompare \
+                        house rules: tegula simulate --compare variants/base.toml \
+                        variants/house/farms-4.toml --games 2000 --seed 1 --chart scores.svg"
 )]
 pub struct Args {
     /// Variant file (e.g. `variants/base.toml`).
+    #[arg(long, value_name = "FILE", required_unless_present = "compare")]
+    pub variant: Option<PathBuf>,
+    /// Compare variants instead: the same games (seeds, agents) under each, side by side with
+    /// 95 % confidence intervals; the first is the reference (src/cli/compare.rs).
+    #[arg(long, value_name = "FILE", num_args = 2.., conflicts_with_all = ["variant", "out"])]
+    pub compare: Vec<PathBuf>,
+    /// With `--compare`: draw the distributions of the seats' final scores to this SVG file.
     #[arg(long, value_name = "FILE")]
-    pub variant: PathBuf,
+    pub chart: Option<PathBuf>,
     /// Number of players.
     #[arg(long, default_value_t = 2)]
     pub players: u8,
@@ -50,7 +58,8 @@ pub struct Args {
     /// analysis elsewhere. The games are played a second time for it, after the timing.
     #[arg(long, short, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// Allow more than 10,000,000 games (hours of work, and `--out` holds every line in memory).
+    /// Allow more than 10,000,000 games (1,000,000 with `--compare`): hours of work, and `--out`
+    /// and `--compare` hold every game's figures in memory.
     #[arg(long)]
     pub allow_many_games: bool,
     /// When stderr is not a terminal, print a progress line every SECONDS (0: never). A
@@ -62,8 +71,8 @@ pub struct Args {
 /// Most games without `--allow-many-games`.
 pub const MAX_GAMES: u64 = 10_000_000;
 
-/// Exit code after Ctrl-C (128 + SIGINT, as shells report it).
-const EXIT_INTERRUPTED: u8 = 130;
+/// Most games per variant of `--compare` without `--allow-many-games`.
+pub const MAX_COMPARE_GAMES: u64 = 1_000_000;
 
 /// One JSON line per game: the same games as `sim::simulate` (same seeds), played again.
 fn game_lines(
@@ -102,94 +111,47 @@ fn game_lines(
     Ok(Some(out))
 }
 
-/// Reports progress: a bar on a terminal, otherwise a line every `every` seconds.
-struct Progress {
-    bar: Option<indicatif::ProgressBar>,
-    every: Option<Duration>,
-    total: u64,
-    start: Instant,
-    last: Mutex<Instant>,
-}
-
-impl Progress {
-    fn new(args: &Args) -> Self {
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let b = indicatif::ProgressBar::new(args.games);
-            if let Ok(style) = indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games ({per_sec}, eta {eta})",
-            ) {
-                b.set_style(style);
-            }
-            b
-        });
-        let every = (bar.is_none() && args.progress_every > 0.0)
-            .then(|| Duration::try_from_secs_f64(args.progress_every).ok())
-            .flatten();
-        Progress {
-            bar,
-            every,
-            total: args.games,
-            start: Instant::now(),
-            last: Mutex::new(Instant::now()),
-        }
-    }
-
-    /// `done` games are finished (called from the worker threads).
-    fn update(&self, done: u64) {
-        if let Some(b) = &self.bar {
-            b.set_position(done);
-        }
-        let Some(every) = self.every else { return };
-        let Ok(mut last) = self.last.lock() else {
-            return;
-        };
-        if last.elapsed() >= every {
-            *last = Instant::now();
-            let rate = done as f64 / self.start.elapsed().as_secs_f64().max(1e-9);
-            out::eprintln(&format!(
-                "progress: {done}/{} games ({rate:.0} games/s)",
-                self.total
-            ));
-        }
-    }
-
-    fn finish(&self) {
-        if let Some(b) = &self.bar {
-            b.finish_and_clear();
-        }
-    }
-}
-
-/// A flag set by the first Ctrl-C (a second one ends the process at once, exit 1).
-fn interrupt_flag() -> anyhow::Result<Arc<AtomicBool>> {
-    use signal_hook::consts::SIGINT;
-    let flag = Arc::new(AtomicBool::new(false));
-    signal_hook::flag::register_conditional_shutdown(SIGINT, 1, Arc::clone(&flag))?;
-    signal_hook::flag::register(SIGINT, Arc::clone(&flag))?;
-    Ok(flag)
-}
-
 /// Run the verb.
 pub fn run(args: Args) -> anyhow::Result<u8> {
     let agents = parse_agents(&args.agents)?;
     if args.jobs == 0 || args.jobs > 1024 {
         anyhow::bail!("--jobs must be between 1 and 1024");
     }
-    if args.games > MAX_GAMES && !args.allow_many_games {
+    // A comparison keeps every game's figures in memory: a lower bound.
+    let limit = if args.compare.is_empty() {
+        MAX_GAMES
+    } else {
+        MAX_COMPARE_GAMES
+    };
+    if args.games > limit && !args.allow_many_games {
         anyhow::bail!(
-            "--games {} is more than {MAX_GAMES}: add --allow-many-games if you mean it",
+            "--games {} is more than {limit}: add --allow-many-games if you mean it",
             args.games
         );
     }
-    if !args.progress_every.is_finite() || args.progress_every < 0.0 {
-        anyhow::bail!("--progress-every takes a number of seconds, 0 or more");
+    check_interval(args.progress_every)?;
+    if args.chart.is_some() && args.compare.is_empty() {
+        anyhow::bail!("--chart draws a comparison: give it with --compare");
     }
-    let rules = match load_rules(&args.variant)? {
+    let Some(variant) = &args.variant else {
+        return super::compare::run(&super::compare::Compare {
+            variants: &args.compare,
+            players: args.players,
+            games: args.games,
+            seed: args.seed,
+            jobs: args.jobs,
+            agents: &agents,
+            format: args.format,
+            chart: args.chart.as_ref(),
+            progress_every: args.progress_every,
+        });
+    };
+    let rules = match load_rules(variant)? {
         Ok(r) => r,
         Err(code) => return Ok(code),
     };
     let stop = interrupt_flag()?;
-    let progress = Progress::new(&args);
+    let progress = Progress::new(args.games, args.progress_every);
     let start = Instant::now();
     let stats = sim::simulate_until(
         &rules,
@@ -228,7 +190,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     } else if let Some(path) = &args.out {
         match game_lines(&rules, &args, &agents, &stop)? {
             Some(lines) => {
-                write_output_atomically(path, lines.as_bytes(), &[args.variant.as_path()])?;
+                write_output_atomically(path, lines.as_bytes(), &[variant.as_path()])?;
                 report.out = Some(path);
             }
             None => {

@@ -11,6 +11,7 @@ use crate::rules::Rules;
 
 mod ability;
 mod error;
+mod fields;
 mod figures;
 mod place;
 mod pool;
@@ -275,6 +276,8 @@ pub struct Game {
     turn: u32,
     placements: Vec<Placement>,
     n_place: usize,
+    /// The single-tile generator's scratch slots (frontier index << 2 | rotation).
+    slots: Vec<u32>,
     options: Vec<FollowerOption>,
     pending: Vec<u32>,
     pending_cloisters: Vec<u32>,
@@ -333,6 +336,7 @@ impl Clone for Game {
             turn: self.turn,
             placements: self.placements.clone(),
             n_place: self.n_place,
+            slots: Vec::new(),
             options: self.options.clone(),
             pending: self.pending.clone(),
             pending_cloisters: self.pending_cloisters.clone(),
@@ -456,6 +460,7 @@ impl Game {
             turn: 0,
             placements: Vec::new(),
             n_place: 0,
+            slots: Vec::new(),
             options: Vec::new(),
             pending: Vec::new(),
             pending_cloisters: Vec::new(),
@@ -852,8 +857,11 @@ impl Game {
         }
     }
 
-    /// All legal actions of the current phase: placements; own-tile placements then `Pass`
-    /// (draw instead); follower options then `Pass`; move targets then `Pass` (take it back).
+    /// All legal actions of the current phase, exactly those [`Game::apply`] accepts:
+    /// placements; own-tile placements then `Pass` (draw instead); follower options, then the
+    /// other features of the tile that the board joins to an option's feature (the same option
+    /// named another way), then `Pass`; move targets, then the other tiles' features of a target's
+    /// board feature, then `Pass` (take it back).
     pub fn legal_actions(&self) -> Vec<Action> {
         let pass = std::iter::once(Action::Pass);
         match self.phase {
@@ -870,12 +878,12 @@ impl Game {
                 places.chain(pass).collect()
             }
             Phase::Follower => {
-                let options = self.options.iter().map(|&o| Action::Follower(o));
-                options.chain(pass).collect()
+                let options = self.options.iter().copied().chain(self.follower_aliases());
+                options.map(Action::Follower).chain(pass).collect()
             }
             Phase::Move => {
-                let targets = self.moves.iter().map(|m| Action::Move(m.0));
-                targets.chain(pass).collect()
+                let targets = self.moves.iter().map(|m| m.0).chain(self.move_aliases());
+                targets.map(Action::Move).chain(pass).collect()
             }
             Phase::Over => Vec::new(),
         }

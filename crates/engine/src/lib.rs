@@ -97,6 +97,7 @@ pub mod naive;
 pub mod rng;
 pub mod rules;
 pub mod sim;
+pub mod stats;
 pub mod testkit;
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use tegula_ruleset::limits::MAX_GAME_CELLS;
 use tegula_ruleset::{
     Adjacency, AfterScore, CornerScoring, FeatureKind, Ruleset, Side, SideKind, TileSite,
     NO_FEATURE,
@@ -77,20 +78,33 @@ pub(crate) fn fit_mask(sig4: u64, req: u16) -> u32 {
     (((fit >> 15).wrapping_mul((1 << 45) | (1 << 30) | (1 << 15) | 1) >> 45) & 0xF) as u32
 }
 
-/// For each 4-bit rotation mask: its rotations in increasing order (padded with 0).
-pub(crate) const ROT_ORDER: [[u8; 4]; 16] = {
-    let mut t = [[0u8; 4]; 16];
+/// For each 4-bit rotation mask: its rotations in increasing order (padded with 0), as words so
+/// that the generator writes a frontier cell's four candidate slots in one store.
+pub(crate) const ROT_ORDER: [[u32; 4]; 16] = {
+    let mut t = [[0u32; 4]; 16];
     let mut m = 0;
     while m < 16 {
         let mut k = 0;
         let mut r = 0;
         while r < 4 {
             if m & (1 << r) != 0 {
-                t[m][k] = r as u8;
+                t[m][k] = r;
                 k += 1;
             }
             r += 1;
         }
+        m += 1;
+    }
+    t
+};
+
+/// How many rotations each 4-bit rotation mask admits (a load, cheaper than a bit count on
+/// targets without a population-count instruction).
+pub(crate) const ROT_COUNT: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut m = 0;
+    while m < 16 {
+        t[m] = (m as u32).count_ones() as u8;
         m += 1;
     }
     t
@@ -199,9 +213,21 @@ pub struct Rules {
     /// The pieces the variant deals besides players' own tiles: pile, start tile, pool (W-15's
     /// "tiles in the game"; a mega tile counts once).
     pub(crate) dealt: u32,
+    /// Tiles in every player's hand ([`Ruleset::hand`], read once here: the draw reads a field).
+    pub(crate) hand: u8,
 }
 
 impl Rules {
+    /// Read a compiled ruleset artefact (`tegula compile VARIANT --format json`, a versioned
+    /// JSON file described by `schema/ruleset.schema.json`) and build the tables: a program
+    /// embedding the engine ships the artefact, not the TOML compiler.
+    pub fn from_json(text: &str) -> Result<Rules, RulesError> {
+        let ruleset = Ruleset::from_json(text).map_err(|e| RulesError {
+            reasons: vec![e.to_string()],
+        })?;
+        Rules::new(ruleset)
+    }
+
     /// Check `ruleset` and build the tables. Reports every problem found.
     pub fn new(ruleset: Ruleset) -> Result<Rules, RulesError> {
         let mut reasons = Vec::new();
@@ -234,9 +260,12 @@ impl Rules {
                 0
             }
         };
-        let total: u64 = ruleset.tiles.iter().map(|t| t.count as u64).sum();
-        if total > 20_000 {
-            reasons.push(format!("draw pile of {total} tiles is too large"));
+        let cells = ruleset.game_cells(ruleset.max_players);
+        if cells > MAX_GAME_CELLS {
+            reasons.push(format!(
+                "the tiles of a game cover {cells} cells, more than the {MAX_GAME_CELLS} the \
+                 engine plays"
+            ));
         }
         let mut tiles = Vec::with_capacity(ruleset.tiles.len());
         let mut max_offset = 0;
@@ -435,6 +464,9 @@ impl Rules {
                 Some(_) => {}
             }
         }
+        if ruleset.hand == 0 {
+            reasons.push("hand: a player holds at least 1 tile".to_string());
+        }
         if !reasons.is_empty() {
             return Err(RulesError { reasons });
         }
@@ -461,6 +493,7 @@ impl Rules {
                 f.site_mask == mask && !f.joins && f.corner.is_none()
             }),
             dealt,
+            hand: ruleset.hand,
             figures,
             full_pile,
             ruleset,

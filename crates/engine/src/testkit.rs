@@ -272,6 +272,7 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
     }
     let start_tile = tiles.iter().position(|t| t.start).map(|i| i as u16);
     Ok(Ruleset {
+        format_version: tegula_ruleset::FORMAT_VERSION,
         id: id.to_string(),
         name: id.to_string(),
         min_players: 1,
@@ -283,6 +284,7 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
         start_tile,
         player_tiles: Vec::new(),
         pool: None,
+        hand: 1,
     })
 }
 

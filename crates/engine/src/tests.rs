@@ -626,3 +626,42 @@ fn finish_after_the_end_records_nothing() {
     assert_eq!(g.events().len(), before);
     assert!(g.events().iter().all(|e| e.kind() != "finish"));
 }
+
+#[test]
+fn house_rule_points_saturate_instead_of_overflowing() {
+    // `tegula_ruleset::limits`: the schema keeps a variant's numbers at 1000 points or less, but
+    // a hand-built ruleset may say anything. With every number at u32::MAX the first feature
+    // scored passes u32::MAX: scores must stop there (unchecked, debug builds panic and release
+    // builds wrap to small numbers).
+    let m = u32::MAX;
+    let mut rs = base_ruleset();
+    rs.scoring = tegula_ruleset::Scoring {
+        road_complete_per_tile: m,
+        road_incomplete_per_tile: m,
+        city_complete_per_tile: m,
+        city_complete_per_pennant: m,
+        city_incomplete_per_tile: m,
+        city_incomplete_per_pennant: m,
+        small_city_per_tile: None,
+        cloister_complete: m,
+        cloister_incomplete_base: m,
+        cloister_incomplete_per_neighbour: m,
+        field_per_city: m,
+        ..rs.scoring.clone()
+    };
+    let rules = Arc::new(Rules::new(rs).unwrap());
+    let mut saturated = 0;
+    for seed in 0..4 {
+        let mut g = Game::seeded(rules.clone(), 2, seed).unwrap();
+        let mut agents = sim::build_agents(&[AgentKind::Random], &[seed, seed + 1]);
+        sim::play_out(&mut g, &mut agents);
+        saturated += g.scores().iter().filter(|&&s| s == m).count();
+        for (_, _, points, _) in scores_of(&g) {
+            assert!(
+                points == 0 || points == m,
+                "{points} is neither none nor saturated"
+            );
+        }
+    }
+    assert!(saturated > 0, "no seat reached the saturated score");
+}

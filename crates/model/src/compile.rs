@@ -76,6 +76,10 @@ pub struct CompiledTile {
     /// is lowered. A variant's `[[ability]]` entries replace them.
     #[serde(skip)]
     pub abilities: Vec<crate::abilities::AbilityDef>,
+    /// Ids of segments left out because their cell is missing or names no cell: references to
+    /// them are consequences of that root cause, not reported again.
+    #[serde(skip)]
+    pub dropped: Vec<String>,
 }
 
 /// Edge weight of a tile's segment graph.
@@ -394,20 +398,24 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
     let set = doc.set.id.value.clone();
     let mut diags = Vec::new();
     let mut tiles = Vec::new();
-    let mut ids: HashMap<&str, usize> = HashMap::new();
+    let mut ids: HashMap<&str, (usize, Range<usize>)> = HashMap::new();
     let mut start: Option<&str> = None;
     // Ids of tiles that are absent from `tiles` or invalid: facts about them are not checked.
     let mut broken: HashSet<String> = HashSet::new();
     for raw in &doc.tile {
         let t = &raw.value;
-        if let Some(&line) = ids.get(t.id.value.as_str()) {
-            diags.push(src.diag(
-                Code::DuplicateId,
-                t.id.span.clone(),
-                format!("tile id `{}` is already used on line {line}", t.id.value),
-            ));
+        if let Some((line, first)) = ids.get(t.id.value.as_str()) {
+            diags.push(
+                src.diag(
+                    Code::DuplicateId,
+                    t.id.span.clone(),
+                    format!("tile id `{}` is already used on line {line}", t.id.value),
+                )
+                .with_label(src.label(first.clone(), "first used here")),
+            );
         } else {
-            ids.insert(&t.id.value, src.line_col(t.id.span.start).0);
+            let line = src.line_col(t.id.span.start).0;
+            ids.insert(&t.id.value, (line, t.id.span.clone()));
         }
         if t.start {
             if let Some(first) = start {
@@ -439,6 +447,18 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
             }
         }
     }
+    let cited = doc
+        .fact
+        .iter()
+        .map(|f| &f.value.rule)
+        .chain(doc.ability.iter().map(|a| &a.value.rule))
+        .chain(
+            doc.tile
+                .iter()
+                .flat_map(|t| &t.value.connections)
+                .filter_map(|c| c.value.rule.as_ref()),
+        );
+    diags.extend(cited.filter_map(|r| crate::rules::check(src, &r.value, r.span.clone())));
     let (fact_diags, facts) = crate::facts::check_facts(&doc.fact, &tiles, &broken, src);
     diags.extend(fact_diags);
     let known: Vec<&str> = doc.tile.iter().map(|t| t.value.id.value.as_str()).collect();
@@ -494,15 +514,17 @@ fn compile_tile(
         graph: UnGraph::default(),
         span: t.id.span.clone(),
         abilities: Vec::new(),
+        dropped: Vec::new(),
     };
 
     compile_segments(t, mega, &mut tile, src, diags);
-    resolve_borders(t, &mut tile, src, diags);
-    let (side_claims, half_claims) = check_coverage(&tile, src, diags);
+    crate::borders::check_borders(t, &mut tile, src, diags);
+    let unplaced = unplaced_claims(t, &tile);
+    let (side_claims, half_claims) = check_coverage(&tile, &unplaced, src, diags);
     let facing = facing_pairs(&tile, &side_claims, &half_claims);
-    compile_connections(t, &mut tile, &facing, src, diags);
+    let misjoined = compile_connections(t, &mut tile, &facing, src, diags);
     tile.rebuild();
-    check_feature_cells(&tile, src, diags);
+    check_feature_cells(&tile, &misjoined, src, diags);
     Some(tile)
 }
 
@@ -765,11 +787,15 @@ fn compile_segments(
     for rs in &t.segments {
         let s = &rs.value;
         if !seen.insert(&s.id.value) {
-            diags.push(src.diag(
+            let mut d = src.diag(
                 Code::DuplicateId,
                 s.id.span.clone(),
                 format!("segment id `{}` is already used in this tile", s.id.value),
-            ));
+            );
+            if let Some(first) = t.segments.iter().find(|x| x.value.id.value == s.id.value) {
+                d = d.with_label(src.label(first.value.id.span.clone(), "first used here"));
+            }
+            diags.push(d);
             continue;
         }
         let cell = match (&s.cell, mega) {
@@ -792,18 +818,29 @@ fn compile_segments(
                             s.id.value
                         ),
                     )
-                    .with_rule("W-18"),
+                    .with_rule("W-18")
+                    .with_note("the segment is left out: its sides, half-edges, borders and connections are not checked"),
                 );
+                tile.dropped.push(s.id.value.clone());
                 continue;
             }
             (Some(c), true) => match tile.cells.iter().position(|x| x.id == c.value) {
                 Some(i) => i,
                 None => {
-                    diags.push(src.diag(
+                    let mut d = src.diag(
                         Code::DanglingReference,
                         c.span.clone(),
                         format!("no cell `{}` in this tile", c.value),
+                    );
+                    if let Some(near) =
+                        crate::load::suggest(&c.value, tile.cells.iter().map(|x| x.id.as_str()))
+                    {
+                        d.notes.push(format!("did you mean `{near}`?"));
+                    }
+                    diags.push(d.with_note(
+                        "the segment is left out: its sides, half-edges, borders and connections are not checked",
                     ));
+                    tile.dropped.push(s.id.value.clone());
                     continue;
                 }
             },
@@ -972,53 +1009,21 @@ fn compile_segments(
     }
 }
 
-/// Fields' `borders`: each names a city segment of the tile (B-6).
-fn resolve_borders(
-    t: &RawTile,
-    tile: &mut CompiledTile,
-    src: &Source,
-    diags: &mut Vec<Diagnostic>,
-) {
-    for rs in &t.segments {
-        let s = &rs.value;
-        if s.kind.value != RawSegmentKind::Field {
-            continue;
-        }
-        let Some(me) = tile.segments.iter().position(|x| x.span == s.id.span) else {
-            continue;
-        };
-        for b in &s.borders {
-            match tile.segment(&b.value) {
-                None => diags.push(
-                    src.diag(
-                        Code::DanglingReference,
-                        b.span.clone(),
-                        format!("no segment `{}` in this tile", b.value),
-                    )
-                    .with_rule("B-6"),
-                ),
-                Some(i) if tile.segments[i].kind != FeatureKind::City => diags.push(
-                    src.diag(
-                        Code::BadBorder,
-                        b.span.clone(),
-                        format!(
-                            "a field borders cities only; `{}` is a {}",
-                            b.value,
-                            kind_name(tile.segments[i].kind)
-                        ),
-                    )
-                    .with_rule("B-6"),
-                ),
-                Some(i) => {
-                    let seg = &mut tile.segments[me];
-                    if !seg.border_segments.contains(&i) {
-                        seg.border_segments.push(i);
-                        seg.borders.push(b.value.clone());
-                    }
-                }
-            }
-        }
+/// The sides and half-edges that segments left out of the tile ([`CompiledTile::dropped`]) claim,
+/// in whatever cell they meant: a side or half of these left uncovered is a consequence of the
+/// left-out segment, already reported, not a problem of its own.
+fn unplaced_claims(t: &RawTile, tile: &CompiledTile) -> (HashSet<Side>, HashSet<Half>) {
+    let mut sides = HashSet::new();
+    let mut halves = HashSet::new();
+    for rs in t
+        .segments
+        .iter()
+        .filter(|s| tile.dropped.contains(&s.value.id.value))
+    {
+        sides.extend(rs.value.sides.iter().map(|x| side(x.value)));
+        halves.extend(rs.value.halves.iter().map(|x| half(x.value)));
     }
+    (sides, halves)
 }
 
 /// Claims per (cell, side) by city/road segments and per (cell, half) by fields.
@@ -1028,6 +1033,7 @@ type HalfClaims = HashMap<(usize, Half), Vec<Claim>>;
 /// Coverage of every side and half-edge of every cell (B-2, B-3).
 fn check_coverage(
     tile: &CompiledTile,
+    unplaced: &(HashSet<Side>, HashSet<Half>),
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) -> (SideClaims, HalfClaims) {
@@ -1059,6 +1065,7 @@ fn check_coverage(
                 let kname = side_kind_name(k);
                 let claims = sides.get(&(ci, s)).map_or(&[][..], |v| v.as_slice());
                 match claims {
+                    [] if unplaced.0.contains(&s) => {}
                     [] => diags.push(
                         src.diag(
                             Code::SideCoverage,
@@ -1071,7 +1078,7 @@ fn check_coverage(
                         .with_rule("B-3"),
                     ),
                     [_] => {}
-                    [(first, _), rest @ ..] => {
+                    [(first, first_span), rest @ ..] => {
                         for (other, sp) in rest {
                             diags.push(
                                 src.diag(
@@ -1084,7 +1091,11 @@ fn check_coverage(
                                         tile.segments[*other].id
                                     ),
                                 )
-                                .with_rule("B-3"),
+                                .with_rule("B-3")
+                                .with_label(src.label(
+                                    first_span.clone(),
+                                    format!("first touched by `{}` here", tile.segments[*first].id),
+                                )),
                             );
                         }
                     }
@@ -1094,6 +1105,7 @@ fn check_coverage(
                 for h in s.halves() {
                     let claims = halves.get(&(ci, h)).map_or(&[][..], |v| v.as_slice());
                     match claims {
+                        [] if unplaced.1.contains(&h) => {}
                         [] => diags.push(
                             src.diag(
                                 Code::HalfCoverage,
@@ -1108,7 +1120,7 @@ fn check_coverage(
                             .with_rule("B-2"),
                         ),
                         [_] => {}
-                        [(first, _), rest @ ..] => {
+                        [(first, first_span), rest @ ..] => {
                             for (other, sp) in rest {
                                 diags.push(
                                     src.diag(
@@ -1121,7 +1133,11 @@ fn check_coverage(
                                             tile.segments[*other].id
                                         ),
                                     )
-                                    .with_rule("B-2"),
+                                    .with_rule("B-2")
+                                    .with_label(src.label(
+                                        first_span.clone(),
+                                        format!("first used by `{}` here", tile.segments[*first].id),
+                                    )),
                                 );
                             }
                         }
@@ -1180,28 +1196,44 @@ fn facing_pairs(tile: &CompiledTile, sides: &SideClaims, halves: &HalfClaims) ->
     out
 }
 
-/// Connections: well-formed, facing, one per pair; and every facing pair has one.
+/// A joined connection between segments that do not face each other: the index of its
+/// `bad-connection` diagnostic and its two segments.
+type Misjoined = (usize, [usize; 2]);
+
+/// Connections: well-formed, facing, one per pair; and every facing pair has one. Returns the
+/// joined connections between segments that do not face each other.
 fn compile_connections(
     t: &RawTile,
     tile: &mut CompiledTile,
     facing: &[FacingPair],
     src: &Source,
     diags: &mut Vec<Diagnostic>,
-) {
+) -> Vec<Misjoined> {
+    let mut misjoined = Vec::new();
     let facing_set: HashSet<(usize, usize)> = facing.iter().map(|(p, _)| *p).collect();
+    // Dangling-reference diagnostics (index into `diags`) with the segments the connection meant.
+    let mut roots: Vec<(usize, Vec<usize>)> = Vec::new();
     let mut ids: HashSet<&str> = HashSet::new();
     let mut pairs: HashMap<(usize, usize), String> = HashMap::new();
     for rc in &t.connections {
         let c = &rc.value;
         if !ids.insert(&c.id.value) {
-            diags.push(src.diag(
+            let mut d = src.diag(
                 Code::DuplicateId,
                 c.id.span.clone(),
                 format!(
                     "connection id `{}` is already used in this tile",
                     c.id.value
                 ),
-            ));
+            );
+            if let Some(first) = t
+                .connections
+                .iter()
+                .find(|x| x.value.id.value == c.id.value)
+            {
+                d = d.with_label(src.label(first.value.id.span.clone(), "first used here"));
+            }
+            diags.push(d);
             continue;
         }
         let bad = |span: Range<usize>, msg: String| {
@@ -1222,12 +1254,31 @@ fn compile_connections(
         for (k, sid) in c.segments.value.iter().enumerate() {
             match tile.segment(&sid.value) {
                 Some(i) => ends[k] = i,
+                None if tile.dropped.contains(&sid.value) => ok = false, // reported at its cell
                 None => {
-                    diags.push(src.diag(
+                    let near = crate::load::suggest(
+                        &sid.value,
+                        tile.segments.iter().map(|x| x.id.as_str()),
+                    );
+                    let mut d = src.diag(
                         Code::DanglingReference,
                         sid.span.clone(),
                         format!("no segment `{}` in this tile", sid.value),
-                    ));
+                    );
+                    if let Some(n) = near {
+                        d.notes.push(format!("did you mean `{n}`?"));
+                    }
+                    // What the connection meant to join: the named segments that exist, and the
+                    // suggestion; a missing connection between them is this typo's consequence.
+                    let mut meant: Vec<usize> = c
+                        .segments
+                        .value
+                        .iter()
+                        .filter_map(|x| tile.segment(&x.value))
+                        .collect();
+                    meant.extend(near.and_then(|n| tile.segment(n)));
+                    roots.push((diags.len(), meant));
+                    diags.push(d);
                     ok = false;
                 }
             }
@@ -1284,7 +1335,26 @@ fn compile_connections(
             ));
             continue;
         }
-        if !facing_set.contains(&p) {
+        let neighbours = tile.cells[a.cell].neighbour.contains(&Some(b.cell));
+        if !facing_set.contains(&p) && c.joined.value {
+            // Kept in the graph: the feature it makes may span cells that are not connected;
+            // that is this connection's consequence, folded under it.
+            misjoined.push((diags.len(), ends));
+        }
+        if !neighbours {
+            let (ca, cb) = (&tile.cells[a.cell], &tile.cells[b.cell]);
+            diags.push(
+                bad(
+                    span,
+                    format!(
+                        "`{}` lies in cell `{}` and `{}` in cell `{}`, which are not neighbours: a connection joins segments across a side the two cells share",
+                        a.id, ca.id, b.id, cb.id
+                    ),
+                )
+                .with_label(src.label(ca.span.clone(), format!("cell `{}` at [{}, {}]", ca.id, ca.at.0, ca.at.1)))
+                .with_label(src.label(cb.span.clone(), format!("cell `{}` at [{}, {}]", cb.id, cb.at.0, cb.at.1))),
+            );
+        } else if !facing_set.contains(&p) {
             let what = if a.kind == FeatureKind::Field {
                 "on facing half-edges of an inner side"
             } else {
@@ -1294,8 +1364,6 @@ fn compile_connections(
                 span,
                 format!("`{}` and `{}` do not face each other {what}", a.id, b.id),
             ));
-            // Kept in the graph: a joined one makes a feature whose cells may not be connected
-            // (reported as disconnected-feature).
         }
         pairs.insert(p, c.id.value.clone());
         tile.connections.push(CompiledConnection {
@@ -1318,6 +1386,25 @@ fn compile_connections(
             "W-18"
         };
         let c = &tile.cells[*cell];
+        if let Some((root, _)) = roots
+            .iter()
+            .find(|(_, meant)| meant.contains(&p.0) && meant.contains(&p.1))
+            .or_else(|| {
+                roots
+                    .iter()
+                    .find(|(_, m)| m.contains(&p.0) || m.contains(&p.1))
+            })
+        {
+            diags[*root].notes.push(format!(
+                "so {} segments `{}` and `{}` (facing across inner side {} of cell `{}`) have no connection",
+                kind_name(a.kind),
+                a.id,
+                b.id,
+                s.name(),
+                c.id
+            ));
+            continue;
+        }
         diags.push(
             src.diag(
                 Code::MissingConnection,
@@ -1334,10 +1421,16 @@ fn compile_connections(
             .with_rule(rule),
         );
     }
+    misjoined
 }
 
 /// Every multi-cell feature's cells are edge-connected through the tile (W-18).
-fn check_feature_cells(tile: &CompiledTile, src: &Source, diags: &mut Vec<Diagnostic>) {
+fn check_feature_cells(
+    tile: &CompiledTile,
+    misjoined: &[Misjoined],
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
     for f in &tile.features {
         if f.cells.len() < 2 {
             continue;
@@ -1355,6 +1448,18 @@ fn check_feature_cells(tile: &CompiledTile, src: &Source, diags: &mut Vec<Diagno
         if reached.len() < inside.len() {
             let names: Vec<&str> = f.cells.iter().map(|&c| tile.cells[c].id.as_str()).collect();
             let first = &tile.segments[f.members[0]];
+            if let Some((root, _)) = misjoined
+                .iter()
+                .find(|(_, ends)| ends.iter().any(|e| f.members.contains(e)))
+            {
+                diags[*root].notes.push(format!(
+                    "so the {} feature of `{}` spans cells {} that are not edge-connected",
+                    kind_name(f.kind),
+                    first.id,
+                    names.join(", ")
+                ));
+                continue;
+            }
             diags.push(
                 src.diag(
                     Code::DisconnectedFeature,
@@ -1404,6 +1509,30 @@ segments = [
   { id = "south", kind = "field", halves = ["Es", "Se", "Sw", "Ws"] },
 ]
 "#;
+
+    /// The guard behind `disconnected-feature` (W-18): reported on its own when no
+    /// `bad-connection` is the root cause, folded under that one when it is.
+    #[test]
+    fn a_disconnected_feature_is_reported_unless_folded() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/fixtures/invalid/bad-connection-not-neighbours.toml"
+        ))
+        .unwrap();
+        let (set, diags) = compile(&text);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(diags[0].code, Code::BadConnection);
+        assert!(diags[0]
+            .notes
+            .iter()
+            .any(|n| n.contains("not edge-connected")));
+        assert_eq!(diags[0].labels.len(), 2, "both cells are shown");
+        let src = Source::new("test.toml", text);
+        let mut alone = Vec::new();
+        check_feature_cells(&set.tiles[0], &[], &src, &mut alone);
+        assert_eq!(alone.len(), 1, "{alone:?}");
+        assert_eq!(alone[0].code, Code::DisconnectedFeature);
+    }
 
     #[test]
     fn tile_d_has_a_city_a_road_and_two_fields_b1() {
@@ -1495,6 +1624,7 @@ segments = [
                 halves: vec![],
                 pennants: Sp::unspanned(0),
                 borders: vec![],
+                hidden_borders: None,
                 tags: vec![],
             })],
             connections: vec![],
@@ -1652,6 +1782,7 @@ connections = [{ id = "meadow", segments = ["a.f", "b.f"], joined = true, rule =
                             .collect(),
                         pennants: Sp::unspanned(pennants),
                         borders,
+                        hidden_borders: None,
                         tags: vec![],
                     })
                 })

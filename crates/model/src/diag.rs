@@ -3,6 +3,7 @@
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -16,146 +17,142 @@ pub enum Severity {
     Warning,
 }
 
-/// Stable diagnostic codes. Each has a kebab-case name (never renamed once released) and a
-/// one-line meaning; `tests/fixtures/invalid/` holds one failing file per code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Code {
-    // --- loading (owned by the loader) ---
+/// Which stage reports a code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// The loader: reading, syntax, schema.
+    Loader,
+    /// The compiler: topology, references, facts, variants.
+    Compiler,
+    /// The scenario checker (`tegula check`, and `validate` on scenario files).
+    Scenario,
+}
+
+/// Declares [`Code`] once: each entry is its doc line, variant, stable kebab-case name and owner,
+/// and `Code::ALL`, [`Code::as_str`], [`Code::owner`] and [`Code::from_name`] are generated from
+/// that one list (no second list to keep in step).
+macro_rules! codes {
+    ($( $(#[doc = $doc:expr])+ $variant:ident = $name:literal, $owner:ident; )+) => {
+        /// Stable diagnostic codes. Each has a kebab-case name (never renamed once released) and
+        /// a one-line meaning; `tests/fixtures/invalid/` holds one failing file per code.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code {
+            $( $(#[doc = $doc])+ $variant, )+
+        }
+
+        impl Code {
+            /// Every code, in documentation order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant),+];
+
+            /// Stable kebab-case name.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $name,)+
+                }
+            }
+
+            /// The stage that reports this code.
+            pub fn owner(self) -> Owner {
+                match self {
+                    $(Code::$variant => Owner::$owner,)+
+                }
+            }
+
+            /// What the code means (its doc comment).
+            pub fn meaning(self) -> &'static str {
+                match self {
+                    $(Code::$variant => concat!($($doc),+).trim_ascii(),)+
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    // --- loading ---
     /// The file could not be read.
-    Io,
+    Io = "io", Loader;
     /// The file is not UTF-8.
-    NotUtf8,
+    NotUtf8 = "not-utf8", Loader;
     /// The file is empty.
-    Empty,
+    Empty = "empty-file", Loader;
     /// The file is too large to be tegula data.
-    TooLarge,
+    TooLarge = "too-large", Loader;
     /// TOML syntax error.
-    Syntax,
+    Syntax = "toml-syntax", Loader;
     /// The document does not match the JSON Schema (wrong type, unknown key, missing key, ...).
-    Schema,
+    Schema = "schema", Loader;
     /// The file does not start with a `#:schema` line.
-    MissingSchemaLine,
-    // --- topology and references (owned by the compiler) ---
+    MissingSchemaLine = "missing-schema-line", Loader;
+    // --- topology and references ---
     /// Two things of one kind share an id.
-    DuplicateId,
+    DuplicateId = "duplicate-id", Compiler;
     /// A reference names nothing.
-    DanglingReference,
+    DanglingReference = "dangling-reference", Compiler;
     /// A tile gives both or neither of `sides` and `cells`.
-    TileShape,
+    TileShape = "tile-shape", Compiler;
     /// A segment's `cell` is missing on a mega tile or given on a single-cell tile.
-    SegmentCell,
+    SegmentCell = "segment-cell", Compiler;
     /// Two cells of a mega tile share coordinates.
-    OverlappingCells,
+    OverlappingCells = "overlapping-cells", Compiler;
     /// The cells of a mega tile are not edge-connected.
-    DisconnectedCells,
+    DisconnectedCells = "disconnected-cells", Compiler;
     /// A side is covered wrongly (a city side not by exactly one city segment, ...).
-    SideCoverage,
+    SideCoverage = "side-coverage", Compiler;
     /// A half-edge is claimed by two fields, or a field/road side's half by none.
-    HalfCoverage,
-    /// A segment touches something its kind cannot touch (a city with halves, a pennant on a road,
-    /// a cloister with sides, ...).
-    SegmentShape,
+    HalfCoverage = "half-coverage", Compiler;
+    /// A segment touches something its kind cannot touch (a city with halves, a pennant on a
+    /// road, a cloister with sides, ...).
+    SegmentShape = "segment-shape", Compiler;
     /// Inner sides of two cells disagree in kind.
-    InnerSideMismatch,
+    InnerSideMismatch = "inner-side-mismatch", Compiler;
     /// A connection is wrong (segments not facing each other, different kinds, same cell, ...).
-    BadConnection,
+    BadConnection = "bad-connection", Compiler;
     /// Two segments face each other across an inner side with no connection saying joined or not.
-    MissingConnection,
+    MissingConnection = "missing-connection", Compiler;
     /// A multi-cell feature is not connected.
-    DisconnectedFeature,
-    /// A field borders something that is not a city of the tile.
-    BadBorder,
+    DisconnectedFeature = "disconnected-feature", Compiler;
+    /// A field's stated border is not a city of its cell, or the geometry contradicts it or
+    /// cannot show it (and no `hidden_borders` reason says why).
+    BadBorder = "bad-border", Compiler;
+    /// A field touches a city side at a corner of its cell but does not list it in `borders`.
+    MissingBorder = "missing-border", Compiler;
     /// More than one start tile, or a count out of range.
-    BadCount,
+    BadCount = "bad-count", Compiler;
     /// A rulebook fact does not hold for the compiled data.
-    FactMismatch,
+    FactMismatch = "fact-mismatch", Compiler;
     /// A fact does not back its source: a rulebook fact without a `quote`, a reconstruction
     /// fact without a `derivation`.
-    FactSource,
+    FactSource = "fact-source", Compiler;
+    /// A rule id names no entry of the rule registry (`tegula rules`).
+    UnknownRule = "unknown-rule", Compiler;
     /// A variant is inconsistent (player range, followers, overrides, ...).
-    BadVariant,
+    BadVariant = "bad-variant", Compiler;
     /// A follower type's keys do not fit together (sites, strength rule, after-score rule,
     /// corner scoring: AM-5 .. AM-11).
-    BadFigure,
+    BadFigure = "bad-figure", Compiler;
     /// A tile ability's keys do not fit together (trigger, conditions, effect, per tables,
     /// counts, tags; docs/ABILITIES.md).
-    BadAbility,
+    BadAbility = "bad-ability", Compiler;
     /// The open pool of a variant is inconsistent (tag, thresholds, gains; W-1 .. W-4, W-30).
-    BadPool,
+    BadPool = "bad-pool", Compiler;
+    // --- scenarios ---
+    /// A scenario's steps cannot be played as written (coordinates, seats, rotations, a discard
+    /// with a follower, an own tile without a place, ...).
+    BadScenario = "bad-scenario", Scenario;
+    /// A scenario's expected events or scores are malformed (seats, points, counts, ...).
+    BadExpectation = "bad-expectation", Scenario;
 }
 
 impl Code {
-    /// Every code, in documentation order.
-    pub const ALL: &'static [Code] = &[
-        Code::Io,
-        Code::NotUtf8,
-        Code::Empty,
-        Code::TooLarge,
-        Code::Syntax,
-        Code::Schema,
-        Code::MissingSchemaLine,
-        Code::DuplicateId,
-        Code::DanglingReference,
-        Code::TileShape,
-        Code::SegmentCell,
-        Code::OverlappingCells,
-        Code::DisconnectedCells,
-        Code::SideCoverage,
-        Code::HalfCoverage,
-        Code::SegmentShape,
-        Code::InnerSideMismatch,
-        Code::BadConnection,
-        Code::MissingConnection,
-        Code::DisconnectedFeature,
-        Code::BadBorder,
-        Code::BadCount,
-        Code::FactMismatch,
-        Code::FactSource,
-        Code::BadVariant,
-        Code::BadFigure,
-        Code::BadAbility,
-        Code::BadPool,
-    ];
-
-    /// Whether the compiler (topology, references, facts, variants) reports this code, as opposed
-    /// to the loader (reading, syntax, schema). The compiler's codes are declared after the
-    /// loader's, from [`Code::DuplicateId`] on.
+    /// Whether the compiler (topology, references, facts, variants) reports this code.
     pub fn is_compiler_code(self) -> bool {
-        self >= Code::DuplicateId
+        self.owner() == Owner::Compiler
     }
 
-    /// Stable kebab-case name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Code::Io => "io",
-            Code::NotUtf8 => "not-utf8",
-            Code::Empty => "empty-file",
-            Code::TooLarge => "too-large",
-            Code::Syntax => "toml-syntax",
-            Code::Schema => "schema",
-            Code::MissingSchemaLine => "missing-schema-line",
-            Code::DuplicateId => "duplicate-id",
-            Code::DanglingReference => "dangling-reference",
-            Code::TileShape => "tile-shape",
-            Code::SegmentCell => "segment-cell",
-            Code::OverlappingCells => "overlapping-cells",
-            Code::DisconnectedCells => "disconnected-cells",
-            Code::SideCoverage => "side-coverage",
-            Code::HalfCoverage => "half-coverage",
-            Code::SegmentShape => "segment-shape",
-            Code::InnerSideMismatch => "inner-side-mismatch",
-            Code::BadConnection => "bad-connection",
-            Code::MissingConnection => "missing-connection",
-            Code::DisconnectedFeature => "disconnected-feature",
-            Code::BadBorder => "bad-border",
-            Code::BadCount => "bad-count",
-            Code::FactMismatch => "fact-mismatch",
-            Code::FactSource => "fact-source",
-            Code::BadVariant => "bad-variant",
-            Code::BadFigure => "bad-figure",
-            Code::BadAbility => "bad-ability",
-            Code::BadPool => "bad-pool",
-        }
+    /// The code called `name` (its [`Code::as_str`]).
+    pub fn from_name(name: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|c| c.as_str() == name)
     }
 
     /// Default severity.
@@ -174,6 +171,10 @@ impl Serialize for Code {
 }
 
 /// One loaded source file: its path and text, with a line index for positions.
+///
+/// A variant that `extends` others is read as one merged text built from pieces of the files of
+/// its chain ([`crate::inherit`]); such a source keeps where each piece came from, and every
+/// position it reports (lines, columns, diagnostics) is in the file the piece came from.
 #[derive(Clone, Debug)]
 pub struct Source {
     /// Path as given by the user.
@@ -181,6 +182,32 @@ pub struct Source {
     /// Full text.
     pub text: String,
     line_starts: Vec<usize>,
+    origins: Option<Arc<Origins>>,
+}
+
+/// Where the pieces of a merged text came from.
+#[derive(Debug)]
+pub struct Origins {
+    /// The files read, root of the chain first.
+    pub files: Vec<Source>,
+    /// The pieces, in text order.
+    pub pieces: Vec<Piece>,
+}
+
+/// A run of merged text and its origin.
+#[derive(Clone, Copy, Debug)]
+pub struct Piece {
+    /// Start in the merged text.
+    pub at: usize,
+    /// Length in bytes.
+    pub len: usize,
+    /// Index into [`Origins::files`].
+    pub file: usize,
+    /// Where it starts in that file.
+    pub from: usize,
+    /// Whether the text is a verbatim copy (offsets inside map one to one); otherwise it was
+    /// written by the merge (a table header, `key = `) and all of it maps to `from`.
+    pub exact: bool,
 }
 
 impl Source {
@@ -192,11 +219,48 @@ impl Source {
             path: path.into(),
             text,
             line_starts,
+            origins: None,
         }
     }
 
-    /// 1-based line and column (in characters) of a byte offset.
+    /// A merged text (named after the last file of the chain) with the origin of its pieces.
+    pub fn merged(path: impl Into<PathBuf>, text: String, origins: Origins) -> Self {
+        Source {
+            origins: Some(Arc::new(origins)),
+            ..Source::new(path, text)
+        }
+    }
+
+    /// The files a merged text was built from (root first); `None` for a plain file.
+    pub fn origins(&self) -> Option<&Origins> {
+        self.origins.as_deref()
+    }
+
+    /// The file a byte offset of this text comes from, and the offset in that file.
+    pub fn origin(&self, offset: usize) -> (&Source, usize) {
+        let Some(o) = &self.origins else {
+            return (self, offset);
+        };
+        let i = o.pieces.partition_point(|p| p.at <= offset);
+        let Some(p) = i.checked_sub(1).and_then(|i| o.pieces.get(i)) else {
+            // Before the first piece: the start of the last file (the one the user named).
+            return o.files.last().map_or((self, 0), |f| (f, 0));
+        };
+        let within = if p.exact {
+            (offset - p.at).min(p.len)
+        } else {
+            0
+        };
+        (&o.files[p.file], p.from + within)
+    }
+
+    /// 1-based line and column (in characters) of a byte offset, in the file it comes from.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let (src, offset) = self.origin(offset);
+        src.local_line_col(offset)
+    }
+
+    fn local_line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
@@ -207,22 +271,88 @@ impl Source {
         (line + 1, col + 1)
     }
 
+    /// The file `span` of this text comes from and the span within that file. A span that
+    /// leaves its piece of a merged text keeps only its start in the original file.
+    fn local_span(&self, span: Range<usize>) -> (&Source, Range<usize>) {
+        let (src, start) = self.origin(span.start);
+        let (end_src, end) = match span.end.checked_sub(1) {
+            Some(last) if span.end > span.start => {
+                let (f, e) = self.origin(last);
+                (f, e + 1)
+            }
+            _ => (src, start),
+        };
+        let end = if std::ptr::eq(src, end_src) && end >= start {
+            end
+        } else {
+            start
+        };
+        (src, start..end)
+    }
+
     /// A diagnostic positioned at `span` of this file.
     pub fn diag(&self, code: Code, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
-        let (line, column) = self.line_col(span.start);
+        let (src, span) = self.local_span(span);
+        let (line, column) = src.local_line_col(span.start);
+        let (end_line, end_column) = src.local_line_col(span.end);
         Diagnostic {
             line,
             column,
+            end_line,
+            end_column,
             span: Some(span),
-            ..Diagnostic::file_level(code, &self.path, message)
+            ..Diagnostic::file_level(code, &src.path, message)
         }
     }
+
+    /// A secondary location at `span` of this file, labelled `message` ("first used here").
+    pub fn label(&self, span: Range<usize>, message: impl Into<String>) -> Related {
+        let (src, span) = self.local_span(span);
+        let (line, column) = src.local_line_col(span.start);
+        let (end_line, end_column) = src.local_line_col(span.end);
+        Related {
+            message: message.into(),
+            file: src.path.clone(),
+            line,
+            column,
+            end_line,
+            end_column,
+            span: Some(span),
+        }
+    }
+}
+
+/// A secondary location of a diagnostic: another place the problem involves, with a label
+/// ("first used here", "the city side").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Related {
+    /// What this place is.
+    pub message: String,
+    /// File it is in (in JSON: lossily where the name is not UTF-8).
+    #[serde(serialize_with = "lossy_path")]
+    pub file: PathBuf,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column in characters.
+    pub column: usize,
+    /// 1-based line where the place ends.
+    pub end_line: usize,
+    /// 1-based column (in characters) just after the place's end.
+    pub end_column: usize,
+    /// Byte range in the file.
+    #[serde(skip)]
+    pub span: Option<Range<usize>>,
 }
 
 /// Serialise a path as a string, lossily where it is not UTF-8 (serde's own path serialiser
 /// fails there, which would lose the whole report).
 pub fn lossy_path<S: serde::Serializer>(path: &Path, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&path.to_string_lossy())
+}
+
+/// Serialise paths as strings, lossily where they are not UTF-8 (see [`lossy_path`]).
+pub fn lossy_paths<S: serde::Serializer>(paths: &[PathBuf], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(paths.iter().map(|p| p.to_string_lossy()))
 }
 
 /// One problem.
@@ -241,6 +371,11 @@ pub struct Diagnostic {
     pub line: usize,
     /// 1-based column in characters (0 when there is no position).
     pub column: usize,
+    /// 1-based line where the problem's text ends (0 when there is no position).
+    pub end_line: usize,
+    /// 1-based column (in characters) just after the problem's text (0 when there is no
+    /// position).
+    pub end_column: usize,
     /// Byte range in the file, when known.
     #[serde(skip)]
     pub span: Option<Range<usize>>,
@@ -250,6 +385,9 @@ pub struct Diagnostic {
     /// Extra explanation lines.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// Secondary locations ("first used here").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<Related>,
 }
 
 impl Diagnostic {
@@ -262,9 +400,12 @@ impl Diagnostic {
             file: file.to_path_buf(),
             line: 0,
             column: 0,
+            end_line: 0,
+            end_column: 0,
             span: None,
             rule: None,
             notes: Vec::new(),
+            labels: Vec::new(),
         }
     }
 
@@ -277,6 +418,12 @@ impl Diagnostic {
     /// Attach an explanation line.
     pub fn with_note(mut self, note: impl Into<String>) -> Self {
         self.notes.push(note.into());
+        self
+    }
+
+    /// Attach a secondary location (see [`Source::label`]).
+    pub fn with_label(mut self, label: Related) -> Self {
+        self.labels.push(label);
         self
     }
 
@@ -303,13 +450,36 @@ mod tests {
     }
 
     #[test]
-    fn all_is_in_declaration_order_loader_codes_first() {
+    fn all_is_in_declaration_order_grouped_by_owner() {
         assert!(Code::ALL.windows(2).all(|w| w[0] < w[1]));
-        let first_compiler = Code::ALL.iter().position(|c| c.is_compiler_code());
-        assert_eq!(first_compiler, Some(7));
-        assert!(Code::ALL[..7].iter().all(|c| !c.is_compiler_code()));
-        assert!(Code::ALL[7..].iter().all(|c| c.is_compiler_code()));
+        let owners: Vec<Owner> = Code::ALL.iter().map(|c| c.owner()).collect();
+        let mut groups = owners.clone();
+        groups.dedup();
+        assert_eq!(groups, [Owner::Loader, Owner::Compiler, Owner::Scenario]);
         assert!(!Code::MissingSchemaLine.is_compiler_code());
+        assert!(Code::DuplicateId.is_compiler_code());
+        assert!(!Code::BadScenario.is_compiler_code());
+    }
+
+    #[test]
+    fn names_and_meanings_come_from_the_one_list() {
+        for &c in Code::ALL {
+            assert_eq!(Code::from_name(c.as_str()), Some(c));
+            assert!(!c.meaning().is_empty() && !c.meaning().starts_with(' '));
+        }
+        assert_eq!(Code::Io.meaning(), "The file could not be read.");
+        assert_eq!(Code::from_name("no-such-code"), None);
+    }
+
+    #[test]
+    fn diag_and_label_carry_end_positions() {
+        let s = Source::new("x.toml", "ab\ncd ef\n".to_string());
+        let d = s
+            .diag(Code::Schema, 3..8, "m")
+            .with_label(s.label(0..2, "first"));
+        assert_eq!((d.line, d.column, d.end_line, d.end_column), (2, 1, 2, 6));
+        let l = &d.labels[0];
+        assert_eq!((l.line, l.column, l.end_line, l.end_column), (1, 1, 1, 3));
     }
 
     #[test]

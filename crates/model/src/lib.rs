@@ -7,18 +7,24 @@
 //! (per-rotation tables for the engine), driven per variant by [`variant`].
 
 pub mod abilities;
+mod borders;
 pub mod compile;
 pub mod diag;
+pub mod explain;
 pub mod facts;
 pub mod figures;
+pub mod inherit;
+pub mod limits;
 pub mod load;
 pub mod lower;
+pub mod params;
 pub mod player_tiles;
 pub mod pool;
 pub mod raw;
 pub mod report;
+pub mod rules;
 pub mod schema;
 pub mod validate;
 pub mod variant;
 
-pub use diag::{Code, Diagnostic, Severity, Source};
+pub use diag::{Code, Diagnostic, Related, Severity, Source};

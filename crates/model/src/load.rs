@@ -54,10 +54,13 @@ pub fn load_tileset(path: &Path) -> (Option<Loaded<TileSetFile>>, Vec<Diagnostic
 }
 
 /// Read and parse a variant file.
+///
+/// A variant that `extends` others is read with its whole chain, merged
+/// ([`crate::inherit`]); positions in the result's source map back to the files of the chain.
 pub fn load_variant(path: &Path) -> (Option<Loaded<VariantFile>>, Vec<Diagnostic>) {
-    match read_source(path) {
+    match crate::inherit::read_variant(path) {
         Ok(source) => parse_variant(source),
-        Err(d) => (None, vec![d]),
+        Err(d) => (None, d),
     }
 }
 

@@ -9,6 +9,7 @@ use std::ops::Range;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
+use tegula_ruleset::limits::{MAX_GAME_CELLS, MAX_POINTS};
 
 /// A value with the byte range it came from in the TOML text.
 ///
@@ -258,10 +259,27 @@ pub struct RawSegment {
     #[serde(default)]
     #[schemars(length(max = 200))]
     pub borders: Vec<Sp<Id>>,
+    /// Field: cities of its cell it borders where the half-edges cannot show it (an inner field,
+    /// a field reaching a wall round a road's end, a bridge), with the reason; see
+    /// docs/FORMAT.md, "Field borders". Not repeated in `borders`.
+    #[serde(default)]
+    pub hidden_borders: Option<Sp<RawHiddenBorders>>,
     /// Tags rules may refer to (e.g. `religious`, `inn`, `cathedral`).
     #[serde(default)]
     #[schemars(length(max = 32))]
     pub tags: Vec<Sp<String>>,
+}
+
+/// Borders of a field that its half-edges cannot show, and why the drawing has them.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawHiddenBorders {
+    /// Ids of city segments of the field's cell.
+    #[schemars(length(min = 1, max = 200))]
+    pub cities: Vec<Sp<Id>>,
+    /// What in the drawing makes the field touch them (required, not blank).
+    #[schemars(length(max = 2000))]
+    pub reason: Sp<String>,
 }
 
 /// A connection between two segments of different cells of a mega tile, across an inner side.
@@ -381,7 +399,16 @@ pub struct RawFact {
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "tegula variant")]
+#[schemars(extend(
+    "if" = { "not": { "required": ["extends"] } },
+    "then" = { "required": ["players", "sets", "followers"] }
+))]
 pub struct VariantFile {
+    /// The variant file this one changes (a path relative to this file): tables merge key by
+    /// key, other values are replaced, facts are not inherited (docs/FORMAT.md, "Inheritance").
+    /// Without it, `players`, `sets` and `followers` are required.
+    #[serde(default)]
+    pub extends: Option<Sp<String>>,
     /// Variant id (by convention the file name without `.toml`).
     #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
     pub id: Sp<Id>,
@@ -391,13 +418,32 @@ pub struct VariantFile {
     #[serde(default)]
     pub description: Option<String>,
     /// Allowed player counts.
+    #[serde(default = "any_players")]
     pub players: Sp<PlayerRange>,
     /// Tile files or folders (paths relative to this file), each with a multiplicity.
+    #[serde(default)]
     #[schemars(length(min = 1, max = 64))]
     pub sets: Vec<Sp<RawSetRef>>,
     /// Follower types every player receives.
+    #[serde(default)]
     #[schemars(length(min = 1, max = 16))]
     pub followers: Vec<Sp<RawFollower>>,
+    /// Tiles in every player's hand: 1 is the normal game (draw one, place it); N: hold N
+    /// tiles, draw up to N, place one (the mechanism of W-12). Default 1.
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 8))]
+    pub hand: Option<Sp<u8>>,
+    /// Lists added to the inherited ones instead of replacing them (applied when the chain is
+    /// merged; docs/FORMAT.md, "Inheritance").
+    #[serde(default)]
+    pub append: Option<Sp<RawAppend>>,
+    /// How many of a follower type each player has, by follower id (changes `count`).
+    #[serde(default)]
+    pub follower_count: std::collections::BTreeMap<Id, Sp<RawFollowerCount>>,
+    /// How many copies of a tile are in the pile, by tile id (0 removes it; the start tile's
+    /// start copy stays).
+    #[serde(default)]
+    pub tile_count: std::collections::BTreeMap<Id, Sp<RawTileCount>>,
     /// Tiles every player holds in their own supply (taken out of the draw pile).
     #[serde(default)]
     #[schemars(length(max = 16))]
@@ -421,6 +467,44 @@ pub struct VariantFile {
     #[serde(default)]
     #[schemars(length(max = 1000))]
     pub ability: Vec<Sp<RawAbility>>,
+}
+
+/// The lists a variant adds to those it inherits (`[append]`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawAppend {
+    /// More tile sets.
+    #[serde(default)]
+    #[schemars(length(max = 64))]
+    pub sets: Vec<Sp<RawSetRef>>,
+    /// More follower types.
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub followers: Vec<Sp<RawFollower>>,
+    /// More own tiles.
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub player_tiles: Vec<Sp<RawPlayerTile>>,
+    /// More W-21 connection overrides.
+    #[serde(default)]
+    #[schemars(length(max = 1000))]
+    pub connections: Vec<Sp<RawConnectionOverride>>,
+    /// More ability overrides.
+    #[serde(default)]
+    #[schemars(length(max = 1000))]
+    pub ability: Vec<Sp<RawAbility>>,
+}
+
+/// A follower count (1–50), the value of a `follower_count` entry.
+pub type RawFollowerCount = u64;
+
+/// A tile count (0–1000), the value of a `tile_count` entry.
+pub type RawTileCount = u64;
+
+fn any_players() -> Sp<PlayerRange> {
+    // Only used for a file that `extends` another and is read alone (the schema requires
+    // `players` otherwise); the merged chain always has the root's.
+    Sp::unspanned(PlayerRange { min: 1, max: 8 })
 }
 
 /// Allowed player counts.
@@ -580,14 +664,14 @@ pub enum RawAdjacency {
 #[serde(deny_unknown_fields)]
 pub struct RawCornerScoring {
     /// On placement, to the field's farmer majority; the farmers return (AM-7; 3).
-    #[schemars(range(max = 1000))]
+    #[schemars(range(max = MAX_POINTS))]
     pub place_per_city: Sp<u32>,
     /// When a placement joins a field with farmers to its field, to the farmer majority of the
     /// joined field; the farmers return (AM-8; 1).
-    #[schemars(range(max = 1000))]
+    #[schemars(range(max = MAX_POINTS))]
     pub join_per_city: Sp<u32>,
     /// At the end, to its owner (AM-9; 4).
-    #[schemars(range(max = 1000))]
+    #[schemars(range(max = MAX_POINTS))]
     pub final_per_city: Sp<u32>,
 }
 
@@ -625,37 +709,67 @@ pub enum RawTileSite {
 pub struct RawScoring {
     /// Completed road, per tile.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub road_complete_per_tile: Option<u32>,
     /// Incomplete road at the end, per tile.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub road_incomplete_per_tile: Option<u32>,
     /// Completed city, per tile.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub city_complete_per_tile: Option<u32>,
     /// Completed city, per pennant.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub city_complete_per_pennant: Option<u32>,
     /// Incomplete city at the end, per tile.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub city_incomplete_per_tile: Option<u32>,
     /// Incomplete city at the end, per pennant.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub city_incomplete_per_pennant: Option<u32>,
     /// Legacy: completed 2-tile city, per tile (1 makes it worth 2).
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub small_city_per_tile: Option<u32>,
     /// Completed cloister.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub cloister_complete: Option<u32>,
     /// Incomplete cloister: base points.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub cloister_incomplete_base: Option<u32>,
     /// Incomplete cloister: per surrounding tile.
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub cloister_incomplete_per_neighbour: Option<u32>,
     /// Field: per completed bordering city (legacy: 4).
     #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
     pub field_per_city: Option<u32>,
+    /// Whether incomplete roads, cities and cloisters score at the end (B-6; default `true`).
+    /// `false` scores only completed features and fields.
+    #[serde(default)]
+    pub final_incomplete: Option<bool>,
+    /// How fields score at the end: `"per-field"` (B-6, default) or `"per-city"` (the first
+    /// edition: each completed city once, to the farmer majority over all its fields).
+    #[serde(default)]
+    pub field_rule: Option<RawFieldRule>,
+}
+
+/// The field procedure at the end of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawFieldRule {
+    /// B-6: each field scores every completed city it borders, to its own farmer majority.
+    PerField,
+    /// First edition: each completed city scores once, to the farmer majority over all the
+    /// fields bordering it.
+    PerCity,
 }
 
 /// Override of one mega-tile connection (W-21).
@@ -765,7 +879,19 @@ pub struct RawConditions {
 }
 
 /// A per-point table: `[threshold, points]` pairs, thresholds increasing.
-pub type PerTable = Vec<Sp<(u64, u64)>>;
+pub type PerTable = Vec<Sp<PerStep>>;
+
+/// One entry of a per-point table: `[threshold, points]`: from this many players or tiles on,
+/// this many points per counted thing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+pub struct PerStep(
+    /// From this many players or tiles on.
+    #[schemars(range(max = MAX_GAME_CELLS))]
+    pub u64,
+    /// Points per counted thing.
+    #[schemars(range(max = MAX_POINTS))]
+    pub u64,
+);
 
 /// Points for the owner: `per` (or a per table) times what `count` counts.
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
@@ -773,7 +899,7 @@ pub type PerTable = Vec<Sp<(u64, u64)>>;
 pub struct RawScore {
     /// Points per counted thing, a constant (exactly one of `per`, `per_players`, `per_tiles`).
     #[serde(default)]
-    #[schemars(range(max = 1000))]
+    #[schemars(range(max = MAX_POINTS))]
     pub per: Option<Sp<u64>>,
     /// Points per counted thing by the number of players: `[least players, points]` pairs in
     /// increasing order (W-14: `[[2, 4], [3, 3], [5, 2]]`).

@@ -12,7 +12,7 @@ use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity
 use codespan_reporting::files;
 use codespan_reporting::term::{self, termcolor::WriteColor, Config};
 
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Diagnostic, Related, Severity};
 use crate::facts::{FactOutcome, FactStatus};
 use crate::load::MAX_FILE_BYTES;
 use crate::raw::RawFactSource;
@@ -65,11 +65,43 @@ pub fn render_human_with_facts(
                 d.message
             )?;
         }
+        for label in &d.labels {
+            render_label(label, &mut texts, &config, out)?;
+        }
     }
     if let Some(line) = fact_summary(facts) {
         writeln!(out, "{line}")?;
     }
+    for line in reconstruction_lines(facts) {
+        writeln!(out, "  {line}")?;
+    }
     writeln!(out, "{}", summary(diags, files_checked))
+}
+
+/// A secondary location, shown after its diagnostic as a note with its own excerpt.
+fn render_label(
+    label: &Related,
+    texts: &mut BTreeMap<PathBuf, Option<String>>,
+    config: &Config,
+    out: &mut dyn WriteColor,
+) -> std::io::Result<()> {
+    let excerpt = label.span.as_ref().and_then(|span| {
+        texts
+            .entry(label.file.clone())
+            .or_insert_with(|| read_lossy(&label.file))
+            .as_deref()
+            .and_then(|text| Excerpt::new(&label.file, text, span.clone(), label.line))
+    });
+    let at = format!("{}:{}:{}", label.file.display(), label.line, label.column);
+    let mut cs = CsDiagnostic::note().with_message(label.message.clone());
+    match excerpt.as_ref() {
+        Some(e) => cs = cs.with_labels(vec![Label::secondary((), e.label.clone())]),
+        None => cs = cs.with_notes(vec![format!("at {at}")]),
+    }
+    if term::emit(out, config, &Excerpts(excerpt), &cs).is_err() {
+        writeln!(out, "{at}: note: {}", label.message)?;
+    }
+    Ok(())
 }
 
 /// Longest piece of one source line shown in an excerpt.
@@ -340,6 +372,32 @@ pub fn fact_summary(facts: &[FactOutcome]) -> Option<String> {
     Some(format!("{head}; {}", parts.join(", ")))
 }
 
+/// One line per file that states facts the rulebook does not make (`source =
+/// "reconstruction"`), so the human output labels them as the JSON `list` does: "not in the
+/// rulebook (reconstruction): tiles/x.toml: W-18 (line 95), W-19 (line 120)". Files in order.
+pub fn reconstruction_lines(facts: &[FactOutcome]) -> Vec<String> {
+    let mut by_file: BTreeMap<&Path, Vec<String>> = BTreeMap::new();
+    for f in facts
+        .iter()
+        .filter(|f| f.source == RawFactSource::Reconstruction)
+    {
+        by_file
+            .entry(f.file.as_path())
+            .or_default()
+            .push(format!("{} (line {})", f.rule, f.line));
+    }
+    by_file
+        .into_iter()
+        .map(|(file, items)| {
+            format!(
+                "not in the rulebook (reconstruction): {}: {}",
+                file.display(),
+                items.join(", ")
+            )
+        })
+        .collect()
+}
+
 /// `tegula validate --format json`: one pretty-printed JSON object with `diagnostics` (the array
 /// of [`to_json`]) and `facts`: the [`FactTally`] counts (`rulebook`, `reconstruction`, `hold`,
 /// `fail`, `unchecked`) and `list`, one object per fact with `file`, `line`, `column`, `rule`,
@@ -362,7 +420,9 @@ pub fn validation_to_json(diags: &[Diagnostic], facts: &[FactOutcome]) -> String
 }
 
 /// The diagnostics as one pretty-printed JSON array of objects with the keys `code`,
-/// `severity`, `message`, `file`, `line`, `column`, and `rule` / `notes` when present.
+/// `severity`, `message`, `file`, `line`, `column`, `end_line`, `end_column` (just after the
+/// blamed text), and `rule` / `notes` / `labels` when present; each label (a secondary location,
+/// "first used here") has `message`, `file`, `line`, `column`, `end_line`, `end_column`.
 pub fn to_json(diags: &[Diagnostic]) -> String {
     serde_json::to_string_pretty(diags).unwrap_or_else(|_| "[]".to_string())
 }

@@ -56,6 +56,18 @@ pub fn generate<T: JsonSchema>() -> Value {
     canonical(value)
 }
 
+/// The JSON Schema of a JSON format (the compiled ruleset artefact): as [`generate`], but JSON
+/// has `null`, so the `null` alternatives of `Option` fields stay.
+pub fn generate_json<T: JsonSchema>() -> Value {
+    let schema = SchemaSettings::draft07()
+        .into_generator()
+        .into_root_schema_for::<T>();
+    canonical(schema.to_value())
+}
+
+/// File name of the compiled ruleset's schema.
+pub const RULESET_SCHEMA: &str = "ruleset.schema.json";
+
 /// Pretty JSON text of a schema, with a final newline: the exact committed file content.
 pub fn to_pretty(value: &Value) -> String {
     let mut s = serde_json::to_string_pretty(value).unwrap_or_default();

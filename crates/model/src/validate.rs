@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 
 use crate::compile::compile_tileset;
-use crate::diag::{Code, Diagnostic, Severity};
+use crate::diag::{Code, Diagnostic, Related, Severity};
 use crate::facts::FactOutcome;
 use crate::load;
 use crate::schema::{TILESET_SCHEMA, VARIANT_SCHEMA};
@@ -64,8 +64,8 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
     let mut diags = Vec::new();
     let mut facts = Vec::new();
     let files = collect_files(paths, &mut diags);
-    // First definition of each tile id: (file, line, column).
-    let mut tile_ids: HashMap<String, (PathBuf, usize, usize)> = HashMap::new();
+    // First definition of each tile id, as a secondary location for a later duplicate.
+    let mut tile_ids: HashMap<String, Related> = HashMap::new();
     for file in &files {
         // Read once, bounded; unreadable, too large or non-UTF-8 files stop here.
         let source = match load::read_source(file) {
@@ -110,7 +110,7 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
                             continue; // duplicates inside one file are the compiler's to report
                         }
                         match tile_ids.get(&id.value) {
-                            Some((first, line, column)) => file_diags.push(
+                            Some(first) => file_diags.push(
                                 loaded
                                     .source
                                     .diag(
@@ -122,16 +122,20 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
                                         ),
                                     )
                                     .with_note(format!(
-                                        "first defined at {}:{line}:{column}",
-                                        first.display()
+                                        "first defined at {}:{}:{}",
+                                        first.file.display(),
+                                        first.line,
+                                        first.column
                                     ))
                                     .with_note(
                                         "tile ids must be unique across everything loaded together",
-                                    ),
+                                    )
+                                    .with_label(first.clone()),
                             ),
                             None => {
-                                let (line, column) = loaded.source.line_col(id.span.start);
-                                tile_ids.insert(id.value.clone(), (file.clone(), line, column));
+                                let first =
+                                    loaded.source.label(id.span.clone(), "first defined here");
+                                tile_ids.insert(id.value.clone(), first);
                             }
                         }
                     }
@@ -172,7 +176,8 @@ pub fn classify(text: &str) -> FileKind {
     classify_by_keys(text)
 }
 
-/// Classify by the top-level keys alone: `sets = …` → variant, anything else → tile set.
+/// Classify by the top-level keys alone: `sets = …` or `extends = …` → variant, anything else →
+/// tile set.
 fn classify_by_keys(text: &str) -> FileKind {
     // A cheap look at the top-level keys, without parsing (the file may not be TOML at all).
     for line in text.lines() {
@@ -181,7 +186,7 @@ fn classify_by_keys(text: &str) -> FileKind {
             break; // tables start: top-level keys are over
         }
         if let Some((key, _)) = line.split_once('=') {
-            if key.trim() == "sets" {
+            if matches!(key.trim(), "sets" | crate::inherit::EXTENDS) {
                 return FileKind::Variant;
             }
         }
@@ -335,6 +340,9 @@ fn finish(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for mut d in diags {
         d.file = normalize(&d.file);
+        for l in &mut d.labels {
+            l.file = normalize(&l.file);
+        }
         let key_path = canonical
             .entry(d.file.clone())
             .or_insert_with(|| std::fs::canonicalize(&d.file).unwrap_or_else(|_| d.file.clone()))

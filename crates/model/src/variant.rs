@@ -5,12 +5,12 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use tegula_ruleset::{FollowerType, PlayerTile, PoolRules, Ruleset, Scoring};
+use tegula_ruleset::{FieldRule, FollowerType, PlayerTile, PoolRules, Ruleset, Scoring};
 
 use crate::compile::{compile_tileset, CompiledSet, CompiledTile};
 use crate::diag::{Code, Diagnostic, Source};
 use crate::load::{load_tileset, load_variant, Loaded};
-use crate::raw::{RawFollower, RawScoring, Sp};
+use crate::raw::{RawFieldRule, RawFollower, RawScoring, Sp};
 
 /// A variant with its tiles compiled: copies and `only` applied, W-21 overrides applied.
 #[derive(Clone, Debug, Serialize)]
@@ -27,6 +27,8 @@ pub struct CompiledVariant {
     pub followers: Vec<FollowerType>,
     /// Scoring parameters (standard rules overridden by `[scoring]`).
     pub scoring: Scoring,
+    /// Tiles in every player's hand (1: the normal game).
+    pub hand: u8,
     /// The tiles, sets in variant order, tiles in file order; `count` already multiplied by the
     /// set's `copies`.
     pub tiles: Vec<CompiledTile>,
@@ -59,13 +61,17 @@ pub fn compile_tileset_file(path: &Path) -> (Option<(Source, CompiledSet)>, Vec<
     (Some((loaded.source, set)), diags)
 }
 
-/// Whether the file at `path` is a variant (a top-level `sets` key and no `[set]` table) rather
+/// Whether the file at `path` is a variant (a top-level `sets` or `extends` key and no `[set]`
+/// table) rather
 /// than a tile set. Unreadable or unparsable files count as tile sets (the loader says why).
 pub fn is_variant_file(path: &Path) -> bool {
     std::fs::read_to_string(path)
         .ok()
         .and_then(|t| t.parse::<toml::Table>().ok())
-        .is_some_and(|t| t.contains_key("sets") && !t.contains_key("set"))
+        .is_some_and(|t| {
+            (t.contains_key("sets") || t.contains_key(crate::inherit::EXTENDS))
+                && !t.contains_key("set")
+        })
 }
 
 /// The `*.toml` files of a folder, sorted by name (not recursive).
@@ -130,6 +136,12 @@ fn scoring(raw: Option<&RawScoring>) -> Scoring {
             .cloister_incomplete_per_neighbour
             .unwrap_or(d.cloister_incomplete_per_neighbour),
         field_per_city: r.field_per_city.unwrap_or(d.field_per_city),
+        final_incomplete: r.final_incomplete.unwrap_or(d.final_incomplete),
+        field_rule: match r.field_rule {
+            None => d.field_rule,
+            Some(RawFieldRule::PerField) => FieldRule::PerField,
+            Some(RawFieldRule::PerCity) => FieldRule::PerCity,
+        },
     }
 }
 
@@ -142,7 +154,6 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
     let Some(Loaded { source: vsrc, doc }) = loaded else {
         return (None, diags);
     };
-    let base = path.parent().unwrap_or(Path::new("."));
 
     // Players and followers.
     let players = &doc.players.value;
@@ -156,7 +167,8 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
             ),
         ));
     }
-    let followers = followers(&doc.followers, &vsrc, &mut diags);
+    let mut followers = followers(&doc.followers, &vsrc, &mut diags);
+    crate::params::follower_counts(&doc.follower_count, &mut followers, &vsrc, &mut diags);
 
     // Tile sets.
     let mut tiles: Vec<CompiledTile> = Vec::new();
@@ -166,7 +178,9 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
     let mut set_ok = true;
     for sref in &doc.sets {
         let sref = &sref.value;
-        let p = base.join(&sref.path.value);
+        // Relative to the file of the chain that wrote the path (inheritance).
+        let base = vsrc.origin(sref.path.span.start).0.path.parent();
+        let p = base.unwrap_or(Path::new(".")).join(&sref.path.value);
         let files = if p.is_dir() {
             match toml_files(&p) {
                 Ok(f) if f.is_empty() => {
@@ -280,6 +294,9 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         }
     }
 
+    // The tile distribution, before the facts count it.
+    crate::params::tile_counts(&doc.tile_count, &mut tiles, set_ok, &vsrc, &mut diags);
+
     // W-21 overrides, before anything looks at the features.
     for o in &doc.connections {
         let o = &o.value;
@@ -322,6 +339,13 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         // be trusted (any non-empty `broken` skips them; "" is no valid tile id).
         broken.insert(String::new());
     }
+    let cited = doc
+        .fact
+        .iter()
+        .map(|f| &f.value.rule)
+        .chain(doc.ability.iter().map(|a| &a.value.rule))
+        .chain(doc.connections.iter().filter_map(|c| c.value.rule.as_ref()));
+    diags.extend(cited.filter_map(|r| crate::rules::check(&vsrc, &r.value, r.span.clone())));
     let (fact_diags, own_facts) = crate::facts::check_facts(&doc.fact, &tiles, &broken, &vsrc);
     diags.extend(fact_diags);
     facts.extend(own_facts);
@@ -371,6 +395,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         max_players: players.max,
         followers,
         scoring: scoring(doc.scoring.as_ref().map(|s| &s.value)),
+        hand: doc.hand.as_ref().map_or(1, |h| h.value),
         tiles,
         player_tiles,
         pool,
@@ -378,6 +403,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         sources,
         facts,
     };
+    crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
     sort_diags(&mut diags);
     (Some(v), diags)
 }
@@ -443,6 +469,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         }
     }
     let rs = Ruleset {
+        format_version: tegula_ruleset::FORMAT_VERSION,
         id: v.id.clone(),
         name: v.name.clone(),
         min_players: v.min_players,
@@ -454,6 +481,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         start_tile,
         player_tiles: v.player_tiles.clone(),
         pool: v.pool.clone(),
+        hand: v.hand,
     };
     (Some(rs), diags)
 }

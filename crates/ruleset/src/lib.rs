@@ -2,7 +2,9 @@
 //!
 //! This crate is the contract between the compiler (`tegula-model`, which reads TOML and builds
 //! petgraph models) and the engine (`tegula-engine`, which never sees TOML or graphs). It is plain
-//! serialisable data: `tegula compile VARIANT --format json` prints one.
+//! serialisable data: `tegula compile VARIANT --format json` prints one, a versioned artefact
+//! ([`FORMAT_VERSION`], described by `schema/ruleset.schema.json`) that a program embedding the
+//! engine ships instead of the TOML toolchain and reads back with [`Ruleset::from_json`].
 //!
 //! Geometry conventions (shared by every layer):
 //! - Board coordinates `(x, y)`: `x` grows to the east, `y` grows to the **south**.
@@ -15,10 +17,15 @@
 //! - Rotating a tile by one quarter turn **clockwise** maps side `s` to `s + 1`, half `h` to
 //!   `h + 2` (mod 8) and a cell offset `(x, y)` to `(-y, x)`.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub mod limits;
+
 /// A side of a cell, clockwise from north.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 pub enum Side {
     /// North (`y - 1`).
     N = 0,
@@ -79,7 +86,9 @@ impl Side {
 }
 
 /// A half-edge of a cell (fields touch half-edges), clockwise from the west half of north.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 pub enum Half {
     /// West half of the north side.
     Nw = 0,
@@ -164,7 +173,7 @@ pub fn rotate_offset(x: i32, y: i32, quarter_turns: u8) -> (i32, i32) {
 }
 
 /// What an outer side of a cell shows to a neighbour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum SideKind {
     /// City edge.
@@ -185,7 +194,9 @@ impl SideKind {
 }
 
 /// Kind of a feature (a connected set of segments).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum FeatureKind {
     /// City (B-3, B-4).
@@ -214,9 +225,16 @@ impl FeatureKind {
 /// Marker for "no feature" in the per-port tables.
 pub const NO_FEATURE: u8 = u8::MAX;
 
+/// Version of the ruleset artefact's format. Raised whenever a change to these types would make
+/// an older engine misread a newer file (or the reverse); [`Ruleset::from_json`] refuses others.
+pub const FORMAT_VERSION: u32 = 1;
+
 /// One complete, lowered variant: the "generated engine" input.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(title = "tegula ruleset (compiled variant)")]
 pub struct Ruleset {
+    /// Version of this format ([`FORMAT_VERSION`]); required.
+    pub format_version: u32,
     /// Variant id (file name stem by convention).
     pub id: String,
     /// Human-readable variant name.
@@ -242,10 +260,18 @@ pub struct Ruleset {
     /// instead of drawing (the wonders, W-1..W-7). `None`: no pool.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pool: Option<PoolRules>,
+    /// Tiles in every player's hand (1 = the normal game: draw one, place it; N: hold N, draw
+    /// up to N, place one). Abilities may raise one player's hand (W-12's [`Effect::Hand`]).
+    #[serde(default = "one_tile")]
+    pub hand: u8,
+}
+
+fn one_tile() -> u8 {
+    1
 }
 
 /// The open pool (W-1..W-4, W-30): which tiles, how it is filled, the score thresholds.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PoolRules {
     /// Tile types that can be in the pool (they are not in the draw pile).
     pub tiles: Vec<u16>,
@@ -271,7 +297,7 @@ pub struct PoolRules {
 
 /// A tile's ability, written in the rule language (docs/ABILITIES.md): only the owner (the
 /// player who placed the tile) benefits, from the placement on.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Ability {
     /// Rule id cited by its score events (e.g. `W-13`).
     pub rule: String,
@@ -288,7 +314,7 @@ pub struct Ability {
 }
 
 /// When an ability acts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Trigger {
     /// The owner places a figure from supply on a feature (once per placement).
@@ -316,7 +342,7 @@ pub enum Trigger {
 }
 
 /// A condition over the triggering event.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Condition {
     /// The placed figure's cell is one of the 8 cells around a cell holding a feature with this
@@ -335,7 +361,7 @@ pub enum Condition {
 }
 
 /// What an ability does.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Effect {
     /// The owner scores `per × count`.
@@ -352,7 +378,7 @@ pub enum Effect {
 
 /// Points per counted thing: a constant, or by the number of players / tiles in the game (the
 /// entry with the largest threshold not above the actual number).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Per {
     /// A constant.
@@ -365,7 +391,7 @@ pub enum Per {
 }
 
 /// What an ability counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Count {
     /// Once.
@@ -395,7 +421,7 @@ pub enum Count {
 }
 
 /// Whose figures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Owner {
     /// The ability's owner.
@@ -407,7 +433,7 @@ pub enum Owner {
 }
 
 /// A feature's state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum State {
     /// Complete (B-3).
@@ -421,7 +447,7 @@ pub enum State {
 /// A kind of follower ("figure") and how it behaves: where it may stand, how strong it is, what
 /// happens after its feature is scored, and, for figures that stand on corners, how they score.
 /// Every behaviour is a value from a small closed vocabulary, so a new figure is data.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct FollowerType {
     /// Stable id (e.g. `meeple`, `large-meeple`).
     pub id: String,
@@ -479,7 +505,9 @@ impl FollowerType {
 }
 
 /// Where a figure may stand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Site {
     /// On a road of the tile just placed.
@@ -529,7 +557,7 @@ impl Site {
 }
 
 /// How strong a figure is in a majority (B-5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Strength {
     /// A constant (meeple 1, large meeple 2, a figure that never counts 0).
@@ -539,7 +567,7 @@ pub enum Strength {
 }
 
 /// What happens to a figure after its feature is scored during the game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum AfterScore {
     /// Back to its owner's supply (B-4).
@@ -553,7 +581,7 @@ pub enum AfterScore {
 }
 
 /// Which features count as adjacent for a figure that moves after scoring (AM-11).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Adjacency {
     /// RULES.md's reading of AM-11: a feature with a segment on the figure's tile or on a tile
@@ -568,7 +596,7 @@ pub enum Adjacency {
 
 /// How a corner figure scores its field (AM-7..AM-9): points per completed city the field
 /// borders.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct CornerScoring {
     /// When it is placed: the field is scored for this much per completed city to its farmer
     /// majority, and the farmers return (AM-7; 3).
@@ -583,7 +611,7 @@ pub struct CornerScoring {
 
 /// A tile every player holds from the start instead of it being in the draw pile (the abbey,
 /// AM-1), and how it is played.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PlayerTile {
     /// Tile type index (into [`Ruleset::tiles`]).
     pub tile: u16,
@@ -597,7 +625,7 @@ pub struct PlayerTile {
 }
 
 /// Where a player's own tile may be placed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum TileSite {
     /// Only into a hole: an empty cell whose four orthogonal neighbours are all filled (AM-1);
@@ -608,7 +636,7 @@ pub enum TileSite {
 }
 
 /// Scoring parameters. Defaults are the standard rules (B-4, B-6).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Scoring {
     /// Completed road, per tile (B-4).
     pub road_complete_per_tile: u32,
@@ -633,6 +661,30 @@ pub struct Scoring {
     pub cloister_incomplete_per_neighbour: u32,
     /// Field at the end, per completed bordering city (B-6; legacy house rule: 4).
     pub field_per_city: u32,
+    /// Whether incomplete roads, cities and cloisters score at the end (B-6: yes). Fields are
+    /// scored either way.
+    #[serde(default = "yes")]
+    pub final_incomplete: bool,
+    /// How fields score at the end: B-6's procedure, or the first edition's.
+    #[serde(default)]
+    pub field_rule: FieldRule,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// How fields are scored at the end of the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FieldRule {
+    /// B-6: every field scores each completed city it borders, to that field's farmer majority
+    /// (a city can score for several fields).
+    #[default]
+    PerField,
+    /// The first edition: every completed city bordered by a field with farmers scores once, to
+    /// the farmer majority over all the fields that border it (strengths summed over them).
+    PerCity,
 }
 
 impl Default for Scoring {
@@ -649,12 +701,14 @@ impl Default for Scoring {
             cloister_incomplete_base: 1,
             cloister_incomplete_per_neighbour: 1,
             field_per_city: 3,
+            final_incomplete: true,
+            field_rule: FieldRule::PerField,
         }
     }
 }
 
 /// One tile type (single-cell or mega tile) with all four rotations precomputed.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct TileType {
     /// Tile id as written in the TOML (e.g. `D`, `notre-dame`).
     pub id: String,
@@ -683,7 +737,7 @@ pub struct TileType {
 }
 
 /// A tile-local feature: the facts the engine needs about one connected component.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Feature {
     /// What it is.
     pub kind: FeatureKind,
@@ -704,14 +758,14 @@ pub struct Feature {
 }
 
 /// One rotation of a tile: where its cells go and what each outer port connects to.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Rotation {
     /// The cells, in the tile's cell order; cell 0 is the anchor at offset `(0, 0)`.
     pub cells: Vec<CellPorts>,
 }
 
 /// A cell of a placed tile in one rotation, seen from the board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct CellPorts {
     /// Offset from the anchor cell, already rotated.
     pub offset: (i8, i8),
@@ -729,17 +783,103 @@ pub struct CellPorts {
     pub inner: Vec<u8>,
 }
 
+/// Why a ruleset artefact cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArtefactError {
+    /// Not JSON, or not a ruleset (the parser's message, with line and column).
+    Parse(String),
+    /// Written by another version of the format.
+    Version {
+        /// The file's `format_version`.
+        found: u32,
+    },
+}
+
+impl std::fmt::Display for ArtefactError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ArtefactError::Parse(m) => write!(f, "not a tegula ruleset: {m}"),
+            ArtefactError::Version { found } => write!(
+                f,
+                "ruleset format version {found}; this engine reads version {FORMAT_VERSION} \
+                 (compile the variant again with this tegula)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ArtefactError {}
+
 impl Ruleset {
+    /// Read a ruleset artefact (`tegula compile VARIANT --format json`): the version is checked
+    /// first, so that a file of another version gets that message rather than a parse error.
+    pub fn from_json(text: &str) -> Result<Ruleset, ArtefactError> {
+        #[derive(Deserialize)]
+        struct Version {
+            format_version: u32,
+        }
+        let v: Version =
+            serde_json::from_str(text).map_err(|e| ArtefactError::Parse(e.to_string()))?;
+        if v.format_version != FORMAT_VERSION {
+            return Err(ArtefactError::Version {
+                found: v.format_version,
+            });
+        }
+        serde_json::from_str(text).map_err(|e| ArtefactError::Parse(e.to_string()))
+    }
+
+    /// The artefact text: pretty JSON with a final newline.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("a ruleset is plain data");
+        s.push('\n');
+        s
+    }
+
     /// Index of the tag called `name`, if any feature or tile uses it.
     pub fn tag(&self, name: &str) -> Option<u32> {
         self.tags.iter().position(|t| t == name).map(|i| i as u32)
     }
 
+    /// Cells the tiles of one game with `players` players may cover: the draw pile, the start
+    /// tile, every player's own tiles and the pool (bounded by [`limits::MAX_GAME_CELLS`]).
+    /// Saturating; tile indices out of range count nothing.
+    pub fn game_cells(&self, players: u8) -> u64 {
+        let cells = |t: u16| {
+            self.tiles
+                .get(usize::from(t))
+                .map_or(0, |t| u64::from(t.cell_count))
+        };
+        let pile = self.tiles.iter().fold(0u64, |n, t| {
+            n.saturating_add(u64::from(t.count).saturating_mul(u64::from(t.cell_count)))
+        });
+        let start = self.start_tile.map_or(0, cells);
+        let held = self.player_tiles.iter().fold(0u64, |n, p| {
+            n.saturating_add(u64::from(p.count) * u64::from(players) * cells(p.tile))
+        });
+        let pool = self
+            .pool
+            .iter()
+            .flat_map(|p| &p.tiles)
+            .map(|&t| cells(t))
+            .sum::<u64>();
+        pile.saturating_add(start)
+            .saturating_add(held)
+            .saturating_add(pool)
+    }
+
     /// Total tiles in the draw pile (start tile excluded).
     pub fn pile_size(&self) -> u32 {
-        self.tiles.iter().map(|t| t.count).sum()
+        // Saturating: a hand-built ruleset may hold any counts; the engine refuses piles over
+        // `limits::MAX_PILE` anyway.
+        self.tiles
+            .iter()
+            .fold(0u32, |n, t| n.saturating_add(t.count))
     }
 }
+
+/// The rule registry as data (TOML): every rule id the data, diagnostics, scenarios and events
+/// cite, with its title, statement and source. Read by `tegula_model::rules`, its only loader.
+pub const RULES_TOML: &str = include_str!("../rules.toml");
 
 #[cfg(test)]
 mod tests {

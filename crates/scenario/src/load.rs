@@ -285,17 +285,17 @@ impl Ctx<'_> {
     }
 }
 
-fn rule_ok(r: &str) -> bool {
-    let mut parts = r.splitn(2, '-');
-    let (Some(a), Some(b)) = (parts.next(), parts.next()) else {
-        return false;
-    };
-    let digits = b.trim_end_matches(|c: char| c.is_ascii_lowercase());
-    !a.is_empty()
-        && a.chars().all(|c| c.is_ascii_uppercase())
-        && !digits.is_empty()
-        && digits.chars().all(|c| c.is_ascii_digit())
-        && b.len() - digits.len() <= 1
+impl Ctx<'_> {
+    /// Whether `r` names a rule of the registry; reports [`Code::UnknownRule`] otherwise.
+    fn rule_ok(&mut self, r: &Sp<crate::raw::RuleId>) -> bool {
+        match tegula_model::rules::check(self.source, &r.value, r.span.clone()) {
+            None => true,
+            Some(d) => {
+                self.diags.push(d);
+                false
+            }
+        }
+    }
 }
 
 fn kind_of(k: RawFeatureKind) -> FeatureKind {
@@ -349,13 +349,7 @@ pub fn resolve(
     };
     // Rule ids.
     for r in &doc.rules {
-        if !rule_ok(r) {
-            cx.err(
-                Code::Schema,
-                &r.span,
-                format!("`{}` is not a rule id like `B-4`", r.value),
-            );
-        }
+        cx.rule_ok(r);
     }
     // Variant.
     let base = source.path.parent().unwrap_or(Path::new(""));
@@ -442,7 +436,7 @@ pub fn resolve(
                         Ok(c) if c.abs() <= 1000 => xy[k] = c,
                         _ => {
                             cx.err(
-                                Code::Schema,
+                                Code::BadScenario,
                                 &v.span,
                                 format!("coordinate {} is out of range (-1000..=1000)", v.value),
                             );
@@ -452,7 +446,7 @@ pub fn resolve(
                 Some((xy[0], xy[1]))
             }
             Some(at) => {
-                cx.err(Code::Schema, &at.span, "`at` must be `[x, y]`");
+                cx.err(Code::BadScenario, &at.span, "`at` must be `[x, y]`");
                 None
             }
             None => None,
@@ -463,7 +457,7 @@ pub fn resolve(
         };
         if st.follower.is_some() && st.at.is_none() {
             cx.err(
-                Code::Schema,
+                Code::BadScenario,
                 &st.span,
                 "a discarded tile (no `at`) cannot take a follower",
             );
@@ -484,7 +478,7 @@ pub fn resolve(
         let moves = move_choices(&mut cx, &st.moves, players);
         if st.own && st.at.is_none() {
             cx.err(
-                Code::Schema,
+                Code::BadScenario,
                 &st.span,
                 "an own tile (`own = true`) is placed, never discarded: give `at`",
             );
@@ -503,14 +497,14 @@ pub fn resolve(
             }
             if e.kind.is_none() && e.message.is_none() {
                 cx.err(
-                    Code::Schema,
+                    Code::BadExpectation,
                     &e.span,
                     "`expect_error` needs `kind` or `message`",
                 );
             }
             if st.expect.is_some() {
                 cx.err(
-                    Code::Schema,
+                    Code::BadExpectation,
                     &e.span,
                     "a rejected step cannot also `expect` events",
                 );
@@ -523,7 +517,7 @@ pub fn resolve(
         });
         if st.at.is_none() && st.expect_error.is_some() {
             cx.err(
-                Code::Schema,
+                Code::BadScenario,
                 &st.span,
                 "a discarded tile (no `at`) cannot `expect_error`",
             );
@@ -531,7 +525,7 @@ pub fn resolve(
         let scores = st.scores.as_ref().map(|s| {
             if s.len() != players as usize {
                 cx.err(
-                    Code::Schema,
+                    Code::BadExpectation,
                     &s.span,
                     format!("`scores` must list {players} seats"),
                 );
@@ -575,7 +569,7 @@ pub fn resolve(
             Some(next) if next.tile.value == st.tile.value => {}
             _ => {
                 cx.err(
-                    Code::Schema,
+                    Code::BadScenario,
                     &st.span,
                     format!(
                         "step {} is a rejected placement: the next step must place the same tile `{}` (still in hand)",
@@ -629,7 +623,7 @@ pub fn resolve(
     let final_scores = doc.expect.as_ref().map(|e| {
         if e.scores.len() != players as usize {
             cx.err(
-                Code::Schema,
+                Code::BadExpectation,
                 &e.scores.span,
                 format!("`scores` must list {players} seats"),
             );
@@ -755,7 +749,7 @@ fn move_choices(cx: &mut Ctx, raw: &[Sp<RawMove>], players: u8) -> Vec<MoveChoic
                     (Some(x), Some(y)) => Some(((x, y), on.value.clone())),
                     _ => {
                         cx.err(
-                            Code::Schema,
+                            Code::BadScenario,
                             &to.span,
                             "coordinates out of range (-1000..=1000)",
                         );
@@ -766,7 +760,7 @@ fn move_choices(cx: &mut Ctx, raw: &[Sp<RawMove>], players: u8) -> Vec<MoveChoic
             (None, None, true) => None,
             _ => {
                 cx.err(
-                    Code::Schema,
+                    Code::BadScenario,
                     &m.span,
                     "a move needs `to = [x, y]` and `on = \"segment\"`, or `back = true` alone",
                 );
@@ -803,7 +797,7 @@ fn check_rotation(cx: &mut Ctx, r: &Sp<RawRotation>) -> Option<u8> {
             RawRotation::Facing(s) => format!("\"{s}\""),
         };
         cx.err(
-            Code::Schema,
+            Code::BadScenario,
             &r.span,
             format!("bad rotation {shown}: use 0, 1, 2, 3 (quarter turns clockwise) or \"N\", \"E\", \"S\", \"W\""),
         );
@@ -816,7 +810,7 @@ fn seat(cx: &mut Ctx, p: &Sp<i64>, players: u8) -> Option<u8> {
         Some(p.value as u8)
     } else {
         cx.err(
-            Code::Schema,
+            Code::BadScenario,
             &p.span,
             format!(
                 "seat {} does not exist: seats are 0 to {}",
@@ -843,19 +837,19 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
                 sorted.sort();
                 sorted.dedup();
                 if sorted.len() != seats.len() {
-                    cx.err(Code::Schema, &ps.span, "a seat is listed twice");
+                    cx.err(Code::BadExpectation, &ps.span, "a seat is listed twice");
                 }
             }
             (Some(p), Some(_)) => {
                 cx.err(
-                    Code::Schema,
+                    Code::BadExpectation,
                     &p.span,
                     "give `player` or `players`, not both",
                 );
             }
             (None, None) => {
                 cx.err(
-                    Code::Schema,
+                    Code::BadExpectation,
                     &ev.span,
                     "an event needs `player` (or `players`)",
                 );
@@ -866,27 +860,24 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
                 let points = match &ev.points {
                     Some(p) if (0..=100_000).contains(&p.value) => Some(p.value as u32),
                     Some(p) => {
-                        cx.err(Code::Schema, &p.span, "points must be 0 to 100000");
+                        cx.err(Code::BadExpectation, &p.span, "points must be 0 to 100000");
                         None
                     }
                     None => {
-                        cx.err(Code::Schema, &ev.span, "a score event needs `points`");
+                        cx.err(
+                            Code::BadExpectation,
+                            &ev.span,
+                            "a score event needs `points`",
+                        );
                         None
                     }
                 };
                 let rule = match &ev.rule {
-                    Some(r) if rule_ok(r) => Some(r.value.clone()),
-                    Some(r) => {
-                        cx.err(
-                            Code::Schema,
-                            &r.span,
-                            format!("`{}` is not a rule id like `B-4`", r.value),
-                        );
-                        None
-                    }
+                    Some(r) if cx.rule_ok(r) => Some(r.value.clone()),
+                    Some(_) => None,
                     None => {
                         cx.err(
-                            Code::Schema,
+                            Code::BadExpectation,
                             &ev.span,
                             "a score event needs the `rule` it is awarded under (e.g. \"B-4\")",
                         );
@@ -894,7 +885,11 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
                     }
                 };
                 if let Some(c) = &ev.count {
-                    cx.err(Code::Schema, &c.span, "`count` is for `returned` events");
+                    cx.err(
+                        Code::BadExpectation,
+                        &c.span,
+                        "`count` is for `returned` events",
+                    );
                 }
                 if let (Some(points), Some(rule)) = (points, rule) {
                     out.push(Expected::Score {
@@ -909,11 +904,15 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
             (None, Some(f)) => {
                 follower_type(cx, rs, f);
                 if let Some(p) = &ev.points {
-                    cx.err(Code::Schema, &p.span, "`points` is for `score` events");
+                    cx.err(
+                        Code::BadExpectation,
+                        &p.span,
+                        "`points` is for `score` events",
+                    );
                 }
                 if let Some(p) = &ev.players {
                     cx.err(
-                        Code::Schema,
+                        Code::BadExpectation,
                         &p.span,
                         "a `returned` event takes one `player`",
                     );
@@ -921,7 +920,7 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
                 let count = match &ev.count {
                     Some(c) if (1..=100).contains(&c.value) => c.value as u32,
                     Some(c) => {
-                        cx.err(Code::Schema, &c.span, "count must be 1 to 100");
+                        cx.err(Code::BadExpectation, &c.span, "count must be 1 to 100");
                         1
                     }
                     None => 1,
@@ -936,7 +935,7 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
                 }
             }
             _ => {
-                cx.err(Code::Schema, &ev.span, "an event needs exactly one of `score = \"city\"|\"road\"|\"cloister\"|\"field\"` and `returned = \"<follower type>\"`");
+                cx.err(Code::BadExpectation, &ev.span, "an event needs exactly one of `score = \"city\"|\"road\"|\"cloister\"|\"field\"` and `returned = \"<follower type>\"`");
             }
         }
     }
@@ -946,17 +945,6 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn rule_ids_are_checked() {
-        assert!(rule_ok("B-4"));
-        assert!(rule_ok("W-18"));
-        assert!(rule_ok("AM-5"));
-        assert!(rule_ok("B-7a"));
-        assert!(!rule_ok("b-4"));
-        assert!(!rule_ok("B4"));
-        assert!(!rule_ok("B-"));
-    }
 
     #[test]
     fn syntax_and_unknown_keys_are_positioned() {

@@ -30,9 +30,10 @@ impl Game {
         self.rules.ruleset().tiles[tile as usize].abilities[i].clone()
     }
 
-    /// The number of tiles in `player`'s hand (W-12): 1 unless an owned ability says more.
+    /// The number of tiles in `player`'s hand: the variant's hand size unless an owned ability
+    /// says more (W-12).
     pub(super) fn hand_size(&self, player: u8) -> u8 {
-        let mut n = 1;
+        let mut n = self.rules.hand;
         for (owner, tile, i, _) in self.active(|t| *t == Trigger::Draw) {
             if let Effect::Hand(h) = self.ability(tile, i).effect {
                 if owner == player {
@@ -169,7 +170,7 @@ impl Game {
             .iter_mut()
             .find(|e| (e.0, e.1) == (tile, owner))
         {
-            Some(e) => e.2 += points,
+            Some(e) => e.2 = e.2.saturating_add(points),
             None => self.w.ability_points.push((tile, owner, points)),
         }
         if self.record {

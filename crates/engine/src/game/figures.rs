@@ -451,3 +451,55 @@ impl Game {
         out
     }
 }
+
+impl Game {
+    /// Follower actions [`Game::apply`] accepts besides [`Game::follower_options`]: another
+    /// feature of the tile just placed that the board joins to an option's feature (B-2 counts
+    /// them as one option; [`Game::check_follower`] accepts either).
+    pub(super) fn follower_aliases(&self) -> Vec<FollowerOption> {
+        let mut out = Vec::new();
+        let Some(inst) = self.insts.last() else {
+            return out;
+        };
+        let n = self.rules.tiles[inst.tile as usize].feats.len();
+        let root = |f: u8| self.find_ro(inst.seg_base + u32::from(f));
+        for o in &self.options {
+            for feature in (0..n).filter_map(|f| u8::try_from(f).ok()) {
+                let alias = FollowerOption { feature, ..*o };
+                // A corner figure needs a corner on the feature itself (AM-6), so not every
+                // feature joined to its option's is one.
+                if root(feature) == root(o.feature)
+                    && !self.options.contains(&alias)
+                    && !out.contains(&alias)
+                    && self.check_follower(alias).is_ok()
+                {
+                    out.push(alias);
+                }
+            }
+        }
+        out
+    }
+
+    /// Move targets [`Game::apply`] accepts besides [`Game::move_targets`]: a feature of any
+    /// placed tile that belongs to a target's board feature (one target per board feature is
+    /// listed; [`Game::check_move`] accepts every tile of it).
+    pub(super) fn move_aliases(&self) -> Vec<MoveTarget> {
+        let roots: Vec<u32> = self.moves.iter().map(|m| self.find_ro(m.1)).collect();
+        let mut out = Vec::new();
+        for inst in &self.insts {
+            let n = self.rules.tiles[inst.tile as usize].feats.len();
+            for feature in (0..n).filter_map(|f| u8::try_from(f).ok()) {
+                let t = MoveTarget {
+                    x: inst.x,
+                    y: inst.y,
+                    feature,
+                };
+                let root = self.find_ro(inst.seg_base + u32::from(feature));
+                if roots.contains(&root) && !self.moves.iter().any(|m| m.0 == t) {
+                    out.push(t);
+                }
+            }
+        }
+        out
+    }
+}

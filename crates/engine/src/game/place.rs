@@ -4,7 +4,7 @@
 use tegula_ruleset::{FeatureKind, SideKind, NO_FEATURE};
 
 use super::{find, union, Front, Game, Inst, Placement, Seg, EMPTY, FRONT, OPP_HALF};
-use crate::rules::{fits, side_bits, side_code, ROT_ORDER};
+use crate::rules::{fits, side_bits, side_code, ROT_COUNT, ROT_ORDER};
 
 impl Game {
     /// Put a tile on the board and merge features; collects completion candidates.
@@ -179,41 +179,37 @@ impl Game {
 
     #[inline(always)]
     fn generate_single(&mut self, t: u16) {
-        let info = &self.rules.tiles[t as usize];
-        {
-            // Branch-free: the fitting rotations come from the tile's table indexed by the cell's
-            // 8-bit requirement code; they are written in order and the write position advances
-            // by their number.
-            let table = &info.fit_table;
-            let need = self.frontier.len() * 4;
-            if self.placements.len() < need {
-                self.placements.resize(
-                    need,
-                    Placement {
-                        tile: 0,
-                        x: 0,
-                        y: 0,
-                        rotation: 0,
-                    },
-                );
-            }
-            let buf = &mut self.placements[..need];
-            let mut n = 0;
-            for f in &self.frontier {
-                let m = table[f.code as usize];
-                let order = ROT_ORDER[m as usize];
-                for (k, &rotation) in order.iter().enumerate() {
-                    buf[n + k] = Placement {
-                        tile: t,
-                        x: f.x,
-                        y: f.y,
-                        rotation,
-                    };
-                }
-                n += m.count_ones() as usize;
-            }
-            self.n_place = n;
+        // Two passes. First, branch-free: each frontier cell writes its four candidate slots
+        // (frontier index and rotation in one word, one vector store) and the write position
+        // advances by the number of rotations its fit table admits. Then only the fitting slots
+        // become placements. Writing four whole placements per cell made the stores the
+        // bottleneck of the generator.
+        let table = &self.rules.tiles[t as usize].fit_table;
+        let need = self.frontier.len() * 4;
+        if self.slots.len() < need {
+            self.slots.resize(need, 0);
         }
+        let buf = &mut self.slots[..need];
+        let mut n = 0;
+        for (i, f) in self.frontier.iter().enumerate() {
+            let m = table[f.code as usize];
+            let base = (i as u32) << 2;
+            let order = &ROT_ORDER[m as usize];
+            buf[n..n + 4].copy_from_slice(&order.map(|r| base | r));
+            n += ROT_COUNT[m as usize] as usize;
+        }
+        self.placements.clear();
+        let frontier = &self.frontier;
+        self.placements.extend(self.slots[..n].iter().map(|&s| {
+            let f = &frontier[(s >> 2) as usize];
+            Placement {
+                tile: t,
+                x: f.x,
+                y: f.y,
+                rotation: (s & 3) as u8,
+            }
+        }));
+        self.n_place = n;
     }
 
     /// Multi-cell tiles (kept out of line: the single-cell path is the hot one).

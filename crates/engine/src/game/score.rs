@@ -1,7 +1,7 @@
 //! Scoring: completion after each turn (B-3, B-4), majorities (B-5), final scoring (B-6), feature
 //! sizes in distinct cells (B-7, W-18).
 
-use tegula_ruleset::FeatureKind;
+use tegula_ruleset::{FeatureKind, FieldRule};
 
 use super::{find, Event, FeatureId, FeatureInfo, Freed, Game, Inst, Phase, Seg, FRONT};
 use crate::rules::FeatInfo;
@@ -159,7 +159,8 @@ impl Game {
         }
     }
 
-    /// Points of the feature rooted at `root` (B-4 during the game, B-6 at the end).
+    /// Points of the feature rooted at `root` (B-4 during the game, B-6 at the end). Saturating:
+    /// house-rule numbers times large features must not wrap (`tegula_ruleset::limits`).
     fn feature_value(&mut self, root: u32, during: bool) -> u32 {
         let s = self.segs[root as usize];
         let sc = &self.rules.ruleset().scoring;
@@ -167,11 +168,11 @@ impl Game {
         let value = match s.kind {
             FeatureKind::Road => {
                 let n = self.count_cells(root, &mut buf);
-                n * if during {
+                n.saturating_mul(if during {
                     sc.road_complete_per_tile
                 } else {
                     sc.road_incomplete_per_tile
-                }
+                })
             }
             FeatureKind::City => {
                 let n = self.count_cells(root, &mut buf);
@@ -181,20 +182,32 @@ impl Game {
                         Some(v) if n == 2 => v,
                         _ => sc.city_complete_per_tile,
                     };
-                    n * per_tile + p * sc.city_complete_per_pennant
+                    points(n, per_tile, p, sc.city_complete_per_pennant)
                 } else {
-                    n * sc.city_incomplete_per_tile + p * sc.city_incomplete_per_pennant
+                    points(
+                        n,
+                        sc.city_incomplete_per_tile,
+                        p,
+                        sc.city_incomplete_per_pennant,
+                    )
                 }
             }
             FeatureKind::Cloister => {
                 if during {
                     sc.cloister_complete
                 } else {
-                    sc.cloister_incomplete_base
-                        + sc.cloister_incomplete_per_neighbour * self.cloister_neighbours(root)
+                    let n = self.cloister_neighbours(root);
+                    points(
+                        1,
+                        sc.cloister_incomplete_base,
+                        n,
+                        sc.cloister_incomplete_per_neighbour,
+                    )
                 }
             }
-            FeatureKind::Field => self.bordered_cities(root, &mut buf) * sc.field_per_city,
+            FeatureKind::Field => self
+                .bordered_cities(root, &mut buf)
+                .saturating_mul(sc.field_per_city),
             FeatureKind::Wonder => 0,
         };
         self.scratch = buf;
@@ -225,7 +238,8 @@ impl Game {
         if best > 0 {
             for p in 0..self.players {
                 if strength[p as usize] == best {
-                    self.scores[p as usize] += value;
+                    let s = &mut self.scores[p as usize];
+                    *s = s.saturating_add(value);
                     if self.record {
                         winners.push(p);
                     }
@@ -294,7 +308,7 @@ impl Game {
         let mut buf = std::mem::take(&mut self.scratch);
         let cities = self.bordered_cities(root, &mut buf);
         self.scratch = buf;
-        self.award(root, cities * per_city, rule);
+        self.award(root, cities.saturating_mul(per_city), rule);
         if self.segs[root as usize].occ > 0 {
             self.release(root);
         }
@@ -328,8 +342,11 @@ impl Game {
                 .corner
                 .map_or(0, |k| k.final_per_city);
             let mut buf = std::mem::take(&mut self.scratch);
-            let points = self.bordered_cities(root, &mut buf) * per_city;
-            self.scores[c.player as usize] += points;
+            let points = self
+                .bordered_cities(root, &mut buf)
+                .saturating_mul(per_city);
+            let s = &mut self.scores[c.player as usize];
+            *s = s.saturating_add(points);
             if self.record {
                 let feature = self.info(root, &mut buf);
                 self.events.push(Event::Score {
@@ -344,7 +361,8 @@ impl Game {
         }
     }
 
-    /// Final scoring (B-6): incomplete roads, cities and cloisters, then fields.
+    /// Final scoring (B-6): incomplete roads, cities and cloisters (unless the variant says they
+    /// do not score), then fields (by B-6's procedure or the first edition's).
     pub(super) fn end_game(&mut self) {
         self.phase = Phase::Over;
         self.n_place = 0;
@@ -362,7 +380,17 @@ impl Game {
         self.w.kept.clear();
         // W-20: the end-of-game abilities first, then the normal final scoring.
         self.on_game_end();
+        // Read once: whether incomplete features score, and which field procedure runs.
+        let sc = &self.rules.ruleset().scoring;
+        let (incomplete, per_city) = (sc.final_incomplete, sc.field_rule == FieldRule::PerCity);
         for pass_fields in [false, true] {
+            if pass_fields && per_city {
+                self.score_fields_per_city();
+                continue;
+            }
+            if !pass_fields && !incomplete {
+                continue;
+            }
             let mut i = 0;
             while i < self.meeples.len() {
                 let root = find(&mut self.segs, self.meeples[i].seg);
@@ -382,4 +410,10 @@ impl Game {
             });
         }
     }
+}
+
+/// `a × per_a + b × per_b`, saturating at `u32::MAX` (`tegula_ruleset::limits`).
+fn points(a: u32, per_a: u32, b: u32, per_b: u32) -> u32 {
+    a.saturating_mul(per_a)
+        .saturating_add(b.saturating_mul(per_b))
 }

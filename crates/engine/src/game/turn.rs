@@ -246,7 +246,7 @@ impl Game {
     /// is empty, kept tiles are placed, then the final round of own tiles (AM-4) or the end.
     pub(super) fn draw(&mut self) {
         let hand = if self.w.owned.is_empty() {
-            1
+            self.rules.hand
         } else {
             self.hand_size(self.player)
         };

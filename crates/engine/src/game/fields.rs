@@ -1,0 +1,82 @@
+//! The first edition's farm rule, a second field procedure selected by
+//! [`tegula_ruleset::FieldRule::PerCity`]: every completed city bordered by a field with farmers
+//! is scored once, to the farmer majority over all the fields that border it.
+
+use std::collections::BTreeMap;
+
+use tegula_ruleset::FeatureKind;
+
+use super::{find, Event, Game};
+
+/// Rule cited by the events of this procedure (B-6 as the first edition wrote it).
+const RULE: &str = "B-6";
+
+impl Game {
+    /// Score the fields at the end by the first edition's rule: for each completed city, the
+    /// strengths of each seat's farmers on the fields bordering it are summed (each field once),
+    /// and the strongest seats score `field_per_city` (ties all score; no farmers, no score).
+    pub(super) fn score_fields_per_city(&mut self) {
+        let per_city = self.rules.ruleset().scoring.field_per_city;
+        // Completed city root → the field roots bordering it that hold farmers (in city order).
+        let mut cities: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+        let mut buf = std::mem::take(&mut self.scratch);
+        for i in 0..self.meeples.len() {
+            let root = find(&mut self.segs, self.meeples[i].seg);
+            let s = self.segs[root as usize];
+            if s.kind != FeatureKind::Field || s.done {
+                continue;
+            }
+            self.segs[root as usize].done = true;
+            self.bordered_cities(root, &mut buf);
+            for &c in &buf {
+                cities.entry(c).or_default().push(root);
+            }
+        }
+        for fields in cities.into_values() {
+            let mut strength = [0u32; 32];
+            for &field in &fields {
+                self.add_farmer_strength(field, &mut strength);
+            }
+            // The event names a field (the points are field points), the first one found.
+            self.award_city(fields[0], per_city, &strength, &mut buf);
+        }
+        self.scratch = buf;
+    }
+
+    /// Add each seat's figure strengths on the field rooted at `field` to `strength` (B-5).
+    fn add_farmer_strength(&mut self, field: u32, strength: &mut [u32; 32]) {
+        let followers = &self.rules.ruleset().followers;
+        for i in 0..self.meeples.len() {
+            let m = self.meeples[i];
+            if find(&mut self.segs, m.seg) == field {
+                strength[m.player as usize] += followers[m.ftype as usize].strength_on(0);
+            }
+        }
+    }
+
+    /// Give `points` for one city to the seats of greatest `strength`; the score event names
+    /// the field rooted at `field`, one of those bordering the city.
+    fn award_city(&mut self, field: u32, points: u32, strength: &[u32; 32], buf: &mut Vec<u32>) {
+        let seats = &strength[..self.players as usize];
+        let best = seats.iter().copied().max().unwrap_or(0);
+        if best == 0 {
+            return;
+        }
+        let winners: Vec<u8> = (0..self.players)
+            .filter(|&p| seats[p as usize] == best)
+            .collect();
+        for &p in &winners {
+            self.scores[p as usize] += points;
+        }
+        if self.record {
+            let feature = self.info(field, buf);
+            self.events.push(Event::Score {
+                turn: self.turn,
+                rule: RULE.to_string(),
+                players: winners,
+                points,
+                feature,
+            });
+        }
+    }
+}

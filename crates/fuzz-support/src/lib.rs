@@ -1,0 +1,32 @@
+//! The bodies of tegula's fuzz targets (docs/FUZZING.md), one function per target, each taking
+//! arbitrary bytes and panicking exactly when it finds a bug. Two callers share them: the
+//! cargo-fuzz targets in `fuzz/fuzz_targets/` (nightly, libFuzzer) and the bounded runs of the
+//! normal test suite (`tests/fuzz_inputs.rs`: the regression corpus plus proptest mutations).
+//!
+//! | target | what it checks |
+//! |---|---|
+//! | [`tileset`] | the loader and compiler return diagnostics (never panic) for any text |
+//! | [`variant`] | any variant text: diagnostics, and a variant that validates can be played |
+//! | [`scenario`] | any scenario text: diagnostics, and a scenario that loads runs to its end |
+//! | [`log`] | any log text replays to a game or a located error, never a panic |
+//! | [`engine_actions`] | `apply(a)` succeeds exactly for the actions `legal_actions()` lists, and a refused action changes nothing |
+
+mod actions;
+mod data;
+mod inputs;
+
+pub use actions::engine_actions;
+pub use data::{repo_root, shipped_variants};
+pub use inputs::{log, scenario, tileset, variant};
+
+/// A fuzz target's body: takes the fuzzer's bytes, panics only on a bug.
+pub type Body = fn(&[u8]);
+
+/// The fuzz targets by name (the folder names of `fuzz/corpus/`) with their bodies.
+pub const TARGETS: &[(&str, Body)] = &[
+    ("parse_tileset", tileset),
+    ("variant", variant),
+    ("scenario", scenario),
+    ("log", log),
+    ("engine_actions", engine_actions),
+];

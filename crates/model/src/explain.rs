@@ -1,0 +1,495 @@
+//! The effective rules of a variant in plain words, one line a rule, each with its value and
+//! the file and line that set it (`tegula variant explain`), and the rule-by-rule difference
+//! of two variants (`tegula variant diff`).
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use serde_json::{json, Value};
+use tegula_ruleset::{Adjacency, AfterScore, FieldRule, Scoring, Strength};
+use toml_edit::ImDocument;
+
+use crate::diag::{Diagnostic, Source};
+use crate::load::{load_variant, Loaded};
+use crate::variant::{compile_variant, CompiledVariant};
+
+/// Where a value was set.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Origin {
+    /// The file (in JSON: lossily where the name is not UTF-8).
+    #[serde(serialize_with = "crate::diag::lossy_path")]
+    pub file: PathBuf,
+    /// 1-based line.
+    pub line: usize,
+}
+
+/// One effective rule.
+#[derive(Clone, Debug, Serialize)]
+pub struct RuleLine {
+    /// Stable key (the variant key that sets it, e.g. `scoring.field_per_city`).
+    pub key: String,
+    /// The effective value.
+    pub value: Value,
+    /// The rule in plain words, with its value.
+    pub text: String,
+    /// Rule id (RULES.md) the parameter belongs to, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static str>,
+    /// Where it was set; `None`: the rulebook's default.
+    pub origin: Option<Origin>,
+}
+
+/// The effective rules of one variant.
+#[derive(Clone, Debug, Serialize)]
+pub struct Explanation {
+    /// Variant id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// The files of its `extends` chain, the root first (in JSON: lossily where a name is not
+    /// UTF-8).
+    #[serde(serialize_with = "crate::diag::lossy_paths")]
+    pub chain: Vec<PathBuf>,
+    /// One line a rule.
+    pub rules: Vec<RuleLine>,
+}
+
+/// Explain the variant at `path`. `None` (with the diagnostics) when it has errors.
+pub fn explain(path: &Path) -> (Option<Explanation>, Vec<Diagnostic>) {
+    let (v, diags) = compile_variant(path);
+    let (loaded, _) = load_variant(path);
+    let (Some(v), Some(Loaded { source, .. })) = (v, loaded) else {
+        return (None, diags);
+    };
+    if diags.iter().any(Diagnostic::is_error) {
+        return (None, diags);
+    }
+    let doc = ImDocument::parse(source.text.clone()).ok();
+    let at = Locator {
+        source: &source,
+        doc: doc.as_ref(),
+    };
+    let chain = match source.origins() {
+        Some(o) => o.files.iter().map(|f| f.path.clone()).collect(),
+        None => vec![source.path.clone()],
+    };
+    let mut rules = setup_lines(&v, &at);
+    rules.extend(scoring_lines(&v.scoring, &at));
+    let e = Explanation {
+        id: v.id.clone(),
+        name: v.name.clone(),
+        chain,
+        rules,
+    };
+    (Some(e), diags)
+}
+
+/// Finds where a key path of the (merged) document was written.
+struct Locator<'a> {
+    source: &'a Source,
+    doc: Option<&'a ImDocument<String>>,
+}
+
+impl Locator<'_> {
+    fn origin(&self, path: &[&str]) -> Option<Origin> {
+        let mut item = self.doc?.as_item();
+        for k in path {
+            item = item.as_table_like()?.get(k)?;
+        }
+        self.locate(item.span()?.start)
+    }
+
+    /// Where the element of the list `list` whose `id` is `id` was written (its `id` value).
+    fn element(&self, list: &str, id_key: &str, id: &str) -> Option<Origin> {
+        let item = self.doc?.as_table().get(list)?;
+        let span = match item {
+            toml_edit::Item::ArrayOfTables(a) => a
+                .iter()
+                .filter_map(|t| t.get(id_key))
+                .find(|v| v.as_str() == Some(id))
+                .and_then(|v| v.span()),
+            _ => item
+                .as_array()?
+                .iter()
+                .filter_map(|v| v.as_inline_table()?.get(id_key))
+                .find(|v| v.as_str() == Some(id))
+                .and_then(|v| v.span()),
+        };
+        self.locate(span?.start)
+    }
+
+    /// The file and line of a byte offset of the (merged) text.
+    fn locate(&self, offset: usize) -> Option<Origin> {
+        let (file, offset) = self.source.origin(offset);
+        Some(Origin {
+            file: file.path.clone(),
+            line: file.line_col(offset).0,
+        })
+    }
+}
+
+fn line(
+    key: &str,
+    value: Value,
+    text: String,
+    rule: Option<&'static str>,
+    at: Option<Origin>,
+) -> RuleLine {
+    RuleLine {
+        key: key.to_string(),
+        value,
+        text,
+        rule,
+        origin: at,
+    }
+}
+
+/// Players, tiles, hand, figures, own tiles, the pool, abilities.
+fn setup_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
+    let mut out = vec![line(
+        "players",
+        json!([v.min_players, v.max_players]),
+        format!("{} to {} players", v.min_players, v.max_players),
+        None,
+        at.origin(&["players"]),
+    )];
+    out.extend(tile_lines(v, at));
+    out.push(line(
+        "hand",
+        json!(v.hand),
+        match v.hand {
+            1 => "a player draws a tile and places it (hand of 1)".to_string(),
+            n => format!("a player holds {n} tiles, places one and draws back up to {n}"),
+        },
+        Some("B-2"),
+        at.origin(&["hand"]),
+    ));
+    for f in &v.followers {
+        let origin = at
+            .origin(&["follower_count", &f.id])
+            .or_else(|| at.element("followers", "id", &f.id));
+        let value = serde_json::to_value(f).unwrap_or(Value::Null);
+        out.push(line(
+            &format!("followers.{}", f.id),
+            value,
+            figure_words(f),
+            Some("B-2"),
+            origin,
+        ));
+    }
+    out.extend(held_lines(v, at));
+    out.extend(ability_lines(v, at));
+    out
+}
+
+/// The distribution: the whole of it (value: every tile's count), and each `tile_count` entry.
+fn tile_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
+    let pile: u64 = v.tiles.iter().map(|t| t.count).sum();
+    let total = pile + v.tiles.iter().filter(|t| t.start).count() as u64;
+    let counts: serde_json::Map<String, Value> = v
+        .tiles
+        .iter()
+        .map(|t| (t.id.clone(), json!(t.count)))
+        .collect();
+    let mut out = vec![line(
+        "sets",
+        json!({ "tiles": total, "counts": counts }),
+        format!(
+            "{total} tiles of {} types, start tile included",
+            v.tiles.len()
+        ),
+        Some("B-1"),
+        at.origin(&["sets"]),
+    )];
+    for t in &v.tiles {
+        if let Some(o) = at.origin(&["tile_count", &t.id]) {
+            out.push(line(
+                &format!("tile_count.{}", t.id),
+                json!(t.count),
+                format!("tile {}: {} copies in the pile", t.id, t.count),
+                Some("B-1"),
+                Some(o),
+            ));
+        }
+    }
+    out
+}
+
+/// Tiles the players hold, and the pool.
+fn held_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
+    let mut out = Vec::new();
+    for p in &v.player_tiles {
+        let id = v
+            .tiles
+            .get(usize::from(p.tile))
+            .map_or("?", |t| t.id.as_str());
+        let site = if p.site == tegula_ruleset::TileSite::Hole {
+            "into holes only"
+        } else {
+            "anywhere"
+        };
+        let last = if p.final_round {
+            ", also after the pile"
+        } else {
+            ""
+        };
+        out.push(line(
+            &format!("player_tiles.{id}"),
+            serde_json::to_value(p).unwrap_or(Value::Null),
+            format!(
+                "each player holds {} {id} tile(s), placed {site}{last}",
+                p.count
+            ),
+            Some("AM-1"),
+            at.element("player_tiles", "tile", id),
+        ));
+    }
+    if let Some(p) = &v.pool {
+        out.push(line(
+            "pool",
+            serde_json::to_value(p).unwrap_or(Value::Null),
+            format!(
+                "an open pool of {} tiles, {} picked per player, taken at {} then every {} up to {}",
+                p.tiles.len(),
+                p.pick,
+                p.first,
+                p.step,
+                p.cap
+            ),
+            Some("W-1"),
+            at.origin(&["pool"]),
+        ));
+    }
+    out
+}
+
+/// One line per tile with abilities: the rule ids, where they are written (the tile's file, or
+/// the variant's `[[ability]]` replacing them).
+fn ability_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
+    let mut out = Vec::new();
+    for (i, t) in v.tiles.iter().enumerate() {
+        let Some(first) = t.abilities.first() else {
+            continue;
+        };
+        let origin = if first.in_variant {
+            at.locate(first.span.start)
+        } else {
+            v.tile_source
+                .get(i)
+                .and_then(|&s| v.sources.get(s))
+                .map(|src| {
+                    let (line, _) = src.line_col(first.span.start);
+                    Origin {
+                        file: src.path.clone(),
+                        line,
+                    }
+                })
+        };
+        let rules: Vec<&str> = t
+            .abilities
+            .iter()
+            .map(|a| a.ability.rule.as_str())
+            .collect();
+        let value: Vec<&tegula_ruleset::Ability> = t.abilities.iter().map(|a| &a.ability).collect();
+        out.push(line(
+            &format!("abilities.{}", t.id),
+            serde_json::to_value(value).unwrap_or(Value::Null),
+            format!(
+                "tile {}: abilities {} (docs/ABILITIES.md)",
+                t.id,
+                rules.join(", ")
+            ),
+            None,
+            origin,
+        ));
+    }
+    out
+}
+
+fn figure_words(f: &tegula_ruleset::FollowerType) -> String {
+    let strength = match f.strength {
+        Strength::Fixed(s) => format!("strength {s}"),
+        Strength::Pennants => "strength = its city's pennants".to_string(),
+    };
+    let after = match f.after_score {
+        AfterScore::Return => "",
+        AfterScore::Stay => ", stays after scoring",
+        AfterScore::Move(Adjacency::Neighbourhood) => {
+            ", moves on after scoring to a feature in its tile's neighbourhood (AM-11 Reading)"
+        }
+        AfterScore::Move(Adjacency::Connected) => {
+            ", moves on after scoring to a connected feature (the older AM-11 rule)"
+        }
+    };
+    format!("{} {} per player ({strength}{after})", f.count, f.name)
+}
+
+/// A per-unit scoring number: its `[scoring]` key, its words, its rule, how to read it.
+type Number = (
+    &'static str,
+    &'static str,
+    &'static str,
+    fn(&Scoring) -> u32,
+);
+
+/// The scoring numbers, in the order `explain` lists them (completed features, then the end).
+fn numbers() -> [Number; 10] {
+    [
+        (
+            "road_complete_per_tile",
+            "completed road, per tile",
+            "B-4",
+            |s| s.road_complete_per_tile,
+        ),
+        (
+            "city_complete_per_tile",
+            "completed city, per tile",
+            "B-4",
+            |s| s.city_complete_per_tile,
+        ),
+        (
+            "city_complete_per_pennant",
+            "completed city, per pennant",
+            "B-4",
+            |s| s.city_complete_per_pennant,
+        ),
+        ("cloister_complete", "completed cloister", "B-4", |s| {
+            s.cloister_complete
+        }),
+        (
+            "road_incomplete_per_tile",
+            "incomplete road at the end, per tile",
+            "B-6",
+            |s| s.road_incomplete_per_tile,
+        ),
+        (
+            "city_incomplete_per_tile",
+            "incomplete city at the end, per tile",
+            "B-6",
+            |s| s.city_incomplete_per_tile,
+        ),
+        (
+            "city_incomplete_per_pennant",
+            "incomplete city at the end, per pennant",
+            "B-6",
+            |s| s.city_incomplete_per_pennant,
+        ),
+        (
+            "cloister_incomplete_base",
+            "incomplete cloister at the end, for itself",
+            "B-6",
+            |s| s.cloister_incomplete_base,
+        ),
+        (
+            "cloister_incomplete_per_neighbour",
+            "incomplete cloister at the end, per surrounding tile",
+            "B-6",
+            |s| s.cloister_incomplete_per_neighbour,
+        ),
+        (
+            "field_per_city",
+            "fields at the end, per completed city",
+            "B-6",
+            |s| s.field_per_city,
+        ),
+    ]
+}
+
+/// The scoring parameters, each as a line: the numbers, then the rules that are not numbers.
+fn scoring_lines(s: &Scoring, at: &Locator<'_>) -> Vec<RuleLine> {
+    let key = |k: &str| format!("scoring.{k}");
+    let mut out: Vec<RuleLine> = numbers()
+        .into_iter()
+        .map(|(k, words, rule, get)| {
+            let v = get(s);
+            line(
+                &key(k),
+                json!(v),
+                format!("{words}: {v}"),
+                Some(rule),
+                at.origin(&["scoring", k]),
+            )
+        })
+        .collect();
+    let small = match s.small_city_per_tile {
+        Some(v) => format!("completed 2-tile city: {v} per tile"),
+        None => format!(
+            "completed 2-tile city: as any city ({} per tile)",
+            s.city_complete_per_tile
+        ),
+    };
+    let incomplete = if s.final_incomplete {
+        "incomplete roads, cities and cloisters score at the end"
+    } else {
+        "incomplete roads, cities and cloisters score nothing at the end"
+    };
+    let fields = match s.field_rule {
+        FieldRule::PerField => {
+            "fields: each field scores every completed city it borders, to its own farmer majority"
+        }
+        FieldRule::PerCity => {
+            "fields (first edition): each completed city scores once, to the farmer majority \
+             over all its fields"
+        }
+    };
+    for (k, value, words, rule) in [
+        (
+            "small_city_per_tile",
+            json!(s.small_city_per_tile),
+            small,
+            "B-4",
+        ),
+        (
+            "final_incomplete",
+            json!(s.final_incomplete),
+            incomplete.to_string(),
+            "B-6",
+        ),
+        ("field_rule", json!(s.field_rule), fields.to_string(), "B-6"),
+    ] {
+        out.push(line(
+            &key(k),
+            value,
+            words,
+            Some(rule),
+            at.origin(&["scoring", k]),
+        ));
+    }
+    out
+}
+
+/// One rule that differs between two variants.
+#[derive(Clone, Debug, Serialize)]
+pub struct Difference {
+    /// The rule's key.
+    pub key: String,
+    /// The rule in the first variant (`None`: it has no such rule, e.g. no pool).
+    pub a: Option<RuleLine>,
+    /// The rule in the second.
+    pub b: Option<RuleLine>,
+}
+
+/// The rules whose values differ between `a` and `b`, in `a`'s order then `b`'s new keys.
+pub fn diff(a: &Explanation, b: &Explanation) -> Vec<Difference> {
+    let mut keys: Vec<&str> = a.rules.iter().map(|r| r.key.as_str()).collect();
+    for r in &b.rules {
+        if !keys.contains(&r.key.as_str()) {
+            keys.push(&r.key);
+        }
+    }
+    let find = |e: &Explanation, k: &str| e.rules.iter().find(|r| r.key == k).cloned();
+    keys.into_iter()
+        .filter_map(|k| {
+            let (x, y) = (find(a, k), find(b, k));
+            let same = match (&x, &y) {
+                (Some(x), Some(y)) => x.value == y.value,
+                _ => false,
+            };
+            (!same).then(|| Difference {
+                key: k.to_string(),
+                a: x,
+                b: y,
+            })
+        })
+        .collect()
+}

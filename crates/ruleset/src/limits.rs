@@ -1,0 +1,34 @@
+//! The numeric limits a variant must keep so that the engine can play it: one source of truth
+//! for the schema (`range` bounds in `tegula-model`'s raw types), the validator's checks and the
+//! engine's own refusal in `Rules::new`.
+//!
+//! # Why scores cannot overflow
+//!
+//! Scores are `u32`. Every number a variant gives that is multiplied into points is at most
+//! [`MAX_POINTS`]; every count it multiplies is bounded by the game's size (at most
+//! [`MAX_PILE`] drawn tiles of at most 8 cells). A proof that a whole game stays below
+//! `u32::MAX` is not possible in general, though: tile abilities (docs/ABILITIES.md) score
+//! `per × count` on events that repeat every turn (`follower-placed`, `feature-scored`), with
+//! counts up to every figure on the board, so 8,000 turns × 6,400 figures × 1,000 points
+//! exceeds `u32::MAX` (about 4.3 × 10⁹) by far. The engine therefore adds and multiplies points
+//! with saturating arithmetic: a score that would pass `u32::MAX` stays there, in debug and in
+//! release builds alike, instead of panicking or wrapping. With the standard numbers a game
+//! scores a few hundred points, so the saturation is only ever reached by house rules built to
+//! reach it.
+
+/// Most cells the tiles of one game may cover: the draw pile, the start tile, the players' own
+/// tiles (for the variant's most players) and the pool ([`crate::Ruleset::game_cells`]).
+///
+/// It bounds the engine's per-feature counters: a feature's open sides (`i16`) are at most the
+/// outer sides of the cells placed, 4 per cell (32,000 < 32,767), and its pennants (`u16`) at
+/// most 2 per city piece with at most one city piece per side, 8 per cell (64,000 < 65,535).
+/// It also keeps the board (sized from these cells, at most 1023 × 1023) small.
+pub const MAX_GAME_CELLS: u64 = 8_000;
+
+/// Most points a variant may give per counted thing: per tile, per pennant, per city, per
+/// cloister, per figure, per corner city, an ability's `per` and its table entries.
+pub const MAX_POINTS: u32 = 1000;
+
+/// Most corner figures (AM-6) all players together may have: the engine counts a field's corner
+/// figures in 8 bits, and fields holding them can be joined into one.
+pub const MAX_CORNER_FIGURES: u64 = 255;

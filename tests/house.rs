@@ -1,0 +1,464 @@
+//! House rules as data: inheritance (`extends`) with provenance, the house variants of
+//! `variants/house/` with their scenarios, and `tegula variant explain` / `diff`.
+
+use std::path::Path;
+
+use tegula_scenario::{load, run, VariantCache};
+
+mod common;
+use common::{assert_exit, root, tegula, toml_files};
+
+fn stdout(args: &[&str], code: i32) -> String {
+    let out = tegula(args);
+    assert_exit(&out, code);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn stderr(args: &[&str], code: i32) -> String {
+    let out = tegula(args);
+    assert_exit(&out, code);
+    String::from_utf8(out.stderr).unwrap()
+}
+
+/// Every house variant extends the base game, validates cleanly, and has a scenario
+/// (`scenarios/house-<id>.toml`, run by `tests/scenarios.rs`) whose hand-worked expectations do
+/// not hold under the base game: the house rule makes a difference.
+#[test]
+fn every_house_variant_has_a_scenario_that_the_base_game_fails() {
+    let files = toml_files("variants/house");
+    assert!(files.len() >= 8, "{} house variants", files.len());
+    let mut cache = VariantCache::default();
+    let tmp = std::env::temp_dir().join(format!("tegula-house-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        assert!(
+            text.contains("extends = \"../base.toml\""),
+            "{}",
+            f.display()
+        );
+        let id = f.file_stem().unwrap().to_str().unwrap();
+        let sc_path = root().join(format!("scenarios/house-{id}.toml"));
+        let sc_text = std::fs::read_to_string(&sc_path)
+            .unwrap_or_else(|e| panic!("{}: {e}", sc_path.display()));
+        let house = format!("variant = \"../variants/house/{id}.toml\"");
+        assert!(
+            sc_text.contains(&house),
+            "{} names its variant",
+            sc_path.display()
+        );
+        // The same scenario under the base game.
+        let base = root().join("variants/base.toml");
+        let moved = sc_text.replace(
+            &house,
+            &format!("variant = {:?}", base.display().to_string()),
+        );
+        let moved_path = tmp.join(format!("{id}.toml"));
+        std::fs::write(&moved_path, moved).unwrap();
+        let (sc, _) = load(&moved_path, &mut cache);
+        let differs = sc.is_none_or(|sc| !run(&sc).failures.is_empty());
+        assert!(
+            differs,
+            "{}: the base game gives the same result",
+            sc_path.display()
+        );
+    }
+}
+
+#[test]
+fn validate_reports_inheritance_problems_where_they_are() {
+    let all = |args: &[&str]| {
+        let out = tegula(args);
+        assert_exit(&out, 1);
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+    };
+    let err = all(&["validate", "tests/fixtures/inherit/cycle-a.toml"]);
+    assert!(
+        err.contains("error[bad-variant]: `extends` makes a cycle"),
+        "{err}"
+    );
+    assert!(err.contains("cycle-b.toml:3:11"), "{err}");
+    let err = all(&["validate", "tests/fixtures/inherit/missing-parent.toml"]);
+    assert!(
+        err.contains("error[dangling-reference]: no variant file"),
+        "{err}"
+    );
+    assert!(err.contains("missing-parent.toml:5:11"), "{err}");
+    let err = all(&["validate", "tests/fixtures/inherit/bad-child.toml"]);
+    assert!(err.contains("unknown key `cloister_complet`"), "{err}");
+    assert!(err.contains("bad-child.toml:8:1"), "{err}");
+    assert!(
+        err.contains("^^^^^^^^^^^^^^^^"),
+        "the caret covers the key:\n{err}"
+    );
+    let err = all(&["validate", "tests/fixtures/inherit/bad-counts.toml"]);
+    for (what, at) in [
+        ("no tile `Y`", "bad-counts.toml:9:5"),
+        (
+            "tile_count.D = 5000: at most 1000 copies",
+            "bad-counts.toml:10:5",
+        ),
+        ("no follower type `knight`", "bad-counts.toml:13:10"),
+        (
+            "follower_count.meeple = 0: a player has 1 to 50",
+            "bad-counts.toml:14:10",
+        ),
+    ] {
+        assert!(
+            err.contains(what) && err.contains(at),
+            "{what} at {at}:\n{err}"
+        );
+    }
+    assert!(
+        !err.contains("variants/base.toml:"),
+        "nothing blamed on the parent:\n{err}"
+    );
+}
+
+#[test]
+fn explain_names_the_file_and_line_of_every_value() {
+    let out = stdout(
+        &[
+            "variant",
+            "explain",
+            "tests/fixtures/inherit/grandchild.toml",
+        ],
+        0,
+    );
+    assert!(
+        out.contains(
+            "read from: variants/base.toml → variants/house/farms-4.toml → \
+         tests/fixtures/inherit/grandchild.toml"
+        ),
+        "{out}"
+    );
+    let line = |key: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(&format!("{key} ")))
+            .unwrap_or_else(|| panic!("no {key} line:\n{out}"))
+            .to_string()
+    };
+    assert!(line("scoring.cloister_complete")
+        .contains(": 12 (B-4)  [tests/fixtures/inherit/grandchild.toml:9]"));
+    assert!(line("scoring.field_per_city").contains(": 4 (B-6)  [variants/house/farms-4.toml:10]"));
+    assert!(line("scoring.road_complete_per_tile").contains("[default (rulebook)]"));
+    // Tables merge key by key: max from the grandchild, min from the base game.
+    assert!(line("players").contains("2 to 4 players"));
+    assert!(line("followers.meeple").contains("[variants/base.toml:8]"));
+
+    let json = stdout(
+        &[
+            "variant",
+            "explain",
+            "variants/house/hand-3.toml",
+            "--format",
+            "json",
+        ],
+        0,
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let hand = v["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["key"] == "hand")
+        .unwrap();
+    assert_eq!(hand["value"], 3);
+    assert_eq!(hand["origin"]["file"], "variants/house/hand-3.toml");
+    assert_eq!(hand["origin"]["line"], 9);
+}
+
+#[test]
+fn diff_lists_exactly_the_rules_that_differ() {
+    let out = stdout(
+        &[
+            "variant",
+            "diff",
+            "variants/base.toml",
+            "variants/house/first-edition-farms.toml",
+        ],
+        0,
+    );
+    assert!(
+        out.starts_with("2 rules differ between base and first-edition-farms:"),
+        "{out}"
+    );
+    assert!(out.contains("  scoring.field_rule\n") && out.contains("  scoring.field_per_city\n"));
+    let same = stdout(
+        &[
+            "variant",
+            "diff",
+            "variants/base.toml",
+            "variants/base.toml",
+        ],
+        0,
+    );
+    assert_eq!(same, "base and base: the same rules\n");
+    let json = stdout(
+        &[
+            "variant",
+            "diff",
+            "variants/base.toml",
+            "variants/house/more-cloisters.toml",
+            "--format",
+            "json",
+        ],
+        0,
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let keys: Vec<&str> = v["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys, ["sets", "tile_count.B", "tile_count.X"]);
+    assert_eq!(v["differences"][0]["a"]["value"]["tiles"], 72);
+    assert_eq!(v["differences"][0]["b"]["value"]["tiles"], 73);
+    assert_eq!(v["differences"][0]["b"]["value"]["counts"]["B"], 6);
+    let bad = stderr(
+        &["variant", "explain", "tests/fixtures/inherit/cycle-a.toml"],
+        1,
+    );
+    assert!(bad.contains("cycle"), "{bad}");
+    let wrong = stderr(&["variant", "explain", "tiles/base.toml"], 2);
+    assert_eq!(
+        wrong,
+        "error: tiles/base.toml is a tile-set file, not a variant\n"
+    );
+    assert!(Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("variants/house")
+        .is_dir());
+}
+
+fn compare_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["simulate", "--compare"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--format", "json"]);
+    serde_json::from_str(&stdout(&all, 0)).unwrap()
+}
+
+/// `simulate --compare`: every metric for every variant with a 95 % interval around its mean;
+/// farms-4 pays more for fields (the same games, a higher field price) and nothing else about
+/// roads, cities or cloisters changes; results do not depend on the number of threads.
+#[test]
+fn compare_reports_metrics_with_intervals_and_the_significant_differences() {
+    let args = [
+        "variants/base.toml",
+        "variants/house/farms-4.toml",
+        "--games",
+        "200",
+        "--seed",
+        "3",
+    ];
+    let v = compare_json(&args);
+    assert_eq!(v["variants"], serde_json::json!(["base", "farms-4"]));
+    let keys: Vec<&str> = v["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "score.seat1",
+            "score.seat2",
+            "first_player_win",
+            "spread",
+            "turns",
+            "points.roads",
+            "points.cities",
+            "points.cloisters",
+            "points.fields",
+            "points.abilities"
+        ]
+    );
+    let metric = |k: &str| {
+        v["metrics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["key"] == k)
+            .unwrap()
+            .clone()
+    };
+    for m in v["metrics"].as_array().unwrap() {
+        for x in m["values"].as_array().unwrap() {
+            let (mean, lo, hi) = (
+                x["mean"].as_f64().unwrap(),
+                x["ci95"][0].as_f64().unwrap(),
+                x["ci95"][1].as_f64().unwrap(),
+            );
+            assert!(lo <= mean && mean <= hi, "{m}");
+            assert_eq!(x["n"], 200);
+        }
+    }
+    // The same games: roads, cities and length are the same; fields pay 4/3 as much.
+    let roads = metric("points.roads");
+    assert_eq!(roads["values"][0]["mean"], roads["values"][1]["mean"]);
+    let fields = metric("points.fields");
+    let (f0, f1) = (
+        fields["values"][0]["mean"].as_f64().unwrap(),
+        fields["values"][1]["mean"].as_f64().unwrap(),
+    );
+    assert!((f1 - f0 * 4.0 / 3.0).abs() < 1e-9, "{f0} {f1}");
+    let sig: Vec<&str> = v["significant"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["metric"].as_str().unwrap())
+        .collect();
+    assert!(sig.contains(&"points.fields"), "{sig:?}");
+    assert!(
+        !sig.contains(&"points.roads") && !sig.contains(&"turns"),
+        "{sig:?}"
+    );
+    // Threads do not change the games.
+    let mut two = args.to_vec();
+    two.extend_from_slice(&["--jobs", "2"]);
+    assert_eq!(compare_json(&two), v);
+    // The text table and its plain-language lines.
+    let text = stdout(
+        &[
+            "simulate",
+            "--compare",
+            "variants/base.toml",
+            "variants/house/farms-4.toml",
+            "--games",
+            "200",
+            "--seed",
+            "3",
+        ],
+        0,
+    );
+    assert!(text.contains("points from fields (all seats)"), "{text}");
+    assert!(
+        text.contains("farms-4: points from fields (all seats) is "),
+        "{text}"
+    );
+    let same = stdout(
+        &[
+            "simulate",
+            "--compare",
+            "variants/base.toml",
+            "variants/base.toml",
+            "--games",
+            "50",
+        ],
+        0,
+    );
+    assert!(
+        same.contains("significant differences from base (5 % level):\n  none\n"),
+        "{same}"
+    );
+}
+
+#[test]
+fn compare_draws_the_score_distributions() {
+    let svg = std::env::temp_dir().join(format!("tegula-compare-{}.svg", std::process::id()));
+    let path = svg.to_str().unwrap();
+    stdout(
+        &[
+            "simulate",
+            "--compare",
+            "variants/base.toml",
+            "variants/house/no-incomplete.toml",
+            "variants/house/farms-4.toml",
+            "--games",
+            "50",
+            "--chart",
+            path,
+        ],
+        0,
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let lines = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("polyline"))
+        .count();
+    assert_eq!(lines, 3);
+    assert!(text.contains(">no-incomplete</text>"));
+    // --variant and --compare exclude each other; --chart needs --compare.
+    assert_exit(
+        &tegula(&[
+            "simulate",
+            "--variant",
+            "variants/base.toml",
+            "--compare",
+            "variants/base.toml",
+            "variants/base.toml",
+        ]),
+        2,
+    );
+    assert_exit(
+        &tegula(&[
+            "simulate",
+            "--variant",
+            "variants/base.toml",
+            "--chart",
+            path,
+        ]),
+        2,
+    );
+}
+
+/// A hand of 3 (`hand = 3`, W-12's mechanism for everyone): every tile of the pile is drawn
+/// once and then placed or discarded (B-2), the tiles held are placed after the pile is empty,
+/// and no seat ever places a tile it did not draw.
+#[test]
+fn a_hand_of_three_plays_every_tile_once() {
+    use tegula_engine::{sim, AgentKind, Event, Game, PileOrder, Rules};
+    let (rs, diags) =
+        tegula_model::variant::build_variant(&root().join("variants/house/hand-3.toml"));
+    let rules =
+        std::sync::Arc::new(Rules::new(rs.unwrap_or_else(|| panic!("{diags:#?}"))).unwrap());
+    let pile = rules.pile().len();
+    for players in [2u8, 4] {
+        for i in 0..20 {
+            let (g, seeds) = sim::game_seeds(11, i, players);
+            let mut game = Game::new(rules.clone(), players, PileOrder::Shuffled(g), true).unwrap();
+            let mut agents = sim::build_agents(&[AgentKind::Random], &seeds);
+            sim::play_out(&mut game, &mut agents);
+            let (mut drawn, mut placed, mut discarded) = (Vec::new(), 0, 0);
+            for e in game.events() {
+                match e {
+                    Event::Draw { player, tile, .. } => drawn.push((*player, tile.clone())),
+                    Event::Place { player, tile, .. } => {
+                        placed += 1;
+                        let k = drawn.iter().position(|d| d.0 == *player && d.1 == *tile);
+                        drawn.remove(k.expect("a seat places only a tile it drew"));
+                    }
+                    Event::Discard { .. } => discarded += 1,
+                    _ => {}
+                }
+            }
+            assert_eq!(placed + discarded, pile, "players {players}, game {i}");
+            assert!(
+                drawn.len() == discarded,
+                "every drawn tile is placed or discarded"
+            );
+            assert_eq!(game.turn() as usize, placed);
+        }
+    }
+}
+
+/// A game of a house variant replays from its log alone: the variant is found in
+/// `variants/house/`.
+#[test]
+fn a_house_game_replays_from_its_log() {
+    let log = std::env::temp_dir().join(format!("tegula-house-{}.jsonl", std::process::id()));
+    let log = log.to_str().unwrap();
+    let out = tegula(&[
+        "play",
+        "--variant",
+        "variants/house/hand-3.toml",
+        "--seed",
+        "5",
+        "--log",
+        log,
+    ]);
+    assert_exit(&out, 0);
+    assert_exit(&tegula(&["replay", log]), 0);
+}
