@@ -195,13 +195,26 @@ fn a_replaced_file_keeps_its_permissions() {
 
 #[test]
 fn dev_zero_is_refused_by_every_verb_that_reads_files() {
-    let cases: [&[&str]; 6] = [
-        &["tiles", "/dev/zero"],
-        &["compile", "/dev/zero"],
-        &["validate", "/dev/zero"],
-        &["check", "/dev/zero"],
-        &["replay", "/dev/zero", "--variant", "variants/base.toml"],
-        &["board", "/dev/zero", "--variant", "variants/base.toml"],
+    let z = "/dev/zero";
+    let cases: [&[&str]; 11] = [
+        &["tiles", z],
+        &["compile", z],
+        &["validate", z],
+        &["check", z],
+        &["replay", z, "--variant", "variants/base.toml"],
+        &["board", z, "--variant", "variants/base.toml"],
+        &["play", "--variant", z],
+        &["variant", "explain", z],
+        &["variant", "diff", "variants/base.toml", z],
+        &["simulate", "--variant", z, "--games", "1"],
+        &[
+            "simulate",
+            "--compare",
+            "variants/base.toml",
+            z,
+            "--games",
+            "1",
+        ],
     ];
     for args in cases {
         let o = run_within(limited(1024, args), 60, &args.join(" "));
@@ -224,7 +237,7 @@ fn a_fifo_as_input_does_not_block() {
     let fifo = dir.join("pipe.toml");
     mkfifo(&fifo);
     let f = s(&fifo);
-    let cases: [&[&str]; 7] = [
+    let cases: [&[&str]; 10] = [
         &["tiles", f],
         &["compile", f],
         &["validate", f],
@@ -232,6 +245,16 @@ fn a_fifo_as_input_does_not_block() {
         &["play", "--variant", f],
         &["replay", f, "--variant", "variants/base.toml"],
         &["board", f, "--variant", "variants/base.toml"],
+        &["variant", "explain", f],
+        &["variant", "diff", f, "variants/base.toml"],
+        &[
+            "simulate",
+            "--compare",
+            f,
+            "variants/base.toml",
+            "--games",
+            "1",
+        ],
     ];
     for args in cases {
         let o = run_within(limited(1024, args), 60, &args.join(" "));
@@ -245,11 +268,20 @@ fn oversized_files_are_refused_before_reading() {
     let huge = dir.join("huge.toml");
     sparse(&huge, 1 << 30);
     let h = s(&huge);
-    let cases: [&[&str]; 4] = [
+    let cases: [&[&str]; 6] = [
         &["tiles", h],
         &["compile", h],
         &["validate", h],
         &["play", "--variant", h],
+        &["variant", "explain", h],
+        &[
+            "simulate",
+            "--compare",
+            "variants/base.toml",
+            h,
+            "--games",
+            "1",
+        ],
     ];
     for args in cases {
         let o = run_within(limited(512, args), 60, &args.join(" "));
@@ -331,7 +363,7 @@ fn closed_stdout(args: &[&str]) -> Output {
 fn a_closed_stdout_pipe_exits_0_quietly() {
     let dir = scratch("closed");
     let log = game_log(&dir);
-    let cases: [&[&str]; 3] = [
+    let cases: [&[&str]; 7] = [
         &["play", "--variant", "variants/base.toml", "--seed", "1"],
         &[
             "simulate",
@@ -341,6 +373,22 @@ fn a_closed_stdout_pipe_exits_0_quietly() {
             "20",
         ],
         &["replay", s(&log)],
+        &["variant", "explain", "variants/house/farms-4.toml"],
+        &[
+            "variant",
+            "diff",
+            "variants/base.toml",
+            "variants/house/farms-4.toml",
+        ],
+        &["rules"],
+        &[
+            "simulate",
+            "--compare",
+            "variants/base.toml",
+            "variants/house/farms-4.toml",
+            "--games",
+            "4",
+        ],
     ];
     for args in cases {
         let o = closed_stdout(args);
@@ -353,7 +401,7 @@ fn a_closed_stdout_pipe_exits_0_quietly() {
 fn a_full_disk_on_stdout_exits_2_with_one_line() {
     let dir = scratch("full");
     let log = game_log(&dir);
-    let cases: [&[&str]; 7] = [
+    let cases: [&[&str]; 11] = [
         &["play", "--variant", "variants/base.toml", "--seed", "1"],
         &[
             "simulate",
@@ -367,6 +415,22 @@ fn a_full_disk_on_stdout_exits_2_with_one_line() {
         &["tiles", "tiles/base.toml"],
         &["check", "scenarios"],
         &["render", "D"],
+        &["variant", "explain", "variants/house/farms-4.toml"],
+        &[
+            "variant",
+            "diff",
+            "variants/base.toml",
+            "variants/house/farms-4.toml",
+        ],
+        &["rules", "B-6"],
+        &[
+            "simulate",
+            "--compare",
+            "variants/base.toml",
+            "variants/house/farms-4.toml",
+            "--games",
+            "4",
+        ],
     ];
     for args in cases {
         let full = std::fs::OpenOptions::new()
@@ -584,4 +648,209 @@ fn progress_reaches_a_non_terminal_at_intervals() {
     let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("progress:")).collect();
     assert!(lines.len() >= 2, "{err}");
     assert!(lines[0].contains("/3000 games"), "{err}");
+}
+
+// ----- the verbs of the house rules: `extends`, `variant`, `simulate --compare` -----
+
+/// A variant file in `dir` that extends `parent` (any path, written as given).
+fn extending(dir: &Path, name: &str, parent: &str) -> PathBuf {
+    let file = dir.join(name);
+    let text = format!(
+        "#:schema ../schema/variant.schema.json\nextends = \"{parent}\"\nid = \"x\"\nname = \"x\"\n"
+    );
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
+#[test]
+fn an_extends_chain_is_read_bounded() {
+    let dir = scratch("extends");
+    let fifo = dir.join("pipe.toml");
+    mkfifo(&fifo);
+    let huge = dir.join("huge.toml");
+    sparse(&huge, 1 << 30);
+    for (parent, why) in [
+        (s(&fifo), "not a regular file"),
+        ("/dev/zero", "not a regular file"),
+        (s(&huge), "too large"),
+        (s(&dir), "folder"),
+    ] {
+        let child = extending(&dir, "child.toml", parent);
+        let c = s(&child);
+        let cases: [&[&str]; 4] = [
+            &["validate", c],
+            &["variant", "explain", c],
+            &["play", "--variant", c],
+            &[
+                "simulate",
+                "--compare",
+                "variants/base.toml",
+                c,
+                "--games",
+                "1",
+            ],
+        ];
+        for args in cases {
+            let o = run_within(limited(512, args), 60, &format!("{parent}: {args:?}"));
+            assert!(
+                matches!(o.status.code(), Some(1 | 2)),
+                "{parent} {args:?}: {:?} {}",
+                o.status,
+                stderr(&o)
+            );
+            let all = format!("{}{}", stderr(&o), String::from_utf8_lossy(&o.stdout));
+            assert!(all.contains(why), "{parent} {args:?}: {all}");
+        }
+    }
+}
+
+#[test]
+fn a_chart_never_replaces_a_compared_variant() {
+    let dir = scratch("chart-input");
+    let variant = dir.join("base.toml");
+    let text = std::fs::read_to_string(root().join("variants/base.toml")).unwrap();
+    // The copy's tile sets are the repository's.
+    std::fs::write(
+        &variant,
+        text.replace("../tiles/", &format!("{}/tiles/", s(root()))),
+    )
+    .unwrap();
+    let before = std::fs::read(&variant).unwrap();
+    let v = s(&variant);
+    let cases: [&[&str]; 2] = [
+        &[
+            "simulate",
+            "--compare",
+            v,
+            "variants/house/farms-4.toml",
+            "--games",
+            "2",
+            "--chart",
+            v,
+        ],
+        &[
+            "simulate",
+            "--compare",
+            v,
+            "variants/house/farms-4.toml",
+            "--games",
+            "2",
+            "--chart",
+            s(&dir),
+        ],
+    ];
+    for args in cases {
+        let o = tegula(args);
+        assert_exit(&o, 2);
+        assert!(
+            stderr(&o).contains("cannot write"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert_eq!(std::fs::read(&variant).unwrap(), before);
+    }
+}
+
+#[test]
+fn many_compared_games_need_an_explicit_flag() {
+    let o = tegula(&[
+        "simulate",
+        "--compare",
+        "variants/base.toml",
+        "variants/house/farms-4.toml",
+        "--games",
+        "1000001",
+    ]);
+    assert_exit(&o, 2);
+    assert!(stderr(&o).contains("--allow-many-games"), "{}", stderr(&o));
+}
+
+/// Start `args`, wait for its first progress line on stderr, press Ctrl-C; the output, and
+/// everything it wrote to stderr.
+fn interrupted(args: &[&str]) -> (Output, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tegula"))
+        .current_dir(root())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 256];
+    let start = Instant::now();
+    while !String::from_utf8_lossy(&seen).contains("games") {
+        let n = err.read(&mut buf).unwrap();
+        assert!(
+            n > 0 && start.elapsed() < Duration::from_secs(120),
+            "no progress line"
+        );
+        seen.extend_from_slice(&buf[..n]);
+    }
+    let ok = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let o = finish_within(child, 60, "after SIGINT");
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    (o, format!("{}{rest}", String::from_utf8_lossy(&seen)))
+}
+
+#[test]
+fn sigint_prints_the_comparison_of_the_finished_games() {
+    let (o, err) = interrupted(&[
+        "simulate",
+        "--compare",
+        "variants/base.toml",
+        "variants/house/farms-4.toml",
+        "--games",
+        "1000000",
+        "--jobs",
+        "2",
+        "--format",
+        "json",
+        "--progress-every",
+        "0.2",
+    ]);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let games = v["games"].as_u64().unwrap();
+    assert!(games > 0 && games < 1_000_000, "{v}");
+    assert_eq!(v["interrupted"], true);
+    // Both variants report the same games (whole pairs).
+    for m in v["metrics"].as_array().unwrap() {
+        for value in m["values"].as_array().unwrap() {
+            assert_eq!(value["n"].as_u64(), Some(games), "{m}");
+        }
+    }
+}
+
+#[test]
+fn explain_json_shows_non_utf8_variant_names_lossily() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = scratch("explain-non-utf8");
+    let base = root().join("variants/base.toml");
+    let odd = dir.join(std::ffi::OsStr::from_bytes(b"v\xff.toml"));
+    std::fs::rename(extending(&dir, "v.toml", s(&base)), &odd).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_tegula"))
+        .current_dir(root())
+        .arg("variant")
+        .arg("explain")
+        .arg(&odd)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_exit(&o, 0);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", stderr(&o)));
+    let chain = v["chain"].as_array().unwrap();
+    assert!(
+        chain
+            .iter()
+            .any(|f| f.as_str().is_some_and(|f| f.ends_with("v\u{fffd}.toml"))),
+        "{v}"
+    );
 }

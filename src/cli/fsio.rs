@@ -6,8 +6,10 @@
 
 use std::fmt;
 use std::fs::{File, Metadata, OpenOptions};
+
 use std::io::{BufRead, BufReader, Read as _, Write as _};
 use std::path::{Path, PathBuf};
+use tegula_model::open::open_regular;
 
 /// Largest data file (TOML) read: the loader's own cap, so both refuse the same files.
 pub(crate) const MAX_INPUT_BYTES: u64 = tegula_model::load::MAX_FILE_BYTES as u64;
@@ -46,46 +48,10 @@ fn input_error(path: &Path, reason: impl Into<String>) -> InputError {
     }
 }
 
-/// Why `meta` cannot be read as an input of at most `max` bytes, if it cannot.
-fn refusal(meta: &Metadata, max: u64) -> Option<String> {
-    if meta.is_dir() {
-        Some("it is a folder".into())
-    } else if !meta.is_file() {
-        Some("it is not a regular file (a device, FIFO or socket)".into())
-    } else if meta.len() > max {
-        Some(format!(
-            "the file is too large: {} bytes, at most {max} allowed",
-            meta.len()
-        ))
-    } else {
-        None
-    }
-}
-
-/// Open a regular file of at most `max` bytes: its type and size are checked before opening,
-/// the open does not block (a FIFO swapped in meanwhile), and checked again on the open file.
+/// Open a regular file of at most `max` bytes, without blocking (see
+/// [`tegula_model::open::open_regular`]: the loader reads through the same function).
 pub(crate) fn open_input(path: &Path, max: u64) -> Result<File, InputError> {
-    let meta = std::fs::metadata(path).map_err(|e| input_error(path, e.to_string()))?;
-    if let Some(why) = refusal(&meta, max) {
-        return Err(input_error(path, why));
-    }
-    let mut options = OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt as _;
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    let file = options
-        .open(path)
-        .map_err(|e| input_error(path, e.to_string()))?;
-    let meta = file
-        .metadata()
-        .map_err(|e| input_error(path, e.to_string()))?;
-    match refusal(&meta, max) {
-        Some(why) => Err(input_error(path, why)),
-        None => Ok(file),
-    }
+    open_regular(path, max).map_err(|e| input_error(path, e.to_string()))
 }
 
 /// Read a data file as UTF-8 text, bounded by [`MAX_INPUT_BYTES`] (checked before reading and

@@ -65,9 +65,9 @@ pub fn compile_tileset_file(path: &Path) -> (Option<(Source, CompiledSet)>, Vec<
 /// table) rather
 /// than a tile set. Unreadable or unparsable files count as tile sets (the loader says why).
 pub fn is_variant_file(path: &Path) -> bool {
-    std::fs::read_to_string(path)
+    crate::load::read_source(path)
         .ok()
-        .and_then(|t| t.parse::<toml::Table>().ok())
+        .and_then(|s| s.text.parse::<toml::Table>().ok())
         .is_some_and(|t| {
             (t.contains_key("sets") || t.contains_key(crate::inherit::EXTENDS))
                 && !t.contains_key("set")
