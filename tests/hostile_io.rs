@@ -854,3 +854,26 @@ fn explain_json_shows_non_utf8_variant_names_lossily() {
         "{v}"
     );
 }
+
+#[test]
+fn a_sets_folder_reports_what_it_skips() {
+    let dir = scratch("sets-folder");
+    let sets = dir.join("sets");
+    std::fs::create_dir(&sets).unwrap();
+    std::fs::copy(root().join("tiles/base.toml"), sets.join("base.toml")).unwrap();
+    mkfifo(&sets.join("pipe.toml"));
+    let text = std::fs::read_to_string(root().join("variants/base.toml")).unwrap();
+    let variant = dir.join("v.toml");
+    let sets_line = text
+        .lines()
+        .find(|l| l.starts_with("sets"))
+        .expect("variants/base.toml names its sets");
+    let text = text.replace(sets_line, "sets = [{ path = \"sets\" }]");
+    std::fs::write(&variant, text).unwrap();
+    let o = run_within(limited(1024, &["validate", s(&variant)]), 60, "validate");
+    let out = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
+    assert!(out.contains("pipe.toml"), "{out}");
+    assert!(out.contains("not a regular file: skipped"), "{out}");
+    // A warning: the variant is still valid with the regular file.
+    assert_exit(&o, 0);
+}

@@ -144,9 +144,9 @@ fn read_chain(path: &Path) -> Result<Vec<(Source, ImDocument<String>)>, Vec<Diag
                     OpenError::NotRegular
                 };
                 return Err(vec![child.diag(
-                    Code::Io,
+                    Code::DanglingReference,
                     span,
-                    format!("cannot extend {}: {why}", target.display()),
+                    format!("no variant file {} to extend: {why}", target.display()),
                 )]);
             }
             Err(_) => {
