@@ -1,5 +1,9 @@
 //! `tegula`: Carcassonne tiles and rules as data — validate, compile, render and play them.
 
+// Every byte for stdout and stderr goes through `cli::out`, which checks writes and escapes
+// terminal control characters; the `print!` family would panic on a closed pipe or a full disk.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 mod cli;
 
 use std::process::ExitCode;
@@ -45,34 +49,17 @@ enum Command {
     Variant(cli::variant::Args),
 }
 
-/// Whether `e` comes from writing to a closed pipe (`tegula … | head -1`).
+/// Whether `e` is a write to a closed pipe (`tegula … | head -1`): not an error.
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+        c.downcast_ref::<cli::out::StdoutError>()
+            .is_some_and(|s| s.0.kind() == std::io::ErrorKind::BrokenPipe)
+            || c.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
 }
 
-/// A reader that stops reading (`| head -1`) is not an error: `print!` to a closed pipe panics,
-/// and this hook turns that panic into a quiet exit 0. Every other panic is reported as usual.
-fn exit_quietly_on_closed_pipe() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let payload = info.payload();
-        let msg = payload
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| payload.downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if msg.contains("Broken pipe") {
-            std::process::exit(0);
-        }
-        default(info);
-    }));
-}
-
 fn main() -> ExitCode {
-    exit_quietly_on_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Validate(a) => cli::validate::run(a),
@@ -92,7 +79,7 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            cli::out::eprintln(&format!("error: {e:#}"));
             ExitCode::from(2)
         }
     }

@@ -10,12 +10,14 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Context as _;
-use tegula_engine::{log, Game, Rules};
+use tegula_engine::log::{self, ReplayError, ReplayErrorKind};
+use tegula_engine::{Game, Rules};
 use tegula_model::compile::CompiledTile;
 use tegula_render::board::{timeline, BoardView};
 use tegula_render::{ascii, svg};
 
-use super::out::emit;
+use super::fsio::{InputError, LogLines};
+use super::out::{self, emit};
 use super::play::load_rules;
 
 /// Picture format.
@@ -102,10 +104,49 @@ pub(crate) fn log_variant(log_text: &str, explicit: Option<&Path>) -> anyhow::Re
     Ok(house)
 }
 
-/// Read a log file as text.
-pub(crate) fn read_log(path: &Path) -> anyhow::Result<String> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", path.display()))
+/// A game log opened for a streaming replay, its first line already read (it names the
+/// variant).
+pub(crate) struct OpenLog {
+    lines: LogLines,
+    first: Option<(usize, String)>,
+}
+
+/// A line the log reader refused (too long, not UTF-8) as a replay failure at that line.
+fn corrupt(e: InputError) -> ReplayError {
+    ReplayError {
+        kind: ReplayErrorKind::Corrupt,
+        line: e.line.unwrap_or(1),
+        move_number: None,
+        message: e.reason,
+    }
+}
+
+impl OpenLog {
+    /// Open the log at `path` and read its first line. `Err` (exit 2) when the file cannot be
+    /// opened; `Ok(Err)` (exit 1) when its first line is refused.
+    pub(crate) fn open(path: &Path) -> anyhow::Result<Result<Self, ReplayError>> {
+        let mut lines = LogLines::open(path)?;
+        Ok(match lines.next_line() {
+            Ok(first) => Ok(OpenLog { lines, first }),
+            Err(e) => Err(corrupt(e)),
+        })
+    }
+
+    /// The first line ("" for an empty log).
+    pub(crate) fn first_line(&self) -> &str {
+        self.first.as_ref().map_or("", |(_, l)| l.as_str())
+    }
+
+    /// Replay the log against `rules` as it is read, stopping at the first bad line.
+    pub(crate) fn replay(mut self, rules: Arc<Rules>) -> Result<Game, ReplayError> {
+        let mut replayer = log::Replayer::new(rules);
+        let mut next = self.first.take();
+        while let Some((n, line)) = next {
+            replayer.line(n, &line)?;
+            next = self.lines.next_line().map_err(corrupt)?;
+        }
+        replayer.finish()
+    }
 }
 
 /// Seat names for pictures: `seat N`, with the agent when known (`seat 0 (random)`).
@@ -118,29 +159,26 @@ pub(crate) fn seat_names(players: u8, agents: &[&str]) -> Vec<String> {
         .collect()
 }
 
-/// Replay `log_text`; on a divergence print it (naming the line) and return exit code 1.
-pub(crate) fn replay_or_report(
-    rules: Arc<Rules>,
-    log_path: &Path,
-    log_text: &str,
-) -> Result<Game, u8> {
-    log::replay(rules, log_text).map_err(|e| {
-        eprintln!("error: {}: {e}", log_path.display());
-        1
-    })
+/// Print why the log at `path` does not replay; the exit code (1).
+pub(crate) fn report_failure(path: &Path, e: &ReplayError) -> u8 {
+    out::eprintln(&format!("error: {}: {e}", path.display()));
+    1
 }
 
 /// Run the verb.
 pub fn run(args: Args) -> anyhow::Result<u8> {
-    let text = read_log(&args.log)?;
-    let variant = log_variant(&text, args.variant.as_deref())?;
+    let log = match OpenLog::open(&args.log)? {
+        Ok(log) => log,
+        Err(e) => return Ok(report_failure(&args.log, &e)),
+    };
+    let variant = log_variant(log.first_line(), args.variant.as_deref())?;
     let d = match load_drawable(&variant)? {
         Ok(d) => d,
         Err(code) => return Ok(code),
     };
-    let game = match replay_or_report(d.rules.clone(), &args.log, &text) {
+    let game = match log.replay(d.rules.clone()) {
         Ok(g) => g,
-        Err(code) => return Ok(code),
+        Err(e) => return Ok(report_failure(&args.log, &e)),
     };
     let names = seat_names(game.players(), &[]);
     let view = match args.turn {
@@ -158,6 +196,10 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         Format::Svg => svg::board::board_svg(&view),
         Format::Ascii => ascii::board_ascii(&view),
     };
-    emit(args.out.as_deref(), &text)?;
+    emit(
+        args.out.as_deref(),
+        &text,
+        &[args.log.as_path(), variant.as_path()],
+    )?;
     Ok(0)
 }

@@ -4,7 +4,6 @@
 //! Exit codes: 0 every expectation holds, 1 some expectation failed, 2 a scenario file is
 //! unreadable or invalid (or a path does not exist).
 
-use std::io::Write;
 use std::path::PathBuf;
 use tegula_render::view::plural;
 
@@ -12,6 +11,8 @@ use serde::Serialize;
 use tegula_model::report;
 use tegula_model::Diagnostic;
 use tegula_scenario::{Failure, VariantCache};
+
+use super::out;
 
 /// Output format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -54,7 +55,8 @@ pub enum Status {
 /// The result of one scenario file.
 #[derive(Clone, Debug, Serialize)]
 pub struct FileReport {
-    /// The file.
+    /// The file (a name that is not UTF-8 is shown lossily).
+    #[serde(serialize_with = "tegula_model::diag::lossy_path")]
     pub file: PathBuf,
     /// Scenario title (when it could be read).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -115,7 +117,8 @@ pub fn check_paths(paths: &[PathBuf]) -> (Vec<FileReport>, Vec<Diagnostic>) {
 
 /// Exit code for a set of reports: 2 if any file is invalid or missing, else 1 if any failed.
 pub fn exit_code(reports: &[FileReport], path_diags: &[Diagnostic]) -> u8 {
-    if !path_diags.is_empty() || reports.iter().any(|r| r.status == Status::Invalid) {
+    let unreadable = path_diags.iter().any(Diagnostic::is_error);
+    if unreadable || reports.iter().any(|r| r.status == Status::Invalid) {
         2
     } else if reports.iter().any(|r| r.status == Status::Failed) {
         1
@@ -128,7 +131,12 @@ pub fn exit_code(reports: &[FileReport], path_diags: &[Diagnostic]) -> u8 {
 pub fn render_human(reports: &[FileReport], path_diags: &[Diagnostic]) -> String {
     let mut s = String::new();
     for d in path_diags {
-        s.push_str(&format!("error: {}: {}\n", d.file.display(), d.message));
+        let severity = if d.is_error() { "error" } else { "warning" };
+        s.push_str(&format!(
+            "{severity}: {}: {}\n",
+            d.file.display(),
+            d.message
+        ));
     }
     for r in reports {
         let file = r.file.display();
@@ -192,15 +200,8 @@ pub fn render_json(reports: &[FileReport], path_diags: &[Diagnostic]) -> String 
 pub fn run(args: Args) -> anyhow::Result<u8> {
     let (reports, path_diags) = check_paths(&args.paths);
     match args.format {
-        Format::Json => {
-            let mut out = std::io::stdout().lock();
-            writeln!(out, "{}", render_json(&reports, &path_diags))?;
-        }
-        Format::Human => {
-            let text = render_human(&reports, &path_diags);
-            let mut out = std::io::stdout().lock();
-            out.write_all(text.as_bytes())?;
-        }
+        Format::Json => out::println(&render_json(&reports, &path_diags))?,
+        Format::Human => out::print(&render_human(&reports, &path_diags))?,
     }
     Ok(exit_code(&reports, &path_diags))
 }

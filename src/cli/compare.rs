@@ -3,20 +3,24 @@
 //! and points by feature kind, each with a 95 % confidence interval, and a plain-language line
 //! for every metric in which a variant differs significantly from the first one.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use tegula_engine::stats::{paired, Sample};
 use tegula_engine::{sim, AgentKind, Game, PileOrder, Rules};
 use tegula_render::board::points_by_kind;
 
-use super::out::write_atomic;
+use super::fsio::write_output_atomically;
+use super::out;
 use super::play::{load_rules, Format};
+use super::progress::{interrupt_flag, Progress, EXIT_INTERRUPTED};
 
 /// The feature kinds reported, as `points_by_kind` names them.
 const KINDS: [&str; 5] = ["roads", "cities", "cloisters", "fields", "abilities"];
 
 /// What one game gave.
+#[derive(Clone)]
 struct Record {
     scores: Vec<u32>,
     winners: Vec<u8>,
@@ -53,48 +57,95 @@ pub struct Compare<'a> {
     pub format: Format,
     /// An SVG chart of the score distributions.
     pub chart: Option<&'a PathBuf>,
+    /// Seconds between progress lines when stderr is not a terminal (0: none).
+    pub progress_every: f64,
 }
 
-/// Run the comparison; the exit code.
+/// Run the comparison; the exit code (130 when Ctrl-C stopped it: the figures then cover the
+/// games finished under every variant).
 pub fn run(c: &Compare<'_>) -> anyhow::Result<u8> {
     let mut ids = Vec::new();
-    let mut records = Vec::new();
+    let mut rules = Vec::new();
     for path in c.variants {
-        let rules = match load_rules(path)? {
-            Ok(r) => r,
+        match load_rules(path)? {
+            Ok(r) => {
+                ids.push(r.ruleset().id.clone());
+                rules.push(r);
+            }
             Err(code) => return Ok(code),
-        };
-        ids.push(rules.ruleset().id.clone());
-        records.push(play_all(&rules, c)?);
+        }
     }
+    let stop = interrupt_flag()?;
+    let progress = Progress::new(c.games, c.progress_every);
+    let games = play_all(&rules, c, &stop, &progress)?;
+    progress.finish();
+    let interrupted = stop.load(Ordering::Relaxed);
+    if interrupted {
+        out::eprintln(&format!(
+            "interrupted: the figures cover the {} of {} games finished under every variant{}",
+            games.len(),
+            c.games,
+            if c.chart.is_some() {
+                "; --chart not written"
+            } else {
+                ""
+            }
+        ));
+        if games.is_empty() {
+            return Ok(EXIT_INTERRUPTED);
+        }
+    }
+    // Per variant, its record of every finished game (in game order).
+    let records: Vec<Vec<Record>> = (0..rules.len())
+        .map(|v| games.iter().map(|g| g[v].clone()).collect())
+        .collect();
     let metrics = metrics(&records, c.players);
-    if let Some(path) = c.chart {
+    let played = games.len() as u64;
+    if let (Some(path), false) = (c.chart, interrupted) {
         let scores: Vec<Vec<&[u32]>> = records
             .iter()
             .map(|rs| rs.iter().map(|r| r.scores.as_slice()).collect())
             .collect();
-        write_atomic(path, &super::chart::score_distributions(&ids, &scores))?;
+        let inputs: Vec<&Path> = c.variants.iter().map(PathBuf::as_path).collect();
+        let svg = super::chart::score_distributions(&ids, &scores);
+        write_output_atomically(path, svg.as_bytes(), &inputs)?;
     }
     match c.format {
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&json(&ids, &metrics, c))?
-        ),
-        Format::Human => print!("{}", table(&ids, &metrics, c)),
+        Format::Json => out::println(&serde_json::to_string_pretty(&json(
+            &ids, &metrics, c, played,
+        ))?)?,
+        Format::Human => out::print(&table(&ids, &metrics, c, played))?,
     }
-    Ok(0)
+    Ok(if interrupted { EXIT_INTERRUPTED } else { 0 })
 }
 
-/// Every game of one variant, split over the worker threads, in game order.
-fn play_all(rules: &Arc<Rules>, c: &Compare<'_>) -> anyhow::Result<Vec<Record>> {
+/// Game `i` and its record under each variant.
+type Numbered = (u64, Vec<Record>);
+
+/// Every game, each played under every variant (so that a Ctrl-C leaves whole pairs), split
+/// over the worker threads; the finished games in game order, one record per variant.
+fn play_all(
+    rules: &[Arc<Rules>],
+    c: &Compare<'_>,
+    stop: &AtomicBool,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Vec<Record>>> {
     let jobs = c.jobs.max(1) as u64;
-    let parts: Vec<anyhow::Result<Vec<(u64, Record)>>> = std::thread::scope(|s| {
+    let done = AtomicU64::new(0);
+    let parts: Vec<anyhow::Result<Vec<Numbered>>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..jobs)
             .map(|j| {
+                let done = &done;
                 s.spawn(move || {
                     let mut out = Vec::new();
                     for i in (j..c.games).step_by(jobs as usize) {
-                        out.push((i, play_one(rules, c, i)?));
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let game: anyhow::Result<Vec<Record>> =
+                            rules.iter().map(|r| play_one(r, c, i)).collect();
+                        out.push((i, game?));
+                        progress.update(done.fetch_add(1, Ordering::Relaxed) + 1);
                     }
                     Ok(out)
                 })
@@ -247,11 +298,11 @@ fn findings(
     out
 }
 
-fn table(ids: &[String], metrics: &[Metric], c: &Compare<'_>) -> String {
+fn table(ids: &[String], metrics: &[Metric], c: &Compare<'_>, played: u64) -> String {
     let mut out = format!(
         "{} games per variant, {} players, seed {}, the same seeds and agents for every variant; \
          mean ± half-width of the 95 % confidence interval\n\n",
-        c.games, c.players, c.seed
+        played, c.players, c.seed
     );
     let name_w = metrics
         .iter()
@@ -310,7 +361,7 @@ fn table(ids: &[String], metrics: &[Metric], c: &Compare<'_>) -> String {
     out
 }
 
-fn json(ids: &[String], metrics: &[Metric], c: &Compare<'_>) -> serde_json::Value {
+fn json(ids: &[String], metrics: &[Metric], c: &Compare<'_>, played: u64) -> serde_json::Value {
     let ms: Vec<serde_json::Value> = metrics
         .iter()
         .map(|m| {
@@ -339,7 +390,9 @@ fn json(ids: &[String], metrics: &[Metric], c: &Compare<'_>) -> serde_json::Valu
     serde_json::json!({
         "variants": ids,
         "players": c.players,
-        "games": c.games,
+        "games": played,
+        "games_requested": c.games,
+        "interrupted": played < c.games,
         "seed": c.seed,
         "agents": agents,
         "metrics": ms,

@@ -11,9 +11,10 @@ use std::path::PathBuf;
 use super::out::{emit, print_diags};
 use tegula_model::compile::{kind_name, CompiledTile};
 use tegula_model::diag::Diagnostic;
-use tegula_model::variant::{
-    build_variant, compile_tileset_file, compile_variant, is_variant_file,
-};
+use tegula_model::validate::FileKind;
+use tegula_model::variant::{build_variant, compile_tileset_file, compile_variant};
+
+use super::play::read_kind;
 
 /// Output format of `tegula compile`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -48,17 +49,14 @@ pub struct Args {
 
 /// Run the verb.
 pub fn run(args: Args) -> anyhow::Result<u8> {
-    if !args.path.is_file() {
-        anyhow::bail!("{} is not a file", args.path.display());
-    }
-    let (text, diags) = if is_variant_file(&args.path) {
+    let (text, diags) = if read_kind(&args.path)? == FileKind::Variant {
         compile_variant_output(&args)?
     } else {
         compile_set_output(&args)?
     };
     print_diags(&diags, 1);
     if let Some(text) = text {
-        emit(args.out.as_deref(), &text)?;
+        emit(args.out.as_deref(), &text, &[args.path.as_path()])?;
     }
     Ok(if diags.iter().any(Diagnostic::is_error) {
         1

@@ -7,7 +7,10 @@ use std::sync::Arc;
 use tegula_engine::{log, sim, AgentKind, Game, PileOrder, Rules};
 use tegula_render::board::{points_by_kind, score_table, BoardView};
 
-use super::out::{print_diags, write_atomic};
+use tegula_model::validate::{classify, FileKind};
+
+use super::fsio::{read_input, write_output_atomically, InputError};
+use super::out::{self, print_diags};
 
 /// Output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -49,36 +52,38 @@ pub struct Args {
     pub format: Format,
 }
 
+/// The kind of the data file at `path`, read through the bounded reader.
+pub(crate) fn read_kind(path: &Path) -> Result<FileKind, InputError> {
+    Ok(classify(&read_input(path)?))
+}
+
 /// Load and lower a variant; on failure print its diagnostics to stderr and return the exit code.
 pub(crate) fn load_rules(path: &Path) -> anyhow::Result<Result<Arc<Rules>, u8>> {
-    if !path.is_file() {
-        anyhow::bail!("{} is not a file", path.display());
-    }
     // A tile set or scenario given by mistake gets one plain sentence, not a page of schema errors.
-    if let Ok(source) = tegula_model::load::read_source(path) {
-        use tegula_model::validate::{classify, FileKind};
-        let kind = match classify(&source.text) {
-            FileKind::Variant => None,
-            FileKind::TileSet => Some("a tile-set file".to_string()),
-            FileKind::Other(schema) => Some(format!("a file of another kind ({schema})")),
-        };
-        if let Some(kind) = kind {
-            anyhow::bail!(
-                "{} is {kind}; --variant takes a variant file such as variants/base.toml",
-                path.display()
-            );
-        }
+    let kind = match read_kind(path)? {
+        FileKind::Variant => None,
+        FileKind::TileSet => Some("a tile-set file".to_string()),
+        FileKind::Other(schema) => Some(format!("a file of another kind ({schema})")),
+    };
+    if let Some(kind) = kind {
+        anyhow::bail!(
+            "{} is {kind}; --variant takes a variant file such as variants/base.toml",
+            path.display()
+        );
     }
     let (ruleset, diags) = tegula_model::variant::build_variant(path);
     let Some(ruleset) = ruleset else {
         print_diags(&diags, 1);
-        eprintln!("error: the variant {} cannot be played", path.display());
+        out::eprintln(&format!(
+            "error: the variant {} cannot be played",
+            path.display()
+        ));
         return Ok(Err(2));
     };
     match Rules::new(ruleset) {
         Ok(r) => Ok(Ok(Arc::new(r))),
         Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
+            out::eprintln(&format!("error: {}: {e}", path.display()));
             Ok(Err(2))
         }
     }
@@ -116,8 +121,9 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut ags = sim::build_agents(&agents, &agent_seeds);
     sim::play_out(&mut game, &mut ags);
+    let inputs = [args.variant.as_path()];
     if let Some(path) = &args.log {
-        write_atomic(path, &log::log_text(&game))?;
+        write_output_atomically(path, log::log_text(&game).as_bytes(), &inputs)?;
     }
     let winners = game.winners();
     let agent_names: Vec<&str> = (0..args.players as usize)
@@ -133,7 +139,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         } else {
             tegula_render::svg::board::board_svg(&view)
         };
-        write_atomic(path, &text)?;
+        write_output_atomically(path, text.as_bytes(), &inputs)?;
     }
     let by_kind = points_by_kind(&game);
     match args.format {
@@ -150,25 +156,26 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
                 "log": args.log.as_ref().map(|p| p.display().to_string()),
                 "board": args.board.as_ref().map(|p| p.display().to_string()),
             });
-            println!("{}", serde_json::to_string_pretty(&v)?);
+            out::println(&serde_json::to_string_pretty(&v)?)?;
         }
         Format::Human => {
             let view = BoardView::from_game(&game, &[], &names);
-            print!("{}", score_table(&view));
+            let mut text = score_table(&view);
             let w: Vec<&str> = winners
                 .iter()
                 .map(|&s| names[s as usize].as_str())
                 .collect();
             match w.as_slice() {
-                [one] => println!("winner: {one}"),
-                _ => println!("winners (tie): {}", w.join(", ")),
+                [one] => text.push_str(&format!("winner: {one}\n")),
+                _ => text.push_str(&format!("winners (tie): {}\n", w.join(", "))),
             }
             if let Some(p) = &args.log {
-                println!("log: {}", p.display());
+                text.push_str(&format!("log: {}\n", p.display()));
             }
             if let Some(p) = &args.board {
-                println!("board: {}", p.display());
+                text.push_str(&format!("board: {}\n", p.display()));
             }
+            out::print(&text)?;
         }
     }
     Ok(0)

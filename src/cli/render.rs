@@ -15,7 +15,7 @@ use tegula_model::raw::TileSetFile;
 use tegula_model::validate::{classify, FileKind};
 use tegula_render::{ascii, files, svg, TileView};
 
-use super::out::{emit, print_diags};
+use super::out::{self, emit, print_diags};
 
 /// Output format of `tegula render`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -163,15 +163,15 @@ fn render_tile(args: &Args, wanted: &str) -> anyhow::Result<u8> {
             .iter()
             .flat_map(|f| f.loaded.doc.tile.iter().map(|t| t.id.value.as_str()));
         let close = files::close_matches(wanted, ids);
-        eprintln!(
+        out::eprintln(&format!(
             "error: no tile `{wanted}` in the tile sets under `{}`",
             args.tiles.display()
-        );
+        ));
         if !close.is_empty() {
-            eprintln!("  did you mean: {}?", close.join(", "));
+            out::eprintln(&format!("  did you mean: {}?", close.join(", ")));
         }
         if !load_problems.is_empty() {
-            eprintln!("  (some files could not be loaded; run `tegula validate` on them)");
+            out::eprintln("  (some files could not be loaded; run `tegula validate` on them)");
             print_diags(&load_problems, load_problems.len());
         }
         return Ok(2);
@@ -181,10 +181,10 @@ fn render_tile(args: &Args, wanted: &str) -> anyhow::Result<u8> {
     let view = match view_of(file, index, args.rotation) {
         Ok(v) => v,
         Err(e) => {
-            eprintln!(
+            out::eprintln(&format!(
                 "error: cannot draw `{wanted}` ({}): {e}",
                 file.path.display()
-            );
+            ));
             return Ok(1);
         }
     };
@@ -193,7 +193,7 @@ fn render_tile(args: &Args, wanted: &str) -> anyhow::Result<u8> {
         Format::Ascii => ascii::tile_ascii(&view),
         Format::Json => format!("{:#}\n", view_json(&view)),
     };
-    emit(args.out.as_deref(), &text)?;
+    emit(args.out.as_deref(), &text, &[file.path.as_path()])?;
     Ok(if problems.is_empty() { 0 } else { 1 })
 }
 
@@ -223,15 +223,15 @@ fn render_sheet(args: &Args, set: &str) -> anyhow::Result<u8> {
             let mut unique = ids.clone();
             unique.sort();
             unique.dedup();
-            eprintln!(
+            out::eprintln(&format!(
                 "error: no set `{set}` (and no such file or folder) under `{}`",
                 args.tiles.display()
-            );
+            ));
             let close = files::close_matches(set, unique.iter().map(String::as_str));
             if !close.is_empty() {
-                eprintln!("  did you mean: {}?", close.join(", "));
+                out::eprintln(&format!("  did you mean: {}?", close.join(", ")));
             } else if !unique.is_empty() {
-                eprintln!("  sets found: {}", unique.join(", "));
+                out::eprintln(&format!("  sets found: {}", unique.join(", ")));
             }
             return Ok(2);
         }
@@ -247,7 +247,11 @@ fn render_sheet(args: &Args, set: &str) -> anyhow::Result<u8> {
             match view_of(f, i, 0) {
                 Ok(v) => views.push(v),
                 Err(e) => {
-                    eprintln!("error: cannot draw `{}` ({}): {e}", *t.id, f.path.display());
+                    out::eprintln(&format!(
+                        "error: cannot draw `{}` ({}): {e}",
+                        *t.id,
+                        f.path.display()
+                    ));
                     status = 1;
                 }
             }
@@ -258,7 +262,7 @@ fn render_sheet(args: &Args, set: &str) -> anyhow::Result<u8> {
         print_diags(&problems, sets.len());
     }
     if views.is_empty() {
-        eprintln!("error: no tiles to draw in `{set}`");
+        out::eprintln(&format!("error: no tiles to draw in `{set}`"));
         return Ok(2);
     }
     let text = match args.format {
@@ -271,7 +275,8 @@ fn render_sheet(args: &Args, set: &str) -> anyhow::Result<u8> {
         ),
         _ => svg::sheet_svg(&title, &views),
     };
-    emit(args.out.as_deref(), &text)?;
+    let inputs: Vec<&Path> = sets.iter().map(|f| f.path.as_path()).collect();
+    emit(args.out.as_deref(), &text, &inputs)?;
     Ok(status)
 }
 

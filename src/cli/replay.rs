@@ -3,10 +3,11 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context as _;
-use tegula_engine::log;
+use tegula_engine::log::ReplayError;
 
-use super::out::write_atomic;
+use super::board::{report_failure, OpenLog};
+use super::fsio::write_output_atomically;
+use super::out;
 use super::play::{load_rules, Format};
 
 /// Arguments of `tegula replay`.
@@ -34,68 +35,61 @@ pub struct Args {
 
 /// Run the verb.
 pub fn run(args: Args) -> anyhow::Result<u8> {
-    let bytes =
-        std::fs::read(&args.log).with_context(|| format!("cannot read {}", args.log.display()))?;
-    let first_line = String::from_utf8_lossy(&bytes);
-    let variant = super::board::log_variant(&first_line, args.variant.as_deref())?;
+    let log = match OpenLog::open(&args.log)? {
+        Ok(log) => log,
+        Err(e) => return failed(&args, &e),
+    };
+    let variant = super::board::log_variant(log.first_line(), args.variant.as_deref())?;
     let rules = match load_rules(&variant)? {
         Ok(r) => r,
         Err(code) => return Ok(code),
     };
-    let text = match String::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(_) => {
-            eprintln!("error: {}: not UTF-8 text", args.log.display());
-            return Ok(1);
-        }
+    let game = match log.replay(rules) {
+        Ok(game) => game,
+        Err(e) => return failed(&args, &e),
     };
-    match log::replay(rules, &text) {
-        Ok(game) => {
-            if let Some(path) = &args.html {
-                write_html(path, &args.log, &variant, &game)?;
-            }
-            match args.format {
-                Format::Json => {
-                    let v = serde_json::json!({
-                        "ok": true,
-                        "moves": game.events().iter().filter(|e| e.is_decision()).count(),
-                        "scores": game.scores(),
-                        "winners": game.winners(),
-                        "html": args.html.as_ref().map(|p| p.display().to_string()),
-                    });
-                    println!("{}", serde_json::to_string_pretty(&v)?);
-                }
-                Format::Human => {
-                    let scores: Vec<String> = game.scores().iter().map(|s| s.to_string()).collect();
-                    println!(
-                        "ok: {} replays identically; scores {}",
-                        args.log.display(),
-                        scores.join(" ")
-                    );
-                    if let Some(p) = &args.html {
-                        println!("replay viewer: {}", p.display());
-                    }
-                }
-            }
-            Ok(0)
+    if let Some(path) = &args.html {
+        write_html(path, &args.log, &variant, &game)?;
+    }
+    match args.format {
+        Format::Json => {
+            let v = serde_json::json!({
+                "ok": true,
+                "moves": game.events().iter().filter(|e| e.is_decision()).count(),
+                "scores": game.scores(),
+                "winners": game.winners(),
+                "html": args.html.as_ref().map(|p| p.display().to_string()),
+            });
+            out::println(&serde_json::to_string_pretty(&v)?)?;
         }
-        Err(e) => {
-            match args.format {
-                Format::Json => {
-                    let v = serde_json::json!({
-                        "ok": false,
-                        "line": e.line,
-                        "move": e.move_number,
-                        "error": e.to_string(),
-                    });
-                    println!("{}", serde_json::to_string_pretty(&v)?);
-                }
-                Format::Human => {}
+        Format::Human => {
+            let scores: Vec<String> = game.scores().iter().map(|s| s.to_string()).collect();
+            let mut text = format!(
+                "ok: {} replays identically; scores {}\n",
+                args.log.display(),
+                scores.join(" ")
+            );
+            if let Some(p) = &args.html {
+                text.push_str(&format!("replay viewer: {}\n", p.display()));
             }
-            eprintln!("error: {}: {e}", args.log.display());
-            Ok(1)
+            out::print(&text)?;
         }
     }
+    Ok(0)
+}
+
+/// Report a log that does not replay (the JSON object on stdout too); exit code 1.
+fn failed(args: &Args, e: &ReplayError) -> anyhow::Result<u8> {
+    if args.format == Format::Json {
+        let v = serde_json::json!({
+            "ok": false,
+            "line": e.line,
+            "move": e.move_number,
+            "error": e.to_string(),
+        });
+        out::println(&serde_json::to_string_pretty(&v)?)?;
+    }
+    Ok(report_failure(&args.log, e))
 }
 
 /// Write the HTML replay viewer of `game` (replayed from `log`, played with `variant`).
@@ -120,5 +114,5 @@ fn write_html(
         game.players()
     );
     let html = tegula_render::html::replay_html(&title, &views, game.events());
-    write_atomic(path, &html)
+    write_output_atomically(path, html.as_bytes(), &[log, variant])
 }

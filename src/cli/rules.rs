@@ -5,7 +5,7 @@
 
 use tegula_model::rules::{self, Rule};
 
-use super::out::emit;
+use super::out;
 
 /// Output format of `tegula rules`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -37,11 +37,11 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         Some(id) => match rules::find(id) {
             Some(r) => vec![r],
             None => {
-                eprintln!("error: `{id}` is not a rule of the registry");
+                out::eprintln(&format!("error: `{id}` is not a rule of the registry"));
                 if let Some(near) = rules::closest(id) {
-                    eprintln!("  did you mean `{near}`?");
+                    out::eprintln(&format!("  did you mean `{near}`?"));
                 }
-                eprintln!("  `tegula rules` lists them all");
+                out::eprintln("  `tegula rules` lists them all");
                 return Ok(2);
             }
         },
@@ -55,7 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
             .collect::<Vec<_>>()
             .join("\n"),
     };
-    emit(None, &text)?;
+    out::print(&text)?;
     Ok(0)
 }
 

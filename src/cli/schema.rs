@@ -3,12 +3,12 @@
 //! The schemas are generated from the Rust types; `schema/*.schema.json` in the repository are
 //! their committed copies (a test fails when they drift). Files are written atomically.
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use serde_json::Value;
 
-use super::out::write_atomic;
+use super::fsio::{read_input, write_output_atomically};
+use super::out;
 
 /// Output format of the list of files.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -63,7 +63,8 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     for (name, schema) in all_schemas() {
         let path = args.out.join(name);
         let text = tegula_model::schema::to_pretty(&schema);
-        let current = std::fs::read_to_string(&path).ok();
+        // Bounded like every input (a FIFO or a huge file here is simply "differs").
+        let current = read_input(&path).ok();
         let status = if current.as_deref() == Some(text.as_str()) {
             "unchanged"
         } else if args.check {
@@ -74,28 +75,29 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
                 "differs"
             }
         } else {
-            write_atomic(&path, &text)?;
+            write_output_atomically(&path, text.as_bytes(), &[])?;
             "written"
         };
         results.push((path, status));
     }
-    let mut out = std::io::stdout().lock();
+    let mut text = String::new();
     match args.format {
         Format::Human => {
             for (path, status) in &results {
-                writeln!(out, "{status:>9}  {}", path.display())?;
+                text.push_str(&format!("{status:>9}  {}\n", path.display()));
             }
             if stale {
-                writeln!(out, "schemas are stale: run `cargo run -- schema`")?;
+                text.push_str("schemas are stale: run `cargo run -- schema`\n");
             }
         }
         Format::Json => {
             let list: Vec<Value> = results
                 .iter()
-                .map(|(p, s)| serde_json::json!({ "file": p.display().to_string(), "status": s }))
+                .map(|(p, s)| serde_json::json!({ "file": p.to_string_lossy(), "status": s }))
                 .collect();
-            writeln!(out, "{}", serde_json::to_string_pretty(&list)?)?;
+            text = serde_json::to_string_pretty(&list)? + "\n";
         }
     }
+    out::print(&text)?;
     Ok(u8::from(stale))
 }

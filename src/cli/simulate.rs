@@ -2,16 +2,19 @@
 //! total score and win rates. Game `i` uses seeds derived from `--seed` and `i`, so the results do
 //! not depend on `--jobs`.
 
-use std::io::IsTerminal as _;
+use std::fmt::Write as _;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use tegula_engine::sim;
 
 use tegula_render::view::plural;
 
-use super::out::write_atomic;
+use super::fsio::write_output_atomically;
+use super::out;
 use super::play::{load_rules, parse_agents, Format};
+use super::progress::{check_interval, interrupt_flag, Progress, EXIT_INTERRUPTED};
 
 /// Arguments of `tegula simulate`.
 #[derive(clap::Args)]
@@ -55,14 +58,29 @@ pub struct Args {
     /// analysis elsewhere. The games are played a second time for it, after the timing.
     #[arg(long, short, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Allow more than 10,000,000 games (1,000,000 with `--compare`): hours of work, and `--out`
+    /// and `--compare` hold every game's figures in memory.
+    #[arg(long)]
+    pub allow_many_games: bool,
+    /// When stderr is not a terminal, print a progress line every SECONDS (0: never). A
+    /// terminal gets a progress bar instead.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub progress_every: f64,
 }
+
+/// Most games without `--allow-many-games`.
+pub const MAX_GAMES: u64 = 10_000_000;
+
+/// Most games per variant of `--compare` without `--allow-many-games`.
+pub const MAX_COMPARE_GAMES: u64 = 1_000_000;
 
 /// One JSON line per game: the same games as `sim::simulate` (same seeds), played again.
 fn game_lines(
     rules: &std::sync::Arc<tegula_engine::Rules>,
     args: &Args,
     agents: &[tegula_engine::AgentKind],
-) -> anyhow::Result<String> {
+    stop: &AtomicBool,
+) -> anyhow::Result<Option<String>> {
     let mut out = String::new();
     let mut game = tegula_engine::Game::new(
         rules.clone(),
@@ -72,6 +90,9 @@ fn game_lines(
     )
     .map_err(|e| anyhow::anyhow!("{e}"))?;
     for i in 0..args.games {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         let (g, seeds) = sim::game_seeds(args.seed, i, args.players);
         game.restart(tegula_engine::PileOrder::Shuffled(g))
             .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -87,7 +108,7 @@ fn game_lines(
         out.push_str(&line.to_string());
         out.push('\n');
     }
-    Ok(out)
+    Ok(Some(out))
 }
 
 /// Run the verb.
@@ -96,6 +117,19 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     if args.jobs == 0 || args.jobs > 1024 {
         anyhow::bail!("--jobs must be between 1 and 1024");
     }
+    // A comparison keeps every game's figures in memory: a lower bound.
+    let limit = if args.compare.is_empty() {
+        MAX_GAMES
+    } else {
+        MAX_COMPARE_GAMES
+    };
+    if args.games > limit && !args.allow_many_games {
+        anyhow::bail!(
+            "--games {} is more than {limit}: add --allow-many-games if you mean it",
+            args.games
+        );
+    }
+    check_interval(args.progress_every)?;
     if args.chart.is_some() && args.compare.is_empty() {
         anyhow::bail!("--chart draws a comparison: give it with --compare");
     }
@@ -109,116 +143,178 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
             agents: &agents,
             format: args.format,
             chart: args.chart.as_ref(),
+            progress_every: args.progress_every,
         });
     };
     let rules = match load_rules(variant)? {
         Ok(r) => r,
         Err(code) => return Ok(code),
     };
-    let bar = if std::io::stderr().is_terminal() {
-        let b = indicatif::ProgressBar::new(args.games);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games ({per_sec}, eta {eta})",
-        ) {
-            b.set_style(style);
-        }
-        Some(b)
-    } else {
-        None
-    };
-    let progress = |done: u64| {
-        if let Some(b) = &bar {
-            b.set_position(done);
-        }
-    };
+    let stop = interrupt_flag()?;
+    let progress = Progress::new(args.games, args.progress_every);
     let start = Instant::now();
-    let stats = sim::simulate(
+    let stats = sim::simulate_until(
         &rules,
         args.players,
         args.games,
         args.seed,
         args.jobs,
         &agents,
-        &progress,
+        &|done| progress.update(done),
+        &stop,
     )
     .map_err(|e| anyhow::anyhow!("{e}"))?;
     let secs = start.elapsed().as_secs_f64().max(1e-9);
-    if let Some(b) = &bar {
-        b.finish_and_clear();
-    }
-    let gps = stats.games as f64 / secs;
-    let dps = stats.decisions as f64 / secs;
-    let mean_scores: Vec<f64> = stats
-        .seat_scores
-        .iter()
-        .map(|&s| s as f64 / stats.games.max(1) as f64)
-        .collect();
-    let agent_names: Vec<&str> = (0..args.players as usize)
-        .map(|p| agents[p % agents.len()].name())
-        .collect();
-    if let Some(path) = &args.out {
-        write_atomic(path, &game_lines(&rules, &args, &agents)?)?;
+    progress.finish();
+    let interrupted = stop.load(Ordering::Relaxed);
+    let mut report = Report {
+        args: &args,
+        rules: &rules,
+        agents: &agents,
+        stats: &stats,
+        secs,
+        interrupted,
+        out: None,
+    };
+    if interrupted {
+        out::eprintln(&format!(
+            "interrupted: the figures cover the {} of {} games finished{}",
+            stats.games,
+            args.games,
+            if args.out.is_some() {
+                "; --out not written"
+            } else {
+                ""
+            }
+        ));
+    } else if let Some(path) = &args.out {
+        match game_lines(&rules, &args, &agents, &stop)? {
+            Some(lines) => {
+                write_output_atomically(path, lines.as_bytes(), &[variant.as_path()])?;
+                report.out = Some(path);
+            }
+            None => {
+                out::eprintln("interrupted while writing --out: not written");
+                report.interrupted = true;
+            }
+        }
     }
     match args.format {
-        Format::Json => {
-            let v = serde_json::json!({
-                "variant": rules.ruleset().id,
-                "players": args.players,
-                "games": stats.games,
-                "seed": args.seed,
-                "jobs": args.jobs,
-                "agents": agent_names,
-                "seconds": secs,
-                "games_per_second": gps,
-                "decisions": stats.decisions,
-                "decisions_per_second": dps,
-                "mean_total_score": stats.mean_total_score(),
-                "mean_scores": mean_scores,
-                "win_rates": stats.win_rates(),
-                "pool_tiles": pool_json(&rules, &stats),
-                "out": args.out.as_ref().map(|p| p.display().to_string()),
-            });
-            println!("{}", serde_json::to_string_pretty(&v)?);
-        }
-        Format::Human => {
-            println!(
-                "{} game{} of {} ({} player{}, agents {}) in {:.3}s",
-                stats.games,
-                plural(stats.games as usize),
-                rules.ruleset().id,
-                args.players,
-                plural(usize::from(args.players)),
-                agent_names.join(","),
-                secs
-            );
-            println!("games/s: {gps:.0}   decisions/s: {dps:.0}");
-            println!("mean total score: {:.3}", stats.mean_total_score());
-            let names = super::board::seat_names(args.players, &agent_names);
-            let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
-            let rates = stats.win_rates();
-            for (p, name) in names.iter().enumerate() {
-                println!(
-                    "  {name:<width$}  mean score {:>7.2}  wins {:>5.1}%",
-                    mean_scores[p],
-                    rates[p] * 100.0
-                );
-            }
-            println!("(wins: a tie shares the win among the tied seats)");
-            if let Some(p) = &args.out {
-                println!("games: {}", p.display());
-            }
-            for (&t, p) in &stats.pool {
-                println!(
-                    "{}: placed in {} games, owner won {:.1}%, ability {:.2} points a game",
-                    rules.tile_id(t),
-                    p.games,
-                    p.win_rate() * 100.0,
-                    p.mean_ability_points()
-                );
-            }
-        }
+        Format::Json => out::println(&serde_json::to_string_pretty(&report.json())?)?,
+        Format::Human => out::print(&report.human())?,
     }
-    Ok(0)
+    Ok(if report.interrupted {
+        EXIT_INTERRUPTED
+    } else {
+        0
+    })
+}
+
+/// What a simulation found, for printing.
+struct Report<'a> {
+    args: &'a Args,
+    rules: &'a tegula_engine::Rules,
+    agents: &'a [tegula_engine::AgentKind],
+    stats: &'a sim::SimStats,
+    secs: f64,
+    interrupted: bool,
+    /// The `--out` file, once written.
+    out: Option<&'a PathBuf>,
+}
+
+impl Report<'_> {
+    fn agent_names(&self) -> Vec<&str> {
+        (0..self.args.players as usize)
+            .map(|p| self.agents[p % self.agents.len()].name())
+            .collect()
+    }
+
+    fn mean_scores(&self) -> Vec<f64> {
+        let games = self.stats.games.max(1) as f64;
+        self.stats
+            .seat_scores
+            .iter()
+            .map(|&s| s as f64 / games)
+            .collect()
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let (stats, args) = (self.stats, self.args);
+        serde_json::json!({
+            "variant": self.rules.ruleset().id,
+            "players": args.players,
+            "games": stats.games,
+            "games_requested": args.games,
+            "interrupted": self.interrupted,
+            "seed": args.seed,
+            "jobs": args.jobs,
+            "agents": self.agent_names(),
+            "seconds": self.secs,
+            "games_per_second": stats.games as f64 / self.secs,
+            "decisions": stats.decisions,
+            "decisions_per_second": stats.decisions as f64 / self.secs,
+            "mean_total_score": stats.mean_total_score(),
+            "mean_scores": self.mean_scores(),
+            "win_rates": stats.win_rates(),
+            "pool_tiles": pool_json(self.rules, stats),
+            "out": self.out.map(|p| p.display().to_string()),
+        })
+    }
+
+    fn human(&self) -> String {
+        let (stats, args) = (self.stats, self.args);
+        let agent_names = self.agent_names();
+        let mut s = String::new();
+        let of = if self.interrupted {
+            format!(" (interrupted: {} requested)", args.games)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            s,
+            "{} game{}{of} of {} ({} player{}, agents {}) in {:.3}s",
+            stats.games,
+            plural(stats.games as usize),
+            self.rules.ruleset().id,
+            args.players,
+            plural(usize::from(args.players)),
+            agent_names.join(","),
+            self.secs
+        );
+        let _ = writeln!(
+            s,
+            "games/s: {:.0}   decisions/s: {:.0}",
+            stats.games as f64 / self.secs,
+            stats.decisions as f64 / self.secs
+        );
+        let _ = writeln!(s, "mean total score: {:.3}", stats.mean_total_score());
+        let names = super::board::seat_names(args.players, &agent_names);
+        let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+        let (rates, means) = (stats.win_rates(), self.mean_scores());
+        for (p, name) in names.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "  {name:<width$}  mean score {:>7.2}  wins {:>5.1}%",
+                means[p],
+                rates[p] * 100.0
+            );
+        }
+        let _ = writeln!(s, "(wins: a tie shares the win among the tied seats)");
+        if let Some(p) = self.out {
+            let _ = writeln!(s, "games: {}", p.display());
+        }
+        for (&t, p) in &stats.pool {
+            let _ = writeln!(
+                s,
+                "{}: placed in {} games, owner won {:.1}%, ability {:.2} points a game",
+                self.rules.tile_id(t),
+                p.games,
+                p.win_rate() * 100.0,
+                p.mean_ability_points()
+            );
+        }
+        s
+    }
 }
 
 /// Per pool tile (the wonders): games placed, owner win rate, mean ability points, mean owner

@@ -9,10 +9,12 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use tegula_model::compile::CompiledTile;
 use tegula_model::diag::Diagnostic;
-use tegula_model::variant::{compile_tileset_file, compile_variant, is_variant_file};
+use tegula_model::validate::FileKind;
+use tegula_model::variant::{compile_tileset_file, compile_variant};
 use tegula_ruleset::FeatureKind;
 
-use super::out::{emit, print_diags};
+use super::out::{self, print_diags};
+use super::play::read_kind;
 
 /// Output format of `tegula tiles`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -55,6 +57,7 @@ struct Row {
     /// Pennants on one copy.
     pennants: u64,
     /// The file the listing came from (tile set or variant).
+    #[serde(serialize_with = "tegula_model::diag::lossy_path")]
     file: PathBuf,
 }
 
@@ -77,17 +80,23 @@ fn row(t: &CompiledTile, file: &Path) -> Row {
 
 /// Run the verb.
 pub fn run(args: Args) -> anyhow::Result<u8> {
-    // Files and folders (recursively) as `tegula validate` finds them; an unreadable path is a
-    // usage error.
-    let mut unreadable = Vec::new();
-    let files = tegula_model::validate::collect_files(&args.paths, &mut unreadable);
-    if let Some(d) = unreadable.first() {
-        anyhow::bail!("{}", d.message);
-    }
+    // Files and folders (recursively) as `tegula validate` finds them; what the walk skipped
+    // is a warning, an unreadable path a usage error.
+    let mut walk = Vec::new();
+    let files = tegula_model::validate::collect_files(&args.paths, &mut walk);
+    let mut unreadable = walk.iter().any(Diagnostic::is_error);
     let mut rows = Vec::new();
-    let mut diags: Vec<Diagnostic> = Vec::new();
+    let mut diags: Vec<Diagnostic> = walk;
     for f in &files {
-        if is_variant_file(f) {
+        let kind = match read_kind(f) {
+            Ok(kind) => kind,
+            Err(e) => {
+                out::eprintln(&format!("error: {e}"));
+                unreadable = true;
+                continue;
+            }
+        };
+        if kind == FileKind::Variant {
             let (v, d) = compile_variant(f);
             diags.extend(d);
             if let Some(v) = v {
@@ -110,8 +119,10 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         }
         Format::Human => table(&rows),
     };
-    emit(None, &text)?;
-    Ok(if diags.iter().any(Diagnostic::is_error) {
+    out::print(&text)?;
+    Ok(if unreadable {
+        2
+    } else if diags.iter().any(Diagnostic::is_error) {
         1
     } else {
         0

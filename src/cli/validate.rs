@@ -4,12 +4,14 @@
 //! Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage or I/O error (e.g. a path
 //! that does not exist or a file that cannot be read).
 
-use std::io::{IsTerminal, Write};
+use std::io::{IsTerminal, Write as _};
 use std::path::PathBuf;
 
 use tegula_model::report::{self, termcolor};
 use tegula_model::validate::{self, Hook};
 use tegula_model::Code;
+
+use super::out::{self, Escaping, StdoutError};
 
 /// Output format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -54,25 +56,24 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     let outcome = validate::run(&args.paths, &hooks);
     let diags = &outcome.diagnostics;
     match args.format {
-        Format::Json => {
-            let mut out = std::io::stdout().lock();
-            writeln!(out, "{}", report::validation_to_json(diags, &outcome.facts))?;
-        }
+        Format::Json => out::println(&report::validation_to_json(diags, &outcome.facts))?,
         Format::Human => {
             let choice = if std::io::stdout().is_terminal() {
                 termcolor::ColorChoice::Auto
             } else {
                 termcolor::ColorChoice::Never
             };
-            let mut out = termcolor::StandardStream::stdout(choice);
-            report::render_human_with_facts(diags, outcome.files.len(), &outcome.facts, &mut out)?;
+            let mut w = Escaping::new(termcolor::StandardStream::stdout(choice));
+            report::render_human_with_facts(diags, outcome.files.len(), &outcome.facts, &mut w)
+                .and_then(|()| w.flush())
+                .map_err(StdoutError)?;
         }
     }
     Ok(exit_code(diags))
 }
 
 fn exit_code(diags: &[tegula_model::Diagnostic]) -> u8 {
-    if diags.iter().any(|d| d.code == Code::Io) {
+    if diags.iter().any(|d| d.code == Code::Io && d.is_error()) {
         2
     } else if diags.iter().any(|d| d.is_error()) {
         1

@@ -5,8 +5,10 @@ use std::path::{Path, PathBuf};
 
 use tegula_model::explain::{diff, explain, Difference, Explanation, Origin, RuleLine};
 
-use super::out::print_diags;
-use super::play::Format;
+use tegula_model::validate::FileKind;
+
+use super::out::{self, print_diags};
+use super::play::{read_kind, Format};
 
 /// Arguments of `tegula variant`.
 #[derive(clap::Args)]
@@ -59,8 +61,8 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         Command::Explain { file, format } => {
             let Some(e) = load(&file)? else { return Ok(1) };
             match format {
-                Format::Json => println!("{}", serde_json::to_string_pretty(&e)?),
-                Format::Human => print!("{}", explain_text(&e)),
+                Format::Json => out::println(&serde_json::to_string_pretty(&e)?)?,
+                Format::Human => out::print(&explain_text(&e))?,
             }
         }
         Command::Diff { a, b, format } => {
@@ -71,9 +73,9 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
             match format {
                 Format::Json => {
                     let v = serde_json::json!({ "a": x.id, "b": y.id, "differences": d });
-                    println!("{}", serde_json::to_string_pretty(&v)?);
+                    out::println(&serde_json::to_string_pretty(&v)?)?;
                 }
-                Format::Human => print!("{}", diff_text(&x, &y, &d)),
+                Format::Human => out::print(&diff_text(&x, &y, &d))?,
             }
         }
     }
@@ -82,20 +84,15 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
 
 /// Explain one variant; its diagnostics go to stderr when it has errors.
 fn load(path: &Path) -> anyhow::Result<Option<Explanation>> {
-    if !path.is_file() {
-        anyhow::bail!("{} is not a file", path.display());
-    }
-    // A tile set or scenario given by mistake gets one sentence, not a page of schema errors.
-    if let Ok(source) = tegula_model::load::read_source(path) {
-        use tegula_model::validate::{classify, FileKind};
-        match classify(&source.text) {
-            FileKind::Variant => {}
-            FileKind::TileSet => {
-                anyhow::bail!("{} is a tile-set file, not a variant", path.display())
-            }
-            FileKind::Other(s) => {
-                anyhow::bail!("{} is not a variant (its schema is {s})", path.display())
-            }
+    // Read bounded, like every input (a FIFO or device is refused, not waited on); a tile set or
+    // scenario given by mistake gets one sentence, not a page of schema errors.
+    match read_kind(path)? {
+        FileKind::Variant => {}
+        FileKind::TileSet => {
+            anyhow::bail!("{} is a tile-set file, not a variant", path.display())
+        }
+        FileKind::Other(s) => {
+            anyhow::bail!("{} is not a variant (its schema is {s})", path.display())
         }
     }
     let (e, diags) = explain(path);

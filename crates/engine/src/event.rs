@@ -165,6 +165,12 @@ pub enum Event {
         /// The feature they stood on.
         feature: FeatureId,
     },
+    /// The game was ended early by [`crate::Game::finish`] (not by the rules): the final
+    /// scoring that follows is the finish's. Recorded so that a log of such a game replays.
+    Finish {
+        /// Turn number when the game was ended.
+        turn: u32,
+    },
     /// The game ended; final scores by seat and the winning seats.
     End {
         /// Scores by seat.
@@ -187,6 +193,7 @@ impl Event {
             Event::Return { .. } => "return",
             Event::Take { .. } => "take",
             Event::Seat { .. } => "seat",
+            Event::Finish { .. } => "finish",
             Event::End { .. } => "end",
         }
     }
@@ -204,6 +211,7 @@ impl Event {
             | Event::Return { player, .. } => vec![*player],
             Event::Score { players, .. } => players.clone(),
             Event::End { winners, .. } => winners.clone(),
+            Event::Finish { .. } => Vec::new(),
         }
     }
 

@@ -1110,8 +1110,12 @@ impl Game {
 
     /// End the game now: finish the current turn without a follower (if a tile was just placed),
     /// take back figures waiting to move, drop the undrawn pile and players' own tiles, and run
-    /// the final scoring (B-6). Does nothing if already over.
+    /// the final scoring (B-6). Does nothing if already over. A recording game logs a `finish`
+    /// event first, so that its log replays ([`crate::log::replay`] calls `finish` there too).
     pub fn finish(&mut self) {
+        if self.record && self.phase != Phase::Over {
+            self.events.push(Event::Finish { turn: self.turn });
+        }
         match self.phase {
             Phase::Over => {}
             Phase::Follower => {

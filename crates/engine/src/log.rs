@@ -166,34 +166,96 @@ fn match_next(
 
 /// Re-run a log against `rules`: rebuild the game from the setup line, apply every decision, and
 /// check that every other line is exactly what the engine produces. Returns the finished game.
+/// Stops at the first bad line (see [`Replayer`] to feed a log line by line).
 pub fn replay(rules: Arc<Rules>, log: &str) -> Result<Game, ReplayError> {
-    let mut lines: Vec<(usize, Value)> = Vec::new();
+    let mut replayer = Replayer::new(rules);
     for (i, l) in log.lines().enumerate() {
-        if l.trim().is_empty() {
-            continue;
+        replayer.line(i + 1, l)?;
+    }
+    replayer.finish()
+}
+
+/// A replay fed one line at a time (a log read as a stream): every line is checked when it
+/// arrives, so a reader can stop at the first error without reading the rest.
+pub struct Replayer {
+    rules: Arc<Rules>,
+    /// The game, once the setup line is read.
+    game: Option<Game>,
+    /// Engine events already matched against the log.
+    produced: usize,
+    /// Decisions applied.
+    moves: u32,
+    /// The last non-blank line read.
+    last: usize,
+}
+
+impl Replayer {
+    /// A replay against `rules`, waiting for the setup line.
+    pub fn new(rules: Arc<Rules>) -> Self {
+        Replayer {
+            rules,
+            game: None,
+            produced: 0,
+            moves: 0,
+            last: 0,
         }
-        let v: Value = serde_json::from_str(l).map_err(|e| {
+    }
+
+    /// Check line `ln` (1-based) of the log; blank lines are skipped.
+    pub fn line(&mut self, ln: usize, text: &str) -> Result<(), ReplayError> {
+        if text.trim().is_empty() {
+            return Ok(());
+        }
+        let v: Value = serde_json::from_str(text).map_err(|e| {
             err(
                 ReplayErrorKind::Corrupt,
-                i + 1,
+                ln,
                 None,
                 format!("not a JSON object: {e}"),
             )
         })?;
         if !v.is_object() {
+            return Err(err(ReplayErrorKind::Corrupt, ln, None, "not a JSON object"));
+        }
+        self.last = ln;
+        match &mut self.game {
+            None => {
+                self.game = Some(setup(&self.rules, &v, ln)?);
+                Ok(())
+            }
+            Some(game) => step(game, &mut self.produced, &mut self.moves, &v, ln),
+        }
+    }
+
+    /// The end of the log: the game must have produced nothing more and be over.
+    pub fn finish(self) -> Result<Game, ReplayError> {
+        let Some(game) = self.game else {
+            return Err(err(ReplayErrorKind::Corrupt, 1, None, "the log is empty"));
+        };
+        let after = self.last + 1;
+        if let Some(event) = game.events().get(self.produced) {
+            let mine = serde_json::to_value(event).unwrap_or(Value::Null);
             return Err(err(
-                ReplayErrorKind::Corrupt,
-                i + 1,
-                None,
-                "not a JSON object",
+                ReplayErrorKind::Divergence,
+                after,
+                Some(self.moves),
+                format!("the log ends but the engine produced {mine}"),
             ));
         }
-        lines.push((i + 1, v));
+        if game.phase() != crate::Phase::Over {
+            return Err(err(
+                ReplayErrorKind::Divergence,
+                after,
+                Some(self.moves),
+                "the log ends before the game is over",
+            ));
+        }
+        Ok(game)
     }
-    let Some((l0, setup)) = lines.first() else {
-        return Err(err(ReplayErrorKind::Corrupt, 1, None, "the log is empty"));
-    };
-    let l0 = *l0;
+}
+
+/// The game a setup line (line `l0`) describes, with its scripted pile.
+fn setup(rules: &Arc<Rules>, setup: &Value, l0: usize) -> Result<Game, ReplayError> {
     if text(setup, "type", l0)? != "setup" {
         return Err(err(
             ReplayErrorKind::Corrupt,
@@ -240,69 +302,60 @@ pub fn replay(rules: Arc<Rules>, log: &str) -> Result<Game, ReplayError> {
         })?;
         pile.push(idx);
     }
-    let mut game = Game::new(rules.clone(), players, PileOrder::Scripted(pile), true)
-        .map_err(|e| err(ReplayErrorKind::Setup, l0, None, e.to_string()))?;
-    let mut produced = 0usize;
-    let mut moves = 0u32;
-    for (ln, v) in lines.iter().skip(1) {
-        let ln = *ln;
-        if match_next(&game, &mut produced, v, ln, moves)? {
-            continue;
-        }
-        let kind = text(v, "type", ln)?;
-        let event: Event = serde_json::from_value(v.clone()).map_err(|e| {
-            err(
-                ReplayErrorKind::Corrupt,
-                ln,
-                None,
-                format!("not a `{kind}` line: {e}"),
-            )
-        })?;
-        if !event.is_decision() {
-            return Err(err(
-                ReplayErrorKind::Divergence,
-                ln,
-                Some(moves),
-                format!("the log has a `{kind}` line where the engine waits for a decision"),
-            ));
-        }
-        let action = decision_action(&game, &event)
-            .map_err(|m| err(ReplayErrorKind::Corrupt, ln, None, m))?;
-        moves += 1;
-        game.apply(action).map_err(|e| {
-            err(
-                ReplayErrorKind::Illegal,
-                ln,
-                Some(moves),
-                // The rule id once: some messages already end with it.
-                match e.to_string() {
-                    m if m.contains(e.rule()) => m,
-                    m => format!("{m} [{}]", e.rule()),
-                },
-            )
-        })?;
-        // The decision itself is the first produced event; it must equal the line.
-        match_next(&game, &mut produced, v, ln, moves)?;
+    Game::new(rules.clone(), players, PileOrder::Scripted(pile), true)
+        .map_err(|e| err(ReplayErrorKind::Setup, l0, None, e.to_string()))
+}
+
+/// One line after the setup: either the engine's next event, or a decision to apply (or the
+/// early end a `finish` line records).
+fn step(
+    game: &mut Game,
+    produced: &mut usize,
+    moves: &mut u32,
+    v: &Value,
+    ln: usize,
+) -> Result<(), ReplayError> {
+    if match_next(game, produced, v, ln, *moves)? {
+        return Ok(());
     }
-    let last = lines.last().map(|l| l.0).unwrap_or(1);
-    if produced < game.events().len() {
-        let mine = serde_json::to_value(&game.events()[produced]).unwrap_or(Value::Null);
+    let kind = text(v, "type", ln)?;
+    let event: Event = serde_json::from_value(v.clone()).map_err(|e| {
+        err(
+            ReplayErrorKind::Corrupt,
+            ln,
+            None,
+            format!("not a `{kind}` line: {e}"),
+        )
+    })?;
+    if let Event::Finish { .. } = event {
+        game.finish();
+        return match_next(game, produced, v, ln, *moves).map(|_| ());
+    }
+    if !event.is_decision() {
         return Err(err(
             ReplayErrorKind::Divergence,
-            last + 1,
-            Some(moves),
-            format!("the log ends but the engine produced {mine}"),
+            ln,
+            Some(*moves),
+            format!("the log has a `{kind}` line where the engine waits for a decision"),
         ));
     }
-    if game.phase() != crate::Phase::Over {
-        return Err(err(
-            ReplayErrorKind::Divergence,
-            last + 1,
-            Some(moves),
-            "the log ends before the game is over",
-        ));
-    }
-    Ok(game)
+    let action =
+        decision_action(game, &event).map_err(|m| err(ReplayErrorKind::Corrupt, ln, None, m))?;
+    *moves += 1;
+    game.apply(action).map_err(|e| {
+        err(
+            ReplayErrorKind::Illegal,
+            ln,
+            Some(*moves),
+            // The rule id once: some messages already end with it.
+            match e.to_string() {
+                m if m.contains(e.rule()) => m,
+                m => format!("{m} [{}]", e.rule()),
+            },
+        )
+    })?;
+    // The decision itself is the first produced event; it must equal the line.
+    match_next(game, produced, v, ln, *moves).map(|_| ())
 }
 
 /// The action that a decision event of a log records, in the state `game` is in before it (a

@@ -1,7 +1,7 @@
 //! Driving games with agents: one game ([`play_out`]) and many ([`simulate`]).
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::agent::{Agent, AgentKind};
@@ -243,6 +243,23 @@ pub fn simulate(
     agents: &[AgentKind],
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SimStats, SetupError> {
+    let never = AtomicBool::new(false);
+    simulate_until(rules, players, games, seed, jobs, agents, progress, &never)
+}
+
+/// [`simulate`], stopping early once `stop` is set (Ctrl-C): every thread finishes the game it
+/// is playing and starts no other; the statistics cover exactly the games finished.
+#[allow(clippy::too_many_arguments)] // `simulate`'s arguments and the flag
+pub fn simulate_until(
+    rules: &Arc<Rules>,
+    players: u8,
+    games: u64,
+    seed: u64,
+    jobs: usize,
+    agents: &[AgentKind],
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<SimStats, SetupError> {
     // Fails early on a bad player count.
     let proto = Game::new(Arc::clone(rules), players, PileOrder::Shuffled(seed), false)?;
     let kinds: Vec<AgentKind> = if agents.is_empty() {
@@ -272,11 +289,15 @@ pub fn simulate(
             scope.spawn(move || {
                 loop {
                     let start = next.fetch_add(CHUNK, Ordering::Relaxed);
-                    if start >= games {
+                    if start >= games || stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let end = (start + CHUNK).min(games);
+                    let mut end = (start + CHUNK).min(games);
                     for i in start..end {
+                        if stop.load(Ordering::Relaxed) {
+                            end = i;
+                            break;
+                        }
                         let (g, aseeds) = game_seeds(seed, i, players);
                         if game.restart(PileOrder::Shuffled(g)).is_err() {
                             continue;

@@ -588,6 +588,45 @@ fn w6_with_the_pile_exhausted_the_pool_tile_is_recorded_unplaceable() {
     assert_eq!(removed, vec!["B", "B", "CC"]);
 }
 
+/// A game ended early with `finish()` — in the middle of a turn (a tile just placed, B-2's
+/// follower step open) or between turns — records it, and its log replays to the same final
+/// scoring (B-6) instead of diverging where the final scores start.
+#[test]
+fn logs_of_games_ended_with_finish_replay() {
+    let rules = base();
+    for decisions in [1usize, 6, 7, 25, 40] {
+        let mut g = Game::seeded(rules.clone(), 2, 5).unwrap();
+        for _ in 0..decisions {
+            let first = g.legal_actions()[0];
+            g.apply(first).unwrap();
+        }
+        g.finish();
+        assert_eq!(g.phase(), Phase::Over);
+        let finishes = g.events().iter().filter(|e| e.kind() == "finish").count();
+        assert_eq!(finishes, 1, "after {decisions} decisions");
+        let text = log::log_text(&g);
+        let replayed = log::replay(rules.clone(), &text)
+            .unwrap_or_else(|e| panic!("after {decisions} decisions: {e}"));
+        assert_eq!(replayed.scores(), g.scores());
+        assert_eq!(replayed.events(), g.events());
+    }
+}
+
+/// A game over by the rules records no `finish`; finishing it again changes nothing.
+#[test]
+fn finish_after_the_end_records_nothing() {
+    let rules = base();
+    let mut g = Game::seeded(rules, 2, 5).unwrap();
+    while g.phase() != Phase::Over {
+        let first = g.legal_actions()[0];
+        g.apply(first).unwrap();
+    }
+    let before = g.events().len();
+    g.finish();
+    assert_eq!(g.events().len(), before);
+    assert!(g.events().iter().all(|e| e.kind() != "finish"));
+}
+
 #[test]
 fn house_rule_points_saturate_instead_of_overflowing() {
     // `tegula_ruleset::limits`: the schema keeps a variant's numbers at 1000 points or less, but

@@ -328,7 +328,8 @@ impl Source {
 pub struct Related {
     /// What this place is.
     pub message: String,
-    /// File it is in.
+    /// File it is in (in JSON: lossily where the name is not UTF-8).
+    #[serde(serialize_with = "lossy_path")]
     pub file: PathBuf,
     /// 1-based line.
     pub line: usize,
@@ -343,6 +344,17 @@ pub struct Related {
     pub span: Option<Range<usize>>,
 }
 
+/// Serialise a path as a string, lossily where it is not UTF-8 (serde's own path serialiser
+/// fails there, which would lose the whole report).
+pub fn lossy_path<S: serde::Serializer>(path: &Path, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&path.to_string_lossy())
+}
+
+/// Serialise paths as strings, lossily where they are not UTF-8 (see [`lossy_path`]).
+pub fn lossy_paths<S: serde::Serializer>(paths: &[PathBuf], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(paths.iter().map(|p| p.to_string_lossy()))
+}
+
 /// One problem.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
@@ -352,7 +364,8 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// Short message.
     pub message: String,
-    /// File the problem is in.
+    /// File the problem is in (in JSON: a file name that is not UTF-8 is shown lossily).
+    #[serde(serialize_with = "lossy_path")]
     pub file: PathBuf,
     /// 1-based line (0 when the problem has no position, e.g. an unreadable file).
     pub line: usize,

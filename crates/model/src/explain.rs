@@ -19,7 +19,8 @@ use crate::variant::{compile_variant, CompiledVariant};
 /// Where a value was set.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Origin {
-    /// The file.
+    /// The file (in JSON: lossily where the name is not UTF-8).
+    #[serde(serialize_with = "crate::diag::lossy_path")]
     pub file: PathBuf,
     /// 1-based line.
     pub line: usize,
@@ -48,7 +49,9 @@ pub struct Explanation {
     pub id: String,
     /// Display name.
     pub name: String,
-    /// The files of its `extends` chain, the root first.
+    /// The files of its `extends` chain, the root first (in JSON: lossily where a name is not
+    /// UTF-8).
+    #[serde(serialize_with = "crate::diag::lossy_paths")]
     pub chain: Vec<PathBuf>,
     /// One line a rule.
     pub rules: Vec<RuleLine>,

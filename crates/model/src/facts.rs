@@ -40,7 +40,8 @@ pub enum FactStatus {
 /// What became of one `[[fact]]` table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FactOutcome {
-    /// File the fact is in.
+    /// File the fact is in (in JSON: lossily where the name is not UTF-8).
+    #[serde(serialize_with = "crate::diag::lossy_path")]
     pub file: PathBuf,
     /// 1-based line of the fact's `rule` key.
     pub line: usize,

@@ -16,6 +16,7 @@ use toml_edit::{ImDocument, Item, Value};
 
 use crate::diag::{Code, Diagnostic, Origins, Piece, Source};
 use crate::load::{parse_variant, read_source};
+use crate::open::OpenError;
 
 /// The longest chain of `extends` followed (a bound on hostile input).
 pub const MAX_CHAIN: usize = 16;
@@ -133,12 +134,28 @@ fn read_chain(path: &Path) -> Result<Vec<(Source, ImDocument<String>)>, Vec<Diag
                 format!("`extends` chains are limited to {MAX_CHAIN} files"),
             )]);
         }
-        if !target.is_file() {
-            return Err(vec![child.diag(
-                Code::DanglingReference,
-                span,
-                format!("no variant file {} to extend", target.display()),
-            )]);
+        match std::fs::metadata(&target) {
+            Ok(meta) if meta.is_file() => {}
+            // There, but nothing to read: said as the reader would say it (it is never opened).
+            Ok(meta) => {
+                let why = if meta.is_dir() {
+                    OpenError::Folder
+                } else {
+                    OpenError::NotRegular
+                };
+                return Err(vec![child.diag(
+                    Code::DanglingReference,
+                    span,
+                    format!("no variant file {} to extend: {why}", target.display()),
+                )]);
+            }
+            Err(_) => {
+                return Err(vec![child.diag(
+                    Code::DanglingReference,
+                    span,
+                    format!("no variant file {} to extend", target.display()),
+                )])
+            }
         }
         next = target;
     }

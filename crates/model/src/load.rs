@@ -22,6 +22,7 @@ use serde_json::{Map, Number, Value as Json};
 use toml_edit::{ImDocument, Item, Table};
 
 use crate::diag::{Code, Diagnostic, Source};
+use crate::open::{open_regular, OpenError};
 use crate::raw::{TileSetFile, VariantFile};
 use crate::schema;
 
@@ -77,41 +78,16 @@ pub fn parse_variant(source: Source) -> (Option<Loaded<VariantFile>>, Vec<Diagno
 /// Read a file as text, with the size cap and UTF-8 check. The error is the one diagnostic.
 #[allow(clippy::result_large_err)] // called once per file; boxing would only add noise
 pub fn read_source(path: &Path) -> Result<Source, Diagnostic> {
-    // Check the kind first: opening a FIFO or device could block or never end.
-    match std::fs::metadata(path) {
-        Ok(meta) if meta.is_file() => {}
-        Ok(meta) => {
-            let what = if meta.is_dir() {
-                "a folder"
-            } else {
-                "not a regular file"
-            };
-            return Err(Diagnostic::file_level(
-                Code::Io,
-                path,
-                format!("cannot read `{}`: it is {what}", path.display()),
-            ));
-        }
-        Err(e) => {
-            return Err(Diagnostic::file_level(
-                Code::Io,
-                path,
-                format!("cannot read `{}`: {e}", path.display()),
-            ))
-        }
-    }
-    let file = std::fs::File::open(path).map_err(|e| {
-        Diagnostic::file_level(
+    // Type and size checked before reading; the open does not block (a FIFO or device could
+    // block or never end).
+    let file = open_regular(path, MAX_FILE_BYTES as u64).map_err(|e| match e {
+        OpenError::TooLarge { len, .. } => too_large(path, len),
+        e => Diagnostic::file_level(
             Code::Io,
             path,
             format!("cannot read `{}`: {e}", path.display()),
-        )
+        ),
     })?;
-    if let Ok(meta) = file.metadata() {
-        if meta.len() > MAX_FILE_BYTES as u64 {
-            return Err(too_large(path, meta.len()));
-        }
-    }
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES as u64 + 1)
         .read_to_end(&mut bytes)

@@ -428,11 +428,8 @@ pub fn to_json(diags: &[Diagnostic]) -> String {
 }
 
 fn read_lossy(path: &Path) -> Option<String> {
-    // Only regular files: opening a FIFO could block.
-    if !std::fs::metadata(path).ok()?.is_file() {
-        return None;
-    }
-    let file = std::fs::File::open(path).ok()?;
+    // Only regular files, bounded: opening a FIFO could block.
+    let file = crate::open::open_regular(path, MAX_FILE_BYTES as u64).ok()?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES as u64 + 1)
         .read_to_end(&mut bytes)

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 
 use crate::compile::compile_tileset;
-use crate::diag::{Code, Diagnostic, Related};
+use crate::diag::{Code, Diagnostic, Related, Severity};
 use crate::facts::FactOutcome;
 use crate::load;
 use crate::schema::{TILESET_SCHEMA, VARIANT_SCHEMA};
@@ -225,8 +225,24 @@ pub fn collect_files(paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> Vec<Path
     out
 }
 
+/// A warning about a path the folder walk did not search or check (nothing is skipped silently).
+fn skipped(path: &Path, why: String) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Warning,
+        ..Diagnostic::file_level(Code::Io, path, why)
+    }
+}
+
 fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, diags: &mut Vec<Diagnostic>) {
-    if depth > MAX_DEPTH || out.len() > MAX_FILES {
+    if out.len() > MAX_FILES {
+        return;
+    }
+    if depth > MAX_DEPTH {
+        let why = format!(
+            "`{}` is more than {MAX_DEPTH} folders deep: not searched",
+            dir.display()
+        );
+        diags.push(skipped(dir, why));
         return;
     }
     let entries = match std::fs::read_dir(dir) {
@@ -240,19 +256,36 @@ fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, diags: &mut Vec<Diagno
             return;
         }
     };
-    let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
+    let mut entries: Vec<_> = entries
+        .filter_map(|e| {
+            e.map_err(|e| {
+                diags.push(skipped(
+                    dir,
+                    format!("an entry of `{}`: {e}", dir.display()),
+                ))
+            })
+            .ok()
+        })
+        .collect();
     entries.sort_by_key(|e| e.file_name());
     for entry in entries {
         let path = entry.path();
         let Ok(file_type) = entry.file_type() else {
+            diags.push(skipped(
+                &path,
+                format!("`{}`: type unknown, skipped", path.display()),
+            ));
             continue;
         };
         if file_type.is_dir() {
             walk(&path, depth + 1, out, diags);
-        } else if path.extension().is_some_and(|e| e == "toml")
-            && (file_type.is_file() || path.is_file())
-        {
-            out.push(path);
+        } else if path.extension().is_some_and(|e| e == "toml") {
+            if file_type.is_file() || path.is_file() {
+                out.push(path);
+            } else {
+                let why = format!("`{}` is not a regular file: skipped", path.display());
+                diags.push(skipped(&path, why));
+            }
         }
     }
 }
@@ -400,7 +433,9 @@ mod tests {
         assert_eq!(explicit.len(), 1, "{explicit:?}");
         assert_eq!(explicit[0].code, Code::Io);
         assert!(explicit[0].message.contains("not a regular file"));
-        assert!(folder.is_empty(), "{folder:?}");
+        // Inside a folder it is skipped, and the walk says so (a warning, not an error).
+        assert_eq!(folder.len(), 1, "{folder:?}");
+        assert!(!folder[0].is_error() && folder[0].message.contains("not a regular file"));
     }
 
     #[test]

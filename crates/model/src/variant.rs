@@ -67,24 +67,64 @@ pub fn compile_tileset_file(path: &Path) -> (Option<(Source, CompiledSet)>, Vec<
 /// table) rather
 /// than a tile set. Unreadable or unparsable files count as tile sets (the loader says why).
 pub fn is_variant_file(path: &Path) -> bool {
-    std::fs::read_to_string(path)
+    crate::load::read_source(path)
         .ok()
-        .and_then(|t| t.parse::<toml::Table>().ok())
+        .and_then(|s| s.text.parse::<toml::Table>().ok())
         .is_some_and(|t| {
             (t.contains_key("sets") || t.contains_key(crate::inherit::EXTENDS))
                 && !t.contains_key("set")
         })
 }
 
-/// The `*.toml` files of a folder, sorted by name (not recursive).
-pub fn toml_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    files.sort();
-    Ok(files)
+/// The `*.toml` files of a folder (not recursive), sorted by name.
+#[derive(Debug, Default)]
+pub struct TomlFiles {
+    /// The regular files.
+    pub files: Vec<PathBuf>,
+    /// `*.toml` entries that are no regular file (a FIFO, a device, a folder, an entry that
+    /// could not be read): skipped, and said so by the caller.
+    pub skipped: Vec<PathBuf>,
+}
+
+/// The `*.toml` files of a folder, sorted by name (not recursive), and the entries skipped.
+pub fn toml_files(dir: &Path) -> std::io::Result<TomlFiles> {
+    let mut out = TomlFiles::default();
+    for entry in std::fs::read_dir(dir)? {
+        let Ok(entry) = entry else {
+            out.skipped.push(dir.to_path_buf());
+            continue;
+        };
+        let path = entry.path();
+        if path.extension().is_some_and(|x| x == "toml") {
+            match path.is_file() {
+                true => out.files.push(path),
+                false => out.skipped.push(path),
+            }
+        }
+    }
+    out.files.sort();
+    out.skipped.sort();
+    Ok(out)
+}
+
+/// A warning for each entry of a `sets` folder that was skipped (nothing is skipped silently).
+fn skipped_warnings(
+    skipped: &[PathBuf],
+    src: &Source,
+    span: std::ops::Range<usize>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for path in skipped {
+        let d = src.diag(
+            Code::Io,
+            span.clone(),
+            format!("`{}` is not a regular file: skipped", path.display()),
+        );
+        diags.push(Diagnostic {
+            severity: crate::diag::Severity::Warning,
+            ..d
+        });
+    }
 }
 
 /// The follower types, checked ([`crate::figures`]); ids given twice are reported and skipped.
@@ -185,7 +225,8 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         let p = base.unwrap_or(Path::new(".")).join(&sref.path.value);
         let files = if p.is_dir() {
             match toml_files(&p) {
-                Ok(f) if f.is_empty() => {
+                Ok(found) if found.files.is_empty() => {
+                    skipped_warnings(&found.skipped, &vsrc, sref.path.span.clone(), &mut diags);
                     diags.push(vsrc.diag(
                         Code::BadVariant,
                         sref.path.span.clone(),
@@ -193,7 +234,10 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
                     ));
                     continue;
                 }
-                Ok(f) => f,
+                Ok(found) => {
+                    skipped_warnings(&found.skipped, &vsrc, sref.path.span.clone(), &mut diags);
+                    found.files
+                }
                 Err(e) => {
                     diags.push(vsrc.diag(
                         Code::Io,

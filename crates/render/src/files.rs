@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 pub fn tileset_files(root: &Path) -> io::Result<Vec<PathBuf>> {
     let mut problems = Vec::new();
     let files = tegula_model::validate::collect_files(&[root.to_path_buf()], &mut problems);
-    match problems.into_iter().next() {
+    // Warnings (what the walk skipped) do not stop the search.
+    match problems.into_iter().find(|d| d.is_error()) {
         Some(d) => Err(io::Error::other(d.message)),
         None => Ok(files),
     }

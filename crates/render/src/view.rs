@@ -90,7 +90,7 @@ impl SegmentView {
             while len < 8 && own[(start + len) % 8] {
                 len += 1;
             }
-            if best.map_or(true, |(_, l)| len > l) {
+            if best.is_none_or(|(_, l)| len > l) {
                 best = Some((start, len));
             }
         }

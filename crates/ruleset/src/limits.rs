@@ -6,7 +6,7 @@
 //!
 //! Scores are `u32`. Every number a variant gives that is multiplied into points is at most
 //! [`MAX_POINTS`]; every count it multiplies is bounded by the game's size (at most
-//! [`MAX_PILE`] drawn tiles of at most 8 cells). A proof that a whole game stays below
+//! [`MAX_GAME_CELLS`] cells in a game). A proof that a whole game stays below
 //! `u32::MAX` is not possible in general, though: tile abilities (docs/ABILITIES.md) score
 //! `per × count` on events that repeat every turn (`follower-placed`, `feature-scored`), with
 //! counts up to every figure on the board, so 8,000 turns × 6,400 figures × 1,000 points

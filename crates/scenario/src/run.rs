@@ -270,8 +270,8 @@ fn check_error(
 ) {
     let kind = error_kind(got);
     let msg = got.to_string();
-    let kind_ok = exp.kind.as_deref().map_or(true, |k| k == kind);
-    let msg_ok = exp.message.as_deref().map_or(true, |m| msg.contains(m));
+    let kind_ok = exp.kind.as_deref().is_none_or(|k| k == kind);
+    let msg_ok = exp.message.as_deref().is_none_or(|m| msg.contains(m));
     if !(kind_ok && msg_ok) {
         let mut e = Vec::new();
         if let Some(k) = &exp.kind {
@@ -360,7 +360,7 @@ fn setup_failure(pos: Pos, message: String) -> Outcome {
 fn settle_hand(game: &mut Game, step: &Step) -> Result<(), Failure> {
     while game.phase() == Phase::Hand {
         let seat = game.current_player();
-        if step.own && step.player.map_or(true, |p| p == seat) {
+        if step.own && step.player.is_none_or(|p| p == seat) {
             return Ok(());
         }
         game.apply(Action::Pass).map_err(|e| {

@@ -380,6 +380,6 @@ trait KindFilter {
 
 impl KindFilter for Option<FeatureKind> {
     fn is_none_or_eq(&self, k: FeatureKind) -> bool {
-        self.map_or(true, |want| want == k)
+        self.is_none_or(|want| want == k)
     }
 }

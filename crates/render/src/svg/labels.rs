@@ -90,7 +90,7 @@ pub(super) fn labels(pen: &mut Pen<'_>, view: &TileView) {
             for &q in &spots {
                 let b = box_at(q, w);
                 let overlap = overlap_with(b, &others, 1.0);
-                if best.map_or(true, |(_, o)| overlap < o) {
+                if best.is_none_or(|(_, o)| overlap < o) {
                     best = Some((b, overlap));
                 }
                 if overlap == 0.0 {

@@ -71,7 +71,9 @@ fn n(v: f64) -> String {
     }
 }
 
-/// Escape text for XML content and attribute values.
+/// Escape text for XML content and attribute values. Characters XML 1.0 forbids even as
+/// references (C0 controls, U+FFFE, U+FFFF) become a space, so the picture stays well-formed
+/// whatever the names in the data.
 pub fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for ch in s.chars() {
@@ -81,11 +83,17 @@ pub fn esc(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            c if (c as u32) < 0x20 && c != '\t' && c != '\n' => out.push(' '),
+            c if !is_xml_char(c) || c == '\r' => out.push(' '),
             c => out.push(c),
         }
     }
     out
+}
+
+/// Whether XML 1.0 allows `c` in a document (its `Char` production; Rust strings hold no
+/// surrogates).
+fn is_xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{FFFD}' | '\u{10000}'..)
 }
 
 /// Draw one tile with its top-left corner at `(ox, oy)`, labelled, in a group `id="tile-ID"`.
@@ -296,6 +304,9 @@ mod tests {
             "&lt;a &amp; &apos;b&apos; &quot;c&quot;&gt;"
         );
         assert_eq!(esc("x\u{1}y"), "x y");
+        // Not XML characters at all: replaced, never written even as references.
+        assert_eq!(esc("a\u{FFFE}b\u{FFFF}c\u{0}\r"), "a b c  ");
+        assert_eq!(esc("ä\u{10000}\u{FFFD}"), "ä\u{10000}\u{FFFD}");
     }
 
     #[test]

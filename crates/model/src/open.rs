@@ -1,0 +1,104 @@
+//! Opening an input file safely, the one place every reader of tegula data goes through (the
+//! loader, the `extends` chain, the excerpts of the diagnostics, the CLI's own reads): the path
+//! must name a regular file of at most a given size; its type is checked before opening, the
+//! open does not block (a FIFO swapped in meanwhile would otherwise wait for a writer forever),
+//! and type and size are checked again on the open file.
+
+use std::fmt;
+use std::fs::{File, Metadata, OpenOptions};
+use std::path::Path;
+
+/// Why an input was refused.
+#[derive(Debug)]
+pub enum OpenError {
+    /// The operating system's error (no such file, permission denied, …).
+    Io(std::io::Error),
+    /// The path names a folder.
+    Folder,
+    /// The path names a device, FIFO or socket.
+    NotRegular,
+    /// The file is larger than allowed.
+    TooLarge {
+        /// Its size in bytes.
+        len: u64,
+        /// The largest size allowed.
+        max: u64,
+    },
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpenError::Io(e) => write!(f, "{e}"),
+            OpenError::Folder => write!(f, "it is a folder"),
+            OpenError::NotRegular => {
+                write!(f, "it is not a regular file (a device, FIFO or socket)")
+            }
+            OpenError::TooLarge { len, max } => {
+                write!(
+                    f,
+                    "the file is too large: {len} bytes, at most {max} allowed"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for OpenError {}
+
+fn check(meta: &Metadata, max: u64) -> Result<(), OpenError> {
+    if meta.is_dir() {
+        Err(OpenError::Folder)
+    } else if !meta.is_file() {
+        Err(OpenError::NotRegular)
+    } else if meta.len() > max {
+        Err(OpenError::TooLarge {
+            len: meta.len(),
+            max,
+        })
+    } else {
+        Ok(())
+    }
+}
+
+/// Open the regular file at `path` for reading, refusing folders, devices, FIFOs, sockets and
+/// files over `max` bytes (the caller still reads at most `max + 1` bytes: a file may grow).
+pub fn open_regular(path: &Path, max: u64) -> Result<File, OpenError> {
+    check(&std::fs::metadata(path).map_err(OpenError::Io)?, max)?;
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(OpenError::Io)?;
+    check(&file.metadata().map_err(OpenError::Io)?, max)?;
+    Ok(file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folders_devices_and_large_files_are_refused() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        assert!(matches!(open_regular(dir, 10), Err(OpenError::Folder)));
+        #[cfg(unix)]
+        assert!(matches!(
+            open_regular(Path::new("/dev/zero"), 10),
+            Err(OpenError::NotRegular)
+        ));
+        let toml = dir.join("Cargo.toml");
+        assert!(matches!(
+            open_regular(&toml, 10),
+            Err(OpenError::TooLarge { max: 10, .. })
+        ));
+        assert!(open_regular(&toml, 1 << 20).is_ok());
+        assert!(matches!(
+            open_regular(&dir.join("no such file"), 10),
+            Err(OpenError::Io(_))
+        ));
+    }
+}

@@ -1,0 +1,879 @@
+//! Hostile files and streams (docs/HOSTILE-INPUT.md): the built binary given devices, FIFOs,
+//! huge files, planted symlinks, closed or full output streams, odd file names and hostile
+//! text. Every case must end with its documented exit code and message — never a panic, a hang,
+//! unbounded memory or a clobbered file.
+
+mod common;
+
+use std::io::Read as _;
+use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{assert_exit, root, tegula};
+
+/// A fresh folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tegula-hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The binary run from the repository root under an address-space limit of `mib` MiB (so a
+/// regression eats no more than that), with stdin closed.
+fn limited(mib: u64, args: &[&str]) -> Command {
+    let mut c = Command::new("sh");
+    c.current_dir(root())
+        .arg("-c")
+        .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", mib * 1024))
+        .arg(env!("CARGO_BIN_EXE_tegula"))
+        .args(args)
+        .stdin(Stdio::null());
+    c
+}
+
+/// Wait for `child` at most `secs` seconds; a child still running then is killed and the test
+/// fails (a hang).
+fn finish_within(mut child: Child, secs: u64, what: &str) -> Output {
+    let start = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            return child.wait_with_output().unwrap();
+        }
+        if start.elapsed() > Duration::from_secs(secs) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: still running after {secs} s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Run `cmd` with stdout and stderr captured, failing the test if it takes over `secs` s.
+fn run_within(mut cmd: Command, secs: u64, what: &str) -> Output {
+    let child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    finish_within(child, secs, what)
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn mkfifo(path: &Path) {
+    let ok = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(ok.success(), "mkfifo {}", path.display());
+}
+
+/// A sparse file of `len` zero bytes (no disk used).
+fn sparse(path: &Path, len: u64) {
+    std::fs::File::create(path).unwrap().set_len(len).unwrap();
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A recorded game log of the base game (seed 3).
+fn game_log(dir: &Path) -> PathBuf {
+    let log = dir.join("game.jsonl");
+    let o = tegula(&[
+        "play",
+        "--variant",
+        "variants/base.toml",
+        "--seed",
+        "3",
+        "--log",
+        s(&log),
+    ]);
+    assert_exit(&o, 0);
+    log
+}
+
+// ----- item 6: writes are safe -----
+
+#[test]
+fn a_symlink_planted_at_the_old_temporary_name_is_not_followed() {
+    let dir = scratch("symlink");
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    let out = dir.join("d.svg");
+    // The old temporary name was `.NAME.tmp-PID`: plant it for every pid the child may get.
+    let last: u32 = std::fs::read_to_string("/proc/sys/kernel/ns_last_pid")
+        .ok()
+        .and_then(|t| t.trim().parse().ok())
+        .unwrap_or(std::process::id());
+    for pid in last..last + 3000 {
+        let _ = std::os::unix::fs::symlink(&victim, dir.join(format!(".d.svg.tmp-{pid}")));
+    }
+    let o = tegula(&["render", "D", "--out", s(&out)]);
+    assert_exit(&o, 0);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    let meta = std::fs::symlink_metadata(&out).unwrap();
+    assert!(meta.is_file(), "the output must be a new regular file");
+    assert!(std::fs::read_to_string(&out).unwrap().starts_with("<svg"));
+}
+
+#[test]
+fn out_refuses_devices_fifos_folders_and_inputs() {
+    let dir = scratch("out-refuses");
+    let fifo = dir.join("fifo.svg");
+    mkfifo(&fifo);
+    let folder = dir.join("folder.svg");
+    std::fs::create_dir(&folder).unwrap();
+    // The device through a link: a regression then replaces the link, never the device itself.
+    let device = dir.join("null.svg");
+    std::os::unix::fs::symlink("/dev/null", &device).unwrap();
+    for (target, why) in [
+        (s(&device), "not a regular file"),
+        (s(&fifo), "not a regular file"),
+        (s(&folder), "is a folder"),
+    ] {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_tegula"));
+        c.current_dir(root()).args(["render", "D", "--out", target]);
+        let o = run_within(c, 60, target);
+        assert_exit(&o, 2);
+        assert!(stderr(&o).contains(why), "{target}: {}", stderr(&o));
+    }
+    assert!(std::fs::symlink_metadata(&device).unwrap().is_symlink());
+    // The command's own input.
+    let input = dir.join("base.toml");
+    std::fs::copy(root().join("tiles/base.toml"), &input).unwrap();
+    let before = std::fs::read(&input).unwrap();
+    let o = tegula(&["compile", s(&input), "--out", s(&input)]);
+    assert_exit(&o, 2);
+    assert!(
+        stderr(&o).contains("is one of this command's inputs"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read(&input).unwrap(), before);
+    // The variant a log names is an input of `board` too.
+    let log = game_log(&dir);
+    let variant = dir.join("base-variant.toml");
+    std::fs::copy(root().join("variants/base.toml"), &variant).unwrap();
+    let o = tegula(&[
+        "board",
+        s(&log),
+        "--variant",
+        s(&variant),
+        "--out",
+        s(&variant),
+    ]);
+    assert_exit(&o, 2);
+    let o = tegula(&["board", s(&log), "--out", s(&log)]);
+    assert_exit(&o, 2);
+    assert!(
+        stderr(&o).contains("is one of this command's inputs"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_replaced_file_keeps_its_permissions() {
+    let dir = scratch("perms");
+    let out = dir.join("d.svg");
+    std::fs::write(&out, "old").unwrap();
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let o = tegula(&["render", "D", "--out", s(&out)]);
+    assert_exit(&o, 0);
+    let meta = std::fs::metadata(&out).unwrap();
+    assert_eq!(meta.mode() & 0o777, 0o640);
+    assert!(std::fs::read_to_string(&out).unwrap().starts_with("<svg"));
+    // No temporary file is left behind.
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+}
+
+// ----- item 7: reads are bounded -----
+
+#[test]
+fn dev_zero_is_refused_by_every_verb_that_reads_files() {
+    let z = "/dev/zero";
+    let cases: [&[&str]; 11] = [
+        &["tiles", z],
+        &["compile", z],
+        &["validate", z],
+        &["check", z],
+        &["replay", z, "--variant", "variants/base.toml"],
+        &["board", z, "--variant", "variants/base.toml"],
+        &["play", "--variant", z],
+        &["variant", "explain", z],
+        &["variant", "diff", "variants/base.toml", z],
+        &["simulate", "--variant", z, "--games", "1"],
+        &[
+            "simulate",
+            "--compare",
+            "variants/base.toml",
+            z,
+            "--games",
+            "1",
+        ],
+    ];
+    for args in cases {
+        let o = run_within(limited(1024, args), 60, &args.join(" "));
+        assert_exit(&o, 2);
+        assert!(
+            stderr(&o).contains("not a regular file") || stdout_has(&o, "not a regular file"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+fn stdout_has(o: &Output, what: &str) -> bool {
+    String::from_utf8_lossy(&o.stdout).contains(what)
+}
+
+#[test]
+fn a_fifo_as_input_does_not_block() {
+    let dir = scratch("fifo-in");
+    let fifo = dir.join("pipe.toml");
+    mkfifo(&fifo);
+    let f = s(&fifo);
+    let cases: [&[&str]; 10] = [
+        &["tiles", f],
+        &["compile", f],
+        &["validate", f],
+        &["check", f],
+        &["play", "--variant", f],
+        &["replay", f, "--variant", "variants/base.toml"],
+        &["board", f, "--variant", "variants/base.toml"],
+        &["variant", "explain", f],
+        &["variant", "diff", f, "variants/base.toml"],
+        &[
+            "simulate",
+            "--compare",
+            f,
+            "variants/base.toml",
+            "--games",
+            "1",
+        ],
+    ];
+    for args in cases {
+        let o = run_within(limited(1024, args), 60, &args.join(" "));
+        assert_exit(&o, 2);
+    }
+}
+
+#[test]
+fn oversized_files_are_refused_before_reading() {
+    let dir = scratch("huge");
+    let huge = dir.join("huge.toml");
+    sparse(&huge, 1 << 30);
+    let h = s(&huge);
+    let cases: [&[&str]; 6] = [
+        &["tiles", h],
+        &["compile", h],
+        &["validate", h],
+        &["play", "--variant", h],
+        &["variant", "explain", h],
+        &[
+            "simulate",
+            "--compare",
+            "variants/base.toml",
+            h,
+            "--games",
+            "1",
+        ],
+    ];
+    for args in cases {
+        let o = run_within(limited(512, args), 60, &args.join(" "));
+        assert!(
+            matches!(o.status.code(), Some(1 | 2)),
+            "{args:?}: {:?} {}",
+            o.status,
+            stderr(&o)
+        );
+        let all = format!("{}{}", stderr(&o), String::from_utf8_lossy(&o.stdout));
+        assert!(all.contains("too large"), "{args:?}: {all}");
+    }
+}
+
+#[test]
+fn a_one_line_huge_log_stops_at_the_line_cap() {
+    let dir = scratch("huge-log");
+    let log = dir.join("huge.jsonl");
+    sparse(&log, 1 << 30);
+    for verb in ["replay", "board"] {
+        let args = [verb, s(&log), "--variant", "variants/base.toml"];
+        let o = run_within(limited(512, &args), 60, verb);
+        assert_exit(&o, 1);
+        assert!(stderr(&o).contains("line 1"), "{verb}: {}", stderr(&o));
+        assert!(stderr(&o).contains("longer than"), "{verb}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn replay_stops_at_the_first_bad_line_without_reading_the_rest() {
+    let dir = scratch("bad-line");
+    let good = std::fs::read_to_string(game_log(&dir)).unwrap();
+    let log = dir.join("bad.jsonl");
+    let mut text: String = good.lines().take(3).map(|l| format!("{l}\n")).collect();
+    text.push_str("{not json\n");
+    std::fs::write(&log, text).unwrap();
+    // A long tail of short lines after the bad one: it must never be read into memory.
+    let f = std::fs::OpenOptions::new().append(true).open(&log).unwrap();
+    f.set_len(1 << 30).unwrap();
+    let o = run_within(limited(512, &["replay", s(&log)]), 60, "replay");
+    assert_exit(&o, 1);
+    assert!(stderr(&o).contains("line 4"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_folder_walk_reports_what_it_skips() {
+    let dir = scratch("deep");
+    let mut deep = dir.clone();
+    for i in 0..20 {
+        deep = deep.join(format!("d{i}"));
+    }
+    std::fs::create_dir_all(&deep).unwrap();
+    std::fs::copy(root().join("tiles/base.toml"), deep.join("base.toml")).unwrap();
+    mkfifo(&dir.join("pipe.toml"));
+    let o = tegula(&["validate", s(&dir)]);
+    let out = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
+    assert!(out.contains("not searched"), "{out}");
+    assert!(out.contains("pipe.toml"), "{out}");
+    // Skipping is a warning: nothing was found wrong in the files that were checked.
+    assert_exit(&o, 0);
+}
+
+// ----- item 8: stdout and stderr failures -----
+
+/// Run with stdout a pipe whose reading end is already closed.
+fn closed_stdout(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tegula"))
+        .current_dir(root())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    finish_within(child, 120, &args.join(" "))
+}
+
+#[test]
+fn a_closed_stdout_pipe_exits_0_quietly() {
+    let dir = scratch("closed");
+    let log = game_log(&dir);
+    let cases: [&[&str]; 7] = [
+        &["play", "--variant", "variants/base.toml", "--seed", "1"],
+        &[
+            "simulate",
+            "--variant",
+            "variants/base.toml",
+            "--games",
+            "20",
+        ],
+        &["replay", s(&log)],
+        &["variant", "explain", "variants/house/farms-4.toml"],
+        &[
+            "variant",
+            "diff",
+            "variants/base.toml",
+            "variants/house/farms-4.toml",
+        ],
+        &["rules"],
+        &[
+            "simulate",
+            "--compare",
+            "variants/base.toml",
+            "variants/house/farms-4.toml",
+            "--games",
+            "4",
+        ],
+    ];
+    for args in cases {
+        let o = closed_stdout(args);
+        assert_exit(&o, 0);
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+}
+
+#[test]
+fn a_full_disk_on_stdout_exits_2_with_one_line() {
+    let dir = scratch("full");
+    let log = game_log(&dir);
+    let cases: [&[&str]; 11] = [
+        &["play", "--variant", "variants/base.toml", "--seed", "1"],
+        &[
+            "simulate",
+            "--variant",
+            "variants/base.toml",
+            "--games",
+            "20",
+        ],
+        &["replay", s(&log)],
+        &["validate", "tiles/base.toml"],
+        &["tiles", "tiles/base.toml"],
+        &["check", "scenarios"],
+        &["render", "D"],
+        &["variant", "explain", "variants/house/farms-4.toml"],
+        &[
+            "variant",
+            "diff",
+            "variants/base.toml",
+            "variants/house/farms-4.toml",
+        ],
+        &["rules", "B-6"],
+        &[
+            "simulate",
+            "--compare",
+            "variants/base.toml",
+            "variants/house/farms-4.toml",
+            "--games",
+            "4",
+        ],
+    ];
+    for args in cases {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_tegula"))
+            .current_dir(root())
+            .args(args)
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_exit(&o, 2);
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: cannot write to standard output"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// A folder holding a scenario and a tile set under names that are not UTF-8.
+fn non_utf8_names() -> PathBuf {
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = scratch("non-utf8");
+    let scenario = common::toml_files("scenarios").remove(0);
+    let a = std::ffi::OsStr::from_bytes(b"a\xff.toml");
+    let b = std::ffi::OsStr::from_bytes(b"b\xfe.toml");
+    std::fs::copy(scenario, dir.join(a)).unwrap();
+    // A tile set with an error, so that diagnostics name the file.
+    let text = std::fs::read_to_string(root().join("tiles/base.toml")).unwrap();
+    std::fs::write(dir.join(b), text.replace("count = 9", "count = 99")).unwrap();
+    dir
+}
+
+#[test]
+fn non_utf8_file_names_are_shown_lossily_in_json() {
+    let dir = non_utf8_names();
+    let o = tegula(&["check", s(&dir), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("check: not JSON ({e}): {}", stderr(&o)));
+    let files: Vec<&str> = v["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| r["file"].as_str())
+        .collect();
+    assert!(
+        files.iter().any(|f| f.ends_with("a\u{fffd}.toml")),
+        "{files:?}"
+    );
+    let o = tegula(&["validate", s(&dir), "--format", "json"]);
+    assert_exit(&o, 1);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("validate: not JSON ({e}): {}", stderr(&o)));
+    let diags = v["diagnostics"].as_array().unwrap();
+    assert!(
+        diags.iter().any(|d| d["file"]
+            .as_str()
+            .is_some_and(|f| f.ends_with("b\u{fffd}.toml"))),
+        "{v}"
+    );
+}
+
+#[test]
+fn terminal_control_characters_are_escaped_in_human_output() {
+    let dir = scratch("controls");
+    let text = std::fs::read_to_string(root().join("tiles/base.toml")).unwrap();
+    let hostile = text
+        .replacen(
+            "name = \"Cloister with road\"",
+            "name = \"Cloister\\u001b[2J\\u0007\\u009b31m\"",
+            1,
+        )
+        .replacen("count = 9", "count = 99", 1);
+    let file = dir.join("evil\x1b[31m.toml");
+    std::fs::write(&file, hostile).unwrap();
+    for args in [
+        vec!["tiles", s(&file)],
+        vec!["validate", s(&file)],
+        vec!["compile", s(&file), "--format", "dot"],
+    ] {
+        let o = tegula(&args);
+        for (stream, bytes) in [("stdout", &o.stdout), ("stderr", &o.stderr)] {
+            let t = String::from_utf8_lossy(bytes);
+            assert!(
+                !t.chars().any(|c| c.is_control() && c != '\n' && c != '\t'),
+                "{args:?} {stream}: {t:?}"
+            );
+        }
+        let all = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
+        assert!(all.contains("\\u001b"), "{args:?}: {all}");
+    }
+}
+
+#[test]
+fn svg_is_well_formed_whatever_the_names() {
+    let dir = scratch("svg-names");
+    let text = std::fs::read_to_string(root().join("tiles/base.toml")).unwrap();
+    let hostile = text
+        .replacen(
+            "name = \"Carcassonne (base game)\"",
+            "name = \"<base> & 'all' \\\"of\\\" it \\u0001 \\uFFFE -- ]]>\"",
+            1,
+        )
+        .replacen(
+            "name = \"Cloister with road\"",
+            "name = \"</svg><!-- \\u0000 \\uFFFF &amp\"",
+            1,
+        );
+    let file = dir.join("set.toml");
+    std::fs::write(&file, hostile).unwrap();
+    let out = dir.join("sheet.svg");
+    let o = tegula(&[
+        "render",
+        "--sheet",
+        "base",
+        "--tiles",
+        s(&dir),
+        "--out",
+        s(&out),
+    ]);
+    assert_exit(&o, 0);
+    let svg = std::fs::read_to_string(&out).unwrap();
+    roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("not well-formed: {e}"));
+    assert!(
+        svg.contains("&lt;base&gt; &amp;"),
+        "the name is kept, escaped"
+    );
+}
+
+// ----- item 9: long runs can be stopped -----
+
+#[test]
+fn many_games_need_an_explicit_flag() {
+    let o = tegula(&[
+        "simulate",
+        "--variant",
+        "variants/base.toml",
+        "--games",
+        "1000000001",
+    ]);
+    assert_exit(&o, 2);
+    assert!(stderr(&o).contains("--allow-many-games"), "{}", stderr(&o));
+}
+
+#[test]
+fn sigint_prints_the_figures_of_the_finished_games() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tegula"))
+        .current_dir(root())
+        .args([
+            "simulate",
+            "--variant",
+            "variants/base.toml",
+            "--games",
+            "1000000001",
+            "--allow-many-games",
+            "--jobs",
+            "2",
+            "--format",
+            "json",
+            "--progress-every",
+            "0.2",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until games are being played (the first progress line), then press Ctrl-C.
+    let mut err = child.stderr.take().unwrap();
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 256];
+    let start = Instant::now();
+    while !String::from_utf8_lossy(&seen).contains("games") {
+        let n = err.read(&mut buf).unwrap();
+        assert!(
+            n > 0 && start.elapsed() < Duration::from_secs(120),
+            "no progress line"
+        );
+        seen.extend_from_slice(&buf[..n]);
+    }
+    let ok = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let o = finish_within(child, 60, "simulate after SIGINT");
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    let all_err = format!("{}{rest}", String::from_utf8_lossy(&seen));
+    assert_eq!(o.status.code(), Some(130), "{all_err}");
+    assert!(all_err.contains("interrupted"), "{all_err}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let games = v["games"].as_u64().unwrap();
+    assert!(games > 0 && games < 1_000_000_001, "{v}");
+    assert_eq!(v["interrupted"], true);
+    assert!(v["mean_total_score"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn progress_reaches_a_non_terminal_at_intervals() {
+    let o = tegula(&[
+        "simulate",
+        "--variant",
+        "variants/base.toml",
+        "--games",
+        "3000",
+        "--progress-every",
+        "0.05",
+    ]);
+    assert_exit(&o, 0);
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("progress:")).collect();
+    assert!(lines.len() >= 2, "{err}");
+    assert!(lines[0].contains("/3000 games"), "{err}");
+}
+
+// ----- the verbs of the house rules: `extends`, `variant`, `simulate --compare` -----
+
+/// A variant file in `dir` that extends `parent` (any path, written as given).
+fn extending(dir: &Path, name: &str, parent: &str) -> PathBuf {
+    let file = dir.join(name);
+    let text = format!(
+        "#:schema ../schema/variant.schema.json\nextends = \"{parent}\"\nid = \"x\"\nname = \"x\"\n"
+    );
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
+#[test]
+fn an_extends_chain_is_read_bounded() {
+    let dir = scratch("extends");
+    let fifo = dir.join("pipe.toml");
+    mkfifo(&fifo);
+    let huge = dir.join("huge.toml");
+    sparse(&huge, 1 << 30);
+    for (parent, why) in [
+        (s(&fifo), "not a regular file"),
+        ("/dev/zero", "not a regular file"),
+        (s(&huge), "too large"),
+        (s(&dir), "folder"),
+    ] {
+        let child = extending(&dir, "child.toml", parent);
+        let c = s(&child);
+        let cases: [&[&str]; 4] = [
+            &["validate", c],
+            &["variant", "explain", c],
+            &["play", "--variant", c],
+            &[
+                "simulate",
+                "--compare",
+                "variants/base.toml",
+                c,
+                "--games",
+                "1",
+            ],
+        ];
+        for args in cases {
+            let o = run_within(limited(512, args), 60, &format!("{parent}: {args:?}"));
+            assert!(
+                matches!(o.status.code(), Some(1 | 2)),
+                "{parent} {args:?}: {:?} {}",
+                o.status,
+                stderr(&o)
+            );
+            let all = format!("{}{}", stderr(&o), String::from_utf8_lossy(&o.stdout));
+            assert!(all.contains(why), "{parent} {args:?}: {all}");
+        }
+    }
+}
+
+#[test]
+fn a_chart_never_replaces_a_compared_variant() {
+    let dir = scratch("chart-input");
+    let variant = dir.join("base.toml");
+    let text = std::fs::read_to_string(root().join("variants/base.toml")).unwrap();
+    // The copy's tile sets are the repository's.
+    std::fs::write(
+        &variant,
+        text.replace("../tiles/", &format!("{}/tiles/", s(root()))),
+    )
+    .unwrap();
+    let before = std::fs::read(&variant).unwrap();
+    let v = s(&variant);
+    let cases: [&[&str]; 2] = [
+        &[
+            "simulate",
+            "--compare",
+            v,
+            "variants/house/farms-4.toml",
+            "--games",
+            "2",
+            "--chart",
+            v,
+        ],
+        &[
+            "simulate",
+            "--compare",
+            v,
+            "variants/house/farms-4.toml",
+            "--games",
+            "2",
+            "--chart",
+            s(&dir),
+        ],
+    ];
+    for args in cases {
+        let o = tegula(args);
+        assert_exit(&o, 2);
+        assert!(
+            stderr(&o).contains("cannot write"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert_eq!(std::fs::read(&variant).unwrap(), before);
+    }
+}
+
+#[test]
+fn many_compared_games_need_an_explicit_flag() {
+    let o = tegula(&[
+        "simulate",
+        "--compare",
+        "variants/base.toml",
+        "variants/house/farms-4.toml",
+        "--games",
+        "1000001",
+    ]);
+    assert_exit(&o, 2);
+    assert!(stderr(&o).contains("--allow-many-games"), "{}", stderr(&o));
+}
+
+/// Start `args`, wait for its first progress line on stderr, press Ctrl-C; the output, and
+/// everything it wrote to stderr.
+fn interrupted(args: &[&str]) -> (Output, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tegula"))
+        .current_dir(root())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 256];
+    let start = Instant::now();
+    while !String::from_utf8_lossy(&seen).contains("games") {
+        let n = err.read(&mut buf).unwrap();
+        assert!(
+            n > 0 && start.elapsed() < Duration::from_secs(120),
+            "no progress line"
+        );
+        seen.extend_from_slice(&buf[..n]);
+    }
+    let ok = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let o = finish_within(child, 60, "after SIGINT");
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    (o, format!("{}{rest}", String::from_utf8_lossy(&seen)))
+}
+
+#[test]
+fn sigint_prints_the_comparison_of_the_finished_games() {
+    let (o, err) = interrupted(&[
+        "simulate",
+        "--compare",
+        "variants/base.toml",
+        "variants/house/farms-4.toml",
+        "--games",
+        "1000000",
+        "--jobs",
+        "2",
+        "--format",
+        "json",
+        "--progress-every",
+        "0.2",
+    ]);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let games = v["games"].as_u64().unwrap();
+    assert!(games > 0 && games < 1_000_000, "{v}");
+    assert_eq!(v["interrupted"], true);
+    // Both variants report the same games (whole pairs).
+    for m in v["metrics"].as_array().unwrap() {
+        for value in m["values"].as_array().unwrap() {
+            assert_eq!(value["n"].as_u64(), Some(games), "{m}");
+        }
+    }
+}
+
+#[test]
+fn explain_json_shows_non_utf8_variant_names_lossily() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = scratch("explain-non-utf8");
+    let base = root().join("variants/base.toml");
+    let odd = dir.join(std::ffi::OsStr::from_bytes(b"v\xff.toml"));
+    std::fs::rename(extending(&dir, "v.toml", s(&base)), &odd).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_tegula"))
+        .current_dir(root())
+        .arg("variant")
+        .arg("explain")
+        .arg(&odd)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_exit(&o, 0);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", stderr(&o)));
+    let chain = v["chain"].as_array().unwrap();
+    assert!(
+        chain
+            .iter()
+            .any(|f| f.as_str().is_some_and(|f| f.ends_with("v\u{fffd}.toml"))),
+        "{v}"
+    );
+}
+
+#[test]
+fn a_sets_folder_reports_what_it_skips() {
+    let dir = scratch("sets-folder");
+    let sets = dir.join("sets");
+    std::fs::create_dir(&sets).unwrap();
+    std::fs::copy(root().join("tiles/base.toml"), sets.join("base.toml")).unwrap();
+    mkfifo(&sets.join("pipe.toml"));
+    let text = std::fs::read_to_string(root().join("variants/base.toml")).unwrap();
+    let variant = dir.join("v.toml");
+    let sets_line = text
+        .lines()
+        .find(|l| l.starts_with("sets"))
+        .expect("variants/base.toml names its sets");
+    let text = text.replace(sets_line, "sets = [{ path = \"sets\" }]");
+    std::fs::write(&variant, text).unwrap();
+    let o = run_within(limited(1024, &["validate", s(&variant)]), 60, "validate");
+    let out = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
+    assert!(out.contains("pipe.toml"), "{out}");
+    assert!(out.contains("not a regular file: skipped"), "{out}");
+    // A warning: the variant is still valid with the regular file.
+    assert_exit(&o, 0);
+}
