@@ -2,7 +2,7 @@
 //! reaches the marker pairs on the track, placed instead of drawing with a marker and up to two
 //! followers, and the procedure for a pool tile that fits nowhere (W-6).
 
-use super::{Event, Game, MoveError, Phase, Placement};
+use super::{Event, Game, MoveError, Phase, Placement, Resume};
 
 /// A tile taken from the pool and placed: its owner, tile instance and the turn it was placed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -312,7 +312,7 @@ impl Game {
 
     /// W-6: draw tiles until one can be placed so that the pool tile fits next to it; tiles that
     /// cannot are removed from the game. If the pile runs out, the pool tile is unplaceable.
-    fn w6_draw(&mut self, pooled: u16) {
+    pub(super) fn w6_draw(&mut self, pooled: u16) {
         loop {
             if self.drawn >= self.pile.len() {
                 self.w.held.retain(|&h| h != (self.player, pooled));
@@ -321,8 +321,9 @@ impl Game {
                 self.draw();
                 return;
             }
-            let t = self.pile[self.drawn];
-            self.drawn += 1;
+            let Some(t) = self.next_tile(Resume::W6(pooled)) else {
+                return;
+            };
             self.record_draw(t);
             let enabling = self.enabling_placements(t, pooled);
             if !enabling.is_empty() {
