@@ -26,21 +26,14 @@ pub const TERMINAL: i64 = -4;
 pub struct PyGame {
     pub(crate) loaded: Arc<Loaded>,
     pub(crate) game: Game,
-    /// The seed given at setup (that of `tegula play --seed`).
-    pub(crate) seed: u64,
-    /// Every action and chance outcome applied, in order (the snapshot replays them).
-    pub(crate) history: Vec<i64>,
+    /// The seed given at setup (that of `tegula play --seed`); None for a restored snapshot.
+    pub(crate) seed: Option<u64>,
 }
 
 impl PyGame {
     /// Wrap a freshly set-up game.
-    pub fn new(loaded: Arc<Loaded>, game: Game, seed: u64) -> PyGame {
-        PyGame {
-            loaded,
-            game,
-            seed,
-            history: Vec::new(),
-        }
+    pub fn new(loaded: Arc<Loaded>, game: Game, seed: Option<u64>) -> PyGame {
+        PyGame { loaded, game, seed }
     }
 
     /// The legal actions as engine actions (none at a chance node or at the end).
@@ -56,13 +49,10 @@ impl PyGame {
         self.game.tiles().last().map(|t| t.tile)
     }
 
-    /// Apply one action id without taking the GIL's Python objects (shared by `apply` and the
-    /// snapshot replay).
-    pub(crate) fn apply_id(&mut self, py: Python<'_>, id: i64) -> PyResult<()> {
+    /// Apply one action id (a tile index at a chance node).
+    fn apply_id(&mut self, py: Python<'_>, id: i64) -> PyResult<()> {
         if chance::is_chance_node(&self.game) {
-            chance::apply_draw(py, &mut self.game, id)?;
-            self.history.push(id);
-            return Ok(());
+            return chance::apply_draw(py, &mut self.game, id);
         }
         let codec = &self.loaded.codec;
         let Some(action) = codec.decode(id) else {
@@ -79,9 +69,7 @@ impl PyGame {
         let text = action_text(&self.loaded.rules, action, self.last_tile());
         self.game
             .apply(action)
-            .map_err(|e| refused(py, id, &text, &e))?;
-        self.history.push(id);
-        Ok(())
+            .map_err(|e| refused(py, id, &text, &e))
     }
 }
 
@@ -99,13 +87,20 @@ impl PyGame {
     /// Restore a game from `to_json` text; `variant` is a `tegula.Variant` or the path of the
     /// variant file (it must be the variant the snapshot was taken from).
     #[staticmethod]
-    fn from_json(py: Python<'_>, text: &str, variant: &Bound<'_, PyAny>) -> PyResult<PyGame> {
-        snapshot::restore(py, text, variant)
+    fn from_json(text: &str, variant: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        snapshot::restore(text, variant)
     }
 
-    /// A snapshot of the game as JSON text (variant id, players, seed and the actions so far).
+    /// The whole state as JSON text (the engine's `tegula-snapshot/1`: the pile in its hidden
+    /// order, every decision and chance outcome, the events), for `from_json`.
     fn to_json(&self) -> String {
-        snapshot::take(self)
+        self.game.to_json()
+    }
+
+    /// The engine's incremental Zobrist hash of the position (equal positions reached in
+    /// different orders hash equally; the hidden pile order takes no part).
+    fn state_hash(&self) -> u64 {
+        self.game.state_hash()
     }
 
     /// Legal action ids of the player to act, ascending; the chance outcomes' tile indices at a
@@ -133,12 +128,10 @@ impl PyGame {
         if chance::is_chance_node(&self.game) {
             return chance::outcomes(&self.game).iter().any(|o| o.0 == action);
         }
-        let Some(a) = self.loaded.codec.decode(action) else {
-            return false;
-        };
-        let mut copy = self.game.clone();
-        copy.set_recording(false);
-        copy.apply(a).is_ok()
+        self.loaded
+            .codec
+            .decode(action)
+            .is_some_and(|a| self.game.is_legal(&a))
     }
 
     /// Apply an action id (or, at a chance node, a tile index from `chance_outcomes`). An
@@ -150,6 +143,20 @@ impl PyGame {
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
         self.game.phase() == Phase::Over
+    }
+
+    /// At a chance node, draw the tile the seeded order draws (what `tegula play` draws with
+    /// the same seed) and return its index.
+    fn apply_default_draw(&mut self, py: Python<'_>) -> PyResult<i64> {
+        let before = self.game.history().len();
+        if !self.game.draw_default() {
+            let msg = "apply_default_draw: not a chance node".to_string();
+            return Err(illegal(py, -1, "wrong-phase", None, msg));
+        }
+        match self.game.history().get(before) {
+            Some(Action::Draw(t)) => Ok(i64::from(*t)),
+            _ => Ok(-1),
+        }
     }
 
     /// Whether the next step is a draw (a chance node).
@@ -187,8 +194,8 @@ impl PyGame {
     }
 
     /// Seats with the highest score (all of them tie).
-    fn winners(&self) -> Vec<u8> {
-        self.game.winners()
+    fn winners(&self) -> Vec<u32> {
+        self.game.winners().into_iter().map(u32::from).collect()
     }
 
     /// An independent copy (a move in one does not change the other).
@@ -197,7 +204,6 @@ impl PyGame {
             loaded: self.loaded.clone(),
             game: self.game.clone(),
             seed: self.seed,
-            history: self.history.clone(),
         }
     }
 
@@ -210,9 +216,17 @@ impl PyGame {
     }
 
     /// A readable name of an action id (`place H at 0,1 r3`, `follower meeple on feature 1
-    /// (city-s)`, `pass`, …); at a chance node, `draw TILE`.
-    fn action_to_string(&self, py: Python<'_>, action: i64) -> PyResult<String> {
-        if chance::is_chance_node(&self.game) {
+    /// (city-s)`, `pass`, …) or of a chance outcome (`draw H`). `player` says which: -1 for a
+    /// chance outcome, a seat for an action; by default, whichever the current state expects.
+    #[pyo3(signature = (action, player = None))]
+    fn action_to_string(
+        &self,
+        py: Python<'_>,
+        action: i64,
+        player: Option<i64>,
+    ) -> PyResult<String> {
+        let chance = player.map_or_else(|| chance::is_chance_node(&self.game), |p| p == CHANCE);
+        if chance {
             return chance::outcome_text(py, &self.game, action);
         }
         let Some(a) = self.loaded.codec.decode(action) else {
@@ -254,19 +268,25 @@ impl PyGame {
         self.game.players()
     }
 
-    /// The seed given at setup.
+    /// The seed given at setup (None for a game restored from a snapshot).
     #[getter]
-    fn seed(&self) -> u64 {
+    fn seed(&self) -> Option<u64> {
         self.seed
     }
 
-    /// Action ids and chance outcomes applied so far, in order.
-    #[getter]
+    /// Action ids and chance outcomes (tile indices) applied so far, in order (OpenSpiel's
+    /// history).
     fn history(&self) -> Vec<i64> {
-        self.history.clone()
+        let codec = &self.loaded.codec;
+        let h = self.game.history().iter();
+        h.map(|&a| match a {
+            Action::Draw(t) => i64::from(t),
+            a => codec.encode(a).unwrap_or(-1),
+        })
+        .collect()
     }
 
-    /// The phase: `pick`, `order`, `hand`, `place`, `follower`, `move` or `over`.
+    /// The phase: `pick`, `order`, `hand`, `draw`, `place`, `follower`, `move` or `over`.
     #[getter]
     fn phase(&self) -> &'static str {
         observe::phase_name(self.game.phase())
@@ -285,8 +305,8 @@ impl PyGame {
     }
 
     /// Tiles left to draw, by tile index (a multiset: the order is hidden).
-    fn remaining_counts(&self) -> Vec<u32> {
-        observe::remaining_counts(&self.game)
+    fn remaining_counts(&self) -> Vec<u16> {
+        self.game.remaining_counts().to_vec()
     }
 
     /// Followers of type `follower` that seat `player` has in supply.

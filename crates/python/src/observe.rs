@@ -13,8 +13,9 @@
 //! | 22+P..26+P | the tile to place fits with its anchor here in rotation 0, 1, 2, 3 |
 //! | 26+P | the tile placed last covers the cell |
 //!
-//! `features` is `float32[N]`: the acting seat one-hot (`P`), the phase one-hot (pick, order,
-//! hand, place, follower, move, over: 7), chance node (1), scores (`P`), supply (`P × F`
+//! `features` is `float32[N]`: the acting seat one-hot (`P`, zeros at a chance node or the end),
+//! the phase one-hot (pick, order, hand, draw (the chance node), place, follower, move, over: 8),
+//! scores (`P`), supply (`P × F`
 //! follower types, seat-major), the tile to place one-hot (`T` tile types), the tiles left to
 //! draw by type (`T`), own tiles held (`P × H` kinds, seat-major), the window centre `cx, cy` (2).
 //! Nothing in it depends on the order of the pile (hidden information).
@@ -48,7 +49,7 @@ pub fn shape(game: &Game, radius: u16) -> ((usize, usize, usize), usize) {
 fn features_len(game: &Game) -> usize {
     let rs = game.rules().ruleset();
     let (p, t) = (game.players() as usize, rs.tiles.len());
-    p + 7 + 1 + p + p * rs.followers.len() + 2 * t + p * rs.player_tiles.len() + 2
+    p + 8 + p + p * rs.followers.len() + 2 * t + p * rs.player_tiles.len() + 2
 }
 
 /// The phase's name.
@@ -57,6 +58,7 @@ pub fn phase_name(phase: Phase) -> &'static str {
         Phase::Pick => "pick",
         Phase::Order => "order",
         Phase::Hand => "hand",
+        Phase::Draw => "draw",
         Phase::Place => "place",
         Phase::Follower => "follower",
         Phase::Move => "move",
@@ -70,21 +72,12 @@ fn phase_index(phase: Phase) -> usize {
         Phase::Pick => 0,
         Phase::Order => 1,
         Phase::Hand => 2,
-        Phase::Place => 3,
-        Phase::Follower => 4,
-        Phase::Move => 5,
-        _ => 6,
+        Phase::Draw => 3,
+        Phase::Place => 4,
+        Phase::Follower => 5,
+        Phase::Move => 6,
+        _ => 7,
     }
-}
-
-/// Tiles left to draw, by tile index.
-pub fn remaining_counts(game: &Game) -> Vec<u32> {
-    let mut counts = vec![0; game.rules().ruleset().tiles.len()];
-    let pile = game.pile();
-    for &t in &pile[pile.len() - game.remaining()..] {
-        counts[t as usize] += 1;
-    }
-    counts
 }
 
 /// Centre of the placed tiles' bounding box.
@@ -176,15 +169,14 @@ fn features(game: &Game, (cx, cy): (i32, i32)) -> Vec<f32> {
     let acting = (game.phase() != Phase::Over && !chance).then(|| game.current_player());
     v.extend((0..players).map(|p| f32::from(u8::from(acting == Some(p)))));
     let phase = phase_index(game.phase());
-    v.extend((0..7).map(|i| f32::from(u8::from(i == phase))));
-    v.push(f32::from(u8::from(chance)));
+    v.extend((0..8).map(|i| f32::from(u8::from(i == phase))));
     v.extend(game.scores().iter().map(|&s| s as f32));
     for p in 0..players {
         v.extend((0..rs.followers.len()).map(|f| f32::from(game.supply(p, f as u8))));
     }
     let tile = (game.phase() == Phase::Place).then(|| game.current_tile() as usize);
     v.extend((0..rs.tiles.len()).map(|t| f32::from(u8::from(tile == Some(t)))));
-    v.extend(remaining_counts(game).iter().map(|&c| c as f32));
+    v.extend(game.remaining_counts().iter().map(|&c| f32::from(c)));
     for p in 0..players {
         v.extend((0..rs.player_tiles.len()).map(|h| f32::from(game.held(p, h))));
     }

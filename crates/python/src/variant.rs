@@ -129,6 +129,24 @@ impl PyVariant {
         self.inner.codec.num_actions()
     }
 
+    /// Tiles that can be placed in a game with `players` seats: the pile, the open pool and
+    /// every seat's own tiles (the start tile not counted).
+    #[pyo3(signature = (players = 2))]
+    fn pieces(&self, players: u8) -> usize {
+        pieces(&self.inner.rules, players)
+    }
+
+    /// An upper bound on the steps of a game with `players` seats, chance steps included: per
+    /// piece a draw, a placement, up to two follower decisions and a figure move per seat, plus
+    /// the pool's picks and seat choices.
+    #[pyo3(signature = (players = 2))]
+    fn max_game_length(&self, players: u8) -> usize {
+        let p = players as usize;
+        let pool = self.inner.rules.ruleset().pool.as_ref();
+        let picks = pool.map_or(0, |w| w.tiles.len() * (1 + p));
+        pieces(&self.inner.rules, players) * (4 + p) + picks + 1
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "tegula.Variant({:?})",
@@ -146,8 +164,9 @@ pub fn new_game(loaded: &Arc<Loaded>, players: u8, seed: u64) -> PyResult<PyGame
         PileOrder::Shuffled(pile_seed),
         true,
     )
-    .map_err(|e| SetupError::new_err(e.to_string()))?;
-    Ok(PyGame::new(loaded.clone(), game, seed))
+    .map_err(|e| SetupError::new_err(e.to_string()))?
+    .with_chance_steps();
+    Ok(PyGame::new(loaded.clone(), game, Some(seed)))
 }
 
 /// The seeds `tegula play --seed SEED` uses: the pile's and one per seat for the agents.
@@ -157,4 +176,12 @@ pub fn play_seeds(seed: u64, players: u8) -> PyResult<(u64, Vec<u64>)> {
         return Err(PyValueError::new_err("players must be at least 1"));
     }
     Ok(sim::game_seeds(seed, 0, players))
+}
+
+/// Tiles placeable in a game with `players` seats (pile, pool, own tiles).
+fn pieces(rules: &Rules, players: u8) -> usize {
+    let rs = rules.ruleset();
+    let pool = rs.pool.as_ref().map_or(0, |w| w.tiles.len());
+    let own: usize = rs.player_tiles.iter().map(|t| t.count as usize).sum();
+    rules.pile().len() + pool + own * players as usize
 }
