@@ -36,20 +36,28 @@ impl Codec {
     /// The encoding of a variant: the same for every player count it allows.
     pub fn new(rules: &Rules) -> Codec {
         let rs = rules.ruleset();
-        let extent = rs
-            .tiles
-            .iter()
-            .flat_map(|t| t.rotations.iter())
-            .flat_map(|r| r.cells.iter())
-            .map(|c| i64::from(c.offset.0.unsigned_abs().max(c.offset.1.unsigned_abs())))
-            .max()
-            .unwrap_or(0);
-        let pool = rs.pool.as_ref().map_or(0, |p| p.tiles.len());
-        let own: usize = rs.player_tiles.iter().map(|p| p.count as usize).sum();
+        // Largest cell offset of each tile type from its anchor, in any rotation.
+        let extent = |t: u16| {
+            let rots = rs.tiles.get(t as usize).map(|t| t.rotations.as_slice());
+            let cells = rots.unwrap_or(&[]).iter().flat_map(|r| r.cells.iter());
+            let offsets = cells.map(|c| c.offset.0.unsigned_abs().max(c.offset.1.unsigned_abs()));
+            i64::from(offsets.max().unwrap_or(0))
+        };
         let seats = rs.max_players.max(1);
-        let pieces = (rules.pile().len() + pool + own * seats as usize + 1) as i64;
-        // A piece's anchor lies at most one tile's span beyond the pieces placed before it.
-        let radius = (pieces * (2 * extent + 1) + extent).min(MAX_RADIUS);
+        let pool = rs.pool.as_ref().map_or(&[][..], |p| p.tiles.as_slice());
+        let own = rs.player_tiles.iter().flat_map(|p| {
+            let n = p.count as usize * seats as usize;
+            std::iter::repeat(p.tile).take(n)
+        });
+        let pieces = rules
+            .pile()
+            .into_iter()
+            .chain(pool.iter().copied())
+            .chain(own);
+        // A piece touches a placed cell, so each one reaches at most its own span beyond the
+        // pieces placed before it.
+        let reach: i64 = pieces.map(|t| 2 * extent(t) + 1).sum();
+        let radius = (reach + extent(rules.start_tile())).min(MAX_RADIUS);
         Codec {
             tiles: rs.tiles.len() as i64,
             seats: i64::from(seats),

@@ -207,6 +207,14 @@ impl PyGame {
         }
     }
 
+    /// Pickling (OpenSpiel serialises Python states with pickle): the snapshot and the variant
+    /// file's path; unpickling loads the variant again.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let restore = py.get_type::<PyGame>().getattr("from_json")?;
+        let path = self.loaded.path.display().to_string();
+        Ok((restore, (self.game.to_json(), path)))
+    }
+
     fn __copy__(&self) -> PyGame {
         self.clone()
     }
