@@ -107,7 +107,7 @@ pub use agent::{Agent, AgentKind, GreedyAgent, RandomAgent};
 pub use event::{Event, FeatureId, FeatureInfo};
 pub use game::{
     Action, BoardFollower, FollowerOption, Game, MoveError, MoveTarget, Phase, PileOrder,
-    PlacedTile, Placement, SetupError,
+    PlacedTile, Placement, SetupError, SnapshotError, CHANCE,
 };
 pub use rng::Rng;
 pub use rules::{Rules, RulesError};
