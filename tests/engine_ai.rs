@@ -427,3 +427,131 @@ fn transposed_positions_hash_equally() {
     c.apply(q).unwrap();
     assert_ne!(a.state_hash(), c.state_hash());
 }
+
+/// Every shipped variant (expansions, house rules) with its smallest player count.
+fn shipped_variants() -> Vec<String> {
+    let mut out: Vec<String> = common::toml_files("variants")
+        .into_iter()
+        .chain(common::toml_files("variants/house"))
+        .map(|p| {
+            p.strip_prefix(common::root())
+                .unwrap_or(&p)
+                .display()
+                .to_string()
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn mcts_plays_a_game_on_every_shipped_variant() {
+    let variants = shipped_variants();
+    assert!(variants.len() >= 17, "{variants:?}");
+    for v in &variants {
+        let r = rules(v);
+        let players = r.ruleset().min_players.max(2);
+        let kinds = [
+            tegula_engine::AgentKind::Mcts(3),
+            tegula_engine::AgentKind::Random,
+        ];
+        let mut g = Game::seeded(r.clone(), players, 5).unwrap();
+        sim::play_out(&mut g, &mut sim::build_agents(&kinds, &[1, 2]));
+        assert_eq!(g.phase(), Phase::Over, "{v}");
+        assert_eq!(g.remaining(), 0, "{v}");
+    }
+}
+
+#[test]
+fn mcts_is_deterministic_given_its_seed() {
+    let r = rules("variants/wonders.toml");
+    let kinds = [
+        tegula_engine::AgentKind::Mcts(8),
+        tegula_engine::AgentKind::Greedy,
+    ];
+    let run = |seed| {
+        let mut g = Game::seeded(r.clone(), 2, 12).unwrap();
+        sim::play_out(&mut g, &mut sim::build_agents(&kinds, &[seed, 2]));
+        g.events().to_vec()
+    };
+    assert_eq!(run(1), run(1));
+    assert_ne!(run(1), run(3), "another seed searches differently");
+}
+
+#[test]
+fn mcts_takes_the_obvious_points() {
+    // With a real budget the search beats the random agent in most short base games.
+    let r = rules("variants/base.toml");
+    let mut wins = 0.0;
+    for seed in 0..6u64 {
+        let kinds = [
+            tegula_engine::AgentKind::Mcts(60),
+            tegula_engine::AgentKind::Random,
+        ];
+        let mut g = Game::seeded(r.clone(), 2, seed).unwrap();
+        sim::play_out(&mut g, &mut sim::build_agents(&kinds, &[seed, seed + 100]));
+        if g.scores()[0] > g.scores()[1] {
+            wins += 1.0;
+        }
+    }
+    assert!(wins >= 5.0, "mcts:60 won {wins} of 6 against random");
+}
+
+#[test]
+fn mcts_parses_and_names() {
+    use tegula_engine::AgentKind;
+    assert_eq!(AgentKind::parse("mcts:200"), Some(AgentKind::Mcts(200)));
+    assert_eq!(AgentKind::Mcts(200).name(), "mcts:200");
+    for bad in [
+        "mcts:",
+        "mcts:0",
+        "mcts:-1",
+        "mcts:x",
+        "mcts",
+        "mcts:99999999999",
+    ] {
+        assert_eq!(AgentKind::parse(bad), None, "{bad}");
+    }
+}
+
+#[test]
+fn cli_takes_mcts_agents() {
+    let out = common::tegula(&[
+        "simulate",
+        "--variant",
+        "variants/base.toml",
+        "--players",
+        "2",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--agents",
+        "mcts:4,greedy",
+        "--format",
+        "json",
+    ]);
+    common::assert_exit(&out, 0);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["agents"], serde_json::json!(["mcts:4", "greedy"]));
+    let again = common::tegula(&[
+        "play",
+        "--variant",
+        "variants/base.toml",
+        "--seed",
+        "4",
+        "--agents",
+        "mcts:4,random",
+    ]);
+    common::assert_exit(&again, 0);
+    assert!(String::from_utf8_lossy(&again.stdout).contains("mcts:4"));
+    let bad = common::tegula(&[
+        "play",
+        "--variant",
+        "variants/base.toml",
+        "--agents",
+        "mcts:0",
+    ]);
+    common::assert_exit(&bad, 2);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("mcts:N"));
+}
