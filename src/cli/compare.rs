@@ -335,7 +335,7 @@ fn json(ids: &[String], metrics: &[Metric], c: &Compare<'_>) -> serde_json::Valu
             })
         })
         .collect();
-    let agents: Vec<&str> = c.agents.iter().map(|a| a.name()).collect();
+    let agents: Vec<String> = c.agents.iter().map(|a| a.name()).collect();
     serde_json::json!({
         "variants": ids,
         "players": c.players,

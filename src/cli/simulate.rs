@@ -45,7 +45,8 @@ pub struct Args {
     /// Worker threads.
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
-    /// Agents by seat, comma-separated (`random`, `greedy`), cycled over the seats.
+    /// Agents by seat, comma-separated (`random`, `greedy`, `mcts:N`: tree search with N playouts per
+    /// decision), cycled over the seats.
     #[arg(long, default_value = "random", value_delimiter = ',')]
     pub agents: Vec<String>,
     /// Output format.
@@ -153,7 +154,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         .iter()
         .map(|&s| s as f64 / stats.games.max(1) as f64)
         .collect();
-    let agent_names: Vec<&str> = (0..args.players as usize)
+    let agent_names: Vec<String> = (0..args.players as usize)
         .map(|p| agents[p % agents.len()].name())
         .collect();
     if let Some(path) = &args.out {
@@ -193,7 +194,10 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
             );
             println!("games/s: {gps:.0}   decisions/s: {dps:.0}");
             println!("mean total score: {:.3}", stats.mean_total_score());
-            let names = super::board::seat_names(args.players, &agent_names);
+            let names = super::board::seat_names(
+                args.players,
+                &agent_names.iter().map(String::as_str).collect::<Vec<_>>(),
+            );
             let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
             let rates = stats.win_rates();
             for (p, name) in names.iter().enumerate() {

@@ -10,6 +10,7 @@ use crate::rng::Rng;
 use crate::rules::Rules;
 
 mod ability;
+mod board;
 mod chance;
 mod error;
 mod fields;
@@ -280,9 +281,13 @@ pub struct Game {
     // Board.
     width: usize,
     off: i32,
-    /// Whether the board is wide enough for this pile that no tile can reach its edge (then
-    /// multi-cell candidates are addressed by plain offsets, without bounds checks per cell).
+    /// Whether no tile can reach the array's edge (then multi-cell candidates are addressed by
+    /// plain offsets, without bounds checks per cell): always while the array can grow.
     roomy: bool,
+    /// Width of the board the whole pile could need (the array grows up to it).
+    full_width: usize,
+    /// Whether the full board is wide enough for this pile that no tile can reach its edge.
+    full_roomy: bool,
     cells: Vec<u32>,
     frontier: Vec<Front>,
     insts: Vec<Inst>,
@@ -365,6 +370,8 @@ pub(crate) struct Scratch {
     pub(crate) buf: Vec<u32>,
     /// Own-tile placements.
     pub(crate) places: Vec<Placement>,
+    /// The board array before it grew (reused by the next growth).
+    pub(crate) cells: Vec<u32>,
 }
 
 impl Clone for Scratch {
@@ -430,7 +437,9 @@ impl Game {
             width,
             off,
             roomy: false,
-            cells: vec![EMPTY; width * width],
+            full_width: width,
+            full_roomy: false,
+            cells: Vec::new(),
             frontier: Vec::new(),
             insts: Vec::new(),
             segs: Vec::new(),
@@ -504,20 +513,6 @@ impl Game {
                 p
             }
         };
-        // Clear the used part of the board.
-        let w = self.width as isize;
-        for i in 0..self.insts.len() {
-            let inst = self.insts[i];
-            let info = &self.rules.tiles[inst.tile as usize];
-            for c in &info.rot[inst.rot as usize] {
-                if let Some(p) = self.pos(inst.x + c.dx, inst.y + c.dy) {
-                    for d in [0, -w, 1, w, -1] {
-                        let q = (p as isize + d) as usize;
-                        self.cells[q] = EMPTY;
-                    }
-                }
-            }
-        }
         let start_cells = self.rules.tiles[self.rules.start_tile as usize].cell_count;
         let cells: usize = start_cells
             + order
@@ -527,7 +522,8 @@ impl Game {
         let cells =
             cells + self.rules.held_cells() * self.players as usize + self.rules.pool_cells();
         let reach = cells + 2 * self.rules.max_offset as usize + 2;
-        self.roomy = (reach as i64) <= self.off as i64;
+        self.full_roomy = reach <= self.full_width / 2;
+        self.reset_board();
         self.pile = order;
         self.drawn = 0;
         self.count_pile();
@@ -950,11 +946,11 @@ impl Game {
         let cells = &info.rot[p.rotation as usize];
         for c in cells {
             let (x, y) = (p.x.saturating_add(c.dx), p.y.saturating_add(c.dy));
-            let Some(pos) = self.pos_inner(x, y) else {
-                return Err(MoveError::OutOfBoard { x, y });
-            };
-            if self.cells[pos] < FRONT {
-                return Err(MoveError::Occupied { x, y });
+            match self.pos_inner(x, y) {
+                Some(pos) if self.cells[pos] < FRONT => return Err(MoveError::Occupied { x, y }),
+                // Outside the array but on the full board: an empty cell.
+                None if !self.on_full_board(x, y) => return Err(MoveError::OutOfBoard { x, y }),
+                _ => {}
             }
         }
         let mut touches = false;

@@ -93,6 +93,7 @@ pub mod agent;
 pub mod event;
 pub mod game;
 pub mod log;
+pub mod mcts;
 pub mod naive;
 pub mod rng;
 pub mod rules;
@@ -103,11 +104,11 @@ pub mod testkit;
 #[cfg(test)]
 mod tests;
 
-pub use agent::{Agent, AgentKind, GreedyAgent, RandomAgent};
+pub use agent::{Agent, AgentKind, GreedyAgent, MctsAgent, RandomAgent};
 pub use event::{Event, FeatureId, FeatureInfo};
 pub use game::{
     Action, BoardFollower, FollowerOption, Game, MoveError, MoveTarget, Phase, PileOrder,
-    PlacedTile, Placement, SetupError,
+    PlacedTile, Placement, SetupError, SnapshotError, CHANCE,
 };
 pub use rng::Rng;
 pub use rules::{Rules, RulesError};

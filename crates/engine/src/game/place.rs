@@ -9,6 +9,7 @@ use crate::rules::{fits, side_bits, side_code, ROT_COUNT, ROT_ORDER};
 impl Game {
     /// Put a tile on the board and merge features; collects completion candidates.
     pub(super) fn place_unchecked(&mut self, tile: u16, x: i32, y: i32, rot: u8) {
+        self.ensure_room(x, y);
         let rules = &*self.rules;
         let info = &rules.tiles[tile as usize];
         let inst_idx = self.insts.len() as u32;
