@@ -30,8 +30,8 @@ def test_game_type():
 )
 def test_random_sim_test(variant, players):
     """OpenSpiel's random simulation test: legal actions, chance outcomes, clones, returns,
-    observations at every state of random games."""
-    pyspiel.random_sim_test(load(variant, players), num_sims=2, serialize=False, verbose=False)
+    observations and serialisation (deserialise, compare) at every state of random games."""
+    pyspiel.random_sim_test(load(variant, players), num_sims=2, serialize=True, verbose=False)
 
 
 def test_serialize_round_trip():
