@@ -32,7 +32,7 @@ fn play(b: &mut Bytes) -> Option<()> {
     let all = shipped_variants();
     let (_, rules) = all.get(usize::from(b.byte()?) % all.len().max(1))?;
     let rs = rules.ruleset();
-    let span = rs.max_players.saturating_sub(rs.min_players).max(0) + 1;
+    let span = rs.max_players.saturating_sub(rs.min_players) + 1;
     let players = rs.min_players + b.byte()? % span;
     let seed = (0..4).try_fold(0u64, |s, _| Some(s << 8 | u64::from(b.byte()?)))?;
     let mut game = Game::seeded(rules.clone(), players, seed).ok()?;
