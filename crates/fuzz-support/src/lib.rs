@@ -19,8 +19,11 @@ pub use actions::engine_actions;
 pub use data::{repo_root, shipped_variants};
 pub use inputs::{log, scenario, tileset, variant};
 
+/// A fuzz target's body: it takes the input bytes and panics on a finding.
+pub type Body = fn(&[u8]);
+
 /// The fuzz targets by name (the folder names of `fuzz/corpus/`) with their bodies.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Body)] = &[
     ("parse_tileset", tileset),
     ("variant", variant),
     ("scenario", scenario),
