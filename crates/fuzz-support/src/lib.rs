@@ -19,11 +19,11 @@ pub use actions::engine_actions;
 pub use data::{repo_root, shipped_variants};
 pub use inputs::{log, scenario, tileset, variant};
 
-/// A fuzz target: its name and its body.
-pub type Target = (&'static str, fn(&[u8]));
+/// A fuzz target's body: it takes the input bytes and panics on a finding.
+pub type Body = fn(&[u8]);
 
 /// The fuzz targets by name (the folder names of `fuzz/corpus/`) with their bodies.
-pub const TARGETS: &[Target] = &[
+pub const TARGETS: &[(&str, Body)] = &[
     ("parse_tileset", tileset),
     ("variant", variant),
     ("scenario", scenario),

@@ -19,8 +19,9 @@ impl Game {
     /// An empty array of the initial width (setup and restart).
     pub(super) fn reset_board(&mut self) {
         let m = (self.board_margin() + self.rules.max_offset) as usize;
-        // Odd, so that (0, 0) is the centre; room for a few tiles around the start tile.
-        let w = (2 * (m + 4) + 1).min(self.full_width);
+        // Odd, so that (0, 0) is the centre; room for about a dozen tiles in every direction
+        // (most base games never grow it; a clone copies about 4 KiB of it).
+        let w = (2 * (m + 12) + 1).min(self.full_width);
         self.width = w;
         self.off = (w / 2) as i32;
         self.cells.clear();
@@ -48,12 +49,19 @@ impl Game {
         let mut cells = std::mem::take(&mut self.tmp.cells);
         cells.clear();
         cells.resize(w * w, EMPTY);
-        let (ow, ooff) = (self.width, self.off);
-        for (p, &v) in self.cells.iter().enumerate() {
-            if v != EMPTY {
-                let (x, y) = ((p % ow) as i32 - ooff, (p / ow) as i32 - ooff);
-                cells[(y + off) as usize * w + (x + off) as usize] = v;
+        // Only placed cells and frontier cells hold values: copy those (O(tiles), not O(w²)).
+        let (ow, ooff) = (self.width as i64, i64::from(self.off));
+        let at = |x: i32, y: i32, w: i64, off: i64| {
+            ((i64::from(y) + off) * w + i64::from(x) + off) as usize
+        };
+        for inst in &self.insts {
+            for c in &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize] {
+                let (x, y) = (inst.x + c.dx, inst.y + c.dy);
+                cells[at(x, y, w as i64, i64::from(off))] = self.cells[at(x, y, ow, ooff)];
             }
+        }
+        for f in &self.frontier {
+            cells[at(f.x, f.y, w as i64, i64::from(off))] = self.cells[f.pos as usize];
         }
         for f in &mut self.frontier {
             f.pos = ((f.y + off) as usize * w + (f.x + off) as usize) as u32;

@@ -5,16 +5,15 @@
 //! [`Game::state_hash`] is asked, in time proportional to the figures on the board.
 
 use super::{Action, Game, Phase};
-use crate::rng::splitmix64;
 
-/// A pseudo-random 64-bit key for `parts` (a fixed mixing function: no table to build).
+/// A pseudo-random 64-bit key for `(tag, a, b)`: two odd multipliers and a xor-shift, cheap
+/// enough for every move (the keys need to be well spread, not secret).
 #[inline]
 fn key(tag: u64, a: u64, b: u64) -> u64 {
-    let mut s = tag
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add(a.wrapping_mul(0xD1B5_4A32_D192_ED03))
-        .wrapping_add(b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
-    splitmix64(&mut s)
+    let z =
+        (a ^ tag << 56).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xD1B5_4A32_D192_ED03);
+    let z = (z ^ z >> 31).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z ^ z >> 29
 }
 
 /// Key of a tile placed at `(x, y)` with `rot`.
