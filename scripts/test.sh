@@ -9,3 +9,15 @@ cargo clippy --locked --workspace --all-targets -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace
 cargo test --locked --workspace
 cargo run --locked --quiet -- validate tiles variants
+
+# The Python package's tests (crates/python/tests, pytest, ~30 s with a debug build) when the
+# package and pytest are installed (.ci/run builds and installs it; README "Python package");
+# otherwise a note, or a failure when TEGULA_PYTHON_TESTS=required (as .ci/run sets it).
+if python3 -c "import tegula, pytest" >/dev/null 2>&1; then
+  python3 -m pytest -q crates/python/tests
+elif [ "${TEGULA_PYTHON_TESTS:-}" = required ]; then
+  echo "test.sh: the tegula Python package or pytest is not installed" >&2
+  exit 1
+else
+  echo "test.sh: Python package tests skipped: tegula or pytest not installed (README: Python package)"
+fi

@@ -386,7 +386,7 @@ fn json(ids: &[String], metrics: &[Metric], c: &Compare<'_>, played: u64) -> ser
             })
         })
         .collect();
-    let agents: Vec<&str> = c.agents.iter().map(|a| a.name()).collect();
+    let agents: Vec<String> = c.agents.iter().map(|a| a.name()).collect();
     serde_json::json!({
         "variants": ids,
         "players": c.players,

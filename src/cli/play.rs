@@ -38,7 +38,8 @@ pub struct Args {
     /// Seed of the pile shuffle and of the agents.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Agents by seat, comma-separated (`random`, `greedy`), cycled over the seats.
+    /// Agents by seat, comma-separated (`random`, `greedy`, `mcts:N`: tree search with N playouts per
+    /// decision), cycled over the seats.
     #[arg(long, default_value = "random", value_delimiter = ',')]
     pub agents: Vec<String>,
     /// Write the game log (JSON Lines) to this file.
@@ -95,7 +96,7 @@ pub(crate) fn parse_agents(names: &[String]) -> anyhow::Result<Vec<AgentKind>> {
     for n in names {
         match AgentKind::parse(n) {
             Some(k) => out.push(k),
-            None => anyhow::bail!("unknown agent `{n}` (known: random, greedy)"),
+            None => anyhow::bail!("unknown agent `{n}` (known: random, greedy, mcts:N with N ≥ 1)"),
         }
     }
     if out.is_empty() {
@@ -126,9 +127,10 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         write_output_atomically(path, log::log_text(&game).as_bytes(), &inputs)?;
     }
     let winners = game.winners();
-    let agent_names: Vec<&str> = (0..args.players as usize)
+    let agent_names: Vec<String> = (0..args.players as usize)
         .map(|p| agents[p % agents.len()].name())
         .collect();
+    let agent_names: Vec<&str> = agent_names.iter().map(String::as_str).collect();
     let names = super::board::seat_names(args.players, &agent_names);
     if let Some(path) = &args.board {
         let (compiled, _) = tegula_model::variant::compile_variant(&args.variant);

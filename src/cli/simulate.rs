@@ -48,7 +48,8 @@ pub struct Args {
     /// Worker threads.
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
-    /// Agents by seat, comma-separated (`random`, `greedy`), cycled over the seats.
+    /// Agents by seat, comma-separated (`random`, `greedy`, `mcts:N`: tree search with N playouts per
+    /// decision), cycled over the seats.
     #[arg(long, default_value = "random", value_delimiter = ',')]
     pub agents: Vec<String>,
     /// Output format.
@@ -223,7 +224,7 @@ struct Report<'a> {
 }
 
 impl Report<'_> {
-    fn agent_names(&self) -> Vec<&str> {
+    fn agent_names(&self) -> Vec<String> {
         (0..self.args.players as usize)
             .map(|p| self.agents[p % self.agents.len()].name())
             .collect()
@@ -288,7 +289,10 @@ impl Report<'_> {
             stats.decisions as f64 / self.secs
         );
         let _ = writeln!(s, "mean total score: {:.3}", stats.mean_total_score());
-        let names = super::board::seat_names(args.players, &agent_names);
+        let names = super::board::seat_names(
+            args.players,
+            &agent_names.iter().map(String::as_str).collect::<Vec<_>>(),
+        );
         let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
         let (rates, means) = (stats.win_rates(), self.mean_scores());
         for (p, name) in names.iter().enumerate() {

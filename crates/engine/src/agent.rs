@@ -1,7 +1,8 @@
-//! Agents: who decides. [`Agent`] is the trait for external agents; [`RandomAgent`] and
-//! [`GreedyAgent`] are built in.
+//! Agents: who decides. [`Agent`] is the trait for external agents; [`RandomAgent`],
+//! [`GreedyAgent`] and the tree search [`MctsAgent`] are built in.
 
 use crate::game::{FollowerOption, Game, MoveTarget, Placement};
+pub use crate::mcts::MctsAgent;
 use crate::rng::Rng;
 
 /// Something that makes a player's decisions. Each method receives the game and the legal
@@ -229,30 +230,37 @@ impl Agent for GreedyAgent {
     }
 }
 
-/// Built-in agent kinds by name (`random`, `greedy`).
+/// Built-in agent kinds by name (`random`, `greedy`, `mcts:N`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum AgentKind {
     /// [`RandomAgent`].
     Random,
     /// [`GreedyAgent`].
     Greedy,
+    /// [`MctsAgent`] with this many iterations (playouts) per decision.
+    Mcts(u32),
 }
 
 impl AgentKind {
-    /// Parse a name.
+    /// Parse a name: `random`, `greedy`, or `mcts:N` with N ≥ 1 iterations per decision.
     pub fn parse(name: &str) -> Option<AgentKind> {
         match name.trim() {
             "random" => Some(AgentKind::Random),
             "greedy" => Some(AgentKind::Greedy),
-            _ => None,
+            other => {
+                let n: u32 = other.strip_prefix("mcts:")?.parse().ok()?;
+                (n > 0).then_some(AgentKind::Mcts(n))
+            }
         }
     }
 
-    /// Name.
-    pub fn name(self) -> &'static str {
+    /// Name, as [`AgentKind::parse`] reads it.
+    pub fn name(self) -> String {
         match self {
-            AgentKind::Random => "random",
-            AgentKind::Greedy => "greedy",
+            AgentKind::Random => "random".to_string(),
+            AgentKind::Greedy => "greedy".to_string(),
+            AgentKind::Mcts(n) => format!("mcts:{n}"),
         }
     }
 
@@ -261,6 +269,7 @@ impl AgentKind {
         match self {
             AgentKind::Random => Box::new(RandomAgent::new(seed)),
             AgentKind::Greedy => Box::new(GreedyAgent::new(seed)),
+            AgentKind::Mcts(n) => Box::new(MctsAgent::new(n, seed)),
         }
     }
 }

@@ -10,7 +10,7 @@ use tegula_ruleset::FeatureKind;
 pub struct FeatureId(pub u32);
 
 /// What an event says about the feature it concerns.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct FeatureInfo {
     /// Feature identity (compare with [`crate::Game::feature_id`]).
     pub id: FeatureId,
@@ -43,7 +43,7 @@ fn is_false(v: &bool) -> bool {
 
 /// One thing that happened. `turn` counts placed land tiles (the start tile is turn 0);
 /// `player` is a seat index (0-based).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Event {

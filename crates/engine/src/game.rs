@@ -10,15 +10,22 @@ use crate::rng::Rng;
 use crate::rules::Rules;
 
 mod ability;
+mod board;
+mod chance;
 mod error;
 mod fields;
 mod figures;
+mod hash;
+mod legal;
 mod place;
 mod pool;
 mod score;
+mod snapshot;
 mod turn;
 
+pub use chance::CHANCE;
 pub use error::MoveError;
+pub use snapshot::SnapshotError;
 
 /// Largest board side in cells (boards for enormous piles are clipped; placements outside are
 /// reported as [`MoveError::OutOfBoard`]).
@@ -31,7 +38,7 @@ const EMPTY: u32 = u32::MAX;
 const FRONT: u32 = 1 << 31;
 
 /// An empty cell next to the map, with its requirement word (one nibble per side, B-2).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Front {
     pos: u32,
     req: u16,
@@ -43,7 +50,9 @@ struct Front {
 const OPP_HALF: [usize; 8] = [5, 4, 7, 6, 1, 0, 3, 2];
 
 /// A tile placement: tile type, anchor cell (the tile's cell 0) and clockwise quarter turns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Placement {
     /// Tile type index (must be the tile drawn).
     pub tile: u16,
@@ -56,7 +65,9 @@ pub struct Placement {
 }
 
 /// A follower option: a tile-local feature of the tile just placed and a follower type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct FollowerOption {
     /// Tile-local feature index (into `TileType::features`).
     pub feature: u8,
@@ -65,7 +76,9 @@ pub struct FollowerOption {
 }
 
 /// Where a figure freed by a scoring may move (AM-11): a feature of a placed tile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct MoveTarget {
     /// Anchor x of the tile holding the feature.
     pub x: i32,
@@ -76,7 +89,8 @@ pub struct MoveTarget {
 }
 
 /// A player's decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Action {
     /// Take this tile: into the open pool at setup, or from the pool on reaching the score
@@ -96,6 +110,8 @@ pub enum Action {
     /// the final round, do not place it; [`Phase::Hand`]), take the freed figure back
     /// ([`Phase::Move`]).
     Pass,
+    /// The chance step's outcome: this tile type is drawn ([`Phase::Draw`], B-2).
+    Draw(u16),
 }
 
 /// Where the turn is.
@@ -120,6 +136,11 @@ pub enum Phase {
     Move,
     /// The game is over (final scoring done).
     Over,
+    /// A chance step: a tile is drawn (B-2). No seat acts ([`Game::current_player`] is
+    /// [`CHANCE`]); [`Game::chance_outcomes`] lists the remaining tile types with their
+    /// probabilities, [`Game::apply_draw`] or [`Game::draw_default`] decides. Only with chance
+    /// steps on ([`Game::set_chance_steps`]).
+    Draw,
 }
 
 /// Why a game cannot be set up.
@@ -196,7 +217,7 @@ pub struct BoardFollower {
     pub corner: Option<[i32; 2]>,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Inst {
     tile: u16,
     rot: u8,
@@ -205,7 +226,7 @@ struct Inst {
     seg_base: u32,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Seg {
     parent: u32,
     next: u32,
@@ -220,7 +241,7 @@ struct Seg {
     corners: u8,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Meeple {
     player: u8,
     ftype: u8,
@@ -228,7 +249,7 @@ struct Meeple {
 }
 
 /// A corner figure on the board (AM-6): its field (any segment of it) and its point.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct CornerFig {
     player: u8,
     ftype: u8,
@@ -238,7 +259,7 @@ struct CornerFig {
 
 /// A figure freed by a scoring that its owner may move (AM-11): the tile instance it stood on
 /// and the root of the scored feature.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Freed {
     player: u8,
     ftype: u8,
@@ -247,8 +268,11 @@ struct Freed {
 }
 
 /// One game. Cheap to clone (flat vectors, the rules behind an `Arc`), so tree search can copy it;
-/// `clone_from` reuses the target's buffers (no allocation).
-#[derive(Debug)]
+/// `clone_from` reuses the target's buffers (no allocation). `Clone`, `PartialEq`, `Eq` and
+/// `Hash` are derived: two games are equal when every part of their state is (board, features,
+/// figures, scores, pile order, phase, decisions made and recorded events); scratch buffers
+/// ([`Scratch`]) take no part. For transposition tables see [`Game::state_hash`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     rules: Arc<Rules>,
     players: u8,
@@ -257,9 +281,13 @@ pub struct Game {
     // Board.
     width: usize,
     off: i32,
-    /// Whether the board is wide enough for this pile that no tile can reach its edge (then
-    /// multi-cell candidates are addressed by plain offsets, without bounds checks per cell).
+    /// Whether no tile can reach the array's edge (then multi-cell candidates are addressed by
+    /// plain offsets, without bounds checks per cell): always while the array can grow.
     roomy: bool,
+    /// Width of the board the whole pile could need (the array grows up to it).
+    full_width: usize,
+    /// Whether the full board is wide enough for this pile that no tile can reach its edge.
+    full_roomy: bool,
     cells: Vec<u32>,
     frontier: Vec<Front>,
     insts: Vec<Inst>,
@@ -276,15 +304,12 @@ pub struct Game {
     turn: u32,
     placements: Vec<Placement>,
     n_place: usize,
-    /// The single-tile generator's scratch slots (frontier index << 2 | rotation).
-    slots: Vec<u32>,
     options: Vec<FollowerOption>,
     pending: Vec<u32>,
     pending_cloisters: Vec<u32>,
     events: Vec<Event>,
-    scratch: Vec<u32>,
-    /// Scratch list of own-tile placements.
-    scratch_places: Vec<Placement>,
+    /// Scratch buffers (no part of the state).
+    tmp: Scratch,
     /// The open pool and what players took from it (W-1..W-7, W-12).
     w: pool::PoolState,
     /// Tiles of their own each player holds, `player * player_tiles + i` (AM-1).
@@ -309,97 +334,64 @@ pub struct Game {
     active: u8,
     /// The seat that placed the last tile (the final round starts after it, AM-4).
     last_placer: u8,
+    /// Whether draws stop at [`Phase::Draw`] (chance steps) instead of happening inside the move.
+    chance: bool,
+    /// Pile positions below this are decided; a draw at `drawn == revealed` is a chance step.
+    /// Without chance steps it is the pile's length (every draw follows the seeded order).
+    revealed: usize,
+    /// What the draw waiting in [`Phase::Draw`] is for.
+    resume: Resume,
+    /// Remaining tiles of each type in the undrawn pile (the player-facing multiset).
+    left: Vec<u16>,
+    /// Every decision made, in order (draws included), for snapshots ([`Game::to_json`]).
+    history: Vec<Action>,
+    /// Whether [`Game::finish`] ended the game early.
+    finished: bool,
+    /// Incrementally kept part of [`Game::state_hash`]: placed tiles and the remaining multiset.
+    zobrist: u64,
 }
 
-impl Clone for Game {
-    fn clone(&self) -> Game {
-        Game {
-            rules: self.rules.clone(),
-            players: self.players,
-            seed: self.seed,
-            record: self.record,
-            width: self.width,
-            off: self.off,
-            roomy: self.roomy,
-            cells: self.cells.clone(),
-            frontier: self.frontier.clone(),
-            insts: self.insts.clone(),
-            segs: self.segs.clone(),
-            meeples: self.meeples.clone(),
-            supply: self.supply.clone(),
-            scores: self.scores.clone(),
-            pile: self.pile.clone(),
-            drawn: self.drawn,
-            phase: self.phase,
-            current: self.current,
-            player: self.player,
-            turn: self.turn,
-            placements: self.placements.clone(),
-            n_place: self.n_place,
-            slots: Vec::new(),
-            options: self.options.clone(),
-            pending: self.pending.clone(),
-            pending_cloisters: self.pending_cloisters.clone(),
-            events: self.events.clone(),
-            scratch: self.scratch.clone(),
-            scratch_places: self.scratch_places.clone(),
-            w: self.w.clone(),
-            held: self.held.clone(),
-            corner_figs: self.corner_figs.clone(),
-            freed: self.freed.clone(),
-            moves: self.moves.clone(),
-            final_seats: self.final_seats.clone(),
-            corner_points: self.corner_points.clone(),
-            pending_fields: self.pending_fields.clone(),
-            in_final: self.in_final,
-            final_from: self.final_from,
-            active: self.active,
-            last_placer: self.last_placer,
-        }
+/// What a chance step ([`Phase::Draw`]) resumes once the tile is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Resume {
+    /// The turn's draw (B-2), topping up a hand first (W-12).
+    Draw,
+    /// The W-6 procedure for this pool tile.
+    W6(u16),
+}
+
+/// Scratch buffers reused between moves. They hold nothing between moves, so they take no part
+/// in equality or hashing, and a clone starts empty.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    /// The single-tile generator's slots (frontier index << 2 | rotation).
+    pub(crate) slots: Vec<u32>,
+    /// Segment lists of scoring and fields.
+    pub(crate) buf: Vec<u32>,
+    /// Own-tile placements.
+    pub(crate) places: Vec<Placement>,
+    /// The board array before it grew (reused by the next growth).
+    pub(crate) cells: Vec<u32>,
+}
+
+impl Clone for Scratch {
+    fn clone(&self) -> Scratch {
+        Scratch::default()
     }
 
-    fn clone_from(&mut self, source: &Game) {
-        self.rules.clone_from(&source.rules);
-        self.players = source.players;
-        self.seed = source.seed;
-        self.record = source.record;
-        self.width = source.width;
-        self.off = source.off;
-        self.roomy = source.roomy;
-        self.cells.clone_from(&source.cells);
-        self.frontier.clone_from(&source.frontier);
-        self.insts.clone_from(&source.insts);
-        self.segs.clone_from(&source.segs);
-        self.meeples.clone_from(&source.meeples);
-        self.supply.clone_from(&source.supply);
-        self.scores.clone_from(&source.scores);
-        self.pile.clone_from(&source.pile);
-        self.drawn = source.drawn;
-        self.phase = source.phase;
-        self.current = source.current;
-        self.player = source.player;
-        self.turn = source.turn;
-        self.placements.clone_from(&source.placements);
-        self.n_place = source.n_place;
-        self.options.clone_from(&source.options);
-        self.pending.clone_from(&source.pending);
-        self.pending_cloisters.clone_from(&source.pending_cloisters);
-        self.events.clone_from(&source.events);
-        self.scratch.clone_from(&source.scratch);
-        self.scratch_places.clone_from(&source.scratch_places);
-        self.w.clone_from(&source.w);
-        self.held.clone_from(&source.held);
-        self.corner_figs.clone_from(&source.corner_figs);
-        self.freed.clone_from(&source.freed);
-        self.moves.clone_from(&source.moves);
-        self.final_seats.clone_from(&source.final_seats);
-        self.corner_points.clone_from(&source.corner_points);
-        self.pending_fields.clone_from(&source.pending_fields);
-        self.in_final = source.in_final;
-        self.final_from = source.final_from;
-        self.active = source.active;
-        self.last_placer = source.last_placer;
+    fn clone_from(&mut self, _source: &Scratch) {}
+}
+
+impl PartialEq for Scratch {
+    fn eq(&self, _other: &Scratch) -> bool {
+        true
     }
+}
+
+impl Eq for Scratch {}
+
+impl std::hash::Hash for Scratch {
+    fn hash<H: std::hash::Hasher>(&self, _state: &mut H) {}
 }
 
 impl Game {
@@ -445,7 +437,9 @@ impl Game {
             width,
             off,
             roomy: false,
-            cells: vec![EMPTY; width * width],
+            full_width: width,
+            full_roomy: false,
+            cells: Vec::new(),
             frontier: Vec::new(),
             insts: Vec::new(),
             segs: Vec::new(),
@@ -460,13 +454,11 @@ impl Game {
             turn: 0,
             placements: Vec::new(),
             n_place: 0,
-            slots: Vec::new(),
             options: Vec::new(),
             pending: Vec::new(),
             pending_cloisters: Vec::new(),
             events: Vec::new(),
-            scratch: Vec::new(),
-            scratch_places: Vec::new(),
+            tmp: Scratch::default(),
             w: pool::PoolState::default(),
             held: Vec::new(),
             corner_figs: Vec::new(),
@@ -479,6 +471,13 @@ impl Game {
             final_from: None,
             active: 0,
             last_placer: 0,
+            chance: false,
+            revealed: 0,
+            resume: Resume::Draw,
+            left: Vec::new(),
+            history: Vec::new(),
+            finished: false,
+            zobrist: 0,
         };
         g.restart(pile)?;
         Ok(g)
@@ -514,20 +513,6 @@ impl Game {
                 p
             }
         };
-        // Clear the used part of the board.
-        let w = self.width as isize;
-        for i in 0..self.insts.len() {
-            let inst = self.insts[i];
-            let info = &self.rules.tiles[inst.tile as usize];
-            for c in &info.rot[inst.rot as usize] {
-                if let Some(p) = self.pos(inst.x + c.dx, inst.y + c.dy) {
-                    for d in [0, -w, 1, w, -1] {
-                        let q = (p as isize + d) as usize;
-                        self.cells[q] = EMPTY;
-                    }
-                }
-            }
-        }
         let start_cells = self.rules.tiles[self.rules.start_tile as usize].cell_count;
         let cells: usize = start_cells
             + order
@@ -537,9 +522,18 @@ impl Game {
         let cells =
             cells + self.rules.held_cells() * self.players as usize + self.rules.pool_cells();
         let reach = cells + 2 * self.rules.max_offset as usize + 2;
-        self.roomy = (reach as i64) <= self.off as i64;
+        self.full_roomy = reach <= self.full_width / 2;
+        self.reset_board();
         self.pile = order;
         self.drawn = 0;
+        self.count_pile();
+        self.zobrist = self
+            .left
+            .iter()
+            .enumerate()
+            .fold(0, |z, (t, &c)| z ^ hash::left_key(t as u16, c));
+        self.history.clear();
+        self.finished = false;
         self.frontier.clear();
         self.insts.clear();
         self.segs.clear();
@@ -618,9 +612,25 @@ impl Game {
         self.phase
     }
 
-    /// Seat to act.
+    /// Seat to act, or [`CHANCE`] in a chance step ([`Phase::Draw`]).
     pub fn current_player(&self) -> u8 {
-        self.player
+        if self.phase == Phase::Draw {
+            CHANCE
+        } else {
+            self.player
+        }
+    }
+
+    /// The seat whose turn it is (also during a chance step: the seat that draws; in
+    /// [`Phase::Move`] the active player, while a figure's owner decides).
+    pub fn turn_seat(&self) -> u8 {
+        self.active
+    }
+
+    /// Every decision made so far, in order, with chance outcomes as [`Action::Draw`] (only those
+    /// of chance steps: draws inside moves follow the pile).
+    pub fn history(&self) -> &[Action] {
+        &self.history
     }
 
     /// The drawn tile (meaningful in [`Phase::Place`]).
@@ -885,6 +895,11 @@ impl Game {
                 let targets = self.moves.iter().map(|m| m.0).chain(self.move_aliases());
                 targets.map(Action::Move).chain(pass).collect()
             }
+            Phase::Draw => self
+                .chance_outcomes()
+                .iter()
+                .map(|o| Action::Draw(o.0))
+                .collect(),
             Phase::Over => Vec::new(),
         }
     }
@@ -931,11 +946,11 @@ impl Game {
         let cells = &info.rot[p.rotation as usize];
         for c in cells {
             let (x, y) = (p.x.saturating_add(c.dx), p.y.saturating_add(c.dy));
-            let Some(pos) = self.pos_inner(x, y) else {
-                return Err(MoveError::OutOfBoard { x, y });
-            };
-            if self.cells[pos] < FRONT {
-                return Err(MoveError::Occupied { x, y });
+            match self.pos_inner(x, y) {
+                Some(pos) if self.cells[pos] < FRONT => return Err(MoveError::Occupied { x, y }),
+                // Outside the array but on the full board: an empty cell.
+                None if !self.on_full_board(x, y) => return Err(MoveError::OutOfBoard { x, y }),
+                _ => {}
             }
         }
         let mut touches = false;
@@ -972,8 +987,19 @@ impl Game {
 
     // ----- moves -----
 
-    /// Apply an action after checking it; on error the game is unchanged.
+    /// Apply an action after checking it; on error the game is unchanged. Accepts exactly the
+    /// actions [`Game::legal_actions`] lists ([`Game::is_legal`]), [`Action::Draw`] included.
     pub fn apply(&mut self, action: Action) -> Result<(), MoveError> {
+        if let Action::Draw(t) = action {
+            return self.apply_draw(t);
+        }
+        self.apply_decision(action)?;
+        self.history.push(action);
+        Ok(())
+    }
+
+    /// [`Game::apply`] for a player's decision (not recorded in the history).
+    fn apply_decision(&mut self, action: Action) -> Result<(), MoveError> {
         match action {
             Action::Place(p) => {
                 self.check_placement(p)?;
@@ -1003,8 +1029,9 @@ impl Game {
                 if self.must_place() {
                     return Err(MoveError::MustPlace);
                 }
-                self.play_pass();
+                self.play_pass_inner();
             }
+            Action::Draw(t) => self.apply_draw(t)?,
         }
         Ok(())
     }
@@ -1027,6 +1054,7 @@ impl Game {
             return false;
         }
         let p = self.placements[index];
+        self.history.push(Action::Place(p));
         if self.phase == Phase::Place && p.tile == self.current && self.w.w6.is_none() {
             // The common case: the drawn tile, no own tile, kept tile or W-6 procedure.
             self.place_drawn(p);
@@ -1045,11 +1073,13 @@ impl Game {
         match index {
             Some(i) if i < self.options.len() => {
                 let o = self.options[i];
+                self.history.push(Action::Follower(o));
                 self.put_follower(o);
                 self.after_follower();
             }
             Some(_) => return false,
             None => {
+                self.history.push(Action::Pass);
                 self.record_pass(self.turn);
                 self.end_turn();
             }
@@ -1070,10 +1100,12 @@ impl Game {
         match self.phase {
             Phase::Pick if index < self.w.tiles.len() => {
                 let t = self.w.tiles[index];
+                self.history.push(Action::Take(t));
                 self.take(t);
             }
             Phase::Order if index < self.w.seats.len() => {
                 let s = self.w.seats[index];
+                self.history.push(Action::Seat(s));
                 self.choose_seat(s);
             }
             _ => return false,
@@ -1087,6 +1119,8 @@ impl Game {
         if self.phase != Phase::Move || index.is_some_and(|i| i >= self.moves.len()) {
             return false;
         }
+        let action = index.map_or(Action::Pass, |i| Action::Move(self.moves[i].0));
+        self.history.push(action);
         self.move_freed(index);
         true
     }
@@ -1094,6 +1128,19 @@ impl Game {
     /// Decline in the current phase ([`Action::Pass`], unchecked): no follower, draw instead of
     /// placing one's own tile, or take the freed figure back. Does nothing in other phases.
     pub fn play_pass(&mut self) {
+        let can = match self.phase {
+            Phase::Follower | Phase::Move => true,
+            Phase::Hand => !self.w.must_place,
+            _ => false,
+        };
+        if can {
+            self.history.push(Action::Pass);
+            self.play_pass_inner();
+        }
+    }
+
+    /// [`Game::play_pass`] without recording the decision.
+    fn play_pass_inner(&mut self) {
         match self.phase {
             Phase::Follower => {
                 self.record_pass(self.turn);
@@ -1113,8 +1160,11 @@ impl Game {
     /// the final scoring (B-6). Does nothing if already over. A recording game logs a `finish`
     /// event first, so that its log replays ([`crate::log::replay`] calls `finish` there too).
     pub fn finish(&mut self) {
-        if self.record && self.phase != Phase::Over {
-            self.events.push(Event::Finish { turn: self.turn });
+        if self.phase != Phase::Over {
+            self.finished = true;
+            if self.record {
+                self.events.push(Event::Finish { turn: self.turn });
+            }
         }
         match self.phase {
             Phase::Over => {}

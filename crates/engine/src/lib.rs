@@ -46,8 +46,25 @@
 //!   [`Game::followers`], [`Game::supply`], [`Game::feature_id`] (cell + segment id → feature),
 //!   [`Game::feature`], [`Game::strengths`], [`Game::completed_features`].
 //! - Logs: [`log::log_text`] and [`log::replay`]; agents: [`Agent`], [`RandomAgent`],
-//!   [`GreedyAgent`]; many games: [`sim::simulate`]; from-scratch checks for tests:
-//!   [`naive::audit`], [`naive::final_scores`]; hand-built rulesets: [`testkit`].
+//!   [`GreedyAgent`], [`MctsAgent`] (`mcts:N`); many games: [`sim::simulate`]; from-scratch
+//!   checks for tests: [`naive::audit`], [`naive::final_scores`]; hand-built rulesets: [`testkit`].
+//!
+//! # For AI (issue 12)
+//! - Chance as a step: [`Game::with_chance_steps`] / [`Game::set_chance_steps`] make every draw a
+//!   [`Phase::Draw`] ([`Game::is_chance_node`], [`Game::current_player`] is [`CHANCE`]):
+//!   [`Game::chance_outcomes`] (remaining tile types with probabilities),
+//!   [`Game::apply_draw`] or [`Action::Draw`], [`Game::draw_default`] (the seeded order, so
+//!   games are the same as without chance steps). [`Game::remaining_counts`] is the remaining
+//!   multiset; [`Game::determinize`] reshuffles the hidden order. Off by default. The pool picks
+//!   (W-1, W-2) are decisions, not chance: there is no other random event.
+//! - One legality rule: [`Game::is_legal`] ⇔ [`Game::legal_actions`] contains it ⇔
+//!   [`Game::apply`] accepts it; [`Game::check`] says why not; [`Game::play_unchecked`] plays by
+//!   value without checks.
+//! - State: `Game` derives `Clone`, `PartialEq`, `Eq`, `Hash`; [`Game::state_hash`] is an
+//!   incremental Zobrist-style hash of the position (history and hidden order excluded),
+//!   [`Game::state_hash_from_scratch`] its check; [`Game::to_json`] / [`Game::from_json`]
+//!   snapshot any state (replayed through `apply`, so bad snapshots are refused, never
+//!   panic); [`Game::history`] lists the decisions made.
 //!
 //! # Benchmark
 //! `cargo run --profile perf -- simulate --variant variants/base.toml --players 2 --games 100000
@@ -55,7 +72,8 @@
 //! `cargo bench -p tegula-engine --bench random_games`).
 //!
 //! # How it works
-//! The board is a fixed square array sized from the pile (reset cell by cell). Each empty cell
+//! The board is a square array that starts small around the start tile and grows (doubling,
+//! re-centred) when a tile comes near its edge, up to the size the whole pile could need. Each empty cell
 //! next to the map (the *frontier*) keeps a 16-bit requirement word: one nibble per side, the
 //! one-hot kind the neighbour shows there (`0xF` when free). Each tile rotation has a packed
 //! signature in the same layout, so "fits" is a handful of bit operations; for single-cell tiles
@@ -93,6 +111,7 @@ pub mod agent;
 pub mod event;
 pub mod game;
 pub mod log;
+pub mod mcts;
 pub mod naive;
 pub mod rng;
 pub mod rules;
@@ -103,11 +122,11 @@ pub mod testkit;
 #[cfg(test)]
 mod tests;
 
-pub use agent::{Agent, AgentKind, GreedyAgent, RandomAgent};
+pub use agent::{Agent, AgentKind, GreedyAgent, MctsAgent, RandomAgent};
 pub use event::{Event, FeatureId, FeatureInfo};
 pub use game::{
     Action, BoardFollower, FollowerOption, Game, MoveError, MoveTarget, Phase, PileOrder,
-    PlacedTile, Placement, SetupError,
+    PlacedTile, Placement, SetupError, SnapshotError, CHANCE,
 };
 pub use rng::Rng;
 pub use rules::{Rules, RulesError};

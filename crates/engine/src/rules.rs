@@ -190,6 +190,10 @@ impl FigureInfo {
 }
 
 /// A checked ruleset plus precomputed tables. Build once, share (via `Arc`) between games.
+///
+/// Two `Rules` are equal when they are the same object or were built from equal rulesets (the
+/// tables are computed from the ruleset); hashing them adds nothing, so that [`crate::Game`]'s
+/// derived `Hash` costs nothing for its rules.
 #[derive(Clone, Debug)]
 pub struct Rules {
     ruleset: Ruleset,
@@ -215,6 +219,19 @@ pub struct Rules {
     pub(crate) dealt: u32,
     /// Tiles in every player's hand ([`Ruleset::hand`], read once here: the draw reads a field).
     pub(crate) hand: u8,
+}
+
+impl PartialEq for Rules {
+    fn eq(&self, other: &Rules) -> bool {
+        std::ptr::eq(self, other) || self.ruleset() == other.ruleset()
+    }
+}
+
+// Rulesets are checked by `Rules::new` (no NaN parameters), so equality is reflexive.
+impl Eq for Rules {}
+
+impl std::hash::Hash for Rules {
+    fn hash<H: std::hash::Hasher>(&self, _state: &mut H) {}
 }
 
 impl Rules {

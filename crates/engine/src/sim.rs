@@ -72,6 +72,10 @@ fn play_other(game: &mut Game, agent: &mut (dyn Agent + Send)) -> bool {
                 game.play_move(None);
             }
         }
+        // A chance step (chance steps on): the seeded order decides.
+        crate::Phase::Draw => {
+            game.draw_default();
+        }
         crate::Phase::Pick | crate::Phase::Order => {
             let (tiles, seats) = game.pool_choices();
             let n = tiles.len().max(seats.len());

@@ -1,6 +1,7 @@
 //! The engine-actions target: random games of the shipped variants, with random legal moves and
-//! random arbitrary actions; `apply(a)` must succeed exactly when `a` is in `legal_actions()`,
-//! and a refused action must leave the game as it was.
+//! random arbitrary actions; `is_legal(a)` must hold, and `apply(a)` succeed, exactly when `a`
+//! is in `legal_actions()`, and a refused action must leave the game equal to what it was. Odd
+//! seeds play with chance steps (draws as [`Action::Draw`], also random and mutated ones).
 
 use tegula_engine::{Action, FollowerOption, Game, MoveTarget, Phase, Placement, Rng};
 
@@ -36,6 +37,9 @@ fn play(b: &mut Bytes) -> Option<()> {
     let players = rs.min_players + b.byte()? % span;
     let seed = (0..4).try_fold(0u64, |s, _| Some(s << 8 | u64::from(b.byte()?)))?;
     let mut game = Game::seeded(rules.clone(), players, seed).ok()?;
+    if seed & 1 == 1 {
+        game = game.with_chance_steps();
+    }
     let mut rng = Rng::new(seed);
     while game.phase() != Phase::Over {
         let op = b.byte()?;
@@ -75,7 +79,13 @@ fn play(b: &mut Bytes) -> Option<()> {
 fn check(game: &mut Game, legal: &[Action], a: Action) {
     assert!(!legal.is_empty(), "no legal action in {:?}", game.phase());
     let listed = legal.contains(&a);
+    assert_eq!(
+        game.is_legal(&a),
+        listed,
+        "is_legal({a:?}) disagrees with legal_actions"
+    );
     let before = snapshot(game);
+    let copy = game.clone();
     match game.apply(a) {
         Ok(()) => assert!(
             listed,
@@ -84,11 +94,13 @@ fn check(game: &mut Game, legal: &[Action], a: Action) {
         Err(e) => {
             assert!(!listed, "apply refused the listed {a:?}: {e}");
             assert_eq!(before, snapshot(game), "the refused {a:?} changed the game");
+            assert!(copy == *game, "the refused {a:?} changed the game's state");
         }
     }
 }
 
-/// Everything the game shows outside, as text (the game has no `Eq`).
+/// Everything the game shows outside, as text (besides `Eq`: what a refused action must not
+/// change, readable in a failure message).
 fn snapshot(g: &Game) -> String {
     let rs = g.rules().ruleset();
     let supply: Vec<u8> = (0..g.players())
@@ -167,13 +179,14 @@ fn near(a: Action, b: &mut Bytes) -> Option<Action> {
         }),
         Action::Take(t) => Action::Take(t.wrapping_add(d as u16)),
         Action::Seat(s) => Action::Seat(s.wrapping_add(d as u8)),
+        Action::Draw(t) => Action::Draw(t.wrapping_add(d as u16)),
         _ => arbitrary(b)?,
     })
 }
 
 /// Any action at all, its fields from the bytes.
 fn arbitrary(b: &mut Bytes) -> Option<Action> {
-    Some(match b.byte()? % 6 {
+    Some(match b.byte()? % 7 {
         0 => Action::Place(Placement {
             tile: u16::from(b.byte()?),
             x: b.small()?,
@@ -191,6 +204,7 @@ fn arbitrary(b: &mut Bytes) -> Option<Action> {
         }),
         3 => Action::Take(u16::from(b.byte()?)),
         4 => Action::Seat(b.byte()? % 10),
+        5 => Action::Draw(u16::from(b.byte()?)),
         _ => Action::Pass,
     })
 }

@@ -176,10 +176,10 @@ impl Game {
             None => self.w.ability_points.push((tile, owner, points)),
         }
         if self.record {
-            let mut buf = std::mem::take(&mut self.scratch);
+            let mut buf = std::mem::take(&mut self.tmp.buf);
             let root = find(&mut self.segs, root);
             let feature = self.info(root, &mut buf);
-            self.scratch = buf;
+            self.tmp.buf = buf;
             self.events.push(Event::Score {
                 turn: self.turn,
                 rule: a.rule.clone(),
@@ -258,7 +258,7 @@ impl Game {
                 min_tiles,
                 state,
             } => {
-                let mut buf = std::mem::take(&mut self.scratch);
+                let mut buf = std::mem::take(&mut self.tmp.buf);
                 let mut n = 0;
                 for i in 0..self.segs.len() as u32 {
                     let s = self.segs[i as usize];
@@ -269,7 +269,7 @@ impl Game {
                         n += 1;
                     }
                 }
-                self.scratch = buf;
+                self.tmp.buf = buf;
                 n
             }
             Count::Lines(run) => self.lines(run),
@@ -312,9 +312,9 @@ impl Game {
         match c {
             Condition::Occupied => self.segs[root as usize].occ > 0,
             Condition::MinTiles(n) => {
-                let mut buf = std::mem::take(&mut self.scratch);
+                let mut buf = std::mem::take(&mut self.tmp.buf);
                 let cells = self.count_cells(root, &mut buf);
-                self.scratch = buf;
+                self.tmp.buf = buf;
                 cells >= *n
             }
             Condition::OwnerPresent => self

@@ -131,6 +131,11 @@ pub enum MoveError {
         /// Feature index on that tile.
         feature: u8,
     },
+    /// The chance step names a tile type that is not in the undrawn pile (B-2).
+    NotInPile {
+        /// The tile type named.
+        tile: u16,
+    },
 }
 
 impl MoveError {
@@ -158,6 +163,7 @@ impl MoveError {
         "not-a-choice",
         "must-place",
         "not-next-to-tile",
+        "not-in-pile",
     ];
 
     /// Stable kebab-case name (scenario files' `expect_error.kind`).
@@ -185,6 +191,7 @@ impl MoveError {
             MoveError::NotAChoice { .. } => 19,
             MoveError::MustPlace => 20,
             MoveError::NotNextToTile => 21,
+            MoveError::NotInPile { .. } => 22,
         };
         Self::KINDS[i]
     }
@@ -283,6 +290,9 @@ impl fmt::Display for MoveError {
                 f,
                 "the pool tile must touch the tile just drawn and placed for it (W-6)"
             ),
+            MoveError::NotInPile { tile } => {
+                write!(f, "tile {tile} is not among the undrawn tiles (B-2)")
+            }
             MoveError::NotAMoveTarget { x, y, feature } => write!(
                 f,
                 "feature {feature} of the tile at ({x}, {y}) is not an unfinished, unoccupied \

@@ -19,7 +19,7 @@ impl Game {
         let per_city = self.rules.ruleset().scoring.field_per_city;
         // Completed city root → the field roots bordering it that hold farmers (in city order).
         let mut cities: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
-        let mut buf = std::mem::take(&mut self.scratch);
+        let mut buf = std::mem::take(&mut self.tmp.buf);
         for i in 0..self.meeples.len() {
             let root = find(&mut self.segs, self.meeples[i].seg);
             let s = self.segs[root as usize];
@@ -40,7 +40,7 @@ impl Game {
             // The event names a field (the points are field points), the first one found.
             self.award_city(fields[0], per_city, &strength, &mut buf);
         }
-        self.scratch = buf;
+        self.tmp.buf = buf;
     }
 
     /// Add each seat's figure strengths on the field rooted at `field` to `strength` (B-5).

@@ -34,7 +34,7 @@ impl Game {
         let base = self.player as usize * nf;
         // Two segments of this tile in the same connected feature are the same choice (B-2);
         // `scratch` keeps the roots offered.
-        let mut seen = std::mem::take(&mut self.scratch);
+        let mut seen = std::mem::take(&mut self.tmp.buf);
         seen.clear();
         for (i, f) in info.feats.iter().enumerate() {
             if f.kind == FeatureKind::Wonder {
@@ -57,7 +57,7 @@ impl Game {
                 }
             }
         }
-        self.scratch = seen;
+        self.tmp.buf = seen;
         if rules.any_corner {
             self.corner_options();
         }
@@ -71,7 +71,7 @@ impl Game {
         let info = &rules.tiles[inst.tile as usize];
         let nf = rules.figures.len();
         let base = self.player as usize * nf;
-        let mut seen = std::mem::take(&mut self.scratch);
+        let mut seen = std::mem::take(&mut self.tmp.buf);
         seen.clear();
         for (i, f) in info.feats.iter().enumerate() {
             if f.kind == FeatureKind::Wonder {
@@ -91,7 +91,7 @@ impl Game {
                 }
             }
         }
-        self.scratch = seen;
+        self.tmp.buf = seen;
     }
 
     fn corner_options(&mut self) {

@@ -9,10 +9,12 @@ use crate::rules::{fits, side_bits, side_code, ROT_COUNT, ROT_ORDER};
 impl Game {
     /// Put a tile on the board and merge features; collects completion candidates.
     pub(super) fn place_unchecked(&mut self, tile: u16, x: i32, y: i32, rot: u8) {
+        self.ensure_room(x, y);
         let rules = &*self.rules;
         let info = &rules.tiles[tile as usize];
         let inst_idx = self.insts.len() as u32;
         let seg_base = self.segs.len() as u32;
+        self.zobrist ^= super::hash::tile_key(tile, x, y, rot);
         self.insts.push(Inst {
             tile,
             rot,
@@ -186,10 +188,10 @@ impl Game {
         // bottleneck of the generator.
         let table = &self.rules.tiles[t as usize].fit_table;
         let need = self.frontier.len() * 4;
-        if self.slots.len() < need {
-            self.slots.resize(need, 0);
+        if self.tmp.slots.len() < need {
+            self.tmp.slots.resize(need, 0);
         }
-        let buf = &mut self.slots[..need];
+        let buf = &mut self.tmp.slots[..need];
         let mut n = 0;
         for (i, f) in self.frontier.iter().enumerate() {
             let m = table[f.code as usize];
@@ -200,7 +202,7 @@ impl Game {
         }
         self.placements.clear();
         let frontier = &self.frontier;
-        self.placements.extend(self.slots[..n].iter().map(|&s| {
+        self.placements.extend(self.tmp.slots[..n].iter().map(|&s| {
             let f = &frontier[(s >> 2) as usize];
             Placement {
                 tile: t,

@@ -4,7 +4,7 @@
 
 use tegula_ruleset::{PoolTileDraw, ThresholdRecheck};
 
-use super::{Event, Game, MoveError, Phase, Placement};
+use super::{Event, Game, MoveError, Phase, Placement, Resume};
 
 /// A tile taken from the pool and placed: its owner, tile instance and the turn it was placed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -333,7 +333,7 @@ impl Game {
     /// cannot are removed from the game (`readings.pool_tile_draw = "any-fit"`: a tile that fits
     /// anywhere is placed, and only one that fits nowhere is removed). If the pile runs out, the
     /// pool tile is unplaceable.
-    fn w6_draw(&mut self, pooled: u16) {
+    pub(super) fn w6_draw(&mut self, pooled: u16) {
         let any_fit = self.rules.ruleset().readings.pool_tile_draw == PoolTileDraw::AnyFit;
         loop {
             if self.drawn >= self.pile.len() {
@@ -348,8 +348,9 @@ impl Game {
                 }
                 return;
             }
-            let t = self.pile[self.drawn];
-            self.drawn += 1;
+            let Some(t) = self.next_tile(Resume::W6(pooled)) else {
+                return;
+            };
             self.record_draw(t);
             let enabling = if any_fit {
                 self.generate_placements(t);

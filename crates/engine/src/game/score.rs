@@ -164,7 +164,7 @@ impl Game {
     fn feature_value(&mut self, root: u32, during: bool) -> u32 {
         let s = self.segs[root as usize];
         let sc = &self.rules.ruleset().scoring;
-        let mut buf = std::mem::take(&mut self.scratch);
+        let mut buf = std::mem::take(&mut self.tmp.buf);
         let value = match s.kind {
             FeatureKind::Road => {
                 let n = self.count_cells(root, &mut buf);
@@ -210,7 +210,7 @@ impl Game {
                 .saturating_mul(sc.field_per_city),
             FeatureKind::Wonder => 0,
         };
-        self.scratch = buf;
+        self.tmp.buf = buf;
         value
     }
 
@@ -247,9 +247,9 @@ impl Game {
             }
         }
         if self.record {
-            let mut buf = std::mem::take(&mut self.scratch);
+            let mut buf = std::mem::take(&mut self.tmp.buf);
             let feature = self.info(root, &mut buf);
-            self.scratch = buf;
+            self.tmp.buf = buf;
             self.events.push(Event::Score {
                 turn: self.turn,
                 rule: rule.to_string(),
@@ -305,9 +305,9 @@ impl Game {
     /// Score a field now for `per_city` per completed city it borders to its farmer majority,
     /// and send its farmers back (AM-7 when a corner figure is placed, AM-8 when joined).
     pub(super) fn score_field_at_once(&mut self, root: u32, per_city: u32, rule: &'static str) {
-        let mut buf = std::mem::take(&mut self.scratch);
+        let mut buf = std::mem::take(&mut self.tmp.buf);
         let cities = self.bordered_cities(root, &mut buf);
-        self.scratch = buf;
+        self.tmp.buf = buf;
         self.award(root, cities.saturating_mul(per_city), rule);
         if self.segs[root as usize].occ > 0 {
             self.release(root);
@@ -341,7 +341,7 @@ impl Game {
             let per_city = self.rules.figures[c.ftype as usize]
                 .corner
                 .map_or(0, |k| k.final_per_city);
-            let mut buf = std::mem::take(&mut self.scratch);
+            let mut buf = std::mem::take(&mut self.tmp.buf);
             let points = self
                 .bordered_cities(root, &mut buf)
                 .saturating_mul(per_city);
@@ -357,7 +357,7 @@ impl Game {
                     feature,
                 });
             }
-            self.scratch = buf;
+            self.tmp.buf = buf;
         }
     }
 
@@ -367,7 +367,7 @@ impl Game {
         self.phase = Phase::Over;
         self.n_place = 0;
         self.options.clear();
-        self.drawn = self.pile.len();
+        self.drop_pile();
         self.moves.clear();
         self.final_from = Some(self.events.len());
         // Pool tiles never placed are recorded as unplaceable (W-6).

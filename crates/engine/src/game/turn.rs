@@ -4,7 +4,7 @@
 
 use tegula_ruleset::{FinalRoundFirst, KeptAfterPile, TileSite};
 
-use super::{Event, Game, MoveError, Phase, Placement, FRONT};
+use super::{Event, Game, MoveError, Phase, Placement, Resume, FRONT};
 use crate::rules::fits;
 
 impl Game {
@@ -152,7 +152,7 @@ impl Game {
     fn own_tile_placements(&mut self, final_round: bool) {
         let rules = self.rules.clone();
         let pts = &rules.ruleset().player_tiles;
-        let mut out = std::mem::take(&mut self.scratch_places);
+        let mut out = std::mem::take(&mut self.tmp.places);
         out.clear();
         for (i, pt) in pts.iter().enumerate() {
             if self.held(self.player, i) == 0 || (final_round && !pt.final_round) {
@@ -190,7 +190,7 @@ impl Game {
         self.placements.clear();
         self.placements.extend_from_slice(&out);
         self.n_place = out.len();
-        self.scratch_places = out;
+        self.tmp.places = out;
     }
 
     /// The player declined their own tile: draw (or, in the final round, the next seat).
@@ -244,6 +244,8 @@ impl Game {
 
     /// Draw tiles until one can be placed (B-2), topping up a hand first (W-12); when the pile
     /// is empty, kept tiles are placed, then the final round of own tiles (AM-4) or the end.
+    /// With chance steps, each draw stops at [`Phase::Draw`] and this runs again once the tile
+    /// is decided (everything done before the stop is kept in the state, so it resumes).
     pub(super) fn draw(&mut self) {
         let hand = if self.w.owned.is_empty() {
             self.rules.hand
@@ -262,13 +264,15 @@ impl Game {
                 && self.w.kept.iter().filter(|k| k.0 == me).count() + 1 < hand as usize
                 && self.drawn + 1 < self.pile.len()
             {
-                let t = self.pile[self.drawn];
-                self.drawn += 1;
+                let Some(t) = self.next_tile(Resume::Draw) else {
+                    return;
+                };
                 self.record_draw(t);
                 self.w.kept.push((me, t));
             }
-            let t = self.pile[self.drawn];
-            self.drawn += 1;
+            let Some(t) = self.next_tile(Resume::Draw) else {
+                return;
+            };
             self.record_draw(t);
             self.current = t;
             self.generate_hand_placements(t);

@@ -1,0 +1,160 @@
+//! Chance as a step: the draw (B-2) as a chance node. With chance steps on, every draw stops at
+//! [`Phase::Draw`], where the outcomes are the remaining tile types weighted by their counts, and
+//! [`Game::apply_draw`] (or [`Game::draw_default`], the seeded order) decides it. Without them
+//! (the default) draws follow the seeded order inside the move, exactly as before.
+
+use super::{hash, Action, Game, MoveError, Phase, Resume};
+use crate::rng::Rng;
+
+/// [`Game::current_player`] during a chance step: no seat acts.
+pub const CHANCE: u8 = u8::MAX;
+
+impl Game {
+    /// Whether the game waits for a chance outcome ([`Phase::Draw`]).
+    pub fn is_chance_node(&self) -> bool {
+        self.phase == Phase::Draw
+    }
+
+    /// Whether draws are chance steps ([`Game::set_chance_steps`]).
+    pub fn chance_steps(&self) -> bool {
+        self.chance
+    }
+
+    /// Turn chance steps on or off. On: the next draw stops at [`Phase::Draw`] (the tile drawn
+    /// so far stays). Off: draws follow the pile order inside the move again; a waiting chance
+    /// step is decided by [`Game::draw_default`]. A game built with [`Game::with_chance_steps`]
+    /// has them from the first draw.
+    pub fn set_chance_steps(&mut self, on: bool) {
+        self.chance = on;
+        if on {
+            self.revealed = self.drawn;
+        } else {
+            self.revealed = self.pile.len();
+            if self.phase == Phase::Draw {
+                self.resume_draw();
+            }
+        }
+    }
+
+    /// The same game as [`Game::new`] with chance steps from the very first draw.
+    pub fn with_chance_steps(mut self) -> Game {
+        self.chance = true;
+        let pile = super::PileOrder::Scripted(self.pile.clone());
+        let seed = self.seed;
+        // Scripted with the same order: the board and the draws stay as built.
+        if self.restart(pile).is_ok() {
+            self.seed = seed;
+        }
+        self
+    }
+
+    /// The remaining tiles as a multiset: how many of each tile type (by tile index) are still
+    /// in the undrawn pile. This is what a player may know; the order is hidden.
+    pub fn remaining_counts(&self) -> &[u16] {
+        &self.left
+    }
+
+    /// The outcomes of the chance step: each remaining tile type with its probability (its
+    /// count over the number of undrawn tiles), by tile index. Empty outside [`Phase::Draw`].
+    pub fn chance_outcomes(&self) -> Vec<(u16, f64)> {
+        if self.phase != Phase::Draw {
+            return Vec::new();
+        }
+        let total = self.remaining() as f64;
+        let mut out = Vec::new();
+        for (t, &c) in self.left.iter().enumerate() {
+            if c > 0 {
+                out.push((t as u16, f64::from(c) / total));
+            }
+        }
+        out
+    }
+
+    /// Decide the chance step: `tile` is drawn (it must be among the remaining tiles). On error
+    /// the game is unchanged.
+    pub fn apply_draw(&mut self, tile: u16) -> Result<(), MoveError> {
+        if self.phase != Phase::Draw {
+            return Err(MoveError::WrongPhase { phase: self.phase });
+        }
+        let Some(i) = self.pile[self.drawn..].iter().position(|&t| t == tile) else {
+            return Err(MoveError::NotInPile { tile });
+        };
+        self.pile.swap(self.drawn, self.drawn + i);
+        self.history.push(Action::Draw(tile));
+        self.resume_draw();
+        Ok(())
+    }
+
+    /// Decide the chance step by the seeded order: the next tile of the pile, the tile a game
+    /// without chance steps draws. Returns false outside [`Phase::Draw`].
+    pub fn draw_default(&mut self) -> bool {
+        if self.phase != Phase::Draw {
+            return false;
+        }
+        self.history.push(Action::Draw(self.pile[self.drawn]));
+        self.resume_draw();
+        true
+    }
+
+    /// Shuffle the undrawn part of the pile with `seed` (a redeal for information-set search:
+    /// one sample of the hidden order consistent with what the players know). The remaining
+    /// multiset, and so [`Game::state_hash`], is unchanged; what was drawn stays.
+    pub fn determinize(&mut self, seed: u64) {
+        let from = self.drawn.min(self.pile.len());
+        Rng::new(seed).shuffle(&mut self.pile[from..]);
+    }
+
+    /// The tile at `drawn` is decided: draw it and go on where the draw stopped.
+    pub(super) fn resume_draw(&mut self) {
+        self.revealed = if self.chance {
+            self.drawn + 1
+        } else {
+            self.pile.len()
+        };
+        // Reset before resuming, so that a game that never stops has the same state.
+        match std::mem::replace(&mut self.resume, Resume::Draw) {
+            Resume::Draw => self.draw(),
+            Resume::W6(pooled) => self.w6_draw(pooled),
+        }
+        if self.chance {
+            self.revealed = self.drawn;
+        }
+    }
+
+    /// The next tile of the pile (the caller checked that one is left), or `None` after entering
+    /// a chance step that resumes `resume`.
+    #[inline]
+    pub(super) fn next_tile(&mut self, resume: Resume) -> Option<u16> {
+        if self.drawn >= self.revealed {
+            self.phase = Phase::Draw;
+            self.resume = resume;
+            return None;
+        }
+        let t = self.pile[self.drawn];
+        self.drawn += 1;
+        let c = self.left[t as usize];
+        self.zobrist ^= hash::left_key(t, c) ^ hash::left_key(t, c - 1);
+        self.left[t as usize] = c - 1;
+        Some(t)
+    }
+
+    /// The game ends: the undrawn pile leaves the game.
+    pub(super) fn drop_pile(&mut self) {
+        self.drawn = self.pile.len();
+        self.revealed = self.pile.len();
+        for (t, c) in self.left.iter_mut().enumerate() {
+            self.zobrist ^= hash::left_key(t as u16, *c);
+            *c = 0;
+        }
+    }
+
+    /// Count the pile's tiles by type (setup).
+    pub(super) fn count_pile(&mut self) {
+        self.left.clear();
+        self.left.resize(self.rules.tiles.len(), 0);
+        for &t in &self.pile {
+            self.left[t as usize] += 1;
+        }
+        self.revealed = if self.chance { 0 } else { self.pile.len() };
+    }
+}

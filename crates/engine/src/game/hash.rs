@@ -1,0 +1,121 @@
+//! A Zobrist-style state hash for transposition tables. The parts that grow with the game (the
+//! placed tiles, the remaining multiset) are kept incrementally: each placed tile XORs in a key
+//! of (tile, x, y, rotation), each draw swaps the key of (tile, count) for (tile, count − 1).
+//! The small parts (phase, seat, drawn tile, scores, supplies, figures, pool) are mixed in when
+//! [`Game::state_hash`] is asked, in time proportional to the figures on the board.
+
+use super::{Action, Game, Phase};
+
+/// A pseudo-random 64-bit key for `(tag, a, b)`: two odd multipliers and a xor-shift, cheap
+/// enough for every move (the keys need to be well spread, not secret).
+#[inline]
+fn key(tag: u64, a: u64, b: u64) -> u64 {
+    let z =
+        (a ^ tag << 56).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xD1B5_4A32_D192_ED03);
+    let z = (z ^ z >> 31).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z ^ z >> 29
+}
+
+/// Key of a tile placed at `(x, y)` with `rot`.
+#[inline]
+pub(super) fn tile_key(tile: u16, x: i32, y: i32, rot: u8) -> u64 {
+    let pos = (x as u32 as u64) << 32 | (y as u32 as u64);
+    key(1, u64::from(tile) << 2 | u64::from(rot), pos)
+}
+
+/// Key of "`count` tiles of type `tile` remain" (0 for none, so an empty pile hashes to 0).
+#[inline]
+pub(super) fn left_key(tile: u16, count: u16) -> u64 {
+    if count == 0 {
+        return 0;
+    }
+    key(2, u64::from(tile), u64::from(count))
+}
+
+impl Game {
+    /// A 64-bit hash of the position: placed tiles and rotations, figures (with owners and
+    /// features), scores, supplies, the remaining tiles as a multiset, the phase, the seat to
+    /// act and the tile in hand. Equal positions reached by different move orders hash equally
+    /// (the history and the hidden pile order take no part); different positions collide with
+    /// probability about 2⁻⁶⁴. The board part is kept incrementally on every move.
+    pub fn state_hash(&self) -> u64 {
+        self.zobrist ^ self.small_hash()
+    }
+
+    /// [`Game::state_hash`] computed from scratch (for tests of the incremental part).
+    pub fn state_hash_from_scratch(&self) -> u64 {
+        let mut z = 0;
+        for i in &self.insts {
+            z ^= tile_key(i.tile, i.x, i.y, i.rot);
+        }
+        for (t, &c) in self.left.iter().enumerate() {
+            z ^= left_key(t as u16, c);
+        }
+        z ^ self.small_hash()
+    }
+
+    /// The parts mixed in on request: small, bounded by the figures and seats.
+    fn small_hash(&self) -> u64 {
+        let phase = match self.phase {
+            Phase::Pick => 1,
+            Phase::Order => 2,
+            Phase::Hand => 3,
+            Phase::Place => 4,
+            Phase::Follower => 5,
+            Phase::Move => 6,
+            Phase::Over => 7,
+            Phase::Draw => 8,
+        };
+        let mut h = key(
+            3,
+            phase,
+            u64::from(self.player) << 16 | u64::from(self.current),
+        );
+        for (p, &s) in self.scores.iter().enumerate() {
+            h ^= key(4, p as u64, u64::from(s));
+        }
+        for (i, &n) in self.supply.iter().chain(&self.held).enumerate() {
+            h ^= key(5, i as u64, u64::from(n));
+        }
+        for m in &self.meeples {
+            let seg = &self.segs[m.seg as usize];
+            let inst = &self.insts[seg.inst as usize];
+            let at = tile_key(inst.tile, inst.x, inst.y, inst.rot);
+            h ^= key(
+                6,
+                u64::from(m.player) << 8 | u64::from(m.ftype),
+                at ^ u64::from(seg.local),
+            );
+        }
+        for c in &self.corner_figs {
+            let pt = (c.point.0 as u32 as u64) << 32 | c.point.1 as u32 as u64;
+            h ^= key(7, u64::from(c.player) << 8 | u64::from(c.ftype), pt);
+        }
+        let w = &self.w;
+        let pool = w.pool.iter().chain(&w.tiles).map(|&t| u64::from(t));
+        for (i, t) in pool.enumerate() {
+            h ^= key(8, i as u64, t);
+        }
+        for (i, &(seat, t)) in w.held.iter().chain(&w.kept).enumerate() {
+            h ^= key(9, i as u64, u64::from(seat) << 16 | u64::from(t));
+        }
+        for (i, m) in self.moves.iter().enumerate() {
+            h ^= key(10, i as u64, action_bits(Action::Move(m.0)));
+        }
+        h ^ key(
+            11,
+            u64::from(w.must_place) | u64::from(self.in_final) << 1,
+            w.pairs_at.into(),
+        )
+    }
+}
+
+/// A few bits identifying an action (for hashing the open choices).
+fn action_bits(a: Action) -> u64 {
+    match a {
+        Action::Move(t) => {
+            (t.x as u32 as u64) << 32 ^ (t.y as u32 as u64) << 8 ^ u64::from(t.feature)
+        }
+        _ => 0,
+    }
+}

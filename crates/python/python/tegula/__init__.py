@@ -1,0 +1,44 @@
+"""tegula: Carcassonne tiles and rules as data, played by a generic engine (Rust), from Python.
+
+    import tegula
+    g = tegula.Game.from_variant("variants/base.toml", players=2, seed=1)
+    while not g.is_terminal():
+        if g.is_chance_node():
+            g.apply_default_draw()          # or sample g.chance_outcomes()
+        else:
+            g.apply(tegula.agent_action(g, "greedy", seed=g.turn))
+    print(g.returns())
+
+Actions are ints (layout in the README, "Python package"); `Game.action_to_string` names them.
+`tegula.openspiel` registers the variants as OpenSpiel games.
+"""
+
+from ._tegula import (  # noqa: F401
+    CHANCE_PLAYER,
+    TERMINAL_PLAYER,
+    Agent,
+    Game,
+    IllegalActionError,
+    SetupError,
+    SnapshotError,
+    TegulaError,
+    Variant,
+    VariantError,
+    agent_action,
+    play_seeds,
+)
+
+__all__ = [
+    "CHANCE_PLAYER",
+    "TERMINAL_PLAYER",
+    "Agent",
+    "Game",
+    "IllegalActionError",
+    "SetupError",
+    "SnapshotError",
+    "TegulaError",
+    "Variant",
+    "VariantError",
+    "agent_action",
+    "play_seeds",
+]

@@ -1,0 +1,159 @@
+"""tegula games as OpenSpiel games (`pyspiel.register_game`).
+
+    import pyspiel, tegula.openspiel
+    game = pyspiel.load_game("tegula", {"variant": "variants/base.toml", "players": 2})
+
+Game type: sequential, explicit stochastic chance (each draw is a chance node whose outcomes
+are the remaining tile types weighted by their counts), imperfect information (the order of the
+undrawn pile is hidden; observations show only its multiset), general-sum, terminal rewards
+(the final scores). Actions are the ids of `tegula.Game` (README, "Python package"); chance
+outcomes are tile indices.
+
+Parameters: `variant` (path of a variant file), `players`, `seed` (the seed of the hidden pile
+order behind `tegula.Game.apply_default_draw`; OpenSpiel's own chance sampling does not read
+it), `radius` (half-width of the observation's board window).
+"""
+
+import numpy as np
+import pyspiel
+
+import tegula
+
+SHORT_NAME = "tegula"
+
+_DEFAULT_PARAMS = {
+    "variant": "variants/base.toml",
+    "players": 2,
+    "seed": 0,
+    "radius": 12,
+}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="tegula (Carcassonne rules as data)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=6,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULT_PARAMS,
+)
+
+_VARIANTS = {}
+
+
+def _variant(path):
+    """Load each variant file once per process."""
+    if path not in _VARIANTS:
+        _VARIANTS[path] = tegula.Variant(path)
+    return _VARIANTS[path]
+
+
+class TegulaGame(pyspiel.Game):
+    """A tegula variant as an OpenSpiel game."""
+
+    def __init__(self, params=None):
+        p = dict(_DEFAULT_PARAMS)
+        p.update(params or {})
+        self.variant = _variant(p["variant"])
+        self.players = int(p["players"])
+        self.seed = int(p["seed"])
+        self.radius = int(p["radius"])
+        lo, hi = self.variant.player_range
+        if not lo <= self.players <= hi:
+            raise ValueError(f"{self.players} players; the variant allows {lo} to {hi}")
+        pieces = self.variant.pieces(self.players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.variant.num_distinct_actions,
+            max_chance_outcomes=len(self.variant.tile_ids),
+            num_players=self.players,
+            min_utility=0.0,
+            # Not tight: no seat scores this much (every piece scoring in several features).
+            max_utility=float(10 * pieces * pieces),
+            utility_sum=None,
+            max_game_length=self.variant.max_game_length(self.players),
+        )
+        super().__init__(_GAME_TYPE, info, p)
+
+    def new_initial_state(self):
+        """The start: the start tile placed, the first draw to come (a chance node)."""
+        return TegulaState(self, self.variant.new_game(self.players, self.seed))
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        """Observation (tensor and string) or, with perfect recall, the information state."""
+        return TegulaObserver(self, iig_obs_type, params)
+
+
+class TegulaState(pyspiel.State):
+    """One game state, backed by a `tegula.Game`."""
+
+    def __init__(self, game, tgame):
+        super().__init__(game)
+        self.tgame = tgame
+
+    def current_player(self):
+        """Seat to act, `PlayerId.CHANCE` (-1) or `PlayerId.TERMINAL` (-4)."""
+        return self.tgame.current_player()
+
+    def _legal_actions(self, player):
+        """Legal action ids, ascending."""
+        return self.tgame.legal_actions()
+
+    def chance_outcomes(self):
+        """(tile index, probability) of the draw."""
+        return self.tgame.chance_outcomes()
+
+    def _apply_action(self, action):
+        self.tgame.apply(int(action))
+
+    def _action_to_string(self, player, action):
+        return self.tgame.action_to_string(int(action), int(player))
+
+    def is_terminal(self):
+        return self.tgame.is_terminal()
+
+    def returns(self):
+        """Final scores at the end, zeros before."""
+        return self.tgame.returns()
+
+    def __str__(self):
+        return str(self.tgame)
+
+
+class TegulaObserver:
+    """OpenSpiel's PyObserver: the observation is public (every seat sees the same board,
+    scores, supplies and the multiset of undrawn tiles); the information state adds the history
+    of actions and draws."""
+
+    def __init__(self, game, iig_obs_type, params):
+        if params:
+            raise ValueError(f"observation parameters not supported: {params}")
+        self.radius = game.radius
+        self.perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
+        probe = game.variant.new_game(game.players, 0)
+        (c, h, w), n = probe.observation_shape(self.radius)
+        self.tensor = np.zeros(c * h * w + n, np.float32)
+        self.dict = {
+            "board": self.tensor[: c * h * w].reshape(c, h, w),
+            "features": self.tensor[c * h * w :],
+        }
+
+    def set_from(self, state, player):
+        """Fill `tensor` (and so `dict`) from `state`; the same for every `player`."""
+        self.tensor[:] = state.tgame.observation_tensor(self.radius)
+
+    def string_from(self, state, player):
+        """The state's summary; with perfect recall, the history of actions and draws too."""
+        s = str(state.tgame)
+        if self.perfect_recall:
+            s += " history " + " ".join(str(a) for a in state.tgame.history())
+        return s
+
+
+pyspiel.register_game(_GAME_TYPE, TegulaGame)

@@ -1,0 +1,121 @@
+//! Agents from Python: `tegula.Agent(kind, seed)` (keeps its generator across moves, as the
+//! CLI's agents do) and `tegula.agent_action(game, kind, seed)` (one decision).
+
+use std::sync::Mutex;
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use tegula_engine::{Action, Agent, AgentKind, Game, Phase};
+
+use crate::chance;
+use crate::game::PyGame;
+
+/// The decision of `agent` for the player to act, as an engine action (as
+/// `tegula_engine::sim::play_one` asks the agent, but returning the action instead of playing
+/// it); `None` when there is nothing to decide.
+fn decide(agent: &mut (dyn Agent + Send), game: &Game) -> Option<Action> {
+    let places = game.placements();
+    let pick = |i: usize| places.get(i).or(places.first()).copied().map(Action::Place);
+    match game.phase() {
+        Phase::Place => pick(agent.choose_placement(game, places)),
+        Phase::Hand if game.must_place() => pick(agent.choose_placement(game, places)),
+        Phase::Hand => match agent.choose_own_tile(game, places) {
+            Some(i) if i < places.len() => Some(Action::Place(places[i])),
+            _ => Some(Action::Pass),
+        },
+        Phase::Follower => {
+            let options = game.follower_options();
+            let choice = if options.is_empty() {
+                None
+            } else {
+                agent.choose_follower(game, options)
+            };
+            Some(
+                choice
+                    .and_then(|i| options.get(i))
+                    .map_or(Action::Pass, |&o| Action::Follower(o)),
+            )
+        }
+        Phase::Move => {
+            let targets = game.move_targets();
+            let choice = agent.choose_move(game, &targets);
+            Some(
+                choice
+                    .and_then(|i| targets.get(i))
+                    .map_or(Action::Pass, |&t| Action::Move(t)),
+            )
+        }
+        Phase::Pick | Phase::Order => {
+            let (tiles, seats) = game.pool_choices();
+            let i = agent.choose_pool(game, tiles.len().max(seats.len()));
+            let take = tiles.get(i).or(tiles.first()).map(|&t| Action::Take(t));
+            take.or_else(|| seats.get(i).or(seats.first()).map(|&s| Action::Seat(s)))
+        }
+        _ => None,
+    }
+}
+
+fn parse_kind(kind: &str) -> PyResult<AgentKind> {
+    AgentKind::parse(kind).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown agent `{kind}` (known: random, greedy, mcts:N)"
+        ))
+    })
+}
+
+/// The action id of `agent`'s decision in `game`.
+fn decide_id(agent: &mut (dyn Agent + Send), game: &PyGame) -> PyResult<i64> {
+    if chance::is_chance_node(&game.game) {
+        return Err(PyValueError::new_err("a chance node: no player decides"));
+    }
+    let action = decide(agent, &game.game)
+        .ok_or_else(|| PyValueError::new_err("the game is over: nothing to decide"))?;
+    game.loaded
+        .codec
+        .encode(action)
+        .ok_or_else(|| PyRuntimeError::new_err(format!("{action:?} has no action id")))
+}
+
+/// A built-in agent (`"random"`, `"greedy"`, or whatever else the engine's agent names accept)
+/// with its own seeded generator, kept across decisions.
+#[pyclass(name = "Agent", module = "tegula._tegula")]
+pub struct PyAgent {
+    kind: String,
+    agent: Mutex<Box<dyn Agent + Send>>,
+}
+
+#[pymethods]
+impl PyAgent {
+    /// An agent of `kind` seeded with `seed`.
+    #[new]
+    #[pyo3(signature = (kind, seed = 0))]
+    fn new(kind: &str, seed: u64) -> PyResult<PyAgent> {
+        Ok(PyAgent {
+            kind: kind.to_string(),
+            agent: Mutex::new(parse_kind(kind)?.build(seed)),
+        })
+    }
+
+    /// The action id this agent picks for the player to act in `game` (the game is not
+    /// changed). Raises `ValueError` at a chance node or when the game is over.
+    fn action(&self, game: &PyGame) -> PyResult<i64> {
+        let mut agent = self
+            .agent
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("agent poisoned by an earlier panic"))?;
+        decide_id(agent.as_mut(), game)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("tegula.Agent({:?})", self.kind)
+    }
+}
+
+/// One decision of a fresh agent of `kind` seeded with `seed`: the action id it picks for the
+/// player to act in `game`.
+#[pyfunction]
+#[pyo3(signature = (game, kind, seed = 0))]
+pub fn agent_action(game: &PyGame, kind: &str, seed: u64) -> PyResult<i64> {
+    let mut agent = parse_kind(kind)?.build(seed);
+    decide_id(agent.as_mut(), game)
+}

@@ -1,0 +1,379 @@
+//! `tegula.Game`: one game, driven by integer actions (OpenSpiel conventions).
+
+use std::sync::Arc;
+
+use numpy::PyArray1;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use tegula_engine::{Action, Game, Phase};
+
+use crate::chance;
+use crate::codec::action_text;
+use crate::errors::{illegal, refused};
+use crate::observe;
+use crate::snapshot;
+use crate::variant::Loaded;
+
+/// OpenSpiel's `kChancePlayerId`.
+pub const CHANCE: i64 = -1;
+/// OpenSpiel's `kTerminalPlayerId`.
+pub const TERMINAL: i64 = -4;
+
+/// One game of a variant. Actions are ints (see `action_to_string` and the README's action
+/// encoding); at a chance node the actions are tile indices (`chance_outcomes`).
+#[pyclass(name = "Game", module = "tegula._tegula")]
+pub struct PyGame {
+    pub(crate) loaded: Arc<Loaded>,
+    pub(crate) game: Game,
+    /// The seed given at setup (that of `tegula play --seed`); None for a restored snapshot.
+    pub(crate) seed: Option<u64>,
+}
+
+impl PyGame {
+    /// Wrap a freshly set-up game.
+    pub fn new(loaded: Arc<Loaded>, game: Game, seed: Option<u64>) -> PyGame {
+        PyGame { loaded, game, seed }
+    }
+
+    /// The legal actions as engine actions (none at a chance node or at the end).
+    fn engine_actions(&self) -> Vec<Action> {
+        if chance::is_chance_node(&self.game) {
+            return Vec::new();
+        }
+        self.game.legal_actions()
+    }
+
+    /// The tile placed last (names the features a follower action refers to).
+    fn last_tile(&self) -> Option<u16> {
+        self.game.tiles().last().map(|t| t.tile)
+    }
+
+    /// Apply one action id (a tile index at a chance node).
+    fn apply_id(&mut self, py: Python<'_>, id: i64) -> PyResult<()> {
+        if chance::is_chance_node(&self.game) {
+            return chance::apply_draw(py, &mut self.game, id);
+        }
+        let codec = &self.loaded.codec;
+        let Some(action) = codec.decode(id) else {
+            let msg = format!(
+                "action {id} is outside 0..{} (not an action of this variant)",
+                codec.num_actions()
+            );
+            return Err(illegal(py, id, "unknown-action", None, msg));
+        };
+        if self.game.phase() == Phase::Over {
+            let msg = format!("action {id}: the game is over");
+            return Err(illegal(py, id, "game-over", None, msg));
+        }
+        let text = action_text(&self.loaded.rules, action, self.last_tile());
+        self.game
+            .apply(action)
+            .map_err(|e| refused(py, id, &text, &e))
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// A new game of the variant file at `path` (compiled on each call; load a
+    /// `tegula.Variant` once to make many games).
+    #[staticmethod]
+    #[pyo3(signature = (path, players = 2, seed = 0))]
+    fn from_variant(path: std::path::PathBuf, players: u8, seed: u64) -> PyResult<PyGame> {
+        let loaded = Arc::new(crate::variant::load(&path)?);
+        crate::variant::new_game(&loaded, players, seed)
+    }
+
+    /// Restore a game from `to_json` text; `variant` is a `tegula.Variant` or the path of the
+    /// variant file (it must be the variant the snapshot was taken from).
+    #[staticmethod]
+    fn from_json(text: &str, variant: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        snapshot::restore(text, variant)
+    }
+
+    /// The whole state as JSON text (the engine's `tegula-snapshot/1`: the pile in its hidden
+    /// order, every decision and chance outcome, the events), for `from_json`.
+    fn to_json(&self) -> String {
+        self.game.to_json()
+    }
+
+    /// The engine's incremental Zobrist hash of the position (equal positions reached in
+    /// different orders hash equally; the hidden pile order takes no part).
+    fn state_hash(&self) -> u64 {
+        self.game.state_hash()
+    }
+
+    /// Legal action ids of the player to act, ascending; the chance outcomes' tile indices at a
+    /// chance node; empty when the game is over.
+    fn legal_actions(&self) -> Vec<i64> {
+        if chance::is_chance_node(&self.game) {
+            return chance::outcomes(&self.game)
+                .into_iter()
+                .map(|o| o.0)
+                .collect();
+        }
+        let codec = &self.loaded.codec;
+        let mut ids: Vec<i64> = self
+            .engine_actions()
+            .into_iter()
+            .filter_map(|a| codec.encode(a))
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
+    /// Whether `action` would be accepted by `apply` now.
+    fn is_legal(&self, action: i64) -> bool {
+        if chance::is_chance_node(&self.game) {
+            return chance::outcomes(&self.game).iter().any(|o| o.0 == action);
+        }
+        self.loaded
+            .codec
+            .decode(action)
+            .is_some_and(|a| self.game.is_legal(&a))
+    }
+
+    /// Apply an action id (or, at a chance node, a tile index from `chance_outcomes`). An
+    /// illegal action raises `IllegalActionError` and leaves the game unchanged.
+    fn apply(&mut self, py: Python<'_>, action: i64) -> PyResult<()> {
+        self.apply_id(py, action)
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.game.phase() == Phase::Over
+    }
+
+    /// At a chance node, draw the tile the seeded order draws (what `tegula play` draws with
+    /// the same seed) and return its index.
+    fn apply_default_draw(&mut self, py: Python<'_>) -> PyResult<i64> {
+        let before = self.game.history().len();
+        if !self.game.draw_default() {
+            let msg = "apply_default_draw: not a chance node".to_string();
+            return Err(illegal(py, -1, "wrong-phase", None, msg));
+        }
+        match self.game.history().get(before) {
+            Some(Action::Draw(t)) => Ok(i64::from(*t)),
+            _ => Ok(-1),
+        }
+    }
+
+    /// Whether the next step is a draw (a chance node).
+    fn is_chance_node(&self) -> bool {
+        chance::is_chance_node(&self.game)
+    }
+
+    /// `(tile index, probability)` pairs at a chance node (empty elsewhere).
+    fn chance_outcomes(&self) -> Vec<(i64, f64)> {
+        chance::outcomes(&self.game)
+    }
+
+    /// The seat to act; -1 at a chance node, -4 when the game is over (OpenSpiel's ids).
+    fn current_player(&self) -> i64 {
+        if self.game.phase() == Phase::Over {
+            TERMINAL
+        } else if chance::is_chance_node(&self.game) {
+            CHANCE
+        } else {
+            i64::from(self.game.current_player())
+        }
+    }
+
+    /// OpenSpiel returns: the final scores once the game is over, zeros before (rewards come
+    /// at the end only). `scores()` gives the running scores.
+    fn returns(&self) -> Vec<f64> {
+        let over = self.game.phase() == Phase::Over;
+        let s = self.game.scores().iter();
+        s.map(|&v| if over { f64::from(v) } else { 0.0 }).collect()
+    }
+
+    /// Current scores by seat.
+    fn scores(&self) -> Vec<u32> {
+        self.game.scores().to_vec()
+    }
+
+    /// Seats with the highest score (all of them tie).
+    fn winners(&self) -> Vec<u32> {
+        self.game.winners().into_iter().map(u32::from).collect()
+    }
+
+    /// An independent copy (a move in one does not change the other).
+    fn clone(&self) -> PyGame {
+        PyGame {
+            loaded: self.loaded.clone(),
+            game: self.game.clone(),
+            seed: self.seed,
+        }
+    }
+
+    /// Pickling (OpenSpiel serialises Python states with pickle): the snapshot and the variant
+    /// file's path; unpickling loads the variant again.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let restore = py.get_type::<PyGame>().getattr("from_json")?;
+        let path = self.loaded.path.display().to_string();
+        Ok((restore, (self.game.to_json(), path)))
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
+    }
+
+    /// A readable name of an action id (`place H at 0,1 r3`, `follower meeple on feature 1
+    /// (city-s)`, `pass`, …) or of a chance outcome (`draw H`). `player` says which: -1 for a
+    /// chance outcome, a seat for an action; by default, whichever the current state expects.
+    #[pyo3(signature = (action, player = None))]
+    fn action_to_string(
+        &self,
+        py: Python<'_>,
+        action: i64,
+        player: Option<i64>,
+    ) -> PyResult<String> {
+        let chance = player.map_or_else(|| chance::is_chance_node(&self.game), |p| p == CHANCE);
+        if chance {
+            return chance::outcome_text(py, &self.game, action);
+        }
+        let Some(a) = self.loaded.codec.decode(action) else {
+            let msg = format!("action {action} is outside the encoding");
+            return Err(illegal(py, action, "unknown-action", None, msg));
+        };
+        Ok(action_text(&self.loaded.rules, a, self.last_tile()))
+    }
+
+    /// The action id as a dict: `{"kind": "place", "tile": 3, "x": 0, "y": 1, "rotation": 2}`,
+    /// `{"kind": "follower", "feature": 1, "follower": 0}`, `{"kind": "move", "x", "y",
+    /// "feature"}`, `{"kind": "take", "tile"}`, `{"kind": "seat", "seat"}`, `{"kind": "pass"}`.
+    fn decode_action<'py>(&self, py: Python<'py>, action: i64) -> PyResult<Bound<'py, PyDict>> {
+        let Some(a) = self.loaded.codec.decode(action) else {
+            let msg = format!("action {action} is outside the encoding");
+            return Err(PyValueError::new_err(msg));
+        };
+        crate::codec_py::action_dict(py, a)
+    }
+
+    /// The id of an action given as `decode_action` returns it.
+    fn encode_action(&self, action: &Bound<'_, PyDict>) -> PyResult<i64> {
+        let a = crate::codec_py::dict_action(action)?;
+        let codec = &self.loaded.codec;
+        codec
+            .encode(a)
+            .ok_or_else(|| PyValueError::new_err("action outside this variant's encoding"))
+    }
+
+    /// Number of distinct action ids (OpenSpiel's `num_distinct_actions`).
+    #[getter]
+    fn num_distinct_actions(&self) -> i64 {
+        self.loaded.codec.num_actions()
+    }
+
+    /// Number of seats.
+    #[getter]
+    fn players(&self) -> u8 {
+        self.game.players()
+    }
+
+    /// The seed given at setup (None for a game restored from a snapshot).
+    #[getter]
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// Action ids and chance outcomes (tile indices) applied so far, in order (OpenSpiel's
+    /// history).
+    fn history(&self) -> Vec<i64> {
+        let codec = &self.loaded.codec;
+        let h = self.game.history().iter();
+        h.map(|&a| match a {
+            Action::Draw(t) => i64::from(t),
+            a => codec.encode(a).unwrap_or(-1),
+        })
+        .collect()
+    }
+
+    /// The phase: `pick`, `order`, `hand`, `draw`, `place`, `follower`, `move` or `over`.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        observe::phase_name(self.game.phase())
+    }
+
+    /// Tiles placed so far, counting the start tile.
+    #[getter]
+    fn turn(&self) -> u32 {
+        self.game.turn()
+    }
+
+    /// The tile to place (tile index), or None outside the placing phase.
+    #[getter]
+    fn current_tile(&self) -> Option<u16> {
+        (self.game.phase() == Phase::Place).then(|| self.game.current_tile())
+    }
+
+    /// Tiles left to draw, by tile index (a multiset: the order is hidden).
+    fn remaining_counts(&self) -> Vec<u16> {
+        self.game.remaining_counts().to_vec()
+    }
+
+    /// Followers of type `follower` that seat `player` has in supply.
+    fn supply(&self, player: u8, follower: u8) -> u8 {
+        self.game.supply(player, follower)
+    }
+
+    /// Placed tiles as `(tile index, x, y, rotation)`, in order of placement.
+    fn tiles(&self) -> Vec<(u16, i32, i32, u8)> {
+        let t = self.game.tiles();
+        t.iter().map(|t| (t.tile, t.x, t.y, t.rotation)).collect()
+    }
+
+    /// Followers on the board as `(player, follower index, x, y, feature)`.
+    fn followers(&self) -> Vec<(u8, u8, i32, i32, u8)> {
+        let f = self.game.followers();
+        f.iter()
+            .map(|f| (f.player, f.follower, f.x, f.y, f.feature))
+            .collect()
+    }
+
+    /// The game log as `tegula play --log` writes it (JSON Lines).
+    fn log_jsonl(&self) -> String {
+        tegula_engine::log::log_text(&self.game)
+    }
+
+    /// The observation as NumPy arrays: `{"board": float32[C, 2r+1, 2r+1], "features":
+    /// float32[N]}` (layout in the README, "Python: observation tensors"), centred on the
+    /// placed tiles.
+    #[pyo3(signature = (radius = observe::DEFAULT_RADIUS))]
+    fn observation<'py>(&self, py: Python<'py>, radius: u16) -> PyResult<Bound<'py, PyDict>> {
+        observe::observation(py, &self.game, radius)
+    }
+
+    /// `board` and `features` of `observation` flattened into one float32 vector (OpenSpiel's
+    /// observation tensor).
+    #[pyo3(signature = (radius = observe::DEFAULT_RADIUS))]
+    fn observation_tensor<'py>(&self, py: Python<'py>, radius: u16) -> Bound<'py, PyArray1<f32>> {
+        PyArray1::from_vec(py, observe::flat(&self.game, radius))
+    }
+
+    /// `(board shape, features length)` of `observation` for this game's variant and seats.
+    #[pyo3(signature = (radius = observe::DEFAULT_RADIUS))]
+    fn observation_shape(&self, radius: u16) -> ((usize, usize, usize), usize) {
+        observe::shape(&self.game, radius)
+    }
+
+    fn __str__(&self) -> String {
+        observe::summary(&self.game)
+    }
+
+    fn __repr__(&self) -> String {
+        let id = &self.loaded.rules.ruleset().id;
+        format!(
+            "<tegula.Game {id} players={} turn={} phase={} scores={:?}>",
+            self.game.players(),
+            self.game.turn(),
+            observe::phase_name(self.game.phase()),
+            self.game.scores()
+        )
+    }
+}

@@ -1,0 +1,33 @@
+//! Python bindings of the tegula engine: the extension module `tegula._tegula`, re-exported by
+//! the pure-Python package `tegula` (python/tegula), which adds the OpenSpiel adapter.
+//!
+//! The API follows OpenSpiel's conventions: integer actions (layout in [`codec`]), chance nodes
+//! with `(outcome, probability)` lists, player ids -1 (chance) and -4 (terminal), returns at the
+//! end. Every failure is a Python exception ([`errors`]).
+
+use pyo3::prelude::*;
+
+pub mod agents;
+pub mod chance;
+pub mod codec;
+pub mod codec_py;
+pub mod errors;
+pub mod game;
+pub mod observe;
+pub mod snapshot;
+pub mod variant;
+
+/// The native module.
+#[pymodule]
+#[pyo3(name = "_tegula")]
+fn tegula_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    m.add_class::<variant::PyVariant>()?;
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<agents::PyAgent>()?;
+    m.add_function(wrap_pyfunction!(agents::agent_action, m)?)?;
+    m.add_function(wrap_pyfunction!(variant::play_seeds, m)?)?;
+    m.add("CHANCE_PLAYER", game::CHANCE)?;
+    m.add("TERMINAL_PLAYER", game::TERMINAL)?;
+    Ok(())
+}

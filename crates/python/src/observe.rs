@@ -1,0 +1,220 @@
+//! Observation tensors (README "Python: observation tensors").
+//!
+//! `board` is `float32[C, S, S]` with `S = 2r + 1`, a window of the board centred on the middle
+//! of the placed tiles' bounding box (rounded towards negative infinity); cell `[.., i, j]` is
+//! board cell `(cx - r + j, cy - r + i)`. Planes, for `P` seats:
+//!
+//! | planes | meaning |
+//! |---|---|
+//! | 0 | a tile covers the cell |
+//! | 1..17 | side kinds: plane `1 + 4 * side + kind`, side N, E, S, W; kind city, road, field, any |
+//! | 17..22 | the cell holds a feature of kind city, road, field, cloister, wonder |
+//! | 22..22+P | figures of seat `p` on the tile anchored at the cell (count) |
+//! | 22+P..26+P | the tile to place fits with its anchor here in rotation 0, 1, 2, 3 |
+//! | 26+P | the tile placed last covers the cell |
+//!
+//! `features` is `float32[N]`: the acting seat one-hot (`P`, zeros at a chance node or the end),
+//! the phase one-hot (pick, order, hand, draw (the chance node), place, follower, move, over: 8),
+//! scores (`P`), supply (`P × F`
+//! follower types, seat-major), the tile to place one-hot (`T` tile types), the tiles left to
+//! draw by type (`T`), own tiles held (`P × H` kinds, seat-major), the window centre `cx, cy` (2).
+//! Nothing in it depends on the order of the pile (hidden information).
+
+use numpy::ndarray::Array3;
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use tegula_engine::{Game, Phase, SideKind};
+use tegula_ruleset::FeatureKind;
+
+use crate::chance;
+
+/// Default half-width of the board window (a 25 × 25 window).
+pub const DEFAULT_RADIUS: u16 = 12;
+
+/// Planes besides the per-seat ones.
+const FIXED_PLANES: usize = 27;
+
+/// Number of board planes for `players` seats.
+pub fn planes(players: u8) -> usize {
+    FIXED_PLANES + players as usize
+}
+
+/// `((C, S, S), N)`.
+pub fn shape(game: &Game, radius: u16) -> ((usize, usize, usize), usize) {
+    let s = 2 * radius as usize + 1;
+    ((planes(game.players()), s, s), features_len(game))
+}
+
+fn features_len(game: &Game) -> usize {
+    let rs = game.rules().ruleset();
+    let (p, t) = (game.players() as usize, rs.tiles.len());
+    p + 8 + p + p * rs.followers.len() + 2 * t + p * rs.player_tiles.len() + 2
+}
+
+/// The phase's name.
+pub fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Pick => "pick",
+        Phase::Order => "order",
+        Phase::Hand => "hand",
+        Phase::Draw => "draw",
+        Phase::Place => "place",
+        Phase::Follower => "follower",
+        Phase::Move => "move",
+        Phase::Over => "over",
+        _ => "other",
+    }
+}
+
+fn phase_index(phase: Phase) -> usize {
+    match phase {
+        Phase::Pick => 0,
+        Phase::Order => 1,
+        Phase::Hand => 2,
+        Phase::Draw => 3,
+        Phase::Place => 4,
+        Phase::Follower => 5,
+        Phase::Move => 6,
+        _ => 7,
+    }
+}
+
+/// Centre of the placed tiles' bounding box.
+fn centre(game: &Game) -> (i32, i32) {
+    let tiles = game.tiles();
+    let xs = tiles.iter().map(|t| t.x);
+    let ys = tiles.iter().map(|t| t.y);
+    let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
+    let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
+    ((x0 + x1).div_euclid(2), (y0 + y1).div_euclid(2))
+}
+
+fn side_kind_index(k: SideKind) -> usize {
+    match k {
+        SideKind::City => 0,
+        SideKind::Road => 1,
+        SideKind::Field => 2,
+        SideKind::Any => 3,
+    }
+}
+
+fn feature_kind_index(k: FeatureKind) -> usize {
+    FeatureKind::ALL.iter().position(|&a| a == k).unwrap_or(0)
+}
+
+/// The board planes.
+fn board(game: &Game, radius: u16, (cx, cy): (i32, i32)) -> Array3<f32> {
+    let r = i32::from(radius);
+    let s = 2 * radius as usize + 1;
+    let players = game.players() as usize;
+    let mut b = Array3::<f32>::zeros((planes(game.players()), s, s));
+    let rs = game.rules().ruleset();
+    let at = |x: i32, y: i32| {
+        let (j, i) = (x - cx + r, y - cy + r);
+        ((0..s as i32).contains(&i) && (0..s as i32).contains(&j))
+            .then_some((i as usize, j as usize))
+    };
+    for y in cy - r..=cy + r {
+        for x in cx - r..=cx + r {
+            let (Some((i, j)), Some((t, cell))) = (at(x, y), game.tile_at(x, y)) else {
+                continue;
+            };
+            let tile = &rs.tiles[t.tile as usize];
+            let ports = &tile.rotations[t.rotation as usize].cells[cell as usize];
+            b[[0, i, j]] = 1.0;
+            for (side, &k) in ports.sides.iter().enumerate() {
+                b[[1 + 4 * side + side_kind_index(k), i, j]] = 1.0;
+            }
+            let feats = ports.side_feature.iter().chain(&ports.half_feature);
+            for &f in feats.chain(&ports.inner) {
+                if let Some(feat) = tile.features.get(f as usize) {
+                    b[[17 + feature_kind_index(feat.kind), i, j]] = 1.0;
+                }
+            }
+        }
+    }
+    for f in game.followers() {
+        let (x, y) = f.corner.map_or((f.x, f.y), |c| (c[0], c[1]));
+        if let Some((i, j)) = at(x, y) {
+            b[[22 + f.player as usize, i, j]] += 1.0;
+        }
+    }
+    for p in game.placements() {
+        if let Some((i, j)) = at(p.x, p.y) {
+            b[[22 + players + p.rotation as usize, i, j]] = 1.0;
+        }
+    }
+    if let Some(last) = game.tiles().last() {
+        let tile = &rs.tiles[last.tile as usize];
+        for c in &tile.rotations[last.rotation as usize].cells {
+            let (x, y) = (
+                last.x + i32::from(c.offset.0),
+                last.y + i32::from(c.offset.1),
+            );
+            if let Some((i, j)) = at(x, y) {
+                b[[26 + players, i, j]] = 1.0;
+            }
+        }
+    }
+    b
+}
+
+/// The feature vector.
+fn features(game: &Game, (cx, cy): (i32, i32)) -> Vec<f32> {
+    let rs = game.rules().ruleset();
+    let players = game.players();
+    let mut v = Vec::with_capacity(features_len(game));
+    let chance = chance::is_chance_node(game);
+    let acting = (game.phase() != Phase::Over && !chance).then(|| game.current_player());
+    v.extend((0..players).map(|p| f32::from(u8::from(acting == Some(p)))));
+    let phase = phase_index(game.phase());
+    v.extend((0..8).map(|i| f32::from(u8::from(i == phase))));
+    v.extend(game.scores().iter().map(|&s| s as f32));
+    for p in 0..players {
+        v.extend((0..rs.followers.len()).map(|f| f32::from(game.supply(p, f as u8))));
+    }
+    let tile = (game.phase() == Phase::Place).then(|| game.current_tile() as usize);
+    v.extend((0..rs.tiles.len()).map(|t| f32::from(u8::from(tile == Some(t)))));
+    v.extend(game.remaining_counts().iter().map(|&c| f32::from(c)));
+    for p in 0..players {
+        v.extend((0..rs.player_tiles.len()).map(|h| f32::from(game.held(p, h))));
+    }
+    v.extend([cx as f32, cy as f32]);
+    v
+}
+
+/// The observation dict of NumPy arrays.
+pub fn observation<'py>(py: Python<'py>, game: &Game, radius: u16) -> PyResult<Bound<'py, PyDict>> {
+    let c = centre(game);
+    let d = PyDict::new(py);
+    d.set_item("board", board(game, radius, c).into_pyarray(py))?;
+    d.set_item("features", PyArray1::from_vec(py, features(game, c)))?;
+    Ok(d)
+}
+
+/// Board planes then features, flattened (row-major).
+pub fn flat(game: &Game, radius: u16) -> Vec<f32> {
+    let c = centre(game);
+    let (b, _) = board(game, radius, c).into_raw_vec_and_offset();
+    let mut v = b;
+    v.extend(features(game, c));
+    v
+}
+
+/// A short text of the state: turn, phase, seat, tile, scores, followers in supply.
+pub fn summary(game: &Game) -> String {
+    let rules = game.rules();
+    let mut s = format!(
+        "turn {} phase {} seat {} scores {:?}",
+        game.turn(),
+        phase_name(game.phase()),
+        game.current_player(),
+        game.scores()
+    );
+    if game.phase() == Phase::Place {
+        s.push_str(&format!(" tile {}", rules.tile_id(game.current_tile())));
+    }
+    s.push_str(&format!(" tiles placed {}", game.tile_count()));
+    s
+}

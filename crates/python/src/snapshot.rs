@@ -1,0 +1,29 @@
+//! `Game.to_json` / `Game.from_json`: the engine's snapshot (`tegula-snapshot/1`: the whole
+//! state, hidden pile order included; reading it replays every decision, checked).
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use tegula_engine::Game;
+
+use crate::errors::SnapshotError;
+use crate::game::PyGame;
+use crate::variant::{self, Loaded, PyVariant};
+
+/// The variant argument: a `tegula.Variant` or a path.
+fn variant_of(v: &Bound<'_, PyAny>) -> PyResult<Arc<Loaded>> {
+    if let Ok(pv) = v.cast::<PyVariant>() {
+        return Ok(pv.get().inner.clone());
+    }
+    let path: std::path::PathBuf = v.extract()?;
+    Ok(Arc::new(variant::load(&path)?))
+}
+
+/// Restore a game from its snapshot text. The seed of `tegula play` is not in the snapshot
+/// (the engine keeps the pile's), so the restored game's `seed` is None.
+pub fn restore(text: &str, v: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+    let loaded = variant_of(v)?;
+    let game = Game::from_json(text, loaded.rules.clone())
+        .map_err(|e| SnapshotError::new_err(format!("snapshot refused: {e}")))?;
+    Ok(PyGame::new(loaded, game, None))
+}

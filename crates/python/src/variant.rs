@@ -1,0 +1,187 @@
+//! `tegula.Variant`: a variant file loaded, checked and compiled once, shared by its games.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
+use pyo3::prelude::*;
+use tegula_engine::{sim, Game, PileOrder, Rules};
+use tegula_model::diag::Diagnostic;
+
+use crate::codec::Codec;
+use crate::errors::{SetupError, VariantError};
+use crate::game::PyGame;
+
+/// A playable variant: its rules (checked and precomputed once) and its action encoding.
+pub struct Loaded {
+    /// The file it came from, as given.
+    pub path: PathBuf,
+    /// The engine's rules.
+    pub rules: Arc<Rules>,
+    /// The action encoding.
+    pub codec: Codec,
+}
+
+/// One diagnostic as a line: `file:line:column: severity[code]: message`.
+fn diag_line(d: &Diagnostic) -> String {
+    let sev = if d.is_error() { "error" } else { "warning" };
+    let at = format!("{}:{}:{}", d.file.display(), d.line, d.column);
+    format!("{at}: {sev}[{}]: {}", d.code.as_str(), d.message)
+}
+
+/// Load and lower a variant file: a missing file raises `FileNotFoundError`, anything that is
+/// not a playable variant raises `VariantError` with every diagnostic in the message.
+pub fn load(path: &Path) -> PyResult<Loaded> {
+    if !path.is_file() {
+        let msg = format!("{} is not a file", path.display());
+        return Err(PyFileNotFoundError::new_err(msg));
+    }
+    if let Ok(source) = tegula_model::load::read_source(path) {
+        use tegula_model::validate::{classify, FileKind};
+        if !matches!(classify(&source.text), FileKind::Variant) {
+            let msg = format!("{} is not a variant file", path.display());
+            return Err(VariantError::new_err(msg));
+        }
+    }
+    let (ruleset, diags) = tegula_model::variant::build_variant(path);
+    let Some(ruleset) = ruleset else {
+        let lines: Vec<String> = diags
+            .iter()
+            .filter(|d| d.is_error())
+            .map(diag_line)
+            .collect();
+        let msg = format!(
+            "the variant {} cannot be played:\n{}",
+            path.display(),
+            lines.join("\n")
+        );
+        return Err(VariantError::new_err(msg));
+    };
+    let rules = Rules::new(ruleset)
+        .map_err(|e| VariantError::new_err(format!("{}: {e}", path.display())))?;
+    Ok(Loaded {
+        path: path.to_path_buf(),
+        codec: Codec::new(&rules),
+        rules: Arc::new(rules),
+    })
+}
+
+/// A variant loaded from its TOML file (inheritance resolved, validated, compiled, lowered).
+/// Make games with `new_game`; loading once and making many games saves the compile.
+#[pyclass(name = "Variant", module = "tegula._tegula", frozen)]
+pub struct PyVariant {
+    pub(crate) inner: Arc<Loaded>,
+}
+
+#[pymethods]
+impl PyVariant {
+    /// Load `path` (e.g. `"variants/base.toml"`).
+    #[new]
+    fn new(path: PathBuf) -> PyResult<PyVariant> {
+        Ok(PyVariant {
+            inner: Arc::new(load(&path)?),
+        })
+    }
+
+    /// A new game with `players` seats. `seed` is the seed of `tegula play --seed`: the pile is
+    /// shuffled exactly as that command shuffles it.
+    #[pyo3(signature = (players = 2, seed = 0))]
+    fn new_game(&self, players: u8, seed: u64) -> PyResult<PyGame> {
+        new_game(&self.inner, players, seed)
+    }
+
+    /// The variant's id (`base`, `abbey-mayor`, …).
+    #[getter]
+    fn id(&self) -> String {
+        self.inner.rules.ruleset().id.clone()
+    }
+
+    /// The file it was loaded from.
+    #[getter]
+    fn path(&self) -> PathBuf {
+        self.inner.path.clone()
+    }
+
+    /// Allowed player counts `(min, max)`.
+    #[getter]
+    fn player_range(&self) -> (u8, u8) {
+        let rs = self.inner.rules.ruleset();
+        (rs.min_players, rs.max_players)
+    }
+
+    /// Tile type ids, by tile index (the chance outcomes and the `tile` of actions).
+    #[getter]
+    fn tile_ids(&self) -> Vec<String> {
+        let rs = self.inner.rules.ruleset();
+        rs.tiles.iter().map(|t| t.id.clone()).collect()
+    }
+
+    /// Follower type ids, by follower index.
+    #[getter]
+    fn follower_ids(&self) -> Vec<String> {
+        let rs = self.inner.rules.ruleset();
+        rs.followers.iter().map(|f| f.id.clone()).collect()
+    }
+
+    /// Number of distinct action ids of this variant's games (any player count).
+    #[getter]
+    fn num_distinct_actions(&self) -> i64 {
+        self.inner.codec.num_actions()
+    }
+
+    /// Tiles that can be placed in a game with `players` seats: the pile, the open pool and
+    /// every seat's own tiles (the start tile not counted).
+    #[pyo3(signature = (players = 2))]
+    fn pieces(&self, players: u8) -> usize {
+        pieces(&self.inner.rules, players)
+    }
+
+    /// An upper bound on the steps of a game with `players` seats, chance steps included: per
+    /// piece a draw, a placement, up to two follower decisions and a figure move per seat, plus
+    /// the pool's picks and seat choices.
+    #[pyo3(signature = (players = 2))]
+    fn max_game_length(&self, players: u8) -> usize {
+        let p = players as usize;
+        let pool = self.inner.rules.ruleset().pool.as_ref();
+        let picks = pool.map_or(0, |w| w.tiles.len() * (1 + p));
+        pieces(&self.inner.rules, players) * (4 + p) + picks + 1
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "tegula.Variant({:?})",
+            self.inner.path.display().to_string()
+        )
+    }
+}
+
+/// Set up a seeded game as `tegula play --seed SEED` does.
+pub fn new_game(loaded: &Arc<Loaded>, players: u8, seed: u64) -> PyResult<PyGame> {
+    let (pile_seed, _) = sim::game_seeds(seed, 0, players);
+    let game = Game::new(
+        loaded.rules.clone(),
+        players,
+        PileOrder::Shuffled(pile_seed),
+        true,
+    )
+    .map_err(|e| SetupError::new_err(e.to_string()))?
+    .with_chance_steps();
+    Ok(PyGame::new(loaded.clone(), game, Some(seed)))
+}
+
+/// The seeds `tegula play --seed SEED` uses: the pile's and one per seat for the agents.
+#[pyfunction]
+pub fn play_seeds(seed: u64, players: u8) -> PyResult<(u64, Vec<u64>)> {
+    if players == 0 {
+        return Err(PyValueError::new_err("players must be at least 1"));
+    }
+    Ok(sim::game_seeds(seed, 0, players))
+}
+
+/// Tiles placeable in a game with `players` seats (pile, pool, own tiles).
+fn pieces(rules: &Rules, players: u8) -> usize {
+    let rs = rules.ruleset();
+    let pool = rs.pool.as_ref().map_or(0, |w| w.tiles.len());
+    let own: usize = rs.player_tiles.iter().map(|t| t.count as usize).sum();
+    rules.pile().len() + pool + own * players as usize
+}

@@ -1,0 +1,84 @@
+"""OpenSpiel as the outside judge: its own consistency checks on tegula games."""
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="open-spiel is not installed")
+
+import tegula.openspiel  # noqa: E402,F401  (registers the game)
+from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
+
+from conftest import ROOT  # noqa: E402
+
+
+def load(variant="variants/base.toml", players=2):
+    return pyspiel.load_game("tegula", {"variant": str(ROOT / variant), "players": players})
+
+
+def test_game_type():
+    gt = load().get_type()
+    assert gt.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert gt.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert gt.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert gt.utility == pyspiel.GameType.Utility.GENERAL_SUM
+
+
+@pytest.mark.parametrize(
+    "variant,players",
+    [("variants/base.toml", 2), ("variants/abbey-mayor.toml", 3), ("variants/wonders.toml", 2)],
+)
+def test_random_sim_test(variant, players):
+    """OpenSpiel's random simulation test: legal actions, chance outcomes, clones, returns,
+    observations and serialisation (deserialise, compare) at every state of random games."""
+    pyspiel.random_sim_test(load(variant, players), num_sims=2, serialize=True, verbose=False)
+
+
+def test_serialize_round_trip():
+    game = load()
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    for _ in range(40):
+        if state.is_chance_node():
+            tiles, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(tiles, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(state2) == str(state)
+    assert state2.history() == state.history()
+    assert state2.legal_actions() == state.legal_actions()
+
+
+def test_observation_tensor_and_strings():
+    game = load()
+    state = game.new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
+    obs = make_observation(game)
+    obs.set_from(state, 0)
+    assert np.array_equal(np.asarray(state.observation_tensor(0)), obs.tensor)
+    assert obs.dict["board"].shape[1:] == (25, 25)
+    assert "history" in state.information_state_string(0)
+
+
+def test_mcts_bot_plays_a_full_game():
+    """OpenSpiel's MCTS bot (random rollouts) against a random bot, to the end."""
+    game = load()
+    rng = np.random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            tiles, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(tiles, p=probs)))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    returns = state.returns()
+    assert len(returns) == 2 and all(r >= 0 for r in returns)
+    assert returns == [float(s) for s in state.tgame.scores()]

@@ -1,0 +1,163 @@
+"""Clones, snapshots, observations, the action encoding, agents and errors."""
+
+import random
+
+import numpy as np
+import pytest
+
+import tegula
+from conftest import variant
+
+BASE = "variants/base.toml"
+
+
+def advance(g, steps, rng):
+    for _ in range(steps):
+        if g.is_terminal():
+            break
+        if g.is_chance_node():
+            g.apply_default_draw()
+        else:
+            g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def test_clone_is_independent():
+    g = advance(variant(BASE).new_game(2, 5), 30, random.Random(1))
+    c = g.clone()
+    before = (g.to_json(), g.history(), g.scores())
+    advance(c, 40, random.Random(2))
+    assert c.history() != g.history()
+    assert (g.to_json(), g.history(), g.scores()) == before
+    import copy
+
+    d = copy.deepcopy(g)
+    assert d.to_json() == g.to_json() and d is not g
+
+
+def test_json_round_trip_mid_game():
+    v = variant(BASE)
+    for steps in (0, 1, 17, 60, 400):
+        g = advance(v.new_game(2, 11), steps, random.Random(steps))
+        r = tegula.Game.from_json(g.to_json(), v)
+        assert r.to_json() == g.to_json()
+        assert r.history() == g.history() and r.legal_actions() == g.legal_actions()
+        assert r.state_hash() == g.state_hash()
+        # Both go on identically.
+        advance(g, 50, random.Random(99))
+        advance(r, 50, random.Random(99))
+        assert r.to_json() == g.to_json()
+    # A path works as the variant too.
+    assert tegula.Game.from_json(g.to_json(), BASE).scores() == g.scores()
+
+
+def test_bad_snapshots_raise():
+    v = variant(BASE)
+    with pytest.raises(tegula.SnapshotError):
+        tegula.Game.from_json("{not json", v)
+    g = advance(v.new_game(2, 3), 10, random.Random(0))
+    text = g.to_json().replace('"players":2', '"players":9')
+    with pytest.raises(tegula.SnapshotError):
+        tegula.Game.from_json(text, v)
+    with pytest.raises(tegula.SnapshotError):
+        tegula.Game.from_json(g.to_json(), variant("variants/wonders.toml"))
+
+
+def test_observation_layout():
+    v = variant(BASE)
+    g = advance(v.new_game(2, 4), 25, random.Random(4))
+    while g.is_chance_node():
+        g.apply_default_draw()
+    obs = g.observation(radius=30)
+    board, feats = obs["board"], obs["features"]
+    (c, h, w), n = g.observation_shape(30)
+    assert board.shape == (c, h, w) == (27 + 2, 61, 61) and feats.shape == (n,)
+    assert board.dtype == np.float32 and feats.dtype == np.float32
+    assert board[0].sum() == len(g.tiles())  # window wide enough for every tile
+    assert board[1:17].sum() == 4 * len(g.tiles())  # one kind per side
+    assert board[22:24].sum() == len(g.followers())
+    place = board[24:28].sum()
+    placing = g.phase == "place"
+    assert (place > 0) == placing
+    if placing:
+        assert place == len(g.legal_actions())
+    tiles = len(v.tile_ids)
+    seat = list(feats[:2])
+    assert seat == [1.0 * (p == g.current_player()) for p in range(2)]
+    assert list(feats[2 : 2 + 8]).count(1.0) == 1
+    assert list(feats[10:12]) == [float(s) for s in g.scores()]
+    followers = len(v.follower_ids)
+    left = 12 + 2 * followers + tiles
+    assert list(feats[left : left + tiles]) == [float(c) for c in g.remaining_counts()]
+    flat = g.observation_tensor(30)
+    assert np.array_equal(flat, np.concatenate([board.ravel(), feats]))
+
+
+def test_action_encoding_round_trips():
+    v = variant("variants/abbey-mayor.toml")
+    g = v.new_game(3, 2)
+    rng = random.Random(3)
+    seen = set()
+    while not g.is_terminal():
+        if g.is_chance_node():
+            g.apply_default_draw()
+            continue
+        for a in g.legal_actions():
+            d = g.decode_action(a)
+            seen.add(d["kind"])
+            assert g.encode_action(d) == a
+            text = g.action_to_string(a)
+            assert text.split()[0] == d["kind"]
+        g.apply(rng.choice(g.legal_actions()))
+    assert {"place", "follower", "pass"} <= seen
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "mcts:8"])
+def test_agents_pick_legal_actions(kind):
+    g = variant(BASE).new_game(2, 6)
+    try:
+        agent = tegula.Agent(kind, 1)
+    except ValueError:
+        pytest.skip(f"this engine has no agent {kind}")
+    for _ in range(12):
+        if g.is_chance_node():
+            g.apply_default_draw()
+            continue
+        a = agent.action(g)
+        assert g.is_legal(a)
+        assert tegula.agent_action(g, kind, 3) in g.legal_actions()
+        g.apply(a)
+
+
+def test_errors_are_exceptions(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        tegula.Game.from_variant("variants/no-such-variant.toml")
+    with pytest.raises(tegula.VariantError):
+        tegula.Game.from_variant("tiles/base.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_text('schema = "tegula/variant/1"\nid = "x"\nname = [\n')
+    with pytest.raises(tegula.VariantError):
+        tegula.Variant(str(bad))
+    v = variant(BASE)
+    with pytest.raises(tegula.SetupError):
+        v.new_game(players=9)
+    g = v.new_game(2, 1)
+    with pytest.raises(tegula.IllegalActionError) as e:
+        g.apply(10_000)  # a draw of a tile that does not exist
+    assert e.value.kind == "not-in-pile"
+    g.apply_default_draw()
+    for bad_id in (-1, v.num_distinct_actions, 2**62):
+        with pytest.raises(tegula.IllegalActionError) as e:
+            g.apply(bad_id)
+        assert e.value.kind == "unknown-action"
+        assert not g.is_legal(bad_id)
+    with pytest.raises(tegula.IllegalActionError) as e:
+        g.apply(0)  # pass while a tile must be placed
+    assert e.value.kind == "wrong-phase"
+    with pytest.raises(OverflowError):
+        g.apply(2**70)
+    with pytest.raises(TypeError):
+        g.apply("place")
+    with pytest.raises(ValueError):
+        tegula.Agent("clever")
+    assert issubclass(tegula.IllegalActionError, tegula.TegulaError)
