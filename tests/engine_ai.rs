@@ -236,7 +236,13 @@ fn r_tiles(g: &Game) -> u32 {
 fn legality_game(v: &str, seed: u64, chance: bool) -> Result<(), TestCaseError> {
     let r = rules(v);
     let players = 2 + (seed % 2) as u8;
-    let mut g = Game::new(r.clone(), players, PileOrder::Shuffled(seed), seed % 3 == 0).unwrap();
+    let mut g = Game::new(
+        r.clone(),
+        players,
+        PileOrder::Shuffled(seed),
+        seed.is_multiple_of(3),
+    )
+    .unwrap();
     if chance {
         g = g.with_chance_steps();
     }

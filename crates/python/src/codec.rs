@@ -47,7 +47,7 @@ impl Codec {
         let pool = rs.pool.as_ref().map_or(&[][..], |p| p.tiles.as_slice());
         let own = rs.player_tiles.iter().flat_map(|p| {
             let n = p.count as usize * seats as usize;
-            std::iter::repeat(p.tile).take(n)
+            std::iter::repeat_n(p.tile, n)
         });
         let pieces = rules
             .pile()
