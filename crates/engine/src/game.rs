@@ -271,7 +271,7 @@ struct Freed {
 /// `clone_from` reuses the target's buffers (no allocation). `Clone`, `PartialEq`, `Eq` and
 /// `Hash` are derived: two games are equal when every part of their state is (board, features,
 /// figures, scores, pile order, phase, decisions made and recorded events); scratch buffers
-/// ([`Scratch`]) take no part. For transposition tables see [`Game::state_hash`].
+/// (`Scratch`) take no part. For transposition tables see [`Game::state_hash`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     rules: Arc<Rules>,
