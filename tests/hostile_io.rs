@@ -581,48 +581,20 @@ fn many_games_need_an_explicit_flag() {
 
 #[test]
 fn sigint_prints_the_figures_of_the_finished_games() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tegula"))
-        .current_dir(root())
-        .args([
-            "simulate",
-            "--variant",
-            "variants/base.toml",
-            "--games",
-            "1000000001",
-            "--allow-many-games",
-            "--jobs",
-            "2",
-            "--format",
-            "json",
-            "--progress-every",
-            "0.2",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Wait until games are being played (the first progress line), then press Ctrl-C.
-    let mut err = child.stderr.take().unwrap();
-    let mut seen = Vec::new();
-    let mut buf = [0u8; 256];
-    let start = Instant::now();
-    while !String::from_utf8_lossy(&seen).contains("games") {
-        let n = err.read(&mut buf).unwrap();
-        assert!(
-            n > 0 && start.elapsed() < Duration::from_secs(120),
-            "no progress line"
-        );
-        seen.extend_from_slice(&buf[..n]);
-    }
-    let ok = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(ok.success());
-    let o = finish_within(child, 60, "simulate after SIGINT");
-    let mut rest = String::new();
-    err.read_to_string(&mut rest).unwrap();
-    let all_err = format!("{}{rest}", String::from_utf8_lossy(&seen));
+    let (o, all_err) = interrupted(&[
+        "simulate",
+        "--variant",
+        "variants/base.toml",
+        "--games",
+        "1000000001",
+        "--allow-many-games",
+        "--jobs",
+        "2",
+        "--format",
+        "json",
+        "--progress-every",
+        "0.2",
+    ]);
     assert_eq!(o.status.code(), Some(130), "{all_err}");
     assert!(all_err.contains("interrupted"), "{all_err}");
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
