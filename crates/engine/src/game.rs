@@ -145,6 +145,7 @@ pub enum Phase {
 
 /// Why a game cannot be set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SetupError {
     /// Player count outside the variant's range.
     Players {
