@@ -359,48 +359,9 @@ fn closed_stdout(args: &[&str]) -> Output {
     finish_within(child, 120, &args.join(" "))
 }
 
-#[test]
-fn a_closed_stdout_pipe_exits_0_quietly() {
-    let dir = scratch("closed");
-    let log = game_log(&dir);
-    let cases: [&[&str]; 7] = [
-        &["play", "--variant", "variants/base.toml", "--seed", "1"],
-        &[
-            "simulate",
-            "--variant",
-            "variants/base.toml",
-            "--games",
-            "20",
-        ],
-        &["replay", s(&log)],
-        &["variant", "explain", "variants/house/farms-4.toml"],
-        &[
-            "variant",
-            "diff",
-            "variants/base.toml",
-            "variants/house/farms-4.toml",
-        ],
-        &["rules"],
-        &[
-            "simulate",
-            "--compare",
-            "variants/base.toml",
-            "variants/house/farms-4.toml",
-            "--games",
-            "4",
-        ],
-    ];
-    for args in cases {
-        let o = closed_stdout(args);
-        assert_exit(&o, 0);
-        assert_eq!(stderr(&o), "", "{args:?}");
-    }
-}
-
-#[test]
-fn a_full_disk_on_stdout_exits_2_with_one_line() {
-    let dir = scratch("full");
-    let log = game_log(&dir);
+/// Every verb that prints its results to stdout, with arguments that make it print (`log`: a
+/// game log for `replay`): the closed-pipe and full-disk tests cover the same list.
+fn printing_verbs(log: &Path) -> Vec<Vec<&str>> {
     let cases: [&[&str]; 11] = [
         &["play", "--variant", "variants/base.toml", "--seed", "1"],
         &[
@@ -432,6 +393,26 @@ fn a_full_disk_on_stdout_exits_2_with_one_line() {
             "4",
         ],
     ];
+    cases.iter().map(|c| c.to_vec()).collect()
+}
+
+#[test]
+fn a_closed_stdout_pipe_exits_0_quietly() {
+    let dir = scratch("closed");
+    let log = game_log(&dir);
+    let cases = printing_verbs(&log);
+    for args in cases {
+        let o = closed_stdout(&args);
+        assert_exit(&o, 0);
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+}
+
+#[test]
+fn a_full_disk_on_stdout_exits_2_with_one_line() {
+    let dir = scratch("full");
+    let log = game_log(&dir);
+    let cases = printing_verbs(&log);
     for args in cases {
         let full = std::fs::OpenOptions::new()
             .write(true)
@@ -439,7 +420,7 @@ fn a_full_disk_on_stdout_exits_2_with_one_line() {
             .unwrap();
         let o = Command::new(env!("CARGO_BIN_EXE_tegula"))
             .current_dir(root())
-            .args(args)
+            .args(&args)
             .stdout(full)
             .stderr(Stdio::piped())
             .output()
