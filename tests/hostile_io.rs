@@ -371,7 +371,7 @@ fn printing_verbs(log: &Path) -> Vec<Vec<&str>> {
             "--games",
             "20",
         ],
-        &["replay", s(&log)],
+        &["replay", s(log)],
         &["validate", "tiles/base.toml"],
         &["tiles", "tiles/base.toml"],
         &["check", "scenarios"],
