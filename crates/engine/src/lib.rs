@@ -129,5 +129,5 @@ pub use game::{
     PlacedTile, Placement, SetupError, SnapshotError, CHANCE,
 };
 pub use rng::Rng;
-pub use rules::{Rules, RulesError};
+pub use rules::{Rules, RulesError, RulesReason, TileProblem};
 pub use tegula_ruleset::{FeatureKind, Ruleset, Side, SideKind};

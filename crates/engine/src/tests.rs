@@ -279,17 +279,94 @@ fn rules_reject_broken_rulesets_with_every_reason() {
     rs.start_tile = None;
     rs.tiles[0].rotations.pop();
     rs.tiles[1].features[0].borders.push(200);
+    let (id0, id1) = (rs.tiles[0].id.clone(), rs.tiles[1].id.clone());
     let err = Rules::new(rs).unwrap_err();
-    assert_eq!(err.reasons.len(), 3, "{err}");
-    assert!(err.to_string().contains("start tile"));
+    assert_eq!(
+        err.reasons,
+        [
+            RulesReason::NoStartTile,
+            RulesReason::Tile {
+                tile: id0,
+                problem: TileProblem::RotationCount(3)
+            },
+            RulesReason::Tile {
+                tile: id1,
+                problem: TileProblem::BorderOutOfRange { feature: 0 }
+            },
+        ],
+        "{err}"
+    );
+    assert!(err.to_string().contains("no start tile"), "{err}");
     // Geometry the engine relies on: outer masks and side features.
     let mut rs = base_ruleset();
     rs.tiles[3].rotations[1].cells[0].outer = 0b0111;
     rs.tiles[4].rotations[0].cells[0].side_feature[0] = tegula_ruleset::NO_FEATURE;
     let err = Rules::new(rs).unwrap_err();
-    assert_eq!(err.reasons.len(), 2, "{err}");
-    assert!(err.reasons[0].contains("side W is marked inner"), "{err}");
-    assert!(err.reasons[1].contains("side N shows City"), "{err}");
+    let problems: Vec<&TileProblem> = err
+        .reasons
+        .iter()
+        .map(|r| match r {
+            RulesReason::Tile { problem, .. } => problem,
+            other => panic!("not a tile problem: {other}"),
+        })
+        .collect();
+    assert!(
+        matches!(
+            problems[..],
+            [
+                TileProblem::OuterMismatch {
+                    rotation: 1,
+                    cell: 0,
+                    side: Side::W,
+                    outer: false
+                },
+                TileProblem::SideWithoutFeature {
+                    rotation: 0,
+                    cell: 0,
+                    side: Side::N,
+                    shows: SideKind::City
+                },
+            ]
+        ),
+        "{err}"
+    );
+    assert!(
+        err.reasons[0]
+            .to_string()
+            .contains("side W is marked inner"),
+        "{err}"
+    );
+    assert!(
+        err.reasons[1].to_string().contains("side N shows City"),
+        "{err}"
+    );
+}
+
+#[test]
+fn rules_reasons_are_typed_for_counts_pool_and_player_tiles() {
+    let mut rs = base_ruleset();
+    rs.min_players = 3;
+    rs.max_players = 2;
+    rs.hand = 0;
+    let err = Rules::new(rs).unwrap_err();
+    assert_eq!(
+        err.reasons,
+        [
+            RulesReason::PlayerRange { min: 3, max: 2 },
+            RulesReason::EmptyHand
+        ],
+        "{err}"
+    );
+    let err = Rules::from_json("{}").unwrap_err();
+    assert!(
+        matches!(
+            err.reasons[..],
+            [RulesReason::Artefact(tegula_ruleset::ArtefactError::Parse(
+                _
+            ))]
+        ),
+        "{err}"
+    );
 }
 
 #[test]

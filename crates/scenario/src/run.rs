@@ -594,7 +594,14 @@ pub fn run(sc: &Scenario) -> Outcome {
         Err(e) => {
             return setup_failure(
                 top,
-                format!("the engine refuses the variant: {}", e.reasons.join("; ")),
+                format!(
+                    "the engine refuses the variant: {}",
+                    e.reasons
+                        .iter()
+                        .map(|r| r.to_string())
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ),
             );
         }
     };

@@ -1,0 +1,435 @@
+//! Building [`Rules`] from a [`Ruleset`]: every check the move loop relies on, each fault a typed
+//! [`RulesReason`], then the flat tables.
+
+use tegula_ruleset::limits::MAX_GAME_CELLS;
+use tegula_ruleset::{
+    AfterScore, FeatureKind, Ruleset, Side, SideKind, TileSite, TileType, NO_FEATURE,
+};
+
+use super::error::{RulesError, RulesReason, TileProblem};
+use super::{
+    code_req, fit_mask, pack_sigs, side_bits, FeatInfo, FigureInfo, RotCell, Rules, TileInfo,
+    MAX_TILE_CELLS,
+};
+
+/// Most follower types (figure bit sets are 16 wide).
+const MAX_FOLLOWER_TYPES: usize = 16;
+/// Most players (per-seat strength tables are 32 wide).
+const MAX_PLAYERS: u8 = 32;
+
+impl Rules {
+    /// Read a compiled ruleset artefact (`tegula compile VARIANT --format json`, a versioned
+    /// JSON file described by `schema/ruleset.schema.json`) and build the tables: a program
+    /// embedding the engine ships the artefact, not the TOML compiler.
+    pub fn from_json(text: &str) -> Result<Rules, RulesError> {
+        let ruleset = Ruleset::from_json(text).map_err(|e| RulesError {
+            reasons: vec![RulesReason::Artefact(e)],
+        })?;
+        Rules::new(ruleset)
+    }
+
+    /// Check `ruleset` and build the tables. Reports every problem found.
+    pub fn new(ruleset: Ruleset) -> Result<Rules, RulesError> {
+        let mut reasons = Vec::new();
+        check_counts(&ruleset, &mut reasons);
+        let start_tile = start_tile(&ruleset, &mut reasons);
+        let mut max_offset = 0;
+        let mut tiles = Vec::with_capacity(ruleset.tiles.len());
+        for t in &ruleset.tiles {
+            match tile_info(t) {
+                Ok((info, offset)) => {
+                    max_offset = max_offset.max(offset);
+                    tiles.push(info);
+                }
+                Err(problems) => {
+                    reasons.extend(problems.into_iter().map(|problem| RulesReason::Tile {
+                        tile: t.id.clone(),
+                        problem,
+                    }));
+                    tiles.push(dummy_tile());
+                }
+            }
+        }
+        let figures = figures(&ruleset, &mut reasons);
+        check_pool(&ruleset, &mut reasons);
+        check_player_tiles(&ruleset, &tiles, &mut reasons);
+        if ruleset.hand == 0 {
+            reasons.push(RulesReason::EmptyHand);
+        }
+        if !reasons.is_empty() {
+            return Err(RulesError { reasons });
+        }
+        Ok(assemble(ruleset, tiles, figures, start_tile, max_offset))
+    }
+}
+
+/// The sizes the engine's tables bound: tile and follower types, players, cells of a game.
+fn check_counts(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) {
+    let tiles = ruleset.tiles.len();
+    if tiles == 0 {
+        reasons.push(RulesReason::NoTiles);
+    }
+    if tiles > u16::MAX as usize - 1 {
+        reasons.push(RulesReason::TooManyTileTypes { count: tiles });
+    }
+    let followers = ruleset.followers.len();
+    if followers > MAX_FOLLOWER_TYPES {
+        reasons.push(RulesReason::TooManyFollowerTypes {
+            count: followers,
+            max: MAX_FOLLOWER_TYPES,
+        });
+    }
+    let (min, max) = (ruleset.min_players, ruleset.max_players);
+    if min == 0 || min > max {
+        reasons.push(RulesReason::PlayerRange { min, max });
+    }
+    if max > MAX_PLAYERS {
+        reasons.push(RulesReason::TooManyPlayers {
+            players: max,
+            max: MAX_PLAYERS,
+        });
+    }
+    let cells = ruleset.game_cells(max);
+    if cells > MAX_GAME_CELLS {
+        reasons.push(RulesReason::TooManyCells {
+            cells,
+            max: MAX_GAME_CELLS,
+        });
+    }
+}
+
+/// The start tile's index (0 after a reason, so that the other checks still run).
+fn start_tile(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) -> u16 {
+    match ruleset.start_tile {
+        Some(s) if (s as usize) < ruleset.tiles.len() => s,
+        Some(s) => {
+            reasons.push(RulesReason::StartTileOutOfRange(s));
+            0
+        }
+        None => {
+            reasons.push(RulesReason::NoStartTile);
+            0
+        }
+    }
+}
+
+/// One tile type's tables and its largest absolute cell offset, or every problem found.
+fn tile_info(t: &TileType) -> Result<(TileInfo, i32), Vec<TileProblem>> {
+    if let Some(p) = shape_problem(t) {
+        return Err(vec![p]);
+    }
+    let n = t.cell_count as usize;
+    let mut problems = Vec::new();
+    let feats = feat_infos(t, n, &mut problems);
+    let (rot, max_offset) = rot_cells(t, n, &mut problems);
+    for (r, cells) in rot.iter().enumerate() {
+        for (ci, c) in cells.iter().enumerate() {
+            check_sides(r, ci, c, cells, &feats, &mut problems);
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok((finish_tile(n, rot, feats), max_offset))
+}
+
+/// A fault that leaves nothing else to check: the cell, rotation or feature count.
+fn shape_problem(t: &TileType) -> Option<TileProblem> {
+    let n = t.cell_count as usize;
+    if n == 0 || n > MAX_TILE_CELLS {
+        Some(TileProblem::CellCount {
+            cells: n,
+            max: MAX_TILE_CELLS,
+        })
+    } else if t.rotations.len() != 4 {
+        Some(TileProblem::RotationCount(t.rotations.len()))
+    } else if t.features.len() >= NO_FEATURE as usize {
+        Some(TileProblem::TooManyFeatures(t.features.len()))
+    } else {
+        None
+    }
+}
+
+/// The features' facts; borders and cells must name what exists.
+fn feat_infos(t: &TileType, n: usize, problems: &mut Vec<TileProblem>) -> Vec<FeatInfo> {
+    let nf = t.features.len() as u8;
+    let mut feats = Vec::with_capacity(t.features.len());
+    for (i, f) in t.features.iter().enumerate() {
+        if f.borders.iter().any(|&b| b >= nf) {
+            problems.push(TileProblem::BorderOutOfRange { feature: i });
+        }
+        if (f.cells as u32) >> n != 0 {
+            problems.push(TileProblem::FeatureCellOutOfRange { feature: i });
+        }
+        feats.push(FeatInfo {
+            kind: f.kind,
+            open_sides: f.open_sides,
+            pennants: f.pennants,
+            cells: f.cells,
+            borders: f.borders.clone(),
+        });
+    }
+    feats
+}
+
+/// The cells of each rotation with their packed signatures (a rotation with the wrong number of
+/// cells is left empty), and the largest absolute offset.
+fn rot_cells(t: &TileType, n: usize, problems: &mut Vec<TileProblem>) -> ([Vec<RotCell>; 4], i32) {
+    let nf = t.features.len() as u8;
+    let mut max_offset = 0;
+    let mut rot: [Vec<RotCell>; 4] = Default::default();
+    for (r, rotation) in t.rotations.iter().enumerate() {
+        if rotation.cells.len() != n {
+            problems.push(TileProblem::RotationCells {
+                rotation: r,
+                cells: rotation.cells.len(),
+            });
+            continue;
+        }
+        for (ci, c) in rotation.cells.iter().enumerate() {
+            let offset = (c.offset.0 as i32, c.offset.1 as i32);
+            if ci == 0 && offset != (0, 0) {
+                problems.push(TileProblem::AnchorOffset { rotation: r });
+            }
+            if rot[r].iter().any(|o| (o.dx, o.dy) == offset) {
+                problems.push(TileProblem::DuplicateCell {
+                    rotation: r,
+                    offset,
+                });
+            }
+            max_offset = max_offset.max(offset.0.abs()).max(offset.1.abs());
+            let refs = c.side_feature.iter().chain(&c.half_feature).chain(&c.inner);
+            if refs.into_iter().any(|&f| f != NO_FEATURE && f >= nf) {
+                problems.push(TileProblem::FeatureOutOfRange {
+                    rotation: r,
+                    cell: ci,
+                });
+            }
+            let sig = (0..4).fold(0u16, |sig, s| {
+                let bits = if c.outer & (1 << s) != 0 {
+                    side_bits(c.sides[s])
+                } else {
+                    0xF
+                };
+                sig | bits << (4 * s)
+            });
+            rot[r].push(RotCell {
+                dx: offset.0,
+                dy: offset.1,
+                sig,
+                sides: c.sides,
+                outer: c.outer & 0xF,
+                side_feature: c.side_feature,
+                half_feature: c.half_feature,
+            });
+        }
+    }
+    (rot, max_offset)
+}
+
+/// Outer sides face no cell of the tile and inner sides face one; every outer city or road side
+/// names a feature of that kind; half-edges name fields.
+fn check_sides(
+    rotation: usize,
+    cell: usize,
+    c: &RotCell,
+    cells: &[RotCell],
+    feats: &[FeatInfo],
+    problems: &mut Vec<TileProblem>,
+) {
+    let kind_of = |f: u8| feats.get(f as usize).map(|x| x.kind);
+    for side in Side::ALL {
+        let s = side.index();
+        let (ddx, ddy) = side.delta();
+        let faces_own = cells
+            .iter()
+            .any(|o| (o.dx, o.dy) == (c.dx + ddx, c.dy + ddy));
+        let outer = c.outer & (1 << s) != 0;
+        if outer == faces_own {
+            problems.push(TileProblem::OuterMismatch {
+                rotation,
+                cell,
+                side,
+                outer,
+            });
+        }
+        if !outer {
+            continue;
+        }
+        let want = match c.sides[s] {
+            SideKind::City => Some(FeatureKind::City),
+            SideKind::Road => Some(FeatureKind::Road),
+            _ => None,
+        };
+        if want.is_some() && kind_of(c.side_feature[s]) != want {
+            problems.push(TileProblem::SideWithoutFeature {
+                rotation,
+                cell,
+                side,
+                shows: c.sides[s],
+            });
+        }
+        for half in side.halves() {
+            let f = c.half_feature[half.index()];
+            if f != NO_FEATURE && kind_of(f) != Some(FeatureKind::Field) {
+                problems.push(TileProblem::HalfNotField {
+                    rotation,
+                    cell,
+                    half,
+                });
+            }
+        }
+    }
+}
+
+/// The checked tile's lookup tables: cloisters by cell and, for single cells, the fit table.
+fn finish_tile(n: usize, rot: [Vec<RotCell>; 4], feats: Vec<FeatInfo>) -> TileInfo {
+    let mut cloisters_by_cell = vec![Vec::new(); n];
+    for (i, f) in feats.iter().enumerate() {
+        if f.kind == FeatureKind::Cloister {
+            let cell = if f.cells == 0 {
+                0
+            } else {
+                f.cells.trailing_zeros() as usize
+            };
+            cloisters_by_cell[cell].push(i as u8);
+        }
+    }
+    let mut fit_table = [0u8; 256];
+    if n == 1 {
+        let sig4 = pack_sigs([rot[0][0].sig, rot[1][0].sig, rot[2][0].sig, rot[3][0].sig]);
+        for (code, m) in fit_table.iter_mut().enumerate() {
+            *m = fit_mask(sig4, code_req(code as u8)) as u8;
+        }
+    }
+    TileInfo {
+        cell_count: n,
+        rot,
+        feats,
+        single: n == 1,
+        fit_table,
+        cloisters_by_cell,
+    }
+}
+
+/// Follower behaviour tables; impossible combinations are reasons the ruleset cannot be played
+/// (the validator reports them in the variant file first).
+fn figures(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) -> Vec<FigureInfo> {
+    let mut out = Vec::with_capacity(ruleset.followers.len());
+    for f in &ruleset.followers {
+        let site_mask = FeatureKind::ALL
+            .into_iter()
+            .filter(|&k| f.stands_on(k))
+            .fold(0u8, |m, k| m | 1 << k as u8);
+        let corner = f.is_corner_figure();
+        if site_mask == 0 && !corner {
+            reasons.push(RulesReason::FollowerWithoutSite {
+                follower: f.id.clone(),
+            });
+        }
+        if corner != f.corner.is_some() || (corner && site_mask != 0) {
+            reasons.push(RulesReason::CornerFigureMismatch {
+                follower: f.id.clone(),
+            });
+        }
+        out.push(FigureInfo {
+            site_mask,
+            corner: f.corner,
+            moves: match f.after_score {
+                AfterScore::Move(a) => Some(a),
+                _ => None,
+            },
+            stays: f.after_score == AfterScore::Stay,
+            joins: f.joins_occupied,
+        });
+    }
+    out
+}
+
+/// The pool's tiles and gained follower exist; its thresholds grow up to the cap.
+fn check_pool(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) {
+    let Some(pool) = &ruleset.pool else {
+        return;
+    };
+    for &t in &pool.tiles {
+        if t as usize >= ruleset.tiles.len() {
+            reasons.push(RulesReason::PoolTile(t));
+        }
+    }
+    if pool.gain_follower as usize >= ruleset.followers.len() {
+        reasons.push(RulesReason::PoolFollower(pool.gain_follower));
+    }
+    if pool.step == 0 || pool.first > pool.cap {
+        reasons.push(RulesReason::PoolThresholds);
+    }
+}
+
+/// Players' own tiles exist, and those that go into holes are single cells (AM-1).
+fn check_player_tiles(ruleset: &Ruleset, tiles: &[TileInfo], reasons: &mut Vec<RulesReason>) {
+    for (index, pt) in ruleset.player_tiles.iter().enumerate() {
+        match tiles.get(pt.tile as usize) {
+            None => reasons.push(RulesReason::PlayerTileMissing {
+                index,
+                tile: pt.tile,
+            }),
+            Some(t) if pt.site == TileSite::Hole && !t.single => {
+                reasons.push(RulesReason::HoleTileNotSingle { index })
+            }
+            Some(_) => {}
+        }
+    }
+}
+
+/// The checked parts put together, with the flags the move loop branches on.
+fn assemble(
+    ruleset: Ruleset,
+    tiles: Vec<TileInfo>,
+    figures: Vec<FigureInfo>,
+    start_tile: u16,
+    max_offset: i32,
+) -> Rules {
+    let full_pile: Vec<u16> = ruleset
+        .tiles
+        .iter()
+        .enumerate()
+        .flat_map(|(i, t)| std::iter::repeat_n(i as u16, t.count as usize))
+        .collect();
+    let pooled = ruleset.pool.as_ref().map_or(0, |p| p.tiles.len() as u32);
+    let dealt = full_pile.len() as u32 + 1 + pooled;
+    let plain_mask = [
+        FeatureKind::Road,
+        FeatureKind::City,
+        FeatureKind::Cloister,
+        FeatureKind::Field,
+    ]
+    .iter()
+    .fold(0u8, |m, &k| m | 1 << k as u8);
+    Rules {
+        any_corner: figures.iter().any(|f| f.corner.is_some()),
+        any_joins: figures.iter().any(|f| f.joins),
+        plain_turns: ruleset.player_tiles.is_empty() && ruleset.pool.is_none(),
+        plain_figures: figures
+            .iter()
+            .all(|f| f.site_mask == plain_mask && !f.joins && f.corner.is_none()),
+        dealt,
+        hand: ruleset.hand,
+        figures,
+        full_pile,
+        ruleset,
+        tiles,
+        start_tile,
+        max_offset,
+    }
+}
+
+/// The tables of a tile that failed its checks (never played: the ruleset is refused).
+fn dummy_tile() -> TileInfo {
+    TileInfo {
+        cell_count: 1,
+        rot: Default::default(),
+        feats: Vec::new(),
+        cloisters_by_cell: vec![Vec::new()],
+        single: true,
+        fit_table: [0; 256],
+    }
+}

@@ -1,0 +1,401 @@
+//! [`Rules`]: a [`Ruleset`] checked once and turned into the flat lookup tables the move loop uses
+//! (packed side signatures per rotation, per-cell port tables, feature facts).
+
+use tegula_ruleset::{Adjacency, CornerScoring, FeatureKind, Ruleset, SideKind};
+
+mod build;
+mod error;
+
+pub use error::{RulesError, RulesReason, TileProblem};
+
+/// Most cells a tile may cover (the wonders have 5).
+pub const MAX_TILE_CELLS: usize = 8;
+
+/// One-hot code of a side kind in a 4-bit nibble; `Any` matches everything (all bits).
+pub(crate) fn side_bits(k: SideKind) -> u16 {
+    match k {
+        SideKind::City => 1,
+        SideKind::Road => 2,
+        SideKind::Field => 4,
+        SideKind::Any => 0xF,
+    }
+}
+
+/// Whether packed signature `sig` fits requirement word `req` on all four sides: every nibble of
+/// `sig & req` must be non-zero.
+#[inline(always)]
+pub(crate) fn fits(sig: u16, req: u16) -> bool {
+    let x = sig & req;
+    ((x | (x >> 1) | (x >> 2) | (x >> 3)) & 0x1111) == 0x1111
+}
+
+/// 2-bit code of what a neighbour requires on one side: 0 nothing (empty cell or an `Any`
+/// side), 1 city, 2 road, 3 field.
+pub(crate) fn side_code(k: SideKind) -> u8 {
+    match k {
+        SideKind::Any => 0,
+        SideKind::City => 1,
+        SideKind::Road => 2,
+        SideKind::Field => 3,
+    }
+}
+
+/// The requirement word of an 8-bit requirement code.
+pub(crate) fn code_req(code: u8) -> u16 {
+    (0..4).fold(0, |req, s| {
+        let nib = match (code >> (2 * s)) & 3 {
+            0 => 0xF,
+            1 => 1,
+            2 => 2,
+            _ => 4,
+        };
+        req | nib << (4 * s)
+    })
+}
+
+/// The four rotations' signatures of a single-cell tile packed in one word (rotation `r` in bits
+/// `16r..16r+16`).
+pub(crate) fn pack_sigs(sigs: [u16; 4]) -> u64 {
+    sigs.iter()
+        .enumerate()
+        .fold(0, |acc, (r, &s)| acc | (s as u64) << (16 * r))
+}
+
+/// Bit `r` set iff rotation `r` (of the packed signatures `sig4`) fits `req`: [`fits`] for all four
+/// rotations at once, on 16-bit lanes.
+#[inline(always)]
+pub(crate) fn fit_mask(sig4: u64, req: u16) -> u32 {
+    const LOW: u64 = 0x1111_1111_1111_1111;
+    const HIGH: u64 = 0x8000_8000_8000_8000;
+    let x = sig4 & (req as u64 * 0x0001_0001_0001_0001);
+    let y = (x | (x >> 1) | (x >> 2) | (x >> 3)) & LOW;
+    // A lane fits iff it equals 0x1111, i.e. iff `lane ^ 0x1111` is zero; lanes stay below
+    // 0x1112, so adding 0x7FFF sets bit 15 exactly for the non-zero lanes, without carries.
+    let w = y ^ LOW;
+    let fit = !(w + 0x7FFF_7FFF_7FFF_7FFF) & HIGH;
+    // Gather bits 15, 31, 47, 63 into bits 45..48 with one multiplication.
+    (((fit >> 15).wrapping_mul((1 << 45) | (1 << 30) | (1 << 15) | 1) >> 45) & 0xF) as u32
+}
+
+/// For each 4-bit rotation mask: its rotations in increasing order (padded with 0), as words so
+/// that the generator writes a frontier cell's four candidate slots in one store.
+pub(crate) const ROT_ORDER: [[u32; 4]; 16] = {
+    let mut t = [[0u32; 4]; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut k = 0;
+        let mut r = 0;
+        while r < 4 {
+            if m & (1 << r) != 0 {
+                t[m][k] = r;
+                k += 1;
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// How many rotations each 4-bit rotation mask admits (a load, cheaper than a bit count on
+/// targets without a population-count instruction).
+pub(crate) const ROT_COUNT: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut m = 0;
+    while m < 16 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// One cell of a tile in one rotation, as the engine uses it.
+#[derive(Clone, Debug)]
+pub(crate) struct RotCell {
+    pub dx: i32,
+    pub dy: i32,
+    /// Packed side signature (nibble per board side, [`side_bits`]); inner sides are `0xF`.
+    pub sig: u16,
+    /// Side kinds by board side.
+    pub sides: [SideKind; 4],
+    /// Outer-side bit set.
+    pub outer: u8,
+    pub side_feature: [u8; 4],
+    pub half_feature: [u8; 8],
+}
+
+/// Facts about one tile-local feature.
+#[derive(Clone, Debug)]
+pub(crate) struct FeatInfo {
+    pub kind: FeatureKind,
+    pub open_sides: u8,
+    pub pennants: u8,
+    pub cells: u8,
+    pub borders: Vec<u8>,
+}
+
+/// Tables of one tile type.
+#[derive(Clone, Debug)]
+pub(crate) struct TileInfo {
+    pub cell_count: usize,
+    /// `rot[r]` = cells in rotation `r`.
+    pub rot: [Vec<RotCell>; 4],
+    pub feats: Vec<FeatInfo>,
+    /// Cloister features by cell index.
+    pub cloisters_by_cell: Vec<Vec<u8>>,
+    /// Whether the tile is a single cell (fast path).
+    pub single: bool,
+    /// Single-cell tiles: rotation mask (bit `r` = rotation `r` fits) for each 8-bit
+    /// requirement code ([`side_code`] per side).
+    pub fit_table: [u8; 256],
+}
+
+/// How one follower type behaves, in the form the move loop reads.
+#[derive(Clone, Debug)]
+pub(crate) struct FigureInfo {
+    /// Bit `kind as u8` set for every feature kind it may stand on.
+    pub site_mask: u8,
+    /// Corner scoring, for corner figures (AM-6..AM-9).
+    pub corner: Option<CornerScoring>,
+    /// Adjacency of its moves after scoring, for figures that move (AM-11).
+    pub moves: Option<Adjacency>,
+    /// Whether it stays on its feature after scoring.
+    pub stays: bool,
+    /// Whether it may join an occupied feature.
+    pub joins: bool,
+}
+
+impl FigureInfo {
+    /// Whether it may stand on a feature of kind `kind`.
+    #[inline]
+    pub fn stands_on(&self, kind: FeatureKind) -> bool {
+        self.site_mask & (1 << kind as u8) != 0
+    }
+}
+
+/// A checked ruleset plus precomputed tables. Build once, share (via `Arc`) between games.
+///
+/// Two `Rules` are equal when they are the same object or were built from equal rulesets (the
+/// tables are computed from the ruleset); hashing them adds nothing, so that [`crate::Game`]'s
+/// derived `Hash` costs nothing for its rules.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    ruleset: Ruleset,
+    pub(crate) tiles: Vec<TileInfo>,
+    pub(crate) start_tile: u16,
+    /// Largest absolute cell offset of any tile in any rotation.
+    pub(crate) max_offset: i32,
+    /// The draw pile in ruleset order.
+    full_pile: Vec<u16>,
+    /// Follower behaviour by type.
+    pub(crate) figures: Vec<FigureInfo>,
+    /// Whether any follower type stands on corners (AM-6).
+    pub(crate) any_corner: bool,
+    /// Whether any follower type may join an occupied feature.
+    pub(crate) any_joins: bool,
+    /// Whether turns are only draws: no own tiles and no pool (the base game).
+    pub(crate) plain_turns: bool,
+    /// Whether every follower type stands on roads, cities, cloisters and fields only, joins
+    /// nothing occupied and is no corner figure (the base game's figures).
+    pub(crate) plain_figures: bool,
+    /// The pieces the variant deals besides players' own tiles: pile, start tile, pool (W-15's
+    /// "tiles in the game"; a mega tile counts once).
+    pub(crate) dealt: u32,
+    /// Tiles in every player's hand ([`Ruleset::hand`], read once here: the draw reads a field).
+    pub(crate) hand: u8,
+}
+
+impl PartialEq for Rules {
+    fn eq(&self, other: &Rules) -> bool {
+        std::ptr::eq(self, other) || self.ruleset() == other.ruleset()
+    }
+}
+
+// Rulesets are checked by `Rules::new` (no NaN parameters), so equality is reflexive.
+impl Eq for Rules {}
+
+impl std::hash::Hash for Rules {
+    fn hash<H: std::hash::Hasher>(&self, _state: &mut H) {}
+}
+
+impl Rules {
+    /// The ruleset these tables were built from.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// Index of the tile type with id `id`.
+    pub fn tile_index(&self, id: &str) -> Option<u16> {
+        self.ruleset
+            .tiles
+            .iter()
+            .position(|t| t.id == id)
+            .map(|i| i as u16)
+    }
+
+    /// Id of tile type `tile` (`"?"` if out of range).
+    pub fn tile_id(&self, tile: u16) -> &str {
+        self.ruleset
+            .tiles
+            .get(tile as usize)
+            .map(|t| t.id.as_str())
+            .unwrap_or("?")
+    }
+
+    /// Index of the tile-local feature of `tile` that contains the segment named `segment`.
+    pub fn feature_index(&self, tile: u16, segment: &str) -> Option<u8> {
+        let t = self.ruleset.tiles.get(tile as usize)?;
+        t.features
+            .iter()
+            .position(|f| f.segments.iter().any(|s| s == segment))
+            .map(|i| i as u8)
+    }
+
+    /// Name of a tile-local feature: its first segment id.
+    pub fn feature_name(&self, tile: u16, feature: u8) -> &str {
+        self.ruleset
+            .tiles
+            .get(tile as usize)
+            .and_then(|t| t.features.get(feature as usize))
+            .and_then(|f| f.segments.first())
+            .map(|s| s.as_str())
+            .unwrap_or("?")
+    }
+
+    /// Index of the follower type with id `id`.
+    pub fn follower_index(&self, id: &str) -> Option<u8> {
+        self.ruleset
+            .followers
+            .iter()
+            .position(|f| f.id == id)
+            .map(|i| i as u8)
+    }
+
+    /// Id of follower type `follower`.
+    pub fn follower_id(&self, follower: u8) -> &str {
+        self.ruleset
+            .followers
+            .get(follower as usize)
+            .map(|f| f.id.as_str())
+            .unwrap_or("?")
+    }
+
+    /// The draw pile in ruleset order: each tile type repeated `count` times (start copy excluded).
+    pub fn pile(&self) -> Vec<u16> {
+        self.full_pile.clone()
+    }
+
+    /// [`Rules::pile`] without copying.
+    pub(crate) fn pile_slice(&self) -> &[u16] {
+        &self.full_pile
+    }
+
+    /// Index of the start tile.
+    pub fn start_tile(&self) -> u16 {
+        self.start_tile
+    }
+
+    /// Cells covered by the open pool's tiles (W-1), for sizing the board.
+    pub(crate) fn pool_cells(&self) -> usize {
+        let pool = self.ruleset.pool.as_ref();
+        pool.map_or(0, |p| {
+            p.tiles
+                .iter()
+                .map(|&t| self.tiles[t as usize].cell_count)
+                .sum()
+        })
+    }
+
+    /// Cells covered by the tiles one player holds at the start (AM-1), for sizing the board.
+    pub(crate) fn held_cells(&self) -> usize {
+        let pts = &self.ruleset.player_tiles;
+        pts.iter()
+            .map(|p| p.count as usize * self.tiles[p.tile as usize].cell_count)
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fit_mask_equals_fits_per_rotation() {
+        // Exhaustive over every requirement word built from the five per-side values.
+        let vals = [0xFu16, 1, 2, 4];
+        let kinds = [
+            SideKind::City,
+            SideKind::Road,
+            SideKind::Field,
+            SideKind::Any,
+        ];
+        let mut sigs = Vec::new();
+        for a in kinds {
+            for b in kinds {
+                for c in kinds {
+                    for d in kinds {
+                        sigs.push(
+                            side_bits(a)
+                                | side_bits(b) << 4
+                                | side_bits(c) << 8
+                                | side_bits(d) << 12,
+                        );
+                    }
+                }
+            }
+        }
+        for (i, _) in sigs.iter().enumerate().step_by(7) {
+            let four = [
+                sigs[i],
+                sigs[(i + 5) % sigs.len()],
+                sigs[(i + 11) % sigs.len()],
+                sigs[(i + 13) % sigs.len()],
+            ];
+            let packed = pack_sigs(four);
+            for a in vals {
+                for b in vals {
+                    for c in vals {
+                        for d in vals {
+                            let req = a | b << 4 | c << 8 | d << 12;
+                            let want = (0..4).fold(0, |m, r| m | (fits(four[r], req) as u32) << r);
+                            assert_eq!(fit_mask(packed, req), want, "{four:x?} {req:x}");
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(ROT_ORDER[0b1010], [1, 3, 0, 0]);
+    }
+
+    #[test]
+    fn fit_tables_agree_with_fits() {
+        // B-2 fast path: the per-code tables give exactly the rotations `fits` accepts.
+        let rules = Rules::new(crate::testkit::base_ruleset()).unwrap();
+        for t in &rules.tiles {
+            for code in 0..=255u8 {
+                let req = code_req(code);
+                let want = (0..4).fold(0u8, |m, r| m | (fits(t.rot[r][0].sig, req) as u8) << r);
+                assert_eq!(t.fit_table[code as usize], want);
+            }
+        }
+        assert_eq!(code_req(0), 0xFFFF);
+        assert_eq!(code_req(0b11_10_01_00), 0x421F);
+    }
+
+    #[test]
+    fn fits_checks_every_nibble() {
+        // B-2: every shared edge must match; Any (AM-1) matches everything; empty = 0xF.
+        let city = side_bits(SideKind::City);
+        let road = side_bits(SideKind::Road);
+        let sig = city | road << 4 | city << 8 | road << 12;
+        assert!(fits(sig, 0xFFFF));
+        // North needs a city (ok), east needs a city (the tile shows a road).
+        assert!(!fits(sig, 0xFF11));
+        assert!(fits(sig, 0xFF21));
+        assert!(!fits(sig, 0xFFF2));
+        assert!(fits(0xFFFF, 0x1241));
+        assert!(fits(sig, 0xF1F1));
+        assert!(fits(sig, 0x2F2F));
+        assert!(!fits(sig, 0xF4F1));
+    }
+}
