@@ -15,7 +15,7 @@ mod chance;
 mod error;
 mod fields;
 mod figures;
-mod hash;
+pub(crate) mod hash;
 mod legal;
 mod place;
 mod pool;
@@ -528,11 +528,7 @@ impl Game {
         self.pile = order;
         self.drawn = 0;
         self.count_pile();
-        self.zobrist = self
-            .left
-            .iter()
-            .enumerate()
-            .fold(0, |z, (t, &c)| z ^ hash::left_key(t as u16, c));
+        self.zobrist = self.left_hash();
         self.history.clear();
         self.finished = false;
         self.frontier.clear();

@@ -3,7 +3,7 @@
 //! [`Game::apply_draw`] (or [`Game::draw_default`], the seeded order) decides it. Without them
 //! (the default) draws follow the seeded order inside the move, exactly as before.
 
-use super::{hash, Action, Game, MoveError, Phase, Resume};
+use super::{Action, Game, MoveError, Phase, Resume};
 use crate::rng::Rng;
 
 /// [`Game::current_player`] during a chance step: no seat acts.
@@ -132,9 +132,8 @@ impl Game {
         }
         let t = self.pile[self.drawn];
         self.drawn += 1;
-        let c = self.left[t as usize];
-        self.zobrist ^= hash::left_key(t, c) ^ hash::left_key(t, c - 1);
-        self.left[t as usize] = c - 1;
+        self.left[t as usize] -= 1;
+        self.zobrist = self.zobrist.wrapping_sub(self.rules.left_keys[t as usize]);
         Some(t)
     }
 
@@ -142,10 +141,8 @@ impl Game {
     pub(super) fn drop_pile(&mut self) {
         self.drawn = self.pile.len();
         self.revealed = self.pile.len();
-        for (t, c) in self.left.iter_mut().enumerate() {
-            self.zobrist ^= hash::left_key(t as u16, *c);
-            *c = 0;
-        }
+        self.zobrist = self.zobrist.wrapping_sub(self.left_hash());
+        self.left.fill(0);
     }
 
     /// Count the pile's tiles by type (setup).

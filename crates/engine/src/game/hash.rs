@@ -1,6 +1,8 @@
 //! A Zobrist-style state hash for transposition tables. The parts that grow with the game (the
-//! placed tiles, the remaining multiset) are kept incrementally: each placed tile XORs in a key
-//! of (tile, x, y, rotation), each draw swaps the key of (tile, count) for (tile, count − 1).
+//! placed tiles, the remaining multiset) are kept incrementally, as a wrapping sum of random
+//! keys: each placed tile adds a key of (tile, x, y, rotation), and the remaining multiset is
+//! the sum of count × key(tile), so a draw subtracts one precomputed key (a load and a
+//! subtraction in the move loop; sums of random 64-bit keys collide as rarely as XORs do).
 //! The small parts (phase, seat, drawn tile, scores, supplies, figures, pool) are mixed in when
 //! [`Game::state_hash`] is asked, in time proportional to the figures on the board.
 
@@ -23,13 +25,10 @@ pub(super) fn tile_key(tile: u16, x: i32, y: i32, rot: u8) -> u64 {
     key(1, u64::from(tile) << 2 | u64::from(rot), pos)
 }
 
-/// Key of "`count` tiles of type `tile` remain" (0 for none, so an empty pile hashes to 0).
-#[inline]
-pub(super) fn left_key(tile: u16, count: u16) -> u64 {
-    if count == 0 {
-        return 0;
-    }
-    key(2, u64::from(tile), u64::from(count))
+/// The key of one remaining tile of each of `types` tile types ([`crate::Rules`] keeps them, so
+/// that a draw reads its key instead of computing it).
+pub(crate) fn left_keys(types: usize) -> Vec<u64> {
+    (0..types as u64).map(|t| key(2, t, 0)).collect()
 }
 
 impl Game {
@@ -44,14 +43,17 @@ impl Game {
 
     /// [`Game::state_hash`] computed from scratch (for tests of the incremental part).
     pub fn state_hash_from_scratch(&self) -> u64 {
-        let mut z = 0;
-        for i in &self.insts {
-            z ^= tile_key(i.tile, i.x, i.y, i.rot);
-        }
-        for (t, &c) in self.left.iter().enumerate() {
-            z ^= left_key(t as u16, c);
-        }
-        z ^ self.small_hash()
+        let placed = self.insts.iter().map(|i| tile_key(i.tile, i.x, i.y, i.rot));
+        placed.fold(self.left_hash(), u64::wrapping_add) ^ self.small_hash()
+    }
+
+    /// The remaining multiset's part: Σ count × key(tile).
+    pub(super) fn left_hash(&self) -> u64 {
+        let keys = &self.rules.left_keys;
+        let terms = self.left.iter().zip(keys);
+        terms.fold(0, |z, (&c, &k)| {
+            z.wrapping_add(u64::from(c).wrapping_mul(k))
+        })
     }
 
     /// The parts mixed in on request: small, bounded by the figures and seats.

@@ -14,7 +14,9 @@ impl Game {
         let info = &rules.tiles[tile as usize];
         let inst_idx = self.insts.len() as u32;
         let seg_base = self.segs.len() as u32;
-        self.zobrist ^= super::hash::tile_key(tile, x, y, rot);
+        self.zobrist = self
+            .zobrist
+            .wrapping_add(super::hash::tile_key(tile, x, y, rot));
         self.insts.push(Inst {
             tile,
             rot,

@@ -413,6 +413,7 @@ fn assemble(
             .all(|f| f.site_mask == plain_mask && !f.joins && f.corner.is_none()),
         dealt,
         hand: ruleset.hand,
+        left_keys: crate::game::hash::left_keys(tiles.len()),
         figures,
         full_pile,
         ruleset,

@@ -203,6 +203,8 @@ pub struct Rules {
     pub(crate) dealt: u32,
     /// Tiles in every player's hand ([`Ruleset::hand`], read once here: the draw reads a field).
     pub(crate) hand: u8,
+    /// The state hash's key of one remaining tile, by tile type (a draw subtracts its key).
+    pub(crate) left_keys: Vec<u64>,
 }
 
 impl PartialEq for Rules {
