@@ -16,6 +16,7 @@ mod error;
 mod fields;
 mod figures;
 mod hash;
+mod joins;
 mod legal;
 mod place;
 mod pool;
@@ -373,6 +374,9 @@ pub(crate) struct Scratch {
     pub(crate) places: Vec<Placement>,
     /// The board array before it grew (reused by the next growth).
     pub(crate) cells: Vec<u32>,
+    /// The farmer fields a placement joins, as they were before it (AM-8 "each-field"):
+    /// recorded before the placement, read by its join scoring, cleared after.
+    pub(crate) fields_before: Vec<joins::FieldBefore>,
 }
 
 impl Clone for Scratch {
@@ -1242,11 +1246,21 @@ impl Game {
                 rotation: p.rotation,
             });
         }
+        // AM-8 read field by field needs the farmer fields as they are before this tile merges
+        // them; with no corner figure on the board nothing can join one (the base game and the
+        // registry's reading never get here).
+        let each_field = self.rules.each_field_joins && !self.corner_figs.is_empty();
+        if each_field {
+            self.record_fields_before(p);
+        }
         self.place_unchecked(p.tile, p.x, p.y, p.rotation);
         self.last_placer = self.player;
         if !self.pending_fields.is_empty() {
             // AM-8: a farmer field joined to a corner-figure field scores at once.
             self.score_joined_fields();
+        }
+        if each_field {
+            self.tmp.fields_before.clear();
         }
         self.compute_options();
         self.phase = Phase::Follower;

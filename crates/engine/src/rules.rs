@@ -5,8 +5,8 @@ use std::fmt;
 
 use tegula_ruleset::limits::MAX_GAME_CELLS;
 use tegula_ruleset::{
-    Adjacency, AfterScore, CornerScoring, FeatureKind, Ruleset, Side, SideKind, TileSite,
-    NO_FEATURE,
+    Adjacency, AfterScore, CornerScoring, FeatureKind, JoinedFieldScoring, Ruleset, Side, SideKind,
+    TileSite, NO_FEATURE,
 };
 
 /// Most cells a tile may cover (the wonders have 5).
@@ -207,6 +207,10 @@ pub struct Rules {
     pub(crate) figures: Vec<FigureInfo>,
     /// Whether any follower type stands on corners (AM-6).
     pub(crate) any_corner: bool,
+    /// Whether a join to a corner-figure field scores each farmer field as it was before the
+    /// placement (AM-8, `readings.joined_field_scoring = "each-field"`): then the placement
+    /// records those fields before it merges them. Needs a corner figure.
+    pub(crate) each_field_joins: bool,
     /// Whether any follower type may join an occupied feature.
     pub(crate) any_joins: bool,
     /// Whether turns are only draws: no own tiles and no pool (the base game).
@@ -497,6 +501,8 @@ impl Rules {
         let dealt = full_pile.len() as u32 + 1 + pooled;
         Ok(Rules {
             any_corner: figures.iter().any(|f| f.corner.is_some()),
+            each_field_joins: figures.iter().any(|f| f.corner.is_some())
+                && ruleset.readings.joined_field_scoring == JoinedFieldScoring::EachField,
             any_joins: figures.iter().any(|f| f.joins),
             plain_turns: ruleset.player_tiles.is_empty() && ruleset.pool.is_none(),
             plain_figures: figures.iter().all(|f| {
