@@ -346,5 +346,8 @@ fn the_am8_reading_changes_only_what_the_joins_pay() {
         joins += ta.len();
         differ += usize::from(pa != pb);
     }
-    assert!(differ > 0, "no seed of 400 pays AM-8 differently ({joins} joins)");
+    assert!(
+        differ > 0,
+        "no seed of 400 pays AM-8 differently ({joins} joins)"
+    );
 }
