@@ -375,7 +375,8 @@ pub(crate) struct Scratch {
     /// The board array before it grew (reused by the next growth).
     pub(crate) cells: Vec<u32>,
     /// The farmer fields a placement joins, as they were before it (AM-8 "each-field"):
-    /// recorded before the placement, read by its join scoring, cleared after.
+    /// recorded just before the placement and read by its join scoring. Left over after the
+    /// move, they are never read again: the next placement records afresh.
     pub(crate) fields_before: Vec<joins::FieldBefore>,
 }
 
@@ -1247,10 +1248,8 @@ impl Game {
             });
         }
         // AM-8 read field by field needs the farmer fields as they are before this tile merges
-        // them; with no corner figure on the board nothing can join one (the base game and the
-        // registry's reading never get here).
-        let each_field = self.rules.each_field_joins && !self.corner_figs.is_empty();
-        if each_field {
+        // them. One flag, false in the base game and under the registry's reading.
+        if self.rules.each_field_joins {
             self.record_fields_before(p);
         }
         self.place_unchecked(p.tile, p.x, p.y, p.rotation);
@@ -1258,9 +1257,6 @@ impl Game {
         if !self.pending_fields.is_empty() {
             // AM-8: a farmer field joined to a corner-figure field scores at once.
             self.score_joined_fields();
-        }
-        if each_field {
-            self.tmp.fields_before.clear();
         }
         self.compute_options();
         self.phase = Phase::Follower;

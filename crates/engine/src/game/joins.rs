@@ -27,8 +27,12 @@ impl Game {
     /// a field half-edge (the same pairs of half-edges `place_unchecked` unites). Call before
     /// placing; the scoring of the joins reads them ([`Game::score_each_field_before`]).
     pub(super) fn record_fields_before(&mut self, p: Placement) {
+        self.tmp.fields_before.clear();
+        // With no corner figure on the board no field can join one.
+        if self.corner_figs.is_empty() {
+            return;
+        }
         let mut before = std::mem::take(&mut self.tmp.fields_before);
-        before.clear();
         let rules = &*self.rules;
         for c in &rules.tiles[p.tile as usize].rot[p.rotation as usize] {
             let Some(pos) = self.pos(p.x + c.dx, p.y + c.dy) else {
@@ -97,6 +101,7 @@ impl Game {
             self.award_part(joined, &f.strength, cities, per_city);
         }
         self.tmp.fields_before = before;
+        // Kept: the same tile may join other farmer fields to another corner-figure field.
         if self.segs[joined as usize].occ > 0 {
             self.release(joined);
         }
