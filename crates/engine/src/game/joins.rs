@@ -4,10 +4,9 @@
 //! were is recorded first; only variants with this reading pay for it
 //! ([`crate::rules::Rules`]'s `each_field_joins`).
 
-use tegula_ruleset::FeatureKind;
+use tegula_ruleset::{FeatureKind, NO_FEATURE};
 
 use super::{find, Event, Game, Placement, FRONT, OPP_HALF};
-use tegula_ruleset::NO_FEATURE;
 
 /// A field holding farmers and no corner figure next to the tile being placed, as it was
 /// before the placement joined anything to it.
@@ -100,8 +99,8 @@ impl Game {
             let cities = self.completed_now(&f.cities);
             self.award_part(joined, &f.strength, cities, per_city);
         }
+        // Kept, not cleared: the same tile may join other fields to another corner-figure field.
         self.tmp.fields_before = before;
-        // Kept: the same tile may join other farmer fields to another corner-figure field.
         if self.segs[joined as usize].occ > 0 {
             self.release(joined);
         }
