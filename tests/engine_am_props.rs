@@ -280,3 +280,74 @@ fn random_games_exercise_every_abbey_mayor_rule() {
     }
     let _ = FeatureKind::Field;
 }
+
+/// Each seat's points by AM-8 and the turns at which AM-8 scored, and the events of every
+/// other kind (the end's totals left out).
+fn split_am8(g: &Game) -> (Vec<u32>, BTreeSet<u32>, Vec<Event>) {
+    let mut points = vec![0; g.scores().len()];
+    let mut turns = BTreeSet::new();
+    let mut rest = Vec::new();
+    for e in g.events() {
+        match e {
+            Event::Score {
+                rule,
+                players,
+                points: p,
+                turn,
+                ..
+            } if rule == "AM-8" => {
+                turns.insert(*turn);
+                for &s in players {
+                    points[s as usize] += p;
+                }
+            }
+            Event::End { .. } => {}
+            e => rest.push(e.clone()),
+        }
+    }
+    (points, turns, rest)
+}
+
+/// AM-8's reading (`readings.joined_field_scoring`) changes what a join pays and nothing else:
+/// random agents choose without looking at scores, so one seed plays the same game under both
+/// readings. The joins happen at the same turns, the same farmers return, every other event is
+/// the same, and each seat's total differs by its AM-8 points only. The field-by-field games
+/// end with the final recount ([`final_matches`]). Joins are rare among random agents, so
+/// many games are played (without the per-step checks) and some must pay differently.
+#[test]
+fn the_am8_reading_changes_only_what_the_joins_pay() {
+    let whole = am();
+    let each = common::variant_rules("variants/house/barn-join-each-field.toml");
+    let (mut joins, mut differ) = (0, 0);
+    for seed in 0..400 {
+        let play = |rules: &Arc<Rules>| {
+            let mut g = Game::new(rules.clone(), 4, PileOrder::Shuffled(seed), true).unwrap();
+            let mut agents: Vec<Box<dyn Agent + Send>> = vec![Box::new(RandomAgent::new(seed))];
+            tegula_engine::sim::play_out(&mut g, &mut agents);
+            assert!(
+                final_matches(&g).is_ok(),
+                "seed {seed}: {:?}",
+                final_matches(&g)
+            );
+            g
+        };
+        let (a, b) = (play(&whole), play(&each));
+        let (pa, ta, ra) = split_am8(&a);
+        let (pb, tb, rb) = split_am8(&b);
+        assert_eq!(ta, tb, "seed {seed}: AM-8 at other turns");
+        assert!(ra == rb, "seed {seed}: events other than AM-8's differ");
+        for s in 0..4 {
+            assert_eq!(
+                a.scores()[s] - pa[s],
+                b.scores()[s] - pb[s],
+                "seed {seed}, seat {s}"
+            );
+        }
+        joins += ta.len();
+        differ += usize::from(pa != pb);
+    }
+    assert!(
+        differ > 0,
+        "no seed of 400 pays AM-8 differently ({joins} joins)"
+    );
+}

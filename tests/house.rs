@@ -528,6 +528,9 @@ fn readings_are_checked_where_they_are_written() {
     ), (
         "readings.kept_after_pile decides W-12, but the variant has no hand of more than one tile",
         "bad-readings.toml:13:19",
+    ), (
+        "readings.joined_field_scoring decides AM-8, but the variant has no corner figure that scores a joined field",
+        "bad-readings.toml:14:24",
     )];
     for (what, at) in expected {
         assert!(

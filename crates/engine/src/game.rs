@@ -16,6 +16,7 @@ mod error;
 mod fields;
 mod figures;
 pub(crate) mod hash;
+mod joins;
 mod legal;
 mod place;
 mod pool;
@@ -373,6 +374,10 @@ pub(crate) struct Scratch {
     pub(crate) places: Vec<Placement>,
     /// The board array before it grew (reused by the next growth).
     pub(crate) cells: Vec<u32>,
+    /// The farmer fields a placement joins, as they were before it (AM-8 "each-field"):
+    /// recorded just before the placement and read by its join scoring. Left over after the
+    /// move, they are never read again: the next placement records afresh.
+    pub(crate) fields_before: Vec<joins::FieldBefore>,
 }
 
 impl Clone for Scratch {
@@ -1237,6 +1242,11 @@ impl Game {
                 y: p.y,
                 rotation: p.rotation,
             });
+        }
+        // AM-8 read field by field needs the farmer fields as they are before this tile merges
+        // them. One flag, false in the base game and under the registry's reading.
+        if self.rules.each_field_joins {
+            self.record_fields_before(p);
         }
         self.place_unchecked(p.tile, p.x, p.y, p.rotation);
         self.last_placer = self.player;

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde_json::{json, Value};
 use tegula_ruleset::{
-    Adjacency, AfterScore, FieldRule, FinalRoundFirst, KeptAfterPile, NearBuilding, PoolTileDraw,
-    Scoring, Strength, ThresholdRecheck,
+    Adjacency, AfterScore, FieldRule, FinalRoundFirst, JoinedFieldScoring, KeptAfterPile,
+    NearBuilding, PoolTileDraw, Scoring, Strength, ThresholdRecheck,
 };
 use toml_edit::ImDocument;
 
@@ -547,6 +547,23 @@ fn reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
                 }
             },
             "W-12",
+        ));
+    }
+    if crate::readings::has_corner_join(&v.followers) {
+        rows.push((
+            "joined_field_scoring",
+            json!(r.joined_field_scoring),
+            match r.joined_field_scoring {
+                JoinedFieldScoring::WholeField => {
+                    "farmer fields joined to a corner-figure field: the whole joined field \
+                     scores its completed cities to all its farmers' majority"
+                }
+                JoinedFieldScoring::EachField => {
+                    "farmer fields joined to a corner-figure field: each scores the completed \
+                     cities it bordered to its own farmers' majority"
+                }
+            },
+            "AM-8",
         ));
     }
     rows.into_iter()

@@ -790,6 +790,11 @@ pub struct RawReadings {
     /// (default) or `"next-seat"` (they are the pile's last tiles, played by the seats in turn).
     #[serde(default)]
     pub kept_after_pile: Option<Sp<tegula_ruleset::KeptAfterPile>>,
+    /// AM-8: what scores when a placement joins farmer fields to a corner-figure field:
+    /// `"whole-field"` (default: the joined field, to all its farmers' majority) or
+    /// `"each-field"` (each field that held farmers before, its own cities to its own majority).
+    #[serde(default)]
+    pub joined_field_scoring: Option<Sp<tegula_ruleset::JoinedFieldScoring>>,
 }
 
 /// The field procedure at the end of the game.

@@ -3,7 +3,7 @@
 //! something in it (a reading of a rule whose mechanism the variant lacks is a contradiction,
 //! reported where the key was written).
 
-use tegula_ruleset::{Condition, Effect, PlayerTile, Readings};
+use tegula_ruleset::{Condition, Effect, FollowerType, PlayerTile, Readings};
 
 use crate::compile::CompiledTile;
 
@@ -20,6 +20,8 @@ pub struct Mechanisms<'a> {
     pub pool: bool,
     /// Whether a hand can hold more than one tile: `hand` > 1 or a hand ability (W-12).
     pub hands: bool,
+    /// Whether a corner figure scores the fields joined to its field (AM-8).
+    pub corner_join: bool,
 }
 
 /// Whether some tile has an ability with a near-building condition (what W-10's reading decides).
@@ -39,6 +41,15 @@ pub fn has_hands(hand: u8, tiles: &[CompiledTile]) -> bool {
             .iter()
             .flat_map(|t| &t.abilities)
             .any(|a| matches!(a.ability.effect, Effect::Hand(n) if n > 1))
+}
+
+/// Whether some corner figure scores a farmer field joined to its field: a `corner` table with
+/// `join_per_city` above 0 (what AM-8's reading decides about; at 0 both readings pay nothing
+/// and return the same farmers).
+pub fn has_corner_join(followers: &[FollowerType]) -> bool {
+    followers
+        .iter()
+        .any(|f| f.corner.is_some_and(|c| c.join_per_city > 0))
 }
 
 /// Lower `[readings]`: unset keys keep the registry's reading. A set key whose rule has nothing
@@ -101,6 +112,17 @@ pub fn lower(
                 "kept_after_pile",
                 "W-12",
                 "no hand of more than one tile (`hand` or a `hand` ability)",
+            );
+        }
+    }
+    if let Some(v) = &r.joined_field_scoring {
+        out.joined_field_scoring = v.value;
+        if !has.corner_join {
+            lacks(
+                &v.span,
+                "joined_field_scoring",
+                "AM-8",
+                "no corner figure that scores a joined field (`corner.join_per_city` above 0)",
             );
         }
     }

@@ -441,6 +441,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
             near_building: crate::readings::has_near_building(&tiles),
             pool: pool.is_some(),
             hands: crate::readings::has_hands(doc.hand.as_ref().map_or(1, |h| h.value), &tiles),
+            corner_join: crate::readings::has_corner_join(&followers),
         },
         &vsrc,
         &mut diags,

@@ -248,6 +248,9 @@ pub struct Readings {
     /// Who plays the tiles still kept in hands when the pile is empty (W-12).
     #[serde(default)]
     pub kept_after_pile: KeptAfterPile,
+    /// How a placement that joins farmer fields to a corner-figure field scores them (AM-8).
+    #[serde(default)]
+    pub joined_field_scoring: JoinedFieldScoring,
 }
 
 impl Readings {
@@ -328,6 +331,22 @@ pub enum KeptAfterPile {
     /// The kept tiles are the last tiles of the pile: the turns go on in seat order, each
     /// player playing one (taken in the same order of their keepers) as an ordinary draw.
     NextSeat,
+}
+
+/// What scores when a placement joins fields holding farmers to a corner-figure field (AM-8: "the
+/// joined field is scored at once for 1 per completed city to the farmer majority, and its
+/// farmers return"). Either way every farmer of the joined field returns, and a city counts if it
+/// is complete once the tile is placed (also when this very tile completed it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum JoinedFieldScoring {
+    /// The registry's reading: the whole field after the join scores the completed cities it
+    /// borders, once, to the majority of all its farmers.
+    #[default]
+    WholeField,
+    /// Each field that held farmers before the placement scores on its own: the completed
+    /// cities that field bordered, to that field's own farmer majority.
+    EachField,
 }
 
 /// One complete, lowered variant: the "generated engine" input.

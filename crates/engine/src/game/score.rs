@@ -229,6 +229,24 @@ impl Game {
                 }
             }
         }
+        let winners = self.pay_best(&strength, value);
+        if self.record {
+            let mut buf = std::mem::take(&mut self.tmp.buf);
+            let feature = self.info(root, &mut buf);
+            self.tmp.buf = buf;
+            self.events.push(Event::Score {
+                turn: self.turn,
+                rule: rule.to_string(),
+                players: winners,
+                points: value,
+                feature,
+            });
+        }
+    }
+
+    /// Add `value` to the seats of greatest `strength` (B-5: ties all score, a top strength of
+    /// 0 scores nothing); returns those seats when the game records events.
+    pub(super) fn pay_best(&mut self, strength: &[u32; 32], value: u32) -> Vec<u8> {
         let best = strength[..self.players as usize]
             .iter()
             .copied()
@@ -246,23 +264,12 @@ impl Game {
                 }
             }
         }
-        if self.record {
-            let mut buf = std::mem::take(&mut self.tmp.buf);
-            let feature = self.info(root, &mut buf);
-            self.tmp.buf = buf;
-            self.events.push(Event::Score {
-                turn: self.turn,
-                rule: rule.to_string(),
-                players: winners,
-                points: value,
-                feature,
-            });
-        }
+        winners
     }
 
     /// Take the figures off the scored feature rooted at `root`: figures that move wait for
     /// their owners' decisions (AM-11), figures that stay stay, the others return (B-4).
-    fn release(&mut self, root: u32) {
+    pub(super) fn release(&mut self, root: u32) {
         let rules = &*self.rules;
         let nf = rules.figures.len();
         let mut i = 0;
@@ -314,7 +321,9 @@ impl Game {
         }
     }
 
-    /// AM-8: fields holding farmers that the tile just placed joined to a corner-figure field.
+    /// AM-8: fields holding farmers that the tile just placed joined to a corner-figure field:
+    /// the whole joined field scores (the registry's reading) or, with
+    /// `readings.joined_field_scoring = "each-field"`, each field as it was before the join.
     pub(super) fn score_joined_fields(&mut self) {
         for i in 0..self.pending_fields.len() {
             let r = find(&mut self.segs, self.pending_fields[i]);
@@ -328,7 +337,11 @@ impl Game {
                 .find(|c| self.find_ro(c.seg) == r)
                 .and_then(|c| self.rules.figures[c.ftype as usize].corner)
                 .map_or(0, |c| c.join_per_city);
-            self.score_field_at_once(r, per_city, "AM-8");
+            if self.rules.each_field_joins {
+                self.score_each_field_before(r, per_city);
+            } else {
+                self.score_field_at_once(r, per_city, "AM-8");
+            }
         }
         self.pending_fields.clear();
     }

@@ -3,7 +3,8 @@
 
 use tegula_ruleset::limits::MAX_GAME_CELLS;
 use tegula_ruleset::{
-    AfterScore, FeatureKind, Ruleset, Side, SideKind, TileSite, TileType, NO_FEATURE,
+    AfterScore, FeatureKind, JoinedFieldScoring, Ruleset, Side, SideKind, TileSite, TileType,
+    NO_FEATURE,
 };
 
 use super::error::{RulesError, RulesReason, TileProblem};
@@ -406,6 +407,8 @@ fn assemble(
     .fold(0u8, |m, &k| m | 1 << k as u8);
     Rules {
         any_corner: figures.iter().any(|f| f.corner.is_some()),
+        each_field_joins: figures.iter().any(|f| f.corner.is_some())
+            && ruleset.readings.joined_field_scoring == JoinedFieldScoring::EachField,
         any_joins: figures.iter().any(|f| f.joins),
         plain_turns: ruleset.player_tiles.is_empty() && ruleset.pool.is_none(),
         plain_figures: figures

@@ -191,6 +191,10 @@ pub struct Rules {
     pub(crate) figures: Vec<FigureInfo>,
     /// Whether any follower type stands on corners (AM-6).
     pub(crate) any_corner: bool,
+    /// Whether a join to a corner-figure field scores each farmer field as it was before the
+    /// placement (AM-8, `readings.joined_field_scoring = "each-field"`): then the placement
+    /// records those fields before it merges them. Needs a corner figure.
+    pub(crate) each_field_joins: bool,
     /// Whether any follower type may join an occupied feature.
     pub(crate) any_joins: bool,
     /// Whether turns are only draws: no own tiles and no pool (the base game).

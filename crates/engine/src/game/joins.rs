@@ -1,0 +1,147 @@
+//! AM-8 read as `readings.joined_field_scoring = "each-field"`: when a placement joins fields
+//! holding farmers to a corner-figure field, each of those fields scores on its own, as it was
+//! before the placement. The placement merges the fields (union-find, `place.rs`), so what they
+//! were is recorded first; only variants with this reading pay for it
+//! ([`crate::rules::Rules`]'s `each_field_joins`).
+
+use tegula_ruleset::{FeatureKind, NO_FEATURE};
+
+use super::{find, Event, Game, Placement, FRONT, OPP_HALF};
+
+/// A field holding farmers and no corner figure next to the tile being placed, as it was
+/// before the placement joined anything to it.
+#[derive(Clone, Debug)]
+pub(crate) struct FieldBefore {
+    /// Its root then; after the joins `find` of it is the root of the field it became part of.
+    root: u32,
+    /// Each seat's farmer strength on it (B-5).
+    strength: [u32; 32],
+    /// Roots (then) of the cities it bordered, complete or not: the placement may complete
+    /// them, and a city complete once the tile is placed counts, as in the registry's reading.
+    cities: Vec<u32>,
+}
+
+impl Game {
+    /// Record the fields holding farmers and no corner figure that placement `p` will join by
+    /// a field half-edge (the same pairs of half-edges `place_unchecked` unites). Call before
+    /// placing; the scoring of the joins reads them ([`Game::score_each_field_before`]).
+    pub(super) fn record_fields_before(&mut self, p: Placement) {
+        self.tmp.fields_before.clear();
+        // With no corner figure on the board no field can join one.
+        if self.corner_figs.is_empty() {
+            return;
+        }
+        let mut before = std::mem::take(&mut self.tmp.fields_before);
+        let rules = &*self.rules;
+        for c in &rules.tiles[p.tile as usize].rot[p.rotation as usize] {
+            let Some(pos) = self.pos(p.x + c.dx, p.y + c.dy) else {
+                continue;
+            };
+            for s in (0..4usize).filter(|s| c.outer & (1 << s) != 0) {
+                // Empty and frontier cells (the tile's own cells too: not yet written) join
+                // nothing.
+                let ncell = self.cells[self.step(pos, s)];
+                if ncell >= FRONT {
+                    continue;
+                }
+                let ninst = self.insts[(ncell >> 4) as usize];
+                let nc = &rules.tiles[ninst.tile as usize].rot[ninst.rot as usize]
+                    [(ncell & 0x7) as usize];
+                for h in [2 * s, 2 * s + 1] {
+                    let theirs = nc.half_feature[OPP_HALF[h]];
+                    if c.half_feature[h] == NO_FEATURE || theirs == NO_FEATURE {
+                        continue;
+                    }
+                    let root = self.find_ro(ninst.seg_base + u32::from(theirs));
+                    let seg = self.segs[root as usize];
+                    if seg.occ > 0 && seg.corners == 0 && before.iter().all(|f| f.root != root) {
+                        before.push(self.field_before(root));
+                    }
+                }
+            }
+        }
+        self.tmp.fields_before = before;
+    }
+
+    /// The farmer strengths on the field rooted at `root` and the cities it borders, now.
+    fn field_before(&self, root: u32) -> FieldBefore {
+        let mut strength = [0u32; 32];
+        let followers = &self.rules.ruleset().followers;
+        let pennants = u32::from(self.segs[root as usize].pennants);
+        for m in &self.meeples {
+            if self.find_ro(m.seg) == root {
+                strength[m.player as usize] += followers[m.ftype as usize].strength_on(pennants);
+            }
+        }
+        let mut cities = Vec::new();
+        self.for_each_member(root, |_, inst, feat| {
+            cities.extend(feat.borders.iter().map(|&b| inst.seg_base + u32::from(b)));
+        });
+        let mut cities: Vec<u32> = cities.into_iter().map(|c| self.find_ro(c)).collect();
+        cities.sort_unstable();
+        cities.dedup();
+        FieldBefore {
+            root,
+            strength,
+            cities,
+        }
+    }
+
+    /// AM-8, each field on its own: every recorded field that is now part of the joined field
+    /// rooted at `joined` scores `per_city` per completed city it bordered, to its own farmer
+    /// majority; then all farmers of the joined field return.
+    pub(super) fn score_each_field_before(&mut self, joined: u32, per_city: u32) {
+        let before = std::mem::take(&mut self.tmp.fields_before);
+        for f in &before {
+            if find(&mut self.segs, f.root) != joined {
+                continue;
+            }
+            let cities = self.completed_now(&f.cities);
+            self.award_part(joined, &f.strength, cities, per_city);
+        }
+        // Kept, not cleared: the same tile may join other fields to another corner-figure field.
+        self.tmp.fields_before = before;
+        if self.segs[joined as usize].occ > 0 {
+            self.release(joined);
+        }
+    }
+
+    /// How many distinct cities of `cities` (roots from before the placement) are complete now.
+    fn completed_now(&mut self, cities: &[u32]) -> u32 {
+        let mut buf = std::mem::take(&mut self.tmp.buf);
+        buf.clear();
+        for &c in cities {
+            let r = find(&mut self.segs, c);
+            let s = self.segs[r as usize];
+            if s.kind == FeatureKind::City && s.open <= 0 {
+                buf.push(r);
+            }
+        }
+        // This tile may have joined two of them into one city.
+        buf.sort_unstable();
+        buf.dedup();
+        let n = buf.len() as u32;
+        self.tmp.buf = buf;
+        n
+    }
+
+    /// Pay one former field's part: `cities` × `per_city` to its majority. The event names the
+    /// joined field (the feature that exists now) with the cities of the part that scored.
+    fn award_part(&mut self, joined: u32, strength: &[u32; 32], cities: u32, per_city: u32) {
+        let points = cities.saturating_mul(per_city);
+        let players = self.pay_best(strength, points);
+        if self.record {
+            let mut buf = std::mem::take(&mut self.tmp.buf);
+            let mut feature = self.info(joined, &mut buf);
+            self.tmp.buf = buf;
+            feature.cities = cities;
+            self.events.push(Event::Score {
+                turn: self.turn,
+                rule: "AM-8".to_string(),
+                players,
+                points,
+                feature,
+            });
+        }
+    }
+}
