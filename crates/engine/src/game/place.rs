@@ -3,10 +3,38 @@
 
 use tegula_ruleset::{FeatureKind, SideKind, NO_FEATURE};
 
-use super::{find, union, Front, Game, Inst, Placement, Seg, EMPTY, FRONT, OPP_HALF};
+use super::{find, union, Event, Front, Game, Inst, Phase, Placement, Seg, EMPTY, FRONT, OPP_HALF};
 use crate::rules::{fits, side_bits, side_code, ROT_COUNT, ROT_ORDER};
 
 impl Game {
+    pub(super) fn place_drawn(&mut self, p: Placement) {
+        self.turn += 1;
+        if self.record {
+            let tile = self.rules.tile_id(p.tile).to_string();
+            self.events.push(Event::Place {
+                turn: self.turn,
+                player: self.player,
+                tile,
+                x: p.x,
+                y: p.y,
+                rotation: p.rotation,
+            });
+        }
+        // AM-8 read field by field needs the farmer fields as they are before this tile merges
+        // them. One flag, false in the base game and under the registry's reading.
+        if self.rules.each_field_joins {
+            self.record_fields_before(p);
+        }
+        self.place_unchecked(p.tile, p.x, p.y, p.rotation);
+        self.last_placer = self.player;
+        if !self.pending_fields.is_empty() {
+            // AM-8: a farmer field joined to a corner-figure field scores at once.
+            self.score_joined_fields();
+        }
+        self.compute_options();
+        self.phase = Phase::Follower;
+    }
+
     /// Put a tile on the board and merge features; collects completion candidates.
     pub(super) fn place_unchecked(&mut self, tile: u16, x: i32, y: i32, rot: u8) {
         self.ensure_room(x, y);

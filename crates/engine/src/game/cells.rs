@@ -1,0 +1,86 @@
+//! Cell addressing: board coordinates to array positions and back, and the union-find over
+//! feature segments.
+
+use super::*;
+
+impl Game {
+    #[inline]
+    pub(super) fn pos(&self, x: i32, y: i32) -> Option<usize> {
+        self.pos_inner(x, y)
+    }
+
+    /// Cell index if `(x, y)` and its four neighbours are on the board.
+    #[inline]
+    pub(super) fn pos_inner(&self, x: i32, y: i32) -> Option<usize> {
+        let bx = x.checked_add(self.off)?;
+        let by = y.checked_add(self.off)?;
+        let w = self.width as i32;
+        if bx < 1 || by < 1 || bx >= w - 1 || by >= w - 1 {
+            return None;
+        }
+        Some(by as usize * self.width + bx as usize)
+    }
+
+    #[inline]
+    pub(super) fn xy(&self, pos: usize) -> (i32, i32) {
+        (
+            (pos % self.width) as i32 - self.off,
+            (pos / self.width) as i32 - self.off,
+        )
+    }
+
+    #[inline]
+    pub(super) fn step(&self, pos: usize, side: usize) -> usize {
+        match side {
+            0 => pos - self.width,
+            1 => pos + 1,
+            2 => pos + self.width,
+            _ => pos - 1,
+        }
+    }
+
+    pub(super) fn find_ro(&self, mut a: u32) -> u32 {
+        loop {
+            let p = self.segs[a as usize].parent;
+            if p == a {
+                return a;
+            }
+            a = p;
+        }
+    }
+}
+
+#[inline]
+pub(super) fn find(segs: &mut [Seg], mut a: u32) -> u32 {
+    loop {
+        let p = segs[a as usize].parent;
+        if p == a {
+            return a;
+        }
+        let gp = segs[p as usize].parent;
+        segs[a as usize].parent = gp;
+        a = gp;
+    }
+}
+
+/// Union two segments' features; the older root survives. Returns the root.
+pub(super) fn union(segs: &mut [Seg], a: u32, b: u32) -> u32 {
+    let ra = find(segs, a);
+    let rb = find(segs, b);
+    if ra == rb {
+        return ra;
+    }
+    let (keep, gone) = if ra < rb { (ra, rb) } else { (rb, ra) };
+    let g = segs[gone as usize];
+    let k = &mut segs[keep as usize];
+    k.open += g.open;
+    k.pennants += g.pennants;
+    k.occ += g.occ;
+    k.corners += g.corners;
+    k.done |= g.done;
+    let kn = k.next;
+    k.next = g.next;
+    segs[gone as usize].next = kn;
+    segs[gone as usize].parent = keep;
+    keep
+}

@@ -1,0 +1,177 @@
+//! The game's public vocabulary: placements, follower options, move targets, actions, phases,
+//! the pile order, what the board shows, and why a game cannot be set up.
+
+use std::fmt;
+
+use crate::event::FeatureId;
+#[cfg(doc)]
+use crate::{Game, CHANCE};
+
+/// A tile placement: tile type, anchor cell (the tile's cell 0) and clockwise quarter turns.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub struct Placement {
+    /// Tile type index (must be the tile drawn).
+    pub tile: u16,
+    /// Anchor x (east).
+    pub x: i32,
+    /// Anchor y (south).
+    pub y: i32,
+    /// Clockwise quarter turns, 0..4.
+    pub rotation: u8,
+}
+
+/// A follower option: a tile-local feature of the tile just placed and a follower type.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub struct FollowerOption {
+    /// Tile-local feature index (into `TileType::features`).
+    pub feature: u8,
+    /// Follower type index (into `Ruleset::followers`).
+    pub follower: u8,
+}
+
+/// Where a figure freed by a scoring may move (AM-11): a feature of a placed tile.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub struct MoveTarget {
+    /// Anchor x of the tile holding the feature.
+    pub x: i32,
+    /// Anchor y of the tile holding the feature.
+    pub y: i32,
+    /// Tile-local feature index.
+    pub feature: u8,
+}
+
+/// A player's decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Action {
+    /// Take this tile: into the open pool at setup, or from the pool on reaching the score
+    /// threshold ([`Phase::Pick`], W-1, W-2).
+    Take(u16),
+    /// The active player lets this seat take next when several reached the threshold together
+    /// ([`Phase::Order`], W-3).
+    Seat(u8),
+    /// Place the drawn tile ([`Phase::Place`]) or a tile of one's own ([`Phase::Hand`]).
+    Place(Placement),
+    /// Place a follower on the tile just placed (on one of its features, or, for a corner
+    /// figure, on a corner of that field).
+    Follower(FollowerOption),
+    /// Move the figure freed by a scoring to a feature ([`Phase::Move`]).
+    Move(MoveTarget),
+    /// Decline: no follower ([`Phase::Follower`]), draw instead of placing one's own tile (or, in
+    /// the final round, do not place it; [`Phase::Hand`]), take the freed figure back
+    /// ([`Phase::Move`]).
+    Pass,
+    /// The chance step's outcome: this tile type is drawn ([`Phase::Draw`], B-2).
+    Draw(u16),
+}
+
+/// Where the turn is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Phase {
+    /// The current player picks a tile: into the open pool at setup (W-1), or from the pool
+    /// after reaching the score threshold (W-2).
+    Pick,
+    /// Several seats reached the threshold together: the active player picks who takes next
+    /// (W-3).
+    Order,
+    /// The current player holds tiles of their own and may place one instead of drawing (AM-1),
+    /// or, in the final round after the pile is empty, may place one or pass (AM-4).
+    Hand,
+    /// The current player must place the drawn tile ([`Game::current_tile`]).
+    Place,
+    /// The current player may place a follower on the tile just placed, or pass.
+    Follower,
+    /// A figure freed by this turn's scoring: its owner ([`Game::current_player`]) may move it to
+    /// an adjacent unfinished, unoccupied feature or take it back (AM-11, AM-12).
+    Move,
+    /// The game is over (final scoring done).
+    Over,
+    /// A chance step: a tile is drawn (B-2). No seat acts ([`Game::current_player`] is
+    /// [`CHANCE`]); [`Game::chance_outcomes`] lists the remaining tile types with their
+    /// probabilities, [`Game::apply_draw`] or [`Game::draw_default`] decides. Only with chance
+    /// steps on ([`Game::set_chance_steps`]).
+    Draw,
+}
+
+/// Why a game cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// Player count outside the variant's range.
+    Players {
+        /// Asked for.
+        players: u8,
+        /// Allowed minimum.
+        min: u8,
+        /// Allowed maximum.
+        max: u8,
+    },
+    /// A scripted draw names a tile type that does not exist.
+    NoSuchTile(u16),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Players { players, min, max } => {
+                let s = if *players == 1 { "" } else { "s" };
+                write!(f, "{players} player{s}, the variant allows {min} to {max}")
+            }
+            SetupError::NoSuchTile(t) => write!(f, "no tile type with index {t}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// How the draw pile is ordered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PileOrder {
+    /// All tiles of the variant, shuffled with this seed.
+    Shuffled(u64),
+    /// Exactly these tile types, drawn in this order (scenarios, replays, perft).
+    Scripted(Vec<u16>),
+}
+
+/// A placed tile as seen from outside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedTile {
+    /// Tile type.
+    pub tile: u16,
+    /// Anchor x.
+    pub x: i32,
+    /// Anchor y.
+    pub y: i32,
+    /// Rotation.
+    pub rotation: u8,
+}
+
+/// A follower on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardFollower {
+    /// Owner seat.
+    pub player: u8,
+    /// Follower type.
+    pub follower: u8,
+    /// Index of the tile instance (order of placement; 0 = start tile).
+    pub instance: u16,
+    /// Anchor of that tile.
+    pub x: i32,
+    /// Anchor of that tile.
+    pub y: i32,
+    /// Tile-local feature.
+    pub feature: u8,
+    /// The board feature it stands on.
+    pub feature_id: FeatureId,
+    /// For a corner figure: the board point it stands on (the north-west corner of cell
+    /// `(x, y)` is point `(x, y)`), AM-6.
+    pub corner: Option<[i32; 2]>,
+}
