@@ -1,0 +1,444 @@
+//! Messages: each JSON Schema error said in plain words (what, where, what is allowed, a "did
+//! you mean"), with the helpers that word them.
+
+use super::*;
+
+pub(super) fn check_schema(
+    source: &Source,
+    doc: &ImDocument<&str>,
+    json: &mut Json,
+    kind: Kind,
+) -> Vec<Diagnostic> {
+    let Some(validator) = kind.validator() else {
+        return vec![Diagnostic::file_level(
+            Code::Schema,
+            &source.path,
+            "internal error: the JSON Schema does not compile",
+        )];
+    };
+    let root = doc.as_table();
+    let mut out: Vec<Diagnostic> = Vec::new();
+    // Over-long arrays first: report them and cut them to their limit, so that a tile with
+    // 100,000 cells is one diagnostic and the validator's work stays bounded.
+    let mut long = Vec::new();
+    prune_long_arrays(
+        kind.schema(),
+        kind.schema(),
+        json,
+        &mut Vec::new(),
+        &mut long,
+    );
+    for (segs, limit, found) in long {
+        let (_, span) = locate(&source.text, root, &segs);
+        let mut d = source.diag(
+            Code::Schema,
+            span,
+            format!(
+                "{} may have at most {limit} item{}, found {found}",
+                subject(json, kind, &segs),
+                plural(limit)
+            ),
+        );
+        d.notes.push(format!("at {}", toml_path(&segs)));
+        out.push(d);
+    }
+    let json: &Json = json;
+    let mut more = false;
+    for error in validator.iter_errors(json) {
+        if out.len() >= MAX_SCHEMA_ERRORS {
+            more = true;
+            break;
+        }
+        let segs = pointer_segments(error.instance_path.as_str());
+        out.extend(describe(source, root, json, kind, &segs, &error));
+    }
+    out.sort_by(|a, b| {
+        let sa = a.span.clone().unwrap_or(0..0);
+        let sb = b.span.clone().unwrap_or(0..0);
+        (sa.start, sa.end, &a.message).cmp(&(sb.start, sb.end, &b.message))
+    });
+    out.dedup_by(|a, b| a.span == b.span && a.message == b.message);
+    out.truncate(MAX_SCHEMA_ERRORS);
+    if more {
+        if let Some(last) = out.last_mut() {
+            last.notes.push(format!(
+                "more schema problems follow; only the first {MAX_SCHEMA_ERRORS} are reported"
+            ));
+        }
+    }
+    out
+}
+
+pub(super) fn describe(
+    source: &Source,
+    root: &Table,
+    json: &Json,
+    kind: Kind,
+    segs: &[String],
+    error: &jsonschema::ValidationError<'_>,
+) -> Vec<Diagnostic> {
+    use jsonschema::error::ValidationErrorKind as K;
+    let (node, span) = locate(&source.text, root, segs);
+    let found = node.map_or("a value", Node::type_name);
+    let subject = subject(json, kind, segs);
+    let path_note = (!segs.is_empty()).then(|| format!("at {}", toml_path(segs)));
+    let value = error.instance.as_ref();
+    let one = |message: String| {
+        let mut d = source.diag(Code::Schema, span.clone(), message);
+        if let Some(n) = &path_note {
+            d.notes.push(n.clone());
+        }
+        vec![d]
+    };
+    match &error.kind {
+        K::AdditionalProperties { unexpected } => {
+            let owner = owner_noun(json, kind, segs);
+            let allowed = allowed_keys(kind.schema(), segs);
+            unexpected
+                .iter()
+                .map(|key| {
+                    let key_span = node.and_then(|n| n.key_span(key)).unwrap_or(span.clone());
+                    let mut message = format!("unknown key `{key}` in {owner}");
+                    if !allowed.is_empty() {
+                        message.push_str("; expected one of ");
+                        message.push_str(&code_list(&allowed));
+                    }
+                    let mut d = source.diag(Code::Schema, key_span, message);
+                    if let Some(n) = &path_note {
+                        d.notes.push(n.clone());
+                    }
+                    if let Some(s) = suggest(key, allowed.iter().map(String::as_str)) {
+                        d.notes.push(format!("did you mean `{s}`?"));
+                    }
+                    d
+                })
+                .collect()
+        }
+        K::Required { property } => {
+            let owner = owner_noun(json, kind, segs);
+            let key = property.as_str().unwrap_or("?");
+            one(format!("missing key `{key}` in {owner}"))
+        }
+        K::Type { kind: expected } => one(format!(
+            "{subject}: expected {}, found {found}",
+            type_names(expected)
+        )),
+        K::Maximum { limit } => one(format!("{subject} must be at most {limit}, found {value}")),
+        K::Minimum { limit } => one(format!("{subject} must be at least {limit}, found {value}")),
+        K::ExclusiveMaximum { limit } => one(format!(
+            "{subject} must be less than {limit}, found {value}"
+        )),
+        K::ExclusiveMinimum { limit } => one(format!(
+            "{subject} must be greater than {limit}, found {value}"
+        )),
+        K::MaxItems { limit } => one(format!(
+            "{subject} may have at most {limit} item{}, found {}",
+            plural(*limit),
+            value.as_array().map_or(0, Vec::len)
+        )),
+        K::MinItems { limit } => one(format!(
+            "{subject} must have at least {limit} item{}, found {}",
+            plural(*limit),
+            value.as_array().map_or(0, Vec::len)
+        )),
+        K::MaxLength { limit } => one(format!(
+            "{subject} may be at most {limit} character{} long, found {}",
+            plural(*limit),
+            value.as_str().map_or(0, |s| s.chars().count())
+        )),
+        K::MinLength { limit } => one(format!(
+            "{subject} must be at least {limit} character{} long",
+            plural(*limit)
+        )),
+        K::Pattern { pattern } => one(format!(
+            "{subject} {}; found {}",
+            pattern_words(pattern),
+            short(value)
+        )),
+        K::Enum { options } => {
+            let options = options.as_array().cloned().unwrap_or_default();
+            with_suggestion(
+                one(format!(
+                    "{subject}: expected one of {}; found {}",
+                    code_list_json(&options),
+                    quoted(value)
+                )),
+                value,
+                &options,
+            )
+        }
+        K::Constant { expected_value } => one(format!(
+            "{subject}: expected `{}`; found {}",
+            plain(expected_value),
+            short(value)
+        )),
+        K::OneOfNotValid | K::AnyOf => {
+            let consts = const_options(kind.schema(), segs);
+            if consts.is_empty() {
+                one(format!(
+                    "{subject} does not match any allowed form; found {found}"
+                ))
+            } else if let (Some(range), false) =
+                (integer_branch(kind.schema(), segs), value.is_string())
+            {
+                one(format!(
+                    "{subject}: expected {range} or one of {}; found {}",
+                    code_list_json(&consts),
+                    short(value)
+                ))
+            } else if !value.is_string() {
+                one(format!("{subject}: expected a string, found {found}"))
+            } else {
+                with_suggestion(
+                    one(format!(
+                        "{subject}: expected one of {}; found {}",
+                        code_list_json(&consts),
+                        quoted(value)
+                    )),
+                    value,
+                    &consts,
+                )
+            }
+        }
+        _ => one(format!("{subject}: {error}")),
+    }
+}
+
+/// Add a "did you mean" note when a string value is close to one of the allowed ones.
+pub(super) fn with_suggestion(
+    mut diags: Vec<Diagnostic>,
+    value: &Json,
+    options: &[Json],
+) -> Vec<Diagnostic> {
+    if let Some(word) = value.as_str() {
+        if let Some(s) = suggest(word, options.iter().filter_map(Json::as_str)) {
+            for d in &mut diags {
+                d.notes.push(format!("did you mean `{s}`?"));
+            }
+        }
+    }
+    diags
+}
+
+/// The closest candidate within edit distance 2 (case-insensitive), if any (for "did you mean"
+/// notes).
+pub fn suggest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    if word.chars().count() > 64 {
+        return None;
+    }
+    candidates
+        .map(|c| (edit_distance(word, c), c))
+        .filter(|(d, c)| *d <= 2 && *d < c.chars().count())
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+/// Edit (Levenshtein) distance between two strings, ignoring case, in characters; for "did you
+/// mean" suggestions.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+pub(super) fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// A short rendering of an offending value for messages.
+pub(super) fn short(v: &Json) -> String {
+    let s = match v {
+        Json::String(s) => format!("{s:?}"),
+        Json::Object(m) if m.contains_key("$toml") => "a date-time".to_string(),
+        Json::Object(_) => "a table".to_string(),
+        Json::Array(a) => format!("an array of {} item{}", a.len(), plural(a.len() as u64)),
+        other => other.to_string(),
+    };
+    if s.chars().count() > 60 {
+        let cut: String = s.chars().take(57).collect();
+        format!("{cut}…")
+    } else {
+        s
+    }
+}
+
+/// A string value in backticks (as in the expected list), anything else as [`short`].
+pub(super) fn quoted(v: &Json) -> String {
+    match v {
+        Json::String(s) if s.chars().count() <= 60 && !s.contains('`') => format!("`{s}`"),
+        other => short(other),
+    }
+}
+
+pub(super) fn plain(v: &Json) -> String {
+    match v {
+        Json::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+pub(super) fn code_list(items: &[String]) -> String {
+    items
+        .iter()
+        .map(|s| format!("`{s}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub(super) fn code_list_json(items: &[Json]) -> String {
+    items
+        .iter()
+        .map(|s| format!("`{}`", plain(s)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub(super) fn type_names(kind: &jsonschema::error::TypeKind) -> String {
+    use jsonschema::error::TypeKind;
+    fn name(t: jsonschema::JsonType) -> &'static str {
+        match t.to_string().as_str() {
+            "array" => "an array",
+            "boolean" => "a boolean (`true` or `false`)",
+            "integer" => "an integer",
+            "null" => "nothing",
+            "number" => "a number",
+            "object" => "a table",
+            "string" => "a string",
+            _ => "a value",
+        }
+    }
+    match kind {
+        TypeKind::Single(t) => name(*t).to_string(),
+        TypeKind::Multiple(set) => set.iter().map(name).collect::<Vec<_>>().join(" or "),
+    }
+}
+
+/// Plain words for the patterns used in `raw.rs`.
+pub(super) fn pattern_words(pattern: &str) -> String {
+    match pattern {
+        r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$" => "must be an id: 1 to 64 letters, digits, `_`, `.` or `-`, starting with a letter or digit".to_string(),
+        r"^[A-Z]+-[0-9]+[a-z]?$" => "must be a rule id such as `B-1` or `W-18a`".to_string(),
+        other => format!("must match the pattern `{other}`"),
+    }
+}
+
+/// `tile[3].segments[0].kind`
+pub(super) fn toml_path(segs: &[String]) -> String {
+    let mut out = String::new();
+    for seg in segs {
+        if seg.parse::<usize>().is_ok() {
+            out.push('[');
+            out.push_str(seg);
+            out.push(']');
+        } else {
+            if !out.is_empty() {
+                out.push('.');
+            }
+            out.push_str(seg);
+        }
+    }
+    out
+}
+
+/// How a path's last key reads in a message: "`count` in tile `D`", "item 3 of `sides` in …".
+pub(super) fn subject(json: &Json, kind: Kind, segs: &[String]) -> String {
+    // Trailing indices belong to the last key.
+    let key_at = segs.iter().rposition(|s| s.parse::<usize>().is_err());
+    let Some(key_at) = key_at else {
+        return format!("{} itself", kind.root_noun());
+    };
+    let key = &segs[key_at];
+    let mut s = String::new();
+    for idx in segs[key_at + 1..].iter().rev() {
+        let n = idx.parse::<usize>().unwrap_or(0) + 1;
+        s.push_str(&format!("item {n} of "));
+    }
+    s.push_str(&format!("`{key}`"));
+    let owner = owner_noun(json, kind, &segs[..key_at]);
+    format!("{s} in {owner}")
+}
+
+/// A readable name of the object at `segs`: "tile `D`", "segment `city` of tile `D`", ...
+pub(super) fn owner_noun(json: &Json, kind: Kind, segs: &[String]) -> String {
+    let mut value = json;
+    let mut last_key: Option<&str> = None;
+    let mut parts: Vec<String> = Vec::new();
+    for seg in segs {
+        value = match value {
+            Json::Object(m) => match m.get(seg.as_str()) {
+                Some(v) => v,
+                None => break,
+            },
+            Json::Array(a) => match seg.parse::<usize>().ok().and_then(|i| a.get(i)) {
+                Some(v) => v,
+                None => break,
+            },
+            _ => break,
+        };
+        if seg.parse::<usize>().is_err() {
+            last_key = Some(seg);
+        }
+        if let (Json::Object(m), Some(key)) = (value, last_key) {
+            let noun = noun(kind, key, parts.is_empty());
+            let named = match m.get("id").and_then(Json::as_str) {
+                Some(_) if noun.starts_with('[') => noun,
+                Some(id) => format!("{noun} `{id}`"),
+                None => {
+                    let index = seg.parse::<usize>().ok();
+                    match index {
+                        Some(i) => format!("{noun} #{}", i + 1),
+                        None => noun,
+                    }
+                }
+            };
+            parts.push(named);
+        }
+    }
+    if parts.is_empty() {
+        return kind.root_noun().to_string();
+    }
+    parts.reverse();
+    // The innermost object and its outermost named ancestor are enough context.
+    if parts.len() > 2 {
+        let first = parts[0].clone();
+        let last = parts[parts.len() - 1].clone();
+        parts = vec![first, last];
+    }
+    parts.join(" of ")
+}
+
+pub(super) fn noun(kind: Kind, key: &str, top: bool) -> String {
+    match (kind, key) {
+        (_, "set") if top => "[set]".into(),
+        (_, "tile") => "tile".into(),
+        (_, "segments") => "segment".into(),
+        (_, "cells") => "cell".into(),
+        (Kind::Variant, "connections") if top => "connection override".into(),
+        (_, "connections") => "connection".into(),
+        (_, "fact") => "fact".into(),
+        (_, "players") => "`players`".into(),
+        (_, "sets") => "set reference".into(),
+        (_, "followers") => "follower".into(),
+        (_, "player_tiles") => "player tile".into(),
+        (_, "corner") => "corner scoring".into(),
+        (_, "scoring") => "[scoring]".into(),
+        (_, other) => format!("`{other}`"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Looking things up in the schema itself
