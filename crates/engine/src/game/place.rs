@@ -7,6 +7,8 @@ use super::{find, union, Event, Front, Game, Inst, Phase, Placement, Seg, EMPTY,
 use crate::rules::{fits, side_bits, side_code, ROT_COUNT, ROT_ORDER};
 
 impl Game {
+    /// Every placement a player makes (the drawn tile, an own tile, a pool tile): record it,
+    /// put the tile down, score AM-8's joins at once, and offer the follower options.
     pub(super) fn place_drawn(&mut self, p: Placement) {
         self.turn += 1;
         if self.record {
