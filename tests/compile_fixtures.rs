@@ -38,7 +38,7 @@ fn every_compiler_fixture_yields_its_code_at_its_line() {
             let diags = compile_any(&path);
             let hit = diags.iter().any(|d| {
                 d.code == code
-                    && d.line == exp.line
+                    && d.at.line == exp.line
                     && exp.rule.as_ref().is_none_or(|r| d.rule.as_ref() == Some(r))
             });
             if !hit {
@@ -47,8 +47,8 @@ fn every_compiler_fixture_yields_its_code_at_its_line() {
                     .map(|d| {
                         format!(
                             "{}:{} {} {:?} {}",
-                            d.line,
-                            d.column,
+                            d.at.line,
+                            d.at.column,
                             d.code.as_str(),
                             d.rule,
                             d.message

@@ -36,8 +36,8 @@ fn show(diags: &[Diagnostic]) -> String {
         .map(|d| {
             format!(
                 "  {}:{} [{}] {} (rule {:?})",
-                d.line,
-                d.column,
+                d.at.line,
+                d.at.column,
                 d.code.as_str(),
                 d.message,
                 d.rule
@@ -62,7 +62,7 @@ fn every_invalid_fixture_yields_its_code_at_its_line() {
         for e in &expects {
             let hit = diags.iter().any(|d| {
                 d.code.as_str() == e.code
-                    && d.line == e.line
+                    && d.at.line == e.line
                     && (e.rule.is_none() || d.rule == e.rule)
             });
             if !hit {
@@ -94,7 +94,7 @@ fn every_invalid_scenario_fixture_yields_its_code_at_its_line() {
             checked += 1;
             if !diags
                 .iter()
-                .any(|d| d.code.as_str() == e.code && d.line == e.line)
+                .any(|d| d.code.as_str() == e.code && d.at.line == e.line)
             {
                 failures.push(format!(
                     "{}: expected [{}] at line {}; got:\n{}",
@@ -186,8 +186,8 @@ fn duplicate_tile_id_across_files() {
     let d = validate_paths(std::slice::from_ref(&dir));
     let dups: Vec<&Diagnostic> = d.iter().filter(|d| d.code == Code::DuplicateId).collect();
     assert_eq!(dups.len(), 1, "{}", show(&d));
-    assert!(dups[0].file.ends_with("b.toml"), "{:?}", dups[0].file);
-    assert_eq!(dups[0].line, 7);
+    assert!(dups[0].at.file.ends_with("b.toml"), "{:?}", dups[0].at.file);
+    assert_eq!(dups[0].at.line, 7);
     assert!(
         dups[0].notes.iter().any(|n| n.contains("a.toml:7:")),
         "{:?}",
@@ -195,9 +195,9 @@ fn duplicate_tile_id_across_files() {
     );
     // ... and as a secondary location in the other file.
     let first = &dups[0].labels[0];
-    assert!(first.file.ends_with("a.toml"), "{first:?}");
+    assert!(first.at.file.ends_with("a.toml"), "{first:?}");
     assert_eq!(
-        (first.line, first.message.as_str()),
+        (first.at.line, first.message.as_str()),
         (7, "first defined here")
     );
 }

@@ -24,7 +24,7 @@ fn a_typo_in_a_connection_folds_the_missing_connection() {
     let d = diags("dangling-reference-connection-typo.toml");
     let root = only(&d);
     assert_eq!(root.code, Code::DanglingReference);
-    assert_eq!(root.line, 20);
+    assert_eq!(root.at.line, 20);
     assert_eq!(root.notes[0], "did you mean `b.field`?");
     assert!(
         root.notes
@@ -39,7 +39,7 @@ fn a_typo_in_a_connection_folds_the_missing_connection() {
 fn a_typo_in_a_cell_is_not_followed_by_uncovered_sides_or_a_dangling_connection() {
     let d = diags("dangling-reference-cell-typo.toml");
     let root = only(&d);
-    assert_eq!((root.code, root.line), (Code::DanglingReference, 18));
+    assert_eq!((root.code, root.at.line), (Code::DanglingReference, 18));
     assert!(
         root.notes.contains(&"did you mean `east`?".to_string()),
         "{:?}",
@@ -51,7 +51,7 @@ fn a_typo_in_a_cell_is_not_followed_by_uncovered_sides_or_a_dangling_connection(
 fn a_typo_in_borders_folds_the_missing_border() {
     let d = diags("dangling-reference.toml");
     let root = only(&d);
-    assert_eq!((root.code, root.line), (Code::DanglingReference, 14));
+    assert_eq!((root.code, root.at.line), (Code::DanglingReference, 14));
     assert!(
         root.notes.contains(&"did you mean `city`?".to_string()),
         "{:?}",
@@ -73,12 +73,12 @@ fn a_half_edge_used_twice_points_at_the_second_use_and_names_the_first() {
         .iter()
         .find(|d| d.code == Code::HalfCoverage)
         .expect("half-coverage");
-    assert_eq!(twice.line, 16, "the second use");
+    assert_eq!(twice.at.line, 16, "the second use");
     assert_eq!(twice.labels.len(), 1);
     let first = &twice.labels[0];
     assert_eq!(first.message, "first used by `field-n` here");
-    assert_eq!((first.line, first.column), (14, 65));
-    assert_eq!((first.end_line, first.end_column), (14, 69));
+    assert_eq!((first.at.line, first.at.column), (14, 65));
+    assert_eq!((first.at.end_line, first.at.end_column), (14, 69));
 }
 
 #[test]
@@ -94,7 +94,7 @@ fn a_connection_between_cells_that_are_not_neighbours_says_so() {
     let at: Vec<(usize, &str)> = root
         .labels
         .iter()
-        .map(|l| (l.line, l.message.as_str()))
+        .map(|l| (l.at.line, l.message.as_str()))
         .collect();
     assert_eq!(at, [(12, "cell `a` at [0, 0]"), (14, "cell `c` at [2, 0]")]);
 }

@@ -134,7 +134,7 @@ pub fn render_human(reports: &[FileReport], path_diags: &[Diagnostic]) -> String
         let severity = if d.is_error() { "error" } else { "warning" };
         s.push_str(&format!(
             "{severity}: {}: {}\n",
-            d.file.display(),
+            d.at.file.display(),
             d.message
         ));
     }

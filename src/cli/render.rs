@@ -121,7 +121,7 @@ fn tile_problems(file: &SetFile, index: usize) -> Vec<&Diagnostic> {
     file.problems
         .iter()
         .filter(|d| {
-            d.span
+            d.at.span
                 .as_ref()
                 .is_some_and(|s| s.start >= span.start && s.end <= span.end)
         })

@@ -115,9 +115,9 @@ pub fn show_diags(diags: &[tegula_model::Diagnostic]) -> String {
         .map(|d| {
             format!(
                 "{}:{}:{}: {} {}",
-                d.file.display(),
-                d.line,
-                d.column,
+                d.at.file.display(),
+                d.at.line,
+                d.at.column,
                 d.code.as_str(),
                 d.message
             )

@@ -18,7 +18,7 @@ fn check_diags(text: &str, diags: &[Diagnostic]) {
         diags.len()
     );
     for d in diags {
-        if let Some(span) = &d.span {
+        if let Some(span) = &d.at.span {
             assert!(span.start <= text.len(), "{d:?} points past the end");
         }
     }

@@ -292,26 +292,26 @@ impl Source {
 
     /// A diagnostic positioned at `span` of this file.
     pub fn diag(&self, code: Code, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
-        let (src, span) = self.local_span(span);
-        let (line, column) = src.local_line_col(span.start);
-        let (end_line, end_column) = src.local_line_col(span.end);
         Diagnostic {
-            line,
-            column,
-            end_line,
-            end_column,
-            span: Some(span),
-            ..Diagnostic::file_level(code, &src.path, message)
+            at: self.locate(span),
+            ..Diagnostic::file_level(code, &self.path, message)
         }
     }
 
     /// A secondary location at `span` of this file, labelled `message` ("first used here").
     pub fn label(&self, span: Range<usize>, message: impl Into<String>) -> Related {
+        Related {
+            message: message.into(),
+            at: self.locate(span),
+        }
+    }
+
+    /// Where `span` of this text is, in the file it comes from.
+    pub fn locate(&self, span: Range<usize>) -> Location {
         let (src, span) = self.local_span(span);
         let (line, column) = src.local_line_col(span.start);
         let (end_line, end_column) = src.local_line_col(span.end);
-        Related {
-            message: message.into(),
+        Location {
             file: src.path.clone(),
             line,
             column,
@@ -322,26 +322,45 @@ impl Source {
     }
 }
 
+/// Where a diagnostic or one of its secondary locations points: a file and, when known, a range
+/// of it (1-based lines and columns in characters; 0 when there is no position).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Location {
+    /// File it is in (in JSON: lossily where the name is not UTF-8).
+    #[serde(serialize_with = "lossy_path")]
+    pub file: PathBuf,
+    /// 1-based line (0 when there is no position, e.g. an unreadable file).
+    pub line: usize,
+    /// 1-based column in characters (0 when there is no position).
+    pub column: usize,
+    /// 1-based line where the place ends (0 when there is no position).
+    pub end_line: usize,
+    /// 1-based column (in characters) just after the place's end (0 when there is no position).
+    pub end_column: usize,
+    /// Byte range in the file, when known.
+    #[serde(skip)]
+    pub span: Option<Range<usize>>,
+}
+
+impl Location {
+    /// A whole file, with no position.
+    pub fn file(path: &Path) -> Location {
+        Location {
+            file: path.to_path_buf(),
+            ..Location::default()
+        }
+    }
+}
+
 /// A secondary location of a diagnostic: another place the problem involves, with a label
 /// ("first used here", "the city side").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Related {
     /// What this place is.
     pub message: String,
-    /// File it is in (in JSON: lossily where the name is not UTF-8).
-    #[serde(serialize_with = "lossy_path")]
-    pub file: PathBuf,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column in characters.
-    pub column: usize,
-    /// 1-based line where the place ends.
-    pub end_line: usize,
-    /// 1-based column (in characters) just after the place's end.
-    pub end_column: usize,
-    /// Byte range in the file.
-    #[serde(skip)]
-    pub span: Option<Range<usize>>,
+    /// Where it is.
+    #[serde(flatten)]
+    pub at: Location,
 }
 
 /// Serialise a path as a string, lossily where it is not UTF-8 (serde's own path serialiser
@@ -364,21 +383,9 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// Short message.
     pub message: String,
-    /// File the problem is in (in JSON: a file name that is not UTF-8 is shown lossily).
-    #[serde(serialize_with = "lossy_path")]
-    pub file: PathBuf,
-    /// 1-based line (0 when the problem has no position, e.g. an unreadable file).
-    pub line: usize,
-    /// 1-based column in characters (0 when there is no position).
-    pub column: usize,
-    /// 1-based line where the problem's text ends (0 when there is no position).
-    pub end_line: usize,
-    /// 1-based column (in characters) just after the problem's text (0 when there is no
-    /// position).
-    pub end_column: usize,
-    /// Byte range in the file, when known.
-    #[serde(skip)]
-    pub span: Option<Range<usize>>,
+    /// Where the problem is: the file and, when known, the text to blame.
+    #[serde(flatten)]
+    pub at: Location,
     /// Rule id (RULES.md) the problem breaks, when one applies.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
@@ -397,12 +404,7 @@ impl Diagnostic {
             code,
             severity: code.severity(),
             message: message.into(),
-            file: file.to_path_buf(),
-            line: 0,
-            column: 0,
-            end_line: 0,
-            end_column: 0,
-            span: None,
+            at: Location::file(file),
             rule: None,
             notes: Vec::new(),
             labels: Vec::new(),
@@ -477,8 +479,12 @@ mod tests {
         let d = s
             .diag(Code::Schema, 3..8, "m")
             .with_label(s.label(0..2, "first"));
-        assert_eq!((d.line, d.column, d.end_line, d.end_column), (2, 1, 2, 6));
-        let l = &d.labels[0];
+        let at = &d.at;
+        assert_eq!(
+            (at.line, at.column, at.end_line, at.end_column),
+            (2, 1, 2, 6)
+        );
+        let l = &d.labels[0].at;
         assert_eq!((l.line, l.column, l.end_line, l.end_column), (1, 1, 1, 3));
     }
 

@@ -581,12 +581,12 @@ mod tests {
         assert_eq!(e[0].code, Code::BadVariant);
         assert!(e[0].message.contains("cycle"), "{}", e[0].message);
         assert_eq!(
-            (e[0].file.as_path(), e[0].line),
+            (e[0].at.file.as_path(), e[0].at.line),
             (d.join("b.toml").as_path(), 1)
         );
         let m = write(&d, "m.toml", "id = \"m\"\n\nextends = \"nope.toml\"\n");
         let e = read_variant(&m).unwrap_err();
         assert_eq!(e[0].code, Code::DanglingReference);
-        assert_eq!((e[0].line, e[0].column), (3, 11));
+        assert_eq!((e[0].at.line, e[0].at.column), (3, 11));
     }
 }

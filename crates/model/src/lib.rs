@@ -29,4 +29,4 @@ pub mod schema;
 pub mod validate;
 pub mod variant;
 
-pub use diag::{Code, Diagnostic, Related, Severity, Source};
+pub use diag::{Code, Diagnostic, Location, Related, Severity, Source};

@@ -44,12 +44,12 @@ pub fn render_human_with_facts(
     let mut texts: BTreeMap<PathBuf, Option<String>> = BTreeMap::new();
     let config = Config::default();
     for d in diags {
-        let excerpt = match &d.span {
+        let excerpt = match &d.at.span {
             Some(span) => texts
-                .entry(d.file.clone())
-                .or_insert_with(|| read_lossy(&d.file))
+                .entry(d.at.file.clone())
+                .or_insert_with(|| read_lossy(&d.at.file))
                 .as_deref()
-                .and_then(|text| Excerpt::new(&d.file, text, span.clone(), d.line)),
+                .and_then(|text| Excerpt::new(&d.at.file, text, span.clone(), d.at.line)),
             None => None,
         };
         let cs = to_codespan(d, excerpt.as_ref().map(|e| e.label.clone()));
@@ -85,14 +85,19 @@ fn render_label(
     config: &Config,
     out: &mut dyn WriteColor,
 ) -> std::io::Result<()> {
-    let excerpt = label.span.as_ref().and_then(|span| {
+    let excerpt = label.at.span.as_ref().and_then(|span| {
         texts
-            .entry(label.file.clone())
-            .or_insert_with(|| read_lossy(&label.file))
+            .entry(label.at.file.clone())
+            .or_insert_with(|| read_lossy(&label.at.file))
             .as_deref()
-            .and_then(|text| Excerpt::new(&label.file, text, span.clone(), label.line))
+            .and_then(|text| Excerpt::new(&label.at.file, text, span.clone(), label.at.line))
     });
-    let at = format!("{}:{}:{}", label.file.display(), label.line, label.column);
+    let at = format!(
+        "{}:{}:{}",
+        label.at.file.display(),
+        label.at.line,
+        label.at.column
+    );
     let mut cs = CsDiagnostic::note().with_message(label.message.clone());
     match excerpt.as_ref() {
         Some(e) => cs = cs.with_labels(vec![Label::secondary((), e.label.clone())]),
@@ -287,7 +292,7 @@ pub fn summary(diags: &[Diagnostic], files_checked: usize) -> String {
     let errors = diags.iter().filter(|d| d.is_error()).count();
     let warnings = diags.len() - errors;
     let files_with: std::collections::BTreeSet<&Path> =
-        diags.iter().map(|d| d.file.as_path()).collect();
+        diags.iter().map(|d| d.at.file.as_path()).collect();
     let n = |k: usize, word: &str| format!("{k} {word}{}", if k == 1 { "" } else { "s" });
     if diags.is_empty() {
         format!("ok: {}, no problems", n(files_checked, "file"))
@@ -448,10 +453,10 @@ fn severity_word(s: Severity) -> &'static str {
 }
 
 fn position(d: &Diagnostic) -> String {
-    if d.line == 0 {
-        d.file.display().to_string()
+    if d.at.line == 0 {
+        d.at.file.display().to_string()
     } else {
-        format!("{}:{}:{}", d.file.display(), d.line, d.column)
+        format!("{}:{}:{}", d.at.file.display(), d.at.line, d.at.column)
     }
 }
 
@@ -575,7 +580,7 @@ mod tests {
         let s = render_to_string(std::slice::from_ref(&d), 1);
         std::fs::remove_dir_all(&dir).ok();
         assert!(s.len() < 2_000, "{} bytes", s.len());
-        assert!(s.contains(&format!("long.toml:2:{}", d.column)), "{s}");
+        assert!(s.contains(&format!("long.toml:2:{}", d.at.column)), "{s}");
         assert!(s.contains("oops, 2]"), "{s}");
         assert!(s.contains("2 │ …, 1, 1,"), "{s}");
     }

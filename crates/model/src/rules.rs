@@ -95,7 +95,7 @@ mod tests {
         assert!(check(&src, "W-18", 8..12).is_none());
         let d = check(&src, "W-81", 8..12).unwrap();
         assert_eq!(d.code, Code::UnknownRule);
-        assert_eq!((d.line, d.column), (1, 9));
+        assert_eq!((d.at.line, d.at.column), (1, 9));
         assert!(
             d.notes
                 .iter()

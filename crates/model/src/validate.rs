@@ -123,9 +123,9 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
                                     )
                                     .with_note(format!(
                                         "first defined at {}:{}:{}",
-                                        first.file.display(),
-                                        first.line,
-                                        first.column
+                                        first.at.file.display(),
+                                        first.at.line,
+                                        first.at.column
                                     ))
                                     .with_note(
                                         "tile ids must be unique across everything loaded together",
@@ -339,21 +339,28 @@ fn finish(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for mut d in diags {
-        d.file = normalize(&d.file);
+        d.at.file = normalize(&d.at.file);
         for l in &mut d.labels {
-            l.file = normalize(&l.file);
+            l.at.file = normalize(&l.at.file);
         }
         let key_path = canonical
-            .entry(d.file.clone())
-            .or_insert_with(|| std::fs::canonicalize(&d.file).unwrap_or_else(|_| d.file.clone()))
+            .entry(d.at.file.clone())
+            .or_insert_with(|| {
+                std::fs::canonicalize(&d.at.file).unwrap_or_else(|_| d.at.file.clone())
+            })
             .clone();
-        if seen.insert((key_path, d.line, d.column, d.code, d.message.clone())) {
+        if seen.insert((key_path, d.at.line, d.at.column, d.code, d.message.clone())) {
             out.push(d);
         }
     }
     out.sort_by(|a, b| {
-        (&a.file, a.line, a.column, a.code, &a.message)
-            .cmp(&(&b.file, b.line, b.column, b.code, &b.message))
+        (&a.at.file, a.at.line, a.at.column, a.code, &a.message).cmp(&(
+            &b.at.file,
+            b.at.line,
+            b.at.column,
+            b.code,
+            &b.message,
+        ))
     });
     out
 }
@@ -395,12 +402,12 @@ mod tests {
         std::fs::remove_dir_all(&dir).ok();
         assert!(
             d.iter()
-                .any(|d| d.code == Code::MissingSchemaLine && d.line == 1 && !d.is_error()),
+                .any(|d| d.code == Code::MissingSchemaLine && d.at.line == 1 && !d.is_error()),
             "{d:?}"
         );
         // ... and the file is still checked (as a tile set, by its keys).
         assert!(
-            d.iter().any(|d| d.code == Code::Schema && d.line == 3),
+            d.iter().any(|d| d.code == Code::Schema && d.at.line == 3),
             "{d:?}"
         );
     }

@@ -470,7 +470,12 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
 /// Keep diagnostics in a stable order: by file, then position, then code.
 fn sort_diags(diags: &mut [Diagnostic]) {
     diags.sort_by(|a, b| {
-        (&a.file, a.line, a.column, a.code).cmp(&(&b.file, b.line, b.column, b.code))
+        (&a.at.file, a.at.line, a.at.column, a.code).cmp(&(
+            &b.at.file,
+            b.at.line,
+            b.at.column,
+            b.code,
+        ))
     });
 }
 

@@ -20,7 +20,7 @@ fn check(text: String) {
         diags.len()
     );
     for d in &diags {
-        if let Some(span) = &d.span {
+        if let Some(span) = &d.at.span {
             assert!(span.start <= len, "{d:?}");
         }
     }
@@ -90,7 +90,7 @@ fn a_tile_with_100000_cells_is_one_bounded_schema_error() {
     assert!(
         diags
             .iter()
-            .any(|d| d.line == 8 && d.message.contains("at most 8 items, found 100000")),
+            .any(|d| d.at.line == 8 && d.message.contains("at most 8 items, found 100000")),
         "{:?}",
         diags.first()
     );

@@ -25,7 +25,7 @@ pub struct Loaded {
 /// One diagnostic as a line: `file:line:column: severity[code]: message`.
 fn diag_line(d: &Diagnostic) -> String {
     let sev = if d.is_error() { "error" } else { "warning" };
-    let at = format!("{}:{}:{}", d.file.display(), d.line, d.column);
+    let at = format!("{}:{}:{}", d.at.file.display(), d.at.line, d.at.column);
     format!("{at}: {sev}[{}]: {}", d.code.as_str(), d.message)
 }
 

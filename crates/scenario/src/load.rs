@@ -364,9 +364,9 @@ pub fn resolve(
         for v in vdiags.iter().filter(|d| d.is_error()).take(10) {
             d.notes.push(format!(
                 "{}:{}:{}: {}",
-                v.file.display(),
-                v.line,
-                v.column,
+                v.at.file.display(),
+                v.at.line,
+                v.at.column,
                 v.message
             ));
         }
@@ -951,14 +951,14 @@ mod tests {
         let (r, d) = parse_text(Path::new("x.toml"), "#:schema s\nname = \n".into());
         assert!(r.is_none());
         assert_eq!(d[0].code, Code::Syntax);
-        assert_eq!(d[0].line, 2);
+        assert_eq!(d[0].at.line, 2);
         let (r, d) = parse_text(
             Path::new("x.toml"),
             "#:schema s\nname = 'n'\nvariant = 'v'\nplayers = 2\n[[step]]\ntile = 'E'\nwhere = [0, 1]\n".into(),
         );
         assert!(r.is_none());
         assert_eq!(d[0].code, Code::Schema);
-        assert_eq!(d[0].line, 7, "{:?}", d[0]);
+        assert_eq!(d[0].at.line, 7, "{:?}", d[0]);
         assert!(d[0].message.contains("where"), "{}", d[0].message);
     }
 }

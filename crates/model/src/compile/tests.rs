@@ -109,7 +109,7 @@ segments = [
 ]
 "#;
     let (set, diags) = compile(text);
-    let got: Vec<(&str, usize)> = diags.iter().map(|d| (d.code.as_str(), d.line)).collect();
+    let got: Vec<(&str, usize)> = diags.iter().map(|d| (d.code.as_str(), d.at.line)).collect();
     // City side N touched by nothing (line 8), a pennant on a road (10), a field bordering a
     // road (11), half Se in two fields (12), a half of the `any` side W (12).
     assert!(got.contains(&("side-coverage", 8)), "{got:?}");

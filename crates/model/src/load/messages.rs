@@ -53,11 +53,11 @@ pub(super) fn check_schema(
         out.extend(describe(source, root, json, kind, &segs, &error));
     }
     out.sort_by(|a, b| {
-        let sa = a.span.clone().unwrap_or(0..0);
-        let sb = b.span.clone().unwrap_or(0..0);
+        let sa = a.at.span.clone().unwrap_or(0..0);
+        let sb = b.at.span.clone().unwrap_or(0..0);
         (sa.start, sa.end, &a.message).cmp(&(sb.start, sb.end, &b.message))
     });
-    out.dedup_by(|a, b| a.span == b.span && a.message == b.message);
+    out.dedup_by(|a, b| a.at.span == b.at.span && a.message == b.message);
     out.truncate(MAX_SCHEMA_ERRORS);
     if more {
         if let Some(last) = out.last_mut() {

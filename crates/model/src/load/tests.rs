@@ -21,7 +21,7 @@ fn unknown_key_points_at_the_key() {
     let d = tileset(&text);
     assert_eq!(d.len(), 1, "{d:?}");
     assert_eq!(d[0].code, Code::Schema);
-    assert_eq!((d[0].line, d[0].column), (5, 1));
+    assert_eq!((d[0].at.line, d[0].at.column), (5, 1));
     assert!(
         d[0].message.contains("unknown key `colour` in [set]"),
         "{}",
@@ -45,7 +45,7 @@ fn count_too_big_in_plain_words() {
     );
     let d = tileset(&text);
     assert_eq!(d.len(), 1, "{d:?}");
-    assert_eq!(d[0].line, 7);
+    assert_eq!(d[0].at.line, 7);
     assert_eq!(
         d[0].message,
         "`count` in tile `A` must be at most 1000, found 1000000000000"
@@ -59,13 +59,13 @@ fn wrong_type_and_bad_enum_are_both_reported() {
     );
     let d = tileset(&text);
     assert_eq!(d.len(), 2, "{d:?}");
-    assert_eq!(d[0].line, 6);
+    assert_eq!(d[0].at.line, 6);
     assert!(
         d[0].message.contains("expected a string, found an integer"),
         "{}",
         d[0].message
     );
-    assert_eq!(d[1].line, 8);
+    assert_eq!(d[1].at.line, 8);
     assert!(
         d[1].message.contains("`castle`") && d[1].message.contains("`field`"),
         "{}",
@@ -79,7 +79,7 @@ fn missing_key_points_at_the_table() {
     let d = tileset(&text);
     assert!(
         d.iter()
-            .any(|d| d.message == "missing key `count` in tile `A`" && d.line == 6),
+            .any(|d| d.message == "missing key `count` in tile `A`" && d.at.line == 6),
         "{d:?}"
     );
 }
@@ -89,7 +89,7 @@ fn syntax_error_has_position() {
     let d = tileset("#:schema x/tileset.schema.json\n[set\nid = 1\n");
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].code, Code::Syntax);
-    assert_eq!(d[0].line, 2);
+    assert_eq!(d[0].at.line, 2);
 }
 
 #[test]
