@@ -10,7 +10,9 @@ use tegula_ruleset::{FieldRule, FollowerType, PlayerTile, PoolRules, Readings, R
 use crate::compile::{compile_tileset, CompiledSet, CompiledTile};
 use crate::diag::{Code, Diagnostic, Source};
 use crate::load::{load_tileset, load_variant, Loaded};
-use crate::raw::{RawFieldRule, RawFollower, RawScoring, Sp};
+use crate::raw::{
+    RawConnectionOverride, RawFieldRule, RawFollower, RawScoring, RawSetRef, Sp, VariantFile,
+};
 
 /// A variant with its tiles compiled: copies and `only` applied, W-21 overrides applied.
 #[derive(Clone, Debug, Serialize)]
@@ -196,256 +198,64 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
     let Some(Loaded { source: vsrc, doc }) = loaded else {
         return (None, diags);
     };
-
-    // Players and followers.
-    let players = &doc.players.value;
-    if players.min < 1 || players.min > players.max {
-        diags.push(vsrc.diag(
-            Code::BadVariant,
-            doc.players.span.clone(),
-            format!(
-                "players: min {} and max {} do not make a range (1 <= min <= max)",
-                players.min, players.max
-            ),
-        ));
-    }
+    check_players(&doc, &vsrc, &mut diags);
     let mut followers = followers(&doc.followers, &vsrc, &mut diags);
     crate::params::follower_counts(&doc.follower_count, &mut followers, &vsrc, &mut diags);
-
-    // Tile sets.
-    let mut tiles: Vec<CompiledTile> = Vec::new();
-    let mut tile_source: Vec<usize> = Vec::new();
-    let mut sources: Vec<Source> = Vec::new();
-    let mut facts = Vec::new();
-    let mut set_ok = true;
+    let mut sets = Sets::new();
     for sref in &doc.sets {
-        let sref = &sref.value;
-        // Relative to the file of the chain that wrote the path (inheritance).
-        let base = vsrc.origin(sref.path.span.start).0.path.parent();
-        let p = base.unwrap_or(Path::new(".")).join(&sref.path.value);
-        let files = if p.is_dir() {
-            match toml_files(&p) {
-                Ok(found) if found.files.is_empty() => {
-                    skipped_warnings(&found.skipped, &vsrc, sref.path.span.clone(), &mut diags);
-                    diags.push(vsrc.diag(
-                        Code::BadVariant,
-                        sref.path.span.clone(),
-                        format!("folder {} holds no .toml file", p.display()),
-                    ));
-                    continue;
-                }
-                Ok(found) => {
-                    skipped_warnings(&found.skipped, &vsrc, sref.path.span.clone(), &mut diags);
-                    found.files
-                }
-                Err(e) => {
-                    diags.push(vsrc.diag(
-                        Code::Io,
-                        sref.path.span.clone(),
-                        format!("cannot read folder {}: {e}", p.display()),
-                    ));
-                    continue;
-                }
-            }
-        } else if p.is_file() {
-            vec![p.clone()]
-        } else {
-            diags.push(vsrc.diag(
-                Code::DanglingReference,
-                sref.path.span.clone(),
-                format!("no tile-set file or folder {}", p.display()),
-            ));
-            set_ok = false;
-            continue;
-        };
-        let mut seen_ids: HashSet<String> = HashSet::new();
-        let mut this_ok = true;
-        for file in files {
-            let (compiled, more) = compile_tileset_file(&file);
-            if more.iter().any(Diagnostic::is_error) {
-                this_ok = false;
-            }
-            diags.extend(more);
-            let Some((src, set)) = compiled else {
-                this_ok = false;
-                continue;
-            };
-            let si = sources.len();
-            sources.push(src);
-            facts.extend(set.facts);
-            for mut t in set.tiles {
-                seen_ids.insert(t.id.clone());
-                if let Some(only) = &sref.only {
-                    if !only.iter().any(|o| o.value == t.id) {
-                        continue;
-                    }
-                }
-                t.count = t.count.saturating_mul(sref.copies.value.max(1));
-                tiles.push(t);
-                tile_source.push(si);
-            }
-        }
-        if this_ok {
-            for o in sref.only.iter().flatten() {
-                if !seen_ids.contains(&o.value) {
-                    diags.push(vsrc.diag(
-                        Code::DanglingReference,
-                        o.span.clone(),
-                        format!("no tile `{}` in {}", o.value, sref.path.value),
-                    ));
-                }
-            }
-        } else {
-            set_ok = false;
-        }
+        sets.add(sref, &vsrc, &mut diags);
     }
-
-    // Tile ids unique across the variant; one start tile at most (B-1). Problems inside one
-    // file were already reported when compiling it.
-    let mut first_of: HashMap<String, usize> = HashMap::new();
-    let mut start: Option<usize> = None;
-    for (i, t) in tiles.iter().enumerate() {
-        let src = &sources[tile_source[i]];
-        match first_of.get(&t.id) {
-            Some(&j) if tile_source[j] != tile_source[i] => diags.push(src.diag(
-                Code::DuplicateId,
-                t.span.clone(),
-                format!(
-                    "tile id `{}` is also used in {} (ids are unique across a variant)",
-                    t.id,
-                    sources[tile_source[j]].path.display()
-                ),
-            )),
-            Some(_) => {}
-            None => {
-                first_of.insert(t.id.clone(), i);
-            }
-        }
-        if t.start {
-            match start {
-                Some(j) if tile_source[j] != tile_source[i] => diags.push(
-                    src.diag(
-                        Code::BadCount,
-                        t.span.clone(),
-                        format!(
-                            "a second start tile in this variant: `{}` is already the start tile",
-                            tiles[j].id
-                        ),
-                    )
-                    .with_rule("B-1"),
-                ),
-                Some(_) => {}
-                None => start = Some(i),
-            }
-        }
-    }
-
+    sets.check_ids_and_start(&mut diags);
+    let set_ok = sets.ok;
     // The tile distribution, before the facts count it.
-    crate::params::tile_counts(&doc.tile_count, &mut tiles, set_ok, &vsrc, &mut diags);
-
+    crate::params::tile_counts(&doc.tile_count, &mut sets.tiles, set_ok, &vsrc, &mut diags);
     // W-21 overrides, before anything looks at the features.
-    for o in &doc.connections {
-        let o = &o.value;
-        let rule = o.rule.as_ref().map_or("W-21", |r| r.value.as_str());
-        match tiles.iter_mut().find(|t| t.id == o.tile.value) {
-            None => diags.push(
-                vsrc.diag(
-                    Code::DanglingReference,
-                    o.tile.span.clone(),
-                    format!("no tile `{}` in this variant", o.tile.value),
-                )
-                .with_rule(rule),
-            ),
-            Some(t) => {
-                if !t.set_joined(&o.connection.value, o.joined.value) {
-                    diags.push(
-                        vsrc.diag(
-                            Code::DanglingReference,
-                            o.connection.span.clone(),
-                            format!(
-                                "tile `{}` has no connection `{}`",
-                                o.tile.value, o.connection.value
-                            ),
-                        )
-                        .with_rule(rule),
-                    );
-                }
-            }
-        }
-    }
-
-    // Facts about the variant's tiles (skipped over tiles that failed to compile).
-    let mut broken: HashSet<String> = tiles
-        .iter()
-        .filter(|t| !t.valid)
-        .map(|t| t.id.clone())
-        .collect();
-    if !set_ok {
-        // Some set could not be read or compiled cleanly: the variant's file-level facts cannot
-        // be trusted (any non-empty `broken` skips them; "" is no valid tile id).
-        broken.insert(String::new());
-    }
-    let cited = doc
-        .fact
-        .iter()
-        .map(|f| &f.value.rule)
-        .chain(doc.ability.iter().map(|a| &a.value.rule))
-        .chain(doc.connections.iter().filter_map(|c| c.value.rule.as_ref()));
-    diags.extend(cited.filter_map(|r| crate::rules::check(&vsrc, &r.value, r.span.clone())));
-    let (fact_diags, own_facts) = crate::facts::check_facts(&doc.fact, &tiles, &broken, &vsrc);
-    diags.extend(fact_diags);
-    facts.extend(own_facts);
+    apply_connections(&doc.connections, &mut sets.tiles, &vsrc, &mut diags);
+    check_variant_facts(&doc, &mut sets, &vsrc, &mut diags);
+    let Sets {
+        mut tiles,
+        tile_source,
+        sources,
+        facts,
+        ..
+    } = sets;
+    let players = &doc.players.value;
     let (player_tiles, more) =
         crate::player_tiles::player_tiles(&doc.player_tiles, &tiles, players.max, set_ok, &vsrc);
     diags.extend(more);
-
     // Abilities: the variant's entries replace the named tiles' own, then the checks that need
     // the whole variant (tags, player range).
     crate::abilities::apply_overrides(&doc.ability, &mut tiles, set_ok, &vsrc, &mut diags);
     let tags = crate::lower::tag_names(&tiles);
-    crate::abilities::check_in_variant(
-        &tiles,
-        &tags,
-        players.min,
-        |i, def| {
-            if def.in_variant {
-                &vsrc
-            } else {
-                &sources[tile_source[i]]
-            }
-        },
-        &mut diags,
-    );
-
-    // The pool.
-    let pool = match &doc.pool {
-        None => None,
-        Some(p) => {
-            let cx = crate::pool::PoolContext {
-                tiles: &tiles,
-                followers: &followers,
-                player_tiles: &player_tiles,
-                max_players: players.max,
-                sets_ok: set_ok,
-            };
-            let (rules, more) = crate::pool::pool(&p.value, &cx, &vsrc);
-            diags.extend(more);
-            rules
+    let source_of = |i: usize, def: &crate::abilities::AbilityDef| {
+        if def.in_variant {
+            &vsrc
+        } else {
+            &sources[tile_source[i]]
         }
     };
-
-    let readings = crate::readings::lower(
-        doc.readings.as_ref(),
-        &crate::readings::Mechanisms {
+    crate::abilities::check_in_variant(&tiles, &tags, players.min, source_of, &mut diags);
+    let pool = doc.pool.as_ref().and_then(|p| {
+        let cx = crate::pool::PoolContext {
+            tiles: &tiles,
+            followers: &followers,
             player_tiles: &player_tiles,
-            near_building: crate::readings::has_near_building(&tiles),
-            pool: pool.is_some(),
-            hands: crate::readings::has_hands(doc.hand.as_ref().map_or(1, |h| h.value), &tiles),
-            corner_join: crate::readings::has_corner_join(&followers),
-        },
-        &vsrc,
-        &mut diags,
-    );
+            max_players: players.max,
+            sets_ok: set_ok,
+        };
+        let (rules, more) = crate::pool::pool(&p.value, &cx, &vsrc);
+        diags.extend(more);
+        rules
+    });
+    let hand = doc.hand.as_ref().map_or(1, |h| h.value);
+    let mechanisms = crate::readings::Mechanisms {
+        player_tiles: &player_tiles,
+        near_building: crate::readings::has_near_building(&tiles),
+        pool: pool.is_some(),
+        hands: crate::readings::has_hands(hand, &tiles),
+        corner_join: crate::readings::has_corner_join(&followers),
+    };
+    let readings = crate::readings::lower(doc.readings.as_ref(), &mechanisms, &vsrc, &mut diags);
     let v = CompiledVariant {
         id: doc.id.value.clone(),
         name: doc.name.clone(),
@@ -453,7 +263,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         max_players: players.max,
         followers,
         scoring: scoring(doc.scoring.as_ref().map(|s| &s.value)),
-        hand: doc.hand.as_ref().map_or(1, |h| h.value),
+        hand,
         readings,
         tiles,
         player_tiles,
@@ -465,6 +275,249 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
     crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
     sort_diags(&mut diags);
     (Some(v), diags)
+}
+
+/// The player range must be one (1 <= min <= max).
+fn check_players(doc: &VariantFile, vsrc: &Source, diags: &mut Vec<Diagnostic>) {
+    let players = &doc.players.value;
+    if players.min < 1 || players.min > players.max {
+        diags.push(vsrc.diag(
+            Code::BadVariant,
+            doc.players.span.clone(),
+            format!(
+                "players: min {} and max {} do not make a range (1 <= min <= max)",
+                players.min, players.max
+            ),
+        ));
+    }
+}
+
+/// The tile sets a variant names, compiled: its tiles in variant order with the file each came
+/// from, and the sets' facts.
+struct Sets {
+    tiles: Vec<CompiledTile>,
+    /// Index into `sources` of each tile's file.
+    tile_source: Vec<usize>,
+    sources: Vec<Source>,
+    facts: Vec<crate::facts::FactOutcome>,
+    /// Whether every set was found and compiled without errors (else the checks that need the
+    /// whole variant are skipped: they would report consequences, not causes).
+    ok: bool,
+}
+
+/// What a set's path names.
+enum SetFiles {
+    /// These tile-set files.
+    Files(Vec<PathBuf>),
+    /// Nothing usable, already reported (an empty or unreadable folder).
+    Skip,
+    /// No such file or folder (reported): the variant's sets are incomplete.
+    Missing,
+}
+
+impl Sets {
+    /// No sets yet (all well so far).
+    fn new() -> Sets {
+        Sets {
+            tiles: Vec::new(),
+            tile_source: Vec::new(),
+            sources: Vec::new(),
+            facts: Vec::new(),
+            ok: true,
+        }
+    }
+
+    /// Compile one `[[sets]]` entry: its files, `copies` and `only`.
+    fn add(&mut self, sref: &Sp<RawSetRef>, vsrc: &Source, diags: &mut Vec<Diagnostic>) {
+        let sref = &sref.value;
+        let files = match set_files(sref, vsrc, diags) {
+            SetFiles::Files(files) => files,
+            SetFiles::Skip => return,
+            SetFiles::Missing => {
+                self.ok = false;
+                return;
+            }
+        };
+        let mut seen_ids: HashSet<String> = HashSet::new();
+        let mut this_ok = true;
+        for file in files {
+            let (compiled, more) = compile_tileset_file(&file);
+            this_ok &= !more.iter().any(Diagnostic::is_error);
+            diags.extend(more);
+            let Some((src, set)) = compiled else {
+                this_ok = false;
+                continue;
+            };
+            let si = self.sources.len();
+            self.sources.push(src);
+            self.facts.extend(set.facts);
+            for mut t in set.tiles {
+                seen_ids.insert(t.id.clone());
+                if sref
+                    .only
+                    .as_ref()
+                    .is_some_and(|only| !only.iter().any(|o| o.value == t.id))
+                {
+                    continue;
+                }
+                t.count = t.count.saturating_mul(sref.copies.value.max(1));
+                self.tiles.push(t);
+                self.tile_source.push(si);
+            }
+        }
+        if !this_ok {
+            self.ok = false;
+            return;
+        }
+        for o in sref.only.iter().flatten() {
+            if !seen_ids.contains(&o.value) {
+                diags.push(vsrc.diag(
+                    Code::DanglingReference,
+                    o.span.clone(),
+                    format!("no tile `{}` in {}", o.value, sref.path.value),
+                ));
+            }
+        }
+    }
+
+    /// Tile ids unique across the variant; one start tile at most (B-1). Problems inside one
+    /// file were already reported when compiling it.
+    fn check_ids_and_start(&self, diags: &mut Vec<Diagnostic>) {
+        let mut first_of: HashMap<&str, usize> = HashMap::new();
+        let mut start: Option<usize> = None;
+        for (i, t) in self.tiles.iter().enumerate() {
+            let src = &self.sources[self.tile_source[i]];
+            let other_file = |j: usize| self.tile_source[j] != self.tile_source[i];
+            match first_of.get(t.id.as_str()) {
+                Some(&j) if other_file(j) => diags.push(src.diag(
+                    Code::DuplicateId,
+                    t.span.clone(),
+                    format!(
+                        "tile id `{}` is also used in {} (ids are unique across a variant)",
+                        t.id,
+                        self.sources[self.tile_source[j]].path.display()
+                    ),
+                )),
+                Some(_) => {}
+                None => {
+                    first_of.insert(&t.id, i);
+                }
+            }
+            if !t.start {
+                continue;
+            }
+            match start {
+                Some(j) if other_file(j) => diags.push(
+                    src.diag(
+                        Code::BadCount,
+                        t.span.clone(),
+                        format!(
+                            "a second start tile in this variant: `{}` is already the start tile",
+                            self.tiles[j].id
+                        ),
+                    )
+                    .with_rule("B-1"),
+                ),
+                Some(_) => {}
+                None => start = Some(i),
+            }
+        }
+    }
+}
+
+/// The tile-set files a `[[sets]]` entry names (relative to the file of the chain that wrote
+/// the path): one file, or the `.toml` files of a folder.
+fn set_files(sref: &RawSetRef, vsrc: &Source, diags: &mut Vec<Diagnostic>) -> SetFiles {
+    let span = sref.path.span.clone();
+    let base = vsrc.origin(span.start).0.path.parent();
+    let p = base.unwrap_or(Path::new(".")).join(&sref.path.value);
+    if p.is_file() {
+        return SetFiles::Files(vec![p]);
+    }
+    if !p.is_dir() {
+        let why = format!("no tile-set file or folder {}", p.display());
+        diags.push(vsrc.diag(Code::DanglingReference, span, why));
+        return SetFiles::Missing;
+    }
+    match toml_files(&p) {
+        Ok(found) => {
+            skipped_warnings(&found.skipped, vsrc, span.clone(), diags);
+            if found.files.is_empty() {
+                let why = format!("folder {} holds no .toml file", p.display());
+                diags.push(vsrc.diag(Code::BadVariant, span, why));
+                return SetFiles::Skip;
+            }
+            SetFiles::Files(found.files)
+        }
+        Err(e) => {
+            let why = format!("cannot read folder {}: {e}", p.display());
+            diags.push(vsrc.diag(Code::Io, span, why));
+            SetFiles::Skip
+        }
+    }
+}
+
+/// The W-21 connection overrides: each names a tile of the variant and one of its connections.
+fn apply_connections(
+    overrides: &[Sp<RawConnectionOverride>],
+    tiles: &mut [CompiledTile],
+    vsrc: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for o in overrides {
+        let o = &o.value;
+        let rule = o.rule.as_ref().map_or("W-21", |r| r.value.as_str());
+        let tile = tiles.iter_mut().find(|t| t.id == o.tile.value);
+        let (span, why) = match tile.map(|t| t.set_joined(&o.connection.value, o.joined.value)) {
+            None => (
+                o.tile.span.clone(),
+                format!("no tile `{}` in this variant", o.tile.value),
+            ),
+            Some(false) => (
+                o.connection.span.clone(),
+                format!(
+                    "tile `{}` has no connection `{}`",
+                    o.tile.value, o.connection.value
+                ),
+            ),
+            Some(true) => continue,
+        };
+        diags.push(
+            vsrc.diag(Code::DanglingReference, span, why)
+                .with_rule(rule),
+        );
+    }
+}
+
+/// The rule ids the variant cites, and its facts about its tiles (skipped over tiles that
+/// failed to compile, and all of them when a set could not be read or compiled cleanly).
+fn check_variant_facts(
+    doc: &VariantFile,
+    sets: &mut Sets,
+    vsrc: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut broken: HashSet<String> = sets
+        .tiles
+        .iter()
+        .filter(|t| !t.valid)
+        .map(|t| t.id.clone())
+        .collect();
+    if !sets.ok {
+        // The variant's file-level facts cannot be trusted (any non-empty `broken` skips them;
+        // "" is no valid tile id).
+        broken.insert(String::new());
+    }
+    let cited = doc
+        .fact
+        .iter()
+        .map(|f| &f.value.rule)
+        .chain(doc.ability.iter().map(|a| &a.value.rule))
+        .chain(doc.connections.iter().filter_map(|c| c.value.rule.as_ref()));
+    diags.extend(cited.filter_map(|r| crate::rules::check(vsrc, &r.value, r.span.clone())));
+    let (fact_diags, own_facts) = crate::facts::check_facts(&doc.fact, &sets.tiles, &broken, vsrc);
+    diags.extend(fact_diags);
+    sets.facts.extend(own_facts);
 }
 
 /// Keep diagnostics in a stable order: by file, then position, then code.
