@@ -559,8 +559,46 @@ fn play_to_end(game: &mut Game, steps: usize) -> Result<(), Failure> {
 
 /// Run a scenario through the engine.
 pub fn run(sc: &Scenario) -> Outcome {
-    let mut failures = Vec::new();
     let top = Pos { line: 1, column: 1 };
+    let rules = match scenario_rules(sc) {
+        Ok(rules) => rules,
+        Err(message) => return setup_failure(top, message),
+    };
+    let draws = scenario_pile(sc, &rules);
+    let mut game = match Game::scripted(rules, sc.players, draws) {
+        Ok(g) => g,
+        Err(e) => {
+            return setup_failure(top, format!("the engine cannot set up the game: {e}"));
+        }
+    };
+    if let Err(f) = setup_pool(&mut game, sc) {
+        return Outcome {
+            steps_run: 0,
+            scores: game.scores().to_vec(),
+            failures: vec![f],
+        };
+    }
+    let mut runner = Runner {
+        game,
+        cursor: 0,
+        discards: VecDeque::new(),
+        final_events: Vec::new(),
+        failures: Vec::new(),
+    };
+    runner.take_new_events();
+    let mut steps_run = 0;
+    for step in &sc.steps {
+        steps_run += 1;
+        if runner.step(step).is_err() {
+            break;
+        }
+    }
+    runner.finish(sc, steps_run)
+}
+
+/// The scenario's ruleset as the engine plays it: the pool's tiles in the pile for geometry
+/// scenarios, the start tile (in its rotation) the scenario names.
+fn scenario_rules(sc: &Scenario) -> Result<Arc<Rules>, String> {
     let mut ruleset = (*sc.ruleset).clone();
     if sc.pool_tiles_drawn {
         // Geometry scenarios: the pool's tiles become ordinary tiles of the pile.
@@ -585,29 +623,16 @@ pub fn run(sc: &Scenario) -> Outcome {
             ruleset.start_tile = Some((ruleset.tiles.len() - 1) as u16);
         }
     }
-    let sentinel = sc
-        .steps
-        .first()
-        .map_or(ruleset.start_tile.unwrap_or(0), |s| s.tile);
-    let rules = match Rules::new(ruleset) {
-        Ok(r) => Arc::new(r),
-        Err(e) => {
-            return setup_failure(
-                top,
-                format!(
-                    "the engine refuses the variant: {}",
-                    e.reasons
-                        .iter()
-                        .map(|r| r.to_string())
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                ),
-            );
-        }
-    };
-    // The draw pile: every step's tile except rejected placements (the tile stays in hand), plus
-    // one sentinel so that the pile is not empty after the last step: the game then does not end
-    // by itself, and final scoring runs only when `[end]` asks for it.
+    Rules::new(ruleset).map(Arc::new).map_err(|e| {
+        let reasons: Vec<String> = e.reasons.iter().map(|r| r.to_string()).collect();
+        format!("the engine refuses the variant: {}", reasons.join("; "))
+    })
+}
+
+/// The draw pile: every step's tile except rejected placements (the tile stays in hand), plus
+/// one sentinel so that the pile is not empty after the last step: the game then does not end
+/// by itself, and final scoring runs only when `[end]` asks for it.
+fn scenario_pile(sc: &Scenario, rules: &Rules) -> Vec<u16> {
     let mut draws: Vec<u16> = match &sc.pile {
         Some(p) => p.clone(),
         None => sc
@@ -618,206 +643,184 @@ pub fn run(sc: &Scenario) -> Outcome {
             .collect(),
     };
     if !sc.pile_ends {
+        let sentinel = sc.steps.first().map_or(rules.start_tile(), |s| s.tile);
         draws.push(sentinel);
     }
-    let mut game = match Game::scripted(rules, sc.players, draws) {
-        Ok(g) => g,
-        Err(e) => {
-            return setup_failure(top, format!("the engine cannot set up the game: {e}"));
-        }
-    };
-    if let Err(f) = setup_pool(&mut game, sc) {
-        return Outcome {
-            steps_run: 0,
-            scores: game.scores().to_vec(),
-            failures: vec![f],
-        };
+    draws
+}
+
+/// A step's divergence that makes the rest of the run meaningless (already recorded).
+struct Stop;
+
+/// A scenario's game and what has been read of its events.
+struct Runner {
+    game: Game,
+    /// Events before this index were compared or set aside.
+    cursor: usize,
+    /// Tiles the engine discarded as unplaceable (B-2), not yet matched by a step.
+    discards: VecDeque<String>,
+    /// Events outside the steps' own (final scoring), compared with `[end]`.
+    final_events: Vec<Event>,
+    failures: Vec<Failure>,
+}
+
+impl Runner {
+    /// Set the events since the cursor aside: discards for the steps, draws dropped, the rest
+    /// for final scoring.
+    fn take_new_events(&mut self) {
+        let ev = self.game.events();
+        set_aside(
+            &ev[self.cursor..],
+            &mut self.discards,
+            &mut self.final_events,
+        );
+        self.cursor = ev.len();
     }
-    let mut cursor = 0;
-    let mut discards: VecDeque<String> = VecDeque::new();
-    let mut final_events: Vec<Event> = Vec::new();
-    let take_draws = |rest: &[Event], discards: &mut VecDeque<String>, fin: &mut Vec<Event>| {
-        for e in rest {
-            match e {
-                Event::Discard { tile, .. } => discards.push_back(tile.clone()),
-                Event::Draw { .. } => {}
-                other => fin.push(other.clone()),
-            }
-        }
-    };
-    {
-        let ev = game.events();
-        take_draws(&ev[cursor..], &mut discards, &mut final_events);
-        cursor = ev.len();
+
+    /// Record a failure that stops the run.
+    fn stop(&mut self, f: Failure) -> Stop {
+        self.failures.push(f);
+        Stop
     }
-    let mut steps_run = 0;
-    'steps: for step in &sc.steps {
-        steps_run += 1;
+
+    /// Play one step and compare what happens with what it expects.
+    fn step(&mut self, step: &Step) -> Result<(), Stop> {
         // Own tiles on offer (AM-1): kept for this step if it places one, declined otherwise.
-        if let Err(f) = settle_hand(&mut game, step) {
-            failures.push(f);
-            break 'steps;
+        if let Err(f) = settle_hand(&mut self.game, step) {
+            return Err(self.stop(f));
         }
-        {
-            let ev = game.events();
-            take_draws(&ev[cursor..], &mut discards, &mut final_events);
-            cursor = ev.len();
-        }
-        // Unplaceable tile: the engine must have discarded it (B-2).
+        self.take_new_events();
         let Some(((x, y), rotation)) = step.placement else {
-            match discards.pop_front() {
-                Some(t) if t == step.tile_id => continue,
-                other => {
-                    let actual = match other {
-                        Some(t) => format!("the engine discarded `{t}`"),
-                        None => format!(
-                            "the engine has `{}` in hand with {} legal placement(s)",
-                            game.rules().tile_id(game.current_tile()),
-                            game.placements().len()
-                        ),
-                    };
-                    failures.push(fail(
-                        step,
-                        "the tile should be unplaceable and discarded (B-2)".into(),
-                        Some(format!("`{}` discarded", step.tile_id)),
-                        Some(actual),
-                    ));
-                    break 'steps;
-                }
-            }
+            return self.expect_discard(step);
         };
-        if step.own {
-            // Checked by `settle_hand`: the engine offers own tiles to this seat.
-        } else if let Some(t) = discards.pop_front() {
-            failures.push(fail(
-                step,
-                format!("the engine discarded `{t}` as unplaceable (B-2), but the scenario does not say so"),
-                Some(format!("`{}` in hand", step.tile_id)),
-                Some(format!("`{t}` discarded")),
-            ));
-            break 'steps;
-        }
-        if !step.own && game.phase() != Phase::Place {
-            failures.push(fail(
-                step,
-                "the game is over before this step".into(),
-                None,
-                Some(format!("phase {:?}", game.phase())),
-            ));
-            break 'steps;
-        }
-        let kept = game
-            .kept_tiles()
-            .contains(&(game.current_player(), step.tile));
-        if !step.own && game.current_tile() != step.tile && !kept {
-            failures.push(fail(
-                step,
-                "the engine drew another tile".into(),
-                Some(format!("`{}`", step.tile_id)),
-                Some(format!("`{}`", game.rules().tile_id(game.current_tile()))),
-            ));
-            break 'steps;
-        }
-        if let Some(p) = step.player {
-            if game.current_player() != p {
-                failures.push(fail(
-                    step,
-                    "another seat is on turn".into(),
-                    Some(format!("seat {p}")),
-                    Some(format!("seat {}", game.current_player())),
-                ));
-            }
-        }
-        let placed = game.apply(Action::Place(Placement {
+        self.check_in_hand(step)?;
+        let placed = self.game.apply(Action::Place(Placement {
             tile: step.tile,
             x,
             y,
             rotation,
         }));
         if step.rejects_placement() {
-            let exp = step
-                .expect_error
-                .as_ref()
-                .expect("rejected step has expect_error");
-            match placed {
-                Err(e) => check_error(&mut failures, step, exp, &e, "placement"),
-                Ok(()) => {
-                    failures.push(fail(
-                        step,
-                        "the placement should be rejected, but the engine accepted it".into(),
-                        Some("rejected".into()),
-                        Some("accepted".into()),
-                    ));
-                    break 'steps;
-                }
-            }
-            continue;
+            return self.expect_rejected(step, placed);
         }
         if let Err(e) = placed {
-            failures.push(fail(
+            let expected = format!(
+                "`{}` at [{x}, {y}] rotation {rotation} accepted",
+                step.tile_id
+            );
+            let message = "the engine rejected the placement".into();
+            return Err(self.stop(fail(step, message, Some(expected), Some(refusal(&e)))));
+        }
+        self.followers(step)?;
+        let after = run_moves(&mut self.game, step).and_then(|_| run_takes(&mut self.game, step));
+        if let Err(f) = after {
+            return Err(self.stop(f));
+        }
+        self.compare_step(step);
+        Ok(())
+    }
+
+    /// An unplaceable tile: the engine must have discarded it (B-2).
+    fn expect_discard(&mut self, step: &Step) -> Result<(), Stop> {
+        let actual = match self.discards.pop_front() {
+            Some(t) if t == step.tile_id => return Ok(()),
+            Some(t) => format!("the engine discarded `{t}`"),
+            None => format!(
+                "the engine has `{}` in hand with {} legal placement(s)",
+                self.game.rules().tile_id(self.game.current_tile()),
+                self.game.placements().len()
+            ),
+        };
+        let message = "the tile should be unplaceable and discarded (B-2)".into();
+        let expected = format!("`{}` discarded", step.tile_id);
+        Err(self.stop(fail(step, message, Some(expected), Some(actual))))
+    }
+
+    /// Before placing: no unexpected discard, the game still on, the step's tile in hand and
+    /// its seat on turn (own tiles were checked by `settle_hand`).
+    fn check_in_hand(&mut self, step: &Step) -> Result<(), Stop> {
+        let game = &self.game;
+        if !step.own {
+            if let Some(t) = self.discards.pop_front() {
+                let message = format!(
+                    "the engine discarded `{t}` as unplaceable (B-2), but the scenario does not \
+                     say so"
+                );
+                let (expected, actual) = (
+                    format!("`{}` in hand", step.tile_id),
+                    format!("`{t}` discarded"),
+                );
+                return Err(self.stop(fail(step, message, Some(expected), Some(actual))));
+            }
+            if game.phase() != Phase::Place {
+                let actual = format!("phase {:?}", game.phase());
+                let message = "the game is over before this step".into();
+                return Err(self.stop(fail(step, message, None, Some(actual))));
+            }
+            let kept = game
+                .kept_tiles()
+                .contains(&(game.current_player(), step.tile));
+            if game.current_tile() != step.tile && !kept {
+                let expected = format!("`{}`", step.tile_id);
+                let actual = format!("`{}`", game.rules().tile_id(game.current_tile()));
+                let message = "the engine drew another tile".into();
+                return Err(self.stop(fail(step, message, Some(expected), Some(actual))));
+            }
+        }
+        let seat = self.game.current_player();
+        if let Some(p) = step.player.filter(|&p| p != seat) {
+            let message = "another seat is on turn".into();
+            let f = fail(
                 step,
-                "the engine rejected the placement".into(),
-                Some(format!(
-                    "`{}` at [{x}, {y}] rotation {rotation} accepted",
-                    step.tile_id
-                )),
-                Some(refusal(&e)),
-            ));
-            break 'steps;
+                message,
+                Some(format!("seat {p}")),
+                Some(format!("seat {seat}")),
+            );
+            self.failures.push(f);
         }
-        // Follower phase (none after a tile placed for a pool tile, W-6).
-        let mut passed = false;
-        if game.phase() != Phase::Follower {
-            if step.follower.is_some() {
-                failures.push(fail(
-                    step,
-                    "no follower may be placed after this placement".into(),
-                    None,
-                    Some(format!("phase {:?}", game.phase())),
-                ));
+        Ok(())
+    }
+
+    /// A placement the scenario expects the engine to refuse.
+    fn expect_rejected(&mut self, step: &Step, placed: Result<(), MoveError>) -> Result<(), Stop> {
+        let exp = step
+            .expect_error
+            .as_ref()
+            .expect("rejected step has expect_error");
+        match placed {
+            Err(e) => {
+                check_error(&mut self.failures, step, exp, &e, "placement");
+                Ok(())
             }
-        } else if let Some(f) = &step.follower {
-            let r = game.apply(Action::Follower(FollowerOption {
-                feature: f.feature,
-                follower: f.follower,
-            }));
-            match (r, &step.expect_error) {
-                (Ok(()), None) => {}
-                (Ok(()), Some(_)) => failures.push(fail(
+            Ok(()) => {
+                let message = "the placement should be rejected, but the engine accepted it".into();
+                let f = fail(
                     step,
-                    "the follower should be rejected, but the engine accepted it".into(),
+                    message,
                     Some("rejected".into()),
-                    Some(format!("{} placed on `{}`", f.follower_id, f.segment)),
-                )),
-                (Err(e), Some(exp)) => {
-                    check_error(&mut failures, step, exp, &e, "follower");
-                    passed = true;
-                }
-                (Err(e), None) => {
-                    failures.push(fail(
-                        step,
-                        "the engine rejected the follower".into(),
-                        Some(format!("{} on `{}` accepted", f.follower_id, f.segment)),
-                        Some(refusal(&e)),
-                    ));
-                    passed = true;
-                }
+                    Some("accepted".into()),
+                );
+                Err(self.stop(f))
             }
-        } else {
-            passed = true;
         }
+    }
+
+    /// The follower phase: the step's follower (none after a tile placed for a pool tile, W-6),
+    /// a second one on a pool tile (W-7), then the end of the phase.
+    fn followers(&mut self, step: &Step) -> Result<(), Stop> {
+        let passed = self.first_follower(step);
         let second = step
             .follower2
             .as_ref()
-            .filter(|_| game.phase() == Phase::Follower);
+            .filter(|_| self.game.phase() == Phase::Follower);
         if let (Some(f), false) = (second, passed) {
             // W-7: a second follower on another feature of the pool tile just placed.
-            let r = game.apply(Action::Follower(FollowerOption {
+            let r = self.game.apply(Action::Follower(FollowerOption {
                 feature: f.feature,
                 follower: f.follower,
             }));
             if let Err(e) = r {
-                failures.push(fail(
+                self.failures.push(fail(
                     step,
                     "the engine rejected the second follower".into(),
                     Some(format!("{} on `{}` accepted", f.follower_id, f.segment)),
@@ -826,65 +829,133 @@ pub fn run(sc: &Scenario) -> Outcome {
             }
         }
         // Whatever was placed or refused, a follower phase still open ends without more.
-        if game.phase() == Phase::Follower {
-            if let Err(e) = game.apply(Action::Pass) {
-                failures.push(fail(
-                    step,
-                    "the engine refused to end the turn without a follower".into(),
-                    None,
-                    Some(e.to_string()),
-                ));
-                break 'steps;
+        if self.game.phase() != Phase::Follower {
+            return Ok(());
+        }
+        match self.game.apply(Action::Pass) {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                let message = "the engine refused to end the turn without a follower".into();
+                Err(self.stop(fail(step, message, None, Some(e.to_string()))))
             }
         }
-        if let Err(f) = run_moves(&mut game, step).and_then(|_| run_takes(&mut game, step)) {
-            failures.push(f);
-            break 'steps;
+    }
+
+    /// The step's first follower; whether the turn went on without one (none asked, or the
+    /// one asked refused), so that no second follower follows.
+    fn first_follower(&mut self, step: &Step) -> bool {
+        if self.game.phase() != Phase::Follower {
+            if step.follower.is_some() {
+                self.failures.push(fail(
+                    step,
+                    "no follower may be placed after this placement".into(),
+                    None,
+                    Some(format!("phase {:?}", self.game.phase())),
+                ));
+            }
+            return false;
         }
-        let ev = game.events();
+        let Some(f) = &step.follower else {
+            return true;
+        };
+        let r = self.game.apply(Action::Follower(FollowerOption {
+            feature: f.feature,
+            follower: f.follower,
+        }));
+        match (r, &step.expect_error) {
+            (Ok(()), None) => false,
+            (Ok(()), Some(_)) => {
+                self.failures.push(fail(
+                    step,
+                    "the follower should be rejected, but the engine accepted it".into(),
+                    Some("rejected".into()),
+                    Some(format!("{} placed on `{}`", f.follower_id, f.segment)),
+                ));
+                false
+            }
+            (Err(e), Some(exp)) => {
+                check_error(&mut self.failures, step, exp, &e, "follower");
+                true
+            }
+            (Err(e), None) => {
+                self.failures.push(fail(
+                    step,
+                    "the engine rejected the follower".into(),
+                    Some(format!("{} on `{}` accepted", f.follower_id, f.segment)),
+                    Some(refusal(&e)),
+                ));
+                true
+            }
+        }
+    }
+
+    /// The step's own events (up to the next draw) and its scores.
+    fn compare_step(&mut self, step: &Step) {
+        let ev = self.game.events();
         // A last turn's own scoring ends where final scoring begins (`pile_ends`).
-        let stop = game.final_scoring_from().unwrap_or(ev.len()).max(cursor);
-        let (own, rest) = split_at_draw(&ev[cursor..stop]);
+        let stop = self
+            .game
+            .final_scoring_from()
+            .unwrap_or(ev.len())
+            .max(self.cursor);
+        let (own, rest) = split_at_draw(&ev[self.cursor..stop]);
         let rest = [rest, &ev[stop..]].concat();
-        compare_events(
-            &mut failures,
-            Some(step.number),
-            step.pos,
-            "events",
-            &step.expect,
-            own,
-        );
-        take_draws(&rest, &mut discards, &mut final_events);
-        cursor = ev.len();
+        let (number, pos) = (Some(step.number), step.pos);
+        compare_events(&mut self.failures, number, pos, "events", &step.expect, own);
+        set_aside(&rest, &mut self.discards, &mut self.final_events);
+        self.cursor = ev.len();
         if let Some(s) = &step.scores {
-            compare_scores(&mut failures, Some(step), step.pos, s, game.scores());
+            compare_scores(
+                &mut self.failures,
+                Some(step),
+                step.pos,
+                s,
+                self.game.scores(),
+            );
         }
     }
-    if sc.pile_ends {
-        if let Err(f) = play_to_end(&mut game, sc.steps.len()) {
-            failures.push(f);
+
+    /// After the steps: the rest of the pile (`pile_ends`), final scoring (`[end]`) and the
+    /// final scores.
+    fn finish(mut self, sc: &Scenario, steps_run: usize) -> Outcome {
+        if sc.pile_ends {
+            if let Err(f) = play_to_end(&mut self.game, sc.steps.len()) {
+                self.failures.push(f);
+            }
+        }
+        if let Some(end) = &sc.end {
+            self.game.finish();
+            let ev = self.game.events();
+            self.final_events.extend(ev[self.cursor..].iter().cloned());
+            compare_events(
+                &mut self.failures,
+                None,
+                end.pos,
+                "final-scoring events",
+                &end.expect,
+                &self.final_events,
+            );
+        }
+        let scores = self.game.scores().to_vec();
+        if let Some((exp, pos)) = &sc.final_scores {
+            compare_scores(&mut self.failures, None, *pos, exp, &scores);
+        }
+        Outcome {
+            steps_run,
+            scores,
+            failures: self.failures,
         }
     }
-    if let Some(end) = &sc.end {
-        game.finish();
-        let ev = game.events();
-        final_events.extend(ev[cursor..].iter().cloned());
-        compare_events(
-            &mut failures,
-            None,
-            end.pos,
-            "final-scoring events",
-            &end.expect,
-            &final_events,
-        );
-    }
-    let scores = game.scores().to_vec();
-    if let Some((exp, pos)) = &sc.final_scores {
-        compare_scores(&mut failures, None, *pos, exp, &scores);
-    }
-    Outcome {
-        steps_run,
-        scores,
-        failures,
+}
+
+/// Events outside a step's own: discards are queued for the steps, draws dropped, the rest kept
+/// for final scoring.
+fn set_aside(events: &[Event], discards: &mut VecDeque<String>, fin: &mut Vec<Event>) {
+    for e in events {
+        match e {
+            Event::Discard { tile, .. } => discards.push_back(tile.clone()),
+            Event::Draw { .. } => {}
+            other => fin.push(other.clone()),
+        }
     }
 }
