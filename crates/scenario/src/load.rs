@@ -12,7 +12,8 @@ use tegula_model::{Code, Diagnostic, Source};
 use tegula_ruleset::{FeatureKind, Ruleset};
 
 use crate::raw::{
-    RawEvent, RawFeatureKind, RawFollowerPlacement, RawMove, RawRotation, RawTake, ScenarioFile,
+    RawEvent, RawExpectError, RawFeatureKind, RawFollowerPlacement, RawMove, RawRotation, RawStep,
+    RawTake, ScenarioFile,
 };
 
 /// Largest scenario file accepted, in bytes.
@@ -347,291 +348,37 @@ pub fn resolve(
         source: &source,
         diags: Vec::new(),
     };
-    // Rule ids.
     for r in &doc.rules {
         cx.rule_ok(r);
     }
-    // Variant.
     let base = source.path.parent().unwrap_or(Path::new(""));
     let variant_path = base.join(&doc.variant.value);
-    let (ruleset, vdiags) = cache.get(&variant_path);
-    let Some(rs) = ruleset else {
-        let d = cx.err(
-            Code::DanglingReference,
-            &doc.variant.span,
-            format!("variant `{}` could not be built", variant_path.display()),
-        );
-        for v in vdiags.iter().filter(|d| d.is_error()).take(10) {
-            d.notes.push(format!(
-                "{}:{}:{}: {}",
-                v.at.file.display(),
-                v.at.line,
-                v.at.column,
-                v.message
-            ));
-        }
-        if vdiags.is_empty() {
-            d.notes
-                .push("the variant compiler returned no ruleset (not implemented yet?)".into());
-        }
+    let Some(rs) = variant(&mut cx, &doc, &variant_path, cache) else {
         return (None, cx.diags);
     };
     let players = doc.players.value;
     if players == 0 || players < rs.min_players || players > rs.max_players {
-        cx.err(
-            Code::BadVariant,
-            &doc.players.span,
-            format!(
-                "{players} players, but variant `{}` allows {} to {}",
-                rs.id, rs.min_players, rs.max_players
-            ),
+        let why = format!(
+            "{players} players, but variant `{}` allows {} to {}",
+            rs.id, rs.min_players, rs.max_players
         );
+        cx.err(Code::BadVariant, &doc.players.span, why);
     }
-    let tile_index = |id: &str| rs.tiles.iter().position(|t| t.id == id).map(|i| i as u16);
+    // Copies used of each tile type (B-1), the start tile's first.
     let mut used: HashMap<u16, u32> = HashMap::new();
-
-    // Start tile.
-    let mut start = None;
-    match &doc.start {
-        Some(s) => {
-            let rot = check_rotation(&mut cx, &s.rotation);
-            match tile_index(&s.tile) {
-                Some(t) => {
-                    *used.entry(t).or_default() += 1;
-                    start = Some((t, rot.unwrap_or(0)));
-                }
-                None => unknown_tile(&mut cx, &rs, &s.tile),
-            }
-        }
-        None => match rs.start_tile {
-            Some(t) => *used.entry(t).or_default() += 1,
-            None => {
-                cx.err(
-                    Code::BadVariant,
-                    &(0..0),
-                    format!(
-                        "variant `{}` has no start tile; give `[start] tile = …`",
-                        rs.id
-                    ),
-                );
-            }
-        },
-    }
-
-    // Steps.
-    let mut steps = Vec::new();
-    for (i, st) in doc.step.iter().enumerate() {
-        let number = i + 1;
-        let pos = cx.pos(&st.span);
-        let tile = tile_index(&st.tile);
-        if tile.is_none() {
-            unknown_tile(&mut cx, &rs, &st.tile);
-        }
-        let rot = check_rotation(&mut cx, &st.rotation);
-        let at = match &st.at {
-            Some(at) if at.len() == 2 => {
-                let mut xy = [0i32; 2];
-                for (k, v) in at.iter().enumerate() {
-                    match i32::try_from(v.value) {
-                        Ok(c) if c.abs() <= 1000 => xy[k] = c,
-                        _ => {
-                            cx.err(
-                                Code::BadScenario,
-                                &v.span,
-                                format!("coordinate {} is out of range (-1000..=1000)", v.value),
-                            );
-                        }
-                    }
-                }
-                Some((xy[0], xy[1]))
-            }
-            Some(at) => {
-                cx.err(Code::BadScenario, &at.span, "`at` must be `[x, y]`");
-                None
-            }
-            None => None,
-        };
-        let player = match &st.player {
-            Some(p) => seat(&mut cx, p, players),
-            None => None,
-        };
-        if st.follower.is_some() && st.at.is_none() {
-            cx.err(
-                Code::BadScenario,
-                &st.span,
-                "a discarded tile (no `at`) cannot take a follower",
-            );
-        }
-        let follower = st
-            .follower
-            .as_ref()
-            .and_then(|f| follower_choice(&mut cx, &rs, tile, f));
-        let follower2 = st
-            .follower2
-            .as_ref()
-            .and_then(|f| follower_choice(&mut cx, &rs, tile, f));
-        let take = takes(&mut cx, &rs, &st.take, players);
-        let expect = match &st.expect {
-            Some(ev) => events(&mut cx, &rs, ev, players),
-            None => Vec::new(),
-        };
-        let moves = move_choices(&mut cx, &st.moves, players);
-        if st.own && st.at.is_none() {
-            cx.err(
-                Code::BadScenario,
-                &st.span,
-                "an own tile (`own = true`) is placed, never discarded: give `at`",
-            );
-        }
-        let expect_error = st.expect_error.as_ref().map(|e| {
-            if let Some(k) = &e.kind {
-                if !crate::run::ERROR_KINDS.contains(&k.value.as_str()) {
-                    cx.err(
-                        Code::DanglingReference,
-                        &k.span,
-                        format!("unknown error kind `{}`", k.value),
-                    )
-                    .notes
-                    .push(format!("kinds: {}", crate::run::ERROR_KINDS.join(", ")));
-                }
-            }
-            if e.kind.is_none() && e.message.is_none() {
-                cx.err(
-                    Code::BadExpectation,
-                    &e.span,
-                    "`expect_error` needs `kind` or `message`",
-                );
-            }
-            if st.expect.is_some() {
-                cx.err(
-                    Code::BadExpectation,
-                    &e.span,
-                    "a rejected step cannot also `expect` events",
-                );
-            }
-            ExpectedError {
-                kind: e.kind.as_ref().map(|k| k.value.clone()),
-                message: e.message.as_ref().map(|k| k.value.clone()),
-                pos: cx.pos(&e.span),
-            }
-        });
-        if st.at.is_none() && st.expect_error.is_some() {
-            cx.err(
-                Code::BadScenario,
-                &st.span,
-                "a discarded tile (no `at`) cannot `expect_error`",
-            );
-        }
-        let scores = st.scores.as_ref().map(|s| {
-            if s.len() != players as usize {
-                cx.err(
-                    Code::BadExpectation,
-                    &s.span,
-                    format!("`scores` must list {players} seats"),
-                );
-            }
-            s.iter().map(|v| v.value).collect()
-        });
-        // A placement (`at` and rotation resolved) or a discard (no `at`, B-2); otherwise the
-        // step's errors were reported above and the scenario is dropped.
-        let placement = match (at, rot) {
-            (Some(xy), Some(r)) => Some(Some((xy, r))),
-            _ if st.at.is_none() => Some(None),
-            _ => None,
-        };
-        if let (Some(t), Some(placement)) = (tile, placement) {
-            let placed = placement.is_some();
-            steps.push(Step {
-                number,
-                pos,
-                tile: t,
-                tile_id: st.tile.value.clone(),
-                placement,
-                player,
-                own: st.own,
-                follower: if placed { follower.clone() } else { None },
-                follower2: if placed { follower2 } else { None },
-                take,
-                moves,
-                expect,
-                expect_error: if placed { expect_error } else { None },
-                scores,
-            });
-        }
-    }
-    // A rejected placement must be followed by a step placing the same (still drawn) tile.
-    for (i, st) in doc.step.iter().enumerate() {
-        let rejected = st.expect_error.is_some() && st.follower.is_none() && st.at.is_some();
-        if !rejected {
-            continue;
-        }
-        match doc.step.get(i + 1) {
-            Some(next) if next.tile.value == st.tile.value => {}
-            _ => {
-                cx.err(
-                    Code::BadScenario,
-                    &st.span,
-                    format!(
-                        "step {} is a rejected placement: the next step must place the same tile `{}` (still in hand)",
-                        i + 1,
-                        st.tile.value
-                    ),
-                );
-            }
-        }
-    }
-    // Copies: a scenario may not use more copies of a tile than the variant has (B-1).
-    for st in &steps {
-        if st.draws() {
-            *used.entry(st.tile).or_default() += 1;
-        }
-    }
-    let mut over: Vec<_> = used
-        .iter()
-        .filter_map(|(&t, &n)| {
-            let tt = &rs.tiles[t as usize];
-            // A pool tile (a wonder, W-1) is in the game once, though not in the draw pile.
-            let pooled = rs.pool.as_ref().is_some_and(|p| p.tiles.contains(&t));
-            let have = tt.count + u32::from(tt.start) + u32::from(pooled);
-            (n > have).then_some((t, n, have))
-        })
+    let start = start_tile(&mut cx, &rs, &doc, &mut used);
+    let steps: Vec<Step> = (doc.step.iter().enumerate())
+        .filter_map(|(i, st)| step(&mut cx, &rs, i + 1, st, players))
         .collect();
-    over.sort();
-    for (t, n, have) in over {
-        let tt = &rs.tiles[t as usize];
-        let span = doc
-            .step
-            .iter()
-            .rev()
-            .find(|s| s.tile.value == tt.id)
-            .map(|s| s.tile.span.clone())
-            .unwrap_or(0..0);
-        cx.err(
-            Code::BadCount,
-            &span,
-            format!(
-                "tile `{}` is used {n} times (start tile included) but variant `{}` has {have}",
-                tt.id, rs.id
-            ),
-        )
-        .rule = Some("B-1".into());
-    }
+    rejections_followed(&mut cx, &doc.step);
+    copies(&mut cx, &rs, &doc.step, &steps, used);
     let end = doc.end.as_ref().map(|e| End {
         pos: cx.pos(&e.span),
         expect: events(&mut cx, &rs, &e.expect, players),
     });
     let final_scores = doc.expect.as_ref().map(|e| {
-        if e.scores.len() != players as usize {
-            cx.err(
-                Code::BadExpectation,
-                &e.scores.span,
-                format!("`scores` must list {players} seats"),
-            );
-        }
-        (
-            e.scores.iter().map(|v| v.value).collect(),
-            cx.pos(&e.scores.span),
-        )
+        let scores = seat_scores(&mut cx, &e.scores, players);
+        (scores, cx.pos(&e.scores.span))
     });
     let pile = doc.pile.as_ref().map(|p| tile_list(&mut cx, &rs, p));
     let pool = tile_list(&mut cx, &rs, &doc.pool);
@@ -654,8 +401,243 @@ pub fn resolve(
         final_scores,
         source: source.clone(),
     };
-    let diags = cx.diags;
-    (Some(scenario), diags)
+    (Some(scenario), cx.diags)
+}
+
+/// The scenario's variant, built (through the cache); a located error with the variant's own
+/// first errors as notes when it cannot be.
+fn variant(
+    cx: &mut Ctx,
+    doc: &ScenarioFile,
+    path: &Path,
+    cache: &mut VariantCache,
+) -> Option<Arc<Ruleset>> {
+    let (ruleset, vdiags) = cache.get(path);
+    if ruleset.is_some() {
+        return ruleset;
+    }
+    let why = format!("variant `{}` could not be built", path.display());
+    let d = cx.err(Code::DanglingReference, &doc.variant.span, why);
+    for v in vdiags.iter().filter(|d| d.is_error()).take(10) {
+        let at = &v.at;
+        let note = format!(
+            "{}:{}:{}: {}",
+            at.file.display(),
+            at.line,
+            at.column,
+            v.message
+        );
+        d.notes.push(note);
+    }
+    if vdiags.is_empty() {
+        d.notes
+            .push("the variant compiler returned no ruleset (not implemented yet?)".into());
+    }
+    None
+}
+
+/// Index of the tile type called `id`.
+fn tile_index(rs: &Ruleset, id: &str) -> Option<u16> {
+    rs.tiles.iter().position(|t| t.id == id).map(|i| i as u16)
+}
+
+/// The start tile (`[start]`, or the variant's), counted as a used copy; `Some` with its
+/// rotation only when the scenario names one.
+fn start_tile(
+    cx: &mut Ctx,
+    rs: &Ruleset,
+    doc: &ScenarioFile,
+    used: &mut HashMap<u16, u32>,
+) -> Option<(u16, u8)> {
+    let Some(s) = &doc.start else {
+        match rs.start_tile {
+            Some(t) => *used.entry(t).or_default() += 1,
+            None => {
+                let why = format!(
+                    "variant `{}` has no start tile; give `[start] tile = …`",
+                    rs.id
+                );
+                cx.err(Code::BadVariant, &(0..0), why);
+            }
+        }
+        return None;
+    };
+    let rot = check_rotation(cx, &s.rotation);
+    let Some(t) = tile_index(rs, &s.tile) else {
+        unknown_tile(cx, rs, &s.tile);
+        return None;
+    };
+    *used.entry(t).or_default() += 1;
+    Some((t, rot.unwrap_or(0)))
+}
+
+/// One step, checked; `None` when its tile or placement could not be resolved (the errors are
+/// reported and the scenario is dropped).
+fn step(cx: &mut Ctx, rs: &Ruleset, number: usize, st: &Sp<RawStep>, players: u8) -> Option<Step> {
+    let pos = cx.pos(&st.span);
+    let tile = tile_index(rs, &st.tile);
+    if tile.is_none() {
+        unknown_tile(cx, rs, &st.tile);
+    }
+    let rot = check_rotation(cx, &st.rotation);
+    let at = st.at.as_ref().and_then(|at| coordinates(cx, at));
+    let player = st.player.as_ref().and_then(|p| seat(cx, p, players));
+    let why = "a discarded tile (no `at`) cannot take a follower";
+    not_on_discard(cx, st, st.follower.is_some(), why);
+    let follower = (st.follower.as_ref()).and_then(|f| follower_choice(cx, rs, tile, f));
+    let follower2 = (st.follower2.as_ref()).and_then(|f| follower_choice(cx, rs, tile, f));
+    let take = takes(cx, rs, &st.take, players);
+    let expect = match &st.expect {
+        Some(ev) => events(cx, rs, ev, players),
+        None => Vec::new(),
+    };
+    let moves = move_choices(cx, &st.moves, players);
+    let why = "an own tile (`own = true`) is placed, never discarded: give `at`";
+    not_on_discard(cx, st, st.own, why);
+    let expect_error = st.expect_error.as_ref().map(|e| expected_error(cx, st, e));
+    let why = "a discarded tile (no `at`) cannot `expect_error`";
+    not_on_discard(cx, st, st.expect_error.is_some(), why);
+    let scores = st.scores.as_ref().map(|s| seat_scores(cx, s, players));
+    // A placement (`at` and rotation resolved) or a discard (no `at`, B-2).
+    let placement = match (at, rot) {
+        (Some(xy), Some(r)) => Some((xy, r)),
+        _ if st.at.is_none() => None,
+        _ => return None,
+    };
+    let placed = placement.is_some();
+    Some(Step {
+        number,
+        pos,
+        tile: tile?,
+        tile_id: st.tile.value.clone(),
+        placement,
+        player,
+        own: st.own,
+        follower: follower.filter(|_| placed),
+        follower2: follower2.filter(|_| placed),
+        take,
+        moves,
+        expect,
+        expect_error: expect_error.filter(|_| placed),
+        scores,
+    })
+}
+
+/// A step's `at`: two coordinates within ±1000.
+fn coordinates(cx: &mut Ctx, at: &Sp<Vec<Sp<i64>>>) -> Option<(i32, i32)> {
+    if at.len() != 2 {
+        cx.err(Code::BadScenario, &at.span, "`at` must be `[x, y]`");
+        return None;
+    }
+    let mut xy = [0i32; 2];
+    for (k, v) in at.iter().enumerate() {
+        match i32::try_from(v.value) {
+            Ok(c) if c.abs() <= 1000 => xy[k] = c,
+            _ => {
+                let why = format!("coordinate {} is out of range (-1000..=1000)", v.value);
+                cx.err(Code::BadScenario, &v.span, why);
+            }
+        }
+    }
+    Some((xy[0], xy[1]))
+}
+
+/// A discarded tile (no `at`) cannot have `what` (`has`): an error at the step.
+fn not_on_discard(cx: &mut Ctx, st: &Sp<RawStep>, has: bool, why: &str) {
+    if has && st.at.is_none() {
+        cx.err(Code::BadScenario, &st.span, why);
+    }
+}
+
+/// A step's `expect_error`: a known error kind or a message, and no `expect` beside it.
+fn expected_error(cx: &mut Ctx, st: &RawStep, e: &Sp<RawExpectError>) -> ExpectedError {
+    if let Some(k) = &e.kind {
+        if !crate::run::ERROR_KINDS.contains(&k.value.as_str()) {
+            let why = format!("unknown error kind `{}`", k.value);
+            cx.err(Code::DanglingReference, &k.span, why)
+                .notes
+                .push(format!("kinds: {}", crate::run::ERROR_KINDS.join(", ")));
+        }
+    }
+    if e.kind.is_none() && e.message.is_none() {
+        let why = "`expect_error` needs `kind` or `message`";
+        cx.err(Code::BadExpectation, &e.span, why);
+    }
+    if st.expect.is_some() {
+        let why = "a rejected step cannot also `expect` events";
+        cx.err(Code::BadExpectation, &e.span, why);
+    }
+    ExpectedError {
+        kind: e.kind.as_ref().map(|k| k.value.clone()),
+        message: e.message.as_ref().map(|k| k.value.clone()),
+        pos: cx.pos(&e.span),
+    }
+}
+
+/// A `scores` list: one score a seat.
+fn seat_scores(cx: &mut Ctx, s: &Sp<Vec<Sp<i64>>>, players: u8) -> Vec<i64> {
+    if s.len() != players as usize {
+        let why = format!("`scores` must list {players} seats");
+        cx.err(Code::BadExpectation, &s.span, why);
+    }
+    s.iter().map(|v| v.value).collect()
+}
+
+/// A rejected placement must be followed by a step placing the same (still drawn) tile.
+fn rejections_followed(cx: &mut Ctx, steps: &[Sp<RawStep>]) {
+    for (i, st) in steps.iter().enumerate() {
+        let rejected = st.expect_error.is_some() && st.follower.is_none() && st.at.is_some();
+        if !rejected {
+            continue;
+        }
+        if steps
+            .get(i + 1)
+            .is_some_and(|next| next.tile.value == st.tile.value)
+        {
+            continue;
+        }
+        let why = format!(
+            "step {} is a rejected placement: the next step must place the same tile `{}` (still \
+             in hand)",
+            i + 1,
+            st.tile.value
+        );
+        cx.err(Code::BadScenario, &st.span, why);
+    }
+}
+
+/// A scenario may not use more copies of a tile than the variant has (B-1).
+fn copies(
+    cx: &mut Ctx,
+    rs: &Ruleset,
+    raw: &[Sp<RawStep>],
+    steps: &[Step],
+    mut used: HashMap<u16, u32>,
+) {
+    for st in steps.iter().filter(|st| st.draws()) {
+        *used.entry(st.tile).or_default() += 1;
+    }
+    let mut over: Vec<_> = used
+        .iter()
+        .filter_map(|(&t, &n)| {
+            let tt = &rs.tiles[t as usize];
+            // A pool tile (a wonder, W-1) is in the game once, though not in the draw pile.
+            let pooled = rs.pool.as_ref().is_some_and(|p| p.tiles.contains(&t));
+            let have = tt.count + u32::from(tt.start) + u32::from(pooled);
+            (n > have).then_some((t, n, have))
+        })
+        .collect();
+    over.sort();
+    for (t, n, have) in over {
+        let tt = &rs.tiles[t as usize];
+        let last = raw.iter().rev().find(|s| s.tile.value == tt.id);
+        let span = last.map(|s| s.tile.span.clone()).unwrap_or(0..0);
+        let why = format!(
+            "tile `{}` is used {n} times (start tile included) but variant `{}` has {have}",
+            tt.id, rs.id
+        );
+        cx.err(Code::BadCount, &span, why).rule = Some("B-1".into());
+    }
 }
 
 /// Resolve a follower placement on `tile`: its type (default: the variant's first) and the
