@@ -2,6 +2,7 @@
 //! (W-18, W-21), as edges of the tile's graph.
 
 use super::*;
+use crate::raw::RawConnection;
 
 /// A pair of facing segments and the (cell, side) where they first meet.
 pub(super) type FacingPair = ((usize, usize), (usize, Side));
@@ -70,158 +71,48 @@ pub(super) fn compile_connections(
     let mut misjoined = Vec::new();
     let facing_set: HashSet<(usize, usize)> = facing.iter().map(|(p, _)| *p).collect();
     // Dangling-reference diagnostics (index into `diags`) with the segments the connection meant.
-    let mut roots: Vec<(usize, Vec<usize>)> = Vec::new();
+    let mut roots: Vec<Meant> = Vec::new();
     let mut ids: HashSet<&str> = HashSet::new();
     let mut pairs: HashMap<(usize, usize), String> = HashMap::new();
     for rc in &t.connections {
         let c = &rc.value;
         if !ids.insert(&c.id.value) {
-            let mut d = src.diag(
-                Code::DuplicateId,
-                c.id.span.clone(),
-                format!(
-                    "connection id `{}` is already used in this tile",
-                    c.id.value
-                ),
-            );
-            if let Some(first) = t
-                .connections
-                .iter()
-                .find(|x| x.value.id.value == c.id.value)
-            {
-                d = d.with_label(src.label(first.value.id.span.clone(), "first used here"));
-            }
-            diags.push(d);
+            diags.push(duplicate(t, c, src));
             continue;
         }
-        let bad = |span: Range<usize>, msg: String| {
-            src.diag(Code::BadConnection, span, msg).with_rule("W-18")
-        };
         if c.segments.value.len() != 2 {
-            diags.push(bad(
-                c.segments.span.clone(),
-                format!(
-                    "a connection names exactly 2 segments, not {}",
-                    c.segments.value.len()
-                ),
-            ));
+            let why = format!(
+                "a connection names exactly 2 segments, not {}",
+                c.segments.value.len()
+            );
+            diags.push(bad(src, &c.segments.span, why));
             continue;
         }
-        let mut ends = [0usize; 2];
-        let mut ok = true;
-        for (k, sid) in c.segments.value.iter().enumerate() {
-            match tile.segment(&sid.value) {
-                Some(i) => ends[k] = i,
-                None if tile.dropped.contains(&sid.value) => ok = false, // reported at its cell
-                None => {
-                    let near = crate::load::suggest(
-                        &sid.value,
-                        tile.segments.iter().map(|x| x.id.as_str()),
-                    );
-                    let mut d = src.diag(
-                        Code::DanglingReference,
-                        sid.span.clone(),
-                        format!("no segment `{}` in this tile", sid.value),
-                    );
-                    if let Some(n) = near {
-                        d.notes.push(format!("did you mean `{n}`?"));
-                    }
-                    // What the connection meant to join: the named segments that exist, and the
-                    // suggestion; a missing connection between them is this typo's consequence.
-                    let mut meant: Vec<usize> = c
-                        .segments
-                        .value
-                        .iter()
-                        .filter_map(|x| tile.segment(&x.value))
-                        .collect();
-                    meant.extend(near.and_then(|n| tile.segment(n)));
-                    roots.push((diags.len(), meant));
-                    diags.push(d);
-                    ok = false;
-                }
-            }
-        }
-        if !ok {
+        let Some(ends) = connection_ends(c, tile, src, diags, &mut roots) else {
             continue;
-        }
+        };
         let (a, b) = (&tile.segments[ends[0]], &tile.segments[ends[1]]);
-        let span = c.segments.span.clone();
-        if a.kind != b.kind {
-            diags.push(bad(
-                span,
-                format!(
-                    "`{}` is a {} and `{}` a {}: a connection joins segments of one kind",
-                    a.id,
-                    kind_name(a.kind),
-                    b.id,
-                    kind_name(b.kind)
-                ),
-            ));
-            continue;
-        }
-        if !matches!(
-            a.kind,
-            FeatureKind::City | FeatureKind::Road | FeatureKind::Field
-        ) {
-            diags.push(bad(
-                span,
-                format!(
-                    "only cities, roads and fields are connected, not {} segments",
-                    kind_name(a.kind)
-                ),
-            ));
-            continue;
-        }
-        if a.cell == b.cell {
-            diags.push(bad(
-                span,
-                format!(
-                    "`{}` and `{}` lie in the same cell; connections join segments of different cells",
-                    a.id, b.id
-                ),
-            ));
+        if let Some(why) = unjoinable(a, b) {
+            diags.push(bad(src, &c.segments.span, why));
             continue;
         }
         let p = pair(ends[0], ends[1]);
         if let Some(prev) = pairs.get(&p) {
-            diags.push(bad(
-                c.id.span.clone(),
-                format!(
-                    "`{}` and `{}` are already connected by `{prev}`",
-                    a.id, b.id
-                ),
-            ));
+            let why = format!(
+                "`{}` and `{}` are already connected by `{prev}`",
+                a.id, b.id
+            );
+            diags.push(bad(src, &c.id.span, why));
             continue;
         }
-        let neighbours = tile.cells[a.cell].neighbour.contains(&Some(b.cell));
-        if !facing_set.contains(&p) && c.joined.value {
+        let faces = facing_set.contains(&p);
+        if !faces && c.joined.value {
             // Kept in the graph: the feature it makes may span cells that are not connected;
             // that is this connection's consequence, folded under it.
             misjoined.push((diags.len(), ends));
         }
-        if !neighbours {
-            let (ca, cb) = (&tile.cells[a.cell], &tile.cells[b.cell]);
-            diags.push(
-                bad(
-                    span,
-                    format!(
-                        "`{}` lies in cell `{}` and `{}` in cell `{}`, which are not neighbours: a connection joins segments across a side the two cells share",
-                        a.id, ca.id, b.id, cb.id
-                    ),
-                )
-                .with_label(src.label(ca.span.clone(), format!("cell `{}` at [{}, {}]", ca.id, ca.at.0, ca.at.1)))
-                .with_label(src.label(cb.span.clone(), format!("cell `{}` at [{}, {}]", cb.id, cb.at.0, cb.at.1))),
-            );
-        } else if !facing_set.contains(&p) {
-            let what = if a.kind == FeatureKind::Field {
-                "on facing half-edges of an inner side"
-            } else {
-                "across an inner side"
-            };
-            diags.push(bad(
-                span,
-                format!("`{}` and `{}` do not face each other {what}", a.id, b.id),
-            ));
+        if let Some(d) = not_facing(tile, a, b, faces, &c.segments.span, src) {
+            diags.push(d);
         }
         pairs.insert(p, c.id.value.clone());
         tile.connections.push(CompiledConnection {
@@ -233,51 +124,185 @@ pub(super) fn compile_connections(
             span: c.id.span.clone(),
         });
     }
+    missing_connections(tile, facing, &pairs, &roots, src, diags);
+    misjoined
+}
+
+/// A `dangling-reference` diagnostic (index into the diagnostics) with the segments its
+/// connection meant to join: a missing connection between them is the typo's consequence.
+type Meant = (usize, Vec<usize>);
+
+/// A `bad-connection` error (W-18).
+fn bad(src: &Source, span: &Range<usize>, why: String) -> Diagnostic {
+    src.diag(Code::BadConnection, span.clone(), why)
+        .with_rule("W-18")
+}
+
+/// A connection id used twice in the tile, labelled with its first use.
+fn duplicate(t: &RawTile, c: &RawConnection, src: &Source) -> Diagnostic {
+    let why = format!(
+        "connection id `{}` is already used in this tile",
+        c.id.value
+    );
+    let mut d = src.diag(Code::DuplicateId, c.id.span.clone(), why);
+    let first = t
+        .connections
+        .iter()
+        .find(|x| x.value.id.value == c.id.value);
+    if let Some(first) = first {
+        d = d.with_label(src.label(first.value.id.span.clone(), "first used here"));
+    }
+    d
+}
+
+/// The two segments a connection names; `None` when one is missing (reported, with what the
+/// connection meant in `roots`) or was left out of the tile (reported at its cell).
+fn connection_ends(
+    c: &RawConnection,
+    tile: &CompiledTile,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+    roots: &mut Vec<Meant>,
+) -> Option<[usize; 2]> {
+    let mut ends = [0usize; 2];
+    let mut ok = true;
+    for (k, sid) in c.segments.value.iter().enumerate() {
+        if let Some(i) = tile.segment(&sid.value) {
+            ends[k] = i;
+            continue;
+        }
+        ok = false;
+        if tile.dropped.contains(&sid.value) {
+            continue;
+        }
+        let ids = tile.segments.iter().map(|x| x.id.as_str());
+        let near = crate::load::suggest(&sid.value, ids);
+        let why = format!("no segment `{}` in this tile", sid.value);
+        let mut d = src.diag(Code::DanglingReference, sid.span.clone(), why);
+        if let Some(n) = near {
+            d.notes.push(format!("did you mean `{n}`?"));
+        }
+        // What the connection meant to join: the named segments that exist, and the suggestion.
+        let named = c
+            .segments
+            .value
+            .iter()
+            .filter_map(|x| tile.segment(&x.value));
+        let mut meant: Vec<usize> = named.collect();
+        meant.extend(near.and_then(|n| tile.segment(n)));
+        roots.push((diags.len(), meant));
+        diags.push(d);
+    }
+    ok.then_some(ends)
+}
+
+/// Why segments `a` and `b` cannot be connected at all: different kinds, kinds that are never
+/// connected, or the same cell.
+fn unjoinable(a: &CompiledSegment, b: &CompiledSegment) -> Option<String> {
+    if a.kind != b.kind {
+        return Some(format!(
+            "`{}` is a {} and `{}` a {}: a connection joins segments of one kind",
+            a.id,
+            kind_name(a.kind),
+            b.id,
+            kind_name(b.kind)
+        ));
+    }
+    if !matches!(
+        a.kind,
+        FeatureKind::City | FeatureKind::Road | FeatureKind::Field
+    ) {
+        return Some(format!(
+            "only cities, roads and fields are connected, not {} segments",
+            kind_name(a.kind)
+        ));
+    }
+    if a.cell == b.cell {
+        return Some(format!(
+            "`{}` and `{}` lie in the same cell; connections join segments of different cells",
+            a.id, b.id
+        ));
+    }
+    None
+}
+
+/// A connection between segments that do not face each other: of cells that are not
+/// neighbours (both cells labelled), or not across the inner side they share.
+fn not_facing(
+    tile: &CompiledTile,
+    a: &CompiledSegment,
+    b: &CompiledSegment,
+    faces: bool,
+    span: &Range<usize>,
+    src: &Source,
+) -> Option<Diagnostic> {
+    let (ca, cb) = (&tile.cells[a.cell], &tile.cells[b.cell]);
+    if ca.neighbour.contains(&Some(b.cell)) {
+        if faces {
+            return None;
+        }
+        let what = if a.kind == FeatureKind::Field {
+            "on facing half-edges of an inner side"
+        } else {
+            "across an inner side"
+        };
+        let why = format!("`{}` and `{}` do not face each other {what}", a.id, b.id);
+        return Some(bad(src, span, why));
+    }
+    let why = format!(
+        "`{}` lies in cell `{}` and `{}` in cell `{}`, which are not neighbours: a connection \
+         joins segments across a side the two cells share",
+        a.id, ca.id, b.id, cb.id
+    );
+    let label = |c: &CompiledCell| {
+        let what = format!("cell `{}` at [{}, {}]", c.id, c.at.0, c.at.1);
+        src.label(c.span.clone(), what)
+    };
+    Some(
+        bad(src, span, why)
+            .with_label(label(ca))
+            .with_label(label(cb)),
+    )
+}
+
+/// Every facing pair needs a connection (W-18, W-21 for fields); one missing because of a typo
+/// in a connection is a note on the typo's diagnostic instead.
+fn missing_connections(
+    tile: &CompiledTile,
+    facing: &[FacingPair],
+    pairs: &HashMap<(usize, usize), String>,
+    roots: &[Meant],
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
     for (p, (cell, s)) in facing {
         if pairs.contains_key(p) {
             continue;
         }
         let (a, b) = (&tile.segments[p.0], &tile.segments[p.1]);
+        let c = &tile.cells[*cell];
+        let both = roots
+            .iter()
+            .find(|(_, meant)| meant.contains(&p.0) && meant.contains(&p.1));
+        let root =
+            both.or_else(|| (roots.iter()).find(|(_, m)| m.contains(&p.0) || m.contains(&p.1)));
+        let what = format!("{} segments `{}` and `{}`", kind_name(a.kind), a.id, b.id);
+        let side = format!("inner side {} of cell `{}`", s.name(), c.id);
+        if let Some((root, _)) = root {
+            let note = format!("so {what} (facing across {side}) have no connection");
+            diags[*root].notes.push(note);
+            continue;
+        }
+        let why = format!(
+            "{what} face each other across {side}; add a connection with `joined = true` or \
+             `false`"
+        );
         let rule = if a.kind == FeatureKind::Field {
             "W-21"
         } else {
             "W-18"
         };
-        let c = &tile.cells[*cell];
-        if let Some((root, _)) = roots
-            .iter()
-            .find(|(_, meant)| meant.contains(&p.0) && meant.contains(&p.1))
-            .or_else(|| {
-                roots
-                    .iter()
-                    .find(|(_, m)| m.contains(&p.0) || m.contains(&p.1))
-            })
-        {
-            diags[*root].notes.push(format!(
-                "so {} segments `{}` and `{}` (facing across inner side {} of cell `{}`) have no connection",
-                kind_name(a.kind),
-                a.id,
-                b.id,
-                s.name(),
-                c.id
-            ));
-            continue;
-        }
-        diags.push(
-            src.diag(
-                Code::MissingConnection,
-                c.side_spans[s.index()].clone(),
-                format!(
-                    "{} segments `{}` and `{}` face each other across inner side {} of cell `{}`; add a connection with `joined = true` or `false`",
-                    kind_name(a.kind),
-                    a.id,
-                    b.id,
-                    s.name(),
-                    c.id
-                ),
-            )
-            .with_rule(rule),
-        );
+        let span = c.side_spans[s.index()].clone();
+        diags.push(src.diag(Code::MissingConnection, span, why).with_rule(rule));
     }
-    misjoined
 }
