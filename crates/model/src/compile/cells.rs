@@ -2,6 +2,7 @@
 //! connectivity and inner-side checks (W-18).
 
 use super::*;
+use crate::raw::RawCell;
 
 /// The cells of a tile (a single cell for `sides`), with overlap / connectivity / inner-side
 /// checks. `None` when the tile's shape is unusable.
@@ -10,27 +11,20 @@ pub(super) fn compile_cells(
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Vec<CompiledCell>> {
+    let id = &t.id.value;
     match (&t.sides, &t.cells) {
         (Some(_), Some(cells)) => {
-            diags.push(src.diag(
-                Code::TileShape,
-                cells.span.clone(),
-                format!(
-                    "tile `{}` gives both `sides` (a single cell) and `cells` (a mega tile); give one",
-                    t.id.value
-                ),
-            ));
+            let why = format!(
+                "tile `{id}` gives both `sides` (a single cell) and `cells` (a mega tile); give one"
+            );
+            diags.push(src.diag(Code::TileShape, cells.span.clone(), why));
             None
         }
         (None, None) => {
-            diags.push(src.diag(
-                Code::TileShape,
-                t.id.span.clone(),
-                format!(
-                    "tile `{}` gives neither `sides` (a single cell) nor `cells` (a mega tile)",
-                    t.id.value
-                ),
-            ));
+            let why = format!(
+                "tile `{id}` gives neither `sides` (a single cell) nor `cells` (a mega tile)"
+            );
+            diags.push(src.diag(Code::TileShape, t.id.span.clone(), why));
             None
         }
         (Some(sides), None) => {
@@ -45,178 +39,199 @@ pub(super) fn compile_cells(
                 side_spans: spans,
             }])
         }
-        (None, Some(raw_cells)) => {
-            if raw_cells.value.is_empty() {
-                diags.push(src.diag(
-                    Code::TileShape,
-                    raw_cells.span.clone(),
-                    "a mega tile needs at least one cell",
-                ));
-                return None;
+        (None, Some(raw_cells)) => mega_cells(raw_cells, src, diags),
+    }
+}
+
+/// A mega tile's cells (W-18): read, not overlapping, edge-connected, at most [`MAX_CELLS`],
+/// with their neighbours linked and inner sides that agree.
+fn mega_cells(
+    raw_cells: &Sp<Vec<Sp<RawCell>>>,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<CompiledCell>> {
+    if raw_cells.value.is_empty() {
+        let why = "a mega tile needs at least one cell";
+        diags.push(src.diag(Code::TileShape, raw_cells.span.clone(), why));
+        return None;
+    }
+    let cells = read_cells(&raw_cells.value, src, diags)?;
+    let (by_at, overlapping) = overlaps(&cells, src, diags);
+    check_connected(&cells, &by_at, src, diags);
+    if cells.len() > MAX_CELLS {
+        let why = format!(
+            "a tile has at most {MAX_CELLS} cells; this one has {}",
+            cells.len()
+        );
+        diags.push(src.diag(Code::TileShape, raw_cells.span.clone(), why));
+        return None;
+    }
+    let mut cells: Vec<CompiledCell> = cells.into_iter().map(|(_, c)| c).collect();
+    link_neighbours(&mut cells, &by_at, &overlapping);
+    check_inner_sides(&cells, src, diags);
+    Some(cells)
+}
+
+/// A cell as read, with the span of its `at` (where overlaps and gaps are reported).
+type ReadCell = (Range<usize>, CompiledCell);
+
+/// The cells as written: ids unique, `at` two coordinates, four sides. `None` when a cell is
+/// unusable (reported) or there is none.
+fn read_cells(
+    raw: &[Sp<RawCell>],
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<ReadCell>> {
+    let mut cells = Vec::with_capacity(raw.len().min(1024));
+    let mut cell_ids: HashSet<&str> = HashSet::new();
+    let mut usable = true;
+    for rc in raw {
+        let c = &rc.value;
+        if !cell_ids.insert(&c.id.value) {
+            let why = format!("cell id `{}` is already used in this tile", c.id.value);
+            diags.push(src.diag(Code::DuplicateId, c.id.span.clone(), why));
+        }
+        let [x, y] = c.at.value.as_slice() else {
+            let why = "`at` must be two coordinates [x, y]";
+            diags.push(src.diag(Code::TileShape, c.at.span.clone(), why));
+            usable = false;
+            continue;
+        };
+        let Some((kinds, spans)) = four_sides(&c.sides, src, diags) else {
+            usable = false;
+            continue;
+        };
+        let cell = CompiledCell {
+            id: c.id.value.clone(),
+            at: (x.value, y.value),
+            sides: kinds,
+            outer: [true; 4],
+            neighbour: [None; 4],
+            span: c.id.span.clone(),
+            side_spans: spans,
+        };
+        cells.push((c.at.span.clone(), cell));
+    }
+    (usable && !cells.is_empty()).then_some(cells)
+}
+
+/// Coordinates → the first cell there (linear; no pairwise comparison), and which cells lie on
+/// an earlier one (reported, at most [`MAX_CELL_REPORTS`]).
+fn overlaps(
+    cells: &[ReadCell],
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> (HashMap<(i64, i64), usize>, Vec<bool>) {
+    let mut by_at: HashMap<(i64, i64), usize> = HashMap::with_capacity(cells.len());
+    let mut overlapping = vec![false; cells.len()];
+    let mut reports = 0;
+    for (i, (at_span, c)) in cells.iter().enumerate() {
+        let Some(&first) = by_at.get(&c.at) else {
+            by_at.insert(c.at, i);
+            continue;
+        };
+        overlapping[i] = true;
+        if reports < MAX_CELL_REPORTS {
+            let why = format!(
+                "cell `{}` is at [{}, {}], where cell `{}` already is",
+                c.id, c.at.0, c.at.1, cells[first].1.id
+            );
+            let d = src.diag(Code::OverlappingCells, at_span.clone(), why);
+            diags.push(d.with_rule("W-18"));
+        }
+        reports += 1;
+    }
+    (by_at, overlapping)
+}
+
+/// Every cell is edge-connected to the anchor (breadth-first over the coordinate map); the
+/// others are reported, at most [`MAX_CELL_REPORTS`].
+fn check_connected(
+    cells: &[ReadCell],
+    by_at: &HashMap<(i64, i64), usize>,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut reached = vec![false; cells.len()];
+    reached[0] = true;
+    let mut stack = vec![0usize];
+    while let Some(i) = stack.pop() {
+        let (x, y) = cells[i].1.at;
+        for s in Side::ALL {
+            let Some(j) = step(x, y, s).and_then(|n| by_at.get(&n).copied()) else {
+                continue;
+            };
+            if !reached[j] {
+                reached[j] = true;
+                stack.push(j);
             }
-            let mut cells = Vec::with_capacity(raw_cells.value.len().min(1024));
-            let mut cell_ids: HashSet<&str> = HashSet::new();
-            let mut usable = true;
-            for rc in &raw_cells.value {
-                let c = &rc.value;
-                if !cell_ids.insert(&c.id.value) {
-                    diags.push(src.diag(
-                        Code::DuplicateId,
-                        c.id.span.clone(),
-                        format!("cell id `{}` is already used in this tile", c.id.value),
-                    ));
-                }
-                let at = match c.at.value.as_slice() {
-                    [x, y] => (x.value, y.value),
-                    _ => {
-                        diags.push(src.diag(
-                            Code::TileShape,
-                            c.at.span.clone(),
-                            "`at` must be two coordinates [x, y]",
-                        ));
-                        usable = false;
-                        continue;
-                    }
-                };
-                let Some((kinds, spans)) = four_sides(&c.sides, src, diags) else {
-                    usable = false;
-                    continue;
-                };
-                cells.push((
-                    rc.span.clone(),
-                    c.at.span.clone(),
-                    CompiledCell {
-                        id: c.id.value.clone(),
-                        at,
-                        sides: kinds,
-                        outer: [true; 4],
-                        neighbour: [None; 4],
-                        span: c.id.span.clone(),
-                        side_spans: spans,
-                    },
-                ));
+        }
+    }
+    let mut reports = 0;
+    for (i, (at_span, c)) in cells.iter().enumerate() {
+        let here = by_at.get(&c.at).copied().unwrap_or(i);
+        if reached[here] {
+            continue;
+        }
+        if reports < MAX_CELL_REPORTS {
+            let why = format!(
+                "cell `{}` at [{}, {}] is not edge-connected to the anchor cell `{}`",
+                c.id, c.at.0, c.at.1, cells[0].1.id
+            );
+            let d = src.diag(Code::DisconnectedCells, at_span.clone(), why);
+            diags.push(d.with_rule("W-18"));
+        }
+        reports += 1;
+    }
+}
+
+/// Inner sides: a side facing another (non-overlapping) cell of the tile is not outer, and
+/// names that cell as its neighbour.
+fn link_neighbours(
+    cells: &mut [CompiledCell],
+    by_at: &HashMap<(i64, i64), usize>,
+    overlapping: &[bool],
+) {
+    for i in 0..cells.len() {
+        if overlapping[i] {
+            continue;
+        }
+        let (x, y) = cells[i].at;
+        for s in Side::ALL {
+            if let Some(&j) = step(x, y, s).and_then(|n| by_at.get(&n)) {
+                cells[i].outer[s.index()] = false;
+                cells[i].neighbour[s.index()] = Some(j);
             }
-            if !usable || cells.is_empty() {
-                return None;
+        }
+    }
+}
+
+/// Two cells' facing inner sides show the same kind (W-18).
+fn check_inner_sides(cells: &[CompiledCell], src: &Source, diags: &mut Vec<Diagnostic>) {
+    for (i, c) in cells.iter().enumerate() {
+        for s in Side::ALL {
+            let Some(j) = c.neighbour[s.index()].filter(|&j| j > i) else {
+                continue;
+            };
+            let o = s.opposite();
+            let (a, b) = (c.sides[s.index()], cells[j].sides[o.index()]);
+            if a == b {
+                continue;
             }
-            // Coordinates → first cell there (linear; no pairwise comparison).
-            let mut by_at: HashMap<(i64, i64), usize> = HashMap::with_capacity(cells.len());
-            let mut overlapping = vec![false; cells.len()];
-            let mut reports = 0;
-            for (i, (_, at_span, c)) in cells.iter().enumerate() {
-                if let Some(&first) = by_at.get(&c.at) {
-                    overlapping[i] = true;
-                    if reports < MAX_CELL_REPORTS {
-                        diags.push(
-                            src.diag(
-                                Code::OverlappingCells,
-                                at_span.clone(),
-                                format!(
-                                    "cell `{}` is at [{}, {}], where cell `{}` already is",
-                                    c.id, c.at.0, c.at.1, cells[first].2.id
-                                ),
-                            )
-                            .with_rule("W-18"),
-                        );
-                    }
-                    reports += 1;
-                } else {
-                    by_at.insert(c.at, i);
-                }
-            }
-            // Edge-connectivity from the anchor (breadth-first over the coordinate map).
-            let mut reached = vec![false; cells.len()];
-            reached[0] = true;
-            let mut stack = vec![0usize];
-            while let Some(i) = stack.pop() {
-                let (x, y) = cells[i].2.at;
-                for s in Side::ALL {
-                    let Some(n) = step(x, y, s) else { continue };
-                    if let Some(&j) = by_at.get(&n) {
-                        if !reached[j] {
-                            reached[j] = true;
-                            stack.push(j);
-                        }
-                    }
-                }
-            }
-            let mut reports = 0;
-            for (i, (_, at_span, c)) in cells.iter().enumerate() {
-                let here = by_at.get(&c.at).copied().unwrap_or(i);
-                if !reached[here] {
-                    if reports < MAX_CELL_REPORTS {
-                        diags.push(
-                            src.diag(
-                                Code::DisconnectedCells,
-                                at_span.clone(),
-                                format!(
-                                    "cell `{}` at [{}, {}] is not edge-connected to the anchor cell `{}`",
-                                    c.id, c.at.0, c.at.1, cells[0].2.id
-                                ),
-                            )
-                            .with_rule("W-18"),
-                        );
-                    }
-                    reports += 1;
-                }
-            }
-            if cells.len() > MAX_CELLS {
-                diags.push(src.diag(
-                    Code::TileShape,
-                    raw_cells.span.clone(),
-                    format!(
-                        "a tile has at most {MAX_CELLS} cells; this one has {}",
-                        cells.len()
-                    ),
-                ));
-                return None;
-            }
-            // Inner sides: a side facing another (non-overlapping) cell of the tile.
-            let mut cells: Vec<CompiledCell> = cells.into_iter().map(|(_, _, c)| c).collect();
-            for i in 0..cells.len() {
-                if overlapping[i] {
-                    continue;
-                }
-                let (x, y) = cells[i].at;
-                for s in Side::ALL {
-                    let Some(n) = step(x, y, s) else { continue };
-                    if let Some(&j) = by_at.get(&n) {
-                        cells[i].outer[s.index()] = false;
-                        cells[i].neighbour[s.index()] = Some(j);
-                    }
-                }
-            }
-            for (i, c) in cells.iter().enumerate() {
-                for s in Side::ALL {
-                    let Some(j) = c.neighbour[s.index()] else {
-                        continue;
-                    };
-                    if j <= i {
-                        continue;
-                    }
-                    let a = c.sides[s.index()];
-                    let b = cells[j].sides[s.opposite().index()];
-                    if a != b {
-                        diags.push(
-                            src.diag(
-                                Code::InnerSideMismatch,
-                                cells[j].side_spans[s.opposite().index()].clone(),
-                                format!(
-                                    "inner side {} of cell `{}` is {}, but it faces side {} of cell `{}`, which is {}",
-                                    s.opposite().name(),
-                                    cells[j].id,
-                                    side_kind_name(b),
-                                    s.name(),
-                                    c.id,
-                                    side_kind_name(a)
-                                ),
-                            )
-                            .with_rule("W-18"),
-                        );
-                    }
-                }
-            }
-            Some(cells)
+            let why = format!(
+                "inner side {} of cell `{}` is {}, but it faces side {} of cell `{}`, which is {}",
+                o.name(),
+                cells[j].id,
+                side_kind_name(b),
+                s.name(),
+                c.id,
+                side_kind_name(a)
+            );
+            let span = cells[j].side_spans[o.index()].clone();
+            diags.push(
+                src.diag(Code::InnerSideMismatch, span, why)
+                    .with_rule("W-18"),
+            );
         }
     }
 }
@@ -227,8 +242,10 @@ pub(super) fn step(x: i64, y: i64, s: Side) -> Option<(i64, i64)> {
     Some((x.checked_add(i64::from(dx))?, y.checked_add(i64::from(dy))?))
 }
 
+/// A cell's four side kinds (N, E, S, W) and their spans.
 pub(super) type FourSides = ([SideKind; 4], [Range<usize>; 4]);
 
+/// The four side kinds of `sides`, which must give exactly four.
 pub(super) fn four_sides(
     sides: &Sp<Vec<Sp<RawSideKind>>>,
     src: &Source,
