@@ -69,6 +69,8 @@ pub(super) fn check_schema(
     out
 }
 
+/// One JSON Schema error in plain words, at the TOML text it concerns (one diagnostic, or one
+/// per unknown key).
 pub(super) fn describe(
     source: &Source,
     root: &Table,
@@ -79,129 +81,183 @@ pub(super) fn describe(
 ) -> Vec<Diagnostic> {
     use jsonschema::error::ValidationErrorKind as K;
     let (node, span) = locate(&source.text, root, segs);
+    let here = Here {
+        source,
+        span,
+        note: (!segs.is_empty()).then(|| format!("at {}", toml_path(segs))),
+    };
     let found = node.map_or("a value", Node::type_name);
     let subject = subject(json, kind, segs);
-    let path_note = (!segs.is_empty()).then(|| format!("at {}", toml_path(segs)));
     let value = error.instance.as_ref();
-    let one = |message: String| {
-        let mut d = source.diag(Code::Schema, span.clone(), message);
-        if let Some(n) = &path_note {
-            d.notes.push(n.clone());
-        }
-        vec![d]
-    };
     match &error.kind {
         K::AdditionalProperties { unexpected } => {
             let owner = owner_noun(json, kind, segs);
             let allowed = allowed_keys(kind.schema(), segs);
-            unexpected
-                .iter()
-                .map(|key| {
-                    let key_span = node.and_then(|n| n.key_span(key)).unwrap_or(span.clone());
-                    let mut message = format!("unknown key `{key}` in {owner}");
-                    if !allowed.is_empty() {
-                        message.push_str("; expected one of ");
-                        message.push_str(&code_list(&allowed));
-                    }
-                    let mut d = source.diag(Code::Schema, key_span, message);
-                    if let Some(n) = &path_note {
-                        d.notes.push(n.clone());
-                    }
-                    if let Some(s) = suggest(key, allowed.iter().map(String::as_str)) {
-                        d.notes.push(format!("did you mean `{s}`?"));
-                    }
-                    d
-                })
-                .collect()
+            let key_span = |key: &str| node.and_then(|n| n.key_span(key));
+            let one_key = |key: &String| here.unknown_key(key, key_span(key), &owner, &allowed);
+            unexpected.iter().map(one_key).collect()
         }
         K::Required { property } => {
             let owner = owner_noun(json, kind, segs);
             let key = property.as_str().unwrap_or("?");
-            one(format!("missing key `{key}` in {owner}"))
+            here.one(format!("missing key `{key}` in {owner}"))
         }
-        K::Type { kind: expected } => one(format!(
-            "{subject}: expected {}, found {found}",
-            type_names(expected)
-        )),
-        K::Maximum { limit } => one(format!("{subject} must be at most {limit}, found {value}")),
-        K::Minimum { limit } => one(format!("{subject} must be at least {limit}, found {value}")),
-        K::ExclusiveMaximum { limit } => one(format!(
-            "{subject} must be less than {limit}, found {value}"
-        )),
-        K::ExclusiveMinimum { limit } => one(format!(
-            "{subject} must be greater than {limit}, found {value}"
-        )),
-        K::MaxItems { limit } => one(format!(
+        K::Enum { options } => {
+            let options = options.as_array().cloned().unwrap_or_default();
+            let message = format!(
+                "{subject}: expected one of {}; found {}",
+                code_list_json(&options),
+                quoted(value)
+            );
+            with_suggestion(here.one(message), value, &options)
+        }
+        K::OneOfNotValid | K::AnyOf => {
+            let consts = const_options(kind.schema(), segs);
+            let message = forms_message(kind, segs, &subject, value, found, &consts);
+            // A string close to an allowed one gets a "did you mean".
+            if consts.is_empty() || !value.is_string() {
+                here.one(message)
+            } else {
+                with_suggestion(here.one(message), value, &consts)
+            }
+        }
+        other => {
+            let message = bound_message(other, &subject, value, found);
+            here.one(message.unwrap_or_else(|| format!("{subject}: {error}")))
+        }
+    }
+}
+
+/// Where a schema error is reported: its file, the span of the value and the TOML path note.
+struct Here<'a> {
+    source: &'a Source,
+    span: Range<usize>,
+    note: Option<String>,
+}
+
+impl Here<'_> {
+    /// A `schema` diagnostic at `span` with the path note.
+    fn diag(&self, span: Range<usize>, message: String) -> Diagnostic {
+        let mut d = self.source.diag(Code::Schema, span, message);
+        d.notes.extend(self.note.clone());
+        d
+    }
+
+    /// The one diagnostic of an error, at the value.
+    fn one(&self, message: String) -> Vec<Diagnostic> {
+        vec![self.diag(self.span.clone(), message)]
+    }
+
+    /// An unknown key, at the key where it can be found, with the keys allowed there and the
+    /// nearest of them.
+    fn unknown_key(
+        &self,
+        key: &str,
+        key_span: Option<Range<usize>>,
+        owner: &str,
+        allowed: &[String],
+    ) -> Diagnostic {
+        let mut message = format!("unknown key `{key}` in {owner}");
+        if !allowed.is_empty() {
+            message.push_str("; expected one of ");
+            message.push_str(&code_list(allowed));
+        }
+        let mut d = self.diag(key_span.unwrap_or(self.span.clone()), message);
+        if let Some(s) = suggest(key, allowed.iter().map(String::as_str)) {
+            d.notes.push(format!("did you mean `{s}`?"));
+        }
+        d
+    }
+}
+
+/// The message of a value outside a type, a bound, a length, a pattern or a constant; `None`
+/// for the other kinds of error.
+fn bound_message(
+    kind: &jsonschema::error::ValidationErrorKind,
+    subject: &str,
+    value: &Json,
+    found: &str,
+) -> Option<String> {
+    use jsonschema::error::ValidationErrorKind as K;
+    let items = || value.as_array().map_or(0, Vec::len);
+    Some(match kind {
+        K::Type { kind: expected } => {
+            format!(
+                "{subject}: expected {}, found {found}",
+                type_names(expected)
+            )
+        }
+        K::Maximum { limit } => format!("{subject} must be at most {limit}, found {value}"),
+        K::Minimum { limit } => format!("{subject} must be at least {limit}, found {value}"),
+        K::ExclusiveMaximum { limit } => {
+            format!("{subject} must be less than {limit}, found {value}")
+        }
+        K::ExclusiveMinimum { limit } => {
+            format!("{subject} must be greater than {limit}, found {value}")
+        }
+        K::MaxItems { limit } => format!(
             "{subject} may have at most {limit} item{}, found {}",
             plural(*limit),
-            value.as_array().map_or(0, Vec::len)
-        )),
-        K::MinItems { limit } => one(format!(
+            items()
+        ),
+        K::MinItems { limit } => format!(
             "{subject} must have at least {limit} item{}, found {}",
             plural(*limit),
-            value.as_array().map_or(0, Vec::len)
-        )),
-        K::MaxLength { limit } => one(format!(
+            items()
+        ),
+        K::MaxLength { limit } => format!(
             "{subject} may be at most {limit} character{} long, found {}",
             plural(*limit),
             value.as_str().map_or(0, |s| s.chars().count())
-        )),
-        K::MinLength { limit } => one(format!(
+        ),
+        K::MinLength { limit } => format!(
             "{subject} must be at least {limit} character{} long",
             plural(*limit)
-        )),
-        K::Pattern { pattern } => one(format!(
-            "{subject} {}; found {}",
-            pattern_words(pattern),
-            short(value)
-        )),
-        K::Enum { options } => {
-            let options = options.as_array().cloned().unwrap_or_default();
-            with_suggestion(
-                one(format!(
-                    "{subject}: expected one of {}; found {}",
-                    code_list_json(&options),
-                    quoted(value)
-                )),
-                value,
-                &options,
+        ),
+        K::Pattern { pattern } => {
+            format!(
+                "{subject} {}; found {}",
+                pattern_words(pattern),
+                short(value)
             )
         }
-        K::Constant { expected_value } => one(format!(
+        K::Constant { expected_value } => format!(
             "{subject}: expected `{}`; found {}",
             plain(expected_value),
             short(value)
-        )),
-        K::OneOfNotValid | K::AnyOf => {
-            let consts = const_options(kind.schema(), segs);
-            if consts.is_empty() {
-                one(format!(
-                    "{subject} does not match any allowed form; found {found}"
-                ))
-            } else if let (Some(range), false) =
-                (integer_branch(kind.schema(), segs), value.is_string())
-            {
-                one(format!(
-                    "{subject}: expected {range} or one of {}; found {}",
-                    code_list_json(&consts),
-                    short(value)
-                ))
-            } else if !value.is_string() {
-                one(format!("{subject}: expected a string, found {found}"))
-            } else {
-                with_suggestion(
-                    one(format!(
-                        "{subject}: expected one of {}; found {}",
-                        code_list_json(&consts),
-                        quoted(value)
-                    )),
-                    value,
-                    &consts,
-                )
-            }
-        }
-        _ => one(format!("{subject}: {error}")),
+        ),
+        _ => return None,
+    })
+}
+
+/// The message of a value matching none of a `oneOf` / `anyOf`'s forms: the constants it
+/// allows (with the integer range beside them, when there is one), or a string expected.
+fn forms_message(
+    kind: Kind,
+    segs: &[String],
+    subject: &str,
+    value: &Json,
+    found: &str,
+    consts: &[Json],
+) -> String {
+    if consts.is_empty() {
+        return format!("{subject} does not match any allowed form; found {found}");
     }
+    if !value.is_string() {
+        if let Some(range) = integer_branch(kind.schema(), segs) {
+            return format!(
+                "{subject}: expected {range} or one of {}; found {}",
+                code_list_json(consts),
+                short(value)
+            );
+        }
+        return format!("{subject}: expected a string, found {found}");
+    }
+    format!(
+        "{subject}: expected one of {}; found {}",
+        code_list_json(consts),
+        quoted(value)
+    )
 }
 
 /// Add a "did you mean" note when a string value is close to one of the allowed ones.
