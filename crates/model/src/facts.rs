@@ -99,158 +99,167 @@ pub fn check_facts(
     let mut outcomes = Vec::new();
     for fact in facts {
         let f = &fact.value;
-        let rule = f.rule.value.as_str();
         check_source(fact, src, &mut diags);
         let (line, column) = src.line_col(f.rule.span.start);
         let mut outcome = FactOutcome {
             file: src.path.clone(),
             line,
             column,
-            rule: rule.to_string(),
+            rule: f.rule.value.clone(),
             tile: f.tile.as_ref().map(|t| t.value.clone()),
             source: f.source.value,
             status: FactStatus::Unchecked,
         };
-        let before = diags.len();
-        let scope: Vec<&CompiledTile> = match &f.tile {
-            Some(id) => {
-                if broken.contains(&id.value) {
-                    outcomes.push(outcome);
-                    continue;
-                }
-                match tiles.iter().find(|t| t.id == id.value) {
-                    Some(t) => vec![t],
-                    None => {
-                        diags.push(
-                            src.diag(
-                                Code::DanglingReference,
-                                id.span.clone(),
-                                format!("no tile `{}` to state this fact about", id.value),
-                            )
-                            .with_rule(rule),
-                        );
-                        outcome.status = FactStatus::Fails;
-                        outcomes.push(outcome);
-                        continue;
-                    }
+        outcome.status = match fact_scope(f, tiles, broken, src, &mut diags) {
+            Scope::Skipped => FactStatus::Unchecked,
+            Scope::NoSuchTile => FactStatus::Fails,
+            Scope::Tiles(scope) => {
+                let before = diags.len();
+                check_counts(f, &scope, src, &mut diags);
+                check_multisets(f, &scope, src, &mut diags);
+                let failed = diags[before..].iter().any(|d| d.code == Code::FactMismatch);
+                if failed {
+                    FactStatus::Fails
+                } else {
+                    FactStatus::Holds
                 }
             }
-            None => {
-                if !broken.is_empty() {
-                    outcomes.push(outcome);
-                    continue;
-                }
-                tiles.iter().collect()
-            }
-        };
-        let mut check = |key: &Option<Sp<u64>>, name: &str, actual: u64| {
-            if let Some(k) = key {
-                if k.value != actual {
-                    diags.push(mismatch(src, k.span.clone(), name, k.value, actual, rule));
-                }
-            }
-        };
-        let copies = |per: &dyn Fn(&CompiledTile) -> u64| -> u64 {
-            scope
-                .iter()
-                .map(|t| t.copies().saturating_mul(per(t)))
-                .sum()
-        };
-        let types =
-            |per: &dyn Fn(&CompiledTile) -> u64| -> u64 { scope.iter().map(|t| per(t)).sum() };
-        let count = |t: &CompiledTile, k: FeatureKind| t.features_of(k).count() as u64;
-
-        check(&f.tiles, "tiles", copies(&|_| 1));
-        check(&f.types, "types", scope.len() as u64);
-        check(
-            &f.start_tiles,
-            "start_tiles",
-            scope.iter().filter(|t| t.start).count() as u64,
-        );
-        check(&f.pennants, "pennants", copies(&|t| t.pennants()));
-        check(
-            &f.cloisters,
-            "cloisters",
-            copies(&|t| count(t, FeatureKind::Cloister)),
-        );
-        check(
-            &f.wonders,
-            "wonders",
-            copies(&|t| count(t, FeatureKind::Wonder)),
-        );
-        check(&f.cells, "cells", types(&|t| t.cells.len() as u64));
-        check(&f.cities, "cities", types(&|t| count(t, FeatureKind::City)));
-        check(&f.roads, "roads", types(&|t| count(t, FeatureKind::Road)));
-        check(
-            &f.fields,
-            "fields",
-            types(&|t| count(t, FeatureKind::Field)),
-        );
-        check(
-            &f.fields_without_city,
-            "fields_without_city",
-            types(&|t| {
-                t.features_of(FeatureKind::Field)
-                    .filter(|x| x.borders.is_empty())
-                    .count() as u64
-            }),
-        );
-        let multiset =
-            |kind: FeatureKind, per: &dyn Fn(&crate::compile::CompiledFeature) -> u64| {
-                let mut v: Vec<u64> = scope
-                    .iter()
-                    .flat_map(|t| t.features_of(kind))
-                    .map(per)
-                    .collect();
-                v.sort_unstable();
-                v
-            };
-        let mut check_multiset = |key: &Option<Sp<Vec<u64>>>, name: &str, mut actual: Vec<u64>| {
-            if let Some(k) = key {
-                let mut want = k.value.clone();
-                want.sort_unstable();
-                actual.sort_unstable();
-                if want != actual {
-                    diags.push(
-                        src.diag(
-                            Code::FactMismatch,
-                            k.span.clone(),
-                            format!(
-                                "{name}: expected {}, the tiles give {}",
-                                show(&want),
-                                show(&actual)
-                            ),
-                        )
-                        .with_rule(rule)
-                        .with_note("a multiset: the order of the numbers does not matter"),
-                    );
-                }
-            }
-        };
-        check_multiset(
-            &f.city_cells,
-            "city_cells",
-            multiset(FeatureKind::City, &|x| x.cells.len() as u64),
-        );
-        check_multiset(
-            &f.road_cells,
-            "road_cells",
-            multiset(FeatureKind::Road, &|x| x.cells.len() as u64),
-        );
-        check_multiset(
-            &f.road_ends,
-            "road_ends",
-            multiset(FeatureKind::Road, &|x| u64::from(x.open_sides)),
-        );
-        let failed = diags[before..].iter().any(|d| d.code == Code::FactMismatch);
-        outcome.status = if failed {
-            FactStatus::Fails
-        } else {
-            FactStatus::Holds
         };
         outcomes.push(outcome);
     }
     (diags, outcomes)
+}
+
+/// The tiles a fact is about.
+enum Scope<'a> {
+    /// Its tile (or, for a file-level fact, some tile) failed to compile: not checked.
+    Skipped,
+    /// It names a tile that does not exist (reported).
+    NoSuchTile,
+    /// These tiles: the one it names, or all of them.
+    Tiles(Vec<&'a CompiledTile>),
+}
+
+/// The tiles fact `f` is about: the tile it names, or every tile for a file-level fact.
+fn fact_scope<'a>(
+    f: &RawFact,
+    tiles: &'a [CompiledTile],
+    broken: &HashSet<String>,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Scope<'a> {
+    let Some(id) = &f.tile else {
+        if !broken.is_empty() {
+            return Scope::Skipped;
+        }
+        return Scope::Tiles(tiles.iter().collect());
+    };
+    if broken.contains(&id.value) {
+        return Scope::Skipped;
+    }
+    if let Some(t) = tiles.iter().find(|t| t.id == id.value) {
+        return Scope::Tiles(vec![t]);
+    }
+    let why = format!("no tile `{}` to state this fact about", id.value);
+    let d = src.diag(Code::DanglingReference, id.span.clone(), why);
+    diags.push(d.with_rule(&f.rule.value));
+    Scope::NoSuchTile
+}
+
+/// The fact's counts: of copies (tiles, pennants, cloisters, wonders), of tile types (types,
+/// start tiles, cells, cities, roads, fields).
+fn check_counts(f: &RawFact, scope: &[&CompiledTile], src: &Source, diags: &mut Vec<Diagnostic>) {
+    let rule = f.rule.value.as_str();
+    let mut check = |key: &Option<Sp<u64>>, name: &str, actual: u64| {
+        if let Some(k) = key.as_ref().filter(|k| k.value != actual) {
+            diags.push(mismatch(src, k.span.clone(), name, k.value, actual, rule));
+        }
+    };
+    let copies = |per: &dyn Fn(&CompiledTile) -> u64| -> u64 {
+        scope
+            .iter()
+            .map(|t| t.copies().saturating_mul(per(t)))
+            .sum()
+    };
+    let types = |per: &dyn Fn(&CompiledTile) -> u64| -> u64 { scope.iter().map(|t| per(t)).sum() };
+    let count = |t: &CompiledTile, k: FeatureKind| t.features_of(k).count() as u64;
+    let starts = scope.iter().filter(|t| t.start).count() as u64;
+    check(&f.tiles, "tiles", copies(&|_| 1));
+    check(&f.types, "types", scope.len() as u64);
+    check(&f.start_tiles, "start_tiles", starts);
+    check(&f.pennants, "pennants", copies(&|t| t.pennants()));
+    let cloisters = copies(&|t| count(t, FeatureKind::Cloister));
+    check(&f.cloisters, "cloisters", cloisters);
+    check(
+        &f.wonders,
+        "wonders",
+        copies(&|t| count(t, FeatureKind::Wonder)),
+    );
+    check(&f.cells, "cells", types(&|t| t.cells.len() as u64));
+    check(&f.cities, "cities", types(&|t| count(t, FeatureKind::City)));
+    check(&f.roads, "roads", types(&|t| count(t, FeatureKind::Road)));
+    check(
+        &f.fields,
+        "fields",
+        types(&|t| count(t, FeatureKind::Field)),
+    );
+    let lonely = |t: &CompiledTile| {
+        let fields = t.features_of(FeatureKind::Field);
+        fields.filter(|x| x.borders.is_empty()).count() as u64
+    };
+    check(
+        &f.fields_without_city,
+        "fields_without_city",
+        types(&lonely),
+    );
+}
+
+/// The fact's multisets: cells of each city and road, open ends of each road.
+fn check_multisets(
+    f: &RawFact,
+    scope: &[&CompiledTile],
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let multiset = |kind: FeatureKind, per: &dyn Fn(&crate::compile::CompiledFeature) -> u64| {
+        let per_tile = scope.iter().flat_map(|t| t.features_of(kind));
+        let mut v: Vec<u64> = per_tile.map(per).collect();
+        v.sort_unstable();
+        v
+    };
+    let mut check = |key: &Option<Sp<Vec<u64>>>, name: &str, actual: Vec<u64>| {
+        let Some(k) = key else { return };
+        let mut want = k.value.clone();
+        want.sort_unstable();
+        if want == actual {
+            return;
+        }
+        let why = format!(
+            "{name}: expected {}, the tiles give {}",
+            show(&want),
+            show(&actual)
+        );
+        let d = src.diag(Code::FactMismatch, k.span.clone(), why);
+        let note = "a multiset: the order of the numbers does not matter";
+        diags.push(d.with_rule(&f.rule.value).with_note(note));
+    };
+    let cells = |x: &crate::compile::CompiledFeature| x.cells.len() as u64;
+    check(
+        &f.city_cells,
+        "city_cells",
+        multiset(FeatureKind::City, &cells),
+    );
+    check(
+        &f.road_cells,
+        "road_cells",
+        multiset(FeatureKind::Road, &cells),
+    );
+    let ends = |x: &crate::compile::CompiledFeature| u64::from(x.open_sides);
+    check(
+        &f.road_ends,
+        "road_ends",
+        multiset(FeatureKind::Road, &ends),
+    );
 }
 
 fn mismatch(
