@@ -57,26 +57,19 @@ impl Game {
     /// Give `points` for one city to the seats of greatest `strength`; the score event names
     /// the field rooted at `field`, one of those bordering the city.
     fn award_city(&mut self, field: u32, points: u32, strength: &[u32; 32], buf: &mut Vec<u32>) {
-        let seats = &strength[..self.players as usize];
-        let best = seats.iter().copied().max().unwrap_or(0);
-        if best == 0 {
+        let winners = self.pay_best(strength, points);
+        // `pay_best` names the seats only when the game records, and none when no farmer
+        // stands on the city's fields (no score, no event).
+        if winners.is_empty() {
             return;
         }
-        let winners: Vec<u8> = (0..self.players)
-            .filter(|&p| seats[p as usize] == best)
-            .collect();
-        for &p in &winners {
-            self.scores[p as usize] += points;
-        }
-        if self.record {
-            let feature = self.info(field, buf);
-            self.events.push(Event::Score {
-                turn: self.turn,
-                rule: RULE.to_string(),
-                players: winners,
-                points,
-                feature,
-            });
-        }
+        let feature = self.info(field, buf);
+        self.events.push(Event::Score {
+            turn: self.turn,
+            rule: RULE.to_string(),
+            players: winners,
+            points,
+            feature,
+        });
     }
 }
