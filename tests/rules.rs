@@ -80,8 +80,13 @@ fn every_rule_id_in_the_data_and_scenarios_resolves() {
         .collect();
     assert!(unknown.is_empty(), "{unknown:#?}");
     // And every token shaped like a rule id with a registered prefix, comments included.
+    // The registry's rules and those the shipped data declares for itself (`[[rule]]`).
+    let (declared, problems) = rules::declared_in(&[root().join("tiles"), root().join("variants")]);
+    assert!(problems.is_empty(), "{problems:?}");
+    let scope = rules::Scope::with(declared);
     let prefixes: Vec<&str> = rules::all()
         .iter()
+        .chain(scope.declared())
         .filter_map(|r| r.id.split_once('-').map(|(p, _)| p))
         .collect();
     let mut bad = Vec::new();
@@ -104,7 +109,7 @@ fn every_rule_id_in_the_data_and_scenarios_resolves() {
             let token = token.trim_matches('-');
             if is_rule_shaped(token)
                 && prefixes.contains(&token.split_once('-').unwrap().0)
-                && rules::find(token).is_none()
+                && scope.find(token).is_none()
                 && !DELIBERATELY_UNKNOWN.contains(&token)
             {
                 bad.push(format!("{}: {token}", f.display()));
@@ -122,6 +127,7 @@ fn every_event_rule_id_resolves() {
         let (rs, diags) = tegula_model::variant::build_variant(&variant);
         let rs = rs.unwrap_or_else(|| panic!("{}: {diags:?}", variant.display()));
         let players = rs.min_players.max(2).min(rs.max_players);
+        let scope = rules::Scope::with(rs.rules.clone());
         let rules = std::sync::Arc::new(tegula_engine::Rules::new(rs).unwrap());
         for seed in 0..3u64 {
             let mut g = Game::new(rules.clone(), players, PileOrder::Shuffled(seed), true).unwrap();
@@ -133,7 +139,7 @@ fn every_event_rule_id_resolves() {
             for e in g.events() {
                 if let Some(r) = e.rule() {
                     assert!(
-                        rules::find(r).is_some(),
+                        scope.find(r).is_some(),
                         "{}: event rule `{r}`",
                         variant.display()
                     );
@@ -220,3 +226,62 @@ fn no_reference_leaves_the_repository() {
         bad.join("\n")
     );
 }
+
+/// A rule an author writes belongs in the author's data: a tile set or variant declares it with
+/// `[[rule]]` and cites it at once, with no rebuild; the CLI shows it with `--data`.
+#[test]
+fn a_rule_declared_in_the_data_is_citable_without_a_rebuild() {
+    let dir = root().join("tests/fixtures/own-rules");
+    for ok in ["set.toml", "variant.toml"] {
+        let d = validate_paths(&[dir.join(ok)]);
+        assert!(d.is_empty(), "{ok}: {d:?}");
+    }
+    // The compiled artefact carries the declared rules, the set's and the variant's own.
+    let (rs, diags) = tegula_model::variant::build_variant(&dir.join("variant.toml"));
+    let rs = rs.unwrap_or_else(|| panic!("{diags:?}"));
+    let ids: Vec<&str> = rs.rules.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(ids, ["XY-1", "XY-2"]);
+    // The shipped variants without rules of their own keep the artefact they had.
+    let (base, _) = tegula_model::variant::build_variant(&root().join("variants/base.toml"));
+    assert!(!base.unwrap().to_json().contains("\"rules\""));
+
+    let out = tegula(&["rules", "XY-2", "--data", "tests/fixtures/own-rules/variant.toml"]);
+    assert_exit(&out, 0);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("XY-2  The pile\n"), "{text}");
+    // Without the data the id is unknown, and the message says how to include it.
+    let out = tegula(&["rules", "XY-2"]);
+    assert_exit(&out, 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--data"));
+    // FM-1 is the fan-made wonder's own rule: declared in its file, not in the registry.
+    assert!(rules::find("FM-1").is_none());
+    let out = tegula(&["rules", "FM-1", "--data", "tiles", "--format", "json"]);
+    assert_exit(&out, 0);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["title"], "Pont du Gard (fan-made)");
+}
+
+/// A declared rule may not take a registry id, nor an id declared in other words; an id
+/// neither knows is `unknown-rule`, and the note says how to declare it.
+#[test]
+fn declared_rules_that_clash_or_are_missing_are_located_errors() {
+    let dir = root().join("tests/fixtures/own-rules");
+    let one = |f: &str, code: Code| {
+        let d = validate_paths(&[dir.join(f)]);
+        let hits: Vec<_> = d.iter().filter(|d| d.code == code).collect();
+        assert_eq!(hits.len(), 1, "{f}: {d:?}");
+        assert_eq!(d.len(), 1, "{f}: only that: {d:?}");
+        hits[0].clone()
+    };
+    let d = one("redefines-registry.toml", Code::DuplicateId);
+    assert_eq!((d.at.line, d.at.column), (8, 6));
+    assert!(d.message.contains("`B-6` is a rule of the registry"), "{d:?}");
+    let d = one("clash-variant.toml", Code::DuplicateId);
+    assert_eq!(d.at.line, 10);
+    assert!(d.message.contains("different words"), "{d:?}");
+    let d = one("cites-undeclared.toml", Code::UnknownRule);
+    assert_eq!(d.at.line, 17);
+    assert!(d.notes.iter().any(|n| n.contains("[[rule]]")), "{d:?}");
+    assert!(d.notes.iter().any(|n| n.contains("did you mean `XY-1`?")), "{d:?}");
+}
+

@@ -1,9 +1,14 @@
-//! `tegula rules [ID]`: the rule registry (crates/ruleset/rules.toml): every rule id that tile
-//! data, diagnostics, scenarios and events cite, with its title, statement and source.
+//! `tegula rules [ID] [--data PATH]…`: the rule registry (crates/ruleset/rules.toml), and the
+//! rules that tile sets and variants declare for themselves (`[[rule]]`): every rule id that
+//! tile data, diagnostics, scenarios and events cite, with its title, statement and source.
 //!
-//! Exit codes: 0 printed; 2 the id names no rule (with a "did you mean"), or a usage error.
+//! Exit codes: 0 printed; 1 the data's rules clash or cannot be read; 2 the id names no rule
+//! (with a "did you mean"), or a usage error.
 
-use tegula_model::rules::{self, Rule};
+use std::path::PathBuf;
+
+use tegula_model::rules::{self, Rule, Scope};
+use tegula_model::Diagnostic;
 
 use super::out;
 
@@ -19,12 +24,17 @@ pub enum Format {
 /// Arguments of `tegula rules`.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Exit status: 0 printed, 2 unknown rule id or usage error.\n\nExamples: tegula \
-                  rules; tegula rules B-6; tegula rules W-18 --format json"
+    after_help = "Exit status: 0 printed, 1 the data's own rules clash or cannot be read, 2 \
+                  unknown rule id or usage error.\n\nExamples: tegula rules; tegula rules B-6; \
+                  tegula rules W-18 --format json; tegula rules FM-1 --data tiles"
 )]
 pub struct Args {
     /// A rule id (`B-6`, `AM-7`, `W-18`); absent: every rule.
     pub id: Option<String>,
+    /// Also the rules these tile sets and variants declare for themselves (`[[rule]]`; files,
+    /// or folders searched for `*.toml`), after the registry's. Repeatable.
+    #[arg(long, value_name = "PATH")]
+    pub data: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
@@ -32,16 +42,26 @@ pub struct Args {
 
 /// Run `tegula rules`.
 pub fn run(args: Args) -> anyhow::Result<u8> {
+    let (declared, problems) = rules::declared_in(&args.data);
+    report(&problems);
+    if problems.iter().any(Diagnostic::is_error) {
+        return Ok(1);
+    }
+    let scope = Scope::with(declared);
     let chosen: Vec<&Rule> = match &args.id {
-        None => rules::all().iter().collect(),
-        Some(id) => match rules::find(id) {
+        None => rules::all().iter().chain(scope.declared()).collect(),
+        Some(id) => match scope.find(id) {
             Some(r) => vec![r],
             None => {
                 out::eprintln(&format!("error: `{id}` is not a rule of the registry"));
-                if let Some(near) = rules::closest(id) {
+                let ids = rules::all().iter().chain(scope.declared());
+                if let Some(near) = tegula_model::load::suggest(id, ids.map(|r| r.id.as_str())) {
                     out::eprintln(&format!("  did you mean `{near}`?"));
                 }
-                out::eprintln("  `tegula rules` lists them all");
+                out::eprintln(
+                    "  `tegula rules` lists them all; `--data FOLDER` adds the rules tile sets \
+                     and variants declare with `[[rule]]`",
+                );
                 return Ok(2);
             }
         },
@@ -57,6 +77,19 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     };
     out::print(&text)?;
     Ok(0)
+}
+
+/// The problems met reading the data's rules, on stderr.
+fn report(problems: &[Diagnostic]) {
+    for d in problems {
+        let severity = if d.is_error() { "error" } else { "warning" };
+        out::eprintln(&format!(
+            "{severity}[{}]: {}: {}",
+            d.code.as_str(),
+            d.at.file.display(),
+            d.message
+        ));
+    }
 }
 
 /// One rule as text: `ID  Title`, the statement wrapped at 96 columns, then its source.

@@ -286,6 +286,7 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
         pool: None,
         hand: 1,
         readings: Default::default(),
+        rules: Vec::new(),
     })
 }
 

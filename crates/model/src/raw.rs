@@ -156,6 +156,30 @@ pub struct TileSetFile {
     #[serde(default)]
     #[schemars(length(max = 1000))]
     pub ability: Vec<Sp<RawAbility>>,
+    /// Rules this file declares for itself (an author's new wonder or expansion), citable here
+    /// and by every variant that uses the file (docs/FORMAT.md, "Rules of your own").
+    #[serde(default)]
+    #[schemars(length(max = 200))]
+    pub rule: Vec<Sp<RawRule>>,
+}
+
+/// A rule the data declares (`[[rule]]`): what the registry (`tegula rules`) holds for the
+/// published rules, for a rule of the author's own.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawRule {
+    /// Rule id, new to the registry (e.g. `FM-2`): upper-case letters, a dash, digits.
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub id: Sp<String>,
+    /// Short title.
+    #[schemars(length(min = 1, max = 200))]
+    pub title: String,
+    /// The rule in the author's words, one paragraph.
+    #[schemars(length(min = 1, max = 4000))]
+    pub statement: String,
+    /// Where it comes from (a rulebook and section, or "fan-made").
+    #[schemars(length(min = 1, max = 500))]
+    pub source: String,
 }
 
 /// Metadata of a set.
@@ -471,6 +495,11 @@ pub struct VariantFile {
     #[serde(default)]
     #[schemars(length(max = 1000))]
     pub ability: Vec<Sp<RawAbility>>,
+    /// Rules this variant declares for itself (a house rule's own id), beside those of its
+    /// tile sets (docs/FORMAT.md, "Rules of your own").
+    #[serde(default)]
+    #[schemars(length(max = 200))]
+    pub rule: Vec<Sp<RawRule>>,
 }
 
 /// The lists a variant adds to those it inherits (`[append]`).

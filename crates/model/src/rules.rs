@@ -5,24 +5,14 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::diag::{Code, Diagnostic, Source};
+use crate::raw::{RawRule, Sp};
 use crate::load::suggest;
 
-/// One rule of the registry.
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct Rule {
-    /// Stable id (`B-4`, `AM-7`, `W-18`).
-    pub id: String,
-    /// Short title.
-    pub title: String,
-    /// The rule in the project's own words (one paragraph).
-    pub statement: String,
-    /// The rulebook and section it comes from.
-    pub source: String,
-}
+/// One rule: of the registry, or declared by data (`[[rule]]`).
+pub use tegula_ruleset::Rule;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -53,20 +43,140 @@ pub fn closest(id: &str) -> Option<&'static str> {
 
 /// `None` when `id` is registered, else an [`Code::UnknownRule`] diagnostic at `span`.
 pub fn check(src: &Source, id: &str, span: Range<usize>) -> Option<Diagnostic> {
-    if find(id).is_some() {
-        return None;
+    Scope::default().check(src, id, span)
+}
+
+/// The rules a file may cite: the registry's, and those its data declares (`[[rule]]` in the
+/// file itself, in a variant's tile sets, in the variant).
+#[derive(Clone, Debug, Default)]
+pub struct Scope {
+    declared: Vec<Rule>,
+}
+
+impl Scope {
+    /// The registry and these declared rules.
+    pub fn with(declared: Vec<Rule>) -> Scope {
+        Scope { declared }
     }
-    let mut d = src
-        .diag(
-            Code::UnknownRule,
-            span,
-            format!("`{id}` is not a rule of the registry"),
-        )
-        .with_note("`tegula rules` lists them (crates/ruleset/rules.toml)");
-    if let Some(near) = closest(id) {
-        d.notes.push(format!("did you mean `{near}`?"));
+
+    /// The rules the data declares, in declaration order.
+    pub fn declared(&self) -> &[Rule] {
+        &self.declared
     }
-    Some(d)
+
+    /// The rule with this id, of the registry or declared.
+    pub fn find(&self, id: &str) -> Option<&Rule> {
+        find(id).or_else(|| self.declared.iter().find(|r| r.id == id))
+    }
+
+    /// `None` when `id` names a rule in scope, else an [`Code::UnknownRule`] diagnostic at
+    /// `span` with the nearest id and how to declare a rule of one's own.
+    pub fn check(&self, src: &Source, id: &str, span: Range<usize>) -> Option<Diagnostic> {
+        if self.find(id).is_some() {
+            return None;
+        }
+        let mut d = src
+            .diag(
+                Code::UnknownRule,
+                span,
+                format!("`{id}` is not a rule of the registry nor one this data declares"),
+            )
+            .with_note("`tegula rules` lists the registry (crates/ruleset/rules.toml)")
+            .with_note(
+                "a rule of your own is declared in the tile set or variant with a `[[rule]]` \
+                 table: id, title, statement, source (docs/FORMAT.md, \"Rules of your own\")",
+            );
+        let ids = all().iter().chain(&self.declared).map(|r| r.id.as_str());
+        if let Some(near) = suggest(id, ids) {
+            d.notes.push(format!("did you mean `{near}`?"));
+        }
+        Some(d)
+    }
+
+    /// Add the `[[rule]]` tables of `src`. An id of the registry, or one already declared with
+    /// other words, is a [`Code::DuplicateId`] error and is not added; the same rule declared
+    /// again word for word (a set read twice) is taken once.
+    pub fn declare(&mut self, raw: &[Sp<RawRule>], src: &Source, diags: &mut Vec<Diagnostic>) {
+        for r in raw {
+            let rule = Rule {
+                id: r.value.id.value.clone(),
+                title: r.value.title.clone(),
+                statement: r.value.statement.clone(),
+                source: r.value.source.clone(),
+            };
+            let span = r.value.id.span.clone();
+            if find(&rule.id).is_some() {
+                diags.push(src.diag(
+                    Code::DuplicateId,
+                    span,
+                    format!(
+                        "`{}` is a rule of the registry: a rule of your own needs an id of its \
+                         own (`tegula rules {}` shows the registry's)",
+                        rule.id, rule.id
+                    ),
+                ));
+            } else if let Some(msg) = self.add(rule) {
+                diags.push(src.diag(Code::DuplicateId, span, msg));
+            }
+        }
+    }
+
+    /// Add the rules another file declared (checked when it compiled); a clash with a rule
+    /// declared with other words is reported against `src`'s file.
+    pub fn merge(&mut self, rules: Vec<Rule>, src: &Source, diags: &mut Vec<Diagnostic>) {
+        for rule in rules {
+            if let Some(msg) = self.add(rule) {
+                diags.push(Diagnostic::file_level(Code::DuplicateId, &src.path, msg));
+            }
+        }
+    }
+
+    /// Declare `rule`; the message when its id is taken by a rule with other words.
+    fn add(&mut self, rule: Rule) -> Option<String> {
+        match self.declared.iter().find(|o| o.id == rule.id) {
+            Some(old) if *old != rule => Some(format!(
+                "rule `{}` is declared twice with different words (first as \"{}\")",
+                rule.id, old.title
+            )),
+            Some(_) => None,
+            None => {
+                self.declared.push(rule);
+                None
+            }
+        }
+    }
+}
+
+/// The rules declared (`[[rule]]`) by the tile sets and variants among `paths` (files, and
+/// folders searched for `*.toml`), each once, in file order; with the problems met reading them
+/// (unreadable files, clashing declarations). Files that do not compile still give the rules
+/// they declare where they can be read.
+pub fn declared_in(paths: &[std::path::PathBuf]) -> (Vec<Rule>, Vec<Diagnostic>) {
+    use crate::validate::{classify, collect_files, FileKind};
+    let mut diags = Vec::new();
+    let mut scope = Scope::default();
+    for file in collect_files(paths, &mut diags) {
+        let kind = match crate::load::read_source(&file) {
+            Ok(source) => classify(&source.text),
+            Err(d) => {
+                diags.push(d);
+                continue;
+            }
+        };
+        let (rules, source) = match kind {
+            FileKind::TileSet => match crate::variant::compile_tileset_file(&file).0 {
+                Some((source, set)) => (set.rules, source),
+                None => continue,
+            },
+            FileKind::Variant => match crate::variant::compile_variant(&file).0 {
+                Some(v) => (v.rules, Source::new(&file, String::new())),
+                None => continue,
+            },
+            FileKind::Other(_) => continue,
+        };
+        scope.merge(rules, &source, &mut diags);
+    }
+    (scope.declared, diags)
 }
 
 #[cfg(test)]

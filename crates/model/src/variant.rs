@@ -48,6 +48,9 @@ pub struct CompiledVariant {
     /// The tile-set files read (for positions of diagnostics).
     #[serde(skip)]
     pub sources: Vec<Source>,
+    /// The rules the variant and its tile sets declare (`[[rule]]`), beside the registry's.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<crate::rules::Rule>,
     /// What became of the facts of the tile-set files read and of the variant file, in that
     /// order (the sets' facts as the sets state them, the variant's after its overrides).
     #[serde(skip)]
@@ -217,6 +220,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         tile_source,
         sources,
         facts,
+        rules,
         ..
     } = sets;
     let players = &doc.players.value;
@@ -271,6 +275,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         tile_source,
         sources,
         facts,
+        rules: rules.declared().to_vec(),
     };
     crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
     sort_diags(&mut diags);
@@ -300,6 +305,8 @@ struct Sets {
     tile_source: Vec<usize>,
     sources: Vec<Source>,
     facts: Vec<crate::facts::FactOutcome>,
+    /// The rules the sets declare (`[[rule]]`); the variant's own are added to it.
+    rules: crate::rules::Scope,
     /// Whether every set was found and compiled without errors (else the checks that need the
     /// whole variant are skipped: they would report consequences, not causes).
     ok: bool,
@@ -323,6 +330,7 @@ impl Sets {
             tile_source: Vec::new(),
             sources: Vec::new(),
             facts: Vec::new(),
+            rules: crate::rules::Scope::default(),
             ok: true,
         }
     }
@@ -348,6 +356,9 @@ impl Sets {
                 this_ok = false;
                 continue;
             };
+            // Each file's rules were checked when it compiled; a clash between two files is
+            // reported in the later one.
+            self.rules.merge(set.rules, &src, diags);
             let si = self.sources.len();
             self.sources.push(src);
             self.facts.extend(set.facts);
@@ -514,7 +525,8 @@ fn check_variant_facts(
         .map(|f| &f.value.rule)
         .chain(doc.ability.iter().map(|a| &a.value.rule))
         .chain(doc.connections.iter().filter_map(|c| c.value.rule.as_ref()));
-    diags.extend(cited.filter_map(|r| crate::rules::check(vsrc, &r.value, r.span.clone())));
+    sets.rules.declare(&doc.rule, vsrc, diags);
+    diags.extend(cited.filter_map(|r| sets.rules.check(vsrc, &r.value, r.span.clone())));
     let (fact_diags, own_facts) = crate::facts::check_facts(&doc.fact, &sets.tiles, &broken, vsrc);
     diags.extend(fact_diags);
     sets.facts.extend(own_facts);
@@ -600,6 +612,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         pool: v.pool.clone(),
         hand: v.hand,
         readings: v.readings.clone(),
+        rules: v.rules.clone(),
     };
     (Some(rs), diags)
 }

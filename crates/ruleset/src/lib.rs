@@ -389,6 +389,25 @@ pub struct Ruleset {
     /// is the default, so artefacts of the shipped variants do not change.
     #[serde(default, skip_serializing_if = "Readings::is_default")]
     pub readings: Readings,
+    /// Rules the data declares for itself (`[[rule]]` in its tile sets and variant), beside the
+    /// registry ([`RULES_TOML`]): what events and scenarios citing them resolve to. Left out of
+    /// the artefact when empty, so artefacts of variants without their own rules do not change.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<Rule>,
+}
+
+/// One rule: of the registry ([`RULES_TOML`]) or declared by data (`[[rule]]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Rule {
+    /// Stable id (`B-4`, `AM-7`, `W-18`, an author's `FM-2`).
+    pub id: String,
+    /// Short title.
+    pub title: String,
+    /// The rule in the project's (or the author's) own words, one paragraph.
+    pub statement: String,
+    /// Where it comes from: a rulebook and section, or the author's own invention.
+    pub source: String,
 }
 
 fn one_tile() -> u8 {

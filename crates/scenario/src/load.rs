@@ -273,6 +273,8 @@ pub fn load(path: &Path, cache: &mut VariantCache) -> (Option<Scenario>, Vec<Dia
 struct Ctx<'a> {
     source: &'a Source,
     diags: Vec<Diagnostic>,
+    /// The rules the scenario may cite: the registry's and its variant's own (`[[rule]]`).
+    rules: tegula_model::rules::Scope,
 }
 
 impl Ctx<'_> {
@@ -287,9 +289,10 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
-    /// Whether `r` names a rule of the registry; reports [`Code::UnknownRule`] otherwise.
+    /// Whether `r` names a rule of the registry or of the variant's data; reports
+    /// [`Code::UnknownRule`] otherwise.
     fn rule_ok(&mut self, r: &Sp<crate::raw::RuleId>) -> bool {
-        match tegula_model::rules::check(self.source, &r.value, r.span.clone()) {
+        match self.rules.check(self.source, &r.value, r.span.clone()) {
             None => true,
             Some(d) => {
                 self.diags.push(d);
@@ -344,15 +347,19 @@ pub fn resolve(
     doc: ScenarioFile,
     cache: &mut VariantCache,
 ) -> (Option<Scenario>, Vec<Diagnostic>) {
+    let base = source.path.parent().unwrap_or(Path::new(""));
+    let variant_path = base.join(&doc.variant.value);
+    // The variant's own rules, to check the cited ids against (before the variant's own
+    // errors, if any, are reported).
+    let declared = cache.get(&variant_path).0.map(|rs| rs.rules.clone());
     let mut cx = Ctx {
         source: &source,
         diags: Vec::new(),
+        rules: tegula_model::rules::Scope::with(declared.unwrap_or_default()),
     };
     for r in &doc.rules {
         cx.rule_ok(r);
     }
-    let base = source.path.parent().unwrap_or(Path::new(""));
-    let variant_path = base.join(&doc.variant.value);
     let Some(rs) = variant(&mut cx, &doc, &variant_path, cache) else {
         return (None, cx.diags);
     };

@@ -50,6 +50,9 @@ pub struct CompiledSet {
     /// What became of each of the file's `[[fact]]` tables, in file order.
     #[serde(skip)]
     pub facts: Vec<crate::facts::FactOutcome>,
+    /// The rules the file declares (`[[rule]]`), beside the registry's.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<crate::rules::Rule>,
 }
 
 /// One compiled tile type: its cells, segments, connections, graph and features.
@@ -472,12 +475,23 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
                 .flat_map(|t| &t.value.connections)
                 .filter_map(|c| c.value.rule.as_ref()),
         );
-    diags.extend(cited.filter_map(|r| crate::rules::check(src, &r.value, r.span.clone())));
+    let mut rules = crate::rules::Scope::default();
+    rules.declare(&doc.rule, src, &mut diags);
+    diags.extend(cited.filter_map(|r| rules.check(src, &r.value, r.span.clone())));
     let (fact_diags, facts) = crate::facts::check_facts(&doc.fact, &tiles, &broken, src);
     diags.extend(fact_diags);
     let known: Vec<&str> = doc.tile.iter().map(|t| t.value.id.value.as_str()).collect();
     crate::abilities::attach(&doc.ability, &known, &mut tiles, src, &mut diags);
-    (CompiledSet { set, tiles, facts }, diags)
+    let rules = rules.declared().to_vec();
+    (
+        CompiledSet {
+            set,
+            tiles,
+            facts,
+            rules,
+        },
+        diags,
+    )
 }
 
 /// One coverage claim: a segment touching a side or half at a span.

@@ -160,6 +160,7 @@ fn huge(cells: Vec<Sp<RawCell>>) -> Vec<Diagnostic> {
         tile: vec![Sp::unspanned(tile)],
         fact: vec![],
         ability: vec![],
+        rule: vec![],
     };
     let loaded = Loaded {
         source: Source::new("huge.toml", String::new()),
@@ -362,6 +363,7 @@ mod arbitrary {
                 tile: tiles,
                 fact: vec![],
                 ability: vec![],
+                rule: vec![],
             };
             let loaded = Loaded { source: Source::new("a.toml", String::new()), doc };
             let (set, diags) = compile_tileset(&loaded);
