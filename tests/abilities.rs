@@ -306,3 +306,24 @@ fn a_variant_replaces_the_abilities_of_the_tiles_it_names() {
         assert_eq!(abilities(&rs, id), std::slice::from_ref(a), "{id}");
     }
 }
+
+/// `variant explain` says what each ability does, in the words of the rule language's own
+/// English (tegula_ruleset's `Ability::words`), at its file and line with a normalised path.
+#[test]
+fn explain_says_what_each_ability_does() {
+    let out = common::tegula(&["variant", "explain", "variants/wonders-fan-made.toml"]);
+    common::assert_exit(&out, 0);
+    let text = String::from_utf8_lossy(&out.stdout);
+    for said in [
+        "tile pont-du-gard: FM-1 When a cloister is completed, if the owner has a figure on the \
+         feature: the owner scores 1 per completed road of 3 tiles or more on the board.  \
+         [tiles/fan-made/pont-du-gard.toml:",
+        "tile abu-simbel: W-12 When the owner draws: the owner holds a hand of 2 tiles",
+        "tile circus-maximus: W-14 At the end of the game, before final scoring: the owner scores \
+         4 (2 players), 3 (3 to 4 players), 2 (5 players or more) per other player's figure on an \
+         incomplete city.",
+    ] {
+        assert!(text.contains(said), "{said}\nnot in:\n{text}");
+    }
+    assert!(!text.contains("/../"), "{text}");
+}

@@ -245,7 +245,12 @@ fn a_rule_declared_in_the_data_is_citable_without_a_rebuild() {
     let (base, _) = tegula_model::variant::build_variant(&root().join("variants/base.toml"));
     assert!(!base.unwrap().to_json().contains("\"rules\""));
 
-    let out = tegula(&["rules", "XY-2", "--data", "tests/fixtures/own-rules/variant.toml"]);
+    let out = tegula(&[
+        "rules",
+        "XY-2",
+        "--data",
+        "tests/fixtures/own-rules/variant.toml",
+    ]);
     assert_exit(&out, 0);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("XY-2  The pile\n"), "{text}");
@@ -275,13 +280,18 @@ fn declared_rules_that_clash_or_are_missing_are_located_errors() {
     };
     let d = one("redefines-registry.toml", Code::DuplicateId);
     assert_eq!((d.at.line, d.at.column), (8, 6));
-    assert!(d.message.contains("`B-6` is a rule of the registry"), "{d:?}");
+    assert!(
+        d.message.contains("`B-6` is a rule of the registry"),
+        "{d:?}"
+    );
     let d = one("clash-variant.toml", Code::DuplicateId);
     assert_eq!(d.at.line, 10);
     assert!(d.message.contains("different words"), "{d:?}");
     let d = one("cites-undeclared.toml", Code::UnknownRule);
     assert_eq!(d.at.line, 17);
     assert!(d.notes.iter().any(|n| n.contains("[[rule]]")), "{d:?}");
-    assert!(d.notes.iter().any(|n| n.contains("did you mean `XY-1`?")), "{d:?}");
+    assert!(
+        d.notes.iter().any(|n| n.contains("did you mean `XY-1`?")),
+        "{d:?}"
+    );
 }
-

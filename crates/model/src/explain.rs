@@ -271,6 +271,7 @@ fn held_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
 /// the variant's `[[ability]]` replacing them).
 fn ability_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
     let mut out = Vec::new();
+    let tags = &crate::lower::tag_names(&v.tiles);
     for (i, t) in v.tiles.iter().enumerate() {
         let Some(first) = t.abilities.first() else {
             continue;
@@ -284,25 +285,21 @@ fn ability_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
                 .map(|src| {
                     let (line, _) = src.line_col(first.span.start);
                     Origin {
-                        file: src.path.clone(),
+                        file: crate::validate::normalize(&src.path),
                         line,
                     }
                 })
         };
-        let rules: Vec<&str> = t
+        let said: Vec<String> = t
             .abilities
             .iter()
-            .map(|a| a.ability.rule.as_str())
+            .map(|a| format!("{} {}", a.ability.rule, a.ability.words(tags)))
             .collect();
         let value: Vec<&tegula_ruleset::Ability> = t.abilities.iter().map(|a| &a.ability).collect();
         out.push(line(
             &format!("abilities.{}", t.id),
             serde_json::to_value(value).unwrap_or(Value::Null),
-            format!(
-                "tile {}: abilities {} (docs/ABILITIES.md)",
-                t.id,
-                rules.join(", ")
-            ),
+            format!("tile {}: {}", t.id, said.join(" ")),
             None,
             origin,
         ));

@@ -8,8 +8,8 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 use crate::diag::{Code, Diagnostic, Source};
-use crate::raw::{RawRule, Sp};
 use crate::load::suggest;
+use crate::raw::{RawRule, Sp};
 
 /// One rule: of the registry, or declared by data (`[[rule]]`).
 pub use tegula_ruleset::Rule;

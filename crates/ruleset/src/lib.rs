@@ -21,6 +21,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub mod limits;
+mod words;
 
 /// A side of a cell, clockwise from north.
 #[derive(
@@ -220,6 +221,17 @@ impl FeatureKind {
         FeatureKind::Cloister,
         FeatureKind::Wonder,
     ];
+
+    /// Lower-case name, as in the data files and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            FeatureKind::City => "city",
+            FeatureKind::Road => "road",
+            FeatureKind::Field => "field",
+            FeatureKind::Cloister => "cloister",
+            FeatureKind::Wonder => "wonder",
+        }
+    }
 }
 
 /// Marker for "no feature" in the per-port tables.

@@ -389,13 +389,7 @@ pub(super) fn segment_kind(k: RawSegmentKind) -> FeatureKind {
 
 /// Lower-case name of a feature kind, for messages.
 pub fn kind_name(k: FeatureKind) -> &'static str {
-    match k {
-        FeatureKind::City => "city",
-        FeatureKind::Road => "road",
-        FeatureKind::Field => "field",
-        FeatureKind::Cloister => "cloister",
-        FeatureKind::Wonder => "wonder",
-    }
+    k.name()
 }
 
 /// Lower-case name of a side kind, for messages.
