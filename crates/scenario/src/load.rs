@@ -568,8 +568,10 @@ fn expected_error(cx: &mut Ctx, st: &RawStep, e: &Sp<RawExpectError>) -> Expecte
         let why = "`expect_error` needs `kind` or `message`";
         cx.err(Code::BadExpectation, &e.span, why);
     }
-    if st.expect.is_some() {
-        let why = "a rejected step cannot also `expect` events";
+    // A refused follower leaves the placement standing: that turn still scores, so its events
+    // may be expected. A refused placement uses no turn and scores nothing.
+    if st.expect.is_some() && st.follower.is_none() {
+        let why = "a rejected placement cannot also `expect` events";
         cx.err(Code::BadExpectation, &e.span, why);
     }
     ExpectedError {

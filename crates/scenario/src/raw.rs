@@ -136,7 +136,8 @@ pub struct RawStep {
     pub expect: Option<Sp<Vec<Sp<RawEvent>>>>,
     /// The step must be rejected. Without `follower`: the placement is rejected, the turn is not
     /// used up and the next step must place the same tile. With `follower`: the placement is
-    /// accepted, the follower is rejected and the turn ends without a follower.
+    /// accepted, the follower is rejected and the turn ends without a follower (its scoring
+    /// events are the step's `expect`).
     #[serde(default)]
     pub expect_error: Option<Sp<RawExpectError>>,
     /// Optional: every seat's score after this step.
