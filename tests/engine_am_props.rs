@@ -415,3 +415,37 @@ fn no_seat_is_offered_its_abbey_twice_after_the_pile() {
     }
     assert!(offers > 24, "only {offers} final-round offers in 48 games");
 }
+
+/// AM-8 scored in the scoring step (`readings.joined_field_timing = "scoring-step"`, the house
+/// variant barn-join-scoring-step): random games keep the invariants of
+/// [`abbey_mayor_games_keep_the_rules`] (figures conserved, the fast generators equal the
+/// naive checkers, final scoring equals a recount, logs replay). Only while a player decides on
+/// a figure may farmers still stand on a field just joined to a corner-figure field: the scoring
+/// step sends them home, so before every other decision no follower stands on one. The batch
+/// must contain joins.
+#[test]
+fn scoring_step_joins_keep_the_rules() {
+    let rules = common::variant_rules("variants/house/barn-join-scoring-step.toml");
+    let mut joins = 0;
+    for seed in 0..16 {
+        let mut g = Game::new(rules.clone(), 4, PileOrder::Shuffled(seed), true).unwrap();
+        let mut agent = RandomAgent::new(seed ^ 0x5EED);
+        while g.phase() != Phase::Over {
+            let sites = if g.phase() == Phase::Follower {
+                Ok(())
+            } else {
+                figures_on_sites(&g)
+            };
+            let r = conserved(&g)
+                .and(sites)
+                .and_then(|_| checked_step(&mut g, &mut agent));
+            assert!(r.is_ok(), "seed {seed}, turn {}: {}", g.turn(), r.unwrap_err());
+        }
+        assert!(final_matches(&g).is_ok(), "seed {seed}: {:?}", final_matches(&g));
+        naive::audit(&g).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let replayed = log::replay(rules.clone(), &log::log_text(&g)).unwrap();
+        assert_eq!(replayed.scores(), g.scores(), "seed {seed}");
+        joins += split_am8(&g).1.len();
+    }
+    assert!(joins > 0, "no AM-8 join in 16 games");
+}
