@@ -439,9 +439,18 @@ fn scoring_step_joins_keep_the_rules() {
             let r = conserved(&g)
                 .and(sites)
                 .and_then(|_| checked_step(&mut g, &mut agent));
-            assert!(r.is_ok(), "seed {seed}, turn {}: {}", g.turn(), r.unwrap_err());
+            assert!(
+                r.is_ok(),
+                "seed {seed}, turn {}: {}",
+                g.turn(),
+                r.unwrap_err()
+            );
         }
-        assert!(final_matches(&g).is_ok(), "seed {seed}: {:?}", final_matches(&g));
+        assert!(
+            final_matches(&g).is_ok(),
+            "seed {seed}: {:?}",
+            final_matches(&g)
+        );
         naive::audit(&g).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let replayed = log::replay(rules.clone(), &log::log_text(&g)).unwrap();
         assert_eq!(replayed.scores(), g.scores(), "seed {seed}");

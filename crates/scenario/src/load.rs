@@ -484,8 +484,8 @@ fn step(cx: &mut Ctx, rs: &Ruleset, number: usize, st: &Sp<RawStep>, players: u8
     let rot = check_rotation(cx, &st.rotation);
     let at = st.at.as_ref().and_then(|at| coordinates(cx, at));
     let player = st.player.as_ref().and_then(|p| seat(cx, p, players));
-    let declined = (st.declined.as_ref())
-        .map(|d| d.iter().filter_map(|p| seat(cx, p, players)).collect());
+    let declined =
+        (st.declined.as_ref()).map(|d| d.iter().filter_map(|p| seat(cx, p, players)).collect());
     let why = "a discarded tile (no `at`) cannot take a follower";
     not_on_discard(cx, st, st.follower.is_some(), why);
     let follower = (st.follower.as_ref()).and_then(|f| follower_choice(cx, rs, tile, f));

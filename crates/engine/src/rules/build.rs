@@ -3,8 +3,8 @@
 
 use tegula_ruleset::limits::MAX_GAME_CELLS;
 use tegula_ruleset::{
-    AfterScore, FeatureKind, JoinedFieldScoring, JoinedFieldTiming, Ruleset, Side, SideKind, TileSite, TileType,
-    NO_FEATURE,
+    AfterScore, FeatureKind, JoinedFieldScoring, JoinedFieldTiming, Ruleset, Side, SideKind,
+    TileSite, TileType, NO_FEATURE,
 };
 
 use super::error::{RulesError, RulesReason, TileProblem};
