@@ -351,3 +351,110 @@ fn the_am8_reading_changes_only_what_the_joins_pay() {
         "no seed of 400 pays AM-8 differently ({joins} joins)"
     );
 }
+
+/// Plays a random game in which every seat declines its own tiles while the pile lasts, so
+/// that all still hold them when it is empty. Returns the seats offered an own tile after the
+/// pile is empty, in order, and the seat that placed the last drawn tile.
+fn offers_after_the_pile(rules: &Arc<Rules>, seed: u64, players: u8) -> (Vec<u8>, u8) {
+    let mut g = Game::new(rules.clone(), players, PileOrder::Shuffled(seed), true).unwrap();
+    let mut agent = RandomAgent::new(seed);
+    let (mut offered, mut last_placer) = (Vec::new(), 0);
+    while g.phase() != Phase::Over {
+        match g.phase() {
+            Phase::Hand if g.remaining() == 0 => {
+                offered.push(g.current_player());
+                match agent.choose_own_tile(&g, g.placements()) {
+                    Some(i) => assert!(g.play_placement(i)),
+                    None => g.play_pass(),
+                }
+            }
+            Phase::Hand => g.play_pass(),
+            Phase::Place => {
+                last_placer = g.current_player();
+                let i = agent.choose_placement(&g, g.placements());
+                assert!(g.play_placement(i));
+            }
+            Phase::Follower => {
+                let c = agent.choose_follower(&g, g.follower_options());
+                assert!(g.play_follower(c));
+            }
+            Phase::Move => {
+                let c = agent.choose_move(&g, &g.move_targets());
+                assert!(g.play_move(c));
+            }
+            _ => unreachable!("no pool in Abbey & Mayor"),
+        }
+    }
+    (offered, last_placer)
+}
+
+/// AM-4: after the pile is empty each seat is offered its final-round tile once, in seat order
+/// from the seat after the last placer (or, with `readings.final_round_first =
+/// "last-placer"`, from that player): no turn offers it of its own before the final round.
+/// The seats keep their abbeys to the end, so the final round has work to do.
+#[test]
+fn no_seat_is_offered_its_abbey_twice_after_the_pile() {
+    let next = am();
+    let last = common::variant_rules("variants/house/final-round-last-placer-first.toml");
+    let mut offers = 0;
+    for seed in 0..24u64 {
+        let players = 2 + (seed % 4) as u8;
+        for (rules, first) in [(&next, 1), (&last, 0)] {
+            let (offered, placer) = offers_after_the_pile(rules, seed, players);
+            // Each seat's place in the final round's order.
+            let order: Vec<u8> = offered
+                .iter()
+                .map(|&s| (s + players - placer - first) % players)
+                .collect();
+            assert!(
+                order.windows(2).all(|w| w[0] < w[1]),
+                "seed {seed}, {players} players, last placer {placer}: offers to {offered:?}"
+            );
+            offers += offered.len();
+        }
+    }
+    assert!(offers > 24, "only {offers} final-round offers in 48 games");
+}
+
+/// AM-8 scored in the scoring step (`readings.joined_field_timing = "scoring-step"`, the house
+/// variant barn-join-scoring-step): random games keep the invariants of
+/// [`abbey_mayor_games_keep_the_rules`] (figures conserved, the fast generators equal the
+/// naive checkers, final scoring equals a recount, logs replay). Only while a player decides on
+/// a figure may farmers still stand on a field just joined to a corner-figure field: the scoring
+/// step sends them home, so before every other decision no follower stands on one. The batch
+/// must contain joins.
+#[test]
+fn scoring_step_joins_keep_the_rules() {
+    let rules = common::variant_rules("variants/house/barn-join-scoring-step.toml");
+    let mut joins = 0;
+    for seed in 0..16 {
+        let mut g = Game::new(rules.clone(), 4, PileOrder::Shuffled(seed), true).unwrap();
+        let mut agent = RandomAgent::new(seed ^ 0x5EED);
+        while g.phase() != Phase::Over {
+            let sites = if g.phase() == Phase::Follower {
+                Ok(())
+            } else {
+                figures_on_sites(&g)
+            };
+            let r = conserved(&g)
+                .and(sites)
+                .and_then(|_| checked_step(&mut g, &mut agent));
+            assert!(
+                r.is_ok(),
+                "seed {seed}, turn {}: {}",
+                g.turn(),
+                r.unwrap_err()
+            );
+        }
+        assert!(
+            final_matches(&g).is_ok(),
+            "seed {seed}: {:?}",
+            final_matches(&g)
+        );
+        naive::audit(&g).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let replayed = log::replay(rules.clone(), &log::log_text(&g)).unwrap();
+        assert_eq!(replayed.scores(), g.scores(), "seed {seed}");
+        joins += split_am8(&g).1.len();
+    }
+    assert!(joins > 0, "no AM-8 join in 16 games");
+}

@@ -531,6 +531,9 @@ fn readings_are_checked_where_they_are_written() {
     ), (
         "readings.joined_field_scoring decides AM-8, but the variant has no corner figure that scores a joined field",
         "bad-readings.toml:14:24",
+    ), (
+        "readings.joined_field_timing decides AM-8, but the variant has no corner figure that scores a joined field",
+        "bad-readings.toml:15:23",
     )];
     for (what, at) in expected {
         assert!(

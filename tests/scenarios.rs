@@ -149,8 +149,9 @@ fn variants_change_scores() {
 }
 
 /// Every expected number matters: raising any one expected score event's points, or any seat's
-/// expected final score, by one makes the scenario fail (so a scenario cannot pass when the
-/// engine scores differently from the hand computation).
+/// expected final score, by one, or adding a seat to a step's `declined`, makes the scenario
+/// fail (so a scenario cannot pass when the engine scores differently from the hand
+/// computation, or offers own tiles to other seats).
 #[test]
 fn every_expected_number_is_checked() {
     use tegula_scenario::load::Expected;
@@ -179,6 +180,16 @@ fn every_expected_number_is_checked() {
                     *points += 1;
                     variants.push(m);
                 }
+            }
+        }
+        // A `declined` list with one more offer than the engine makes fails too.
+        for (i, st) in sc.steps.iter().enumerate() {
+            if st.declined.is_some() {
+                let mut m = sc.clone();
+                if let Some(d) = &mut m.steps[i].declined {
+                    d.push(0);
+                }
+                variants.push(m);
             }
         }
         let seats = sc.final_scores.as_ref().map_or(0, |s| s.0.len());

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde_json::{json, Value};
 use tegula_ruleset::{
-    Adjacency, AfterScore, FieldRule, FinalRoundFirst, JoinedFieldScoring, KeptAfterPile,
-    NearBuilding, PoolTileDraw, Scoring, Strength, ThresholdRecheck,
+    Adjacency, AfterScore, FieldRule, FinalRoundFirst, JoinedFieldScoring, JoinedFieldTiming,
+    KeptAfterPile, NearBuilding, PoolTileDraw, Readings, Scoring, Strength, ThresholdRecheck,
 };
 use toml_edit::ImDocument;
 
@@ -459,46 +459,83 @@ fn scoring_lines(s: &Scoring, at: &Locator<'_>) -> Vec<RuleLine> {
     out
 }
 
+/// One reading as explained: its key under `readings.`, its value, the reading in words and
+/// the rule it decides.
+type ReadingRow = (&'static str, Value, &'static str, &'static str);
+
 /// The rulebook's *Readings* the variant has a mechanism for (`[readings]`), each with the
 /// reading in words: the registry's, or the alternative the variant chose.
 fn reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
-    let r = &v.readings;
-    let mut rows: Vec<(&str, Value, &str, &'static str)> = Vec::new();
+    let mut rows: Vec<ReadingRow> = Vec::new();
     if v.player_tiles.iter().any(|p| p.final_round) {
-        rows.push((
-            "final_round_first",
-            json!(r.final_round_first),
-            match r.final_round_first {
-                FinalRoundFirst::NextSeat => {
-                    "final round of player tiles: the seat after the one that placed the last \
-                     tile goes first"
-                }
-                FinalRoundFirst::LastPlacer => {
-                    "final round of player tiles: the player who placed the last tile goes first"
-                }
-            },
-            "AM-4",
-        ));
+        rows.push(final_round_row(&v.readings));
     }
     if crate::readings::has_near_building(&v.tiles) {
-        rows.push((
-            "near_building",
-            json!(r.near_building),
-            match r.near_building {
-                NearBuilding::Around => {
-                    "near a building: one of the 8 cells around the building's cell (its own \
-                     cell only if it neighbours another)"
-                }
-                NearBuilding::AroundOrOn => {
-                    "near a building: one of the 8 cells around the building's cell, or that \
-                     cell itself"
-                }
-            },
-            "W-10",
-        ));
+        rows.push(near_building_row(&v.readings));
     }
     if v.pool.is_some() {
-        rows.push((
+        rows.extend(pool_rows(&v.readings));
+    }
+    if crate::readings::has_hands(v.hand, &v.tiles) {
+        rows.push(kept_row(&v.readings));
+    }
+    if crate::readings::has_corner_join(&v.followers) {
+        rows.extend(corner_join_rows(&v.readings));
+    }
+    rows.into_iter()
+        .map(|(k, value, words, rule)| {
+            line(
+                &format!("readings.{k}"),
+                value,
+                words.to_string(),
+                Some(rule),
+                at.origin(&["readings", k]),
+            )
+        })
+        .collect()
+}
+
+/// AM-4: who opens the final round of player tiles.
+fn final_round_row(r: &Readings) -> ReadingRow {
+    (
+        "final_round_first",
+        json!(r.final_round_first),
+        match r.final_round_first {
+            FinalRoundFirst::NextSeat => {
+                "final round of player tiles: the seat after the one that placed the last \
+                 tile goes first"
+            }
+            FinalRoundFirst::LastPlacer => {
+                "final round of player tiles: the player who placed the last tile goes first"
+            }
+        },
+        "AM-4",
+    )
+}
+
+/// W-10: which cells are near a building.
+fn near_building_row(r: &Readings) -> ReadingRow {
+    (
+        "near_building",
+        json!(r.near_building),
+        match r.near_building {
+            NearBuilding::Around => {
+                "near a building: one of the 8 cells around the building's cell (its own \
+                 cell only if it neighbours another)"
+            }
+            NearBuilding::AroundOrOn => {
+                "near a building: one of the 8 cells around the building's cell, or that \
+                 cell itself"
+            }
+        },
+        "W-10",
+    )
+}
+
+/// W-3 and W-6: the pool's readings.
+fn pool_rows(r: &Readings) -> [ReadingRow; 2] {
+    [
+        (
             "threshold_recheck",
             json!(r.threshold_recheck),
             match r.threshold_recheck {
@@ -512,8 +549,8 @@ fn reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
                 }
             },
             "W-3",
-        ));
-        rows.push((
+        ),
+        (
             "pool_tile_draw",
             json!(r.pool_tile_draw),
             match r.pool_tile_draw {
@@ -527,27 +564,33 @@ fn reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
                 }
             },
             "W-6",
-        ));
-    }
-    if crate::readings::has_hands(v.hand, &v.tiles) {
-        rows.push((
-            "kept_after_pile",
-            json!(r.kept_after_pile),
-            match r.kept_after_pile {
-                KeptAfterPile::Keeper => {
-                    "tiles still kept in hand when the pile is empty: each keeper places theirs, \
-                     then the game ends"
-                }
-                KeptAfterPile::NextSeat => {
-                    "tiles still kept in hand when the pile is empty: the next seats in turn \
-                     play them as the pile's last tiles, then the game ends"
-                }
-            },
-            "W-12",
-        ));
-    }
-    if crate::readings::has_corner_join(&v.followers) {
-        rows.push((
+        ),
+    ]
+}
+
+/// W-12: who plays the tiles kept in hand when the pile is empty.
+fn kept_row(r: &Readings) -> ReadingRow {
+    (
+        "kept_after_pile",
+        json!(r.kept_after_pile),
+        match r.kept_after_pile {
+            KeptAfterPile::Keeper => {
+                "tiles still kept in hand when the pile is empty: each keeper places theirs, \
+                 then the game ends"
+            }
+            KeptAfterPile::NextSeat => {
+                "tiles still kept in hand when the pile is empty: the next seats in turn \
+                 play them as the pile's last tiles, then the game ends"
+            }
+        },
+        "W-12",
+    )
+}
+
+/// AM-8: how and when a join to a corner-figure field scores.
+fn corner_join_rows(r: &Readings) -> [ReadingRow; 2] {
+    [
+        (
             "joined_field_scoring",
             json!(r.joined_field_scoring),
             match r.joined_field_scoring {
@@ -561,19 +604,23 @@ fn reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
                 }
             },
             "AM-8",
-        ));
-    }
-    rows.into_iter()
-        .map(|(k, value, words, rule)| {
-            line(
-                &format!("readings.{k}"),
-                value,
-                words.to_string(),
-                Some(rule),
-                at.origin(&["readings", k]),
-            )
-        })
-        .collect()
+        ),
+        (
+            "joined_field_timing",
+            json!(r.joined_field_timing),
+            match r.joined_field_timing {
+                JoinedFieldTiming::AtOnce => {
+                    "a join to a corner-figure field scores as the tile is placed, before the \
+                     figure decision: its farmers may go on that tile again"
+                }
+                JoinedFieldTiming::ScoringStep => {
+                    "a join to a corner-figure field scores in the turn's scoring step, after \
+                     the figure decision"
+                }
+            },
+            "AM-8",
+        ),
+    ]
 }
 
 /// One rule that differs between two variants.

@@ -824,6 +824,11 @@ pub struct RawReadings {
     /// `"each-field"` (each field that held farmers before, its own cities to its own majority).
     #[serde(default)]
     pub joined_field_scoring: Option<Sp<tegula_ruleset::JoinedFieldScoring>>,
+    /// AM-8: when a join to a corner-figure field scores: `"at-once"` (default: as the tile is
+    /// placed, before the figure decision) or `"scoring-step"` (after it, with the turn's
+    /// scoring).
+    #[serde(default)]
+    pub joined_field_timing: Option<Sp<tegula_ruleset::JoinedFieldTiming>>,
 }
 
 /// The field procedure at the end of the game.

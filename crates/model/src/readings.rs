@@ -126,5 +126,16 @@ pub fn lower(
             );
         }
     }
+    if let Some(v) = &r.joined_field_timing {
+        out.joined_field_timing = v.value;
+        if !has.corner_join {
+            lacks(
+                &v.span,
+                "joined_field_timing",
+                "AM-8",
+                "no corner figure that scores a joined field (`corner.join_per_city` above 0)",
+            );
+        }
+    }
     out
 }

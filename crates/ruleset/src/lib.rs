@@ -263,6 +263,9 @@ pub struct Readings {
     /// How a placement that joins farmer fields to a corner-figure field scores them (AM-8).
     #[serde(default)]
     pub joined_field_scoring: JoinedFieldScoring,
+    /// When a placement that joins farmer fields to a corner-figure field scores them (AM-8).
+    #[serde(default)]
+    pub joined_field_timing: JoinedFieldTiming,
 }
 
 impl Readings {
@@ -359,6 +362,22 @@ pub enum JoinedFieldScoring {
     /// Each field that held farmers before the placement scores on its own: the completed
     /// cities that field bordered, to that field's own farmer majority.
     EachField,
+}
+
+/// When a placement that joins fields holding farmers to a corner-figure field scores them
+/// (AM-8: the joined field "is scored at once"). The points and the farmers returned are the
+/// same either way; what differs is whether those farmers are back in supply when the player
+/// decides on a figure for the tile just placed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum JoinedFieldTiming {
+    /// The registry's reading: as the tile is placed, before the figure decision, so a farmer
+    /// returned by the join may be placed again on that tile.
+    #[default]
+    AtOnce,
+    /// In the turn's scoring step, after the figure decision (B-2's order): the returned
+    /// farmers are back only for later turns.
+    ScoringStep,
 }
 
 /// One complete, lowered variant: the "generated engine" input.

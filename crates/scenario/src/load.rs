@@ -78,6 +78,8 @@ pub struct Step {
     pub player: Option<u8>,
     /// Whether the tile is the player's own, placed instead of drawing (AM-1).
     pub own: bool,
+    /// The seats whose own-tile offers are declined before the step, in order, if the file says.
+    pub declined: Option<Vec<u8>>,
     /// Follower to place on the tile just placed.
     pub follower: Option<FollowerChoice>,
     /// A second follower on a pool tile just placed (W-7).
@@ -489,6 +491,8 @@ fn step(cx: &mut Ctx, rs: &Ruleset, number: usize, st: &Sp<RawStep>, players: u8
     let rot = check_rotation(cx, &st.rotation);
     let at = st.at.as_ref().and_then(|at| coordinates(cx, at));
     let player = st.player.as_ref().and_then(|p| seat(cx, p, players));
+    let declined =
+        (st.declined.as_ref()).map(|d| d.iter().filter_map(|p| seat(cx, p, players)).collect());
     let why = "a discarded tile (no `at`) cannot take a follower";
     not_on_discard(cx, st, st.follower.is_some(), why);
     let follower = (st.follower.as_ref()).and_then(|f| follower_choice(cx, rs, tile, f));
@@ -520,6 +524,7 @@ fn step(cx: &mut Ctx, rs: &Ruleset, number: usize, st: &Sp<RawStep>, players: u8
         placement,
         player,
         own: st.own,
+        declined,
         follower: follower.filter(|_| placed),
         follower2: follower2.filter(|_| placed),
         take,
@@ -570,8 +575,10 @@ fn expected_error(cx: &mut Ctx, st: &RawStep, e: &Sp<RawExpectError>) -> Expecte
         let why = "`expect_error` needs `kind` or `message`";
         cx.err(Code::BadExpectation, &e.span, why);
     }
-    if st.expect.is_some() {
-        let why = "a rejected step cannot also `expect` events";
+    // A refused follower leaves the placement standing: that turn still scores, so its events
+    // may be expected. A refused placement uses no turn and scores nothing.
+    if st.expect.is_some() && st.follower.is_none() {
+        let why = "a rejected placement cannot also `expect` events";
         cx.err(Code::BadExpectation, &e.span, why);
     }
     ExpectedError {

@@ -105,6 +105,12 @@ pub struct RawStep {
     /// not an `own` step of that seat, the runner declines them (the seat draws).
     #[serde(default)]
     pub own: bool,
+    /// Optional check: the seats whose own-tile offers the runner declines before this step,
+    /// in the order the engine makes them (e.g. `[1, 2]`: seat 1 is offered and declines, then
+    /// seat 2). Shows who is offered an own tile when, and how often (AM-1, AM-4).
+    #[serde(default)]
+    #[schemars(length(max = 64))]
+    pub declined: Option<Vec<Sp<i64>>>,
     /// A follower placed on the tile just placed (a corner figure goes on the first legal corner
     /// of the named field, AM-6).
     #[serde(default)]
@@ -130,7 +136,8 @@ pub struct RawStep {
     pub expect: Option<Sp<Vec<Sp<RawEvent>>>>,
     /// The step must be rejected. Without `follower`: the placement is rejected, the turn is not
     /// used up and the next step must place the same tile. With `follower`: the placement is
-    /// accepted, the follower is rejected and the turn ends without a follower.
+    /// accepted, the follower is rejected and the turn ends without a follower (its scoring
+    /// events are the step's `expect`).
     #[serde(default)]
     pub expect_error: Option<Sp<RawExpectError>>,
     /// Optional: every seat's score after this step.

@@ -356,13 +356,31 @@ fn setup_failure(pos: Pos, message: String) -> Outcome {
 }
 
 /// Before a step: while the engine offers the current seat its own tiles (AM-1), decline unless
-/// this step places one for that seat. An `own` step needs the offer.
+/// this step places one for that seat. An `own` step needs the offer; the seats declined must
+/// be the step's `declined`, if it lists them.
 fn settle_hand(game: &mut Game, step: &Step) -> Result<(), Failure> {
+    let mut declined = Vec::new();
+    let result = decline_offers(game, step, &mut declined);
+    match &step.declined {
+        Some(expected) if result.is_ok() && *expected != declined => Err(fail(
+            step,
+            "other seats were offered their own tiles and declined before this step (AM-1, AM-4)"
+                .into(),
+            Some(format!("declined by seats {expected:?}")),
+            Some(format!("declined by seats {declined:?}")),
+        )),
+        _ => result,
+    }
+}
+
+/// [`settle_hand`]'s offers: decline each not for this step, noting the seat in `declined`.
+fn decline_offers(game: &mut Game, step: &Step, declined: &mut Vec<u8>) -> Result<(), Failure> {
     while game.phase() == Phase::Hand {
         let seat = game.current_player();
         if step.own && step.player.is_none_or(|p| p == seat) {
             return Ok(());
         }
+        declined.push(seat);
         game.apply(Action::Pass).map_err(|e| {
             fail(
                 step,

@@ -26,7 +26,11 @@ impl Game {
     /// a field half-edge (the same pairs of half-edges `place_unchecked` unites). Call before
     /// placing; the scoring of the joins reads them ([`Game::score_each_field_before`]).
     pub(super) fn record_fields_before(&mut self, p: Placement) {
-        self.tmp.fields_before.clear();
+        // Joins still waiting for the scoring step (an earlier placement of this turn, W-6)
+        // keep their records.
+        if self.pending_fields.is_empty() {
+            self.tmp.fields_before.clear();
+        }
         // With no corner figure on the board no field can join one.
         if self.corner_figs.is_empty() {
             return;
@@ -54,7 +58,8 @@ impl Game {
                     }
                     let root = self.find_ro(ninst.seg_base + u32::from(theirs));
                     let seg = self.segs[root as usize];
-                    if seg.occ > 0 && seg.corners == 0 && before.iter().all(|f| f.root != root) {
+                    let new = before.iter().all(|f| self.find_ro(f.root) != root);
+                    if seg.occ > 0 && seg.corners == 0 && new {
                         before.push(self.field_before(root));
                     }
                 }

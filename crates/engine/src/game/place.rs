@@ -8,7 +8,8 @@ use crate::rules::{fits, side_bits, side_code, ROT_COUNT, ROT_ORDER};
 
 impl Game {
     /// Every placement a player makes (the drawn tile, an own tile, a pool tile): record it,
-    /// put the tile down, score AM-8's joins at once, and offer the follower options.
+    /// put the tile down, score AM-8's joins at once (the registry's reading), and offer the
+    /// follower options.
     pub(super) fn place_drawn(&mut self, p: Placement) {
         self.turn += 1;
         if self.record {
@@ -29,8 +30,10 @@ impl Game {
         }
         self.place_unchecked(p.tile, p.x, p.y, p.rotation);
         self.last_placer = self.player;
-        if !self.pending_fields.is_empty() {
-            // AM-8: a farmer field joined to a corner-figure field scores at once.
+        if !self.pending_fields.is_empty() && self.rules.joins_at_once {
+            // AM-8: a farmer field joined to a corner-figure field scores at once, so its
+            // farmers are back in supply for this tile's figure decision. Under the other
+            // reading the turn's scoring step scores it (`score_pending`).
             self.score_joined_fields();
         }
         self.compute_options();

@@ -26,8 +26,13 @@ impl Game {
         }
     }
 
-    /// Score features completed this turn (B-3, B-4).
+    /// Score features completed this turn (B-3, B-4), after the joins to corner-figure fields
+    /// left for the scoring step (AM-8 under `readings.joined_field_timing = "scoring-step"`;
+    /// at once they are scored already, so none is left).
     pub(super) fn score_pending(&mut self) {
+        if !self.pending_fields.is_empty() {
+            self.score_joined_fields();
+        }
         for i in 0..self.pending.len() {
             let r = find(&mut self.segs, self.pending[i]);
             let s = self.segs[r as usize];

@@ -2,7 +2,7 @@
 //! the turn with scoring and freed figures (B-4, AM-11, AM-12), and the final round of own tiles
 //! after the pile is empty (AM-4).
 
-use tegula_ruleset::{FinalRoundFirst, KeptAfterPile, TileSite};
+use tegula_ruleset::{FinalRoundFirst, KeptAfterPile, PlayerTile, TileSite};
 
 use super::{Event, Game, MoveError, Phase, Placement, Resume, FRONT};
 use crate::rules::fits;
@@ -155,7 +155,7 @@ impl Game {
         let mut out = std::mem::take(&mut self.tmp.places);
         out.clear();
         for (i, pt) in pts.iter().enumerate() {
-            if self.held(self.player, i) == 0 || (final_round && !pt.final_round) {
+            if self.held(self.player, i) == 0 || !self.on_offer(pt, final_round) {
                 continue;
             }
             match pt.site {
@@ -193,6 +193,17 @@ impl Game {
         self.tmp.places = out;
     }
 
+    /// Whether a held own tile `pt` is on offer now. In the final round only the final-round
+    /// tiles are (AM-4); before it, a turn that begins with the pile empty offers none of them,
+    /// so that each seat is offered that final placement once, in the final round's order.
+    fn on_offer(&self, pt: &PlayerTile, final_round: bool) -> bool {
+        if final_round {
+            pt.final_round
+        } else {
+            !pt.final_round || self.drawn < self.pile.len()
+        }
+    }
+
     /// The player declined their own tile: draw (or, in the final round, the next seat).
     pub(super) fn decline_own_tile(&mut self) {
         if self.in_final {
@@ -219,7 +230,7 @@ impl Game {
         let Some(i) = pts.iter().position(|t| t.tile == p.tile) else {
             return Err(MoveError::TileNotHeld { tile: p.tile });
         };
-        if self.held(self.player, i) == 0 || (self.in_final && !pts[i].final_round) {
+        if self.held(self.player, i) == 0 || !self.on_offer(&pts[i], self.in_final) {
             return Err(MoveError::TileNotHeld { tile: p.tile });
         }
         self.check_geometry(p)?;

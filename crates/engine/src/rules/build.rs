@@ -3,8 +3,8 @@
 
 use tegula_ruleset::limits::MAX_GAME_CELLS;
 use tegula_ruleset::{
-    AfterScore, FeatureKind, JoinedFieldScoring, Ruleset, Side, SideKind, TileSite, TileType,
-    NO_FEATURE,
+    AfterScore, FeatureKind, JoinedFieldScoring, JoinedFieldTiming, Ruleset, Side, SideKind,
+    TileSite, TileType, NO_FEATURE,
 };
 
 use super::error::{RulesError, RulesReason, TileProblem};
@@ -409,6 +409,7 @@ fn assemble(
         any_corner: figures.iter().any(|f| f.corner.is_some()),
         each_field_joins: figures.iter().any(|f| f.corner.is_some())
             && ruleset.readings.joined_field_scoring == JoinedFieldScoring::EachField,
+        joins_at_once: ruleset.readings.joined_field_timing == JoinedFieldTiming::AtOnce,
         any_joins: figures.iter().any(|f| f.joins),
         plain_turns: ruleset.player_tiles.is_empty() && ruleset.pool.is_none(),
         plain_figures: figures

@@ -195,6 +195,10 @@ pub struct Rules {
     /// placement (AM-8, `readings.joined_field_scoring = "each-field"`): then the placement
     /// records those fields before it merges them. Needs a corner figure.
     pub(crate) each_field_joins: bool,
+    /// Whether a join to a corner-figure field scores as the tile is placed, before the figure
+    /// decision (AM-8, the registry's reading), rather than in the turn's scoring step
+    /// (`readings.joined_field_timing = "scoring-step"`).
+    pub(crate) joins_at_once: bool,
     /// Whether any follower type may join an occupied feature.
     pub(crate) any_joins: bool,
     /// Whether turns are only draws: no own tiles and no pool (the base game).
