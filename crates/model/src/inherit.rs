@@ -35,11 +35,11 @@ const NOT_INHERITED: &[&str] = &["fact", EXTENDS, APPEND];
 /// chain cannot be read (a missing parent, a cycle, a syntax error, …).
 pub fn read_variant(path: &Path) -> Result<Source, Vec<Diagnostic>> {
     let chain = read_chain(path)?;
-    if chain.len() == 1 && !chain[0].1.as_table().contains_key(APPEND) {
+    if chain.len() == 1 {
         return Ok(chain.into_iter().next().expect("one file").0);
     }
     // Root first.
-    let chain: Vec<(Source, ImDocument<String>)> = chain.into_iter().rev().collect();
+    let chain: Vec<Link> = chain.into_iter().rev().collect();
     let mut root: Vec<Entry<'_>> = Vec::new();
     for (file, (_, doc)) in chain.iter().enumerate() {
         let last = file + 1 == chain.len();
@@ -77,88 +77,139 @@ pub fn read_variant(path: &Path) -> Result<Source, Vec<Diagnostic>> {
     ))
 }
 
-/// The files of the chain from `path`, leaf first, each parsed.
-fn read_chain(path: &Path) -> Result<Vec<(Source, ImDocument<String>)>, Vec<Diagnostic>> {
-    let mut chain: Vec<(Source, ImDocument<String>)> = Vec::new();
+/// A file of the chain with its parsed document.
+type Link = (Source, ImDocument<String>);
+
+/// The files of the chain from `path`, leaf first, each parsed and its shape checked as written
+/// (every file's errors are reported, not only the first file's: a merge must hide none).
+fn read_chain(path: &Path) -> Result<Vec<Link>, Vec<Diagnostic>> {
+    let mut chain: Vec<Link> = Vec::new();
+    let mut errors: Vec<Diagnostic> = Vec::new();
     let mut seen: Vec<PathBuf> = Vec::new();
     let mut next = path.to_path_buf();
     loop {
-        let source = read_source(&next).map_err(|d| vec![d])?;
-        let doc = match ImDocument::parse(source.text.clone()) {
-            Ok(doc) => doc,
-            // The loader says what is wrong, with its position.
-            Err(_) => return Err(parse_variant(source).1),
+        let (source, doc) = match read_link(&next) {
+            Ok(link) => link,
+            Err(d) => return Err(errors.into_iter().chain(d).collect()),
         };
-        if too_deep(doc.as_item(), 0) {
-            // The loader says what is wrong; the merge below recurses and must not go deep.
-            let mut diags = parse_variant(source.clone()).1;
-            if !diags.iter().any(Diagnostic::is_error) {
-                diags.push(source.diag(
-                    Code::Schema,
-                    0..0,
-                    format!("tables are nested more than {MAX_NESTING} deep"),
-                ));
-            }
-            return Err(diags);
-        }
+        errors.extend(shape_errors(&source, &doc, !chain.is_empty()));
         seen.push(std::fs::canonicalize(&next).unwrap_or_else(|_| next.clone()));
         let parent = parent_ref(&source, &doc);
         chain.push((source, doc));
         let Some(parent) = parent else {
-            return Ok(chain);
+            break;
         };
-        let (rel, span) = parent?;
-        let (child, _) = chain.last().expect("just pushed");
-        let target = tidy(&child.path.parent().unwrap_or(Path::new("")).join(&rel));
-        let canon = std::fs::canonicalize(&target).unwrap_or_else(|_| target.clone());
-        if let Some(i) = seen.iter().position(|p| *p == canon) {
-            let mut names: Vec<String> = chain[i..]
-                .iter()
-                .map(|(s, _)| s.path.display().to_string())
-                .collect();
-            names.push(chain[i].0.path.display().to_string());
-            return Err(vec![child
+        match parent.and_then(|(rel, span)| resolve_parent(&chain, &seen, &rel, span)) {
+            Ok(target) => next = target,
+            Err(d) => return Err(errors.into_iter().chain(d).collect()),
+        }
+    }
+    if errors.is_empty() {
+        Ok(chain)
+    } else {
+        Err(errors)
+    }
+}
+
+/// One file of the chain, read and parsed (and not nested too deep for the merge).
+fn read_link(path: &Path) -> Result<Link, Vec<Diagnostic>> {
+    let source = read_source(path).map_err(|d| vec![d])?;
+    let doc = match ImDocument::parse(source.text.clone()) {
+        Ok(doc) => doc,
+        // The loader says what is wrong, with its position.
+        Err(_) => return Err(parse_variant(source).1),
+    };
+    if too_deep(doc.as_item(), 0) {
+        // The loader says what is wrong; the merge below recurses and must not go deep.
+        let mut diags = parse_variant(source.clone()).1;
+        if !diags.iter().any(Diagnostic::is_error) {
+            diags.push(source.diag(
+                Code::Schema,
+                0..0,
+                format!("tables are nested more than {MAX_NESTING} deep"),
+            ));
+        }
+        return Err(diags);
+    }
+    Ok((source, doc))
+}
+
+/// The errors of one file of the chain as written: its shape against the variant schema (its
+/// `[append]` table included), and an `[append]` with nothing to append to. A file alone, with
+/// neither `extends` nor `[append]`, is left to the loader's check of the whole.
+fn shape_errors(source: &Source, doc: &ImDocument<String>, parent: bool) -> Vec<Diagnostic> {
+    let table = doc.as_table();
+    let extends = table.contains_key(EXTENDS);
+    let append = table.get_key_value(APPEND);
+    let mut out = Vec::new();
+    if let (Some((key, item)), false) = (append, extends) {
+        let span = key.span().or_else(|| item.span()).unwrap_or(0..0);
+        out.push(
+            source
                 .diag(
                     Code::BadVariant,
                     span,
-                    format!("`extends` makes a cycle: {}", names.join(" → ")),
+                    "`[append]` adds to the lists a variant inherits, but this file `extends` \
+                     nothing",
                 )
                 .with_note(
-                    "a variant cannot inherit from itself, directly or through others",
-                )]);
-        }
-        if chain.len() >= MAX_CHAIN {
-            return Err(vec![child.diag(
+                    "write the lists themselves (`followers = [...]`), or name the variant to \
+                     add to with `extends = \"<file>.toml\"`",
+                ),
+        );
+    }
+    if extends || parent || append.is_some() {
+        out.extend(crate::load::chain_file_errors(source, extends));
+    }
+    out
+}
+
+/// The file `rel` (the `extends` value at `span` of the last file of `chain`) names, when it
+/// can be the next link: not a cycle, not too long a chain, a regular file.
+fn resolve_parent(
+    chain: &[Link],
+    seen: &[PathBuf],
+    rel: &str,
+    span: std::ops::Range<usize>,
+) -> Result<PathBuf, Vec<Diagnostic>> {
+    let (child, _) = chain.last().expect("a chain has files");
+    let target = tidy(&child.path.parent().unwrap_or(Path::new("")).join(rel));
+    let canon = std::fs::canonicalize(&target).unwrap_or_else(|_| target.clone());
+    if let Some(i) = seen.iter().position(|p| *p == canon) {
+        let mut names: Vec<String> = chain[i..]
+            .iter()
+            .map(|(s, _)| s.path.display().to_string())
+            .collect();
+        names.push(chain[i].0.path.display().to_string());
+        return Err(vec![child
+            .diag(
                 Code::BadVariant,
                 span,
-                format!("`extends` chains are limited to {MAX_CHAIN} files"),
+                format!("`extends` makes a cycle: {}", names.join(" → ")),
+            )
+            .with_note(
+                "a variant cannot inherit from itself, directly or through others",
             )]);
-        }
-        match std::fs::metadata(&target) {
-            Ok(meta) if meta.is_file() => {}
-            // There, but nothing to read: said as the reader would say it (it is never opened).
-            Ok(meta) => {
-                let why = if meta.is_dir() {
-                    OpenError::Folder
-                } else {
-                    OpenError::NotRegular
-                };
-                return Err(vec![child.diag(
-                    Code::DanglingReference,
-                    span,
-                    format!("no variant file {} to extend: {why}", target.display()),
-                )]);
-            }
-            Err(_) => {
-                return Err(vec![child.diag(
-                    Code::DanglingReference,
-                    span,
-                    format!("no variant file {} to extend", target.display()),
-                )])
-            }
-        }
-        next = target;
     }
+    if chain.len() >= MAX_CHAIN {
+        return Err(vec![child.diag(
+            Code::BadVariant,
+            span,
+            format!("`extends` chains are limited to {MAX_CHAIN} files"),
+        )]);
+    }
+    let why = match std::fs::metadata(&target) {
+        Ok(meta) if meta.is_file() => return Ok(target),
+        // There, but nothing to read: said as the reader would say it (it is never opened).
+        Ok(meta) if meta.is_dir() => format!(": {}", OpenError::Folder),
+        Ok(_) => format!(": {}", OpenError::NotRegular),
+        Err(_) => String::new(),
+    };
+    Err(vec![child.diag(
+        Code::DanglingReference,
+        span,
+        format!("no variant file {} to extend{why}", target.display()),
+    )])
 }
 
 /// `a/b/../c` as `a/c` (for the paths shown to users; the file system is not asked).
