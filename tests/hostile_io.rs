@@ -657,6 +657,61 @@ fn an_extends_chain_is_read_bounded() {
     }
 }
 
+/// `validate FILE` in `dir`, from the repository root: (exit code, stdout and stderr together).
+fn validate_in(file: &Path) -> (Option<i32>, String) {
+    let o = run_within(limited(1024, &["validate", s(file)]), 60, "validate");
+    let all = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
+    (o.status.code(), all)
+}
+
+/// A UTF-8 byte-order mark at the start of a data file is skipped before its kind is told and
+/// it is parsed, and the positions of its diagnostics are those an editor shows.
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let dir = scratch("bom");
+    let bom = "\u{feff}";
+    let tiles = std::fs::read_to_string(root().join("tiles/base.toml")).unwrap();
+    std::fs::write(dir.join("tiles.toml"), format!("{bom}{tiles}")).unwrap();
+    let base = std::fs::read_to_string(root().join("variants/base.toml")).unwrap();
+    let sets_line = base.lines().find(|l| l.starts_with("sets")).unwrap();
+    let parent = base.replace(sets_line, "sets = [{ path = \"tiles.toml\" }]");
+    std::fs::write(dir.join("parent.toml"), format!("{bom}{parent}")).unwrap();
+    // No `#:schema` line: the kind is told by the first key, `extends`.
+    let child = dir.join("child.toml");
+    std::fs::write(
+        &child,
+        format!("{bom}extends = \"parent.toml\"\nid = \"c\"\nname = \"C\"\n"),
+    )
+    .unwrap();
+    let (code, all) = validate_in(&child);
+    assert_eq!(code, Some(0), "{all}");
+    assert!(
+        all.contains("missing-schema-line") && !all.contains("error"),
+        "{all}"
+    );
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        format!("{bom}extends = 5\nid = \"c\"\nname = \"C\"\n"),
+    )
+    .unwrap();
+    let (code, all) = validate_in(&bad);
+    assert_eq!(code, Some(1), "{all}");
+    assert!(
+        all.contains("error[schema]") && all.contains("bad.toml:1:11"),
+        "{all}"
+    );
+    assert!(!all.contains(bom), "the mark is not quoted: {all}");
+    let scenario =
+        std::fs::read_to_string(root().join("scenarios/b2-follower-on-occupied-feature.toml"))
+            .unwrap()
+            .replace("\"../variants/base.toml\"", "\"parent.toml\"");
+    let sc = dir.join("scenario.toml");
+    std::fs::write(&sc, format!("{bom}{scenario}")).unwrap();
+    let o = run_within(limited(1024, &["check", s(&sc)]), 60, "check");
+    assert_exit(&o, 0);
+}
+
 #[test]
 fn a_chart_never_replaces_a_compared_variant() {
     let dir = scratch("chart-input");

@@ -114,6 +114,7 @@ pub fn read_source(path: &Path) -> Result<Source, Diagnostic> {
     if bytes.len() > MAX_FILE_BYTES {
         return Err(too_large(path, bytes.len() as u64));
     }
+    let bom = skip_bom(&mut bytes);
     match String::from_utf8(bytes) {
         Ok(text) => Ok(Source::new(path, text)),
         Err(e) => {
@@ -124,10 +125,31 @@ pub fn read_source(path: &Path) -> Result<Source, Diagnostic> {
                 .diag(
                     Code::NotUtf8,
                     at..at + 1,
-                    format!("the file is not UTF-8 text: invalid byte at offset {at}"),
+                    format!(
+                        "the file is not UTF-8 text: invalid byte at offset {}",
+                        at + bom
+                    ),
                 )
                 .with_note("tegula data files must be saved as UTF-8"))
         }
+    }
+}
+
+/// The UTF-8 byte-order mark some editors write at the start of a file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Remove a leading byte-order mark from a data file's bytes; how many bytes were removed.
+///
+/// Every reader of data text (the loader, and the excerpts of the diagnostics) skips it the same
+/// way, so that the kind of a file is told by its first real line and the positions of the
+/// diagnostics (offsets into the text without the mark) are the same in both. An editor does not
+/// count the mark as a column either.
+pub fn skip_bom(bytes: &mut Vec<u8>) -> usize {
+    if bytes.starts_with(BOM) {
+        bytes.drain(..BOM.len());
+        BOM.len()
+    } else {
+        0
     }
 }
 
