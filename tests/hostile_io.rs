@@ -618,15 +618,21 @@ fn extending(dir: &Path, name: &str, parent: &str) -> PathBuf {
 #[test]
 fn an_extends_chain_is_read_bounded() {
     let dir = scratch("extends");
-    let fifo = dir.join("pipe.toml");
-    mkfifo(&fifo);
-    let huge = dir.join("huge.toml");
-    sparse(&huge, 1 << 30);
+    mkfifo(&dir.join("pipe.toml"));
+    sparse(&dir.join("huge.toml"), 1 << 30);
+    std::fs::create_dir(dir.join("folder.toml")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.toml")).unwrap();
     for (parent, why) in [
-        (s(&fifo), "not a regular file"),
-        ("/dev/zero", "not a regular file"),
-        (s(&huge), "too large"),
-        (s(&dir), "folder"),
+        ("pipe.toml", "not a regular file"),
+        ("huge.toml", "too large"),
+        ("folder.toml", "folder"),
+        // Out of the variant's reach (its data root is `dir`: no `schema/` folder above it).
+        ("/dev/zero", "is an absolute path"),
+        ("zero.toml", "outside the data root"),
+        (
+            "../../../../../../../../../dev/zero",
+            "outside the data root",
+        ),
     ] {
         let child = extending(&dir, "child.toml", parent);
         let c = s(&child);
@@ -662,6 +668,75 @@ fn validate_in(file: &Path) -> (Option<i32>, String) {
     let o = run_within(limited(1024, &["validate", s(file)]), 60, "validate");
     let all = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
     (o.status.code(), all)
+}
+
+/// `extends` and `sets` reach only `.toml` files inside the variant's data root (the nearest
+/// folder holding `schema/variant.schema.json`), and nothing outside it is read or quoted.
+#[test]
+fn extends_and_sets_stay_inside_the_data_root() {
+    let dir = scratch("reach");
+    let data = dir.join("data");
+    std::fs::create_dir_all(data.join("schema")).unwrap();
+    std::fs::create_dir_all(data.join("variants")).unwrap();
+    std::fs::copy(
+        root().join("schema/variant.schema.json"),
+        data.join("schema/variant.schema.json"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("secret.toml"), "token = \"hunter2\"\n").unwrap();
+    std::fs::write(data.join("notes.txt"), "root:x:0:0:root:/root:/bin/sh\n").unwrap();
+    let base = std::fs::read_to_string(root().join("variants/base.toml")).unwrap();
+    let sets_line = base.lines().find(|l| l.starts_with("sets")).unwrap();
+    for (name, text, why) in [
+        (
+            "abs.toml",
+            "extends = \"/etc/passwd\"",
+            "is an absolute path",
+        ),
+        (
+            "up.toml",
+            "extends = \"../../secret.toml\"",
+            "outside the data root",
+        ),
+        (
+            "txt.toml",
+            "extends = \"../notes.txt\"",
+            "is not a `.toml` file",
+        ),
+    ] {
+        let file = data.join("variants").join(name);
+        std::fs::write(&file, format!("{text}\nid = \"x\"\nname = \"x\"\n")).unwrap();
+        let (code, all) = validate_in(&file);
+        assert_eq!(code, Some(1), "{name}: {all}");
+        assert!(
+            all.contains("error[out-of-reach]") && all.contains(why),
+            "{name}: {all}"
+        );
+        assert!(all.contains(&format!("{name}:1:11")), "located: {all}");
+        assert!(
+            !all.contains("hunter2") && !all.contains("root:x"),
+            "{name}: {all}"
+        );
+    }
+    for (name, set, why) in [
+        ("set-up.toml", "../../secret.toml", "outside the data root"),
+        ("set-txt.toml", "../notes.txt", "is not a `.toml` file"),
+        ("set-abs.toml", "/etc/passwd", "is an absolute path"),
+    ] {
+        let file = data.join("variants").join(name);
+        let text = base.replace(sets_line, &format!("sets = [{{ path = \"{set}\" }}]"));
+        std::fs::write(&file, text).unwrap();
+        let (code, all) = validate_in(&file);
+        assert_eq!(code, Some(1), "{name}: {all}");
+        assert!(
+            all.contains("error[out-of-reach]") && all.contains(why),
+            "{name}: {all}"
+        );
+        assert!(
+            !all.contains("hunter2") && !all.contains("root:x"),
+            "{name}: {all}"
+        );
+    }
 }
 
 /// A UTF-8 byte-order mark at the start of a data file is skipped before its kind is told and

@@ -89,6 +89,9 @@ codes! {
     DuplicateId = "duplicate-id", Compiler;
     /// A reference names nothing.
     DanglingReference = "dangling-reference", Compiler;
+    /// A path in `extends` or `sets` is absolute, leads outside the variant's data root, or
+    /// names a file that is not `.toml` (docs/FORMAT.md, "What a variant may reach").
+    OutOfReach = "out-of-reach", Compiler;
     /// A tile gives both or neither of `sides` and `cells`.
     TileShape = "tile-shape", Compiler;
     /// A segment's `cell` is missing on a mega tile or given on a single-cell tile.

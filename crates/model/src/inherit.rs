@@ -9,6 +9,10 @@
 //! included, is replaced as a whole by the later file, except that the lists under `[append]`
 //! are added to the inherited ones; `fact` lists are never inherited (facts are about one file's
 //! tiles, checked when that file is validated); `extends` and `append` are not passed on.
+//!
+//! Before the merge, every file of the chain is checked against the variant schema as written,
+//! so that a merge can hide no mistake (a list in `[append]` it could not append, a parent's
+//! broken list a child replaces).
 
 use std::path::{Path, PathBuf};
 
@@ -32,7 +36,8 @@ const NOT_INHERITED: &[&str] = &["fact", EXTENDS, APPEND];
 
 /// Read the variant at `path` and, when it `extends` another, the whole chain merged into one
 /// source. A file without `extends` comes back as it is. `Err` holds every diagnostic when the
-/// chain cannot be read (a missing parent, a cycle, a syntax error, …).
+/// chain cannot be read (a missing parent, a cycle, a syntax error, a path out of reach
+/// ([`crate::reach`]), …) or one of its files is wrong as written.
 pub fn read_variant(path: &Path) -> Result<Source, Vec<Diagnostic>> {
     let chain = read_chain(path)?;
     if chain.len() == 1 {
@@ -87,6 +92,7 @@ fn read_chain(path: &Path) -> Result<Vec<Link>, Vec<Diagnostic>> {
     let mut errors: Vec<Diagnostic> = Vec::new();
     let mut seen: Vec<PathBuf> = Vec::new();
     let mut next = path.to_path_buf();
+    let root = crate::reach::data_root(path);
     loop {
         let (source, doc) = match read_link(&next) {
             Ok(link) => link,
@@ -99,7 +105,7 @@ fn read_chain(path: &Path) -> Result<Vec<Link>, Vec<Diagnostic>> {
         let Some(parent) = parent else {
             break;
         };
-        match parent.and_then(|(rel, span)| resolve_parent(&chain, &seen, &rel, span)) {
+        match parent.and_then(|(rel, span)| resolve_parent(&chain, &seen, &root, &rel, span)) {
             Ok(target) => next = target,
             Err(d) => return Err(errors.into_iter().chain(d).collect()),
         }
@@ -165,15 +171,22 @@ fn shape_errors(source: &Source, doc: &ImDocument<String>, parent: bool) -> Vec<
 }
 
 /// The file `rel` (the `extends` value at `span` of the last file of `chain`) names, when it
-/// can be the next link: not a cycle, not too long a chain, a regular file.
+/// can be the next link: within reach of the data `root`, not a cycle, not too long a chain, a
+/// regular file.
 fn resolve_parent(
     chain: &[Link],
     seen: &[PathBuf],
+    root: &Path,
     rel: &str,
     span: std::ops::Range<usize>,
 ) -> Result<PathBuf, Vec<Diagnostic>> {
     let (child, _) = chain.last().expect("a chain has files");
-    let target = tidy(&child.path.parent().unwrap_or(Path::new("")).join(rel));
+    if let Some(why) = crate::reach::refusal(root, &child.path, rel, true) {
+        return Err(vec![child
+            .diag(Code::OutOfReach, span, why)
+            .with_note(crate::reach::note(root))]);
+    }
+    let target = crate::reach::lexical(&child.path.parent().unwrap_or(Path::new("")).join(rel));
     let canon = std::fs::canonicalize(&target).unwrap_or_else(|_| target.clone());
     if let Some(i) = seen.iter().position(|p| *p == canon) {
         let mut names: Vec<String> = chain[i..]
@@ -210,24 +223,6 @@ fn resolve_parent(
         span,
         format!("no variant file {} to extend{why}", target.display()),
     )])
-}
-
-/// `a/b/../c` as `a/c` (for the paths shown to users; the file system is not asked).
-fn tidy(p: &Path) -> PathBuf {
-    use std::path::Component;
-    let mut out = PathBuf::new();
-    for c in p.components() {
-        match c {
-            Component::ParentDir
-                if matches!(out.components().next_back(), Some(Component::Normal(_))) =>
-            {
-                out.pop();
-            }
-            Component::CurDir => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The deepest table nesting merged (a bound on hostile input; real variants nest 3 deep).
@@ -588,21 +583,52 @@ mod tests {
     }
 
     #[test]
+    fn every_file_is_checked_as_written_before_the_merge() {
+        let d = tmp("written");
+        write(&d, "root.toml", ROOT);
+        // A partial table is the child's right (the parent gives `min`); a missing `name` is not.
+        let leaf = write(&d, "leaf.toml", "extends = \"root.toml\"\nid = \"leaf\"\n");
+        let e = read_variant(&leaf).unwrap_err();
+        assert!(e[0].message.contains("`name`"), "{e:?}");
+        let leaf = write(
+            &d,
+            "leaf.toml",
+            "extends = \"root.toml\"\nid = \"l\"\nname = \"L\"\nplayers = { max = 4 }\n\n\
+             [[append.followers]]\nid = \"x\"\n",
+        );
+        // An appended follower is whole: its `count` is missing.
+        let e = read_variant(&leaf).unwrap_err();
+        assert_eq!((e.len(), e[0].at.line), (1, 6), "{e:?}");
+        assert!(e[0].message.contains("`count`"), "{e:?}");
+    }
+
+    #[test]
     fn odd_parents_are_diagnostics() {
         let d = tmp("odd");
         let p = write(&d, "num.toml", "id = \"n\"\nextends = 5\n");
         assert_eq!(read_variant(&p).unwrap_err()[0].code, Code::Schema);
-        let p = write(&d, "dir.toml", "extends = \".\"\n");
-        assert_eq!(
-            read_variant(&p).unwrap_err()[0].code,
-            Code::DanglingReference
+        // A folder: not `.toml`, so out of reach; named `.toml`, nothing to extend.
+        let p = write(
+            &d,
+            "dir.toml",
+            "extends = \".\"\nid = \"d\"\nname = \"D\"\n",
         );
+        assert_eq!(read_variant(&p).unwrap_err()[0].code, Code::OutOfReach);
+        std::fs::create_dir_all(d.join("sub.toml")).unwrap();
+        let p = write(
+            &d,
+            "sub.toml.toml",
+            "extends = \"sub.toml\"\nid = \"s\"\nname = \"S\"\n",
+        );
+        let e = read_variant(&p).unwrap_err();
+        assert_eq!(e[0].code, Code::DanglingReference);
+        assert!(e[0].message.ends_with("it is a folder"), "{e:?}");
         // A chain longer than MAX_CHAIN files.
         for i in 0..=MAX_CHAIN {
             write(
                 &d,
                 &format!("c{i}.toml"),
-                &format!("extends = \"c{}.toml\"\n", i + 1),
+                &format!("extends = \"c{}.toml\"\nid = \"c\"\nname = \"C\"\n", i + 1),
             );
         }
         write(&d, &format!("c{}.toml", MAX_CHAIN + 1), "id = \"root\"\n");
@@ -626,8 +652,16 @@ mod tests {
     #[test]
     fn a_cycle_and_a_missing_parent_are_located() {
         let d = tmp("cycle");
-        let a = write(&d, "a.toml", "extends = \"b.toml\"\nid = \"a\"\n");
-        write(&d, "b.toml", "extends = \"a.toml\"\nid = \"b\"\n");
+        let a = write(
+            &d,
+            "a.toml",
+            "extends = \"b.toml\"\nid = \"a\"\nname = \"A\"\n",
+        );
+        write(
+            &d,
+            "b.toml",
+            "extends = \"a.toml\"\nid = \"b\"\nname = \"B\"\n",
+        );
         let e = read_variant(&a).unwrap_err();
         assert_eq!(e[0].code, Code::BadVariant);
         assert!(e[0].message.contains("cycle"), "{}", e[0].message);
@@ -635,7 +669,11 @@ mod tests {
             (e[0].at.file.as_path(), e[0].at.line),
             (d.join("b.toml").as_path(), 1)
         );
-        let m = write(&d, "m.toml", "id = \"m\"\n\nextends = \"nope.toml\"\n");
+        let m = write(
+            &d,
+            "m.toml",
+            "id = \"m\"\nname = \"M\"\nextends = \"nope.toml\"\n",
+        );
         let e = read_variant(&m).unwrap_err();
         assert_eq!(e[0].code, Code::DanglingReference);
         assert_eq!((e[0].at.line, e[0].at.column), (3, 11));

@@ -72,13 +72,17 @@ pub(super) fn check_schema(
     out
 }
 
-/// Whether `error` is a key missing from a table (not from an element of a list) of a file that
-/// extends another: tables merge key by key, so the parent may give it.
+/// Whether `error` is a key missing from a table (not the file's own top level, not an element
+/// of a list) of a file that extends another: tables merge key by key, so the parent may give it.
 fn inherited_key(error: &jsonschema::ValidationError<'_>, json: &Json, segs: &[String]) -> bool {
     if !matches!(
         error.kind,
         jsonschema::error::ValidationErrorKind::Required { .. }
     ) {
+        return false;
+    }
+    if segs.is_empty() {
+        // `id` and `name`: every file names itself.
         return false;
     }
     let mut at = json;

@@ -2,9 +2,9 @@
 //! positions) → raw types with spans. Reports every problem, never panics, bounded in size.
 //!
 //! Steps, each stopping the file's loading when it fails:
-//! 1. read at most [`MAX_FILE_BYTES`] (`io`, `too-large`), decode UTF-8 (`not-utf8`), refuse a
-//!    file with no content (`empty-file`); a first line other than `#:schema …` is a
-//!    `missing-schema-line` warning;
+//! 1. read at most [`MAX_FILE_BYTES`] (`io`, `too-large`), skip a leading byte-order mark
+//!    ([`skip_bom`]), decode UTF-8 (`not-utf8`), refuse a file with no content (`empty-file`); a
+//!    first line other than `#:schema …` is a `missing-schema-line` warning;
 //! 2. parse with `toml_edit` (keeps spans; its recursion limit bounds nesting) → `toml-syntax`;
 //! 3. convert to JSON and check against the schemars-generated JSON Schema, collecting every
 //!    error (at most [`MAX_SCHEMA_ERRORS`]) and mapping its instance path back to the TOML text
