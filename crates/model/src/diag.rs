@@ -139,6 +139,9 @@ codes! {
     BadAbility = "bad-ability", Compiler;
     /// The open pool of a variant is inconsistent (tag, thresholds, gains; W-1 .. W-4, W-30).
     BadPool = "bad-pool", Compiler;
+    /// A tile of a variant has an ability, but no player can own the tile (only the tiles of the
+    /// open pool have an owner), so the ability would never act.
+    UnownedAbility = "unowned-ability", Compiler;
     // --- scenarios ---
     /// A scenario's steps cannot be played as written (coordinates, seats, rotations, a discard
     /// with a follower, an own tile without a place, ...).

@@ -235,6 +235,8 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         }
     };
     crate::abilities::check_in_variant(&tiles, &tags, players.min, source_of, &mut diags);
+    let pool_tag = doc.pool.as_ref().map(|p| p.value.tag.value.as_str());
+    crate::abilities::check_owned(&tiles, pool_tag, source_of, &mut diags);
     let pool = doc.pool.as_ref().and_then(|p| {
         let cx = crate::pool::PoolContext {
             tiles: &tiles,
