@@ -101,19 +101,7 @@ pub fn read_source(path: &Path) -> Result<Source, Diagnostic> {
             format!("cannot read `{}`: {e}", path.display()),
         ),
     })?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| {
-            Diagnostic::file_level(
-                Code::Io,
-                path,
-                format!("cannot read `{}`: {e}", path.display()),
-            )
-        })?;
-    if bytes.len() > MAX_FILE_BYTES {
-        return Err(too_large(path, bytes.len() as u64));
-    }
+    let mut bytes = read_capped(file, path)?;
     let bom = skip_bom(&mut bytes);
     match String::from_utf8(bytes) {
         Ok(text) => Ok(Source::new(path, text)),
@@ -133,6 +121,27 @@ pub fn read_source(path: &Path) -> Result<Source, Diagnostic> {
                 .with_note("tegula data files must be saved as UTF-8"))
         }
     }
+}
+
+/// The bytes of `file` (opened from `path`), at most [`MAX_FILE_BYTES`]: reading stops one byte
+/// past the cap, so a file that grew after its size was checked (or never ends) is refused
+/// after 1 MiB + 1 bytes, not read to its end.
+#[allow(clippy::result_large_err)] // as read_source
+fn read_capped(file: impl Read, path: &Path) -> Result<Vec<u8>, Diagnostic> {
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| {
+            Diagnostic::file_level(
+                Code::Io,
+                path,
+                format!("cannot read `{}`: {e}", path.display()),
+            )
+        })?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(too_large(path, bytes.len() as u64));
+    }
+    Ok(bytes)
 }
 
 /// The UTF-8 byte-order mark some editors write at the start of a file.
