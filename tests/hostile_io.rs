@@ -191,6 +191,32 @@ fn a_replaced_file_keeps_its_permissions() {
     assert_eq!(left.len(), 1, "{left:?}");
 }
 
+/// A write that fails half-way (here the file-size limit, `ulimit -f`, standing for a full disk)
+/// leaves no temporary file and the old target untouched.
+#[test]
+fn a_failed_write_removes_its_temporary_file() {
+    let dir = scratch("write-fails");
+    let out = dir.join("d.svg");
+    std::fs::write(&out, "old").unwrap();
+    let mut c = Command::new("sh");
+    c.current_dir(root())
+        .arg("-c")
+        // SIGXFSZ ignored: the write then fails with EFBIG instead of killing the process.
+        .arg("trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_tegula"))
+        .args(["render", "D", "--out", s(&out)]);
+    let o = run_within(c, 60, "render");
+    assert_exit(&o, 2);
+    assert!(
+        stderr(&o).starts_with(&format!("error: cannot write `{}`: ", s(&out))),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+}
+
 // ----- item 7: reads are bounded -----
 
 #[test]
@@ -285,14 +311,74 @@ fn oversized_files_are_refused_before_reading() {
     ];
     for args in cases {
         let o = run_within(limited(512, args), 60, &args.join(" "));
-        assert!(
-            matches!(o.status.code(), Some(1 | 2)),
-            "{args:?}: {:?} {}",
-            o.status,
-            stderr(&o)
-        );
+        // `validate` reports a diagnostic; the others cannot read their input.
+        assert_exit(&o, if args[0] == "validate" { 1 } else { 2 });
         let all = format!("{}{}", stderr(&o), String::from_utf8_lossy(&o.stdout));
         assert!(all.contains("too large"), "{args:?}: {all}");
+    }
+}
+
+#[test]
+fn a_folder_as_input_is_refused() {
+    let dir = scratch("folder-in");
+    let d = s(&dir);
+    let cases: [&[&str]; 7] = [
+        &["compile", d],
+        &["play", "--variant", d],
+        &["simulate", "--variant", d, "--games", "1"],
+        &["variant", "explain", d],
+        &["variant", "diff", "variants/base.toml", d],
+        &["replay", d],
+        &["board", d, "--variant", "variants/base.toml"],
+    ];
+    for args in cases {
+        let o = run_within(limited(1024, args), 60, &args.join(" "));
+        assert_exit(&o, 2);
+        assert!(
+            stderr(&o).contains(&format!("cannot read `{d}`: it is a folder")),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+/// A variant whose parent is missing, and a file that is not UTF-8: a diagnostic and exit 1 from
+/// the verbs that report diagnostics, exit 2 from those that only run a variant.
+#[test]
+fn a_missing_parent_or_non_utf8_file_is_named() {
+    let parent = "tests/fixtures/inherit/missing-parent.toml";
+    let bytes = "tests/fixtures/invalid/not-utf8.toml";
+    let cases: [(&[&str], i32, &str); 8] = [
+        (
+            &["validate", parent],
+            1,
+            "error[dangling-reference]: no variant file",
+        ),
+        (
+            &["compile", parent],
+            1,
+            "error[dangling-reference]: no variant file",
+        ),
+        (&["variant", "explain", parent], 1, "no variant file"),
+        (&["play", "--variant", parent], 2, "no variant file"),
+        (
+            &["validate", bytes],
+            1,
+            "error[not-utf8]: the file is not UTF-8 text",
+        ),
+        (
+            &["compile", bytes],
+            2,
+            "not UTF-8 text: invalid byte at offset",
+        ),
+        (&["play", "--variant", bytes], 2, "not UTF-8 text"),
+        (&["variant", "explain", bytes], 2, "not UTF-8 text"),
+    ];
+    for (args, code, what) in cases {
+        let o = run_within(limited(1024, args), 60, &args.join(" "));
+        assert_exit(&o, code);
+        let all = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
+        assert!(all.contains(what), "{args:?}: {all}");
     }
 }
 
@@ -327,6 +413,29 @@ fn replay_stops_at_the_first_bad_line_without_reading_the_rest() {
 }
 
 #[test]
+fn a_log_line_that_is_not_utf8_is_named() {
+    let dir = scratch("log-bytes");
+    let good = std::fs::read(game_log(&dir)).unwrap();
+    let mut text: Vec<u8> = Vec::new();
+    for line in good.split(|&b| b == b'\n').take(3) {
+        text.extend_from_slice(line);
+        text.push(b'\n');
+    }
+    text.extend_from_slice(b"{\"type\":\"\xff\"}\n");
+    let log = dir.join("bytes.jsonl");
+    std::fs::write(&log, text).unwrap();
+    for verb in ["replay", "board"] {
+        let o = run_within(limited(512, &[verb, s(&log)]), 60, verb);
+        assert_exit(&o, 1);
+        let err = stderr(&o);
+        assert!(
+            err.contains("line 4") && err.contains("not UTF-8 text"),
+            "{verb}: {err}"
+        );
+    }
+}
+
+#[test]
 fn a_folder_walk_reports_what_it_skips() {
     let dir = scratch("deep");
     let mut deep = dir.clone();
@@ -342,6 +451,28 @@ fn a_folder_walk_reports_what_it_skips() {
     assert!(out.contains("pipe.toml"), "{out}");
     // Skipping is a warning: nothing was found wrong in the files that were checked.
     assert_exit(&o, 0);
+}
+
+#[test]
+fn more_than_10000_files_in_a_walk_exit_2() {
+    let dir = scratch("many-files");
+    for i in 0..=10_000 {
+        std::fs::File::create(dir.join(format!("f{i}.toml"))).unwrap();
+    }
+    // Output read as it comes (10,001 diagnostics would fill a pipe nobody reads).
+    let o = tegula(&["validate", s(&dir)]);
+    assert_exit(&o, 2);
+    let out = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
+    assert!(
+        out.contains("error[io]: too many files: only the first 10000 are validated"),
+        "{}",
+        &out[..out.len().min(2000)]
+    );
+    assert!(
+        out.contains("(10000 checked)"),
+        "{}",
+        &out[out.len().saturating_sub(500)..]
+    );
 }
 
 // ----- item 8: stdout and stderr failures -----
@@ -432,6 +563,33 @@ fn a_full_disk_on_stdout_exits_2_with_one_line() {
             err.starts_with("error: cannot write to standard output"),
             "{args:?}: {err}"
         );
+    }
+}
+
+/// When stderr cannot be written, the exit code still tells what happened.
+#[test]
+fn a_failing_stderr_keeps_the_exit_code() {
+    for (args, code) in [
+        (&["compile", "no-such-file.toml"][..], 2),
+        (
+            &["validate", "tests/fixtures/invalid/bad-count.toml"][..],
+            1,
+        ),
+        (&["validate", "tiles/base.toml"][..], 0),
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let mut c = Command::new(env!("CARGO_BIN_EXE_tegula"));
+        c.current_dir(root())
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(full);
+        let child = c.spawn().unwrap();
+        let o = finish_within(child, 60, &args.join(" "));
+        assert_eq!(o.status.code(), Some(code), "{args:?}");
     }
 }
 
@@ -562,8 +720,11 @@ fn many_games_need_an_explicit_flag() {
 
 #[test]
 fn sigint_prints_the_figures_of_the_finished_games() {
+    let out = scratch("sigint-out").join("games.jsonl");
     let (o, all_err) = interrupted(&[
         "simulate",
+        "--out",
+        s(&out),
         "--variant",
         "variants/base.toml",
         "--games",
@@ -582,7 +743,9 @@ fn sigint_prints_the_figures_of_the_finished_games() {
     let games = v["games"].as_u64().unwrap();
     assert!(games > 0 && games < 1_000_000_001, "{v}");
     assert_eq!(v["interrupted"], true);
+    assert_eq!(v["games_requested"], 1_000_000_001_u64);
     assert!(v["mean_total_score"].as_f64().unwrap() > 0.0);
+    assert!(!out.exists(), "--out is not written after Ctrl-C");
 }
 
 #[test]
@@ -603,6 +766,107 @@ fn progress_reaches_a_non_terminal_at_intervals() {
     assert!(lines[0].contains("/3000 games"), "{err}");
 }
 
+/// stderr a terminal (a pseudo-terminal from `script`): a progress bar, no progress lines.
+#[test]
+fn a_terminal_gets_a_progress_bar() {
+    let tegula = env!("CARGO_BIN_EXE_tegula");
+    let cmd = format!("{tegula} simulate --variant variants/base.toml --games 300 --jobs 1");
+    let mut c = Command::new("script");
+    c.current_dir(root()).args(["-qec", &cmd, "/dev/null"]);
+    let o = run_within(c, 120, "script");
+    assert_exit(&o, 0);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("/300 games ("), "{out}");
+    assert!(!out.contains("progress:"), "{out}");
+}
+
+#[test]
+fn bad_run_options_are_refused() {
+    for (opt, what) in [
+        (&["--jobs", "0"][..], "--jobs must be between 1 and 1024"),
+        (&["--jobs", "1025"][..], "--jobs must be between 1 and 1024"),
+        (
+            &["--progress-every=-1"][..],
+            "--progress-every takes a number",
+        ),
+        (
+            &["--progress-every", "NaN"][..],
+            "--progress-every takes a number",
+        ),
+        (
+            &["--progress-every", "abc"][..],
+            "'--progress-every <SECONDS>'",
+        ),
+    ] {
+        let mut args = vec![
+            "simulate",
+            "--variant",
+            "variants/base.toml",
+            "--games",
+            "1",
+        ];
+        args.extend_from_slice(opt);
+        let o = tegula(&args);
+        assert_exit(&o, 2);
+        assert!(
+            stderr(&o).lines().next().unwrap_or("").contains(what),
+            "{opt:?}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+/// A second Ctrl-C ends the run at once, even while it is stuck writing its figures (stdout a
+/// pipe kept full, so the first Ctrl-C's orderly end cannot finish).
+#[test]
+fn a_second_sigint_ends_the_run_at_once() {
+    let (reader, writer) = std::io::pipe().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tegula"))
+        .current_dir(root())
+        .args([
+            "simulate",
+            "--variant",
+            "variants/base.toml",
+            "--games",
+            "1000000",
+        ])
+        .args(["--jobs", "1", "--progress-every", "0.1"])
+        .stdin(Stdio::null())
+        .stdout(writer.try_clone().unwrap())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Keep the pipe full: this thread blocks once it is, until the reader goes away.
+    let filler = std::thread::spawn(move || {
+        let mut w = writer;
+        while std::io::Write::write_all(&mut w, &[b'.'; 4096]).is_ok() {}
+    });
+    let mut err = child.stderr.take().unwrap();
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 256];
+    while !String::from_utf8_lossy(&seen).contains("progress:") {
+        let n = err.read(&mut buf).unwrap();
+        assert!(n > 0, "no progress line");
+        seen.extend_from_slice(&buf[..n]);
+    }
+    let pid = child.id().to_string();
+    let sigint = || {
+        let sent = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+        assert!(sent.success());
+    };
+    sigint();
+    std::thread::sleep(Duration::from_secs(2));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the run should be stuck writing"
+    );
+    sigint();
+    let o = finish_within(child, 10, "after the second SIGINT");
+    assert_eq!(o.status.code(), Some(130));
+    drop(reader);
+    filler.join().unwrap();
+}
+
 // ----- the verbs of the house rules: `extends`, `variant`, `simulate --compare` -----
 
 /// A variant file in `dir` that extends `parent` (any path, written as given).
@@ -615,18 +879,35 @@ fn extending(dir: &Path, name: &str, parent: &str) -> PathBuf {
     file
 }
 
+/// A copy of the base game in `dir` (`dir/base.toml` naming `dir/tiles/base.toml`): a variant
+/// reaches only files inside its data root, here `dir`. Returns the variant's path.
+fn base_copy(dir: &Path) -> PathBuf {
+    std::fs::create_dir_all(dir.join("tiles")).unwrap();
+    std::fs::copy(root().join("tiles/base.toml"), dir.join("tiles/base.toml")).unwrap();
+    let text = std::fs::read_to_string(root().join("variants/base.toml")).unwrap();
+    let variant = dir.join("base.toml");
+    std::fs::write(&variant, text.replace("../tiles/", "tiles/")).unwrap();
+    variant
+}
+
 #[test]
 fn an_extends_chain_is_read_bounded() {
     let dir = scratch("extends");
-    let fifo = dir.join("pipe.toml");
-    mkfifo(&fifo);
-    let huge = dir.join("huge.toml");
-    sparse(&huge, 1 << 30);
+    mkfifo(&dir.join("pipe.toml"));
+    sparse(&dir.join("huge.toml"), 1 << 30);
+    std::fs::create_dir(dir.join("folder.toml")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.toml")).unwrap();
     for (parent, why) in [
-        (s(&fifo), "not a regular file"),
-        ("/dev/zero", "not a regular file"),
-        (s(&huge), "too large"),
-        (s(&dir), "folder"),
+        ("pipe.toml", "not a regular file"),
+        ("huge.toml", "too large"),
+        ("folder.toml", "folder"),
+        // Out of the variant's reach (its data root is `dir`: no `schema/` folder above it).
+        ("/dev/zero", "is an absolute path"),
+        ("zero.toml", "outside the data root"),
+        (
+            "../../../../../../../../../dev/zero",
+            "outside the data root",
+        ),
     ] {
         let child = extending(&dir, "child.toml", parent);
         let c = s(&child);
@@ -657,17 +938,134 @@ fn an_extends_chain_is_read_bounded() {
     }
 }
 
+/// `validate FILE` in `dir`, from the repository root: (exit code, stdout and stderr together).
+fn validate_in(file: &Path) -> (Option<i32>, String) {
+    let o = run_within(limited(1024, &["validate", s(file)]), 60, "validate");
+    let all = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
+    (o.status.code(), all)
+}
+
+/// `extends` and `sets` reach only `.toml` files inside the variant's data root (the nearest
+/// folder holding `schema/variant.schema.json`), and nothing outside it is read or quoted.
+#[test]
+fn extends_and_sets_stay_inside_the_data_root() {
+    let dir = scratch("reach");
+    let data = dir.join("data");
+    std::fs::create_dir_all(data.join("schema")).unwrap();
+    std::fs::create_dir_all(data.join("variants")).unwrap();
+    std::fs::copy(
+        root().join("schema/variant.schema.json"),
+        data.join("schema/variant.schema.json"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("secret.toml"), "token = \"hunter2\"\n").unwrap();
+    std::fs::write(data.join("notes.txt"), "root:x:0:0:root:/root:/bin/sh\n").unwrap();
+    let base = std::fs::read_to_string(root().join("variants/base.toml")).unwrap();
+    let sets_line = base.lines().find(|l| l.starts_with("sets")).unwrap();
+    for (name, text, why) in [
+        (
+            "abs.toml",
+            "extends = \"/etc/passwd\"",
+            "is an absolute path",
+        ),
+        (
+            "up.toml",
+            "extends = \"../../secret.toml\"",
+            "outside the data root",
+        ),
+        (
+            "txt.toml",
+            "extends = \"../notes.txt\"",
+            "is not a `.toml` file",
+        ),
+    ] {
+        let file = data.join("variants").join(name);
+        std::fs::write(&file, format!("{text}\nid = \"x\"\nname = \"x\"\n")).unwrap();
+        let (code, all) = validate_in(&file);
+        assert_eq!(code, Some(1), "{name}: {all}");
+        assert!(
+            all.contains("error[out-of-reach]") && all.contains(why),
+            "{name}: {all}"
+        );
+        assert!(all.contains(&format!("{name}:1:11")), "located: {all}");
+        assert!(
+            !all.contains("hunter2") && !all.contains("root:x"),
+            "{name}: {all}"
+        );
+    }
+    for (name, set, why) in [
+        ("set-up.toml", "../../secret.toml", "outside the data root"),
+        ("set-txt.toml", "../notes.txt", "is not a `.toml` file"),
+        ("set-abs.toml", "/etc/passwd", "is an absolute path"),
+    ] {
+        let file = data.join("variants").join(name);
+        let text = base.replace(sets_line, &format!("sets = [{{ path = \"{set}\" }}]"));
+        std::fs::write(&file, text).unwrap();
+        let (code, all) = validate_in(&file);
+        assert_eq!(code, Some(1), "{name}: {all}");
+        assert!(
+            all.contains("error[out-of-reach]") && all.contains(why),
+            "{name}: {all}"
+        );
+        assert!(
+            !all.contains("hunter2") && !all.contains("root:x"),
+            "{name}: {all}"
+        );
+    }
+}
+
+/// A UTF-8 byte-order mark at the start of a data file is skipped before its kind is told and
+/// it is parsed, and the positions of its diagnostics are those an editor shows.
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let dir = scratch("bom");
+    let bom = "\u{feff}";
+    let tiles = std::fs::read_to_string(root().join("tiles/base.toml")).unwrap();
+    std::fs::write(dir.join("tiles.toml"), format!("{bom}{tiles}")).unwrap();
+    let base = std::fs::read_to_string(root().join("variants/base.toml")).unwrap();
+    let sets_line = base.lines().find(|l| l.starts_with("sets")).unwrap();
+    let parent = base.replace(sets_line, "sets = [{ path = \"tiles.toml\" }]");
+    std::fs::write(dir.join("parent.toml"), format!("{bom}{parent}")).unwrap();
+    // No `#:schema` line: the kind is told by the first key, `extends`.
+    let child = dir.join("child.toml");
+    std::fs::write(
+        &child,
+        format!("{bom}extends = \"parent.toml\"\nid = \"c\"\nname = \"C\"\n"),
+    )
+    .unwrap();
+    let (code, all) = validate_in(&child);
+    assert_eq!(code, Some(0), "{all}");
+    assert!(
+        all.contains("missing-schema-line") && !all.contains("error"),
+        "{all}"
+    );
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        format!("{bom}extends = 5\nid = \"c\"\nname = \"C\"\n"),
+    )
+    .unwrap();
+    let (code, all) = validate_in(&bad);
+    assert_eq!(code, Some(1), "{all}");
+    assert!(
+        all.contains("error[schema]") && all.contains("bad.toml:1:11"),
+        "{all}"
+    );
+    assert!(!all.contains(bom), "the mark is not quoted: {all}");
+    let scenario =
+        std::fs::read_to_string(root().join("scenarios/b2-follower-on-occupied-feature.toml"))
+            .unwrap()
+            .replace("\"../variants/base.toml\"", "\"parent.toml\"");
+    let sc = dir.join("scenario.toml");
+    std::fs::write(&sc, format!("{bom}{scenario}")).unwrap();
+    let o = run_within(limited(1024, &["check", s(&sc)]), 60, "check");
+    assert_exit(&o, 0);
+}
+
 #[test]
 fn a_chart_never_replaces_a_compared_variant() {
     let dir = scratch("chart-input");
-    let variant = dir.join("base.toml");
-    let text = std::fs::read_to_string(root().join("variants/base.toml")).unwrap();
-    // The copy's tile sets are the repository's.
-    std::fs::write(
-        &variant,
-        text.replace("../tiles/", &format!("{}/tiles/", s(root()))),
-    )
-    .unwrap();
+    let variant = base_copy(&dir);
     let before = std::fs::read(&variant).unwrap();
     let v = s(&variant);
     let cases: [&[&str]; 2] = [
@@ -753,8 +1151,11 @@ fn interrupted(args: &[&str]) -> (Output, String) {
 
 #[test]
 fn sigint_prints_the_comparison_of_the_finished_games() {
+    let chart = scratch("sigint-chart").join("scores.svg");
     let (o, err) = interrupted(&[
         "simulate",
+        "--chart",
+        s(&chart),
         "--compare",
         "variants/base.toml",
         "variants/house/farms-4.toml",
@@ -779,15 +1180,16 @@ fn sigint_prints_the_comparison_of_the_finished_games() {
             assert_eq!(value["n"].as_u64(), Some(games), "{m}");
         }
     }
+    assert!(!chart.exists(), "--chart is not written after Ctrl-C");
 }
 
 #[test]
 fn explain_json_shows_non_utf8_variant_names_lossily() {
     use std::os::unix::ffi::OsStrExt as _;
     let dir = scratch("explain-non-utf8");
-    let base = root().join("variants/base.toml");
+    base_copy(&dir);
     let odd = dir.join(std::ffi::OsStr::from_bytes(b"v\xff.toml"));
-    std::fs::rename(extending(&dir, "v.toml", s(&base)), &odd).unwrap();
+    std::fs::rename(extending(&dir, "v.toml", "base.toml"), &odd).unwrap();
     let o = Command::new(env!("CARGO_BIN_EXE_tegula"))
         .current_dir(root())
         .arg("variant")

@@ -149,6 +149,53 @@ fn validate_reports_inheritance_problems_where_they_are() {
     );
 }
 
+/// `[append]` in a shape the schema refuses, or with nothing to append to, is a located error,
+/// and appending to a parent never hides the parent's own error (each file of an `extends` chain
+/// is checked as written before the merge).
+#[test]
+fn append_in_the_wrong_shape_is_located() {
+    for (file, code, at) in [
+        ("append-as-table", "schema", "append-as-table.toml:7:9"),
+        ("append-a-number", "schema", "append-a-number.toml:6:10"),
+        (
+            "append-followers-a-number",
+            "schema",
+            "append-followers-a-number.toml:8:13",
+        ),
+        (
+            "append-followers-not-tables",
+            "schema",
+            "append-followers-not-tables.toml:8:14",
+        ),
+        (
+            "append-sets-a-string",
+            "schema",
+            "append-sets-a-string.toml:8:8",
+        ),
+        ("append-in-append", "schema", "append-in-append.toml:7:9"),
+        (
+            "append-without-extends",
+            "bad-variant",
+            "append-without-extends.toml:9:3",
+        ),
+        (
+            "append-to-a-broken-parent",
+            "schema",
+            "parent-followers-a-number.toml:8:13",
+        ),
+    ] {
+        let path = format!("tests/fixtures/inherit/{file}.toml");
+        let out = tegula(&["validate", &path]);
+        assert_exit(&out, 1);
+        let err = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("error[{code}]")), "{file}:\n{err}");
+        assert!(err.contains(at), "{file}: expected at {at}:\n{err}");
+        // `variant explain` refuses the file too, instead of explaining a variant without it.
+        assert_exit(&tegula(&["variant", "explain", &path]), 1);
+    }
+}
+
 #[test]
 fn explain_names_the_file_and_line_of_every_value() {
     let out = stdout(

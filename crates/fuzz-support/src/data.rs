@@ -32,8 +32,11 @@ pub fn shipped_variants() -> &'static [(String, Arc<Rules>)] {
     })
 }
 
-/// A scratch folder per process with `tiles` and `variants` linked to the repository's, so a
-/// file written to `sub/NAME.toml` resolves `../tiles/…` and `../variants/…` as shipped files do.
+/// A scratch folder per process holding copies of the repository's `tiles`, `variants` and
+/// `schema`, so a file written to `sub/NAME.toml` resolves `../tiles/…` and `../variants/…` as
+/// shipped files do. Copies, not links: the scratch folder is the data root of its variants
+/// (it holds `schema/variant.schema.json`), and a variant may not reach through a link out of
+/// its data root (`tegula_model::reach`).
 fn scratch() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
@@ -41,14 +44,26 @@ fn scratch() -> &'static Path {
         for sub in ["v", "s"] {
             let _ = std::fs::create_dir_all(dir.join(sub));
         }
-        for data in ["tiles", "variants"] {
-            let link = dir.join(data);
-            if !link.exists() {
-                let _ = std::os::unix::fs::symlink(repo_root().join(data), &link);
-            }
+        for data in ["tiles", "variants", "schema"] {
+            let _ = copy_tree(&repo_root().join(data), &dir.join(data));
         }
         dir
     })
+}
+
+/// Copy the folder `from` to `to`, recursively.
+fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_tree(&entry.path(), &target)?;
+        } else {
+            std::fs::copy(entry.path(), target)?;
+        }
+    }
+    Ok(())
 }
 
 /// Write `text` to a scratch file in folder `sub` (`"v"` or `"s"`), one file per thread (the

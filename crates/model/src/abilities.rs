@@ -624,6 +624,54 @@ pub fn check_in_variant<'a>(
     }
 }
 
+/// Every ability is on a tile some player can own: the engine gives an owner only to the tiles of
+/// the open pool (the tiles with the `[pool]` tag, `pool_tag`; none without a pool), and only
+/// the owner's abilities act. An ability anywhere else (a pile tile, the start tile, a player
+/// tile) would be accepted and never act. `where_(i, def)` is the file of tile `i`'s ability.
+pub fn check_owned<'a>(
+    tiles: &[CompiledTile],
+    pool_tag: Option<&str>,
+    where_: impl Fn(usize, &AbilityDef) -> &'a Source,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let in_pool = |t: &CompiledTile| pool_tag.is_some_and(|tag| t.tags.iter().any(|x| x == tag));
+    if pool_tag.is_some() && !tiles.iter().any(in_pool) {
+        return; // The pool's tag names no tile: `bad-pool` says so, the rest would follow from it.
+    }
+    for (i, t) in tiles.iter().enumerate() {
+        if in_pool(t) {
+            continue;
+        }
+        let (why, fix) = match pool_tag {
+            Some(tag) => (
+                format!("it is not in the open pool (the tiles tagged `{tag}`)"),
+                format!("give the tile the tag `{tag}` to put it in the pool"),
+            ),
+            None => (
+                "the variant has no open pool".to_string(),
+                "add a `[pool]` whose tag the tile has (docs/ABILITIES.md, `[pool]`)".to_string(),
+            ),
+        };
+        for def in &t.abilities {
+            let rule = &def.ability.rule;
+            diags.push(
+                where_(i, def)
+                    .diag(
+                        Code::UnownedAbility,
+                        def.span.clone(),
+                        format!(
+                            "ability {rule} of `{}` would never act: only a tile of the open pool \
+                             has an owner, and {why}",
+                            t.id
+                        ),
+                    )
+                    .with_rule(rule.clone())
+                    .with_note(format!("{fix}, or remove the ability")),
+            );
+        }
+    }
+}
+
 /// The lowered abilities of a tile: `near_building` tags resolved to indices into `tags`.
 pub fn lower(defs: &[AbilityDef], tags: &[String]) -> Vec<Ability> {
     defs.iter()

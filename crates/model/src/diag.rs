@@ -89,6 +89,9 @@ codes! {
     DuplicateId = "duplicate-id", Compiler;
     /// A reference names nothing.
     DanglingReference = "dangling-reference", Compiler;
+    /// A path in `extends` or `sets` is absolute, leads outside the variant's data root, or
+    /// names a file that is not `.toml` (docs/FORMAT.md, "What a variant may reach").
+    OutOfReach = "out-of-reach", Compiler;
     /// A tile gives both or neither of `sides` and `cells`.
     TileShape = "tile-shape", Compiler;
     /// A segment's `cell` is missing on a mega tile or given on a single-cell tile.
@@ -136,6 +139,9 @@ codes! {
     BadAbility = "bad-ability", Compiler;
     /// The open pool of a variant is inconsistent (tag, thresholds, gains; W-1 .. W-4, W-30).
     BadPool = "bad-pool", Compiler;
+    /// A tile of a variant has an ability, but no player can own the tile (only the tiles of the
+    /// open pool have an owner), so the ability would never act.
+    UnownedAbility = "unowned-ability", Compiler;
     // --- scenarios ---
     /// A scenario's steps cannot be played as written (coordinates, seats, rotations, a discard
     /// with a follower, an own tile without a place, ...).

@@ -9,6 +9,10 @@
 //! included, is replaced as a whole by the later file, except that the lists under `[append]`
 //! are added to the inherited ones; `fact` lists are never inherited (facts are about one file's
 //! tiles, checked when that file is validated); `extends` and `append` are not passed on.
+//!
+//! Before the merge, every file of the chain is checked against the variant schema as written,
+//! so that a merge can hide no mistake (a list in `[append]` it could not append, a parent's
+//! broken list a child replaces).
 
 use std::path::{Path, PathBuf};
 
@@ -32,14 +36,15 @@ const NOT_INHERITED: &[&str] = &["fact", EXTENDS, APPEND];
 
 /// Read the variant at `path` and, when it `extends` another, the whole chain merged into one
 /// source. A file without `extends` comes back as it is. `Err` holds every diagnostic when the
-/// chain cannot be read (a missing parent, a cycle, a syntax error, …).
+/// chain cannot be read (a missing parent, a cycle, a syntax error, a path out of reach
+/// ([`crate::reach`]), …) or one of its files is wrong as written.
 pub fn read_variant(path: &Path) -> Result<Source, Vec<Diagnostic>> {
     let chain = read_chain(path)?;
-    if chain.len() == 1 && !chain[0].1.as_table().contains_key(APPEND) {
+    if chain.len() == 1 {
         return Ok(chain.into_iter().next().expect("one file").0);
     }
     // Root first.
-    let chain: Vec<(Source, ImDocument<String>)> = chain.into_iter().rev().collect();
+    let chain: Vec<Link> = chain.into_iter().rev().collect();
     let mut root: Vec<Entry<'_>> = Vec::new();
     for (file, (_, doc)) in chain.iter().enumerate() {
         let last = file + 1 == chain.len();
@@ -77,106 +82,147 @@ pub fn read_variant(path: &Path) -> Result<Source, Vec<Diagnostic>> {
     ))
 }
 
-/// The files of the chain from `path`, leaf first, each parsed.
-fn read_chain(path: &Path) -> Result<Vec<(Source, ImDocument<String>)>, Vec<Diagnostic>> {
-    let mut chain: Vec<(Source, ImDocument<String>)> = Vec::new();
+/// A file of the chain with its parsed document.
+type Link = (Source, ImDocument<String>);
+
+/// The files of the chain from `path`, leaf first, each parsed and its shape checked as written
+/// (every file's errors are reported, not only the first file's: a merge must hide none).
+fn read_chain(path: &Path) -> Result<Vec<Link>, Vec<Diagnostic>> {
+    let mut chain: Vec<Link> = Vec::new();
+    let mut errors: Vec<Diagnostic> = Vec::new();
     let mut seen: Vec<PathBuf> = Vec::new();
     let mut next = path.to_path_buf();
+    let root = crate::reach::data_root(path);
     loop {
-        let source = read_source(&next).map_err(|d| vec![d])?;
-        let doc = match ImDocument::parse(source.text.clone()) {
-            Ok(doc) => doc,
-            // The loader says what is wrong, with its position.
-            Err(_) => return Err(parse_variant(source).1),
+        let (source, doc) = match read_link(&next) {
+            Ok(link) => link,
+            Err(d) => return Err(errors.into_iter().chain(d).collect()),
         };
-        if too_deep(doc.as_item(), 0) {
-            // The loader says what is wrong; the merge below recurses and must not go deep.
-            let mut diags = parse_variant(source.clone()).1;
-            if !diags.iter().any(Diagnostic::is_error) {
-                diags.push(source.diag(
-                    Code::Schema,
-                    0..0,
-                    format!("tables are nested more than {MAX_NESTING} deep"),
-                ));
-            }
-            return Err(diags);
-        }
+        errors.extend(shape_errors(&source, &doc, !chain.is_empty()));
         seen.push(std::fs::canonicalize(&next).unwrap_or_else(|_| next.clone()));
         let parent = parent_ref(&source, &doc);
         chain.push((source, doc));
         let Some(parent) = parent else {
-            return Ok(chain);
+            break;
         };
-        let (rel, span) = parent?;
-        let (child, _) = chain.last().expect("just pushed");
-        let target = tidy(&child.path.parent().unwrap_or(Path::new("")).join(&rel));
-        let canon = std::fs::canonicalize(&target).unwrap_or_else(|_| target.clone());
-        if let Some(i) = seen.iter().position(|p| *p == canon) {
-            let mut names: Vec<String> = chain[i..]
-                .iter()
-                .map(|(s, _)| s.path.display().to_string())
-                .collect();
-            names.push(chain[i].0.path.display().to_string());
-            return Err(vec![child
-                .diag(
-                    Code::BadVariant,
-                    span,
-                    format!("`extends` makes a cycle: {}", names.join(" → ")),
-                )
-                .with_note(
-                    "a variant cannot inherit from itself, directly or through others",
-                )]);
+        match parent.and_then(|(rel, span)| resolve_parent(&chain, &seen, &root, &rel, span)) {
+            Ok(target) => next = target,
+            Err(d) => return Err(errors.into_iter().chain(d).collect()),
         }
-        if chain.len() >= MAX_CHAIN {
-            return Err(vec![child.diag(
-                Code::BadVariant,
-                span,
-                format!("`extends` chains are limited to {MAX_CHAIN} files"),
-            )]);
-        }
-        match std::fs::metadata(&target) {
-            Ok(meta) if meta.is_file() => {}
-            // There, but nothing to read: said as the reader would say it (it is never opened).
-            Ok(meta) => {
-                let why = if meta.is_dir() {
-                    OpenError::Folder
-                } else {
-                    OpenError::NotRegular
-                };
-                return Err(vec![child.diag(
-                    Code::DanglingReference,
-                    span,
-                    format!("no variant file {} to extend: {why}", target.display()),
-                )]);
-            }
-            Err(_) => {
-                return Err(vec![child.diag(
-                    Code::DanglingReference,
-                    span,
-                    format!("no variant file {} to extend", target.display()),
-                )])
-            }
-        }
-        next = target;
+    }
+    if errors.is_empty() {
+        Ok(chain)
+    } else {
+        Err(errors)
     }
 }
 
-/// `a/b/../c` as `a/c` (for the paths shown to users; the file system is not asked).
-fn tidy(p: &Path) -> PathBuf {
-    use std::path::Component;
-    let mut out = PathBuf::new();
-    for c in p.components() {
-        match c {
-            Component::ParentDir
-                if matches!(out.components().next_back(), Some(Component::Normal(_))) =>
-            {
-                out.pop();
-            }
-            Component::CurDir => {}
-            c => out.push(c),
+/// One file of the chain, read and parsed (and not nested too deep for the merge).
+fn read_link(path: &Path) -> Result<Link, Vec<Diagnostic>> {
+    let source = read_source(path).map_err(|d| vec![d])?;
+    let doc = match ImDocument::parse(source.text.clone()) {
+        Ok(doc) => doc,
+        // The loader says what is wrong, with its position.
+        Err(_) => return Err(parse_variant(source).1),
+    };
+    if too_deep(doc.as_item(), 0) {
+        // The loader says what is wrong; the merge below recurses and must not go deep.
+        let mut diags = parse_variant(source.clone()).1;
+        if !diags.iter().any(Diagnostic::is_error) {
+            diags.push(source.diag(
+                Code::Schema,
+                0..0,
+                format!("tables are nested more than {MAX_NESTING} deep"),
+            ));
         }
+        return Err(diags);
+    }
+    Ok((source, doc))
+}
+
+/// The errors of one file of the chain as written: its shape against the variant schema (its
+/// `[append]` table included), and an `[append]` with nothing to append to. A file alone, with
+/// neither `extends` nor `[append]`, is left to the loader's check of the whole.
+fn shape_errors(source: &Source, doc: &ImDocument<String>, parent: bool) -> Vec<Diagnostic> {
+    let table = doc.as_table();
+    let extends = table.contains_key(EXTENDS);
+    let append = table.get_key_value(APPEND);
+    let mut out = Vec::new();
+    if let (Some((key, item)), false) = (append, extends) {
+        let span = key.span().or_else(|| item.span()).unwrap_or(0..0);
+        out.push(
+            source
+                .diag(
+                    Code::BadVariant,
+                    span,
+                    "`[append]` adds to the lists a variant inherits, but this file `extends` \
+                     nothing",
+                )
+                .with_note(
+                    "write the lists themselves (`followers = [...]`), or name the variant to \
+                     add to with `extends = \"<file>.toml\"`",
+                ),
+        );
+    }
+    if extends || parent || append.is_some() {
+        out.extend(crate::load::chain_file_errors(source, extends));
     }
     out
+}
+
+/// The file `rel` (the `extends` value at `span` of the last file of `chain`) names, when it
+/// can be the next link: within reach of the data `root`, not a cycle, not too long a chain, a
+/// regular file.
+fn resolve_parent(
+    chain: &[Link],
+    seen: &[PathBuf],
+    root: &Path,
+    rel: &str,
+    span: std::ops::Range<usize>,
+) -> Result<PathBuf, Vec<Diagnostic>> {
+    let (child, _) = chain.last().expect("a chain has files");
+    if let Some(why) = crate::reach::refusal(root, &child.path, rel, true) {
+        return Err(vec![child
+            .diag(Code::OutOfReach, span, why)
+            .with_note(crate::reach::note(root))]);
+    }
+    let target = crate::reach::lexical(&child.path.parent().unwrap_or(Path::new("")).join(rel));
+    let canon = std::fs::canonicalize(&target).unwrap_or_else(|_| target.clone());
+    if let Some(i) = seen.iter().position(|p| *p == canon) {
+        let mut names: Vec<String> = chain[i..]
+            .iter()
+            .map(|(s, _)| s.path.display().to_string())
+            .collect();
+        names.push(chain[i].0.path.display().to_string());
+        return Err(vec![child
+            .diag(
+                Code::BadVariant,
+                span,
+                format!("`extends` makes a cycle: {}", names.join(" → ")),
+            )
+            .with_note(
+                "a variant cannot inherit from itself, directly or through others",
+            )]);
+    }
+    if chain.len() >= MAX_CHAIN {
+        return Err(vec![child.diag(
+            Code::BadVariant,
+            span,
+            format!("`extends` chains are limited to {MAX_CHAIN} files"),
+        )]);
+    }
+    let why = match std::fs::metadata(&target) {
+        Ok(meta) if meta.is_file() => return Ok(target),
+        // There, but nothing to read: said as the reader would say it (it is never opened).
+        Ok(meta) if meta.is_dir() => format!(": {}", OpenError::Folder),
+        Ok(_) => format!(": {}", OpenError::NotRegular),
+        Err(_) => String::new(),
+    };
+    Err(vec![child.diag(
+        Code::DanglingReference,
+        span,
+        format!("no variant file {} to extend{why}", target.display()),
+    )])
 }
 
 /// The deepest table nesting merged (a bound on hostile input; real variants nest 3 deep).
@@ -537,21 +583,52 @@ mod tests {
     }
 
     #[test]
+    fn every_file_is_checked_as_written_before_the_merge() {
+        let d = tmp("written");
+        write(&d, "root.toml", ROOT);
+        // A partial table is the child's right (the parent gives `min`); a missing `name` is not.
+        let leaf = write(&d, "leaf.toml", "extends = \"root.toml\"\nid = \"leaf\"\n");
+        let e = read_variant(&leaf).unwrap_err();
+        assert!(e[0].message.contains("`name`"), "{e:?}");
+        let leaf = write(
+            &d,
+            "leaf.toml",
+            "extends = \"root.toml\"\nid = \"l\"\nname = \"L\"\nplayers = { max = 4 }\n\n\
+             [[append.followers]]\nid = \"x\"\n",
+        );
+        // An appended follower is whole: its `count` is missing.
+        let e = read_variant(&leaf).unwrap_err();
+        assert_eq!((e.len(), e[0].at.line), (1, 6), "{e:?}");
+        assert!(e[0].message.contains("`count`"), "{e:?}");
+    }
+
+    #[test]
     fn odd_parents_are_diagnostics() {
         let d = tmp("odd");
         let p = write(&d, "num.toml", "id = \"n\"\nextends = 5\n");
         assert_eq!(read_variant(&p).unwrap_err()[0].code, Code::Schema);
-        let p = write(&d, "dir.toml", "extends = \".\"\n");
-        assert_eq!(
-            read_variant(&p).unwrap_err()[0].code,
-            Code::DanglingReference
+        // A folder: not `.toml`, so out of reach; named `.toml`, nothing to extend.
+        let p = write(
+            &d,
+            "dir.toml",
+            "extends = \".\"\nid = \"d\"\nname = \"D\"\n",
         );
+        assert_eq!(read_variant(&p).unwrap_err()[0].code, Code::OutOfReach);
+        std::fs::create_dir_all(d.join("sub.toml")).unwrap();
+        let p = write(
+            &d,
+            "sub.toml.toml",
+            "extends = \"sub.toml\"\nid = \"s\"\nname = \"S\"\n",
+        );
+        let e = read_variant(&p).unwrap_err();
+        assert_eq!(e[0].code, Code::DanglingReference);
+        assert!(e[0].message.ends_with("it is a folder"), "{e:?}");
         // A chain longer than MAX_CHAIN files.
         for i in 0..=MAX_CHAIN {
             write(
                 &d,
                 &format!("c{i}.toml"),
-                &format!("extends = \"c{}.toml\"\n", i + 1),
+                &format!("extends = \"c{}.toml\"\nid = \"c\"\nname = \"C\"\n", i + 1),
             );
         }
         write(&d, &format!("c{}.toml", MAX_CHAIN + 1), "id = \"root\"\n");
@@ -575,8 +652,16 @@ mod tests {
     #[test]
     fn a_cycle_and_a_missing_parent_are_located() {
         let d = tmp("cycle");
-        let a = write(&d, "a.toml", "extends = \"b.toml\"\nid = \"a\"\n");
-        write(&d, "b.toml", "extends = \"a.toml\"\nid = \"b\"\n");
+        let a = write(
+            &d,
+            "a.toml",
+            "extends = \"b.toml\"\nid = \"a\"\nname = \"A\"\n",
+        );
+        write(
+            &d,
+            "b.toml",
+            "extends = \"a.toml\"\nid = \"b\"\nname = \"B\"\n",
+        );
         let e = read_variant(&a).unwrap_err();
         assert_eq!(e[0].code, Code::BadVariant);
         assert!(e[0].message.contains("cycle"), "{}", e[0].message);
@@ -584,7 +669,11 @@ mod tests {
             (e[0].at.file.as_path(), e[0].at.line),
             (d.join("b.toml").as_path(), 1)
         );
-        let m = write(&d, "m.toml", "id = \"m\"\n\nextends = \"nope.toml\"\n");
+        let m = write(
+            &d,
+            "m.toml",
+            "id = \"m\"\nname = \"M\"\nextends = \"nope.toml\"\n",
+        );
         let e = read_variant(&m).unwrap_err();
         assert_eq!(e[0].code, Code::DanglingReference);
         assert_eq!((e[0].at.line, e[0].at.column), (3, 11));

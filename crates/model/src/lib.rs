@@ -22,6 +22,7 @@ pub mod params;
 pub mod player_tiles;
 pub mod pool;
 pub mod raw;
+pub mod reach;
 pub mod readings;
 pub mod report;
 pub mod rules;

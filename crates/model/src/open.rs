@@ -65,6 +65,13 @@ fn check(meta: &Metadata, max: u64) -> Result<(), OpenError> {
 /// files over `max` bytes (the caller still reads at most `max + 1` bytes: a file may grow).
 pub fn open_regular(path: &Path, max: u64) -> Result<File, OpenError> {
     check(&std::fs::metadata(path).map_err(OpenError::Io)?, max)?;
+    open_checked(path, max)
+}
+
+/// The open itself, for a path whose type and size were checked: non-blocking, so that a FIFO
+/// swapped in since the check is opened at once (and refused by the check on the open file)
+/// instead of waiting for a writer.
+fn open_checked(path: &Path, max: u64) -> Result<File, OpenError> {
     let mut options = OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -99,6 +106,37 @@ mod tests {
         assert!(matches!(
             open_regular(&dir.join("no such file"), 10),
             Err(OpenError::Io(_))
+        ));
+    }
+
+    /// The race of a FIFO swapped in between the type check and the open, set up directly: the
+    /// open meets the FIFO (no writer) and must neither block nor accept it.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_met_by_the_open_itself_does_not_block() {
+        let dir = std::env::temp_dir().join(format!("tegula-open-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("swapped.toml");
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        let (tx, rx) = std::sync::mpsc::channel();
+        let path = fifo.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(open_checked(&path, 1 << 20));
+        });
+        let got = rx.recv_timeout(std::time::Duration::from_secs(20));
+        assert!(
+            matches!(got, Ok(Err(OpenError::NotRegular))),
+            "the open blocked or accepted a FIFO: {got:?}"
+        );
+        // A socket is refused by the check before the open.
+        let sock = dir.join("socket.toml");
+        let _ = std::fs::remove_file(&sock);
+        let _listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
+        assert!(matches!(
+            open_regular(&sock, 1 << 20),
+            Err(OpenError::NotRegular)
         ));
     }
 }

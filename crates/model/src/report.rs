@@ -442,6 +442,8 @@ fn read_lossy(path: &Path) -> Option<String> {
     if bytes.len() > MAX_FILE_BYTES {
         return None;
     }
+    // Positions are in the text the loader read, which has no byte-order mark.
+    crate::load::skip_bom(&mut bytes);
     Some(String::from_utf8_lossy(&bytes).into_owned())
 }
 

@@ -239,6 +239,8 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
         }
     };
     crate::abilities::check_in_variant(&tiles, &tags, players.min, source_of, &mut diags);
+    let pool_tag = doc.pool.as_ref().map(|p| p.value.tag.value.as_str());
+    crate::abilities::check_owned(&tiles, pool_tag, source_of, &mut diags);
     let pool = doc.pool.as_ref().and_then(|p| {
         let cx = crate::pool::PoolContext {
             tiles: &tiles,
@@ -440,8 +442,19 @@ impl Sets {
 /// the path): one file, or the `.toml` files of a folder.
 fn set_files(sref: &RawSetRef, vsrc: &Source, diags: &mut Vec<Diagnostic>) -> SetFiles {
     let span = sref.path.span.clone();
-    let base = vsrc.origin(span.start).0.path.parent();
-    let p = base.unwrap_or(Path::new(".")).join(&sref.path.value);
+    let from = &vsrc.origin(span.start).0.path;
+    let root = crate::reach::data_root(&vsrc.path);
+    if let Some(why) = crate::reach::refusal(&root, from, &sref.path.value, false) {
+        diags.push(
+            vsrc.diag(Code::OutOfReach, span, why)
+                .with_note(crate::reach::note(&root)),
+        );
+        return SetFiles::Missing;
+    }
+    let p = from
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(&sref.path.value);
     if p.is_file() {
         return SetFiles::Files(vec![p]);
     }

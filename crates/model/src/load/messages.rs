@@ -50,6 +50,9 @@ pub(super) fn check_schema(
             break;
         }
         let segs = pointer_segments(error.instance_path.as_str());
+        if kind == Kind::VariantPart && inherited_key(&error, json, &segs) {
+            continue;
+        }
         out.extend(describe(source, root, json, kind, &segs, &error));
     }
     out.sort_by(|a, b| {
@@ -67,6 +70,33 @@ pub(super) fn check_schema(
         }
     }
     out
+}
+
+/// Whether `error` is a key missing from a table (not the file's own top level, not an element
+/// of a list) of a file that extends another: tables merge key by key, so the parent may give it.
+fn inherited_key(error: &jsonschema::ValidationError<'_>, json: &Json, segs: &[String]) -> bool {
+    if !matches!(
+        error.kind,
+        jsonschema::error::ValidationErrorKind::Required { .. }
+    ) {
+        return false;
+    }
+    if segs.is_empty() {
+        // `id` and `name`: every file names itself.
+        return false;
+    }
+    let mut at = json;
+    for seg in segs {
+        at = match at {
+            Json::Array(_) => return false,
+            Json::Object(map) => match map.get(seg) {
+                Some(next) => next,
+                None => return false,
+            },
+            _ => return false,
+        };
+    }
+    !at.is_array()
 }
 
 /// One JSON Schema error in plain words, at the TOML text it concerns (one diagnostic, or one
@@ -483,7 +513,7 @@ pub(super) fn noun(kind: Kind, key: &str, top: bool) -> String {
         (_, "tile") => "tile".into(),
         (_, "segments") => "segment".into(),
         (_, "cells") => "cell".into(),
-        (Kind::Variant, "connections") if top => "connection override".into(),
+        (Kind::Variant | Kind::VariantPart, "connections") if top => "connection override".into(),
         (_, "connections") => "connection".into(),
         (_, "fact") => "fact".into(),
         (_, "players") => "`players`".into(),

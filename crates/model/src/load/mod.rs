@@ -2,9 +2,9 @@
 //! positions) → raw types with spans. Reports every problem, never panics, bounded in size.
 //!
 //! Steps, each stopping the file's loading when it fails:
-//! 1. read at most [`MAX_FILE_BYTES`] (`io`, `too-large`), decode UTF-8 (`not-utf8`), refuse a
-//!    file with no content (`empty-file`); a first line other than `#:schema …` is a
-//!    `missing-schema-line` warning;
+//! 1. read at most [`MAX_FILE_BYTES`] (`io`, `too-large`), skip a leading byte-order mark
+//!    ([`skip_bom`]), decode UTF-8 (`not-utf8`), refuse a file with no content (`empty-file`); a
+//!    first line other than `#:schema …` is a `missing-schema-line` warning;
 //! 2. parse with `toml_edit` (keeps spans; its recursion limit bounds nesting) → `toml-syntax`;
 //! 3. convert to JSON and check against the schemars-generated JSON Schema, collecting every
 //!    error (at most [`MAX_SCHEMA_ERRORS`]) and mapping its instance path back to the TOML text
@@ -101,6 +101,33 @@ pub fn read_source(path: &Path) -> Result<Source, Diagnostic> {
             format!("cannot read `{}`: {e}", path.display()),
         ),
     })?;
+    let mut bytes = read_capped(file, path)?;
+    let bom = skip_bom(&mut bytes);
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Source::new(path, text)),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let source = Source::new(path, text);
+            Err(source
+                .diag(
+                    Code::NotUtf8,
+                    at..at + 1,
+                    format!(
+                        "the file is not UTF-8 text: invalid byte at offset {}",
+                        at + bom
+                    ),
+                )
+                .with_note("tegula data files must be saved as UTF-8"))
+        }
+    }
+}
+
+/// The bytes of `file` (opened from `path`), at most [`MAX_FILE_BYTES`]: reading stops one byte
+/// past the cap, so a file that grew after its size was checked (or never ends) is refused
+/// after 1 MiB + 1 bytes, not read to its end.
+#[allow(clippy::result_large_err)] // as read_source
+fn read_capped(file: impl Read, path: &Path) -> Result<Vec<u8>, Diagnostic> {
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES as u64 + 1)
         .read_to_end(&mut bytes)
@@ -114,20 +141,24 @@ pub fn read_source(path: &Path) -> Result<Source, Diagnostic> {
     if bytes.len() > MAX_FILE_BYTES {
         return Err(too_large(path, bytes.len() as u64));
     }
-    match String::from_utf8(bytes) {
-        Ok(text) => Ok(Source::new(path, text)),
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-            let source = Source::new(path, text);
-            Err(source
-                .diag(
-                    Code::NotUtf8,
-                    at..at + 1,
-                    format!("the file is not UTF-8 text: invalid byte at offset {at}"),
-                )
-                .with_note("tegula data files must be saved as UTF-8"))
-        }
+    Ok(bytes)
+}
+
+/// The UTF-8 byte-order mark some editors write at the start of a file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Remove a leading byte-order mark from a data file's bytes; how many bytes were removed.
+///
+/// Every reader of data text (the loader, and the excerpts of the diagnostics) skips it the same
+/// way, so that the kind of a file is told by its first real line and the positions of the
+/// diagnostics (offsets into the text without the mark) are the same in both. An editor does not
+/// count the mark as a column either.
+pub fn skip_bom(bytes: &mut Vec<u8>) -> usize {
+    if bytes.starts_with(BOM) {
+        bytes.drain(..BOM.len());
+        BOM.len()
+    } else {
+        0
     }
 }
 
@@ -160,20 +191,24 @@ pub(crate) fn schema_line_diag(source: &Source, message: impl Into<String>) -> D
 pub(super) enum Kind {
     TileSet,
     Variant,
+    /// A variant file that `extends` another, checked as written before the chain is merged:
+    /// a key missing from one of its tables may come from a parent, so only the elements of its
+    /// lists (replaced or appended whole) must have all their keys.
+    VariantPart,
 }
 
 impl Kind {
     fn schema(self) -> &'static Json {
         match self {
             Kind::TileSet => schema::tileset_schema(),
-            Kind::Variant => schema::variant_schema(),
+            Kind::Variant | Kind::VariantPart => schema::variant_schema(),
         }
     }
 
     fn schema_file(self) -> &'static str {
         match self {
             Kind::TileSet => schema::TILESET_SCHEMA,
-            Kind::Variant => schema::VARIANT_SCHEMA,
+            Kind::Variant | Kind::VariantPart => schema::VARIANT_SCHEMA,
         }
     }
 
@@ -182,7 +217,7 @@ impl Kind {
         static VARIANT: OnceLock<Option<jsonschema::Validator>> = OnceLock::new();
         let cell = match self {
             Kind::TileSet => &TILESET,
-            Kind::Variant => &VARIANT,
+            Kind::Variant | Kind::VariantPart => &VARIANT,
         };
         cell.get_or_init(|| {
             jsonschema::options()
@@ -196,7 +231,7 @@ impl Kind {
     fn root_noun(self) -> &'static str {
         match self {
             Kind::TileSet => "the tile-set file",
-            Kind::Variant => "the variant file",
+            Kind::Variant | Kind::VariantPart => "the variant file",
         }
     }
 }
@@ -206,26 +241,69 @@ pub(super) fn parse_as<T: DeserializeOwned>(
     kind: Kind,
 ) -> (Option<Loaded<T>>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
+    let Some(doc) = check_document(&source, kind, &mut diags) else {
+        return (None, diags);
+    };
+    // Deserialise from the document already parsed (spans kept by `toml::Spanned`).
+    let parsed = T::deserialize(toml_edit::de::Deserializer::from(doc));
+    match parsed {
+        Ok(parsed) => (
+            Some(Loaded {
+                source,
+                doc: parsed,
+            }),
+            diags,
+        ),
+        Err(e) => {
+            let span = e.span().unwrap_or(0..0);
+            let message = e.message().trim().to_string();
+            diags.push(source.diag(Code::Schema, span, message));
+            (None, diags)
+        }
+    }
+}
+
+/// The errors of one file of an `extends` chain checked as written, before the chain is merged
+/// (so that a merge never hides them): its syntax, and its shape against the variant schema, a
+/// file that itself `extends` another as a [`Kind::VariantPart`]. Warnings are left to the
+/// check of the merged document.
+pub(crate) fn chain_file_errors(source: &Source, extends: bool) -> Vec<Diagnostic> {
+    let kind = if extends {
+        Kind::VariantPart
+    } else {
+        Kind::Variant
+    };
+    let mut diags = Vec::new();
+    check_document(source, kind, &mut diags);
+    diags.retain(Diagnostic::is_error);
+    diags
+}
+
+/// Steps 1–3 on text already read: size, emptiness, the `#:schema` line, syntax, schema. The
+/// parsed document when it passed them all.
+fn check_document<'s>(
+    source: &'s Source,
+    kind: Kind,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<ImDocument<&'s str>> {
     if source.text.len() > MAX_FILE_BYTES {
-        return (
-            None,
-            vec![too_large(&source.path, source.text.len() as u64)],
-        );
+        diags.push(too_large(&source.path, source.text.len() as u64));
+        return None;
     }
     if source.text.lines().all(|l| {
         let l = l.trim();
         l.is_empty() || l.starts_with('#')
     }) {
-        let d = source.diag(
+        diags.push(source.diag(
             Code::Empty,
             0..0,
             "the file is empty: it has no keys or tables, only whitespace or comments",
-        );
-        return (None, vec![d]);
+        ));
+        return None;
     }
     if schema_line_target(&source.text).is_none() {
         diags.push(
-            schema_line_diag(&source, "the file does not start with a `#:schema` line").with_note(
+            schema_line_diag(source, "the file does not start with a `#:schema` line").with_note(
                 format!(
                     "start it with `#:schema <relative path>/schema/{}` so editors can check it",
                     kind.schema_file()
@@ -245,32 +323,16 @@ pub(super) fn parse_as<T: DeserializeOwned>(
                 .collect::<Vec<_>>()
                 .join(": ");
             diags.push(source.diag(Code::Syntax, span, format!("TOML syntax error: {message}")));
-            return (None, diags);
+            return None;
         }
     };
     let mut json = table_to_json(doc.as_table(), 0);
-    let schema_diags = check_schema(&source, &doc, &mut json, kind);
+    let schema_diags = check_schema(source, &doc, &mut json, kind);
     if !schema_diags.is_empty() {
         diags.extend(schema_diags);
-        return (None, diags);
+        return None;
     }
-    // Deserialise from the document already parsed (spans kept by `toml::Spanned`).
-    let parsed = T::deserialize(toml_edit::de::Deserializer::from(doc));
-    match parsed {
-        Ok(parsed) => (
-            Some(Loaded {
-                source,
-                doc: parsed,
-            }),
-            diags,
-        ),
-        Err(e) => {
-            let span = e.span().unwrap_or(0..0);
-            let message = e.message().trim().to_string();
-            diags.push(source.diag(Code::Schema, span, message));
-            (None, diags)
-        }
-    }
+    Some(doc)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -181,3 +181,43 @@ fn a_strength_names_both_of_its_forms() {
     assert!(messages("\"pennants\"").is_empty());
     assert!(messages("2").is_empty());
 }
+
+/// A file that grows after its size was checked is cut one byte past the cap and refused; a
+/// reader that never ends (a file growing without end) likewise stops there.
+#[test]
+fn a_file_growing_while_read_is_cut_at_the_cap() {
+    use std::io::Write as _;
+    let dir = std::env::temp_dir().join(format!("tegula-grow-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("grows.toml");
+    std::fs::write(&path, HEAD).unwrap();
+    // Opened while small (type and size pass), then it grows past the cap before the read.
+    let file = open_regular(&path, MAX_FILE_BYTES as u64).unwrap();
+    let mut more = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .unwrap();
+    more.write_all(&vec![b'#'; 2 * MAX_FILE_BYTES]).unwrap();
+    let cap = MAX_FILE_BYTES + 1;
+    let e = read_capped(file, &path).unwrap_err();
+    assert_eq!(e.code, Code::TooLarge);
+    assert!(
+        e.message.contains(&format!(": {cap} bytes")),
+        "{}",
+        e.message
+    );
+    let e = read_capped(std::io::repeat(b'#'), &path).unwrap_err();
+    assert!(
+        e.message.contains(&format!(": {cap} bytes")),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_and_positions_stay_right() {
+    let mut bytes = b"\xEF\xBB\xBFid = 1\n".to_vec();
+    assert_eq!(skip_bom(&mut bytes), 3);
+    assert_eq!(bytes, b"id = 1\n");
+    assert_eq!(skip_bom(&mut bytes), 0);
+}
