@@ -192,7 +192,7 @@ mod tests {
     #[test]
     fn abilities_read_as_sentences() {
         let a = Ability {
-            rule: "FM-1".into(),
+            rule: "W-13".into(),
             when: Trigger::FeatureCompleted {
                 kind: FeatureKind::Cloister,
                 owners_turn: false,
