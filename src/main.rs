@@ -60,6 +60,8 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 }
 
 fn main() -> ExitCode {
+    // Every file read from here on is an input that no output may replace (cli::fsio).
+    tegula_model::open::record_inputs();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Validate(a) => cli::validate::run(a),

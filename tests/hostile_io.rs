@@ -830,3 +830,78 @@ fn a_sets_folder_reports_what_it_skips() {
     // A warning: the variant is still valid with the regular file.
     assert_exit(&o, 0);
 }
+
+// ----- issue 20, defect 5: no output replaces a file read indirectly -----
+
+/// A copy of the repository's base variant, its house rule `farms-4` (which extends it), its
+/// tile set, and a variant whose set is a folder, in `dir` (`variants/`, `tiles/`, `folder/`):
+/// the files the outputs below aim at, so a regression clobbers only copies.
+fn copied_variants(dir: &Path) -> [PathBuf; 5] {
+    for sub in ["variants/house", "tiles", "folder/sets"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    let copy = |from: &str, to: &str| {
+        let target = dir.join(to);
+        std::fs::copy(root().join(from), &target).unwrap();
+        target
+    };
+    let base = copy("variants/base.toml", "variants/base.toml");
+    let farms = copy("variants/house/farms-4.toml", "variants/house/farms-4.toml");
+    let tiles = copy("tiles/base.toml", "tiles/base.toml");
+    let in_folder = copy("tiles/base.toml", "folder/sets/base.toml");
+    let text = std::fs::read_to_string(&base).unwrap();
+    let folder = dir.join("folder/v.toml");
+    std::fs::write(
+        &folder,
+        text.replace("path = \"../tiles/base.toml\"", "path = \"sets\""),
+    )
+    .unwrap();
+    [base, farms, tiles, in_folder, folder]
+}
+
+#[test]
+fn outputs_never_replace_a_file_read_indirectly() {
+    let dir = scratch("indirect-inputs");
+    let [base, farms, tiles, in_folder, folder] = copied_variants(&dir);
+    let (b, f, t, i, v) = (s(&base), s(&farms), s(&tiles), s(&in_folder), s(&folder));
+    let log = dir.join("game.jsonl");
+    let l = s(&log);
+    assert_exit(
+        &tegula(&["play", "--variant", f, "--seed", "1", "--log", l]),
+        0,
+    );
+    let cases: Vec<(&str, Vec<&str>)> = vec![
+        (b, vec!["play", "--variant", f, "--log", b]),
+        (t, vec!["play", "--variant", b, "--log", t]),
+        (t, vec!["play", "--variant", b, "--board", t]),
+        (i, vec!["play", "--variant", v, "--log", i]),
+        (
+            b,
+            vec!["simulate", "--variant", f, "--games", "1", "--out", b],
+        ),
+        (t, vec!["compile", f, "--out", t]),
+        (i, vec!["compile", v, "--out", i]),
+        (b, vec!["board", l, "--variant", f, "--out", b]),
+        (t, vec!["replay", l, "--variant", f, "--html", t]),
+        (l, vec!["replay", l, "--variant", f, "--html", l]),
+        (
+            t,
+            vec!["simulate", "--compare", b, f, "--games", "1", "--chart", t],
+        ),
+    ];
+    for (target, args) in cases {
+        let before = std::fs::read(target).unwrap();
+        let o = tegula(&args);
+        assert_exit(&o, 2);
+        let err = stderr(&o);
+        assert!(
+            err.contains("cannot write") && err.contains("is one of this command's inputs"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(
+            std::fs::read(target).unwrap(),
+            before,
+            "{args:?} replaced it"
+        );
+    }
+}

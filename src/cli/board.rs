@@ -196,10 +196,6 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         Format::Svg => svg::board::board_svg(&view),
         Format::Ascii => ascii::board_ascii(&view),
     };
-    emit(
-        args.out.as_deref(),
-        &text,
-        &[args.log.as_path(), variant.as_path()],
-    )?;
+    emit(args.out.as_deref(), &text)?;
     Ok(0)
 }

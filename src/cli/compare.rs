@@ -3,7 +3,7 @@
 //! and points by feature kind, each with a 95 % confidence interval, and a plain-language line
 //! for every metric in which a variant differs significantly from the first one.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -106,9 +106,8 @@ pub fn run(c: &Compare<'_>) -> anyhow::Result<u8> {
             .iter()
             .map(|rs| rs.iter().map(|r| r.scores.as_slice()).collect())
             .collect();
-        let inputs: Vec<&Path> = c.variants.iter().map(PathBuf::as_path).collect();
         let svg = super::chart::score_distributions(&ids, &scores);
-        write_output_atomically(path, svg.as_bytes(), &inputs)?;
+        write_output_atomically(path, svg.as_bytes())?;
     }
     match c.format {
         Format::Json => out::println(&serde_json::to_string_pretty(&json(

@@ -2,14 +2,17 @@
 //! before a byte is read and opened without blocking; game logs are read line by line with a
 //! line-length cap; outputs are written through an exclusively created temporary file with an
 //! unpredictable name, renamed over the target, which must be a regular file other than the
-//! command's own inputs and keeps its permissions.
+//! command's inputs and keeps its permissions. The inputs are every file the process opened
+//! through [`open_regular`] (`tegula_model::open::record_inputs`, turned on by `main`): the
+//! variant, its whole `extends` chain, its tile sets and the files of its set folders, the log,
+//! whatever a verb reads, so no verb can forget one.
 
 use std::fmt;
 use std::fs::{File, Metadata, OpenOptions};
 
 use std::io::{BufRead, BufReader, Read as _, Write as _};
 use std::path::{Path, PathBuf};
-use tegula_model::open::open_regular;
+use tegula_model::open::{is_input, open_own_output, open_regular};
 
 /// Largest data file (TOML) read: the loader's own cap, so both refuse the same files.
 pub(crate) const MAX_INPUT_BYTES: u64 = tegula_model::load::MAX_FILE_BYTES as u64;
@@ -57,7 +60,18 @@ pub(crate) fn open_input(path: &Path, max: u64) -> Result<File, InputError> {
 /// Read a data file as UTF-8 text, bounded by [`MAX_INPUT_BYTES`] (checked before reading and
 /// while reading, should the file grow).
 pub(crate) fn read_input(path: &Path) -> Result<String, InputError> {
-    let file = open_input(path, MAX_INPUT_BYTES)?;
+    read_text(path, open_input(path, MAX_INPUT_BYTES)?)
+}
+
+/// Read the current contents of a file about to be replaced (to compare them with the new
+/// ones), bounded like [`read_input`]; it does not count as an input.
+pub(crate) fn read_own_output(path: &Path) -> Result<String, InputError> {
+    let file =
+        open_own_output(path, MAX_INPUT_BYTES).map_err(|e| input_error(path, e.to_string()))?;
+    read_text(path, file)
+}
+
+fn read_text(path: &Path, file: File) -> Result<String, InputError> {
     let mut bytes = Vec::new();
     file.take(MAX_INPUT_BYTES + 1)
         .read_to_end(&mut bytes)
@@ -131,30 +145,16 @@ impl LogLines {
 }
 
 /// Why `path` may not be replaced, if it may not: it exists but is no regular file, or it is
-/// one of `inputs` (the same file by device and inode, whatever the path's spelling).
-fn target_refusal(path: &Path, meta: &Metadata, inputs: &[&Path]) -> Option<String> {
+/// one of the command's inputs (the same file by device and inode, whatever the path's
+/// spelling).
+fn target_refusal(path: &Path, meta: &Metadata) -> Option<String> {
     if meta.is_dir() {
         return Some("it is a folder".into());
     }
     if !meta.is_file() {
         return Some("it is not a regular file (a device, FIFO or socket)".into());
     }
-    let same = |other: &Path| std::fs::metadata(other).is_ok_and(|o| same_file(meta, &o));
-    inputs
-        .iter()
-        .any(|i| same(i))
-        .then(|| format!("`{}` is one of this command's inputs", path.display()))
-}
-
-#[cfg(unix)]
-fn same_file(a: &Metadata, b: &Metadata) -> bool {
-    use std::os::unix::fs::MetadataExt as _;
-    a.dev() == b.dev() && a.ino() == b.ino()
-}
-
-#[cfg(not(unix))]
-fn same_file(_: &Metadata, _: &Metadata) -> bool {
-    false
+    is_input(meta).then(|| format!("`{}` is one of this command's inputs", path.display()))
 }
 
 /// 64 unpredictable bits for a temporary name: the standard library's per-process random hash
@@ -186,20 +186,13 @@ fn create_temporary(dir: &Path, name: &str) -> std::io::Result<(PathBuf, File)> 
 }
 
 /// Write `bytes` to `path` atomically: refused when `path` exists and is not a regular file or
-/// is one of `inputs`; otherwise written to an exclusively created temporary file in the same
+/// is one of the command's inputs (any file read so far); otherwise written to an exclusively created temporary file in the same
 /// folder, flushed to disk, given the replaced file's permissions, and renamed over `path`.
 /// The temporary file is removed on failure.
-pub(crate) fn write_output_atomically(
-    path: &Path,
-    bytes: &[u8],
-    inputs: &[&Path],
-) -> anyhow::Result<()> {
+pub(crate) fn write_output_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let cannot = |why: String| anyhow::anyhow!("cannot write `{}`: {why}", path.display());
     let existing = std::fs::metadata(path).ok();
-    if let Some(why) = existing
-        .as_ref()
-        .and_then(|m| target_refusal(path, m, inputs))
-    {
+    if let Some(why) = existing.as_ref().and_then(|m| target_refusal(path, m)) {
         return Err(cannot(why));
     }
     let dir = match path.parent() {

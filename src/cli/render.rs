@@ -193,7 +193,7 @@ fn render_tile(args: &Args, wanted: &str) -> anyhow::Result<u8> {
         Format::Ascii => ascii::tile_ascii(&view),
         Format::Json => format!("{:#}\n", view_json(&view)),
     };
-    emit(args.out.as_deref(), &text, &[file.path.as_path()])?;
+    emit(args.out.as_deref(), &text)?;
     Ok(if problems.is_empty() { 0 } else { 1 })
 }
 
@@ -275,8 +275,7 @@ fn render_sheet(args: &Args, set: &str) -> anyhow::Result<u8> {
         ),
         _ => svg::sheet_svg(&title, &views),
     };
-    let inputs: Vec<&Path> = sets.iter().map(|f| f.path.as_path()).collect();
-    emit(args.out.as_deref(), &text, &inputs)?;
+    emit(args.out.as_deref(), &text)?;
     Ok(status)
 }
 

@@ -114,5 +114,5 @@ fn write_html(
         game.players()
     );
     let html = tegula_render::html::replay_html(&title, &views, game.events());
-    write_output_atomically(path, html.as_bytes(), &[log, variant])
+    write_output_atomically(path, html.as_bytes())
 }

@@ -191,7 +191,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     } else if let Some(path) = &args.out {
         match game_lines(&rules, &args, &agents, &stop)? {
             Some(lines) => {
-                write_output_atomically(path, lines.as_bytes(), &[variant.as_path()])?;
+                write_output_atomically(path, lines.as_bytes())?;
                 report.out = Some(path);
             }
             None => {
