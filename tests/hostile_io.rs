@@ -905,3 +905,18 @@ fn outputs_never_replace_a_file_read_indirectly() {
         );
     }
 }
+
+// ----- issue 20, item 8: smaller ones -----
+
+#[test]
+fn an_output_name_of_250_bytes_is_written() {
+    let dir = scratch("long-name");
+    let name = format!("{}.json", "n".repeat(245));
+    assert_eq!(name.len(), 250);
+    let target = dir.join(&name);
+    let o = tegula(&["compile", "tiles/base.toml", "--out", s(&target)]);
+    assert_exit(&o, 0);
+    assert!(std::fs::read_to_string(&target).unwrap().starts_with('{'));
+    // Only the target is left: no temporary file.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+}

@@ -170,12 +170,45 @@ fn random_bits() -> u64 {
     h.finish()
 }
 
+/// Longest file name the file systems take (`NAME_MAX` on Linux and the BSDs).
+const NAME_MAX: usize = 255;
+
+/// Bytes a temporary name adds to the start of the target's name: `.`, then `.` and 16 hex
+/// digits and `.tmp`.
+const TEMPORARY_EXTRA: usize = 1 + 1 + 16 + 4;
+
+/// The name of a temporary file for the target named `name`: `.NAME.<16 hex>.tmp`, `NAME` cut
+/// short so that the whole fits in [`NAME_MAX`] bytes (any valid target name works; the random
+/// part keeps it unpredictable, the exclusive creation keeps it ours).
+fn temporary_name(name: &std::ffi::OsStr, bits: u64) -> std::ffi::OsString {
+    let keep = NAME_MAX - TEMPORARY_EXTRA;
+    #[cfg(unix)]
+    let stem = {
+        use std::os::unix::ffi::OsStrExt as _;
+        let bytes = name.as_bytes();
+        std::ffi::OsStr::from_bytes(&bytes[..bytes.len().min(keep)]).to_os_string()
+    };
+    #[cfg(not(unix))]
+    let stem = {
+        let lossy = name.to_string_lossy();
+        let mut end = lossy.len().min(keep);
+        while !lossy.is_char_boundary(end) {
+            end -= 1;
+        }
+        std::ffi::OsString::from(&lossy[..end])
+    };
+    let mut out = std::ffi::OsString::from(".");
+    out.push(stem);
+    out.push(format!(".{bits:016x}.tmp"));
+    out
+}
+
 /// Create a new temporary file next to `name` in `dir`, exclusively (never through an existing
 /// file or symbolic link), under a random name.
-fn create_temporary(dir: &Path, name: &str) -> std::io::Result<(PathBuf, File)> {
+fn create_temporary(dir: &Path, name: &std::ffi::OsStr) -> std::io::Result<(PathBuf, File)> {
     let mut last = None;
     for _ in 0..16 {
-        let tmp = dir.join(format!(".{name}.{:016x}.tmp", random_bits()));
+        let tmp = dir.join(temporary_name(name, random_bits()));
         match OpenOptions::new().write(true).create_new(true).open(&tmp) {
             Ok(f) => return Ok((tmp, f)),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
@@ -201,9 +234,8 @@ pub(crate) fn write_output_atomically(path: &Path, bytes: &[u8]) -> anyhow::Resu
     };
     let name = path
         .file_name()
-        .ok_or_else(|| cannot("it is not a file name".into()))?
-        .to_string_lossy();
-    let (tmp, mut file) = create_temporary(dir, &name).map_err(|e| cannot(e.to_string()))?;
+        .ok_or_else(|| cannot("it is not a file name".into()))?;
+    let (tmp, mut file) = create_temporary(dir, name).map_err(|e| cannot(e.to_string()))?;
     let written = file
         .write_all(bytes)
         .and_then(|()| match &existing {
