@@ -920,3 +920,37 @@ fn an_output_name_of_250_bytes_is_written() {
     // Only the target is left: no temporary file.
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
 }
+
+#[test]
+fn help_and_version_to_a_full_disk_exit_2_with_one_line() {
+    let cases: [&[&str]; 5] = [
+        &["--help"],
+        &["--version"],
+        &["play", "--help"],
+        &["variant", "explain", "--help"],
+        &["help", "replay"],
+    ];
+    for args in cases {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_tegula"))
+            .args(args)
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_exit(&o, 2);
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: cannot write to standard output"),
+            "{args:?}: {err}"
+        );
+        // To a closed pipe: quietly 0, as every verb's output.
+        let o = closed_stdout(args);
+        assert_exit(&o, 0);
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+}
