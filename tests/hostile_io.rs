@@ -954,3 +954,27 @@ fn help_and_version_to_a_full_disk_exit_2_with_one_line() {
         assert_eq!(stderr(&o), "", "{args:?}");
     }
 }
+
+#[test]
+fn a_log_naming_a_path_for_its_variant_is_a_located_error() {
+    let dir = scratch("log-variant-path");
+    let log = game_log(&dir);
+    let text = std::fs::read_to_string(&log).unwrap();
+    for bad in ["../../../../elsewhere/x", "/etc/x", "house/farms-4", ""] {
+        let forged = dir.join("forged.jsonl");
+        std::fs::write(
+            &forged,
+            text.replacen("\"variant\":\"base\"", &format!("\"variant\":\"{bad}\""), 1),
+        )
+        .unwrap();
+        for verb in ["replay", "board"] {
+            let o = tegula(&[verb, s(&forged)]);
+            assert_exit(&o, 1);
+            let err = stderr(&o);
+            assert!(
+                err.contains("line 1") && err.contains("is not a variant id"),
+                "{verb} {bad}: {err}"
+            );
+        }
+    }
+}

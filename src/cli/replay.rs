@@ -39,7 +39,10 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         Ok(log) => log,
         Err(e) => return failed(&args, &e),
     };
-    let variant = super::board::log_variant(log.first_line(), args.variant.as_deref())?;
+    let variant = match super::board::log_variant(&log, args.variant.as_deref())? {
+        Ok(v) => v,
+        Err(e) => return failed(&args, &e),
+    };
     let rules = match load_rules(&variant)? {
         Ok(r) => r,
         Err(code) => return Ok(code),
