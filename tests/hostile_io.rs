@@ -978,3 +978,17 @@ fn a_log_naming_a_path_for_its_variant_is_a_located_error() {
         }
     }
 }
+
+#[test]
+fn a_byte_order_mark_at_the_start_of_a_log_is_skipped() {
+    let dir = scratch("log-bom");
+    let log = game_log(&dir);
+    let with_bom = dir.join("bom.jsonl");
+    let mut bytes = b"\xef\xbb\xbf".to_vec();
+    bytes.extend(std::fs::read(&log).unwrap());
+    std::fs::write(&with_bom, bytes).unwrap();
+    for verb in ["replay", "board"] {
+        let o = tegula(&[verb, s(&with_bom)]);
+        assert_exit(&o, 0);
+    }
+}

@@ -21,6 +21,9 @@ pub(crate) const MAX_INPUT_BYTES: u64 = tegula_model::load::MAX_FILE_BYTES as u6
 /// pile: a few KiB).
 pub(crate) const MAX_LOG_LINE_BYTES: usize = 1 << 20;
 
+/// The UTF-8 byte-order mark.
+const UTF8_BOM: &[u8] = b"\xef\xbb\xbf";
+
 /// An input that cannot be used, located: the file and, for logs, the 1-based line.
 #[derive(Debug)]
 pub(crate) struct InputError {
@@ -89,7 +92,7 @@ fn read_text(path: &Path, file: File) -> Result<String, InputError> {
 }
 
 /// The lines of a game log, read one at a time: each at most [`MAX_LOG_LINE_BYTES`] and UTF-8,
-/// numbered from 1. Reading stops at the first error, so the rest of a hostile file is never
+/// numbered from 1, a leading byte-order mark skipped. Reading stops at the first error, so the rest of a hostile file is never
 /// read.
 pub(crate) struct LogLines {
     path: PathBuf,
@@ -137,6 +140,10 @@ impl LogLines {
         }
         if bytes.last() == Some(&b'\r') {
             bytes.pop();
+        }
+        // A byte-order mark some editors write at the start of a UTF-8 file is no content.
+        if self.line == 1 && bytes.starts_with(UTF8_BOM) {
+            bytes.drain(..UTF8_BOM.len());
         }
         String::from_utf8(bytes)
             .map(|t| Some((self.line, t)))
