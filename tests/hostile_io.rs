@@ -992,3 +992,24 @@ fn a_byte_order_mark_at_the_start_of_a_log_is_skipped() {
         assert_exit(&o, 0);
     }
 }
+
+#[test]
+fn render_reports_what_the_tiles_walk_skips() {
+    let dir = scratch("render-walk");
+    std::fs::copy(root().join("tiles/base.toml"), dir.join("base.toml")).unwrap();
+    mkfifo(&dir.join("pipe.toml"));
+    let cases: [&[&str]; 2] = [
+        &["render", "D", "--tiles", s(&dir), "--format", "ascii"],
+        &["render", "--sheet", "base", "--tiles", s(&dir)],
+    ];
+    for args in cases {
+        let o = run_within(limited(1024, args), 60, "render");
+        // A warning, as `validate` says it: the picture is still drawn.
+        assert_exit(&o, 0);
+        let err = stderr(&o);
+        assert!(
+            err.contains("warning") && err.contains("pipe.toml") && err.contains("skipped"),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -79,10 +79,12 @@ struct SetFile {
     problems: Vec<Diagnostic>,
 }
 
-/// Load every tile-set file under `root`; files that do not load are reported and skipped.
+/// Load every tile-set file under `root`; files that do not load are reported and skipped, and
+/// so is what the folder walk skipped (warnings, printed now, as `validate` prints them).
 fn load_all(root: &Path) -> anyhow::Result<(Vec<SetFile>, Vec<Diagnostic>)> {
-    let paths = files::tileset_files(root)
+    let (paths, skipped) = files::tileset_files_and_warnings(root)
         .with_context(|| format!("cannot read tile sets under `{}`", root.display()))?;
+    print_diags(&skipped, paths.len());
     let mut sets = Vec::new();
     let mut problems = Vec::new();
     for path in paths {
