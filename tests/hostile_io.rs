@@ -1013,3 +1013,62 @@ fn render_reports_what_the_tiles_walk_skips() {
         );
     }
 }
+
+/// Whether process `pid` has a handler for SIGINT (Linux: bit 1 of `SigCgt` in its status).
+fn catches_sigint(pid: u32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigCgt:"))
+        .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+        .is_some_and(|m| m & (1 << 1) != 0)
+}
+
+#[test]
+fn sigint_stops_a_tree_search_within_a_second_or_two() {
+    let cases: [&[&str]; 2] = [
+        &["simulate", "--variant", "variants/base.toml"],
+        &[
+            "simulate",
+            "--compare",
+            "variants/base.toml",
+            "variants/house/farms-4.toml",
+        ],
+    ];
+    for args in cases {
+        let child = Command::new(env!("CARGO_BIN_EXE_tegula"))
+            .current_dir(root())
+            .args(args)
+            .args([
+                "--agents",
+                "mcts:2000",
+                "--games",
+                "4",
+                "--progress-every",
+                "0",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Press Ctrl-C once the handler is there (before, SIGINT would simply kill it) and the
+        // search is under way.
+        let start = Instant::now();
+        while !catches_sigint(child.id()) {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "no SIGINT handler"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        std::thread::sleep(Duration::from_millis(500));
+        let ok = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(ok.success());
+        let o = finish_within(child, 3, "mcts:2000 after SIGINT");
+        assert_eq!(o.status.code(), Some(130), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
+    }
+}
