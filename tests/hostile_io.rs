@@ -1072,3 +1072,112 @@ fn sigint_stops_a_tree_search_within_a_second_or_two() {
         assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
     }
 }
+
+// ----- issue 20, defect 2: replay --html in bounded memory -----
+
+/// A variant in `dir` that extends a copy of the base game with a pile of `e` E tiles and `b`
+/// B tiles (a valid, extreme variant: a game of about `e + b` turns).
+fn long_variant(dir: &Path, e: u32, b: u32) -> PathBuf {
+    let text = std::fs::read_to_string(root().join("variants/base.toml")).unwrap();
+    let tiles = root().join("tiles/base.toml");
+    std::fs::write(
+        dir.join("base.toml"),
+        text.replace("../tiles/base.toml", s(&tiles)),
+    )
+    .unwrap();
+    let file = dir.join("long.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "#:schema ../schema/variant.schema.json\nextends = \"base.toml\"\nid = \"long\"\n\
+             name = \"long\"\n[tile_count]\nE = {e}\nB = {b}\n"
+        ),
+    )
+    .unwrap();
+    file
+}
+
+/// Play one game of `variant` (seed 1) and log it to `dir/game.jsonl`.
+fn long_game(dir: &Path, variant: &Path) -> PathBuf {
+    let log = dir.join("game.jsonl");
+    let o = tegula(&[
+        "play",
+        "--variant",
+        s(variant),
+        "--seed",
+        "1",
+        "--log",
+        s(&log),
+    ]);
+    assert_exit(&o, 0);
+    log
+}
+
+#[test]
+fn replay_html_of_a_long_game_fits_in_bounded_memory() {
+    let dir = scratch("html-long");
+    let variant = long_variant(&dir, 700, 630);
+    let log = long_game(&dir, &variant);
+    let html = dir.join("replay.html");
+    let args = [
+        "replay",
+        s(&log),
+        "--variant",
+        s(&variant),
+        "--html",
+        s(&html),
+    ];
+    // A whole board per turn took memory growing with the square of the turns: far beyond this.
+    let o = run_within(limited(512, &args), 300, "replay --html");
+    assert_exit(&o, 0);
+    let page = std::fs::read_to_string(&html).unwrap();
+    let turns = std::fs::read_to_string(&log)
+        .unwrap()
+        .matches("\"type\":\"place\"")
+        .count();
+    assert!(turns > 1300, "{turns} turns");
+    // Each tile's piece once, not once per turn.
+    assert_eq!(page.matches("class=\\\"placed\\\"").count(), turns + 1);
+    assert!(page.len() < 8 << 20, "{} bytes", page.len());
+    // `board --turn` steps through the same positions, one at a time too.
+    let svg = dir.join("turn.svg");
+    let args = [
+        "board",
+        s(&log),
+        "--variant",
+        s(&variant),
+        "--turn",
+        "1000",
+        "--out",
+        s(&svg),
+    ];
+    let o = run_within(limited(512, &args), 300, "board --turn");
+    assert_exit(&o, 0);
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(svg.matches("class=\"placed\"").count(), 1001);
+}
+
+#[test]
+fn replay_html_refuses_a_game_past_the_turn_limit() {
+    let dir = scratch("html-too-long");
+    let variant = long_variant(&dir, 1000, 1000);
+    let log = long_game(&dir, &variant);
+    let html = dir.join("replay.html");
+    let args = [
+        "replay",
+        s(&log),
+        "--variant",
+        s(&variant),
+        "--html",
+        s(&html),
+    ];
+    let o = run_within(limited(512, &args), 300, "replay --html");
+    assert_exit(&o, 2);
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("--html") && err.contains("the replay viewer shows at most 2000"),
+        "{err}"
+    );
+    assert!(!html.exists());
+}

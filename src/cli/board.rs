@@ -14,7 +14,7 @@ use tegula_engine::log::{self, ReplayError, ReplayErrorKind};
 use tegula_engine::{Game, Rules};
 use tegula_model::compile::CompiledTile;
 use tegula_model::raw::is_id;
-use tegula_render::board::{timeline, BoardView};
+use tegula_render::board::{timeline_each, BoardView};
 use tegula_render::{ascii, svg};
 
 use super::fsio::{InputError, LogLines};
@@ -203,9 +203,18 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     let view = match args.turn {
         None => BoardView::from_game(&game, &d.drawings, &names),
         Some(turn) => {
-            let views = timeline(&game, &d.drawings, &names).map_err(anyhow::Error::msg)?;
-            let last = views.last().map_or(0, |v| v.turn);
-            match views.into_iter().rev().find(|v| v.turn == turn) {
+            // One position at a time (a long game's positions would not fit in memory); the
+            // last one of that turn is shown.
+            let (mut shown, mut last) = (None, 0);
+            timeline_each(&game, &d.drawings, &names, |v| {
+                last = v.turn;
+                if v.turn == turn {
+                    shown = Some(v.clone());
+                }
+                Ok(())
+            })
+            .map_err(anyhow::Error::msg)?;
+            match shown {
                 Some(v) => v,
                 None => anyhow::bail!("--turn {turn}: the game has turns 0 to {last}"),
             }
