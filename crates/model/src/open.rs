@@ -80,15 +80,16 @@ pub fn open_own_output(path: &Path, max: u64) -> Result<File, OpenError> {
     open_checked(path, max).map(|(file, _)| file)
 }
 
+/// Check the path's type and size, then open it ([`open_nonblocking`]).
 fn open_checked(path: &Path, max: u64) -> Result<(File, Metadata), OpenError> {
     check(&std::fs::metadata(path).map_err(OpenError::Io)?, max)?;
-    open_checked(path, max)
+    open_nonblocking(path, max)
 }
 
 /// The open itself, for a path whose type and size were checked: non-blocking, so that a FIFO
 /// swapped in since the check is opened at once (and refused by the check on the open file)
 /// instead of waiting for a writer.
-fn open_checked(path: &Path, max: u64) -> Result<File, OpenError> {
+fn open_nonblocking(path: &Path, max: u64) -> Result<(File, Metadata), OpenError> {
     let mut options = OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -185,7 +186,7 @@ mod tests {
         let (tx, rx) = std::sync::mpsc::channel();
         let path = fifo.clone();
         std::thread::spawn(move || {
-            let _ = tx.send(open_checked(&path, 1 << 20));
+            let _ = tx.send(open_nonblocking(&path, 1 << 20).map(|(file, _)| file));
         });
         let got = rx.recv_timeout(std::time::Duration::from_secs(20));
         assert!(
