@@ -44,3 +44,88 @@ fn a_setup_pile_that_is_not_the_variants_is_refused_at_its_line() {
         assert!(err.contains("pile"), "{verb}: {err}");
     }
 }
+
+/// A variant whose abilities push the scores past `u32::MAX` (which validates: 1,000 abilities
+/// of 1,000 points each per figure on the board, 300 figures a seat, 250 extra tiles), written
+/// into `dir`. Returns the variant's path.
+fn greedy_variant(dir: &Path) -> PathBuf {
+    let field = r#"{ id = "field", kind = "field", halves = ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"] }"#;
+    let mut set = String::from("[set]\nid = \"greedy\"\nname = \"Greedy\"\n\n");
+    for t in ["Z", "Y"] {
+        set.push_str(&format!(
+            "[[tile]]\nid = \"{t}\"\nname = \"Greedy {t}\"\ncount = 1\ntags = [\"greedy\"]\n\
+             sides = [\"field\", \"field\", \"field\", \"field\"]\nsegments = [\n  \
+             {{ id = \"cloister\", kind = \"cloister\" }},\n  {field},\n]\n\n"
+        ));
+    }
+    set.push_str(
+        "[[tile]]\nid = \"V2\"\nname = \"Curve\"\ncount = 250\n\
+         sides = [\"field\", \"field\", \"road\", \"road\"]\nsegments = [\n  \
+         { id = \"road\", kind = \"road\", sides = [\"S\", \"W\"] },\n  \
+         { id = \"field\", kind = \"field\", halves = [\"Nw\", \"Ne\", \"En\", \"Es\", \"Se\", \"Sw\"] },\n  \
+         { id = \"corner\", kind = \"field\", halves = [\"Ws\", \"Wn\"] },\n]\n\n",
+    );
+    for i in 0..1000 {
+        let tile = ["Z", "Y"][i % 2];
+        set.push_str(&format!(
+            "[[ability]]\ntile = \"{tile}\"\nrule = \"W-10\"\nwhen = \"follower-placed\"\n\
+             score = {{ per = 1000, count = \"followers\", owner = \"anyone\" }}\n\n"
+        ));
+    }
+    std::fs::write(dir.join("greedy.toml"), set).unwrap();
+    let followers: Vec<String> = (0..6)
+        .map(|i| format!("{{ id = \"m{i}\", name = \"M{i}\", count = 50, strength = 1 }}"))
+        .collect();
+    let base = common::root().join("tiles/base.toml");
+    let variant = format!(
+        "id = \"greedy\"\nname = \"Greedy\"\nplayers = {{ min = 2, max = 2 }}\n\
+         sets = [ {{ path = \"{}\" }}, {{ path = \"greedy.toml\" }} ]\nfollowers = [ {} ]\n\n\
+         [pool]\ntag = \"greedy\"\npick = 1\nthresholds = {{ first = 0, step = 1, cap = 1 }}\n\
+         gain = {{ follower = \"m0\", first = 1 }}\n",
+        base.display(),
+        followers.join(", ")
+    );
+    let path = dir.join("greedy-variant.toml");
+    std::fs::write(&path, variant).unwrap();
+    path
+}
+
+/// Defect 3: when abilities saturate a score, its breakdown by kind saturates with it — `play`,
+/// `board` and `replay --html` show it and exit 0 instead of panicking on the sum (debug) or
+/// printing a wrapped breakdown (release).
+#[test]
+fn a_saturated_score_has_a_saturated_breakdown() {
+    let dir = scratch("saturated");
+    let variant = greedy_variant(&dir);
+    let log = dir.join("game.jsonl");
+    let o = tegula(&[
+        "play",
+        "--variant",
+        s(&variant),
+        "--seed",
+        "1",
+        "--log",
+        s(&log),
+    ]);
+    assert_exit(&o, 0);
+    let out = String::from_utf8_lossy(&o.stdout);
+    let max = u32::MAX.to_string();
+    assert!(out.contains(&format!("abilities {max}")), "{out}");
+    let o = tegula(&["board", s(&log), "--variant", s(&variant)]);
+    assert_exit(&o, 0);
+    let html = dir.join("replay.html");
+    let o = tegula(&[
+        "replay",
+        s(&log),
+        "--variant",
+        s(&variant),
+        "--html",
+        s(&html),
+    ]);
+    assert_exit(&o, 0);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains(&format!("<td>{max}</td>")),
+        "no saturated cell"
+    );
+}
