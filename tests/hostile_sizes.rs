@@ -129,3 +129,30 @@ fn a_saturated_score_has_a_saturated_breakdown() {
         "no saturated cell"
     );
 }
+
+/// Defect 4: a coordinate at the very end of `i32` (whose absolute value does not exist) in a
+/// step's `at` or a move's `to` is out of range like any other: the scenario is INVALID (exit
+/// 2) with the coordinate located, instead of panicking (debug) or wrapping past the check and
+/// running (release).
+#[test]
+fn the_most_negative_coordinate_makes_a_scenario_invalid() {
+    let dir = scratch("i32-min");
+    let variant = common::root().join("variants/base.toml");
+    let head = format!(
+        "name = \"far away\"\nrules = [\"B-2\"]\nvariant = \"{}\"\nplayers = 2\n",
+        variant.display()
+    );
+    let at = "[[step]]\ntile = \"U\"\nat = [0, -2147483648]\n";
+    let to = "[[step]]\ntile = \"U\"\nat = [1, 0]\n\
+              moves = [{ player = 0, to = [-2147483648, 0], on = \"road\" }]\n";
+    let at64 = "[[step]]\ntile = \"U\"\nat = [-9223372036854775808, 0]\n";
+    for (name, step) in [("at", at), ("to", to), ("at64", at64)] {
+        let file = dir.join(format!("{name}.toml"));
+        std::fs::write(&file, format!("{head}\n{step}")).unwrap();
+        let o = tegula(&["check", s(&file)]);
+        assert_exit(&o, 2);
+        let out = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
+        assert!(out.contains("out of range"), "{name}: {out}");
+        assert!(out.contains(&format!("{name}.toml:")), "{name}: {out}");
+    }
+}
