@@ -156,3 +156,79 @@ fn the_most_negative_coordinate_makes_a_scenario_invalid() {
         assert!(out.contains(&format!("{name}.toml:")), "{name}: {out}");
     }
 }
+
+/// Run `tegula args…`, failing the test if it takes over `secs` seconds (a hang or a cost that
+/// grows faster than the input).
+fn tegula_within(args: &[&str], secs: u64) -> std::process::Output {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tegula"))
+        .current_dir(common::root())
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Drain stdout on a thread: a flood must not block on a full pipe.
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut stdout, &mut v).map(|_| v)
+    });
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(secs) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?}: still running after {secs} s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut out = child.wait_with_output().unwrap();
+    out.stdout = reader.join().unwrap().unwrap();
+    out
+}
+
+/// Defect 7: a 1 MiB scenario of some 45,000 bad steps on one line (two errors each) is
+/// reported with at most 100 diagnostics per file and a last note saying how many more there
+/// are, in time linear in the file: each error used to be located by counting characters from
+/// the start of its line (80,000 diagnostics, 28 MB of output, time growing quadratically).
+#[test]
+fn a_flood_of_errors_is_capped_per_file_and_located_in_linear_time() {
+    let dir = scratch("flood");
+    let variant = common::root().join("variants/base.toml");
+    let head = format!(
+        "name = \"flood\"\nrules = [\"B-2\"]\nvariant = \"{}\"\nplayers = 2\n",
+        variant.display()
+    );
+    let steps = 45_000;
+    let one_line = format!(
+        "{head}step = [{}]\n",
+        vec!["{tile=\"Z\",at=[2000,0]}"; steps].join(",")
+    );
+    let many_lines = format!(
+        "{head}{}",
+        "[[step]]\ntile=\"Z\"\nat=[2000,0]\n".repeat(29_000)
+    );
+    for (name, text) in [("one-line", one_line), ("many-lines", many_lines)] {
+        let file = dir.join(format!("{name}.toml"));
+        assert!(text.len() <= 1 << 20, "{name}: {} bytes", text.len());
+        std::fs::write(&file, text).unwrap();
+        for format in ["human", "json"] {
+            let o = tegula_within(&["check", "--format", format, s(&file)], 30);
+            assert_exit(&o, 2);
+            let out = String::from_utf8_lossy(&o.stdout);
+            assert!(out.len() < 200_000, "{name} {format}: {} bytes", out.len());
+            let shown = out.matches("out of range").count() + out.matches("unknown tile").count();
+            assert!(
+                (90..=100).contains(&shown),
+                "{name} {format}: {shown} shown"
+            );
+            assert!(
+                out.contains("more diagnostics not shown"),
+                "{name} {format}"
+            );
+        }
+    }
+}

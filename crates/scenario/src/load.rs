@@ -267,7 +267,7 @@ pub fn load(path: &Path, cache: &mut VariantCache) -> (Option<Scenario>, Vec<Dia
     };
     let (scenario, more) = resolve(source, doc, cache);
     diags.extend(more);
-    (scenario, diags)
+    (scenario, tegula_model::diag::cap_per_file(diags))
 }
 
 struct Ctx<'a> {
