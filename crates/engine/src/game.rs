@@ -355,7 +355,9 @@ impl Game {
     }
 
     /// Start a new game with the same rules and players, reusing every buffer (the board is
-    /// cleared cell by cell). A scripted pile must fit the board built by [`Game::new`].
+    /// cleared cell by cell). A scripted pile must fit the board built by [`Game::new`]; one
+    /// whose game would cover more than [`MAX_GAME_CELLS`] cells is refused
+    /// ([`SetupError::TooManyCells`]).
     pub fn restart(&mut self, pile: PileOrder) -> Result<(), SetupError> {
         let order = match pile {
             PileOrder::Shuffled(seed) => {
