@@ -12,10 +12,22 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-targets=(parse_tileset variant scenario log engine_actions)
+targets=(parse_tileset variant scenario log ruleset engine_actions)
 
 have() {
   rustup toolchain list 2>/dev/null | grep -q '^nightly' && command -v cargo-fuzz >/dev/null 2>&1
+}
+
+# The shipped variants compiled to artefacts (the `ruleset` target's seeds), in fuzz/work/.
+artefacts() {
+  local dir="$root/fuzz/work/ruleset-seeds" v
+  mkdir -p "$dir"
+  for v in "$root"/variants/*.toml; do
+    cargo run --quiet --locked --manifest-path "$root/Cargo.toml" --bin tegula -- \
+      compile "$v" --format json \
+      >"$dir/$(basename "$v" .toml).json" 2>/dev/null || rm -f "$dir/$(basename "$v" .toml).json"
+  done
+  echo "$dir"
 }
 
 seeds() {
@@ -23,17 +35,20 @@ seeds() {
     parse_tileset) echo "$root/tiles $root/tiles/wonders-1 $root/tiles/wonders-2 $root/tiles/fan-made" ;;
     variant) echo "$root/variants" ;;
     scenario) echo "$root/scenarios" ;;
+    ruleset) artefacts ;;
     *) echo "" ;;
   esac
 }
 
 run_one() {
-  local target=$1 secs=$2
+  local target=$1 secs=$2 max_len=65536
+  # Artefacts are JSON of 90 to 280 KiB: shorter inputs would cut every seed.
+  [ "$target" = ruleset ] && max_len=300000
   mkdir -p "fuzz/work/$target" "fuzz/corpus/$target"
   # shellcheck disable=SC2046
   (cd fuzz && cargo +nightly fuzz run "$target" "$root/fuzz/work/$target" \
     "$root/fuzz/corpus/$target" $(seeds "$target") -- \
-    -max_total_time="$secs" -max_len=65536 -len_control=0 -timeout=20 -print_final_stats=1)
+    -max_total_time="$secs" -max_len="$max_len" -len_control=0 -timeout=20 -print_final_stats=1)
 }
 
 case "${1:-}" in

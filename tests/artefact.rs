@@ -85,3 +85,32 @@ fn compile_writes_the_artefact_and_other_versions_are_refused() {
     assert!(err.contains("missing field `format_version`"), "{err}");
     assert!(Rules::from_json("not json").is_err());
 }
+
+/// An artefact whose ability names a tag index past the variant's tags (and past the 32 tag
+/// bits of a feature) is refused by `Rules::new` with a typed reason, as tiles and the pool are;
+/// it used to reach a shift by 40 in play (a debug panic, the wrong bit in release). The
+/// shipped Wonders' tags are accepted.
+#[test]
+fn an_ability_tag_past_the_variants_tags_is_refused() {
+    use tegula_engine::RulesReason;
+    use tegula_ruleset::Condition;
+    let mut rs = build("variants/wonders.toml");
+    let tags = rs.tags.len();
+    assert!(Rules::new(rs.clone()).is_ok());
+    for bad in [tags as u32, 40] {
+        let near = rs
+            .tiles
+            .iter_mut()
+            .flat_map(|t| t.abilities.iter_mut())
+            .flat_map(|a| a.conditions.iter_mut())
+            .find(|c| matches!(c, Condition::NearBuilding { tag: Some(_) }))
+            .expect("Notre-Dame's condition");
+        *near = Condition::NearBuilding { tag: Some(bad) };
+        let err = Rules::new(rs.clone()).unwrap_err();
+        let found = err.reasons.iter().any(|r| {
+            matches!(r, RulesReason::AbilityTag { tag, tags: n, .. } if *tag == bad && *n == tags)
+        });
+        assert!(found, "{bad}: {err}");
+        assert!(err.to_string().contains("near-building tag"), "{err}");
+    }
+}

@@ -1,7 +1,8 @@
 //! Bounded runs of the fuzz targets (docs/FUZZING.md) in the normal test suite: each target's
 //! body (`tegula-fuzz-support`, shared with `fuzz/fuzz_targets/`) over
 //! (a) every file of its regression corpus `fuzz/corpus/<target>/` (every input that ever failed),
-//! (b) a few hundred proptest mutations of shipped files (tile sets, variants, scenarios, logs)
+//! (b) a few hundred proptest mutations of shipped files (tile sets, variants, scenarios, logs,
+//!     the variants compiled to ruleset artefacts)
 //!     and random byte strings for the engine-actions target.
 
 use std::path::PathBuf;
@@ -84,6 +85,17 @@ fn logs() -> &'static [Vec<u8>] {
                 }
                 log_text(&g).into_bytes()
             })
+            .collect()
+    })
+}
+
+/// The shipped variants as compiled ruleset artefacts (`tegula compile --format json`).
+fn artefacts() -> &'static [Vec<u8>] {
+    static F: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    F.get_or_init(|| {
+        shipped_variants()
+            .iter()
+            .map(|(_, rules)| rules.ruleset().to_json().into_bytes())
             .collect()
     })
 }
@@ -210,5 +222,14 @@ proptest! {
     #[test]
     fn mutated_scenarios_give_diagnostics_or_run(data in mutations(scenarios)) {
         tegula_fuzz_support::scenario(&data);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_artefacts_are_refused_or_play(data in mutations(artefacts)) {
+        tegula_fuzz_support::ruleset(&data);
     }
 }

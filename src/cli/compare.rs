@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use tegula_engine::stats::{paired, Sample};
-use tegula_engine::{sim, AgentKind, Game, PileOrder, Rules};
+use tegula_engine::{points, sim, AgentKind, Game, PileOrder, Rules};
 use tegula_render::board::points_by_kind;
 
 use super::fsio::write_output_atomically;
@@ -182,12 +182,8 @@ fn play_one(
     if sim::play_out_until(&mut game, &mut agents, stop).is_none() {
         return Ok(None);
     }
-    let mut kinds = [0u32; 5];
-    for seat in points_by_kind(&game) {
-        for (k, total) in KINDS.iter().zip(kinds.iter_mut()) {
-            *total += seat.get(k).copied().unwrap_or(0);
-        }
-    }
+    let seats = points_by_kind(&game);
+    let kinds = KINDS.map(|k| points::sum(seats.iter().map(|s| s.get(k).copied().unwrap_or(0))));
     Ok(Some(Record {
         scores: game.scores().to_vec(),
         winners: game.winners(),

@@ -9,13 +9,16 @@
 //! | [`variant`] | any variant text: diagnostics, and a variant that validates can be played |
 //! | [`scenario`] | any scenario text: diagnostics, and a scenario that loads runs to its end |
 //! | [`log`] | any log text replays to a game or a located error, never a panic |
+//! | [`ruleset`] | any compiled ruleset artefact: an error, or rules that set up and play |
 //! | [`engine_actions`] | `apply(a)` succeeds exactly for the actions `legal_actions()` lists, and a refused action changes nothing |
 
 mod actions;
+mod artefact;
 mod data;
 mod inputs;
 
 pub use actions::engine_actions;
+pub use artefact::ruleset;
 pub use data::{repo_root, shipped_variants};
 pub use inputs::{log, scenario, tileset, variant};
 
@@ -28,5 +31,6 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("variant", variant),
     ("scenario", scenario),
     ("log", log),
+    ("ruleset", ruleset),
     ("engine_actions", engine_actions),
 ];

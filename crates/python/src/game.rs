@@ -71,6 +71,19 @@ impl PyGame {
             .apply(action)
             .map_err(|e| refused(py, id, &text, &e))
     }
+
+    /// `radius` for an observation window if it is at most `max_radius`: past the board's
+    /// reach every cell is empty, and the window's size grows with its square (radius 2,000
+    /// would ask for some 2 GB).
+    fn window(&self, radius: u16) -> PyResult<u16> {
+        let max = self.max_radius();
+        if radius <= max {
+            return Ok(radius);
+        }
+        Err(PyValueError::new_err(format!(
+            "observation radius {radius} is more than this variant's board reach, {max}"
+        )))
+    }
 }
 
 #[pymethods]
@@ -343,23 +356,36 @@ impl PyGame {
 
     /// The observation as NumPy arrays: `{"board": float32[C, 2r+1, 2r+1], "features":
     /// float32[N]}` (layout in the README, "Python: observation tensors"), centred on the
-    /// placed tiles.
+    /// placed tiles. `radius` is at most `max_radius` (a `ValueError` otherwise).
     #[pyo3(signature = (radius = observe::DEFAULT_RADIUS))]
     fn observation<'py>(&self, py: Python<'py>, radius: u16) -> PyResult<Bound<'py, PyDict>> {
-        observe::observation(py, &self.game, radius)
+        observe::observation(py, &self.game, self.window(radius)?)
     }
 
     /// `board` and `features` of `observation` flattened into one float32 vector (OpenSpiel's
     /// observation tensor).
     #[pyo3(signature = (radius = observe::DEFAULT_RADIUS))]
-    fn observation_tensor<'py>(&self, py: Python<'py>, radius: u16) -> Bound<'py, PyArray1<f32>> {
-        PyArray1::from_vec(py, observe::flat(&self.game, radius))
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        radius: u16,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let radius = self.window(radius)?;
+        Ok(PyArray1::from_vec(py, observe::flat(&self.game, radius)))
     }
 
     /// `(board shape, features length)` of `observation` for this game's variant and seats.
     #[pyo3(signature = (radius = observe::DEFAULT_RADIUS))]
-    fn observation_shape(&self, radius: u16) -> ((usize, usize, usize), usize) {
-        observe::shape(&self.game, radius)
+    fn observation_shape(&self, radius: u16) -> PyResult<((usize, usize, usize), usize)> {
+        Ok(observe::shape(&self.game, self.window(radius)?))
+    }
+
+    /// The largest observation `radius`: the variant's board reach (no tile of a game lies
+    /// farther from the start), or the default radius if that is more.
+    #[getter]
+    fn max_radius(&self) -> u16 {
+        let reach = u16::try_from(self.loaded.codec.radius()).unwrap_or(u16::MAX);
+        reach.max(observe::DEFAULT_RADIUS)
     }
 
     fn __str__(&self) -> String {

@@ -132,19 +132,21 @@ impl PyVariant {
     /// Tiles that can be placed in a game with `players` seats: the pile, the open pool and
     /// every seat's own tiles (the start tile not counted).
     #[pyo3(signature = (players = 2))]
-    fn pieces(&self, players: u8) -> usize {
-        pieces(&self.inner.rules, players)
+    fn pieces(&self, players: u8) -> PyResult<usize> {
+        let players = seats(&self.inner.rules, players)?;
+        Ok(pieces(&self.inner.rules, players))
     }
 
     /// An upper bound on the steps of a game with `players` seats, chance steps included: per
     /// piece a draw, a placement, up to two follower decisions and a figure move per seat, plus
     /// the pool's picks and seat choices.
     #[pyo3(signature = (players = 2))]
-    fn max_game_length(&self, players: u8) -> usize {
+    fn max_game_length(&self, players: u8) -> PyResult<usize> {
+        let players = seats(&self.inner.rules, players)?;
         let p = players as usize;
         let pool = self.inner.rules.ruleset().pool.as_ref();
         let picks = pool.map_or(0, |w| w.tiles.len() * (1 + p));
-        pieces(&self.inner.rules, players) * (4 + p) + picks + 1
+        Ok(pieces(&self.inner.rules, players) * (4 + p) + picks + 1)
     }
 
     fn __repr__(&self) -> String {
@@ -176,6 +178,19 @@ pub fn play_seeds(seed: u64, players: u8) -> PyResult<(u64, Vec<u64>)> {
         return Err(PyValueError::new_err("players must be at least 1"));
     }
     Ok(sim::game_seeds(seed, 0, players))
+}
+
+/// `players` if the variant allows that many seats; a `ValueError` otherwise (a count outside
+/// the range describes no game, so no size computed from it means anything).
+fn seats(rules: &Rules, players: u8) -> PyResult<u8> {
+    let rs = rules.ruleset();
+    let (min, max) = (rs.min_players, rs.max_players);
+    if (min..=max).contains(&players) {
+        return Ok(players);
+    }
+    Err(PyValueError::new_err(format!(
+        "{players} players; the variant allows {min} to {max}"
+    )))
 }
 
 /// Tiles placeable in a game with `players` seats (pile, pool, own tiles).

@@ -161,3 +161,27 @@ def test_errors_are_exceptions(tmp_path):
     with pytest.raises(ValueError):
         tegula.Agent("clever")
     assert issubclass(tegula.IllegalActionError, tegula.TegulaError)
+
+
+def test_sizes_a_caller_passes_are_bounded():
+    """Issue #20, defect 9: a player count outside the variant's range is a ValueError for
+    every size computed from it, and an observation window past the board's reach is refused
+    before anything is allocated (radius 2000 used to allocate some 1.9 GB)."""
+    v = variant(BASE)
+    lo, hi = v.player_range
+    for players in (0, lo - 1, hi + 1, 255):
+        for size in (v.max_game_length, v.pieces):
+            with pytest.raises(ValueError, match="players"):
+                size(players)
+    assert v.max_game_length(lo) > v.pieces(lo) > 0
+    g = advance(v.new_game(2, 3), 10, random.Random(3))
+    top = g.max_radius
+    assert top >= 12
+    assert g.observation(radius=top)["board"].shape[1] == 2 * top + 1
+    for call in (g.observation, g.observation_tensor, g.observation_shape):
+        with pytest.raises(ValueError, match="radius"):
+            call(top + 1)
+        with pytest.raises(ValueError, match="radius"):
+            call(2000)
+        with pytest.raises(OverflowError):
+            call(-1)

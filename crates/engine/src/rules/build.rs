@@ -3,8 +3,8 @@
 
 use tegula_ruleset::limits::MAX_GAME_CELLS;
 use tegula_ruleset::{
-    AfterScore, FeatureKind, JoinedFieldScoring, JoinedFieldTiming, Ruleset, Side, SideKind,
-    TileSite, TileType, NO_FEATURE,
+    AfterScore, Condition, FeatureKind, JoinedFieldScoring, JoinedFieldTiming, Ruleset, Side,
+    SideKind, TileSite, TileType, NO_FEATURE,
 };
 
 use super::error::{RulesError, RulesReason, TileProblem};
@@ -54,6 +54,7 @@ impl Rules {
         let figures = figures(&ruleset, &mut reasons);
         check_pool(&ruleset, &mut reasons);
         check_player_tiles(&ruleset, &tiles, &mut reasons);
+        check_abilities(&ruleset, &mut reasons);
         if ruleset.hand == 0 {
             reasons.push(RulesReason::EmptyHand);
         }
@@ -96,6 +97,28 @@ fn check_counts(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) {
             cells,
             max: MAX_GAME_CELLS,
         });
+    }
+}
+
+/// Abilities name tags by index into [`Ruleset::tags`], tested as bits of a feature's `u32` tag
+/// set: an index past either would test the wrong bit (or shift past the width).
+fn check_abilities(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) {
+    let tags = ruleset.tags.len().min(u32::BITS as usize);
+    for t in &ruleset.tiles {
+        for a in &t.abilities {
+            for c in &a.conditions {
+                if let Condition::NearBuilding { tag: Some(g) } = *c {
+                    if g as usize >= tags {
+                        reasons.push(RulesReason::AbilityTag {
+                            tile: t.id.clone(),
+                            rule: a.rule.clone(),
+                            tag: g,
+                            tags,
+                        });
+                    }
+                }
+            }
+        }
     }
 }
 

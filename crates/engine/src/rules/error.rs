@@ -112,6 +112,18 @@ pub enum RulesReason {
     },
     /// A hand of no tiles.
     EmptyHand,
+    /// An ability's near-building condition names a tag index the variant does not have, or
+    /// past the width of a feature's tag bits.
+    AbilityTag {
+        /// The tile with the ability.
+        tile: String,
+        /// The ability's rule id.
+        rule: String,
+        /// The tag index it names.
+        tag: u32,
+        /// Tags usable: the variant's, at most the tag bits.
+        tags: usize,
+    },
 }
 
 impl fmt::Display for RulesReason {
@@ -152,6 +164,16 @@ impl fmt::Display for RulesReason {
                 "player tile {index}: only single-cell tiles can go into a hole (AM-1)"
             ),
             R::EmptyHand => f.write_str("hand: a player holds at least 1 tile"),
+            R::AbilityTag {
+                tile,
+                rule,
+                tag,
+                tags,
+            } => write!(
+                f,
+                "tile `{tile}`: ability {rule}: near-building tag {tag} is not one of the \
+                 {tags} tags usable"
+            ),
         }
     }
 }

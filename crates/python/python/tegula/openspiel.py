@@ -11,7 +11,8 @@ outcomes are tile indices.
 
 Parameters: `variant` (path of a variant file), `players`, `seed` (the seed of the hidden pile
 order behind `tegula.Game.apply_default_draw`; OpenSpiel's own chance sampling does not read
-it), `radius` (half-width of the observation's board window).
+it), `radius` (half-width of the observation's board window, at most the variant's board reach
+`tegula.Game.max_radius`: a larger one raises `ValueError` when the observer is made).
 """
 
 import numpy as np

@@ -1,0 +1,6 @@
+//! The `ruleset` target: [`tegula_fuzz_support::ruleset`] (its documentation says what it checks).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| tegula_fuzz_support::ruleset(data));
