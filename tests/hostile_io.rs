@@ -1239,9 +1239,13 @@ fn a_sets_folder_reports_what_it_skips() {
 /// tile set, and a variant whose set is a folder, in `dir` (`variants/`, `tiles/`, `folder/`):
 /// the files the outputs below aim at, so a regression clobbers only copies.
 fn copied_variants(dir: &Path) -> [PathBuf; 5] {
-    for sub in ["variants/house", "tiles", "folder/sets"] {
+    for sub in ["variants/house", "tiles", "folder/sets", "schema"] {
         std::fs::create_dir_all(dir.join(sub)).unwrap();
     }
+    // The schema folder makes `dir` the variants' data root, so `farms-4.toml` may reach
+    // `../base.toml` and the tile sets (docs/FORMAT.md, "What a variant may reach").
+    let schema = "schema/variant.schema.json";
+    std::fs::copy(root().join(schema), dir.join(schema)).unwrap();
     let copy = |from: &str, to: &str| {
         let target = dir.join(to);
         std::fs::copy(root().join(from), &target).unwrap();
@@ -1480,13 +1484,8 @@ fn sigint_stops_a_tree_search_within_a_second_or_two() {
 /// A variant in `dir` that extends a copy of the base game with a pile of `e` E tiles and `b`
 /// B tiles (a valid, extreme variant: a game of about `e + b` turns).
 fn long_variant(dir: &Path, e: u32, b: u32) -> PathBuf {
-    let text = std::fs::read_to_string(root().join("variants/base.toml")).unwrap();
-    let tiles = root().join("tiles/base.toml");
-    std::fs::write(
-        dir.join("base.toml"),
-        text.replace("../tiles/base.toml", s(&tiles)),
-    )
-    .unwrap();
+    // A copy of the base game in `dir` (a variant reaches only files inside its data root).
+    base_copy(dir);
     let file = dir.join("long.toml");
     std::fs::write(
         &file,

@@ -76,13 +76,17 @@ fn greedy_variant(dir: &Path) -> PathBuf {
     let followers: Vec<String> = (0..6)
         .map(|i| format!("{{ id = \"m{i}\", name = \"M{i}\", count = 50, strength = 1 }}"))
         .collect();
-    let base = common::root().join("tiles/base.toml");
+    // A copy of the base tiles beside it: a variant reaches only files inside its data root.
+    std::fs::copy(
+        common::root().join("tiles/base.toml"),
+        dir.join("base.toml"),
+    )
+    .unwrap();
     let variant = format!(
         "id = \"greedy\"\nname = \"Greedy\"\nplayers = {{ min = 2, max = 2 }}\n\
-         sets = [ {{ path = \"{}\" }}, {{ path = \"greedy.toml\" }} ]\nfollowers = [ {} ]\n\n\
+         sets = [ {{ path = \"base.toml\" }}, {{ path = \"greedy.toml\" }} ]\nfollowers = [ {} ]\n\n\
          [pool]\ntag = \"greedy\"\npick = 1\nthresholds = {{ first = 0, step = 1, cap = 1 }}\n\
          gain = {{ follower = \"m0\", first = 1 }}\n",
-        base.display(),
         followers.join(", ")
     );
     let path = dir.join("greedy-variant.toml");
