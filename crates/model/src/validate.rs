@@ -10,7 +10,7 @@ use crate::diag::{Code, Diagnostic, Related, Severity};
 use crate::facts::FactOutcome;
 use crate::load;
 use crate::schema::{TILESET_SCHEMA, VARIANT_SCHEMA};
-use crate::variant::{compile_variant, lower_variant};
+use crate::variant::{compile_variant_with, lower_variant};
 
 /// At most this many files are taken from the folders given (a bound on hostile trees).
 pub const MAX_FILES: usize = 10_000;
@@ -64,6 +64,8 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
     let mut diags = Vec::new();
     let mut facts = Vec::new();
     let files = collect_files(paths, &mut diags);
+    // Tile sets shared by the variants are compiled once in the run.
+    let mut sets = crate::variant::SetCache::default();
     // First definition of each tile id, as a secondary location for a later duplicate.
     let mut tile_ids: HashMap<String, Related> = HashMap::new();
     for file in &files {
@@ -144,7 +146,7 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
             }
             FileKind::Variant => {
                 // As `build_variant`, keeping the compiled variant's fact outcomes.
-                let (compiled, mut variant_diags) = compile_variant(file);
+                let (compiled, mut variant_diags) = compile_variant_with(file, &mut sets);
                 if let Some(v) = compiled {
                     if !variant_diags.iter().any(Diagnostic::is_error) {
                         variant_diags.extend(lower_variant(&v).1);

@@ -9,7 +9,7 @@ use tegula_ruleset::{FieldRule, FollowerType, PlayerTile, PoolRules, Readings, R
 
 use crate::compile::{compile_tileset, CompiledSet, CompiledTile};
 use crate::diag::{Code, Diagnostic, Source};
-use crate::load::{load_tileset, load_variant, Loaded};
+use crate::load::{load_variant, parse_tileset, Loaded};
 use crate::raw::{
     RawConnectionOverride, RawFieldRule, RawFollower, RawScoring, RawSetRef, Sp, VariantFile,
 };
@@ -57,15 +57,53 @@ pub struct CompiledVariant {
     pub facts: Vec<crate::facts::FactOutcome>,
 }
 
+/// A tile-set file compiled: its source and set (`None` when the file cannot be used at all),
+/// and every diagnostic found.
+pub type CompiledFile = (Option<(Source, CompiledSet)>, Vec<Diagnostic>);
+
 /// Read, parse and compile one tile-set file. `None` when the file cannot be used at all.
-pub fn compile_tileset_file(path: &Path) -> (Option<(Source, CompiledSet)>, Vec<Diagnostic>) {
-    let (loaded, mut diags) = load_tileset(path);
+pub fn compile_tileset_file(path: &Path) -> CompiledFile {
+    match crate::load::read_source(path) {
+        Ok(source) => compile_tileset_source(source),
+        Err(d) => (None, vec![d]),
+    }
+}
+
+/// Parse and compile a tile-set file already read.
+fn compile_tileset_source(source: Source) -> CompiledFile {
+    let (loaded, mut diags) = parse_tileset(source);
     let Some(loaded) = loaded else {
         return (None, diags);
     };
     let (set, more) = compile_tileset(&loaded);
     diags.extend(more);
     (Some((loaded.source, set)), diags)
+}
+
+/// The tile sets compiled in one run, by file and text: variants that share a set (every
+/// shipped variant reads `tiles/base.toml`) compile it once, and a set is compiled again only
+/// when its text differs. The text is the key (not a hash of it), so a hit is always right.
+#[derive(Default)]
+pub struct SetCache {
+    compiled: HashMap<(PathBuf, String), CompiledFile>,
+}
+
+impl SetCache {
+    /// [`compile_tileset_file`], once per file and text.
+    pub fn compile(&mut self, path: &Path) -> CompiledFile {
+        let source = match crate::load::read_source(path) {
+            Ok(source) => source,
+            Err(d) => return (None, vec![d]),
+        };
+        let file = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        let key = (file, source.text.clone());
+        if let Some(hit) = self.compiled.get(&key) {
+            return hit.clone();
+        }
+        let compiled = compile_tileset_source(source);
+        self.compiled.insert(key, compiled.clone());
+        compiled
+    }
 }
 
 /// Whether the file at `path` is a variant (a top-level `sets` or `extends` key and no `[set]`
@@ -197,6 +235,15 @@ fn scoring(raw: Option<&RawScoring>) -> Scoring {
 /// start tile at most, and the variant's facts. `None` when the variant file itself cannot be
 /// read; otherwise the (possibly partial) result with every diagnostic found.
 pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>) {
+    compile_variant_with(path, &mut SetCache::default())
+}
+
+/// [`compile_variant`], compiling its tile sets through `cache` (shared by the variants of one
+/// run).
+pub fn compile_variant_with(
+    path: &Path,
+    cache: &mut SetCache,
+) -> (Option<CompiledVariant>, Vec<Diagnostic>) {
     let (loaded, mut diags) = load_variant(path);
     let Some(Loaded { source: vsrc, doc }) = loaded else {
         return (None, diags);
@@ -206,7 +253,7 @@ pub fn compile_variant(path: &Path) -> (Option<CompiledVariant>, Vec<Diagnostic>
     crate::params::follower_counts(&doc.follower_count, &mut followers, &vsrc, &mut diags);
     let mut sets = Sets::new();
     for sref in &doc.sets {
-        sets.add(sref, &vsrc, &mut diags);
+        sets.add(sref, &vsrc, cache, &mut diags);
     }
     sets.check_ids_and_start(&mut diags);
     let set_ok = sets.ok;
@@ -338,7 +385,13 @@ impl Sets {
     }
 
     /// Compile one `[[sets]]` entry: its files, `copies` and `only`.
-    fn add(&mut self, sref: &Sp<RawSetRef>, vsrc: &Source, diags: &mut Vec<Diagnostic>) {
+    fn add(
+        &mut self,
+        sref: &Sp<RawSetRef>,
+        vsrc: &Source,
+        cache: &mut SetCache,
+        diags: &mut Vec<Diagnostic>,
+    ) {
         let sref = &sref.value;
         let files = match set_files(sref, vsrc, diags) {
             SetFiles::Files(files) => files,
@@ -351,7 +404,7 @@ impl Sets {
         let mut seen_ids: HashSet<String> = HashSet::new();
         let mut this_ok = true;
         for file in files {
-            let (compiled, more) = compile_tileset_file(&file);
+            let (compiled, more) = cache.compile(&file);
             this_ok &= !more.iter().any(Diagnostic::is_error);
             diags.extend(more);
             let Some((src, set)) = compiled else {
@@ -642,4 +695,35 @@ pub fn build_variant(path: &Path) -> (Option<Ruleset>, Vec<Diagnostic>) {
     let (rs, more) = lower_variant(&v);
     diags.extend(more);
     (rs, diags)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Variants sharing a set compile it once; a set whose text changed is compiled anew.
+    #[test]
+    fn a_set_is_compiled_once_per_text() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut cache = SetCache::default();
+        for v in ["variants/base.toml", "variants/house/farms-4.toml"] {
+            let (compiled, diags) = compile_variant_with(&root.join(v), &mut cache);
+            assert!(compiled.is_some() && diags.is_empty(), "{v}: {diags:?}");
+        }
+        assert_eq!(cache.compiled.len(), 1, "tiles/base.toml once");
+
+        let dir = std::env::temp_dir().join(format!("tegula-setcache-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("set.toml");
+        let text = std::fs::read_to_string(root.join("tiles/base.toml")).unwrap();
+        std::fs::write(&file, &text).unwrap();
+        let first = cache.compile(&file).0.unwrap().1.tiles.len();
+        std::fs::write(&file, text.replace("id = \"X\"", "id = \"X2\"")).unwrap();
+        let (again, _) = cache.compile(&file);
+        assert_eq!(cache.compiled.len(), 3, "the changed text is compiled anew");
+        let ids: Vec<String> = again.unwrap().1.tiles.into_iter().map(|t| t.id).collect();
+        assert_eq!(ids.len(), first);
+        assert!(ids.iter().any(|id| id == "X2"), "{ids:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
