@@ -59,8 +59,39 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
+/// The command line, or the exit code when there is nothing to run: help and version are
+/// printed (exit 0, or 2 when standard output fails, as for every verb's output), usage errors
+/// are explained on stderr (exit 2).
+fn parse_command_line() -> Result<Cli, ExitCode> {
+    let e = match Cli::try_parse() {
+        Ok(cli) => return Ok(cli),
+        Err(e) => e,
+    };
+    let printed = e
+        .print()
+        .and_then(|()| std::io::Write::flush(&mut std::io::stdout()));
+    match printed {
+        Err(io) if !e.use_stderr() => Err(failure(&cli::out::StdoutError(io).into())),
+        _ => Err(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))),
+    }
+}
+
+/// The exit code of a verb that failed with `e`, said on stderr (a closed pipe is no failure).
+fn failure(e: &anyhow::Error) -> ExitCode {
+    if is_broken_pipe(e) {
+        return ExitCode::SUCCESS;
+    }
+    cli::out::eprintln(&format!("error: {e:#}"));
+    ExitCode::from(2)
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // Every file read from here on is an input that no output may replace (cli::fsio).
+    tegula_model::open::record_inputs();
+    let cli = match parse_command_line() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let result = match cli.command {
         Command::Validate(a) => cli::validate::run(a),
         Command::Schema(a) => cli::schema::run(a),
@@ -77,10 +108,6 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => ExitCode::from(code),
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) => {
-            cli::out::eprintln(&format!("error: {e:#}"));
-            ExitCode::from(2)
-        }
+        Err(e) => failure(&e),
     }
 }

@@ -1232,3 +1232,354 @@ fn a_sets_folder_reports_what_it_skips() {
     // A warning: the variant is still valid with the regular file.
     assert_exit(&o, 0);
 }
+
+// ----- issue 20, defect 5: no output replaces a file read indirectly -----
+
+/// A copy of the repository's base variant, its house rule `farms-4` (which extends it), its
+/// tile set, and a variant whose set is a folder, in `dir` (`variants/`, `tiles/`, `folder/`):
+/// the files the outputs below aim at, so a regression clobbers only copies.
+fn copied_variants(dir: &Path) -> [PathBuf; 5] {
+    for sub in ["variants/house", "tiles", "folder/sets"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    let copy = |from: &str, to: &str| {
+        let target = dir.join(to);
+        std::fs::copy(root().join(from), &target).unwrap();
+        target
+    };
+    let base = copy("variants/base.toml", "variants/base.toml");
+    let farms = copy("variants/house/farms-4.toml", "variants/house/farms-4.toml");
+    let tiles = copy("tiles/base.toml", "tiles/base.toml");
+    let in_folder = copy("tiles/base.toml", "folder/sets/base.toml");
+    let text = std::fs::read_to_string(&base).unwrap();
+    let folder = dir.join("folder/v.toml");
+    std::fs::write(
+        &folder,
+        text.replace("path = \"../tiles/base.toml\"", "path = \"sets\""),
+    )
+    .unwrap();
+    [base, farms, tiles, in_folder, folder]
+}
+
+#[test]
+fn outputs_never_replace_a_file_read_indirectly() {
+    let dir = scratch("indirect-inputs");
+    let [base, farms, tiles, in_folder, folder] = copied_variants(&dir);
+    let (b, f, t, i, v) = (s(&base), s(&farms), s(&tiles), s(&in_folder), s(&folder));
+    let log = dir.join("game.jsonl");
+    let l = s(&log);
+    assert_exit(
+        &tegula(&["play", "--variant", f, "--seed", "1", "--log", l]),
+        0,
+    );
+    let cases: Vec<(&str, Vec<&str>)> = vec![
+        (b, vec!["play", "--variant", f, "--log", b]),
+        (t, vec!["play", "--variant", b, "--log", t]),
+        (t, vec!["play", "--variant", b, "--board", t]),
+        (i, vec!["play", "--variant", v, "--log", i]),
+        (
+            b,
+            vec!["simulate", "--variant", f, "--games", "1", "--out", b],
+        ),
+        (t, vec!["compile", f, "--out", t]),
+        (i, vec!["compile", v, "--out", i]),
+        (b, vec!["board", l, "--variant", f, "--out", b]),
+        (t, vec!["replay", l, "--variant", f, "--html", t]),
+        (l, vec!["replay", l, "--variant", f, "--html", l]),
+        (
+            t,
+            vec!["simulate", "--compare", b, f, "--games", "1", "--chart", t],
+        ),
+    ];
+    for (target, args) in cases {
+        let before = std::fs::read(target).unwrap();
+        let o = tegula(&args);
+        assert_exit(&o, 2);
+        let err = stderr(&o);
+        assert!(
+            err.contains("cannot write") && err.contains("is one of this command's inputs"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(
+            std::fs::read(target).unwrap(),
+            before,
+            "{args:?} replaced it"
+        );
+    }
+}
+
+// ----- issue 20, item 8: smaller ones -----
+
+#[test]
+fn an_output_name_of_250_bytes_is_written() {
+    let dir = scratch("long-name");
+    let name = format!("{}.json", "n".repeat(245));
+    assert_eq!(name.len(), 250);
+    let target = dir.join(&name);
+    let o = tegula(&["compile", "tiles/base.toml", "--out", s(&target)]);
+    assert_exit(&o, 0);
+    assert!(std::fs::read_to_string(&target).unwrap().starts_with('{'));
+    // Only the target is left: no temporary file.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+}
+
+#[test]
+fn help_and_version_to_a_full_disk_exit_2_with_one_line() {
+    let cases: [&[&str]; 5] = [
+        &["--help"],
+        &["--version"],
+        &["play", "--help"],
+        &["variant", "explain", "--help"],
+        &["help", "replay"],
+    ];
+    for args in cases {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_tegula"))
+            .args(args)
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_exit(&o, 2);
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: cannot write to standard output"),
+            "{args:?}: {err}"
+        );
+        // To a closed pipe: quietly 0, as every verb's output.
+        let o = closed_stdout(args);
+        assert_exit(&o, 0);
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+}
+
+#[test]
+fn a_log_naming_a_path_for_its_variant_is_a_located_error() {
+    let dir = scratch("log-variant-path");
+    let log = game_log(&dir);
+    let text = std::fs::read_to_string(&log).unwrap();
+    for bad in ["../../../../elsewhere/x", "/etc/x", "house/farms-4", ""] {
+        let forged = dir.join("forged.jsonl");
+        std::fs::write(
+            &forged,
+            text.replacen("\"variant\":\"base\"", &format!("\"variant\":\"{bad}\""), 1),
+        )
+        .unwrap();
+        for verb in ["replay", "board"] {
+            let o = tegula(&[verb, s(&forged)]);
+            assert_exit(&o, 1);
+            let err = stderr(&o);
+            assert!(
+                err.contains("line 1") && err.contains("is not a variant id"),
+                "{verb} {bad}: {err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_byte_order_mark_at_the_start_of_a_log_is_skipped() {
+    let dir = scratch("log-bom");
+    let log = game_log(&dir);
+    let with_bom = dir.join("bom.jsonl");
+    let mut bytes = b"\xef\xbb\xbf".to_vec();
+    bytes.extend(std::fs::read(&log).unwrap());
+    std::fs::write(&with_bom, bytes).unwrap();
+    for verb in ["replay", "board"] {
+        let o = tegula(&[verb, s(&with_bom)]);
+        assert_exit(&o, 0);
+    }
+}
+
+#[test]
+fn render_reports_what_the_tiles_walk_skips() {
+    let dir = scratch("render-walk");
+    std::fs::copy(root().join("tiles/base.toml"), dir.join("base.toml")).unwrap();
+    mkfifo(&dir.join("pipe.toml"));
+    let cases: [&[&str]; 2] = [
+        &["render", "D", "--tiles", s(&dir), "--format", "ascii"],
+        &["render", "--sheet", "base", "--tiles", s(&dir)],
+    ];
+    for args in cases {
+        let o = run_within(limited(1024, args), 60, "render");
+        // A warning, as `validate` says it: the picture is still drawn.
+        assert_exit(&o, 0);
+        let err = stderr(&o);
+        assert!(
+            err.contains("warning") && err.contains("pipe.toml") && err.contains("skipped"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// Whether process `pid` has a handler for SIGINT (Linux: bit 1 of `SigCgt` in its status).
+fn catches_sigint(pid: u32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigCgt:"))
+        .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+        .is_some_and(|m| m & (1 << 1) != 0)
+}
+
+#[test]
+fn sigint_stops_a_tree_search_within_a_second_or_two() {
+    let cases: [&[&str]; 2] = [
+        &["simulate", "--variant", "variants/base.toml"],
+        &[
+            "simulate",
+            "--compare",
+            "variants/base.toml",
+            "variants/house/farms-4.toml",
+        ],
+    ];
+    for args in cases {
+        let child = Command::new(env!("CARGO_BIN_EXE_tegula"))
+            .current_dir(root())
+            .args(args)
+            .args([
+                "--agents",
+                "mcts:2000",
+                "--games",
+                "4",
+                "--progress-every",
+                "0",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Press Ctrl-C once the handler is there (before, SIGINT would simply kill it) and the
+        // search is under way.
+        let start = Instant::now();
+        while !catches_sigint(child.id()) {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "no SIGINT handler"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        std::thread::sleep(Duration::from_millis(500));
+        let ok = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(ok.success());
+        let o = finish_within(child, 3, "mcts:2000 after SIGINT");
+        assert_eq!(o.status.code(), Some(130), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
+    }
+}
+
+// ----- issue 20, defect 2: replay --html in bounded memory -----
+
+/// A variant in `dir` that extends a copy of the base game with a pile of `e` E tiles and `b`
+/// B tiles (a valid, extreme variant: a game of about `e + b` turns).
+fn long_variant(dir: &Path, e: u32, b: u32) -> PathBuf {
+    let text = std::fs::read_to_string(root().join("variants/base.toml")).unwrap();
+    let tiles = root().join("tiles/base.toml");
+    std::fs::write(
+        dir.join("base.toml"),
+        text.replace("../tiles/base.toml", s(&tiles)),
+    )
+    .unwrap();
+    let file = dir.join("long.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "#:schema ../schema/variant.schema.json\nextends = \"base.toml\"\nid = \"long\"\n\
+             name = \"long\"\n[tile_count]\nE = {e}\nB = {b}\n"
+        ),
+    )
+    .unwrap();
+    file
+}
+
+/// Play one game of `variant` (seed 1) and log it to `dir/game.jsonl`.
+fn long_game(dir: &Path, variant: &Path) -> PathBuf {
+    let log = dir.join("game.jsonl");
+    let o = tegula(&[
+        "play",
+        "--variant",
+        s(variant),
+        "--seed",
+        "1",
+        "--log",
+        s(&log),
+    ]);
+    assert_exit(&o, 0);
+    log
+}
+
+#[test]
+fn replay_html_of_a_long_game_fits_in_bounded_memory() {
+    let dir = scratch("html-long");
+    let variant = long_variant(&dir, 700, 630);
+    let log = long_game(&dir, &variant);
+    let html = dir.join("replay.html");
+    let args = [
+        "replay",
+        s(&log),
+        "--variant",
+        s(&variant),
+        "--html",
+        s(&html),
+    ];
+    // A whole board per turn took memory growing with the square of the turns: far beyond this.
+    let o = run_within(limited(512, &args), 300, "replay --html");
+    assert_exit(&o, 0);
+    let page = std::fs::read_to_string(&html).unwrap();
+    let turns = std::fs::read_to_string(&log)
+        .unwrap()
+        .matches("\"type\":\"place\"")
+        .count();
+    assert!(turns > 1300, "{turns} turns");
+    // Each tile's piece once, not once per turn.
+    assert_eq!(page.matches("class=\\\"placed\\\"").count(), turns + 1);
+    assert!(page.len() < 8 << 20, "{} bytes", page.len());
+    // `board --turn` steps through the same positions, one at a time too.
+    let svg = dir.join("turn.svg");
+    let args = [
+        "board",
+        s(&log),
+        "--variant",
+        s(&variant),
+        "--turn",
+        "1000",
+        "--out",
+        s(&svg),
+    ];
+    let o = run_within(limited(512, &args), 300, "board --turn");
+    assert_exit(&o, 0);
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(svg.matches("class=\"placed\"").count(), 1001);
+}
+
+#[test]
+fn replay_html_refuses_a_game_past_the_turn_limit() {
+    let dir = scratch("html-too-long");
+    let variant = long_variant(&dir, 1000, 1000);
+    let log = long_game(&dir, &variant);
+    let html = dir.join("replay.html");
+    let args = [
+        "replay",
+        s(&log),
+        "--variant",
+        s(&variant),
+        "--html",
+        s(&html),
+    ];
+    let o = run_within(limited(512, &args), 300, "replay --html");
+    assert_exit(&o, 2);
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("--html") && err.contains("the replay viewer shows at most 2000"),
+        "{err}"
+    );
+    assert!(!html.exists());
+}

@@ -13,7 +13,8 @@ use anyhow::Context as _;
 use tegula_engine::log::{self, ReplayError, ReplayErrorKind};
 use tegula_engine::{Game, Rules};
 use tegula_model::compile::CompiledTile;
-use tegula_render::board::{timeline, BoardView};
+use tegula_model::raw::is_id;
+use tegula_render::board::{timeline_each, BoardView};
 use tegula_render::{ascii, svg};
 
 use super::fsio::{InputError, LogLines};
@@ -77,22 +78,37 @@ pub(crate) fn load_drawable(path: &Path) -> anyhow::Result<Result<Drawable, u8>>
 }
 
 /// The variant of a log: `explicit` if given, else `variants/ID.toml` (or
-/// `variants/house/ID.toml`) for the id in its setup line.
-pub(crate) fn log_variant(log_text: &str, explicit: Option<&Path>) -> anyhow::Result<PathBuf> {
+/// `variants/house/ID.toml`) for the id in its setup line. `Ok(Err)` (exit 1, located) when the
+/// setup line names something that is no variant id: a path (`../../x`, `/etc/x`) is never
+/// followed.
+pub(crate) fn log_variant(
+    log: &OpenLog,
+    explicit: Option<&Path>,
+) -> anyhow::Result<Result<PathBuf, ReplayError>> {
     if let Some(p) = explicit {
-        return Ok(p.to_path_buf());
+        return Ok(Ok(p.to_path_buf()));
     }
-    let first = log_text.lines().next().unwrap_or_default();
-    let id = serde_json::from_str::<serde_json::Value>(first)
+    let id = serde_json::from_str::<serde_json::Value>(log.first_line())
         .ok()
         .and_then(|v| v.get("variant")?.as_str().map(str::to_string))
         .context("the log's first line names no variant; give --variant FILE")?;
+    if !is_id(&id) {
+        return Ok(Err(ReplayError {
+            kind: ReplayErrorKind::Setup,
+            line: log.first.as_ref().map_or(1, |(n, _)| *n),
+            move_number: None,
+            message: format!(
+                "the variant `{id}` is not a variant id (letters, digits, `-`, `_` and `.`; \
+                 no path); give --variant FILE"
+            ),
+        }));
+    }
     let file = format!("{id}.toml");
     let path = PathBuf::from("variants").join(&file);
     // House rules live one folder down (variants/house/).
     let house = PathBuf::from("variants").join("house").join(&file);
     if path.is_file() {
-        return Ok(path);
+        return Ok(Ok(path));
     }
     if !house.is_file() {
         anyhow::bail!(
@@ -101,7 +117,7 @@ pub(crate) fn log_variant(log_text: &str, explicit: Option<&Path>) -> anyhow::Re
             house.display()
         );
     }
-    Ok(house)
+    Ok(Ok(house))
 }
 
 /// A game log opened for a streaming replay, its first line already read (it names the
@@ -171,7 +187,10 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         Ok(log) => log,
         Err(e) => return Ok(report_failure(&args.log, &e)),
     };
-    let variant = log_variant(log.first_line(), args.variant.as_deref())?;
+    let variant = match log_variant(&log, args.variant.as_deref())? {
+        Ok(v) => v,
+        Err(e) => return Ok(report_failure(&args.log, &e)),
+    };
     let d = match load_drawable(&variant)? {
         Ok(d) => d,
         Err(code) => return Ok(code),
@@ -184,9 +203,18 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     let view = match args.turn {
         None => BoardView::from_game(&game, &d.drawings, &names),
         Some(turn) => {
-            let views = timeline(&game, &d.drawings, &names).map_err(anyhow::Error::msg)?;
-            let last = views.last().map_or(0, |v| v.turn);
-            match views.into_iter().rev().find(|v| v.turn == turn) {
+            // One position at a time (a long game's positions would not fit in memory); the
+            // last one of that turn is shown.
+            let (mut shown, mut last) = (None, 0);
+            timeline_each(&game, &d.drawings, &names, |v| {
+                last = v.turn;
+                if v.turn == turn {
+                    shown = Some(v.clone());
+                }
+                Ok(())
+            })
+            .map_err(anyhow::Error::msg)?;
+            match shown {
                 Some(v) => v,
                 None => anyhow::bail!("--turn {turn}: the game has turns 0 to {last}"),
             }
@@ -196,10 +224,6 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         Format::Svg => svg::board::board_svg(&view),
         Format::Ascii => ascii::board_ascii(&view),
     };
-    emit(
-        args.out.as_deref(),
-        &text,
-        &[args.log.as_path(), variant.as_path()],
-    )?;
+    emit(args.out.as_deref(), &text)?;
     Ok(0)
 }

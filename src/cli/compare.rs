@@ -3,7 +3,7 @@
 //! and points by feature kind, each with a 95 % confidence interval, and a plain-language line
 //! for every metric in which a variant differs significantly from the first one.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -106,9 +106,8 @@ pub fn run(c: &Compare<'_>) -> anyhow::Result<u8> {
             .iter()
             .map(|rs| rs.iter().map(|r| r.scores.as_slice()).collect())
             .collect();
-        let inputs: Vec<&Path> = c.variants.iter().map(PathBuf::as_path).collect();
         let svg = super::chart::score_distributions(&ids, &scores);
-        write_output_atomically(path, svg.as_bytes(), &inputs)?;
+        write_output_atomically(path, svg.as_bytes())?;
     }
     match c.format {
         Format::Json => out::println(&serde_json::to_string_pretty(&json(
@@ -127,7 +126,7 @@ type Numbered = (u64, Vec<Record>);
 fn play_all(
     rules: &[Arc<Rules>],
     c: &Compare<'_>,
-    stop: &AtomicBool,
+    stop: &Arc<AtomicBool>,
     progress: &Progress,
 ) -> anyhow::Result<Vec<Vec<Record>>> {
     let jobs = c.jobs.max(1) as u64;
@@ -142,9 +141,11 @@ fn play_all(
                         if stop.load(Ordering::Relaxed) {
                             break;
                         }
-                        let game: anyhow::Result<Vec<Record>> =
-                            rules.iter().map(|r| play_one(r, c, i)).collect();
-                        out.push((i, game?));
+                        let game: anyhow::Result<Option<Vec<Record>>> =
+                            rules.iter().map(|r| play_one(r, c, i, stop)).collect();
+                        // Given up under some variant (Ctrl-C): no whole pair, not counted.
+                        let Some(game) = game? else { break };
+                        out.push((i, game));
                         progress.update(done.fetch_add(1, Ordering::Relaxed) + 1);
                     }
                     Ok(out)
@@ -167,24 +168,32 @@ fn play_all(
     Ok(all.into_iter().map(|(_, r)| r).collect())
 }
 
-fn play_one(rules: &Arc<Rules>, c: &Compare<'_>, i: u64) -> anyhow::Result<Record> {
+/// Game `i` under `rules`; `None` when Ctrl-C gave it up.
+fn play_one(
+    rules: &Arc<Rules>,
+    c: &Compare<'_>,
+    i: u64,
+    stop: &Arc<AtomicBool>,
+) -> anyhow::Result<Option<Record>> {
     let (g, seeds) = sim::game_seeds(c.seed, i, c.players);
     let mut game = Game::new(rules.clone(), c.players, PileOrder::Shuffled(g), true)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut agents = sim::build_agents(c.agents, &seeds);
-    sim::play_out(&mut game, &mut agents);
+    if sim::play_out_until(&mut game, &mut agents, stop).is_none() {
+        return Ok(None);
+    }
     let mut kinds = [0u32; 5];
     for seat in points_by_kind(&game) {
         for (k, total) in KINDS.iter().zip(kinds.iter_mut()) {
             *total += seat.get(k).copied().unwrap_or(0);
         }
     }
-    Ok(Record {
+    Ok(Some(Record {
         scores: game.scores().to_vec(),
         winners: game.winners(),
         turns: game.turn(),
         kinds,
-    })
+    }))
 }
 
 /// The metrics, each sampled per variant.

@@ -56,7 +56,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     };
     print_diags(&diags, 1);
     if let Some(text) = text {
-        emit(args.out.as_deref(), &text, &[args.path.as_path()])?;
+        emit(args.out.as_deref(), &text)?;
     }
     Ok(if diags.iter().any(Diagnostic::is_error) {
         1

@@ -75,11 +75,11 @@ pub(crate) fn eprintln(text: &str) {
     eprint(&format!("{text}\n"));
 }
 
-/// Write `text` to the file `out` atomically (refusing to replace any of `inputs`, see
+/// Write `text` to the file `out` atomically (refusing to replace any input, see
 /// [`write_output_atomically`]), or to standard output when `out` is `None`.
-pub(crate) fn emit(out: Option<&Path>, text: &str, inputs: &[&Path]) -> anyhow::Result<()> {
+pub(crate) fn emit(out: Option<&Path>, text: &str) -> anyhow::Result<()> {
     match out {
-        Some(path) => write_output_atomically(path, text.as_bytes(), inputs),
+        Some(path) => write_output_atomically(path, text.as_bytes()),
         None => Ok(print(text)?),
     }
 }

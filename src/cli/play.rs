@@ -122,9 +122,8 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut ags = sim::build_agents(&agents, &agent_seeds);
     sim::play_out(&mut game, &mut ags);
-    let inputs = [args.variant.as_path()];
     if let Some(path) = &args.log {
-        write_output_atomically(path, log::log_text(&game).as_bytes(), &inputs)?;
+        write_output_atomically(path, log::log_text(&game).as_bytes())?;
     }
     let winners = game.winners();
     let agent_names: Vec<String> = (0..args.players as usize)
@@ -141,7 +140,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         } else {
             tegula_render::svg::board::board_svg(&view)
         };
-        write_output_atomically(path, text.as_bytes(), &inputs)?;
+        write_output_atomically(path, text.as_bytes())?;
     }
     let by_kind = points_by_kind(&game);
     match args.format {

@@ -79,10 +79,12 @@ struct SetFile {
     problems: Vec<Diagnostic>,
 }
 
-/// Load every tile-set file under `root`; files that do not load are reported and skipped.
+/// Load every tile-set file under `root`; files that do not load are reported and skipped, and
+/// so is what the folder walk skipped (warnings, printed now, as `validate` prints them).
 fn load_all(root: &Path) -> anyhow::Result<(Vec<SetFile>, Vec<Diagnostic>)> {
-    let paths = files::tileset_files(root)
+    let (paths, skipped) = files::tileset_files_and_warnings(root)
         .with_context(|| format!("cannot read tile sets under `{}`", root.display()))?;
+    print_diags(&skipped, paths.len());
     let mut sets = Vec::new();
     let mut problems = Vec::new();
     for path in paths {
@@ -193,7 +195,7 @@ fn render_tile(args: &Args, wanted: &str) -> anyhow::Result<u8> {
         Format::Ascii => ascii::tile_ascii(&view),
         Format::Json => format!("{:#}\n", view_json(&view)),
     };
-    emit(args.out.as_deref(), &text, &[file.path.as_path()])?;
+    emit(args.out.as_deref(), &text)?;
     Ok(if problems.is_empty() { 0 } else { 1 })
 }
 
@@ -275,8 +277,7 @@ fn render_sheet(args: &Args, set: &str) -> anyhow::Result<u8> {
         ),
         _ => svg::sheet_svg(&title, &views),
     };
-    let inputs: Vec<&Path> = sets.iter().map(|f| f.path.as_path()).collect();
-    emit(args.out.as_deref(), &text, &inputs)?;
+    emit(args.out.as_deref(), &text)?;
     Ok(status)
 }
 

@@ -26,6 +26,7 @@ pub struct Args {
     pub variant: Option<PathBuf>,
     /// Also write a replay viewer: one self-contained HTML file (turn slider, arrow keys, the
     /// board at each turn, events with rule ids, score track, final breakdown by feature kind).
+    /// Games of more than 2,000 turns are refused (exit 2; `tegula_render::html::MAX_REPLAY_TURNS`).
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// Output format.
@@ -39,7 +40,10 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         Ok(log) => log,
         Err(e) => return failed(&args, &e),
     };
-    let variant = super::board::log_variant(log.first_line(), args.variant.as_deref())?;
+    let variant = match super::board::log_variant(&log, args.variant.as_deref())? {
+        Ok(v) => v,
+        Err(e) => return failed(&args, &e),
+    };
     let rules = match load_rules(&variant)? {
         Ok(r) => r,
         Err(code) => return Ok(code),
@@ -102,8 +106,6 @@ fn write_html(
     let (compiled, _) = tegula_model::variant::compile_variant(variant);
     let drawings = compiled.map(|v| v.tiles).unwrap_or_default();
     let names = super::board::seat_names(game.players(), &[]);
-    let views =
-        tegula_render::board::timeline(game, &drawings, &names).map_err(anyhow::Error::msg)?;
     let title = format!(
         "{} — {} ({} players)",
         log.file_name().map_or_else(
@@ -113,6 +115,7 @@ fn write_html(
         game.rules().ruleset().name,
         game.players()
     );
-    let html = tegula_render::html::replay_html(&title, &views, game.events());
-    write_output_atomically(path, html.as_bytes(), &[log, variant])
+    let html = tegula_render::html::replay_html(&title, game, &drawings, &names)
+        .map_err(|why| anyhow::anyhow!("--html {}: {why}", path.display()))?;
+    write_output_atomically(path, html.as_bytes())
 }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use super::fsio::{read_input, write_output_atomically};
+use super::fsio::{read_own_output, write_output_atomically};
 use super::out;
 
 /// Output format of the list of files.
@@ -64,7 +64,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         let path = args.out.join(name);
         let text = tegula_model::schema::to_pretty(&schema);
         // Bounded like every input (a FIFO or a huge file here is simply "differs").
-        let current = read_input(&path).ok();
+        let current = read_own_output(&path).ok();
         let status = if current.as_deref() == Some(text.as_str()) {
             "unchanged"
         } else if args.check {
@@ -75,7 +75,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
                 "differs"
             }
         } else {
-            write_output_atomically(&path, text.as_bytes(), &[])?;
+            write_output_atomically(&path, text.as_bytes())?;
             "written"
         };
         results.push((path, status));

@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use tegula_engine::sim;
@@ -77,10 +78,10 @@ pub const MAX_COMPARE_GAMES: u64 = 1_000_000;
 
 /// One JSON line per game: the same games as `sim::simulate` (same seeds), played again.
 fn game_lines(
-    rules: &std::sync::Arc<tegula_engine::Rules>,
+    rules: &Arc<tegula_engine::Rules>,
     args: &Args,
     agents: &[tegula_engine::AgentKind],
-    stop: &AtomicBool,
+    stop: &Arc<AtomicBool>,
 ) -> anyhow::Result<Option<String>> {
     let mut out = String::new();
     let mut game = tegula_engine::Game::new(
@@ -98,7 +99,9 @@ fn game_lines(
         game.restart(tegula_engine::PileOrder::Shuffled(g))
             .map_err(|e| anyhow::anyhow!("{e}"))?;
         let mut ags = sim::build_agents(agents, &seeds);
-        sim::play_out(&mut game, &mut ags);
+        if sim::play_out_until(&mut game, &mut ags, stop).is_none() {
+            return Ok(None);
+        }
         let line = serde_json::json!({
             "game": i,
             "seed": g,
@@ -191,7 +194,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     } else if let Some(path) = &args.out {
         match game_lines(&rules, &args, &agents, &stop)? {
             Some(lines) => {
-                write_output_atomically(path, lines.as_bytes(), &[variant.as_path()])?;
+                write_output_atomically(path, lines.as_bytes())?;
                 report.out = Some(path);
             }
             None => {

@@ -1,6 +1,9 @@
 //! Agents: who decides. [`Agent`] is the trait for external agents; [`RandomAgent`],
 //! [`GreedyAgent`] and the tree search [`MctsAgent`] are built in.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use crate::game::{FollowerOption, Game, MoveTarget, Placement};
 pub use crate::mcts::MctsAgent;
 use crate::rng::Rng;
@@ -30,6 +33,12 @@ pub trait Agent {
     fn choose_pool(&mut self, game: &Game, n: usize) -> usize {
         let _ = (game, n);
         0
+    }
+    /// Cut long work short once `stop` is set (Ctrl-C): a search then decides with what it found
+    /// so far. While `stop` stays unset nothing changes, so the games stay the same. Default:
+    /// ignored (an agent that decides at once has nothing to cut).
+    fn stop_when(&mut self, stop: &Arc<AtomicBool>) {
+        let _ = stop;
     }
 }
 

@@ -6,6 +6,9 @@
 //! chose it. The budget is a number of iterations per decision, so the agent is deterministic
 //! given its seed, whatever the machine's speed.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use crate::agent::Agent;
 use crate::game::{Action, FollowerOption, Game, MoveTarget, Phase, Placement};
 use crate::rng::Rng;
@@ -39,6 +42,8 @@ pub struct MctsAgent {
     sample: Option<Game>,
     actions: Vec<Action>,
     path: Vec<u32>,
+    /// Set by Ctrl-C ([`Agent::stop_when`]): the search ends after the iteration under way.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl MctsAgent {
@@ -51,6 +56,7 @@ impl MctsAgent {
             sample: None,
             actions: Vec::new(),
             path: Vec::new(),
+            stop: None,
         }
     }
 
@@ -79,6 +85,15 @@ impl MctsAgent {
             children: Vec::new(),
         });
         for _ in 0..self.budget {
+            // One relaxed load per playout (a whole game played out): no measurable cost, and
+            // unless the flag is set the number of iterations, hence the game, is unchanged.
+            if self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+            {
+                break;
+            }
             self.iterate(game);
         }
         let root = &self.nodes[0];
@@ -289,6 +304,10 @@ impl MctsAgent {
 }
 
 impl Agent for MctsAgent {
+    fn stop_when(&mut self, stop: &Arc<AtomicBool>) {
+        self.stop = Some(Arc::clone(stop));
+    }
+
     fn choose_placement(&mut self, game: &Game, options: &[Placement]) -> usize {
         let place = |a| match a {
             Action::Place(p) => Some(p),

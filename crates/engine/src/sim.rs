@@ -19,6 +19,29 @@ pub fn play_out(game: &mut Game, agents: &mut [Box<dyn Agent + Send>]) -> u64 {
     decisions
 }
 
+/// [`play_out`], giving up once `stop` is set (Ctrl-C): the agents are told to cut their
+/// searches short ([`Agent::stop_when`]) and no decision is made after the flag is seen. The
+/// number of decisions when the game was played to the end, `None` when it was given up.
+pub fn play_out_until(
+    game: &mut Game,
+    agents: &mut [Box<dyn Agent + Send>],
+    stop: &Arc<AtomicBool>,
+) -> Option<u64> {
+    for a in agents.iter_mut() {
+        a.stop_when(stop);
+    }
+    let mut decisions = 0;
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if !play_one(game, agents) {
+            return Some(decisions);
+        }
+        decisions += 1;
+    }
+}
+
 /// Make the current decision with the agent of the seat to act. Returns false when the game is
 /// over (nothing to decide).
 #[inline]
@@ -247,12 +270,13 @@ pub fn simulate(
     agents: &[AgentKind],
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SimStats, SetupError> {
-    let never = AtomicBool::new(false);
+    let never = Arc::new(AtomicBool::new(false));
     simulate_until(rules, players, games, seed, jobs, agents, progress, &never)
 }
 
-/// [`simulate`], stopping early once `stop` is set (Ctrl-C): every thread finishes the game it
-/// is playing and starts no other; the statistics cover exactly the games finished.
+/// [`simulate`], stopping early once `stop` is set (Ctrl-C): every thread gives up the game it
+/// is playing ([`play_out_until`]: a tree search stops within one playout) and starts no other;
+/// the statistics cover exactly the games finished.
 #[allow(clippy::too_many_arguments)] // `simulate`'s arguments and the flag
 pub fn simulate_until(
     rules: &Arc<Rules>,
@@ -262,7 +286,7 @@ pub fn simulate_until(
     jobs: usize,
     agents: &[AgentKind],
     progress: &(dyn Fn(u64) + Sync),
-    stop: &AtomicBool,
+    stop: &Arc<AtomicBool>,
 ) -> Result<SimStats, SetupError> {
     // Fails early on a bad player count.
     let proto = Game::new(Arc::clone(rules), players, PileOrder::Shuffled(seed), false)?;
@@ -307,7 +331,11 @@ pub fn simulate_until(
                             continue;
                         }
                         let mut ags = build_agents(kinds, &aseeds);
-                        sums.decisions += play_out(&mut game, &mut ags);
+                        let Some(decisions) = play_out_until(&mut game, &mut ags, stop) else {
+                            end = i;
+                            break;
+                        };
+                        sums.decisions += decisions;
                         sums.games += 1;
                         let winners = game.winners();
                         for &w in &winners {

@@ -2,11 +2,14 @@
 //! loader, the `extends` chain, the excerpts of the diagnostics, the CLI's own reads): the path
 //! must name a regular file of at most a given size; its type is checked before opening, the
 //! open does not block (a FIFO swapped in meanwhile would otherwise wait for a writer forever),
-//! and type and size are checked again on the open file.
+//! and type and size are checked again on the open file. It also remembers what it opened, when
+//! asked ([`record_inputs`]), so that a program never writes an output over one of its inputs.
 
+use std::collections::HashSet;
 use std::fmt;
 use std::fs::{File, Metadata, OpenOptions};
 use std::path::Path;
+use std::sync::Mutex;
 
 /// Why an input was refused.
 #[derive(Debug)]
@@ -63,7 +66,21 @@ fn check(meta: &Metadata, max: u64) -> Result<(), OpenError> {
 
 /// Open the regular file at `path` for reading, refusing folders, devices, FIFOs, sockets and
 /// files over `max` bytes (the caller still reads at most `max + 1` bytes: a file may grow).
+/// The file is an input of the process: once [`record_inputs`] is on, it is remembered, and
+/// [`is_input`] says so.
 pub fn open_regular(path: &Path, max: u64) -> Result<File, OpenError> {
+    let (file, meta) = open_checked(path, max)?;
+    remember(&meta);
+    Ok(file)
+}
+
+/// Open a file the process is about to replace, to compare its contents with the new ones (as
+/// [`open_regular`] does, but it is not an input: writing over it is the point).
+pub fn open_own_output(path: &Path, max: u64) -> Result<File, OpenError> {
+    open_checked(path, max).map(|(file, _)| file)
+}
+
+fn open_checked(path: &Path, max: u64) -> Result<(File, Metadata), OpenError> {
     check(&std::fs::metadata(path).map_err(OpenError::Io)?, max)?;
     open_checked(path, max)
 }
@@ -80,8 +97,53 @@ fn open_checked(path: &Path, max: u64) -> Result<File, OpenError> {
         options.custom_flags(libc::O_NONBLOCK);
     }
     let file = options.open(path).map_err(OpenError::Io)?;
-    check(&file.metadata().map_err(OpenError::Io)?, max)?;
-    Ok(file)
+    let meta = file.metadata().map_err(OpenError::Io)?;
+    check(&meta, max)?;
+    Ok((file, meta))
+}
+
+/// Every file [`open_regular`] opened since [`record_inputs`], by device and inode; `None` while
+/// nothing is recorded (a library user that never asks pays nothing and keeps nothing).
+static INPUTS: Mutex<Option<HashSet<(u64, u64)>>> = Mutex::new(None);
+
+/// Remember, from now on, every file [`open_regular`] opens: the inputs of a command (a variant,
+/// the whole `extends` chain, every tile-set file and the files of set folders, a game log,
+/// a scenario), which its outputs must never replace ([`is_input`]). Called once by a program
+/// that writes files.
+pub fn record_inputs() {
+    let mut inputs = INPUTS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    inputs.get_or_insert_with(HashSet::new);
+}
+
+/// Whether the file described by `meta` was opened by [`open_regular`] since
+/// [`record_inputs`] (the same file by device and inode, whatever the path's spelling).
+pub fn is_input(meta: &Metadata) -> bool {
+    let inputs = INPUTS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    file_id(meta).is_some_and(|id| inputs.as_ref().is_some_and(|s| s.contains(&id)))
+}
+
+fn remember(meta: &Metadata) {
+    let mut inputs = INPUTS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let (Some(set), Some(id)) = (inputs.as_mut(), file_id(meta)) {
+        set.insert(id);
+    }
+}
+
+#[cfg(unix)]
+fn file_id(meta: &Metadata) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt as _;
+    Some((meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_id(_: &Metadata) -> Option<(u64, u64)> {
+    None
 }
 
 #[cfg(test)]

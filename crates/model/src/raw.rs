@@ -71,6 +71,15 @@ impl<T: JsonSchema> JsonSchema for Sp<T> {
 /// Identifier: lower/upper case letters, digits, `-`, `_` and `.`; 1 to 64 characters.
 pub type Id = String;
 
+/// The JSON Schema pattern of an [`Id`] (the schema's `id` fields carry it).
+pub const ID_PATTERN: &str = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$";
+
+/// Whether `s` is a valid [`Id`] ([`ID_PATTERN`]): never a path, never empty.
+pub fn is_id(s: &str) -> bool {
+    let ok = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-');
+    s.len() <= 64 && s.starts_with(|c: char| c.is_ascii_alphanumeric()) && s.chars().all(ok)
+}
+
 /// Kind of a cell side, as written in TOML.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
@@ -1096,5 +1105,32 @@ pub struct RawGain {
 impl<T: Default> Default for Sp<T> {
     fn default() -> Self {
         Sp::unspanned(T::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn is_id_follows_the_schema_pattern() {
+        let schema = crate::schema::variant_schema();
+        assert_eq!(schema["properties"]["id"]["pattern"], ID_PATTERN);
+        for good in ["base", "farms-4", "a.b_c", &"x".repeat(64)] {
+            assert!(is_id(good), "{good}");
+        }
+        for bad in [
+            "",
+            "..",
+            "../x",
+            "/etc/x",
+            "a/b",
+            "-a",
+            ".a",
+            "é",
+            &"x".repeat(65),
+        ] {
+            assert!(!is_id(bad), "{bad}");
+        }
     }
 }

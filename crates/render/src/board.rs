@@ -56,6 +56,36 @@ pub struct BoardTile {
     pub turn: u32,
 }
 
+/// Turn of each placed tile instance: the start tile is 0, then the place events in order.
+fn placement_turns(game: &Game) -> Vec<u32> {
+    let mut turns = vec![0u32];
+    turns.extend(game.events().iter().filter_map(|e| match e {
+        Event::Place { turn, .. } => Some(*turn),
+        _ => None,
+    }));
+    turns
+}
+
+/// The [`BoardView::turn`] of `game`'s position: the turn of the last placed tile that has a
+/// drawing (0 when none has).
+fn view_turn(game: &Game, drawings: &[CompiledTile]) -> u32 {
+    let turns = placement_turns(game);
+    let placed = game.tiles();
+    let last = placed
+        .iter()
+        .rposition(|p| drawings.get(p.tile as usize).is_some());
+    last.map_or(0, |i| turns.get(i).copied().unwrap_or(i as u32))
+}
+
+impl BoardTile {
+    /// Whether this is the drawing of placement `p` made at `turn`.
+    fn is_placement(&self, p: &tegula_engine::PlacedTile, turn: u32) -> bool {
+        let anchor = self.view.cells.first().map_or((0, 0), |c| (c.x, c.y));
+        (self.tile, self.rotation, self.turn) == (p.tile, p.rotation, turn)
+            && (self.x + anchor.0, self.y + anchor.1) == (p.x, p.y)
+    }
+}
+
 /// A figure on the board.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Figure {
@@ -156,17 +186,29 @@ impl BoardView {
     /// variant, in ruleset order (`tegula_model::variant::compile_variant`); `seat_names` names the
     /// seats (missing names become `seat N`).
     pub fn from_game(game: &Game, drawings: &[CompiledTile], seat_names: &[String]) -> BoardView {
+        Self::from_game_reusing(game, drawings, seat_names, Vec::new())
+    }
+
+    /// [`BoardView::from_game`], taking the placed tiles that are the same in `earlier` (the
+    /// tiles of an earlier position of the same game) instead of drawing them again.
+    fn from_game_reusing(
+        game: &Game,
+        drawings: &[CompiledTile],
+        seat_names: &[String],
+        earlier: Vec<BoardTile>,
+    ) -> BoardView {
         let rules = game.rules();
         let ruleset = rules.ruleset();
-        // Turn of each placed tile instance: the start tile is 0, then the place events in order.
-        let mut turns = vec![0u32];
-        turns.extend(game.events().iter().filter_map(|e| match e {
-            Event::Place { turn, .. } => Some(*turn),
-            _ => None,
-        }));
+        let turns = placement_turns(game);
         let placed = game.tiles();
         let mut tiles = Vec::with_capacity(placed.len());
+        let mut earlier = earlier.into_iter().peekable();
         for (i, p) in placed.iter().enumerate() {
+            let turn = turns.get(i).copied().unwrap_or(i as u32);
+            if let Some(t) = earlier.next_if(|t| t.is_placement(p, turn)) {
+                tiles.push(t);
+                continue;
+            }
             let Some(compiled) = drawings.get(p.tile as usize) else {
                 continue;
             };
@@ -178,7 +220,7 @@ impl BoardView {
                 rotation: p.rotation,
                 x: p.x - anchor.0,
                 y: p.y - anchor.1,
-                turn: turns.get(i).copied().unwrap_or(i as u32),
+                turn,
             });
         }
         // Figures on features of placed tiles, corner figures on their points (AM-6), and the
@@ -216,7 +258,9 @@ impl BoardView {
             }
         }
         figures.sort();
-        let done = game.completed_features();
+        // Sorted, for a quick lookup (a long game has thousands of completed features).
+        let mut done = game.completed_features();
+        done.sort_unstable();
         let mut completed = Vec::new();
         for (i, p) in placed.iter().enumerate() {
             let Some(tt) = ruleset.tiles.get(p.tile as usize) else {
@@ -228,7 +272,7 @@ impl BoardView {
                 };
                 if game
                     .feature_id(p.x, p.y, seg)
-                    .is_some_and(|id| done.contains(&id))
+                    .is_some_and(|id| done.binary_search(&id).is_ok())
                 {
                     completed.push((i, f));
                 }
@@ -299,28 +343,45 @@ pub fn timeline(
     drawings: &[CompiledTile],
     seat_names: &[String],
 ) -> Result<Vec<BoardView>, String> {
-    let rules = game.rules().clone();
+    let mut out = Vec::new();
+    timeline_each(game, drawings, seat_names, |v| {
+        out.push(v.clone());
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// The positions of [`timeline`], one at a time and in bounded memory: `each` receives every
+/// turn's final position, in order (the tiles of one position are reused for the next).
+/// Fails when the events hold a decision this viewer cannot replay, or with `each`'s error.
+pub fn timeline_each(
+    game: &Game,
+    drawings: &[CompiledTile],
+    seat_names: &[String],
+    mut each: impl FnMut(&BoardView) -> Result<(), String>,
+) -> Result<(), String> {
     let mut g = Game::new(
-        rules.clone(),
+        game.rules().clone(),
         game.players(),
         PileOrder::Scripted(game.pile().to_vec()),
         true,
     )
     .map_err(|e| e.to_string())?;
-    let mut out = vec![BoardView::from_game(&g, drawings, seat_names)];
+    // The position waiting to be shown: a later position of the same turn replaces it.
+    let mut pending = BoardView::from_game(&g, drawings, seat_names);
     for e in game.events().iter().filter(|e| e.is_decision()) {
         let action = tegula_engine::log::decision_action(&g, e)?;
         g.apply(action).map_err(|e| e.to_string())?;
         if g.phase() != Phase::Follower {
-            let view = BoardView::from_game(&g, drawings, seat_names);
-            // One position per turn: a later position of the same turn replaces the earlier.
-            if out.last().is_some_and(|v| v.turn == view.turn) && view.turn > 0 {
-                out.pop();
+            let same_turn = pending.turn == view_turn(&g, drawings) && pending.turn > 0;
+            if !same_turn {
+                each(&pending)?;
             }
-            out.push(view);
+            let tiles = std::mem::take(&mut pending.tiles);
+            pending = BoardView::from_game_reusing(&g, drawings, seat_names, tiles);
         }
     }
-    Ok(out)
+    each(&pending)
 }
 
 /// The score table as text: one line per seat (`seat 0 (random)  27  roads 5, cities 12, ...`),

@@ -4,15 +4,22 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
+use tegula_model::diag::Diagnostic;
+
 /// The `.toml` files under `root` (recursively, sorted by path, as `tegula validate` finds
 /// them), or `root` itself if it is a file. Symbolic links to folders are not followed.
 pub fn tileset_files(root: &Path) -> io::Result<Vec<PathBuf>> {
+    tileset_files_and_warnings(root).map(|(files, _)| files)
+}
+
+/// [`tileset_files`], with the walk's warnings (what it skipped: FIFOs, devices, folders
+/// nested too deep), which do not stop the search and are for the caller to show.
+pub fn tileset_files_and_warnings(root: &Path) -> io::Result<(Vec<PathBuf>, Vec<Diagnostic>)> {
     let mut problems = Vec::new();
     let files = tegula_model::validate::collect_files(&[root.to_path_buf()], &mut problems);
-    // Warnings (what the walk skipped) do not stop the search.
-    match problems.into_iter().find(|d| d.is_error()) {
-        Some(d) => Err(io::Error::other(d.message)),
-        None => Ok(files),
+    match problems.iter().position(Diagnostic::is_error) {
+        Some(i) => Err(io::Error::other(problems.swap_remove(i).message)),
+        None => Ok((files, problems)),
     }
 }
 

@@ -1,18 +1,28 @@
 //! The replay viewer: one self-contained HTML file (inline CSS, SVG and a few lines of script; no
 //! network, no build step) that steps through a game turn by turn.
 //!
-//! Every turn's board, score table and event list are in the page (the tile drawings once, in a
-//! shared `<defs>`); the script only shows the turn chosen with the slider, the buttons, the
-//! keyboard arrows (Home/End too) or the URL hash (`replay.html#turn=12`), and moves the cursor
-//! of the score track. The final score breakdown by feature kind is always shown.
+//! Every turn's score table and event list are in the page, and every turn's board as deltas
+//! ([`crate::deltas`]: each drawn piece once, with the turns it is shown at; the tile drawings
+//! once, in a shared `<defs>`), so the page and the memory used to build it grow linearly with
+//! the game; games of more than [`MAX_REPLAY_TURNS`] turns are refused. The script draws the
+//! board of the turn chosen with the slider, the buttons, the keyboard arrows (Home/End too) or
+//! the URL hash (`replay.html#turn=12`), shows that turn's tables, and moves the cursor of the
+//! score track. The final score breakdown by feature kind is always shown.
 
 use std::fmt::Write as _;
 
-use tegula_engine::Event;
+use tegula_engine::{Event, Game};
+use tegula_model::compile::CompiledTile;
 
-use crate::board::{BoardView, SCORE_COLUMNS};
-use crate::svg::board::{board_body, seat_colour, tile_defs};
+use crate::board::{timeline_each, BoardView, SCORE_COLUMNS};
+use crate::deltas::{BoardDeltas, Span};
+use crate::svg::board::{seat_colour, tile_defs};
 use crate::svg::{esc, CELL};
+
+/// Most turns a replay page shows: far beyond real games (the base game has 72 tiles, every
+/// expansion together a few hundred), and a bound on the page's size and on the time and memory
+/// spent building it.
+pub const MAX_REPLAY_TURNS: u32 = 2_000;
 
 /// One line describing `e` for the event list (rule id at the end, once, in brackets).
 pub fn describe(e: &Event, b: &BoardView) -> String {
@@ -126,10 +136,23 @@ const SCRIPT: &str = r#"
     for (var i = last; i >= 0; i--) { if (data.turns[i] === t) { return i; } }
     return last;
   }
+  var board = document.getElementById('turn-board');
+  // The board at position k: the pieces shown then, in drawing order (data.pieces: [from, to,
+  // markup], shown at positions from <= k < to).
+  function boardAt(k) {
+    var parts = [];
+    for (var i = 0; i < data.pieces.length; i++) {
+      var p = data.pieces[i];
+      if (p[0] <= k && k < p[1]) { parts.push(p[2]); }
+    }
+    return '\n<g class="board" data-turn="' + data.turns[k] + '">\n' + parts.join('') + '</g>\n';
+  }
   function show(k) {
     k = Math.max(0, Math.min(last, k));
     if (k === current) { return; }
     current = k;
+    board.innerHTML = boardAt(k);
+    board.setAttribute('data-k', String(k));
     var all = document.querySelectorAll('[data-k]');
     for (var i = 0; i < all.length; i++) {
       if (Number(all[i].getAttribute('data-k')) === k) { all[i].removeAttribute('hidden'); }
@@ -183,39 +206,101 @@ const SCRIPT: &str = r#"
 /// Width and height of the score track.
 const TRACK: (f64, f64) = (420.0, 150.0);
 
-/// The replay page of a game: `views` are its positions turn by turn
-/// ([`crate::board::timeline`]), `events` its recorded events, `title` the page title.
-pub fn replay_html(title: &str, views: &[BoardView], events: &[Event]) -> String {
-    let Some(final_view) = views.last() else {
-        return String::new();
+/// Padding around the board, in pixels.
+const PAD: f64 = 10.0;
+
+/// What the page needs of every position, gathered while the game is replayed one position at
+/// a time (no position is kept).
+struct Positions {
+    turns: Vec<u32>,
+    /// The seats' scores at each position.
+    scores: Vec<Vec<u32>>,
+    /// The score tables of the positions, markup.
+    tables: String,
+    board: BoardDeltas,
+    /// Union of the positions' bounds (within the final position's, as tiles only accumulate).
+    bounds: (i32, i32, i32, i32),
+}
+
+/// The replay page of `game` (replayed from its first position, [`timeline_each`]): `drawings`
+/// are the compiled tiles of its variant in ruleset order, `seat_names` name the seats, `title`
+/// is the page title. Refused (`Err`) for games of more than [`MAX_REPLAY_TURNS`] turns, or when
+/// the events hold a decision the viewer cannot replay.
+pub fn replay_html(
+    title: &str,
+    game: &Game,
+    drawings: &[CompiledTile],
+    seat_names: &[String],
+) -> Result<String, String> {
+    if game.turn() > MAX_REPLAY_TURNS {
+        return Err(format!(
+            "the game has {} turns; the replay viewer shows at most {MAX_REPLAY_TURNS}",
+            game.turn()
+        ));
+    }
+    let final_view = BoardView::from_game(game, drawings, seat_names);
+    let bounds = final_view.bounds();
+    let mut at = Positions {
+        turns: Vec::new(),
+        scores: Vec::new(),
+        tables: String::new(),
+        board: BoardDeltas::new(bounds, (PAD, PAD)),
+        bounds,
     };
-    let bounds = {
-        let b = final_view.bounds();
-        views.iter().fold(b, |a, v| {
-            let c = v.bounds();
-            (a.0.min(c.0), a.1.min(c.1), a.2.max(c.2), a.3.max(c.3))
-        })
+    let mut last = None;
+    timeline_each(game, drawings, seat_names, |v| {
+        let k = at.turns.len();
+        at.turns.push(v.turn);
+        at.scores.push(v.seats.iter().map(|s| s.score).collect());
+        at.tables.push_str(&score_table(k, v));
+        at.board.push(v);
+        let b = v.bounds();
+        at.bounds = (
+            at.bounds.0.min(b.0),
+            at.bounds.1.min(b.1),
+            at.bounds.2.max(b.2),
+            at.bounds.3.max(b.3),
+        );
+        last = Some((v.seats.clone(), v.over));
+        Ok(())
+    })?;
+    if at.bounds != bounds {
+        return Err("a position of the game lies outside its final board".into());
+    }
+    // The last position of the replay is the final one: its seats and its end.
+    let Some((seats, over)) = last else {
+        return Ok(String::new());
     };
-    let pad = 10.0;
-    let w = f64::from(bounds.2 - bounds.0 + 1) * CELL + 2.0 * pad;
-    let h = f64::from(bounds.3 - bounds.1 + 1) * CELL + 2.0 * pad;
-    let turns: Vec<u32> = views.iter().map(|v| v.turn).collect();
-    let max_score = views
-        .iter()
-        .flat_map(|v| v.seats.iter().map(|s| s.score))
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let last_k = views.len().saturating_sub(1).max(1) as f64;
-    let track_x: Vec<f64> = (0..views.len())
+    let final_view = BoardView {
+        seats,
+        over,
+        ..final_view
+    };
+    Ok(page(title, &final_view, at, game.events()))
+}
+
+/// The whole page from what was gathered.
+fn page(title: &str, final_view: &BoardView, at: Positions, events: &[Event]) -> String {
+    let bounds = at.bounds;
+    let w = f64::from(bounds.2 - bounds.0 + 1) * CELL + 2.0 * PAD;
+    let h = f64::from(bounds.3 - bounds.1 + 1) * CELL + 2.0 * PAD;
+    let positions = at.turns.len();
+    let last_k = positions.saturating_sub(1).max(1) as f64;
+    let track_x: Vec<f64> = (0..positions)
         .map(|k| 30.0 + k as f64 * (TRACK.0 - 40.0) / last_k)
         .collect();
-    let track_y = |s: u32| TRACK.1 - 20.0 - f64::from(s) * (TRACK.1 - 30.0) / f64::from(max_score);
+    let pieces: Vec<(usize, usize, String)> = at
+        .board
+        .finish()
+        .into_iter()
+        .map(|Span { from, to, markup }| (from, to, markup))
+        .collect();
     let data = serde_json::json!({
-        "turns": turns,
+        "turns": at.turns,
         "track_x": track_x,
         "width": w,
         "height": h,
+        "pieces": pieces,
     });
     let mut out = String::new();
     let _ = writeln!(
@@ -224,57 +309,78 @@ pub fn replay_html(title: &str, views: &[BoardView], events: &[Event]) -> String
         esc(title)
     );
     let _ = writeln!(out, "<header><h1>{}</h1></header>\n<main>", esc(title));
-    // The board: shared tile drawings, then one group per turn.
+    // The board: shared tile drawings, then the group the script draws the turn's board in.
     let _ = writeln!(
         out,
         r#"<div id="board-box"><svg id="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:.1} {h:.1}" width="{w:.0}" height="{h:.0}" font-family="monospace"><defs>"#
     );
-    out.push_str(&tile_defs(views));
+    out.push_str(&tile_defs([final_view]));
     let _ = writeln!(out, "</defs>");
-    for (k, v) in views.iter().enumerate() {
-        let _ = writeln!(out, r#"<g class="turn" data-k="{k}" hidden>"#);
-        out.push_str(&board_body(v, bounds, pad, pad));
-        let _ = writeln!(out, "</g>");
-    }
-    let _ = writeln!(out, "</svg></div>\n<div class=\"panel\">");
-    // Controls.
     let _ = writeln!(
         out,
-        r#"<div class="controls"><button id="first" title="first turn (Home)">|◀</button><button id="prev" title="previous turn (←)">◀</button><input id="slider" type="range" min="0" max="{}" value="{}" aria-label="turn"><button id="next" title="next turn (→)">▶</button><button id="final" title="final scores (End)">▶|</button></div>
-<div class="controls"><span id="status">Turn {} of {}</span><span style="flex:1"></span><button id="zoom-out">−</button><button id="zoom-fit">fit</button><button id="zoom-in">+</button></div>"#,
-        views.len() - 1,
-        views.len() - 1,
-        final_view.turn,
-        final_view.turn
+        r#"<g class="turn" data-k="{}" id="turn-board" hidden></g>"#,
+        positions - 1
     );
-    // Scores at each turn.
+    let _ = writeln!(out, "</svg></div>\n<div class=\"panel\">");
+    controls(&mut out, positions - 1, final_view.turn);
     let _ = writeln!(out, "<h2>Scores</h2>");
-    for (k, v) in views.iter().enumerate() {
-        let _ = writeln!(
+    out.push_str(&at.tables);
+    score_track(&mut out, final_view, &at.scores, &track_x);
+    event_lists(&mut out, final_view, &at.turns, events);
+    final_breakdown(&mut out, final_view);
+    let _ = writeln!(out, "</div>\n</main>");
+    let json = serde_json::to_string(&data)
+        .unwrap_or_else(|_| "{}".into())
+        .replace("</", "<\\/");
+    let _ = writeln!(
+        out,
+        "<script id=\"data\" type=\"application/json\">{json}</script>\n<script>{SCRIPT}</script>\n</body>\n</html>"
+    );
+    out
+}
+
+/// The turn slider, its buttons, the turn line and the zoom buttons.
+fn controls(out: &mut String, last_k: usize, final_turn: u32) {
+    let _ = writeln!(
+        out,
+        r#"<div class="controls"><button id="first" title="first turn (Home)">|◀</button><button id="prev" title="previous turn (←)">◀</button><input id="slider" type="range" min="0" max="{last_k}" value="{last_k}" aria-label="turn"><button id="next" title="next turn (→)">▶</button><button id="final" title="final scores (End)">▶|</button></div>
+<div class="controls"><span id="status">Turn {final_turn} of {final_turn}</span><span style="flex:1"></span><button id="zoom-out">−</button><button id="zoom-fit">fit</button><button id="zoom-in">+</button></div>"#
+    );
+}
+
+/// The score table of position `k` (hidden until the script shows it).
+fn score_table(k: usize, v: &BoardView) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<table class="scores" data-k="{k}" hidden><tr><th>seat</th><th>score</th>"#
+    );
+    for c in v.seats.first().map(|s| s.by_kind.as_slice()).unwrap_or(&[]) {
+        let _ = write!(out, "<th>{}</th>", esc(&c.0));
+    }
+    let _ = writeln!(out, "</tr>");
+    for (p, s) in v.seats.iter().enumerate() {
+        let star = if v.over && s.winner { " ★" } else { "" };
+        let _ = write!(
             out,
-            r#"<table class="scores" data-k="{k}" hidden><tr><th>seat</th><th>score</th>"#
+            r#"<tr><td><span class="swatch" style="background:{}"></span>{}{star}</td><td>{}</td>"#,
+            seat_colour(p as u8),
+            esc(&s.name),
+            s.score
         );
-        for c in v.seats.first().map(|s| s.by_kind.as_slice()).unwrap_or(&[]) {
-            let _ = write!(out, "<th>{}</th>", esc(&c.0));
+        for (_, pts) in &s.by_kind {
+            let _ = write!(out, "<td>{pts}</td>");
         }
         let _ = writeln!(out, "</tr>");
-        for (p, s) in v.seats.iter().enumerate() {
-            let star = if v.over && s.winner { " ★" } else { "" };
-            let _ = write!(
-                out,
-                r#"<tr><td><span class="swatch" style="background:{}"></span>{}{star}</td><td>{}</td>"#,
-                seat_colour(p as u8),
-                esc(&s.name),
-                s.score
-            );
-            for (_, pts) in &s.by_kind {
-                let _ = write!(out, "<td>{pts}</td>");
-            }
-            let _ = writeln!(out, "</tr>");
-        }
-        let _ = writeln!(out, "</table>");
     }
-    // Score track.
+    let _ = writeln!(out, "</table>");
+    out
+}
+
+/// The score track: one line per seat through its score at every position, and the cursor.
+fn score_track(out: &mut String, final_view: &BoardView, scores: &[Vec<u32>], track_x: &[f64]) {
+    let max_score = scores.iter().flatten().copied().max().unwrap_or(0).max(1);
+    let track_y = |s: u32| TRACK.1 - 20.0 - f64::from(s) * (TRACK.1 - 30.0) / f64::from(max_score);
     let _ = writeln!(
         out,
         r##"<h2>Score track</h2><svg id="track" xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}" font-size="10"><rect x="30" y="10" width="{}" height="{}" fill="#fff" stroke="#bbb"/><text x="2" y="{}">{max_score}</text><text x="2" y="{}">0</text>"##,
@@ -288,11 +394,11 @@ pub fn replay_html(title: &str, views: &[BoardView], events: &[Event]) -> String
         track_y(0) + 4.0
     );
     for p in 0..final_view.seats.len() {
-        let pts: Vec<String> = views
+        let pts: Vec<String> = scores
             .iter()
             .enumerate()
-            .map(|(k, v)| {
-                let s = v.seats.get(p).map_or(0, |s| s.score);
+            .map(|(k, s)| {
+                let s = s.get(p).copied().unwrap_or(0);
                 format!("{:.1},{:.1}", track_x[k], track_y(s))
             })
             .collect();
@@ -314,16 +420,20 @@ pub fn replay_html(title: &str, views: &[BoardView], events: &[Event]) -> String
         final_view.turn,
         x = track_x.last().copied().unwrap_or(30.0)
     );
-    // Events of each turn.
+}
+
+/// The events of each position (`turns`: the turn of each position), each line ending with its
+/// rule id in its own colour.
+fn event_lists(out: &mut String, final_view: &BoardView, turns: &[u32], events: &[Event]) {
     let _ = writeln!(out, "<h2>Events of this turn</h2>");
-    let mut by_k: Vec<Vec<&Event>> = vec![Vec::new(); views.len()];
+    let mut by_k: Vec<Vec<&Event>> = vec![Vec::new(); turns.len()];
     for e in events {
         let k = match event_turn(e) {
             Some(t) => turns
                 .iter()
                 .rposition(|&x| x == t)
-                .unwrap_or(views.len() - 1),
-            None => views.len() - 1,
+                .unwrap_or(turns.len() - 1),
+            None => turns.len() - 1,
         };
         by_k[k].push(e);
     }
@@ -333,8 +443,8 @@ pub fn replay_html(title: &str, views: &[BoardView], events: &[Event]) -> String
             let _ = writeln!(out, "<li>the start tile is placed</li>");
         }
         for e in evs {
-            let text = esc(&describe(e, &views[k]));
-            // The rule id (at the end, in brackets) in its own colour.
+            // Seat and figure names are the same at every position: the final one names them.
+            let text = esc(&describe(e, final_view));
             let text = match text.rfind(" [") {
                 Some(i) if text.ends_with(']') => format!(
                     "{} <span class=\"rule\">{}</span>",
@@ -347,7 +457,10 @@ pub fn replay_html(title: &str, views: &[BoardView], events: &[Event]) -> String
         }
         let _ = writeln!(out, "</ol>");
     }
-    // Final breakdown.
+}
+
+/// The final score of each seat by feature kind.
+fn final_breakdown(out: &mut String, final_view: &BoardView) {
     let cols: Vec<&str> = SCORE_COLUMNS
         .iter()
         .copied()
@@ -384,13 +497,5 @@ pub fn replay_html(title: &str, views: &[BoardView], events: &[Event]) -> String
         }
         let _ = writeln!(out, "<td>{}</td></tr>", s.score);
     }
-    let _ = writeln!(out, "</table>\n</div>\n</main>");
-    let json = serde_json::to_string(&data)
-        .unwrap_or_else(|_| "{}".into())
-        .replace("</", "<\\/");
-    let _ = writeln!(
-        out,
-        "<script id=\"data\" type=\"application/json\">{json}</script>\n<script>{SCRIPT}</script>\n</body>\n</html>"
-    );
-    out
+    let _ = writeln!(out, "</table>");
 }

@@ -11,6 +11,7 @@
 
 pub mod ascii;
 pub mod board;
+pub mod deltas;
 pub mod files;
 pub mod html;
 pub mod svg;

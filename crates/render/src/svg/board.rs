@@ -115,10 +115,48 @@ pub fn feature_spot(view: &TileView, feature: usize) -> Option<(usize, (f64, f64
     Some((seg.cell, spot))
 }
 
-/// Layer: the placed tiles, each a `<use>` of its drawing, titled with its id and turn.
-fn tiles_layer(out: &mut String, b: &BoardView, f: Frame) {
-    for t in &b.tiles {
+/// One element of a board drawing (a placed tile, a completion mark, the last-tile outline, a
+/// figure): its markup, one line, and its place in the drawing order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// Where it is drawn: the pieces of a board, sorted by key, are its [`board_body`].
+    pub key: PieceKey,
+    /// The SVG markup (one line, ending in a newline).
+    pub markup: String,
+}
+
+/// The place of a [`Piece`] in the drawing order: layer by layer (tiles, marks, outline,
+/// figures), then by what it shows. Within one board no two pieces share a key.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PieceKey {
+    /// Placed tile instance (it never moves: its piece is the same at every later turn).
+    Tile(usize),
+    /// Completion mark on segment `.2` of feature `.1` of tile instance `.0`.
+    Done(usize, usize, usize),
+    /// The outline of the last placed tile.
+    Last,
+    /// A figure, and its rank among the figures on the same spot.
+    Figure(crate::board::Figure, usize),
+}
+
+fn piece(pieces: &mut Vec<Piece>, key: PieceKey, markup: String) {
+    pieces.push(Piece { key, markup });
+}
+
+/// Layer: the placed tiles (but the `known` ones), each a `<use>` of its drawing, titled with
+/// its id and turn.
+fn tiles_layer(
+    pieces: &mut Vec<Piece>,
+    b: &BoardView,
+    f: Frame,
+    known: &dyn Fn(&PieceKey) -> bool,
+) {
+    for (i, t) in b.tiles.iter().enumerate() {
+        if known(&PieceKey::Tile(i)) {
+            continue;
+        }
         let (x, y) = f.at(t.x, t.y, (0.0, 0.0));
+        let mut out = String::new();
         let _ = writeln!(
             out,
             r##"<g class="placed" data-turn="{}"><title>turn {}: {}</title><use href="#{}" x="{}" y="{}"/></g>"##,
@@ -129,11 +167,17 @@ fn tiles_layer(out: &mut String, b: &BoardView, f: Frame) {
             n(x),
             n(y)
         );
+        piece(pieces, PieceKey::Tile(i), out);
     }
 }
 
 /// Layer: a check mark on every segment of every completed feature.
-fn completed_layer(out: &mut String, b: &BoardView, f: Frame) {
+fn completed_layer(
+    pieces: &mut Vec<Piece>,
+    b: &BoardView,
+    f: Frame,
+    known: &dyn Fn(&PieceKey) -> bool,
+) {
     for &(i, feat) in &b.completed {
         let Some(t) = b.tiles.get(i) else { continue };
         let Some(fv) = t.view.features.get(feat) else {
@@ -143,6 +187,9 @@ fn completed_layer(out: &mut String, b: &BoardView, f: Frame) {
             continue;
         }
         for &si in &fv.segments {
+            if known(&PieceKey::Done(i, feat, si)) {
+                continue;
+            }
             let seg = &t.view.segments[si];
             let c = &t.view.cells[seg.cell];
             let q = match seg.kind {
@@ -155,6 +202,7 @@ fn completed_layer(out: &mut String, b: &BoardView, f: Frame) {
             };
             let q = (q.0.clamp(0.1, 0.9), q.1.clamp(0.1, 0.9));
             let (x, y) = f.at(t.x + c.x, t.y + c.y, q);
+            let mut out = String::new();
             let _ = writeln!(
                 out,
                 r##"<g class="done"><title>complete {} ({})</title><circle cx="{}" cy="{}" r="6.5" fill="#fff" stroke="#2e7d32" stroke-width="1.5"/><path d="M{},{} l2.5,2.5 l4.5,-5" fill="none" stroke="#2e7d32" stroke-width="2"/></g>"##,
@@ -165,12 +213,13 @@ fn completed_layer(out: &mut String, b: &BoardView, f: Frame) {
                 n(x - 3.5),
                 n(y),
             );
+            piece(pieces, PieceKey::Done(i, feat, si), out);
         }
     }
 }
 
 /// Layer: a thick outline around the outer sides of the last placed tile.
-fn last_layer(out: &mut String, b: &BoardView, f: Frame) {
+fn last_layer(pieces: &mut Vec<Piece>, b: &BoardView, f: Frame) {
     let Some(t) = b.last.and_then(|i| b.tiles.get(i)) else {
         return;
     };
@@ -186,6 +235,7 @@ fn last_layer(out: &mut String, b: &BoardView, f: Frame) {
             let _ = write!(d, "M{},{} L{},{} ", n(x1), n(y1), n(x2), n(y2));
         }
     }
+    let mut out = String::new();
     let _ = writeln!(
         out,
         r##"<path class="last" d="{}" fill="none" stroke="#ff6f00" stroke-width="6" stroke-linecap="square"><title>last placed: {} (turn {})</title></path>"##,
@@ -193,6 +243,7 @@ fn last_layer(out: &mut String, b: &BoardView, f: Frame) {
         esc(&t.view.id),
         t.turn
     );
+    piece(pieces, PieceKey::Last, out);
 }
 
 /// Scale of a figure from its strength (a strength-2 figure is drawn larger).
@@ -206,7 +257,7 @@ fn figure_scale(s: Strength) -> f64 {
 /// Layer: the figures, in their seats' colours, where they stand. A figure on a field lies down
 /// (a farmer); a corner figure is a diamond; when the ruleset has several figure types each
 /// shows the initial of its name.
-fn figures_layer(out: &mut String, b: &BoardView, f: Frame) {
+fn figures_layer(pieces: &mut Vec<Piece>, b: &BoardView, f: Frame) {
     let mut on_spot: Vec<(FigureAt, usize)> = Vec::new();
     let several = b.figure_types.len() > 1;
     for fig in &b.figures {
@@ -253,6 +304,7 @@ fn figures_layer(out: &mut String, b: &BoardView, f: Frame) {
             on
         );
         let rot = if lying { " rotate(90)" } else { "" };
+        let mut out = String::new();
         let shape = if ft.is_corner_figure() {
             r#"<path d="M0,-9 L9,0 L0,9 L-9,0 Z"/>"#
         } else {
@@ -277,6 +329,7 @@ fn figures_layer(out: &mut String, b: &BoardView, f: Frame) {
             );
         }
         let _ = writeln!(out, "</g>");
+        piece(pieces, PieceKey::Figure(fig.clone(), k), out);
     }
 }
 
@@ -362,23 +415,43 @@ fn score_layer(out: &mut String, b: &BoardView, x0: f64, y0: f64) {
     let _ = writeln!(out, "</g>");
 }
 
-/// The board's tiles, completion marks, last-tile outline and figures, inside a `<g>`, drawn for
-/// a board whose cells span `bounds` (min x, min y, max x, max y). Uses the drawings of
-/// [`tile_defs`].
-pub fn board_body(b: &BoardView, bounds: (i32, i32, i32, i32), ox: f64, oy: f64) -> String {
+/// The pieces of [`board_body`] in drawing order, except the placed tiles and completion marks
+/// for which `known` holds (a caller that drew them at an earlier position of the same game need
+/// not draw them again: they never change).
+pub fn board_pieces(
+    b: &BoardView,
+    bounds: (i32, i32, i32, i32),
+    (ox, oy): (f64, f64),
+    known: &dyn Fn(&PieceKey) -> bool,
+) -> Vec<Piece> {
     let f = Frame {
         min_x: bounds.0,
         min_y: bounds.1,
         ox,
         oy,
     };
-    let mut out = String::new();
-    let _ = writeln!(out, r#"<g class="board" data-turn="{}">"#, b.turn);
-    tiles_layer(&mut out, b, f);
-    completed_layer(&mut out, b, f);
-    last_layer(&mut out, b, f);
-    figures_layer(&mut out, b, f);
-    let _ = writeln!(out, "</g>");
+    let mut pieces = Vec::new();
+    tiles_layer(&mut pieces, b, f, known);
+    completed_layer(&mut pieces, b, f, known);
+    last_layer(&mut pieces, b, f);
+    figures_layer(&mut pieces, b, f);
+    pieces
+}
+
+/// The opening tag of [`board_body`] (its closing tag is `</g>` and a newline).
+pub fn board_open(turn: u32) -> String {
+    format!("<g class=\"board\" data-turn=\"{turn}\">\n")
+}
+
+/// The board's tiles, completion marks, last-tile outline and figures, inside a `<g>`, drawn for
+/// a board whose cells span `bounds` (min x, min y, max x, max y). Uses the drawings of
+/// [`tile_defs`].
+pub fn board_body(b: &BoardView, bounds: (i32, i32, i32, i32), ox: f64, oy: f64) -> String {
+    let mut out = board_open(b.turn);
+    for p in board_pieces(b, bounds, (ox, oy), &|_| false) {
+        out.push_str(&p.markup);
+    }
+    out.push_str("</g>\n");
     out
 }
 
