@@ -82,13 +82,13 @@ pub fn open_own_output(path: &Path, max: u64) -> Result<File, OpenError> {
 
 fn open_checked(path: &Path, max: u64) -> Result<(File, Metadata), OpenError> {
     check(&std::fs::metadata(path).map_err(OpenError::Io)?, max)?;
-    open_checked(path, max)
+    open_nonblocking(path, max)
 }
 
 /// The open itself, for a path whose type and size were checked: non-blocking, so that a FIFO
 /// swapped in since the check is opened at once (and refused by the check on the open file)
 /// instead of waiting for a writer.
-fn open_checked(path: &Path, max: u64) -> Result<File, OpenError> {
+fn open_nonblocking(path: &Path, max: u64) -> Result<(File, Metadata), OpenError> {
     let mut options = OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
