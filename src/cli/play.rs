@@ -111,6 +111,14 @@ pub(crate) fn parse_agents(names: &[String]) -> anyhow::Result<Vec<AgentKind>> {
     Ok(out)
 }
 
+/// The agent of each seat (`--agents` is cycled over the seats), by name: what every verb
+/// prints beside `seat N`.
+pub(crate) fn agents_by_seat(agents: &[AgentKind], players: u8) -> Vec<String> {
+    (0..usize::from(players))
+        .map(|p| agents[p % agents.len().max(1)].name())
+        .collect()
+}
+
 /// Run the verb.
 pub fn run(args: Args) -> anyhow::Result<u8> {
     let agents = parse_agents(&args.agents)?;
@@ -132,9 +140,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         write_output_atomically(path, log::log_text(&game).as_bytes())?;
     }
     let winners = game.winners();
-    let agent_names: Vec<String> = (0..args.players as usize)
-        .map(|p| agents[p % agents.len()].name())
-        .collect();
+    let agent_names = agents_by_seat(&agents, args.players);
     let agent_names: Vec<&str> = agent_names.iter().map(String::as_str).collect();
     let names = super::board::seat_names(args.players, &agent_names);
     if let Some(path) = &args.board {
@@ -156,7 +162,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
                 "players": args.players,
                 "seed": args.seed,
                 "game": args.game,
-                "agents": (0..args.players as usize).map(|p| agents[p % agents.len()].name()).collect::<Vec<_>>(),
+                "agents": agent_names,
                 "scores": game.scores(),
                 "points_by_kind": by_kind,
                 "winners": winners,

@@ -15,7 +15,7 @@ use tegula_render::view::plural;
 use super::fsio::write_output_atomically;
 use super::game_where::Cond;
 use super::out;
-use super::play::{load_rules, parse_agents, Format};
+use super::play::{agents_by_seat, load_rules, parse_agents, Format};
 use super::progress::{check_interval, interrupt_flag, Progress, EXIT_INTERRUPTED};
 use super::sim_games::{prepare_log_dir, second_pass, Extras, Found, Run};
 
@@ -273,9 +273,7 @@ struct Report<'a> {
 
 impl Report<'_> {
     fn agent_names(&self) -> Vec<String> {
-        (0..self.args.players as usize)
-            .map(|p| self.agents[p % self.agents.len()].name())
-            .collect()
+        agents_by_seat(self.agents, self.args.players)
     }
 
     fn mean_scores(&self) -> Vec<f64> {
