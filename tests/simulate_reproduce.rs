@@ -339,6 +339,11 @@ fn bad_expressions_exit_2_with_the_column() {
         ("tile == \"notre-damme\"", 9, "did you mean `notre-dame`?"),
         ("score[2] > 1", 7, "no seat 2: seats are 0 to 1"),
         ("winner == 2", 11, "no seat 2"),
+        (
+            "score[0] > score[1]",
+            12,
+            "expected a number or a \"quoted\" id",
+        ),
     ] {
         let o = tegula(&[
             "simulate",
@@ -432,4 +437,51 @@ fn log_game_must_be_a_game_of_the_run() {
         "1",
     ]);
     assert_exit(&o, 2);
+}
+
+#[test]
+fn the_second_pass_does_not_depend_on_jobs() {
+    let dir = scratch("jobs");
+    let run = |jobs: &str| {
+        let (out, logs) = (dir.join(format!("{jobs}.jsonl")), dir.join(jobs));
+        let o = tegula(&[
+            "simulate",
+            "--variant",
+            "variants/wonders.toml",
+            "--games",
+            "70",
+            "--seed",
+            "5",
+            "--jobs",
+            jobs,
+            "--where",
+            "winner == 0 or total > 45",
+            "--out",
+            s(&out),
+            "--logs",
+            s(&logs),
+            "--max-logs",
+            "9",
+        ]);
+        assert_exit(&o, 0);
+        let text = std::fs::read_to_string(&out)
+            .unwrap()
+            .replace(s(&logs), "LOGS");
+        let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&logs)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    std::fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        files.sort();
+        (text, files)
+    };
+    let (one, three) = (run("1"), run("3"));
+    assert_eq!(one.1.len(), 9, "the first 9 games kept have logs");
+    assert!(one.0.lines().count() > 9, "more kept than logged");
+    assert_eq!(one, three);
 }

@@ -57,17 +57,27 @@ pub(crate) struct Found {
 }
 
 impl Extras<'_> {
+    /// Whether there is any per-game work (else no second pass).
+    pub(crate) fn any(&self) -> bool {
+        self.all_games() || self.log_game.is_some()
+    }
+
     /// Whether every game must be played again (else only `--log-game`'s).
     fn all_games(&self) -> bool {
         self.out || self.cond.is_some() || self.logs.is_some()
     }
 }
 
-/// Play the run's games again (all of them, or only `--log-game`'s) and do the per-game work.
-/// `None` when interrupted (logs written so far stay: each is whole).
+/// Games per worker thread between two merges (bounds the logs held in memory).
+const CHUNK_PER_JOB: usize = 16;
+
+/// Play the run's games again (all of them, or only `--log-game`'s) on `jobs` threads and do the
+/// per-game work, in game order whatever the threads. `None` when interrupted (logs written so
+/// far stay: each is whole).
 pub(crate) fn second_pass(
     run: &Run,
     extras: &Extras,
+    jobs: usize,
     stop: &Arc<AtomicBool>,
     progress_every: f64,
 ) -> anyhow::Result<Option<Found>> {
@@ -77,24 +87,80 @@ pub(crate) fn second_pass(
     };
     let progress = Progress::new(indices.len() as u64, progress_every);
     let mut found = Found::default();
-    let mut game = new_game(run, 0)?;
-    for (done, &i) in indices.iter().enumerate() {
-        if stop.load(Ordering::Relaxed) || !replay_game(run, &mut game, i, stop)? {
+    let mut games = (0..jobs.max(1))
+        .map(|_| new_game(run, 0))
+        .collect::<anyhow::Result<Vec<Game>>>()?;
+    let mut done = 0;
+    for chunk in indices.chunks(games.len() * CHUNK_PER_JOB) {
+        let want_logs = extras.logs.is_some() && found.logged < extras.max_logs;
+        let Some(examined) = examine_chunk(run, extras, &mut games, chunk, want_logs, stop)? else {
             progress.finish();
             return Ok(None);
+        };
+        for e in examined {
+            merge(extras, e, &mut found)?;
         }
-        if let Some((n, path)) = extras.log_game {
-            if n == i {
-                write_output_atomically(path, log::log_text(&game).as_bytes())?;
-            }
-        }
-        if extras.all_games() {
-            keep(run, extras, &game, i, &mut found)?;
-        }
-        progress.update(done as u64 + 1);
+        done += chunk.len() as u64;
+        progress.update(done);
     }
     progress.finish();
     Ok(Some(found))
+}
+
+/// What one game gave a worker: whether it matched, its `--out` line (without the log fields)
+/// and, when it may be written, its log.
+struct Examined {
+    index: u64,
+    matched: bool,
+    line: Option<serde_json::Map<String, serde_json::Value>>,
+    log: Option<String>,
+}
+
+/// Play the games of `chunk`, split over the threads (one game buffer each); the results in
+/// game order, `None` when interrupted.
+fn examine_chunk(
+    run: &Run,
+    extras: &Extras,
+    games: &mut [Game],
+    chunk: &[u64],
+    want_logs: bool,
+    stop: &Arc<AtomicBool>,
+) -> anyhow::Result<Option<Vec<Examined>>> {
+    let jobs = games.len();
+    let parts: Vec<anyhow::Result<Option<Vec<Examined>>>> = std::thread::scope(|s| {
+        let handles: Vec<_> = games
+            .iter_mut()
+            .enumerate()
+            .map(|(j, game)| {
+                s.spawn(move || {
+                    let mut out = Vec::new();
+                    for &i in chunk.iter().skip(j).step_by(jobs) {
+                        if stop.load(Ordering::Relaxed) || !replay_game(run, game, i, stop)? {
+                            return Ok(None);
+                        }
+                        out.push(examine(run, extras, game, i, want_logs));
+                    }
+                    Ok(Some(out))
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(anyhow::anyhow!("a worker panicked")))
+            })
+            .collect()
+    });
+    let mut all = Vec::new();
+    for part in parts {
+        match part? {
+            Some(p) => all.extend(p),
+            None => return Ok(None),
+        }
+    }
+    all.sort_by_key(|e| e.index);
+    Ok(Some(all))
 }
 
 /// A recorded game of the run, set up as game `index`.
@@ -123,8 +189,18 @@ fn replay_game(
     Ok(sim::play_out_until(game, &mut agents, stop).is_some())
 }
 
-/// The finished game `i`: test it against `--where`, log it, add its line.
-fn keep(run: &Run, extras: &Extras, game: &Game, i: u64, found: &mut Found) -> anyhow::Result<()> {
+/// The finished game `i`: whether it matches `--where`, its line, its log if it may be written.
+fn examine(run: &Run, extras: &Extras, game: &Game, i: u64, want_logs: bool) -> Examined {
+    let is_log_game = extras.log_game.is_some_and(|(n, _)| n == i);
+    let mut e = Examined {
+        index: i,
+        matched: false,
+        line: None,
+        log: is_log_game.then(|| log::log_text(game)),
+    };
+    if !extras.all_games() {
+        return e;
+    }
     let rules = cited_rules(game);
     let tiles: BTreeSet<String> = game
         .events()
@@ -142,22 +218,42 @@ fn keep(run: &Run, extras: &Extras, game: &Game, i: u64, found: &mut Found) -> a
         rules: &rules,
         tiles: &tiles,
     };
-    if extras.cond.is_some_and(|c| !c.matches(&facts)) {
+    e.matched = extras.cond.is_none_or(|c| c.matches(&facts));
+    if e.matched {
+        if want_logs && e.log.is_none() {
+            e.log = Some(log::log_text(game));
+        }
+        e.line = extras.out.then(|| game_line(run, game, i, &rules));
+    }
+    e
+}
+
+/// Take one examined game, in game order: write its logs, add its line.
+fn merge(extras: &Extras, e: Examined, found: &mut Found) -> anyhow::Result<()> {
+    let log = e.log.unwrap_or_default();
+    if let Some((n, path)) = extras.log_game {
+        if n == e.index {
+            write_output_atomically(path, log.as_bytes())?;
+        }
+    }
+    if !e.matched {
         return Ok(());
     }
     found.matched += 1;
     let mut log_path = None;
     if let Some(dir) = extras.logs {
         if found.logged < extras.max_logs {
-            let path = dir.join(format!("game-{i}.jsonl"));
-            write_output_atomically(&path, log::log_text(game).as_bytes())?;
+            let path = dir.join(format!("game-{}.jsonl", e.index));
+            write_output_atomically(&path, log.as_bytes())?;
             found.logged += 1;
             log_path = Some(path);
         }
     }
-    if extras.out {
-        let line = game_line(run, game, i, &rules, log_path.as_deref());
-        found.lines.push_str(&line.to_string());
+    if let Some(mut line) = e.line {
+        add_log_fields(&mut line, log_path.as_deref());
+        found
+            .lines
+            .push_str(&serde_json::Value::Object(line).to_string());
         found.lines.push('\n');
     }
     Ok(())
@@ -171,15 +267,33 @@ pub(crate) fn cited_rules(game: &Game) -> BTreeSet<String> {
         .collect()
 }
 
-/// One `--out` line.
+/// One `--out` line, without the log fields ([`add_log_fields`]).
 fn game_line(
     run: &Run,
     game: &Game,
     i: u64,
     rules: &BTreeSet<String>,
-    log_path: Option<&Path>,
-) -> serde_json::Value {
+) -> serde_json::Map<String, serde_json::Value> {
     let play = play_argv(run, i);
+    let (pile, _) = sim::game_seeds(run.seed, i, run.players);
+    let line = serde_json::json!({
+        "game": i,
+        "seed": pile,
+        "scores": game.scores(),
+        "points_by_kind": points_by_kind(game),
+        "winners": game.winners(),
+        "turns": game.turn(),
+        "rules": rules,
+        "play": { "argv": play, "shell": shell_line(&play) },
+    });
+    match line {
+        serde_json::Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    }
+}
+
+/// `log` (the written log, or null) and `replay` (the `tegula replay LOG --html` command).
+fn add_log_fields(line: &mut serde_json::Map<String, serde_json::Value>, log_path: Option<&Path>) {
     let replay = log_path.map(|p| {
         let html = p.with_extension("html");
         let argv: Vec<String> = ["tegula", "replay"]
@@ -189,19 +303,8 @@ fn game_line(
             .collect();
         serde_json::json!({ "argv": argv, "shell": shell_line(&argv) })
     });
-    let (pile, _) = sim::game_seeds(run.seed, i, run.players);
-    serde_json::json!({
-        "game": i,
-        "seed": pile,
-        "scores": game.scores(),
-        "points_by_kind": points_by_kind(game),
-        "winners": game.winners(),
-        "turns": game.turn(),
-        "rules": rules,
-        "play": { "argv": play, "shell": shell_line(&play) },
-        "log": log_path.map(lossy),
-        "replay": replay,
-    })
+    line.insert("log".into(), serde_json::json!(log_path.map(lossy)));
+    line.insert("replay".into(), serde_json::json!(replay));
 }
 
 fn lossy(p: &Path) -> String {

@@ -64,8 +64,8 @@ pub struct Args {
     pub format: Format,
     /// Also write one JSON line per game to this file, for analysis elsewhere: index, seed,
     /// scores, points by kind per seat, winners, turns, the rule ids its events cite, and the
-    /// `tegula play` command that plays it again. The games are played a second time for it,
-    /// after the timing.
+    /// `tegula play` command that plays it again. The games are played a second time for it
+    /// (and for `--where`, `--logs`, `--log-game`), after the timing, on `--jobs` threads.
     #[arg(long, short, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Keep only the games matching this condition, for `--out` and `--logs`; e.g.
@@ -164,21 +164,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         prepare_log_dir(dir)?;
     }
     let stop = interrupt_flag()?;
-    let progress = Progress::new(args.games, args.progress_every);
-    let start = Instant::now();
-    let stats = sim::simulate_until(
-        &rules,
-        args.players,
-        args.games,
-        args.seed,
-        args.jobs,
-        &agents,
-        &|done| progress.update(done),
-        &stop,
-    )
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let secs = start.elapsed().as_secs_f64().max(1e-9);
-    progress.finish();
+    let (stats, secs) = timed_pass(&rules, &args, &agents, &stop)?;
     let mut report = Report {
         args: &args,
         rules: &rules,
@@ -208,6 +194,32 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     })
 }
 
+/// The games themselves, timed (nothing else is done while the clock runs): the figures and the
+/// seconds taken.
+fn timed_pass(
+    rules: &Arc<tegula_engine::Rules>,
+    args: &Args,
+    agents: &[tegula_engine::AgentKind],
+    stop: &Arc<AtomicBool>,
+) -> anyhow::Result<(sim::SimStats, f64)> {
+    let progress = Progress::new(args.games, args.progress_every);
+    let start = Instant::now();
+    let stats = sim::simulate_until(
+        rules,
+        args.players,
+        args.games,
+        args.seed,
+        args.jobs,
+        agents,
+        &|done| progress.update(done),
+        stop,
+    )
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    progress.finish();
+    Ok((stats, secs))
+}
+
 /// After the timed pass: the second pass (`--out`, `--where`, `--logs`, `--log-game`), unless
 /// interrupted.
 fn extras(
@@ -224,7 +236,7 @@ fn extras(
         max_logs: args.max_logs,
         log_game: args.log_game.zip(args.log.as_deref()),
     };
-    let wanted = extras.out || cond.is_some() || extras.logs.is_some() || extras.log_game.is_some();
+    let wanted = extras.any();
     if report.interrupted {
         out::eprintln(&format!(
             "interrupted: the figures cover the {} of {} games finished{}",
@@ -241,7 +253,7 @@ fn extras(
     if !wanted {
         return Ok(());
     }
-    match second_pass(run, &extras, stop, args.progress_every)? {
+    match second_pass(run, &extras, args.jobs, stop, args.progress_every)? {
         Some(found) => {
             if let Some(path) = &args.out {
                 write_output_atomically(path, found.lines.as_bytes())?;
