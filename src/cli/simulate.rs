@@ -25,8 +25,8 @@ use super::sim_games::{prepare_log_dir, second_pass, Extras, Found, Run};
     after_help = "Exit status: 0 simulated, 2 usage or I/O error (or a variant that \
                         cannot be played).\n\nExample: tegula simulate --variant \
                         variants/base.toml --games 1000 --seed 1 --out games.jsonl\n\nThe \
-                        games where W-13 scored, with their logs: tegula simulate --variant \
-                        variants/wonders.toml --games 200 --seed 1 --where 'rule == \"W-13\"' \
+                        games where W-17 scored, with their logs: tegula simulate --variant \
+                        variants/wonders.toml --games 200 --seed 1 --where 'rule == \"W-17\"' \
                         --logs found/ --out found.jsonl\n\nEach line of --out carries the \
                         `tegula play ... --game N` command that plays its game again.\n\nCompare \
                         house rules: tegula simulate --compare variants/base.toml \
