@@ -334,6 +334,8 @@ fn compare_reports_metrics_with_intervals_and_the_significant_differences() {
     ];
     let v = compare_json(&args);
     assert_eq!(v["variants"], serde_json::json!(["base", "farms-4"]));
+    // The agent of each seat, as `simulate` and `play` report them.
+    assert_eq!(v["agents"], serde_json::json!(["random", "random"]));
     let keys: Vec<&str> = v["metrics"]
         .as_array()
         .unwrap()
@@ -343,8 +345,8 @@ fn compare_reports_metrics_with_intervals_and_the_significant_differences() {
     assert_eq!(
         keys,
         [
+            "score.seat0",
             "score.seat1",
-            "score.seat2",
             "first_player_win",
             "spread",
             "turns",
@@ -414,6 +416,14 @@ fn compare_reports_metrics_with_intervals_and_the_significant_differences() {
         0,
     );
     assert!(text.contains("points from fields (all seats)"), "{text}");
+    // Who played, and the seats numbered from 0 as every verb prints them.
+    assert!(
+        text.contains("2 players (seat 0 random, seat 1 random)"),
+        "{text}"
+    );
+    assert!(text.contains("\nmean score of seat 0 "), "{text}");
+    assert!(text.contains("\nmean score of seat 1 "), "{text}");
+    assert!(text.contains("first-player (seat 0) win rate"), "{text}");
     assert!(
         text.contains("farms-4: points from fields (all seats) is "),
         "{text}"
@@ -461,6 +471,24 @@ fn compare_draws_the_score_distributions() {
         .count();
     assert_eq!(lines, 3);
     assert!(text.contains(">no-incomplete</text>"));
+    // Both axes carry values: scores along x from 0, shares in per cent along y from 0 %.
+    let labels: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    let shares: Vec<&&str> = labels.iter().filter(|l| l.ends_with(" %")).collect();
+    assert_eq!(shares.len(), 5, "{labels:?}");
+    assert_eq!(*shares[0], "0.0 %", "{labels:?}");
+    assert!(
+        labels.contains(&"0") && labels.contains(&"10"),
+        "{labels:?}"
+    );
+    // And who played.
+    assert!(
+        labels.contains(&"50 games per variant, 2 players (seat 0 random, seat 1 random), seed 0"),
+        "{labels:?}"
+    );
     // --variant and --compare exclude each other; --chart needs --compare.
     assert_exit(
         &tegula(&[

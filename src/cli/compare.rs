@@ -13,7 +13,7 @@ use tegula_render::board::points_by_kind;
 
 use super::fsio::write_output_atomically;
 use super::out;
-use super::play::{load_rules, Format};
+use super::play::{agents_by_seat, load_rules, Format};
 use super::progress::{interrupt_flag, Progress, EXIT_INTERRUPTED};
 
 /// The feature kinds reported, as `points_by_kind` names them.
@@ -106,7 +106,13 @@ pub fn run(c: &Compare<'_>) -> anyhow::Result<u8> {
             .iter()
             .map(|rs| rs.iter().map(|r| r.scores.as_slice()).collect())
             .collect();
-        let svg = super::chart::score_distributions(&ids, &scores);
+        let caption = format!(
+            "{played} games per variant, {} players ({}), seed {}",
+            c.players,
+            seats_line(c),
+            c.seed
+        );
+        let svg = super::chart::score_distributions(&ids, &scores, &caption);
         write_output_atomically(path, svg.as_bytes())?;
     }
     match c.format {
@@ -211,11 +217,12 @@ fn metrics(records: &[Vec<Record>], players: u8) -> Vec<Metric> {
         }
     };
     let mut out = Vec::new();
+    // Seats numbered from 0, as every verb prints them.
     for p in 0..usize::from(players) {
         let f = move |r: &Record| f64::from(r.scores[p]);
         out.push(metric(
-            format!("score.seat{}", p + 1),
-            format!("mean score of seat {}", p + 1),
+            format!("score.seat{p}"),
+            format!("mean score of seat {p}"),
             false,
             &f,
         ));
@@ -230,7 +237,7 @@ fn metrics(records: &[Vec<Record>], players: u8) -> Vec<Metric> {
     };
     out.push(metric(
         "first_player_win".into(),
-        "first-player win rate".into(),
+        "first-player (seat 0) win rate".into(),
         true,
         &first,
     ));
@@ -303,11 +310,24 @@ fn findings(
     out
 }
 
+/// Who played: `seat 0 random, seat 1 greedy`.
+fn seats_line(c: &Compare<'_>) -> String {
+    agents_by_seat(c.agents, c.players)
+        .iter()
+        .enumerate()
+        .map(|(p, a)| format!("seat {p} {a}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn table(ids: &[String], metrics: &[Metric], c: &Compare<'_>, played: u64) -> String {
     let mut out = format!(
-        "{} games per variant, {} players, seed {}, the same seeds and agents for every variant; \
-         mean ± half-width of the 95 % confidence interval\n\n",
-        played, c.players, c.seed
+        "{} games per variant, {} players ({}), seed {}, the same seeds and agents for every \
+         variant; mean ± half-width of the 95 % confidence interval\n\n",
+        played,
+        c.players,
+        seats_line(c),
+        c.seed
     );
     let name_w = metrics
         .iter()
@@ -391,7 +411,7 @@ fn json(ids: &[String], metrics: &[Metric], c: &Compare<'_>, played: u64) -> ser
             })
         })
         .collect();
-    let agents: Vec<String> = c.agents.iter().map(|a| a.name()).collect();
+    let agents = agents_by_seat(c.agents, c.players);
     serde_json::json!({
         "variants": ids,
         "players": c.players,

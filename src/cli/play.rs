@@ -26,7 +26,9 @@ pub enum Format {
 #[command(
     after_help = "Exit status: 0 played, 2 usage or I/O error (or a variant that cannot \
                         be played; its diagnostics are printed).\n\nExample: tegula play \
-                        --variant variants/base.toml --seed 7 --log game.jsonl --board board.svg"
+                        --variant variants/base.toml --seed 7 --log game.jsonl --board board.svg\n\n\
+                        Game 12 of `tegula simulate --seed 7`: tegula play --variant \
+                        variants/base.toml --seed 7 --game 12 --log game-12.jsonl"
 )]
 pub struct Args {
     /// Variant file (e.g. `variants/base.toml`).
@@ -35,9 +37,13 @@ pub struct Args {
     /// Number of players.
     #[arg(long, default_value_t = 2)]
     pub players: u8,
-    /// Seed of the pile shuffle and of the agents.
+    /// Seed of the pile shuffle and of the agents: the seed of a `simulate` run.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Which game of the run seeded `--seed` to play: `--game N` plays, byte for byte, the game
+    /// `tegula simulate --seed S` played as game N (same variant, players and agents).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub game: u64,
     /// Agents by seat, comma-separated (`random`, `greedy`, `mcts:N`: tree search with N playouts per
     /// decision), cycled over the seats.
     #[arg(long, default_value = "random", value_delimiter = ',')]
@@ -105,6 +111,14 @@ pub(crate) fn parse_agents(names: &[String]) -> anyhow::Result<Vec<AgentKind>> {
     Ok(out)
 }
 
+/// The agent of each seat (`--agents` is cycled over the seats), by name: what every verb
+/// prints beside `seat N`.
+pub(crate) fn agents_by_seat(agents: &[AgentKind], players: u8) -> Vec<String> {
+    (0..usize::from(players))
+        .map(|p| agents[p % agents.len().max(1)].name())
+        .collect()
+}
+
 /// Run the verb.
 pub fn run(args: Args) -> anyhow::Result<u8> {
     let agents = parse_agents(&args.agents)?;
@@ -112,7 +126,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         Ok(r) => r,
         Err(code) => return Ok(code),
     };
-    let (pile_seed, agent_seeds) = sim::game_seeds(args.seed, 0, args.players);
+    let (pile_seed, agent_seeds) = sim::game_seeds(args.seed, args.game, args.players);
     let mut game = Game::new(
         rules.clone(),
         args.players,
@@ -126,9 +140,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         write_output_atomically(path, log::log_text(&game).as_bytes())?;
     }
     let winners = game.winners();
-    let agent_names: Vec<String> = (0..args.players as usize)
-        .map(|p| agents[p % agents.len()].name())
-        .collect();
+    let agent_names = agents_by_seat(&agents, args.players);
     let agent_names: Vec<&str> = agent_names.iter().map(String::as_str).collect();
     let names = super::board::seat_names(args.players, &agent_names);
     if let Some(path) = &args.board {
@@ -149,7 +161,8 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
                 "variant": rules.ruleset().id,
                 "players": args.players,
                 "seed": args.seed,
-                "agents": (0..args.players as usize).map(|p| agents[p % agents.len()].name()).collect::<Vec<_>>(),
+                "game": args.game,
+                "agents": agent_names,
                 "scores": game.scores(),
                 "points_by_kind": by_kind,
                 "winners": winners,

@@ -13,16 +13,22 @@ use tegula_engine::sim;
 use tegula_render::view::plural;
 
 use super::fsio::write_output_atomically;
+use super::game_where::Cond;
 use super::out;
-use super::play::{load_rules, parse_agents, Format};
+use super::play::{agents_by_seat, load_rules, parse_agents, Format};
 use super::progress::{check_interval, interrupt_flag, Progress, EXIT_INTERRUPTED};
+use super::sim_games::{prepare_log_dir, second_pass, Extras, Found, Run};
 
 /// Arguments of `tegula simulate`.
 #[derive(clap::Args)]
 #[command(
     after_help = "Exit status: 0 simulated, 2 usage or I/O error (or a variant that \
                         cannot be played).\n\nExample: tegula simulate --variant \
-                        variants/base.toml --games 1000 --seed 1 --out games.jsonl\n\nCompare \
+                        variants/base.toml --games 1000 --seed 1 --out games.jsonl\n\nThe \
+                        games where W-17 scored, with their logs: tegula simulate --variant \
+                        variants/wonders.toml --games 200 --seed 1 --where 'rule == \"W-17\"' \
+                        --logs found/ --out found.jsonl\n\nEach line of --out carries the \
+                        `tegula play ... --game N` command that plays its game again.\n\nCompare \
                         house rules: tegula simulate --compare variants/base.toml \
                         variants/house/farms-4.toml --games 2000 --seed 1 --chart scores.svg"
 )]
@@ -56,10 +62,32 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
-    /// Also write one JSON line per game to this file (index, seed, scores, winners, turns), for
-    /// analysis elsewhere. The games are played a second time for it, after the timing.
+    /// Also write one JSON line per game to this file, for analysis elsewhere: index, seed,
+    /// scores, points by kind per seat, winners, turns, the rule ids its events cite, and the
+    /// `tegula play` command that plays it again. The games are played a second time for it
+    /// (and for `--where`, `--logs`, `--log-game`), after the timing, on `--jobs` threads.
     #[arg(long, short, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Keep only the games matching this condition, for `--out` and `--logs`; e.g.
+    /// `rule == "W-13" and winner == 1`. Fields: rule, tile (an id, with == or !=), winner (a
+    /// seat, from 0), score[SEAT], total, turns (numbers, with == != < <= > >=); and, or, not,
+    /// parentheses (docs/GUIDE.md, "Finding a game").
+    #[arg(long = "where", value_name = "EXPR", conflicts_with = "compare")]
+    pub where_expr: Option<String>,
+    /// Write the log of each game kept (every game without `--where`) to DIR/game-N.jsonl,
+    /// replayable with `tegula replay`; DIR is created if missing.
+    #[arg(long, value_name = "DIR", conflicts_with = "compare")]
+    pub logs: Option<PathBuf>,
+    /// With `--logs`: write at most this many logs (the first games kept).
+    #[arg(long, value_name = "K", default_value_t = 100, requires = "logs")]
+    pub max_logs: u64,
+    /// Write the log of game N of the run to `--log FILE` (the game `tegula play --seed S
+    /// --game N` plays).
+    #[arg(long, value_name = "N", requires = "log", conflicts_with = "compare")]
+    pub log_game: Option<u64>,
+    /// The file `--log-game` writes.
+    #[arg(long, value_name = "FILE", requires = "log_game")]
+    pub log: Option<PathBuf>,
     /// Allow more than 10,000,000 games (1,000,000 with `--compare`): hours of work, and `--out`
     /// and `--compare` hold every game's figures in memory.
     #[arg(long)]
@@ -76,48 +104,8 @@ pub const MAX_GAMES: u64 = 10_000_000;
 /// Most games per variant of `--compare` without `--allow-many-games`.
 pub const MAX_COMPARE_GAMES: u64 = 1_000_000;
 
-/// One JSON line per game: the same games as `sim::simulate` (same seeds), played again.
-fn game_lines(
-    rules: &Arc<tegula_engine::Rules>,
-    args: &Args,
-    agents: &[tegula_engine::AgentKind],
-    stop: &Arc<AtomicBool>,
-) -> anyhow::Result<Option<String>> {
-    let mut out = String::new();
-    let mut game = tegula_engine::Game::new(
-        rules.clone(),
-        args.players,
-        tegula_engine::PileOrder::Shuffled(args.seed),
-        false,
-    )
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
-    for i in 0..args.games {
-        if stop.load(Ordering::Relaxed) {
-            return Ok(None);
-        }
-        let (g, seeds) = sim::game_seeds(args.seed, i, args.players);
-        game.restart(tegula_engine::PileOrder::Shuffled(g))
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
-        let mut ags = sim::build_agents(agents, &seeds);
-        if sim::play_out_until(&mut game, &mut ags, stop).is_none() {
-            return Ok(None);
-        }
-        let line = serde_json::json!({
-            "game": i,
-            "seed": g,
-            "scores": game.scores(),
-            "winners": game.winners(),
-            "turns": game.turn(),
-        });
-        out.push_str(&line.to_string());
-        out.push('\n');
-    }
-    Ok(Some(out))
-}
-
-/// Run the verb.
-pub fn run(args: Args) -> anyhow::Result<u8> {
-    let agents = parse_agents(&args.agents)?;
+/// Refuse bad run options before any work.
+fn check_args(args: &Args) -> anyhow::Result<()> {
     if args.jobs == 0 || args.jobs > 1024 {
         anyhow::bail!("--jobs must be between 1 and 1024");
     }
@@ -137,6 +125,20 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     if args.chart.is_some() && args.compare.is_empty() {
         anyhow::bail!("--chart draws a comparison: give it with --compare");
     }
+    if let Some(n) = args.log_game.filter(|&n| n >= args.games) {
+        anyhow::bail!(
+            "--log-game {n}: the run has games 0 to {} (--games {})",
+            args.games.saturating_sub(1),
+            args.games
+        );
+    }
+    Ok(())
+}
+
+/// Run the verb.
+pub fn run(args: Args) -> anyhow::Result<u8> {
+    let agents = parse_agents(&args.agents)?;
+    check_args(&args)?;
     let Some(variant) = &args.variant else {
         return super::compare::run(&super::compare::Compare {
             variants: &args.compare,
@@ -150,59 +152,37 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
             progress_every: args.progress_every,
         });
     };
+    let cond = args.where_expr.as_deref().map(Cond::parse).transpose()?;
     let rules = match load_rules(variant)? {
         Ok(r) => r,
         Err(code) => return Ok(code),
     };
+    if let (Some(c), Some(e)) = (&cond, &args.where_expr) {
+        c.check(e, &rules, args.players)?;
+    }
+    if let Some(dir) = &args.logs {
+        prepare_log_dir(dir)?;
+    }
     let stop = interrupt_flag()?;
-    let progress = Progress::new(args.games, args.progress_every);
-    let start = Instant::now();
-    let stats = sim::simulate_until(
-        &rules,
-        args.players,
-        args.games,
-        args.seed,
-        args.jobs,
-        &agents,
-        &|done| progress.update(done),
-        &stop,
-    )
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let secs = start.elapsed().as_secs_f64().max(1e-9);
-    progress.finish();
-    let interrupted = stop.load(Ordering::Relaxed);
+    let (stats, secs) = timed_pass(&rules, &args, &agents, &stop)?;
     let mut report = Report {
         args: &args,
         rules: &rules,
         agents: &agents,
         stats: &stats,
         secs,
-        interrupted,
-        out: None,
+        interrupted: stop.load(Ordering::Relaxed),
+        found: None,
     };
-    if interrupted {
-        out::eprintln(&format!(
-            "interrupted: the figures cover the {} of {} games finished{}",
-            stats.games,
-            args.games,
-            if args.out.is_some() {
-                "; --out not written"
-            } else {
-                ""
-            }
-        ));
-    } else if let Some(path) = &args.out {
-        match game_lines(&rules, &args, &agents, &stop)? {
-            Some(lines) => {
-                write_output_atomically(path, lines.as_bytes())?;
-                report.out = Some(path);
-            }
-            None => {
-                out::eprintln("interrupted while writing --out: not written");
-                report.interrupted = true;
-            }
-        }
-    }
+    let run = Run {
+        rules: &rules,
+        variant,
+        players: args.players,
+        games: args.games,
+        seed: args.seed,
+        agents: &agents,
+    };
+    extras(&run, &args, cond.as_ref(), &stop, &mut report)?;
     match args.format {
         Format::Json => out::println(&serde_json::to_string_pretty(&report.json())?)?,
         Format::Human => out::print(&report.human())?,
@@ -214,6 +194,83 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     })
 }
 
+/// The games themselves, timed (nothing else is done while the clock runs): the figures and the
+/// seconds taken.
+fn timed_pass(
+    rules: &Arc<tegula_engine::Rules>,
+    args: &Args,
+    agents: &[tegula_engine::AgentKind],
+    stop: &Arc<AtomicBool>,
+) -> anyhow::Result<(sim::SimStats, f64)> {
+    let progress = Progress::new(args.games, args.progress_every);
+    let start = Instant::now();
+    let stats = sim::simulate_until(
+        rules,
+        args.players,
+        args.games,
+        args.seed,
+        args.jobs,
+        agents,
+        &|done| progress.update(done),
+        stop,
+    )
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    progress.finish();
+    Ok((stats, secs))
+}
+
+/// After the timed pass: the second pass (`--out`, `--where`, `--logs`, `--log-game`), unless
+/// interrupted.
+fn extras(
+    run: &Run,
+    args: &Args,
+    cond: Option<&Cond>,
+    stop: &Arc<AtomicBool>,
+    report: &mut Report,
+) -> anyhow::Result<()> {
+    let extras = Extras {
+        cond,
+        out: args.out.is_some(),
+        logs: args.logs.as_deref(),
+        max_logs: args.max_logs,
+        log_game: args.log_game.zip(args.log.as_deref()),
+    };
+    let wanted = extras.any();
+    if report.interrupted {
+        out::eprintln(&format!(
+            "interrupted: the figures cover the {} of {} games finished{}",
+            report.stats.games,
+            args.games,
+            if wanted {
+                "; --out, --where and the logs skipped"
+            } else {
+                ""
+            }
+        ));
+        return Ok(());
+    }
+    if !wanted {
+        return Ok(());
+    }
+    match second_pass(run, &extras, args.jobs, stop, args.progress_every)? {
+        Some(found) => {
+            if let Some(path) = &args.out {
+                write_output_atomically(path, found.lines.as_bytes())?;
+            }
+            report.found = Some(found);
+        }
+        None => {
+            out::eprintln(
+                "interrupted while playing the games again: --out not written, the logs \
+                 written so far kept",
+            );
+            report.interrupted = true;
+        }
+    }
+    Ok(())
+}
+
 /// What a simulation found, for printing.
 struct Report<'a> {
     args: &'a Args,
@@ -222,15 +279,13 @@ struct Report<'a> {
     stats: &'a sim::SimStats,
     secs: f64,
     interrupted: bool,
-    /// The `--out` file, once written.
-    out: Option<&'a PathBuf>,
+    /// What the second pass found, once it finished.
+    found: Option<Found>,
 }
 
 impl Report<'_> {
     fn agent_names(&self) -> Vec<String> {
-        (0..self.args.players as usize)
-            .map(|p| self.agents[p % self.agents.len()].name())
-            .collect()
+        agents_by_seat(self.agents, self.args.players)
     }
 
     fn mean_scores(&self) -> Vec<f64> {
@@ -261,7 +316,13 @@ impl Report<'_> {
             "mean_scores": self.mean_scores(),
             "win_rates": stats.win_rates(),
             "pool_tiles": pool_json(self.rules, stats),
-            "out": self.out.map(|p| p.display().to_string()),
+            "out": self.found.as_ref().and(self.args.out.as_ref()).map(|p| p.display().to_string()),
+            "where": self.args.where_expr,
+            "matched": self.found.as_ref().filter(|_| self.args.where_expr.is_some()).map(|f| f.matched),
+            "logs": self.found.as_ref().and(self.args.logs.as_ref()).map(|p| p.display().to_string()),
+            "logs_written": self.found.as_ref().filter(|_| self.args.logs.is_some()).map(|f| f.logged),
+            "log_game": self.found.as_ref().and(self.args.log_game),
+            "log": self.found.as_ref().and(self.args.log.as_ref()).map(|p| p.display().to_string()),
         })
     }
 
@@ -307,8 +368,8 @@ impl Report<'_> {
             );
         }
         let _ = writeln!(s, "(wins: a tie shares the win among the tied seats)");
-        if let Some(p) = self.out {
-            let _ = writeln!(s, "games: {}", p.display());
+        if let Some(found) = &self.found {
+            self.human_extras(found, &mut s);
         }
         for (&t, p) in &stats.pool {
             let _ = writeln!(
@@ -321,6 +382,43 @@ impl Report<'_> {
             );
         }
         s
+    }
+}
+
+impl Report<'_> {
+    /// The second pass's lines of the summary: games matched, where they went.
+    fn human_extras(&self, found: &Found, s: &mut String) {
+        let args = self.args;
+        if let Some(e) = &args.where_expr {
+            let _ = writeln!(
+                s,
+                "--where {e}: {} of {} game{} matched",
+                found.matched,
+                args.games,
+                plural(args.games as usize)
+            );
+        }
+        if let Some(p) = &args.out {
+            let _ = writeln!(s, "games: {}", p.display());
+        }
+        if let Some(dir) = &args.logs {
+            let _ = writeln!(
+                s,
+                "logs: {} written to {} (game-N.jsonl)",
+                found.logged,
+                dir.display()
+            );
+            if found.matched > found.logged {
+                let _ = writeln!(
+                    s,
+                    "note: {} games were kept but only the first {} logs written (--max-logs)",
+                    found.matched, found.logged
+                );
+            }
+        }
+        if let (Some(n), Some(p)) = (args.log_game, &args.log) {
+            let _ = writeln!(s, "log of game {n}: {}", p.display());
+        }
     }
 }
 

@@ -1,0 +1,499 @@
+//! `simulate --where EXPR`: the small condition language that picks games (docs/GUIDE.md,
+//! "Finding a game"). Parsed once, checked against the variant (rule ids, tile ids, seats), then
+//! evaluated on each game's [`GameFacts`].
+//!
+//! ```text
+//! expr  := and ("or" and)*
+//! and   := unary ("and" unary)*
+//! unary := "not" unary | "(" expr ")" | field op value
+//! field := rule | tile | winner | turns | total | score "[" seat "]"
+//! op    := == | != | < | <= | > | >=
+//! value := a whole number, or a "quoted" id (rule, tile)
+//! ```
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use tegula_engine::Rules;
+use tegula_model::load::suggest;
+use tegula_model::rules::Scope;
+
+/// Longest expression accepted: far more than any real condition, short enough to show in one
+/// error line.
+const MAX_EXPR_CHARS: usize = 1000;
+
+/// Deepest nesting of `not` and parentheses (the parser recurses once per level).
+const MAX_DEPTH: usize = 64;
+
+/// What a finished game offers to a condition.
+pub(crate) struct GameFacts<'a> {
+    /// Final scores by seat.
+    pub scores: &'a [u32],
+    /// Winning seats.
+    pub winners: &'a [u8],
+    /// Turns played.
+    pub turns: u32,
+    /// Rule ids cited by the game's events.
+    pub rules: &'a BTreeSet<String>,
+    /// Ids of the tiles placed.
+    pub tiles: &'a BTreeSet<String>,
+}
+
+/// A bad expression: what is wrong and at which column (1-based, in characters).
+#[derive(Debug)]
+pub(crate) struct WhereError {
+    expr: String,
+    column: usize,
+    message: String,
+}
+
+impl fmt::Display for WhereError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "--where: column {}: {}", self.column, self.message)?;
+        writeln!(f, "  {}", self.expr)?;
+        write!(f, "  {}^", " ".repeat(self.column.saturating_sub(1)))
+    }
+}
+
+impl std::error::Error for WhereError {}
+
+/// A comparison's left-hand side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Field {
+    Rule,
+    Tile,
+    Winner,
+    Turns,
+    Total,
+    Score(u64),
+}
+
+/// A comparison operator.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Op {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// A comparison's right-hand side.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Value {
+    Number(u64),
+    Text(String),
+}
+
+/// A parsed condition.
+#[derive(Debug)]
+pub(crate) enum Cond {
+    And(Box<Cond>, Box<Cond>),
+    Or(Box<Cond>, Box<Cond>),
+    Not(Box<Cond>),
+    /// `field op value`; `at` is the column of the id or seat (for checks against the variant).
+    Cmp {
+        field: Field,
+        op: Op,
+        value: Value,
+        at: usize,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Word(String),
+    Number(u64),
+    Text(String),
+    Op(Op),
+    Open,
+    Close,
+    OpenBracket,
+    CloseBracket,
+    End,
+}
+
+/// Split `expr` into tokens, each with its column.
+fn tokens(expr: &str) -> Result<Vec<(Tok, usize)>, (usize, String)> {
+    let chars: Vec<char> = expr.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let (c, col) = (chars[i], i + 1);
+        let two: String = chars[i..chars.len().min(i + 2)].iter().collect();
+        let (tok, len) = match c {
+            _ if c.is_whitespace() => {
+                i += 1;
+                continue;
+            }
+            '(' => (Tok::Open, 1),
+            ')' => (Tok::Close, 1),
+            '[' => (Tok::OpenBracket, 1),
+            ']' => (Tok::CloseBracket, 1),
+            _ if two == "==" => (Tok::Op(Op::Eq), 2),
+            _ if two == "!=" => (Tok::Op(Op::Ne), 2),
+            _ if two == "<=" => (Tok::Op(Op::Le), 2),
+            _ if two == ">=" => (Tok::Op(Op::Ge), 2),
+            '<' => (Tok::Op(Op::Lt), 1),
+            '>' => (Tok::Op(Op::Gt), 1),
+            '"' => {
+                let len = chars[i + 1..]
+                    .iter()
+                    .position(|&c| c == '"')
+                    .ok_or((col, "this quote is never closed".to_string()))?;
+                let text = chars[i + 1..i + 1 + len].iter().collect();
+                (Tok::Text(text), len + 2)
+            }
+            _ if c.is_ascii_digit() => {
+                let len = chars[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+                let digits: String = chars[i..i + len].iter().collect();
+                let n = digits
+                    .parse()
+                    .map_err(|_| (col, format!("{digits} is too large a number")))?;
+                (Tok::Number(n), len)
+            }
+            _ if c.is_ascii_alphabetic() => {
+                let len = chars[i..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphanumeric() || **c == '_')
+                    .count();
+                (Tok::Word(chars[i..i + len].iter().collect()), len)
+            }
+            '=' => return Err((col, "`=` compares nothing: write `==`".into())),
+            _ => return Err((col, format!("unexpected character `{}`", c.escape_debug()))),
+        };
+        out.push((tok, col));
+        i += len;
+    }
+    out.push((Tok::End, chars.len() + 1));
+    Ok(out)
+}
+
+/// A recursive-descent parser over the tokens.
+struct Parser {
+    toks: Vec<(Tok, usize)>,
+    pos: usize,
+    depth: usize,
+}
+
+type Parsed<T> = Result<T, (usize, String)>;
+
+impl Parser {
+    fn peek(&self) -> &(Tok, usize) {
+        &self.toks[self.pos.min(self.toks.len() - 1)]
+    }
+
+    fn next(&mut self) -> (Tok, usize) {
+        let t = self.peek().clone();
+        self.pos += 1;
+        t
+    }
+
+    fn is_word(&self, w: &str) -> bool {
+        matches!(&self.peek().0, Tok::Word(x) if x == w)
+    }
+
+    fn expr(&mut self) -> Parsed<Cond> {
+        let mut left = self.and()?;
+        while self.is_word("or") {
+            self.next();
+            left = Cond::Or(Box::new(left), Box::new(self.and()?));
+        }
+        Ok(left)
+    }
+
+    fn and(&mut self) -> Parsed<Cond> {
+        let mut left = self.unary()?;
+        while self.is_word("and") {
+            self.next();
+            left = Cond::And(Box::new(left), Box::new(self.unary()?));
+        }
+        Ok(left)
+    }
+
+    fn unary(&mut self) -> Parsed<Cond> {
+        let col = self.peek().1;
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err((col, format!("nested more than {MAX_DEPTH} deep")));
+        }
+        let cond = if self.is_word("not") {
+            self.next();
+            Cond::Not(Box::new(self.unary()?))
+        } else if self.peek().0 == Tok::Open {
+            self.next();
+            let inner = self.expr()?;
+            match self.next() {
+                (Tok::Close, _) => inner,
+                (_, at) => {
+                    return Err((at, format!("expected `)` to close the `(` at column {col}")))
+                }
+            }
+        } else {
+            self.comparison()?
+        };
+        self.depth -= 1;
+        Ok(cond)
+    }
+
+    fn comparison(&mut self) -> Parsed<Cond> {
+        let field_at = self.peek().1;
+        let field = self.field()?;
+        let (op, op_at) = match self.next() {
+            (Tok::Op(op), at) => (op, at),
+            (_, at) => return Err((at, "expected a comparison: == != < <= > >=".into())),
+        };
+        let (value, at) = match self.next() {
+            (Tok::Number(n), at) => (Value::Number(n), at),
+            (Tok::Text(t), at) => (Value::Text(t), at),
+            (_, at) => return Err((at, "expected a number or a \"quoted\" id".into())),
+        };
+        check_types(field, &value).map_err(|m| (at, m))?;
+        if matches!(field, Field::Rule | Field::Tile | Field::Winner)
+            && !matches!(op, Op::Eq | Op::Ne)
+        {
+            return Err((
+                op_at,
+                "rule, tile and winner compare with == or != only".into(),
+            ));
+        }
+        // A seat error points at the seat: in the brackets, or the value of `winner`.
+        let at = if matches!(field, Field::Score(_)) {
+            field_at + "score[".len()
+        } else {
+            at
+        };
+        Ok(Cond::Cmp {
+            field,
+            op,
+            value,
+            at,
+        })
+    }
+
+    fn field(&mut self) -> Parsed<Field> {
+        let (tok, at) = self.next();
+        let known = "expected rule, tile, winner, turns, total, score[SEAT], not or `(`";
+        let Tok::Word(word) = tok else {
+            return Err((at, known.into()));
+        };
+        Ok(match word.as_str() {
+            "rule" => Field::Rule,
+            "tile" => Field::Tile,
+            "winner" => Field::Winner,
+            "turns" => Field::Turns,
+            "total" => Field::Total,
+            "score" => {
+                let seat = match (self.next(), self.next(), self.next()) {
+                    ((Tok::OpenBracket, _), (Tok::Number(n), _), (Tok::CloseBracket, _)) => n,
+                    _ => return Err((at + 5, "expected a seat in brackets: score[0]".into())),
+                };
+                Field::Score(seat)
+            }
+            _ => return Err((at, format!("unknown name `{word}`: {known}"))),
+        })
+    }
+}
+
+/// Whether the value suits the field: a quoted id for rule and tile, a number otherwise.
+fn check_types(field: Field, value: &Value) -> Result<(), String> {
+    match (matches!(field, Field::Rule | Field::Tile), value) {
+        (true, Value::Number(_)) => Err("expected a \"quoted\" id".into()),
+        (false, Value::Text(_)) => Err("expected a whole number".into()),
+        _ => Ok(()),
+    }
+}
+
+impl Cond {
+    /// Parse `expr`; a bad one is a [`WhereError`] at its column.
+    pub(crate) fn parse(expr: &str) -> Result<Cond, WhereError> {
+        let fail = |(column, message)| WhereError {
+            expr: expr.to_string(),
+            column,
+            message,
+        };
+        if expr.chars().count() > MAX_EXPR_CHARS {
+            return Err(fail((
+                MAX_EXPR_CHARS + 1,
+                format!("longer than {MAX_EXPR_CHARS} characters"),
+            )));
+        }
+        let mut p = Parser {
+            toks: tokens(expr).map_err(fail)?,
+            pos: 0,
+            depth: 0,
+        };
+        let cond = p.expr().map_err(fail)?;
+        match p.next() {
+            (Tok::End, _) => Ok(cond),
+            (_, at) => Err(fail((at, "expected `and`, `or` or the end".into()))),
+        }
+    }
+
+    /// Check the ids and seats against the variant: rule ids of the registry or declared by the
+    /// variant's data, tile ids of the variant, seats below `players`.
+    pub(crate) fn check(&self, expr: &str, rules: &Rules, players: u8) -> Result<(), WhereError> {
+        let fail = |column, message| WhereError {
+            expr: expr.to_string(),
+            column,
+            message,
+        };
+        match self {
+            Cond::And(a, b) | Cond::Or(a, b) => {
+                a.check(expr, rules, players)?;
+                b.check(expr, rules, players)
+            }
+            Cond::Not(a) => a.check(expr, rules, players),
+            Cond::Cmp {
+                field, value, at, ..
+            } => match (field, value) {
+                (Field::Rule, Value::Text(id)) => {
+                    let scope = Scope::with(rules.ruleset().rules.clone());
+                    if scope.find(id).is_some() {
+                        return Ok(());
+                    }
+                    let ids = tegula_model::rules::all().iter().chain(scope.declared());
+                    let near = suggest(id, ids.map(|r| r.id.as_str()));
+                    Err(fail(
+                        *at,
+                        unknown("rule", id, "`tegula rules` lists them", near),
+                    ))
+                }
+                (Field::Tile, Value::Text(id)) => {
+                    if rules.tile_index(id).is_some() {
+                        return Ok(());
+                    }
+                    let ids = rules.ruleset().tiles.iter().map(|t| t.id.as_str());
+                    let near = suggest(id, ids);
+                    let msg = unknown("tile", id, "`tegula tiles` lists them", near);
+                    Err(fail(*at, format!("{msg} (variant {})", rules.ruleset().id)))
+                }
+                (Field::Winner | Field::Score(_), _) => {
+                    let seat = match (field, value) {
+                        (Field::Score(s), _) => *s,
+                        (_, Value::Number(n)) => *n,
+                        _ => 0,
+                    };
+                    if seat < u64::from(players) {
+                        return Ok(());
+                    }
+                    let last = players.saturating_sub(1);
+                    Err(fail(*at, format!("no seat {seat}: seats are 0 to {last}")))
+                }
+                _ => Ok(()),
+            },
+        }
+    }
+
+    /// Whether the game matches.
+    pub(crate) fn matches(&self, g: &GameFacts) -> bool {
+        match self {
+            Cond::And(a, b) => a.matches(g) && b.matches(g),
+            Cond::Or(a, b) => a.matches(g) || b.matches(g),
+            Cond::Not(a) => !a.matches(g),
+            Cond::Cmp {
+                field, op, value, ..
+            } => match (field, value) {
+                (Field::Rule, Value::Text(id)) => holds(*op, g.rules.contains(id)),
+                (Field::Tile, Value::Text(id)) => holds(*op, g.tiles.contains(id)),
+                (Field::Winner, Value::Number(n)) => {
+                    holds(*op, g.winners.iter().any(|&w| u64::from(w) == *n))
+                }
+                (Field::Turns, Value::Number(n)) => compare(u64::from(g.turns), *op, *n),
+                (Field::Total, Value::Number(n)) => {
+                    let total = g.scores.iter().map(|&s| u64::from(s)).sum();
+                    compare(total, *op, *n)
+                }
+                (Field::Score(seat), Value::Number(n)) => {
+                    let score = usize::try_from(*seat)
+                        .ok()
+                        .and_then(|s| g.scores.get(s))
+                        .map_or(0, |&s| u64::from(s));
+                    compare(score, *op, *n)
+                }
+                _ => false,
+            },
+        }
+    }
+}
+
+/// `== true` / `!= true` of a membership.
+fn holds(op: Op, member: bool) -> bool {
+    if op == Op::Ne {
+        !member
+    } else {
+        member
+    }
+}
+
+fn compare(left: u64, op: Op, right: u64) -> bool {
+    match op {
+        Op::Eq => left == right,
+        Op::Ne => left != right,
+        Op::Lt => left < right,
+        Op::Le => left <= right,
+        Op::Gt => left > right,
+        Op::Ge => left >= right,
+    }
+}
+
+/// "no rule `X`" with where to look and the nearest id.
+fn unknown(what: &str, id: &str, listed: &str, near: Option<&str>) -> String {
+    let mut s = format!("no {what} `{id}` in this variant ({listed})");
+    if let Some(n) = near {
+        s.push_str(&format!("; did you mean `{n}`?"));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts_match(expr: &str) -> bool {
+        let rules: BTreeSet<String> = ["B-4".to_string(), "W-13".to_string()].into();
+        let tiles: BTreeSet<String> = ["notre-dame".to_string()].into();
+        let g = GameFacts {
+            scores: &[80, 30],
+            winners: &[0],
+            turns: 71,
+            rules: &rules,
+            tiles: &tiles,
+        };
+        Cond::parse(expr).unwrap().matches(&g)
+    }
+
+    #[test]
+    fn conditions_evaluate() {
+        assert!(facts_match(r#"rule == "W-13""#));
+        assert!(!facts_match(r#"rule == "W-12""#));
+        assert!(facts_match(r#"rule != "W-12" and tile == "notre-dame""#));
+        assert!(facts_match("winner == 0 and not winner == 1"));
+        assert!(facts_match(
+            "score[0] >= 80 and score[1] < 31 and total > 100"
+        ));
+        assert!(!facts_match("turns < 60 or total <= 109"));
+        assert!(facts_match("(turns < 60 or total <= 110) and winner != 1"));
+        // `and` binds tighter than `or`.
+        assert!(facts_match("winner == 0 or winner == 1 and turns == 0"));
+    }
+
+    fn column(expr: &str) -> usize {
+        Cond::parse(expr).unwrap_err().column
+    }
+
+    #[test]
+    fn bad_expressions_point_at_their_column() {
+        assert_eq!(column("rule == "), 9);
+        assert_eq!(column("rule = \"B-4\""), 6);
+        assert_eq!(column("turn < 3"), 1);
+        assert_eq!(column("turns < \"x\""), 9);
+        assert_eq!(column("winner > 1"), 8);
+        assert_eq!(column("(turns < 3"), 11);
+        assert_eq!(column("turns < 3 turns"), 11);
+        assert_eq!(column("tile == \"a"), 9);
+        assert_eq!(column("score[x] > 1"), 6);
+        assert_eq!(column(&"not ".repeat(100)), 4 * MAX_DEPTH + 1);
+    }
+}
