@@ -14,90 +14,16 @@ use std::fmt::Write as _;
 use tegula_engine::{Event, Game};
 use tegula_model::compile::CompiledTile;
 
-use crate::board::{timeline_each, BoardView, SCORE_COLUMNS};
+use crate::board::{timeline_each, BoardView, SeatScore, SCORE_COLUMNS};
 use crate::deltas::{BoardDeltas, Span};
 use crate::svg::board::{seat_colour, tile_defs};
 use crate::svg::{esc, CELL};
+use crate::words::Words;
 
 /// Most turns a replay page shows: far beyond real games (the base game has 72 tiles, every
 /// expansion together a few hundred), and a bound on the page's size and on the time and memory
 /// spent building it.
 pub const MAX_REPLAY_TURNS: u32 = 2_000;
-
-/// One line describing `e` for the event list (rule id at the end, once, in brackets).
-pub fn describe(e: &Event, b: &BoardView) -> String {
-    let seat = |p: &u8| {
-        b.seats
-            .get(*p as usize)
-            .map_or_else(|| format!("seat {p}"), |s| s.name.clone())
-    };
-    let figure = |id: &str| {
-        b.figure_types
-            .iter()
-            .find(|f| f.id == id)
-            .map_or_else(|| id.to_string(), |f| f.name.clone())
-    };
-    match e {
-        Event::Draw { player, tile, .. } => format!("{} draws {tile}", seat(player)),
-        Event::Discard {
-            player, tile, rule, ..
-        } => format!("{} discards {tile}: it fits nowhere [{rule}]", seat(player)),
-        Event::Place {
-            player,
-            tile,
-            x,
-            y,
-            rotation,
-            ..
-        } => format!(
-            "{} places {tile} at ({x}, {y}), turned {}°",
-            seat(player),
-            u32::from(*rotation) * 90
-        ),
-        Event::Follower {
-            player,
-            follower,
-            segment,
-            ..
-        } => format!("{} puts a {} on {segment}", seat(player), figure(follower)),
-        Event::Pass { player, .. } => format!("{} places no figure", seat(player)),
-        Event::Score {
-            rule,
-            players,
-            points,
-            feature,
-            ..
-        } => {
-            let what = format!(
-                "{} {} of {} tile{}",
-                if feature.complete {
-                    "complete"
-                } else {
-                    "incomplete"
-                },
-                crate::view::kind_name(feature.kind),
-                feature.tiles,
-                crate::view::plural(feature.tiles as usize)
-            );
-            if players.is_empty() {
-                format!("nobody scores the {what} [{rule}]")
-            } else {
-                let who: Vec<String> = players.iter().map(seat).collect();
-                let each = if players.len() > 1 { " each" } else { "" };
-                format!("{} +{points}{each} for the {what} [{rule}]", who.join(", "))
-            }
-        }
-        Event::Return {
-            player, follower, ..
-        } => format!("{}'s {} returns to supply", seat(player), figure(follower)),
-        Event::End { scores, winners } => {
-            let s: Vec<String> = scores.iter().map(u32::to_string).collect();
-            let w: Vec<String> = winners.iter().map(seat).collect();
-            format!("game over: scores {}; won by {}", s.join(" "), w.join(", "))
-        }
-        other => format!("{} ({:?})", other.kind(), other.players()),
-    }
-}
 
 /// Turn of an event (the end of the game belongs to the last turn).
 fn event_turn(e: &Event) -> Option<u32> {
@@ -247,12 +173,15 @@ pub fn replay_html(
         board: BoardDeltas::new(bounds, (PAD, PAD)),
         bounds,
     };
+    // The same columns at every turn: every column some seat scores in by the end (scores only
+    // grow, so no column is used earlier and not at the end).
+    let columns = used_columns(&final_view);
     let mut last = None;
     timeline_each(game, drawings, seat_names, |v| {
         let k = at.turns.len();
         at.turns.push(v.turn);
         at.scores.push(v.seats.iter().map(|s| s.score).collect());
-        at.tables.push_str(&score_table(k, v));
+        at.tables.push_str(&score_table(k, v, &columns));
         at.board.push(v);
         let b = v.bounds();
         at.bounds = (
@@ -276,11 +205,11 @@ pub fn replay_html(
         over,
         ..final_view
     };
-    Ok(page(title, &final_view, at, game.events()))
+    Ok(page(title, &final_view, at, game))
 }
 
 /// The whole page from what was gathered.
-fn page(title: &str, final_view: &BoardView, at: Positions, events: &[Event]) -> String {
+fn page(title: &str, final_view: &BoardView, at: Positions, game: &Game) -> String {
     let bounds = at.bounds;
     let w = f64::from(bounds.2 - bounds.0 + 1) * CELL + 2.0 * PAD;
     let h = f64::from(bounds.3 - bounds.1 + 1) * CELL + 2.0 * PAD;
@@ -326,7 +255,12 @@ fn page(title: &str, final_view: &BoardView, at: Positions, events: &[Event]) ->
     let _ = writeln!(out, "<h2>Scores</h2>");
     out.push_str(&at.tables);
     score_track(&mut out, final_view, &at.scores, &track_x);
-    event_lists(&mut out, final_view, &at.turns, events);
+    event_lists(
+        &mut out,
+        &Words::new(game.rules().ruleset(), final_view),
+        &at.turns,
+        game.events(),
+    );
     final_breakdown(&mut out, final_view);
     let _ = writeln!(out, "</div>\n</main>");
     let json = serde_json::to_string(&data)
@@ -348,15 +282,37 @@ fn controls(out: &mut String, last_k: usize, final_turn: u32) {
     );
 }
 
-/// The score table of position `k` (hidden until the script shows it).
-fn score_table(k: usize, v: &BoardView) -> String {
+/// The columns of [`SCORE_COLUMNS`] that `b` has for some seat, in that order.
+fn used_columns(b: &BoardView) -> Vec<&'static str> {
+    SCORE_COLUMNS
+        .iter()
+        .copied()
+        .filter(|c| {
+            b.seats
+                .iter()
+                .any(|s| s.by_kind.iter().any(|(k, _)| k == c))
+        })
+        .collect()
+}
+
+/// A seat's points in column `c` (0 when it has none there).
+fn column_points(s: &SeatScore, c: &str) -> u32 {
+    s.by_kind
+        .iter()
+        .find(|(k, _)| k == c)
+        .map_or(0, |(_, v)| *v)
+}
+
+/// The score table of position `k` (hidden until the script shows it): a header for each of
+/// `columns` and a cell in each for every seat.
+fn score_table(k: usize, v: &BoardView, columns: &[&str]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
         r#"<table class="scores" data-k="{k}" hidden><tr><th>seat</th><th>score</th>"#
     );
-    for c in v.seats.first().map(|s| s.by_kind.as_slice()).unwrap_or(&[]) {
-        let _ = write!(out, "<th>{}</th>", esc(&c.0));
+    for c in columns {
+        let _ = write!(out, "<th>{}</th>", esc(c));
     }
     let _ = writeln!(out, "</tr>");
     for (p, s) in v.seats.iter().enumerate() {
@@ -368,8 +324,8 @@ fn score_table(k: usize, v: &BoardView) -> String {
             esc(&s.name),
             s.score
         );
-        for (_, pts) in &s.by_kind {
-            let _ = write!(out, "<td>{pts}</td>");
+        for c in columns {
+            let _ = write!(out, "<td>{}</td>", column_points(s, c));
         }
         let _ = writeln!(out, "</tr>");
     }
@@ -424,10 +380,13 @@ fn score_track(out: &mut String, final_view: &BoardView, scores: &[Vec<u32>], tr
 
 /// The events of each position (`turns`: the turn of each position), each line ending with its
 /// rule id in its own colour.
-fn event_lists(out: &mut String, final_view: &BoardView, turns: &[u32], events: &[Event]) {
+fn event_lists(out: &mut String, words: &Words, turns: &[u32], events: &[Event]) {
     let _ = writeln!(out, "<h2>Events of this turn</h2>");
-    let mut by_k: Vec<Vec<&Event>> = vec![Vec::new(); turns.len()];
+    let mut by_k: Vec<Vec<(&str, String)>> = vec![Vec::new(); turns.len()];
     for e in events {
+        let Some(line) = words.describe(e) else {
+            continue;
+        };
         let k = match event_turn(e) {
             Some(t) => turns
                 .iter()
@@ -435,16 +394,15 @@ fn event_lists(out: &mut String, final_view: &BoardView, turns: &[u32], events: 
                 .unwrap_or(turns.len() - 1),
             None => turns.len() - 1,
         };
-        by_k[k].push(e);
+        by_k[k].push((e.kind(), line));
     }
     for (k, evs) in by_k.iter().enumerate() {
         let _ = writeln!(out, r#"<ol class="events" data-k="{k}" hidden>"#);
         if evs.is_empty() {
             let _ = writeln!(out, "<li>the start tile is placed</li>");
         }
-        for e in evs {
-            // Seat and figure names are the same at every position: the final one names them.
-            let text = esc(&describe(e, final_view));
+        for (kind, line) in evs {
+            let text = esc(line);
             let text = match text.rfind(" [") {
                 Some(i) if text.ends_with(']') => format!(
                     "{} <span class=\"rule\">{}</span>",
@@ -453,7 +411,7 @@ fn event_lists(out: &mut String, final_view: &BoardView, turns: &[u32], events: 
                 ),
                 _ => text,
             };
-            let _ = writeln!(out, "<li class=\"ev-{}\">{text}</li>", e.kind());
+            let _ = writeln!(out, "<li class=\"ev-{kind}\">{text}</li>");
         }
         let _ = writeln!(out, "</ol>");
     }
@@ -461,16 +419,7 @@ fn event_lists(out: &mut String, final_view: &BoardView, turns: &[u32], events: 
 
 /// The final score of each seat by feature kind.
 fn final_breakdown(out: &mut String, final_view: &BoardView) {
-    let cols: Vec<&str> = SCORE_COLUMNS
-        .iter()
-        .copied()
-        .filter(|c| {
-            final_view
-                .seats
-                .iter()
-                .any(|s| s.by_kind.iter().any(|(k, _)| k == c))
-        })
-        .collect();
+    let cols = used_columns(final_view);
     let _ = writeln!(
         out,
         r#"<h2>Final score by feature kind</h2><table id="final-breakdown"><tr><th>seat</th>"#
@@ -488,12 +437,7 @@ fn final_breakdown(out: &mut String, final_view: &BoardView) {
             esc(&s.name)
         );
         for c in &cols {
-            let v = s
-                .by_kind
-                .iter()
-                .find(|(k, _)| k == c)
-                .map_or(0, |(_, v)| *v);
-            let _ = write!(out, "<td>{v}</td>");
+            let _ = write!(out, "<td>{}</td>", column_points(s, c));
         }
         let _ = writeln!(out, "<td>{}</td></tr>", s.score);
     }
