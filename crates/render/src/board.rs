@@ -116,6 +116,40 @@ pub enum FigureAt {
     },
 }
 
+/// The letters that tell figure types apart on a board, by type index: the initial of each
+/// type's name, upper case, followed by as many more letters of the name as it takes to
+/// differ from every other type's (`Meeple`, `Mayor` → `Me`, `Ma`; `Meeple`, `Large meeple` →
+/// `M`, `L`). Taken from the names in the data: no figure is known by name here.
+pub fn figure_symbols(types: &[FollowerType]) -> Vec<String> {
+    let letters: Vec<Vec<char>> = types
+        .iter()
+        .map(|t| t.name.chars().filter(|c| c.is_alphanumeric()).collect())
+        .collect();
+    let symbol = |l: &[char], k: usize| -> String {
+        let mut it = l.iter().take(k);
+        let mut s: String = it
+            .next()
+            .map(|c| c.to_uppercase().collect())
+            .unwrap_or_default();
+        s.extend(it.flat_map(|c| c.to_lowercase()));
+        s
+    };
+    (0..types.len())
+        .map(|i| {
+            let mine = &letters[i];
+            let k = (1..=mine.len().max(1))
+                .find(|&k| {
+                    letters
+                        .iter()
+                        .enumerate()
+                        .all(|(j, other)| j == i || symbol(other, k) != symbol(mine, k))
+                })
+                .unwrap_or(mine.len().max(1));
+            symbol(mine, k)
+        })
+        .collect()
+}
+
 /// A seat's line of the score table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatScore {

@@ -104,19 +104,23 @@ const SCRIPT: &str = r#"
   document.getElementById('next').addEventListener('click', function () { show(current + 1); });
   document.getElementById('first').addEventListener('click', function () { show(0); });
   document.getElementById('final').addEventListener('click', function () { show(last); });
-  var zoom = 1;
-  function setZoom(z) {
-    zoom = Math.max(0.2, Math.min(4, z));
-    var svg = document.getElementById('board');
-    svg.setAttribute('width', (data.width * zoom).toFixed(0));
-    svg.setAttribute('height', (data.height * zoom).toFixed(0));
+  // Zoom: "fit" sizes the picture to its panel (100 % of the box, the viewBox keeps its shape,
+  // and it follows the window); + and − scale from the size shown.
+  var svg = document.getElementById('board');
+  var box = document.getElementById('board-box');
+  var zoom = null;
+  function fitScale() {
+    return Math.min(box.clientWidth / data.width, box.clientHeight / data.height);
   }
-  document.getElementById('zoom-in').addEventListener('click', function () { setZoom(zoom * 1.25); });
-  document.getElementById('zoom-out').addEventListener('click', function () { setZoom(zoom / 1.25); });
-  document.getElementById('zoom-fit').addEventListener('click', function () {
-    var box = document.getElementById('board-box');
-    setZoom(Math.min(box.clientWidth / data.width, box.clientHeight / data.height));
-  });
+  function setZoom(z) {
+    zoom = z === null ? null : Math.max(0.2, Math.min(4, z));
+    svg.setAttribute('width', zoom === null ? '100%' : (data.width * zoom).toFixed(0));
+    svg.setAttribute('height', zoom === null ? '100%' : (data.height * zoom).toFixed(0));
+  }
+  function scale() { return zoom === null ? fitScale() : zoom; }
+  document.getElementById('zoom-in').addEventListener('click', function () { setZoom(scale() * 1.25); });
+  document.getElementById('zoom-out').addEventListener('click', function () { setZoom(scale() / 1.25); });
+  document.getElementById('zoom-fit').addEventListener('click', function () { setZoom(null); });
   document.addEventListener('keydown', function (e) {
     if (e.key === 'ArrowLeft') { show(current - 1); e.preventDefault(); }
     else if (e.key === 'ArrowRight') { show(current + 1); e.preventDefault(); }
