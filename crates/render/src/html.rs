@@ -136,8 +136,9 @@ const SCRIPT: &str = r#"
 /// Width and height of the score track.
 const TRACK: (f64, f64) = (420.0, 150.0);
 
-/// Padding around the board, in pixels.
-const PAD: f64 = 10.0;
+/// Padding around the board, in pixels: the board of every turn is drawn with its top-left cell
+/// (of the final board's bounds) at `(BOARD_PAD, BOARD_PAD)` ([`crate::svg::board::board_body`]).
+pub const BOARD_PAD: f64 = 10.0;
 
 /// What the page needs of every position, gathered while the game is replayed one position at
 /// a time (no position is kept).
@@ -174,7 +175,7 @@ pub fn replay_html(
         turns: Vec::new(),
         scores: Vec::new(),
         tables: String::new(),
-        board: BoardDeltas::new(bounds, (PAD, PAD)),
+        board: BoardDeltas::new(bounds, (BOARD_PAD, BOARD_PAD)),
         bounds,
     };
     // The same columns at every turn: every column some seat scores in by the end (scores only
@@ -215,8 +216,8 @@ pub fn replay_html(
 /// The whole page from what was gathered.
 fn page(title: &str, final_view: &BoardView, at: Positions, game: &Game) -> String {
     let bounds = at.bounds;
-    let w = f64::from(bounds.2 - bounds.0 + 1) * CELL + 2.0 * PAD;
-    let h = f64::from(bounds.3 - bounds.1 + 1) * CELL + 2.0 * PAD;
+    let w = f64::from(bounds.2 - bounds.0 + 1) * CELL + 2.0 * BOARD_PAD;
+    let h = f64::from(bounds.3 - bounds.1 + 1) * CELL + 2.0 * BOARD_PAD;
     let positions = at.turns.len();
     let last_k = positions.saturating_sub(1).max(1) as f64;
     let track_x: Vec<f64> = (0..positions)
