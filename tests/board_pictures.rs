@@ -31,8 +31,11 @@ fn board(variant: &str, seed: &str, name: &str) -> String {
     text
 }
 
-/// The `<g class="figure">` elements of a board: (title, transform, the text element if any).
-fn figures(doc: &roxmltree::Document<'_>) -> Vec<(String, String, Option<(String, String)>)> {
+/// A drawn figure: its title, its transform, and its text (content, transform) if any.
+type DrawnFigure = (String, String, Option<(String, String)>);
+
+/// The `<g class="figure">` elements of a board.
+fn figures(doc: &roxmltree::Document<'_>) -> Vec<DrawnFigure> {
     doc.descendants()
         .filter(|n| n.attribute("class") == Some("figure"))
         .map(|g| {

@@ -60,18 +60,13 @@ pub struct Words<'a> {
     anchors: BTreeMap<(i32, i32), usize>,
 }
 
-/// How a tile is called: its name, followed by its id when the id is not just the name
-/// written differently (`Cloister with road (A)`, `Notre-Dame`).
+/// How a tile is called: its name, followed by its id when that is a rulebook letter (no lower
+/// case: `Cloister with road (A)`); a lower-case id (`notre-dame`, `am-8`) is a file name, not
+/// something players say.
 pub fn tile_display(id: &str, name: &str) -> String {
-    let simple = |s: &str| -> String {
-        s.chars()
-            .filter(char::is_ascii_alphanumeric)
-            .collect::<String>()
-            .to_ascii_lowercase()
-    };
     if name.is_empty() || name == id {
         id.to_string()
-    } else if simple(name) == simple(id) {
+    } else if id.chars().any(char::is_lowercase) {
         name.to_string()
     } else {
         format!("{name} ({id})")
