@@ -443,3 +443,33 @@ pub fn score_table(b: &BoardView) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::figure_symbols;
+    use tegula_ruleset::FollowerType;
+
+    fn types(names: &[&str]) -> Vec<FollowerType> {
+        names
+            .iter()
+            .map(|n| FollowerType::standard(&n.to_lowercase(), n, 1, 1))
+            .collect()
+    }
+
+    #[test]
+    fn figure_symbols_are_the_shortest_distinct_starts_of_the_names() {
+        let s = figure_symbols(&types(&["Meeple", "Mayor", "Barn", "Wagon"]));
+        assert_eq!(s, ["Me", "Ma", "B", "W"]);
+        let s = figure_symbols(&types(&["Meeple", "Large meeple"]));
+        assert_eq!(s, ["M", "L"]);
+        // A name that starts another keeps all its letters; the other gets one more.
+        let s = figure_symbols(&types(&["Pig", "Pigherd"]));
+        assert_eq!(s, ["Pig", "Pigh"]);
+        // Same names cannot differ: each shows the whole name, nothing panics.
+        let s = figure_symbols(&types(&["Ghost", "Ghost", ""]));
+        assert_eq!(s, ["Ghost", "Ghost", ""]);
+        // Letters beyond ASCII keep their case rules.
+        let s = figure_symbols(&types(&["éclaireur", "Ours"]));
+        assert_eq!(s, ["É", "O"]);
+    }
+}

@@ -355,3 +355,20 @@ fn where_words(seg: &SegmentView) -> String {
     let words: Vec<&str> = sides.into_iter().map(side_word).collect();
     format!("{} {kind}", words.join("–"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::tile_display;
+
+    #[test]
+    fn tiles_are_named_with_their_rulebook_letter_only() {
+        assert_eq!(
+            tile_display("A", "Cloister with road"),
+            "Cloister with road (A)"
+        );
+        assert_eq!(tile_display("notre-dame", "Notre-Dame"), "Notre-Dame");
+        assert_eq!(tile_display("am-8", "City cap"), "City cap");
+        assert_eq!(tile_display("D", "D"), "D");
+        assert_eq!(tile_display("x", ""), "x");
+    }
+}
