@@ -164,6 +164,16 @@ pub struct SeatScore {
     pub winner: bool,
 }
 
+impl SeatScore {
+    /// The seat's points in score column `column` (0 when it has none there).
+    pub fn points_in(&self, column: &str) -> u32 {
+        self.by_kind
+            .iter()
+            .find(|(k, _)| k == column)
+            .map_or(0, |(_, v)| *v)
+    }
+}
+
 /// Plural name of what a score event scored (the score table's columns).
 pub fn score_column(kind: Option<FeatureKind>) -> &'static str {
     match kind {
@@ -361,6 +371,21 @@ impl BoardView {
         } else {
             b
         }
+    }
+
+    /// The columns of [`SCORE_COLUMNS`] some seat has, in that order: the columns of a score
+    /// table of this position (and, for the final position, of every earlier one: scores only
+    /// grow).
+    pub fn used_columns(&self) -> Vec<&'static str> {
+        SCORE_COLUMNS
+            .iter()
+            .copied()
+            .filter(|c| {
+                self.seats
+                    .iter()
+                    .any(|s| s.by_kind.iter().any(|(k, _)| k == c))
+            })
+            .collect()
     }
 
     /// Whether feature `feature` of tile `instance` is complete.

@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use tegula_engine::{Event, Game};
 use tegula_model::compile::CompiledTile;
 
-use crate::board::{timeline_each, BoardView, SeatScore, SCORE_COLUMNS};
+use crate::board::{timeline_each, BoardView};
 use crate::deltas::{BoardDeltas, Span};
 use crate::svg::board::{seat_colour, tile_defs};
 use crate::svg::{esc, CELL};
@@ -180,7 +180,7 @@ pub fn replay_html(
     };
     // The same columns at every turn: every column some seat scores in by the end (scores only
     // grow, so no column is used earlier and not at the end).
-    let columns = used_columns(&final_view);
+    let columns = final_view.used_columns();
     let mut last = None;
     timeline_each(game, drawings, seat_names, |v| {
         let k = at.turns.len();
@@ -287,27 +287,6 @@ fn controls(out: &mut String, last_k: usize, final_turn: u32) {
     );
 }
 
-/// The columns of [`SCORE_COLUMNS`] that `b` has for some seat, in that order.
-fn used_columns(b: &BoardView) -> Vec<&'static str> {
-    SCORE_COLUMNS
-        .iter()
-        .copied()
-        .filter(|c| {
-            b.seats
-                .iter()
-                .any(|s| s.by_kind.iter().any(|(k, _)| k == c))
-        })
-        .collect()
-}
-
-/// A seat's points in column `c` (0 when it has none there).
-fn column_points(s: &SeatScore, c: &str) -> u32 {
-    s.by_kind
-        .iter()
-        .find(|(k, _)| k == c)
-        .map_or(0, |(_, v)| *v)
-}
-
 /// The score table of position `k` (hidden until the script shows it): a header for each of
 /// `columns` and a cell in each for every seat.
 fn score_table(k: usize, v: &BoardView, columns: &[&str]) -> String {
@@ -330,7 +309,7 @@ fn score_table(k: usize, v: &BoardView, columns: &[&str]) -> String {
             s.score
         );
         for c in columns {
-            let _ = write!(out, "<td>{}</td>", column_points(s, c));
+            let _ = write!(out, "<td>{}</td>", s.points_in(c));
         }
         let _ = writeln!(out, "</tr>");
     }
@@ -424,7 +403,7 @@ fn event_lists(out: &mut String, words: &Words, turns: &[u32], events: &[Event])
 
 /// The final score of each seat by feature kind.
 fn final_breakdown(out: &mut String, final_view: &BoardView) {
-    let cols = used_columns(final_view);
+    let cols = final_view.used_columns();
     let _ = writeln!(
         out,
         r#"<h2>Final score by feature kind</h2><table id="final-breakdown"><tr><th>seat</th>"#
@@ -442,7 +421,7 @@ fn final_breakdown(out: &mut String, final_view: &BoardView) {
             esc(&s.name)
         );
         for c in &cols {
-            let _ = write!(out, "<td>{}</td>", column_points(s, c));
+            let _ = write!(out, "<td>{}</td>", s.points_in(c));
         }
         let _ = writeln!(out, "<td>{}</td></tr>", s.score);
     }

@@ -15,7 +15,7 @@ use super::geom::{
     building_spots, city_anchor, inner_field_spot, side_mid, towards_centre, wedge_centroid,
 };
 use super::{draw_layers, esc, n, svg_open, Size, CELL};
-use crate::board::{figure_symbols, BoardView, FigureAt, SCORE_COLUMNS};
+use crate::board::{figure_symbols, BoardView, FigureAt};
 use crate::view::{kind_name, TileView};
 
 const MARGIN: f64 = 20.0;
@@ -347,19 +347,6 @@ fn table_height(b: &BoardView) -> f64 {
     ROW * (b.seats.len() as f64 + 1.0) + 10.0
 }
 
-/// The score columns that have points for some seat.
-fn used_columns(b: &BoardView) -> Vec<&'static str> {
-    SCORE_COLUMNS
-        .iter()
-        .copied()
-        .filter(|c| {
-            b.seats
-                .iter()
-                .any(|s| s.by_kind.iter().any(|(k, _)| k == c))
-        })
-        .collect()
-}
-
 /// Width of the score table's name column: the longest name and the winner's star after it
 /// (the star may come from a wider fallback font: counted as 3 characters).
 fn name_width(b: &BoardView) -> f64 {
@@ -375,7 +362,7 @@ fn name_width(b: &BoardView) -> f64 {
 
 /// Layer: the score table (seat colour, name, score, points by feature kind).
 fn score_layer(out: &mut String, b: &BoardView, x0: f64, y0: f64) {
-    let cols = used_columns(b);
+    let cols = b.used_columns();
     let name_w = name_width(b);
     let mut header = vec![
         ("seat".to_string(), x0 + 16.0),
@@ -409,12 +396,7 @@ fn score_layer(out: &mut String, b: &BoardView, x0: f64, y0: f64) {
             (seat.score.to_string(), header[1].1),
         ];
         for (i, c) in cols.iter().enumerate() {
-            let v = seat
-                .by_kind
-                .iter()
-                .find(|(k, _)| k == c)
-                .map_or(0, |(_, v)| *v);
-            cells.push((v.to_string(), header[i + 2].1));
+            cells.push((seat.points_in(c).to_string(), header[i + 2].1));
         }
         for (t, x) in cells {
             let _ = writeln!(
@@ -482,7 +464,7 @@ pub fn board_svg(b: &BoardView) -> String {
         f64::from(bounds.2 - bounds.0 + 1) * CELL,
         f64::from(bounds.3 - bounds.1 + 1) * CELL,
     );
-    let cols = used_columns(b).len() as f64;
+    let cols = b.used_columns().len() as f64;
     let table_w = name_width(b) + 60.0 + 80.0 * cols;
     let w = bw.max(table_w.max(360.0 + 80.0 * cols)) + 2.0 * MARGIN;
     let h = TOP + bh + 16.0 + table_height(b) + MARGIN;
