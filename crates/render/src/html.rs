@@ -79,6 +79,7 @@ const SCRIPT: &str = r#"
     current = k;
     board.innerHTML = boardAt(k);
     board.setAttribute('data-k', String(k));
+    view();
     var all = document.querySelectorAll('[data-k]');
     for (var i = 0; i < all.length; i++) {
       if (Number(all[i].getAttribute('data-k')) === k) { all[i].removeAttribute('hidden'); }
@@ -104,18 +105,25 @@ const SCRIPT: &str = r#"
   document.getElementById('next').addEventListener('click', function () { show(current + 1); });
   document.getElementById('first').addEventListener('click', function () { show(0); });
   document.getElementById('final').addEventListener('click', function () { show(last); });
-  // Zoom: "fit" sizes the picture to its panel (100 % of the box, the viewBox keeps its shape,
-  // and it follows the window); + and − scale from the size shown.
+  // Zoom: "fit" shows the turn's tiles as large as the panel allows (the picture is 100 % of
+  // the box and its viewBox the turn's part of the board, data.boxes; it follows the window);
+  // + and − show the whole board at a pixel scale, starting from the scale shown.
   var svg = document.getElementById('board');
   var box = document.getElementById('board-box');
   var zoom = null;
+  function view() {
+    var b = zoom === null && current >= 0 ? data.boxes[current] : [0, 0, data.width, data.height];
+    svg.setAttribute('viewBox', b.map(function (v) { return v.toFixed(1); }).join(' '));
+  }
   function fitScale() {
-    return Math.min(box.clientWidth / data.width, box.clientHeight / data.height);
+    var b = current >= 0 ? data.boxes[current] : [0, 0, data.width, data.height];
+    return Math.min(box.clientWidth / b[2], box.clientHeight / b[3]);
   }
   function setZoom(z) {
     zoom = z === null ? null : Math.max(0.2, Math.min(4, z));
     svg.setAttribute('width', zoom === null ? '100%' : (data.width * zoom).toFixed(0));
     svg.setAttribute('height', zoom === null ? '100%' : (data.height * zoom).toFixed(0));
+    view();
   }
   function scale() { return zoom === null ? fitScale() : zoom; }
   document.getElementById('zoom-in').addEventListener('click', function () { setZoom(scale() * 1.25); });
@@ -151,6 +159,28 @@ struct Positions {
     board: BoardDeltas,
     /// Union of the positions' bounds (within the final position's, as tiles only accumulate).
     bounds: (i32, i32, i32, i32),
+    /// The part of the page's board picture each position's tiles cover ([`fit_box`]).
+    boxes: Vec<[f64; 4]>,
+}
+
+/// Fewest cells across that "fit" shows, so that the first turns' few tiles are not drawn huge.
+const FIT_MIN_CELLS: f64 = 4.0;
+
+/// The box "fit" shows of a position whose tiles span `b`, on the picture of a board spanning
+/// `whole` (both in cells): `[x, y, width, height]` in picture pixels, the tiles and the padding
+/// around them, at least [`FIT_MIN_CELLS`] cells each way (centred on the tiles).
+fn fit_box(b: (i32, i32, i32, i32), whole: (i32, i32, i32, i32)) -> [f64; 4] {
+    let span = |lo: i32, hi: i32, origin: i32| {
+        let cells = f64::from(hi - lo + 1);
+        let extra = (FIT_MIN_CELLS - cells).max(0.0) * CELL / 2.0;
+        (
+            f64::from(lo - origin) * CELL - extra,
+            cells * CELL + 2.0 * extra + 2.0 * BOARD_PAD,
+        )
+    };
+    let (x, w) = span(b.0, b.2, whole.0);
+    let (y, h) = span(b.1, b.3, whole.1);
+    [x, y, w, h]
 }
 
 /// The replay page of `game` (replayed from its first position, [`timeline_each`]): `drawings`
@@ -177,6 +207,7 @@ pub fn replay_html(
         tables: String::new(),
         board: BoardDeltas::new(bounds, (BOARD_PAD, BOARD_PAD)),
         bounds,
+        boxes: Vec::new(),
     };
     // The same columns at every turn: every column some seat scores in by the end (scores only
     // grow, so no column is used earlier and not at the end).
@@ -189,6 +220,7 @@ pub fn replay_html(
         at.tables.push_str(&score_table(k, v, &columns));
         at.board.push(v);
         let b = v.bounds();
+        at.boxes.push(fit_box(b, bounds));
         at.bounds = (
             at.bounds.0.min(b.0),
             at.bounds.1.min(b.1),
@@ -232,6 +264,7 @@ fn page(title: &str, final_view: &BoardView, at: Positions, game: &Game) -> Stri
     let data = serde_json::json!({
         "turns": at.turns,
         "track_x": track_x,
+        "boxes": at.boxes,
         "width": w,
         "height": h,
         "pieces": pieces,
