@@ -347,9 +347,10 @@ fn differing_pixels(a: &[[u8; 3]], b: &[[u8; 3]]) -> (usize, usize) {
 
 /// A harness page that loads `replay.html` in a frame, steps through every turn with the slider
 /// and checks what a reader sees at each: one board, one event list, and a score table with the
-/// same header at every turn and a cell under every header in every seat's row. Then, at the
-/// final turn, how much of its panel the board fills at "fit". Writes `ok fill=F` or the first
-/// problem into `#out`.
+/// same header at every turn and a cell under every header in every seat's row. Then how much
+/// of its panel the board fills at "fit", the least over the turns from a third of the game on
+/// (earlier, a few tiles are not drawn larger than 4 cells a side). Writes `ok fill=F` or the
+/// first problem into `#out`.
 const STEP_HARNESS: &str = r#"<!DOCTYPE html><html><body style="margin:0"><pre id="out">waiting</pre>
 <iframe id="f" src="replay.html#turn=0" width="1200" height="900"></iframe>
 <script>
@@ -374,16 +375,21 @@ f.onload = function () {
     }
     if (d.getElementById('turn-board').getAttribute('data-k') !== String(k)) { problems.push(k + ': board not drawn'); }
   }
-  var box = d.getElementById('board-box').getBoundingClientRect();
-  var drawn = d.getElementById('turn-board').getBoundingClientRect();
-  var fill = Math.max(drawn.width / box.width, drawn.height / box.height);
+  // How much of the panel the board fills at fit, at the least from a third of the game on.
+  var fill = 1;
+  for (var j = Math.floor(last / 3); j <= last; j++) {
+    s.value = String(j); s.dispatchEvent(new w.Event('input'));
+    var box = d.getElementById('board-box').getBoundingClientRect();
+    var drawn = d.getElementById('turn-board').getBoundingClientRect();
+    fill = Math.min(fill, Math.max(drawn.width / box.width, drawn.height / box.height));
+  }
   document.getElementById('out').textContent = problems.length ? problems.slice(0, 5).join(' | ') : 'ok fill=' + fill.toFixed(2);
 };
 </script></body></html>"#;
 
 /// Every shipped variant's replay page in a real browser: a seeded two-player game is played,
 /// logged and replayed into the viewer; a harness steps through every turn checking the tables
-/// (above) and how much of its panel the board fills at the end; and a screenshot of the viewer
+/// (above) and how much of its panel the board fills; and a screenshot of the viewer
 /// two thirds into the game is compared with one of the same page whose board is the whole
 /// drawing of that turn (`board_body`) instead of the page's deltas. Both pictures come from the
 /// same Chromium in the same run, so the comparison is exact on any Chromium version and font
