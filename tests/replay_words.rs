@@ -186,6 +186,10 @@ fn abbey_mayor_events_say_wagon_moves_barns_and_cloister_neighbours() {
         .find(|l| l.ends_with("[AM-7]"))
         .expect("a barn scoring");
     assert!(barn.contains(": field with "), "{barn}");
+    // A barn that pays nothing during the game says so (the final scoring leaves such lines out).
+    assert!(has(
+        "seat 0 scores nothing: field with 0 completed cities [AM-7]"
+    ));
 }
 
 #[test]

@@ -400,8 +400,10 @@ fn score_track(out: &mut String, final_view: &BoardView, scores: &[Vec<u32>], tr
 fn event_lists(out: &mut String, words: &Words, turns: &[u32], events: &[Event]) {
     let _ = writeln!(out, "<h2>Events of this turn</h2>");
     let mut by_k: Vec<Vec<(&str, String)>> = vec![Vec::new(); turns.len()];
-    for e in events {
-        let Some(line) = words.describe(e) else {
+    let last_decision = events.iter().rposition(Event::is_decision);
+    for (i, e) in events.iter().enumerate() {
+        let final_scoring = last_decision.is_some_and(|d| i > d);
+        let Some(line) = words.describe(e, final_scoring) else {
             continue;
         };
         let k = match event_turn(e) {

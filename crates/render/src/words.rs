@@ -156,8 +156,9 @@ impl<'a> Words<'a> {
     }
 
     /// One line for `e`, its rule id last in brackets; `None` for a line a player would not
-    /// say (0 points, or nobody's, for an unfinished feature at the end).
-    pub fn describe(&self, e: &Event) -> Option<String> {
+    /// say: in the final scoring (`final_scoring`: `e` comes after the game's last decision), an
+    /// unfinished feature that pays nobody anything.
+    pub fn describe(&self, e: &Event, final_scoring: bool) -> Option<String> {
         let r = &STEP_RULES;
         let line = match e {
             Event::Draw { player, tile, .. } => {
@@ -213,7 +214,12 @@ impl<'a> Words<'a> {
                 points,
                 feature,
                 ..
-            } => self.score(rule, players, *points, feature)?,
+            } => {
+                if *points == 0 && !feature.complete && final_scoring {
+                    return None;
+                }
+                self.score(rule, players, *points, feature)
+            }
             Event::Return {
                 player, follower, ..
             } => format!(
@@ -280,22 +286,21 @@ impl<'a> Words<'a> {
     }
 
     /// A score line: "seat 0 +9: field with 3 completed cities [B-6]".
-    fn score(&self, rule: &str, players: &[u8], points: u32, f: &FeatureInfo) -> Option<String> {
+    fn score(&self, rule: &str, players: &[u8], points: u32, f: &FeatureInfo) -> String {
         let what = match self.abilities.get(rule) {
             Some(tile) => format!("{tile}'s ability"),
             None => feature_words(f),
         };
-        if points == 0 && !f.complete {
-            return None;
-        }
         if players.is_empty() {
-            return Some(format!("nobody scores the {what} [{rule}]"));
+            return format!("nobody scores the {what} [{rule}]");
+        }
+        let who = self.seats(players);
+        if points == 0 {
+            // A barn on a field beside no completed city, for one (AM-7).
+            return format!("{who} scores nothing: {what} [{rule}]");
         }
         let each = if players.len() > 1 { " each" } else { "" };
-        Some(format!(
-            "{} +{points}{each}: {what} [{rule}]",
-            self.seats(players)
-        ))
+        format!("{who} +{points}{each}: {what} [{rule}]")
     }
 }
 
