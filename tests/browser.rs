@@ -271,6 +271,13 @@ f.onload = function () {
   press('End'); log.push('end ' + status());
   var s = d.getElementById('slider'); s.value = '5'; s.dispatchEvent(new w.Event('input'));
   log.push('slider ' + status());
+  // Zoom: + shows the whole board at a pixel scale larger than fit's; fit sizes it to the panel.
+  var svg = d.getElementById('board'), fitted = d.getElementById('turn-board').getBoundingClientRect().width;
+  d.getElementById('zoom-in').click();
+  var zoomed = d.getElementById('turn-board').getBoundingClientRect().width;
+  log.push('zoom ' + (zoomed > fitted ? 'larger' : 'not larger') + ' ' + (svg.getAttribute('width') === '100%' ? 'fit' : 'pixels'));
+  d.getElementById('zoom-fit').click();
+  log.push('fit ' + svg.getAttribute('width') + ' ' + svg.getAttribute('height'));
   document.getElementById('out').textContent = log.join('|');
 };
 </script></body></html>"#,
@@ -286,7 +293,7 @@ f.onload = function () {
     let want = format!(
         "start Turn 10 of {last_turn}|right Turn 11 of {last_turn}|left left Turn 9 of \
          {last_turn}|home Turn 0 of {last_turn}|end Turn {last_turn} of {last_turn} (final \
-         scores)|slider Turn 5 of {last_turn}"
+         scores)|slider Turn 5 of {last_turn}|zoom larger pixels|fit 100% 100%"
     );
     assert_eq!(steps, want, "keys and slider step through the turns");
     // A screenshot of turn 40 shows a board: many non-white pixels, field greens among them.

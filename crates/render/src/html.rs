@@ -7,7 +7,9 @@
 //! the game; games of more than [`MAX_REPLAY_TURNS`] turns are refused. The script draws the
 //! board of the turn chosen with the slider, the buttons, the keyboard arrows (Home/End too) or
 //! the URL hash (`replay.html#turn=12`), shows that turn's tables, and moves the cursor of the
-//! score track. The final score breakdown by feature kind is always shown.
+//! score track. At "fit" (the default) the board shows the turn's tiles as large as its panel
+//! allows; `+` and `−` show the whole board at a pixel scale. Event lines are worded by
+//! [`crate::words`]. The final score breakdown by feature kind is always shown.
 
 use std::fmt::Write as _;
 
@@ -124,6 +126,11 @@ const SCRIPT: &str = r#"
     svg.setAttribute('width', zoom === null ? '100%' : (data.width * zoom).toFixed(0));
     svg.setAttribute('height', zoom === null ? '100%' : (data.height * zoom).toFixed(0));
     view();
+    if (zoom !== null && current >= 0) {
+      // Keep the turn's tiles in sight: scroll to where they are on the whole board.
+      box.scrollLeft = data.boxes[current][0] * zoom;
+      box.scrollTop = data.boxes[current][1] * zoom;
+    }
   }
   function scale() { return zoom === null ? fitScale() : zoom; }
   document.getElementById('zoom-in').addEventListener('click', function () { setZoom(scale() * 1.25); });
