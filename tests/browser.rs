@@ -159,9 +159,10 @@ fn png_pixels(bytes: &[u8]) -> (u32, u32, Vec<[u8; 3]>) {
     (w, h, pixels)
 }
 
-#[test]
-fn replay_viewer_steps_through_a_game_in_a_real_browser() {
-    let Some(browser) = find_chromium() else {
+/// Chromium, or `None` (the test is then skipped) unless `TEGULA_BROWSER_TEST=required`.
+fn chromium_or_skip() -> Option<PathBuf> {
+    let found = find_chromium();
+    if found.is_none() {
         let required = std::env::var("TEGULA_BROWSER_TEST").is_ok_and(|v| v == "required");
         assert!(
             !required,
@@ -171,6 +172,13 @@ fn replay_viewer_steps_through_a_game_in_a_real_browser() {
             "SKIPPED: no Chromium found (install the `chromium` package, or set TEGULA_CHROMIUM); \
              .ci/run installs it and requires this test"
         );
+    }
+    found
+}
+
+#[test]
+fn replay_viewer_steps_through_a_game_in_a_real_browser() {
+    let Some(browser) = chromium_or_skip() else {
         return;
     };
     let dir = std::env::temp_dir().join(format!("tegula-browser-{}", std::process::id()));
@@ -263,6 +271,13 @@ f.onload = function () {
   press('End'); log.push('end ' + status());
   var s = d.getElementById('slider'); s.value = '5'; s.dispatchEvent(new w.Event('input'));
   log.push('slider ' + status());
+  // Zoom: + shows the whole board at a pixel scale larger than fit's; fit sizes it to the panel.
+  var svg = d.getElementById('board'), fitted = d.getElementById('turn-board').getBoundingClientRect().width;
+  d.getElementById('zoom-in').click();
+  var zoomed = d.getElementById('turn-board').getBoundingClientRect().width;
+  log.push('zoom ' + (zoomed > fitted ? 'larger' : 'not larger') + ' ' + (svg.getAttribute('width') === '100%' ? 'fit' : 'pixels'));
+  d.getElementById('zoom-fit').click();
+  log.push('fit ' + svg.getAttribute('width') + ' ' + svg.getAttribute('height'));
   document.getElementById('out').textContent = log.join('|');
 };
 </script></body></html>"#,
@@ -278,7 +293,7 @@ f.onload = function () {
     let want = format!(
         "start Turn 10 of {last_turn}|right Turn 11 of {last_turn}|left left Turn 9 of \
          {last_turn}|home Turn 0 of {last_turn}|end Turn {last_turn} of {last_turn} (final \
-         scores)|slider Turn 5 of {last_turn}"
+         scores)|slider Turn 5 of {last_turn}|zoom larger pixels|fit 100% 100%"
     );
     assert_eq!(steps, want, "keys and slider step through the turns");
     // A screenshot of turn 40 shows a board: many non-white pixels, field greens among them.
@@ -309,5 +324,223 @@ f.onload = function () {
         green > 2000,
         "no board visible ({green} field-green pixels)"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The replay page `page` with its board deltas replaced by one piece, shown at every position:
+/// `markup`, the board of one position drawn whole by `board_body` (not from deltas).
+fn with_whole_board(page: &str, markup: &str) -> String {
+    let open = "<script id=\"data\" type=\"application/json\">";
+    let start = page.find(open).expect("the page's data") + open.len();
+    let end = start + page[start..].find("</script>").unwrap();
+    let mut data: serde_json::Value = serde_json::from_str(&page[start..end]).unwrap();
+    let positions = data["turns"].as_array().unwrap().len();
+    data["pieces"] = serde_json::json!([[0, positions, markup]]);
+    let json = serde_json::to_string(&data).unwrap().replace("</", "<\\/");
+    format!("{}{json}{}", &page[..start], &page[end..])
+}
+
+/// Pixels (of two equal-sized pictures) that differ by more than a little in some channel, and
+/// the number of pixels.
+fn differing_pixels(a: &[[u8; 3]], b: &[[u8; 3]]) -> (usize, usize) {
+    assert_eq!(a.len(), b.len(), "pictures of different sizes");
+    let differ = a
+        .iter()
+        .zip(b)
+        .filter(|(x, y)| x.iter().zip(y.iter()).any(|(c, d)| c.abs_diff(*d) > 24))
+        .count();
+    (differ, a.len())
+}
+
+/// A harness page that loads `replay.html` in a frame, steps through every turn with the slider
+/// and checks what a reader sees at each: one board, one event list, and a score table with the
+/// same header at every turn and a cell under every header in every seat's row. Then how much
+/// of its panel the board fills at "fit", the least over the turns from a third of the game on
+/// (earlier, a few tiles are not drawn larger than 4 cells a side). Writes `ok fill=F` or the
+/// first problem into `#out`.
+const STEP_HARNESS: &str = r#"<!DOCTYPE html><html><body style="margin:0"><pre id="out">waiting</pre>
+<iframe id="f" src="replay.html#turn=0" width="1200" height="900"></iframe>
+<script>
+var f = document.getElementById('f');
+f.onload = function () {
+  var d = f.contentDocument, w = f.contentWindow, problems = [], header = null;
+  var s = d.getElementById('slider'), last = Number(s.max);
+  var shown = function (sel) {
+    return Array.prototype.filter.call(d.querySelectorAll(sel), function (e) { return !e.hidden; });
+  };
+  for (var k = 0; k <= last; k++) {
+    s.value = String(k); s.dispatchEvent(new w.Event('input'));
+    var tables = shown('table.scores'), lists = shown('ol.events');
+    if (tables.length !== 1 || lists.length !== 1) { problems.push(k + ': ' + tables.length + ' tables, ' + lists.length + ' event lists'); continue; }
+    var rows = tables[0].querySelectorAll('tr');
+    var heads = Array.prototype.map.call(rows[0].querySelectorAll('th'), function (h) { return h.textContent; }).join(',');
+    if (header === null) { header = heads; }
+    if (heads !== header) { problems.push(k + ': columns ' + heads + ' after ' + header); }
+    for (var r = 1; r < rows.length; r++) {
+      var cells = rows[r].querySelectorAll('td').length;
+      if (cells !== rows[0].querySelectorAll('th').length || cells < 2) { problems.push(k + ': row ' + r + ' has ' + cells + ' cells under ' + heads); }
+    }
+    if (d.getElementById('turn-board').getAttribute('data-k') !== String(k)) { problems.push(k + ': board not drawn'); }
+  }
+  // How much of the panel the board fills at fit, at the least from a third of the game on.
+  var fill = 1;
+  for (var j = Math.floor(last / 3); j <= last; j++) {
+    s.value = String(j); s.dispatchEvent(new w.Event('input'));
+    var box = d.getElementById('board-box').getBoundingClientRect();
+    var drawn = d.getElementById('turn-board').getBoundingClientRect();
+    fill = Math.min(fill, Math.max(drawn.width / box.width, drawn.height / box.height));
+  }
+  document.getElementById('out').textContent = problems.length ? problems.slice(0, 5).join(' | ') : 'ok fill=' + fill.toFixed(2);
+};
+</script></body></html>"#;
+
+/// Every shipped variant's replay page in a real browser: a seeded two-player game is played,
+/// logged and replayed into the viewer; a harness steps through every turn checking the tables
+/// (above) and how much of its panel the board fills; and a screenshot of the viewer
+/// two thirds into the game is compared with one of the same page whose board is the whole
+/// drawing of that turn (`board_body`) instead of the page's deltas. Both pictures come from the
+/// same Chromium in the same run, so the comparison is exact on any Chromium version and font
+/// set (reference PNGs committed to the repository would depend on both); it shows that what the reader sees after
+/// stepping is the board of that turn, figures, marks and highlight included.
+#[test]
+fn every_shipped_variant_steps_through_and_draws_each_turn_in_a_real_browser() {
+    let Some(browser) = chromium_or_skip() else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("tegula-browser-variants-{}", std::process::id()));
+    let variants = common::toml_files("variants");
+    assert!(variants.len() >= 5, "{variants:?}");
+    std::thread::scope(|scope| {
+        // Two at a time: the machine may have two cores, and Chromium uses several processes.
+        let halves = variants.split_at(variants.len() / 2);
+        for part in [halves.0, halves.1] {
+            let (browser, dir) = (&browser, &dir);
+            scope.spawn(move || {
+                for v in part {
+                    check_variant_in_browser(browser, dir, v);
+                }
+            });
+        }
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One variant of [`every_shipped_variant_steps_through_and_draws_each_turn_in_a_real_browser`].
+fn check_variant_in_browser(browser: &Path, dir: &Path, variant: &Path) {
+    let name = variant.file_stem().unwrap().to_string_lossy().into_owned();
+    let dir = dir.join(&name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (log, html) = (dir.join("game.jsonl"), dir.join("replay.html"));
+    let rel = format!("variants/{name}.toml");
+    let play = [
+        "play",
+        "--variant",
+        &rel,
+        "--seed",
+        "3",
+        "--log",
+        log.to_str().unwrap(),
+    ];
+    assert_exit(&tegula(&play), 0);
+    let replay = [
+        "replay",
+        log.to_str().unwrap(),
+        "--variant",
+        &rel,
+        "--html",
+        html.to_str().unwrap(),
+    ];
+    assert_exit(&tegula(&replay), 0);
+    let page = std::fs::read_to_string(&html).unwrap();
+    let profile = dir.join("profile");
+    // Every turn, stepped with the slider.
+    std::fs::write(dir.join("harness.html"), STEP_HARNESS).unwrap();
+    let dom = chromium(
+        browser,
+        &profile,
+        &format!("file://{}", dir.join("harness.html").display()),
+        &[
+            "--allow-file-access-from-files",
+            "--window-size=1300,1000",
+            "--dump-dom",
+        ],
+    );
+    let result = text_after(&dom, "<pre id=\"out\">");
+    let fill: f64 = result
+        .strip_prefix("ok fill=")
+        .unwrap_or_else(|| panic!("{name}: {result}"))
+        .parse()
+        .unwrap();
+    assert!(
+        fill > 0.9,
+        "{name}: at fit the final board fills {fill} of its panel"
+    );
+    // A turn as the page draws it and as drawn whole.
+    let rules = common::variant_rules(&rel);
+    let game = tegula_engine::log::replay(rules, &std::fs::read_to_string(&log).unwrap()).unwrap();
+    let (compiled, _) = tegula_model::variant::compile_variant(&common::root().join(&rel));
+    let drawings = compiled.unwrap().tiles;
+    let views = tegula_render::board::timeline(&game, &drawings, &[]).unwrap();
+    let bounds = views.last().unwrap().bounds();
+    let pad = tegula_render::html::BOARD_PAD;
+    let last = views.len() - 1;
+    // Two thirds in: figures have come and gone, features completed, so most kinds of delta.
+    {
+        let k = last * 2 / 3;
+        let v = &views[k];
+        let whole = tegula_render::svg::board::board_body(v, bounds, pad, pad);
+        let inner = whole
+            .strip_prefix(&tegula_render::svg::board::board_open(v.turn))
+            .and_then(|b| b.strip_suffix("</g>\n"))
+            .expect("a board group");
+        let reference = dir.join(format!("reference-{k}.html"));
+        std::fs::write(&reference, with_whole_board(&page, inner)).unwrap();
+        // One screenshot, the two pages side by side: one Chromium run per turn.
+        let pair = dir.join(format!("pair-{k}.html"));
+        let frame = |page: &Path| {
+            format!(
+                r#"<iframe src="{}#turn={}" width="1200" height="900" style="border:0"></iframe>"#,
+                page.file_name().unwrap().to_string_lossy(),
+                v.turn
+            )
+        };
+        std::fs::write(
+            &pair,
+            format!(
+                r#"<!DOCTYPE html><html><body style="margin:0;display:flex">{}{}</body></html>"#,
+                frame(&html),
+                frame(&reference)
+            ),
+        )
+        .unwrap();
+        let png = dir.join(format!("pair-{k}.png"));
+        let url = format!("file://{}", pair.display());
+        let shot = format!("--screenshot={}", png.display());
+        chromium(browser, &profile, &url, &["--window-size=2400,900", &shot]);
+        let (w, h, pixels) = png_pixels(&std::fs::read(&png).expect("screenshot written"));
+        assert_eq!((w, h), (2400, 900));
+        let half = |right: bool| -> Vec<[u8; 3]> {
+            pixels
+                .chunks(w as usize)
+                .flat_map(|row| if right { &row[1200..] } else { &row[..1200] })
+                .copied()
+                .collect()
+        };
+        let (viewer, whole) = (half(false), half(true));
+        let (differ, all) = differing_pixels(&viewer, &whole);
+        assert!(
+            differ * 2000 <= all,
+            "{name}, turn {}: {differ} of {all} pixels differ from the whole board's picture \
+             (kept in {})",
+            v.turn,
+            dir.display()
+        );
+        let green = viewer
+            .iter()
+            .map(|p| p.map(i32::from))
+            .filter(|p| p[1] > 150 && p[1] > p[0] + 20 && p[1] > p[2] + 40)
+            .count();
+        assert!(green > 2000, "{name}, turn {}: no board visible", v.turn);
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -293,9 +293,16 @@ fn seat_letter(seat: u8, first_type: bool) -> char {
     }
 }
 
+/// What the characters of a board picture mean (figures are keyed above it, per game).
+const BOARD_KEY: &str = "\
+key: on a tile's border C city, R road, . field, * any with the numbers of the fields beside them;
+     inside, the tile's features by number (0-9, then a-z, as `tegula render TILE --format
+     ascii` numbers them), + cloister, W wonder, # a road's end; @ corners of the last tile
+";
+
 /// A terminal picture of a board: every cell a 9×5 block as in [`tile_ascii`], the last placed
-/// tile's corners as `@`, figures as their seat's letter where they stand, then a key and the
-/// score table.
+/// tile's corners as `@`, figures as their seat's letter where they stand, then a key (the
+/// figures, what the characters mean) and the score table.
 pub fn board_ascii(b: &BoardView) -> String {
     let (min_x, min_y, max_x, max_y) = b.bounds();
     let (cols, rows) = ((max_x - min_x + 1) as usize, (max_y - min_y + 1) as usize);
@@ -368,6 +375,7 @@ pub fn board_ascii(b: &BoardView) -> String {
         ));
     }
     out.push_str(&format!("figures: {}\n", key.join(", ")));
+    out.push_str(BOARD_KEY);
     if let Some(t) = b.last.and_then(|i| b.tiles.get(i)) {
         out.push_str(&format!(
             "last placed (corners @): {} at ({}, {})\n",

@@ -116,6 +116,40 @@ pub enum FigureAt {
     },
 }
 
+/// The letters that tell figure types apart on a board, by type index: the initial of each
+/// type's name, upper case, followed by as many more letters of the name as it takes to
+/// differ from every other type's (`Meeple`, `Mayor` → `Me`, `Ma`; `Meeple`, `Large meeple` →
+/// `M`, `L`). Taken from the names in the data: no figure is known by name here.
+pub fn figure_symbols(types: &[FollowerType]) -> Vec<String> {
+    let letters: Vec<Vec<char>> = types
+        .iter()
+        .map(|t| t.name.chars().filter(|c| c.is_alphanumeric()).collect())
+        .collect();
+    let symbol = |l: &[char], k: usize| -> String {
+        let mut it = l.iter().take(k);
+        let mut s: String = it
+            .next()
+            .map(|c| c.to_uppercase().collect())
+            .unwrap_or_default();
+        s.extend(it.flat_map(|c| c.to_lowercase()));
+        s
+    };
+    (0..types.len())
+        .map(|i| {
+            let mine = &letters[i];
+            let k = (1..=mine.len().max(1))
+                .find(|&k| {
+                    letters
+                        .iter()
+                        .enumerate()
+                        .all(|(j, other)| j == i || symbol(other, k) != symbol(mine, k))
+                })
+                .unwrap_or(mine.len().max(1));
+            symbol(mine, k)
+        })
+        .collect()
+}
+
 /// A seat's line of the score table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatScore {
@@ -128,6 +162,16 @@ pub struct SeatScore {
     pub by_kind: Vec<(String, u32)>,
     /// Whether the seat has the highest score (meaningful when the game is over).
     pub winner: bool,
+}
+
+impl SeatScore {
+    /// The seat's points in score column `column` (0 when it has none there).
+    pub fn points_in(&self, column: &str) -> u32 {
+        self.by_kind
+            .iter()
+            .find(|(k, _)| k == column)
+            .map_or(0, |(_, v)| *v)
+    }
 }
 
 /// Plural name of what a score event scored (the score table's columns).
@@ -329,6 +373,21 @@ impl BoardView {
         }
     }
 
+    /// The columns of [`SCORE_COLUMNS`] some seat has, in that order: the columns of a score
+    /// table of this position (and, for the final position, of every earlier one: scores only
+    /// grow).
+    pub fn used_columns(&self) -> Vec<&'static str> {
+        SCORE_COLUMNS
+            .iter()
+            .copied()
+            .filter(|c| {
+                self.seats
+                    .iter()
+                    .any(|s| s.by_kind.iter().any(|(k, _)| k == c))
+            })
+            .collect()
+    }
+
     /// Whether feature `feature` of tile `instance` is complete.
     pub fn is_completed(&self, instance: usize, feature: usize) -> bool {
         self.completed.contains(&(instance, feature))
@@ -408,4 +467,34 @@ pub fn score_table(b: &BoardView) -> String {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::figure_symbols;
+    use tegula_ruleset::FollowerType;
+
+    fn types(names: &[&str]) -> Vec<FollowerType> {
+        names
+            .iter()
+            .map(|n| FollowerType::standard(&n.to_lowercase(), n, 1, 1))
+            .collect()
+    }
+
+    #[test]
+    fn figure_symbols_are_the_shortest_distinct_starts_of_the_names() {
+        let s = figure_symbols(&types(&["Meeple", "Mayor", "Barn", "Wagon"]));
+        assert_eq!(s, ["Me", "Ma", "B", "W"]);
+        let s = figure_symbols(&types(&["Meeple", "Large meeple"]));
+        assert_eq!(s, ["M", "L"]);
+        // A name that starts another keeps all its letters; the other gets one more.
+        let s = figure_symbols(&types(&["Pig", "Pigherd"]));
+        assert_eq!(s, ["Pig", "Pigh"]);
+        // Same names cannot differ: each shows the whole name, nothing panics.
+        let s = figure_symbols(&types(&["Ghost", "Ghost", ""]));
+        assert_eq!(s, ["Ghost", "Ghost", ""]);
+        // Letters beyond ASCII keep their case rules.
+        let s = figure_symbols(&types(&["éclaireur", "Ours"]));
+        assert_eq!(s, ["É", "O"]);
+    }
 }

@@ -7,97 +7,25 @@
 //! the game; games of more than [`MAX_REPLAY_TURNS`] turns are refused. The script draws the
 //! board of the turn chosen with the slider, the buttons, the keyboard arrows (Home/End too) or
 //! the URL hash (`replay.html#turn=12`), shows that turn's tables, and moves the cursor of the
-//! score track. The final score breakdown by feature kind is always shown.
+//! score track. At "fit" (the default) the board shows the turn's tiles as large as its panel
+//! allows; `+` and `−` show the whole board at a pixel scale. Event lines are worded by
+//! [`crate::words`]. The final score breakdown by feature kind is always shown.
 
 use std::fmt::Write as _;
 
 use tegula_engine::{Event, Game};
 use tegula_model::compile::CompiledTile;
 
-use crate::board::{timeline_each, BoardView, SCORE_COLUMNS};
+use crate::board::{timeline_each, BoardView};
 use crate::deltas::{BoardDeltas, Span};
 use crate::svg::board::{seat_colour, tile_defs};
 use crate::svg::{esc, CELL};
+use crate::words::Words;
 
 /// Most turns a replay page shows: far beyond real games (the base game has 72 tiles, every
 /// expansion together a few hundred), and a bound on the page's size and on the time and memory
 /// spent building it.
 pub const MAX_REPLAY_TURNS: u32 = 2_000;
-
-/// One line describing `e` for the event list (rule id at the end, once, in brackets).
-pub fn describe(e: &Event, b: &BoardView) -> String {
-    let seat = |p: &u8| {
-        b.seats
-            .get(*p as usize)
-            .map_or_else(|| format!("seat {p}"), |s| s.name.clone())
-    };
-    let figure = |id: &str| {
-        b.figure_types
-            .iter()
-            .find(|f| f.id == id)
-            .map_or_else(|| id.to_string(), |f| f.name.clone())
-    };
-    match e {
-        Event::Draw { player, tile, .. } => format!("{} draws {tile}", seat(player)),
-        Event::Discard {
-            player, tile, rule, ..
-        } => format!("{} discards {tile}: it fits nowhere [{rule}]", seat(player)),
-        Event::Place {
-            player,
-            tile,
-            x,
-            y,
-            rotation,
-            ..
-        } => format!(
-            "{} places {tile} at ({x}, {y}), turned {}°",
-            seat(player),
-            u32::from(*rotation) * 90
-        ),
-        Event::Follower {
-            player,
-            follower,
-            segment,
-            ..
-        } => format!("{} puts a {} on {segment}", seat(player), figure(follower)),
-        Event::Pass { player, .. } => format!("{} places no figure", seat(player)),
-        Event::Score {
-            rule,
-            players,
-            points,
-            feature,
-            ..
-        } => {
-            let what = format!(
-                "{} {} of {} tile{}",
-                if feature.complete {
-                    "complete"
-                } else {
-                    "incomplete"
-                },
-                crate::view::kind_name(feature.kind),
-                feature.tiles,
-                crate::view::plural(feature.tiles as usize)
-            );
-            if players.is_empty() {
-                format!("nobody scores the {what} [{rule}]")
-            } else {
-                let who: Vec<String> = players.iter().map(seat).collect();
-                let each = if players.len() > 1 { " each" } else { "" };
-                format!("{} +{points}{each} for the {what} [{rule}]", who.join(", "))
-            }
-        }
-        Event::Return {
-            player, follower, ..
-        } => format!("{}'s {} returns to supply", seat(player), figure(follower)),
-        Event::End { scores, winners } => {
-            let s: Vec<String> = scores.iter().map(u32::to_string).collect();
-            let w: Vec<String> = winners.iter().map(seat).collect();
-            format!("game over: scores {}; won by {}", s.join(" "), w.join(", "))
-        }
-        other => format!("{} ({:?})", other.kind(), other.players()),
-    }
-}
 
 /// Turn of an event (the end of the game belongs to the last turn).
 fn event_turn(e: &Event) -> Option<u32> {
@@ -153,6 +81,7 @@ const SCRIPT: &str = r#"
     current = k;
     board.innerHTML = boardAt(k);
     board.setAttribute('data-k', String(k));
+    view();
     var all = document.querySelectorAll('[data-k]');
     for (var i = 0; i < all.length; i++) {
       if (Number(all[i].getAttribute('data-k')) === k) { all[i].removeAttribute('hidden'); }
@@ -178,19 +107,35 @@ const SCRIPT: &str = r#"
   document.getElementById('next').addEventListener('click', function () { show(current + 1); });
   document.getElementById('first').addEventListener('click', function () { show(0); });
   document.getElementById('final').addEventListener('click', function () { show(last); });
-  var zoom = 1;
-  function setZoom(z) {
-    zoom = Math.max(0.2, Math.min(4, z));
-    var svg = document.getElementById('board');
-    svg.setAttribute('width', (data.width * zoom).toFixed(0));
-    svg.setAttribute('height', (data.height * zoom).toFixed(0));
+  // Zoom: "fit" shows the turn's tiles as large as the panel allows (the picture is 100 % of
+  // the box and its viewBox the turn's part of the board, data.boxes; it follows the window);
+  // + and − show the whole board at a pixel scale, starting from the scale shown.
+  var svg = document.getElementById('board');
+  var box = document.getElementById('board-box');
+  var zoom = null;
+  function view() {
+    var b = zoom === null && current >= 0 ? data.boxes[current] : [0, 0, data.width, data.height];
+    svg.setAttribute('viewBox', b.map(function (v) { return v.toFixed(1); }).join(' '));
   }
-  document.getElementById('zoom-in').addEventListener('click', function () { setZoom(zoom * 1.25); });
-  document.getElementById('zoom-out').addEventListener('click', function () { setZoom(zoom / 1.25); });
-  document.getElementById('zoom-fit').addEventListener('click', function () {
-    var box = document.getElementById('board-box');
-    setZoom(Math.min(box.clientWidth / data.width, box.clientHeight / data.height));
-  });
+  function fitScale() {
+    var b = current >= 0 ? data.boxes[current] : [0, 0, data.width, data.height];
+    return Math.min(box.clientWidth / b[2], box.clientHeight / b[3]);
+  }
+  function setZoom(z) {
+    zoom = z === null ? null : Math.max(0.2, Math.min(4, z));
+    svg.setAttribute('width', zoom === null ? '100%' : (data.width * zoom).toFixed(0));
+    svg.setAttribute('height', zoom === null ? '100%' : (data.height * zoom).toFixed(0));
+    view();
+    if (zoom !== null && current >= 0) {
+      // Keep the turn's tiles in sight: scroll to where they are on the whole board.
+      box.scrollLeft = data.boxes[current][0] * zoom;
+      box.scrollTop = data.boxes[current][1] * zoom;
+    }
+  }
+  function scale() { return zoom === null ? fitScale() : zoom; }
+  document.getElementById('zoom-in').addEventListener('click', function () { setZoom(scale() * 1.25); });
+  document.getElementById('zoom-out').addEventListener('click', function () { setZoom(scale() / 1.25); });
+  document.getElementById('zoom-fit').addEventListener('click', function () { setZoom(null); });
   document.addEventListener('keydown', function (e) {
     if (e.key === 'ArrowLeft') { show(current - 1); e.preventDefault(); }
     else if (e.key === 'ArrowRight') { show(current + 1); e.preventDefault(); }
@@ -206,8 +151,9 @@ const SCRIPT: &str = r#"
 /// Width and height of the score track.
 const TRACK: (f64, f64) = (420.0, 150.0);
 
-/// Padding around the board, in pixels.
-const PAD: f64 = 10.0;
+/// Padding around the board, in pixels: the board of every turn is drawn with its top-left cell
+/// (of the final board's bounds) at `(BOARD_PAD, BOARD_PAD)` ([`crate::svg::board::board_body`]).
+pub const BOARD_PAD: f64 = 10.0;
 
 /// What the page needs of every position, gathered while the game is replayed one position at
 /// a time (no position is kept).
@@ -220,6 +166,28 @@ struct Positions {
     board: BoardDeltas,
     /// Union of the positions' bounds (within the final position's, as tiles only accumulate).
     bounds: (i32, i32, i32, i32),
+    /// The part of the page's board picture each position's tiles cover ([`fit_box`]).
+    boxes: Vec<[f64; 4]>,
+}
+
+/// Fewest cells across that "fit" shows, so that the first turns' few tiles are not drawn huge.
+const FIT_MIN_CELLS: f64 = 4.0;
+
+/// The box "fit" shows of a position whose tiles span `b`, on the picture of a board spanning
+/// `whole` (both in cells): `[x, y, width, height]` in picture pixels, the tiles and the padding
+/// around them, at least [`FIT_MIN_CELLS`] cells each way (centred on the tiles).
+fn fit_box(b: (i32, i32, i32, i32), whole: (i32, i32, i32, i32)) -> [f64; 4] {
+    let span = |lo: i32, hi: i32, origin: i32| {
+        let cells = f64::from(hi - lo + 1);
+        let extra = (FIT_MIN_CELLS - cells).max(0.0) * CELL / 2.0;
+        (
+            f64::from(lo - origin) * CELL - extra,
+            cells * CELL + 2.0 * extra + 2.0 * BOARD_PAD,
+        )
+    };
+    let (x, w) = span(b.0, b.2, whole.0);
+    let (y, h) = span(b.1, b.3, whole.1);
+    [x, y, w, h]
 }
 
 /// The replay page of `game` (replayed from its first position, [`timeline_each`]): `drawings`
@@ -244,17 +212,22 @@ pub fn replay_html(
         turns: Vec::new(),
         scores: Vec::new(),
         tables: String::new(),
-        board: BoardDeltas::new(bounds, (PAD, PAD)),
+        board: BoardDeltas::new(bounds, (BOARD_PAD, BOARD_PAD)),
         bounds,
+        boxes: Vec::new(),
     };
+    // The same columns at every turn: every column some seat scores in by the end (scores only
+    // grow, so no column is used earlier and not at the end).
+    let columns = final_view.used_columns();
     let mut last = None;
     timeline_each(game, drawings, seat_names, |v| {
         let k = at.turns.len();
         at.turns.push(v.turn);
         at.scores.push(v.seats.iter().map(|s| s.score).collect());
-        at.tables.push_str(&score_table(k, v));
+        at.tables.push_str(&score_table(k, v, &columns));
         at.board.push(v);
         let b = v.bounds();
+        at.boxes.push(fit_box(b, bounds));
         at.bounds = (
             at.bounds.0.min(b.0),
             at.bounds.1.min(b.1),
@@ -276,14 +249,14 @@ pub fn replay_html(
         over,
         ..final_view
     };
-    Ok(page(title, &final_view, at, game.events()))
+    Ok(page(title, &final_view, at, game))
 }
 
 /// The whole page from what was gathered.
-fn page(title: &str, final_view: &BoardView, at: Positions, events: &[Event]) -> String {
+fn page(title: &str, final_view: &BoardView, at: Positions, game: &Game) -> String {
     let bounds = at.bounds;
-    let w = f64::from(bounds.2 - bounds.0 + 1) * CELL + 2.0 * PAD;
-    let h = f64::from(bounds.3 - bounds.1 + 1) * CELL + 2.0 * PAD;
+    let w = f64::from(bounds.2 - bounds.0 + 1) * CELL + 2.0 * BOARD_PAD;
+    let h = f64::from(bounds.3 - bounds.1 + 1) * CELL + 2.0 * BOARD_PAD;
     let positions = at.turns.len();
     let last_k = positions.saturating_sub(1).max(1) as f64;
     let track_x: Vec<f64> = (0..positions)
@@ -298,6 +271,7 @@ fn page(title: &str, final_view: &BoardView, at: Positions, events: &[Event]) ->
     let data = serde_json::json!({
         "turns": at.turns,
         "track_x": track_x,
+        "boxes": at.boxes,
         "width": w,
         "height": h,
         "pieces": pieces,
@@ -326,7 +300,12 @@ fn page(title: &str, final_view: &BoardView, at: Positions, events: &[Event]) ->
     let _ = writeln!(out, "<h2>Scores</h2>");
     out.push_str(&at.tables);
     score_track(&mut out, final_view, &at.scores, &track_x);
-    event_lists(&mut out, final_view, &at.turns, events);
+    event_lists(
+        &mut out,
+        &Words::new(game.rules().ruleset(), final_view),
+        &at.turns,
+        game.events(),
+    );
     final_breakdown(&mut out, final_view);
     let _ = writeln!(out, "</div>\n</main>");
     let json = serde_json::to_string(&data)
@@ -348,15 +327,16 @@ fn controls(out: &mut String, last_k: usize, final_turn: u32) {
     );
 }
 
-/// The score table of position `k` (hidden until the script shows it).
-fn score_table(k: usize, v: &BoardView) -> String {
+/// The score table of position `k` (hidden until the script shows it): a header for each of
+/// `columns` and a cell in each for every seat.
+fn score_table(k: usize, v: &BoardView, columns: &[&str]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
         r#"<table class="scores" data-k="{k}" hidden><tr><th>seat</th><th>score</th>"#
     );
-    for c in v.seats.first().map(|s| s.by_kind.as_slice()).unwrap_or(&[]) {
-        let _ = write!(out, "<th>{}</th>", esc(&c.0));
+    for c in columns {
+        let _ = write!(out, "<th>{}</th>", esc(c));
     }
     let _ = writeln!(out, "</tr>");
     for (p, s) in v.seats.iter().enumerate() {
@@ -368,8 +348,8 @@ fn score_table(k: usize, v: &BoardView) -> String {
             esc(&s.name),
             s.score
         );
-        for (_, pts) in &s.by_kind {
-            let _ = write!(out, "<td>{pts}</td>");
+        for c in columns {
+            let _ = write!(out, "<td>{}</td>", s.points_in(c));
         }
         let _ = writeln!(out, "</tr>");
     }
@@ -424,10 +404,15 @@ fn score_track(out: &mut String, final_view: &BoardView, scores: &[Vec<u32>], tr
 
 /// The events of each position (`turns`: the turn of each position), each line ending with its
 /// rule id in its own colour.
-fn event_lists(out: &mut String, final_view: &BoardView, turns: &[u32], events: &[Event]) {
+fn event_lists(out: &mut String, words: &Words, turns: &[u32], events: &[Event]) {
     let _ = writeln!(out, "<h2>Events of this turn</h2>");
-    let mut by_k: Vec<Vec<&Event>> = vec![Vec::new(); turns.len()];
-    for e in events {
+    let mut by_k: Vec<Vec<(&str, String)>> = vec![Vec::new(); turns.len()];
+    let last_decision = events.iter().rposition(Event::is_decision);
+    for (i, e) in events.iter().enumerate() {
+        let final_scoring = last_decision.is_some_and(|d| i > d);
+        let Some(line) = words.describe(e, final_scoring) else {
+            continue;
+        };
         let k = match event_turn(e) {
             Some(t) => turns
                 .iter()
@@ -435,16 +420,15 @@ fn event_lists(out: &mut String, final_view: &BoardView, turns: &[u32], events: 
                 .unwrap_or(turns.len() - 1),
             None => turns.len() - 1,
         };
-        by_k[k].push(e);
+        by_k[k].push((e.kind(), line));
     }
     for (k, evs) in by_k.iter().enumerate() {
         let _ = writeln!(out, r#"<ol class="events" data-k="{k}" hidden>"#);
         if evs.is_empty() {
             let _ = writeln!(out, "<li>the start tile is placed</li>");
         }
-        for e in evs {
-            // Seat and figure names are the same at every position: the final one names them.
-            let text = esc(&describe(e, final_view));
+        for (kind, line) in evs {
+            let text = esc(line);
             let text = match text.rfind(" [") {
                 Some(i) if text.ends_with(']') => format!(
                     "{} <span class=\"rule\">{}</span>",
@@ -453,7 +437,7 @@ fn event_lists(out: &mut String, final_view: &BoardView, turns: &[u32], events: 
                 ),
                 _ => text,
             };
-            let _ = writeln!(out, "<li class=\"ev-{}\">{text}</li>", e.kind());
+            let _ = writeln!(out, "<li class=\"ev-{kind}\">{text}</li>");
         }
         let _ = writeln!(out, "</ol>");
     }
@@ -461,16 +445,7 @@ fn event_lists(out: &mut String, final_view: &BoardView, turns: &[u32], events: 
 
 /// The final score of each seat by feature kind.
 fn final_breakdown(out: &mut String, final_view: &BoardView) {
-    let cols: Vec<&str> = SCORE_COLUMNS
-        .iter()
-        .copied()
-        .filter(|c| {
-            final_view
-                .seats
-                .iter()
-                .any(|s| s.by_kind.iter().any(|(k, _)| k == c))
-        })
-        .collect();
+    let cols = final_view.used_columns();
     let _ = writeln!(
         out,
         r#"<h2>Final score by feature kind</h2><table id="final-breakdown"><tr><th>seat</th>"#
@@ -488,12 +463,7 @@ fn final_breakdown(out: &mut String, final_view: &BoardView) {
             esc(&s.name)
         );
         for c in &cols {
-            let v = s
-                .by_kind
-                .iter()
-                .find(|(k, _)| k == c)
-                .map_or(0, |(_, v)| *v);
-            let _ = write!(out, "<td>{v}</td>");
+            let _ = write!(out, "<td>{}</td>", s.points_in(c));
         }
         let _ = writeln!(out, "<td>{}</td></tr>", s.score);
     }

@@ -16,5 +16,6 @@ pub mod files;
 pub mod html;
 pub mod svg;
 pub mod view;
+pub mod words;
 
 pub use view::TileView;

@@ -14,8 +14,8 @@ use tegula_ruleset::{FeatureKind, Strength};
 use super::geom::{
     building_spots, city_anchor, inner_field_spot, side_mid, towards_centre, wedge_centroid,
 };
-use super::{draw_layers, esc, n, svg_open, CELL};
-use crate::board::{BoardView, FigureAt, SCORE_COLUMNS};
+use super::{draw_layers, esc, n, svg_open, Size, CELL};
+use crate::board::{figure_symbols, BoardView, FigureAt};
 use crate::view::{kind_name, TileView};
 
 const MARGIN: f64 = 20.0;
@@ -256,10 +256,11 @@ fn figure_scale(s: Strength) -> f64 {
 
 /// Layer: the figures, in their seats' colours, where they stand. A figure on a field lies down
 /// (a farmer); a corner figure is a diamond; when the ruleset has several figure types each
-/// shows the initial of its name.
+/// shows its letters ([`figure_symbols`]), upright on a lying figure too.
 fn figures_layer(pieces: &mut Vec<Piece>, b: &BoardView, f: Frame) {
     let mut on_spot: Vec<(FigureAt, usize)> = Vec::new();
     let several = b.figure_types.len() > 1;
+    let symbols = figure_symbols(&b.figure_types);
     for fig in &b.figures {
         let Some(ft) = b.figure_types.get(fig.follower) else {
             continue;
@@ -320,12 +321,20 @@ fn figures_layer(pieces: &mut Vec<Piece>, b: &BoardView, f: Frame) {
             esc(&title)
         );
         if several {
-            let initial: String = ft.name.chars().take(1).collect::<String>().to_uppercase();
+            let symbol = symbols.get(fig.follower).map_or("", String::as_str);
             let fill = if fig.seat == 2 { "#000" } else { "#fff" };
+            // Turned back on a lying figure, so the letters read upright.
+            let upright = if lying {
+                r#" transform="rotate(-90)""#
+            } else {
+                ""
+            };
+            let size = if symbol.chars().count() > 1 { 6.5 } else { 8.0 };
             let _ = write!(
                 out,
-                r#"<text x="0" y="4" font-size="8" font-weight="bold" text-anchor="middle" fill="{fill}" stroke="none">{}</text>"#,
-                esc(&initial)
+                r#"<text x="0" y="{}" font-size="{size}" font-weight="bold" text-anchor="middle" fill="{fill}" stroke="none"{upright}>{}</text>"#,
+                if lying { 2.5 } else { 4.0 },
+                esc(symbol)
             );
         }
         let _ = writeln!(out, "</g>");
@@ -338,31 +347,23 @@ fn table_height(b: &BoardView) -> f64 {
     ROW * (b.seats.len() as f64 + 1.0) + 10.0
 }
 
-/// The score columns that have points for some seat.
-fn used_columns(b: &BoardView) -> Vec<&'static str> {
-    SCORE_COLUMNS
+/// Width of the score table's name column: the longest name and the winner's star after it
+/// (the star may come from a wider fallback font: counted as 3 characters).
+fn name_width(b: &BoardView) -> f64 {
+    let chars = b
+        .seats
         .iter()
-        .copied()
-        .filter(|c| {
-            b.seats
-                .iter()
-                .any(|s| s.by_kind.iter().any(|(k, _)| k == c))
-        })
-        .collect()
+        .map(|s| s.name.chars().count() + if b.over && s.winner { 3 } else { 0 })
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    chars as f64 * 7.2 + 28.0
 }
 
 /// Layer: the score table (seat colour, name, score, points by feature kind).
 fn score_layer(out: &mut String, b: &BoardView, x0: f64, y0: f64) {
-    let cols = used_columns(b);
-    let name_w = b
-        .seats
-        .iter()
-        .map(|s| s.name.chars().count())
-        .max()
-        .unwrap_or(6)
-        .max(6) as f64
-        * 7.2
-        + 28.0;
+    let cols = b.used_columns();
+    let name_w = name_width(b);
     let mut header = vec![
         ("seat".to_string(), x0 + 16.0),
         ("score".into(), x0 + name_w),
@@ -395,12 +396,7 @@ fn score_layer(out: &mut String, b: &BoardView, x0: f64, y0: f64) {
             (seat.score.to_string(), header[1].1),
         ];
         for (i, c) in cols.iter().enumerate() {
-            let v = seat
-                .by_kind
-                .iter()
-                .find(|(k, _)| k == c)
-                .map_or(0, |(_, v)| *v);
-            cells.push((v.to_string(), header[i + 2].1));
+            cells.push((seat.points_in(c).to_string(), header[i + 2].1));
         }
         for (t, x) in cells {
             let _ = writeln!(
@@ -468,11 +464,12 @@ pub fn board_svg(b: &BoardView) -> String {
         f64::from(bounds.2 - bounds.0 + 1) * CELL,
         f64::from(bounds.3 - bounds.1 + 1) * CELL,
     );
-    let cols = used_columns(b).len() as f64;
-    let w = bw.max(360.0 + 80.0 * cols) + 2.0 * MARGIN;
+    let cols = b.used_columns().len() as f64;
+    let table_w = name_width(b) + 60.0 + 80.0 * cols;
+    let w = bw.max(table_w.max(360.0 + 80.0 * cols)) + 2.0 * MARGIN;
     let h = TOP + bh + 16.0 + table_height(b) + MARGIN;
     let mut out = String::new();
-    svg_open(&mut out, w, h, &board_title(b));
+    svg_open(&mut out, (w, h), Size::Window, &board_title(b));
     let _ = writeln!(out, "<defs>");
     out.push_str(&tile_defs([b]));
     let _ = writeln!(out, "</defs>");

@@ -119,11 +119,25 @@ pub(crate) fn draw_layers(out: &mut String, view: &TileView, ox: f64, oy: f64, w
     }
 }
 
+/// How big a picture asks to be shown.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Size {
+    /// Its own size in pixels.
+    Natural,
+    /// The whole window (or the box it is put in), its shape kept by the `viewBox`: a board may
+    /// be far larger than a screen.
+    Window,
+}
+
 /// The `<svg>` element, a white background and the bold title line at the top left.
-pub(crate) fn svg_open(out: &mut String, w: f64, h: f64, title: &str) {
+pub(crate) fn svg_open(out: &mut String, (w, h): (f64, f64), size: Size, title: &str) {
+    let (sw, sh) = match size {
+        Size::Natural => (n(w), n(h)),
+        Size::Window => ("100%".to_string(), "100%".to_string()),
+    };
     let _ = writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="monospace">"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{sw}" height="{sh}" viewBox="0 0 {w} {h}" font-family="monospace">"#,
         w = n(w),
         h = n(h)
     );
@@ -159,7 +173,7 @@ pub fn tile_svg(view: &TileView) -> String {
     let tile_h = f64::from(ch) * CELL;
     let h = MARGIN + 22.0 + tile_h + 12.0 + LINE * lines.len() as f64 + MARGIN;
     let mut out = String::new();
-    svg_open(&mut out, w, h, &title);
+    svg_open(&mut out, (w, h), Size::Natural, &title);
     draw_tile(&mut out, view, MARGIN, MARGIN + 22.0);
     let mut y = MARGIN + 22.0 + tile_h + 12.0 + 9.0;
     for l in &lines {
@@ -216,7 +230,7 @@ pub fn sheet_svg(title: &str, views: &[TileView]) -> String {
         + 2.0 * MARGIN;
     let h = MARGIN + 26.0 + body_h + MARGIN;
     let mut out = String::new();
-    svg_open(&mut out, w, h, &heading);
+    svg_open(&mut out, (w, h), Size::Natural, &heading);
     let top = MARGIN + 26.0;
     for (v, &(x, y, tw)) in views.iter().zip(&placed) {
         let (_, ch) = v.size();

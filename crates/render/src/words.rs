@@ -1,0 +1,379 @@
+//! Event lines as a player would say them, for the replay viewer: tiles by their names from the
+//! data, features by kind and position in words ("the north city of Cloister with road (A) at
+//! (0, 1)"), figures by their names, scores by what they paid for ("+9: field with 3 completed
+//! cities", "+3: Notre-Dame's ability"), each line ending with its rule id in brackets.
+//!
+//! Events that carry no rule id cite the rule of the step they record (see [`STEP_RULES`]).
+
+use std::collections::BTreeMap;
+
+use tegula_engine::{Event, FeatureInfo};
+use tegula_ruleset::{FeatureKind, Ruleset, Side};
+
+use crate::board::BoardView;
+use crate::view::{kind_name, plural, SegmentView};
+
+/// The rules of the steps whose events carry no rule id: drawing, placing a tile or a figure and
+/// passing (B-2), followers going home (B-4), a pool pick at setup (W-1), a take (W-2), the
+/// choice of who takes first (W-3), a marker on a placed pool tile (W-5), a moved figure (AM-11),
+/// a figure on a field's corner (AM-6).
+pub struct StepRules {
+    /// A turn's draw, tile, figure or pass.
+    pub turn: &'static str,
+    /// Followers back to supply after a scoring.
+    pub back: &'static str,
+    /// A pick into the pool at setup.
+    pub pick: &'static str,
+    /// A take from the pool.
+    pub take: &'static str,
+    /// The choice of the next seat to take.
+    pub seat: &'static str,
+    /// A marker put on a placed pool tile.
+    pub marker: &'static str,
+    /// A figure moved after its feature was scored.
+    pub moved: &'static str,
+    /// A figure put on a corner of a field.
+    pub corner: &'static str,
+}
+
+/// The one table of the rule ids cited by events without one.
+pub const STEP_RULES: StepRules = StepRules {
+    turn: "B-2",
+    back: "B-4",
+    pick: "W-1",
+    take: "W-2",
+    seat: "W-3",
+    marker: "W-5",
+    moved: "AM-11",
+    corner: "AM-6",
+};
+
+/// What the event lines of one game need: tile names, the tiles that own abilities, and the
+/// placed tiles of the final board (to name where a figure stands).
+pub struct Words<'a> {
+    board: &'a BoardView,
+    /// Display name of each tile type, by id.
+    tiles: BTreeMap<String, String>,
+    /// Display name of the tile owning each ability rule.
+    abilities: BTreeMap<String, String>,
+    /// Index into the board's tiles of the tile anchored at each cell.
+    anchors: BTreeMap<(i32, i32), usize>,
+}
+
+/// How a tile is called: its name, followed by its id when that is a rulebook letter (no lower
+/// case: `Cloister with road (A)`); a lower-case id (`notre-dame`, `am-8`) is a file name, not
+/// something players say.
+pub fn tile_display(id: &str, name: &str) -> String {
+    if name.is_empty() || name == id {
+        id.to_string()
+    } else if id.chars().any(char::is_lowercase) {
+        name.to_string()
+    } else {
+        format!("{name} ({id})")
+    }
+}
+
+impl<'a> Words<'a> {
+    /// The words of a game of `ruleset` whose final position is `board`.
+    pub fn new(ruleset: &Ruleset, board: &'a BoardView) -> Words<'a> {
+        let tiles: BTreeMap<String, String> = ruleset
+            .tiles
+            .iter()
+            .map(|t| (t.id.clone(), tile_display(&t.id, &t.name)))
+            .collect();
+        let abilities = ruleset
+            .tiles
+            .iter()
+            .flat_map(|t| {
+                let name = tile_display(&t.id, &t.name);
+                t.abilities
+                    .iter()
+                    .map(move |a| (a.rule.clone(), name.clone()))
+            })
+            .collect();
+        let anchors = board
+            .tiles
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| t.view.cells.first().map(|c| ((t.x + c.x, t.y + c.y), i)))
+            .collect();
+        Words {
+            board,
+            tiles,
+            abilities,
+            anchors,
+        }
+    }
+
+    fn seat(&self, p: u8) -> String {
+        self.board
+            .seats
+            .get(p as usize)
+            .map_or_else(|| format!("seat {p}"), |s| s.name.clone())
+    }
+
+    fn seats(&self, ps: &[u8]) -> String {
+        let names: Vec<String> = ps.iter().map(|p| self.seat(*p)).collect();
+        names.join(", ")
+    }
+
+    fn figure(&self, id: &str) -> String {
+        self.board
+            .figure_types
+            .iter()
+            .find(|f| f.id == id)
+            .map_or_else(|| id.to_string(), |f| f.name.clone())
+    }
+
+    /// The display name of tile type `id`.
+    pub fn tile(&self, id: &str) -> String {
+        self.tiles
+            .get(id)
+            .cloned()
+            .unwrap_or_else(|| id.to_string())
+    }
+
+    /// The feature holding segment `segment` of the tile anchored at `(x, y)`, in words: "the
+    /// north city of Cloister with road (A) at (0, 1)".
+    pub fn segment(&self, x: i32, y: i32, segment: &str) -> String {
+        let placed = self
+            .anchors
+            .get(&(x, y))
+            .and_then(|&i| self.board.tiles.get(i));
+        let Some(t) = placed else {
+            return format!("a feature at ({x}, {y})");
+        };
+        let Some(seg) = t.view.segments.iter().find(|s| s.id == segment) else {
+            return format!("a feature of {} at ({x}, {y})", self.tile(&t.view.id));
+        };
+        let mut what = format!("the {}", where_words(seg));
+        if t.view.cells.len() > 1 {
+            if let Some(c) = t.view.cells.get(seg.cell) {
+                what.push_str(&format!(" in the {} cell", c.id));
+            }
+        }
+        format!("{what} of {} at ({x}, {y})", self.tile(&t.view.id))
+    }
+
+    /// One line for `e`, its rule id last in brackets; `None` for a line a player would not
+    /// say: in the final scoring (`final_scoring`: `e` comes after the game's last decision), an
+    /// unfinished feature that pays nobody anything.
+    pub fn describe(&self, e: &Event, final_scoring: bool) -> Option<String> {
+        let r = &STEP_RULES;
+        let line = match e {
+            Event::Draw { player, tile, .. } => {
+                format!(
+                    "{} draws {} [{}]",
+                    self.seat(*player),
+                    self.tile(tile),
+                    r.turn
+                )
+            }
+            Event::Discard {
+                player, tile, rule, ..
+            } => format!(
+                "{} discards {}: it fits nowhere [{rule}]",
+                self.seat(*player),
+                self.tile(tile)
+            ),
+            Event::Place {
+                player,
+                tile,
+                x,
+                y,
+                rotation,
+                ..
+            } => format!(
+                "{} places {} at ({x}, {y}), turned {}° [{}]",
+                self.seat(*player),
+                self.tile(tile),
+                u32::from(*rotation) * 90,
+                r.turn
+            ),
+            Event::Follower { .. } => self.follower(e)?,
+            Event::Pass { player, .. } => {
+                format!("{} places no figure [{}]", self.seat(*player), r.turn)
+            }
+            Event::Take { turn, player, tile } => {
+                let (verb, rule) = if *turn == 0 {
+                    ("picks", r.pick)
+                } else {
+                    ("takes", r.take)
+                };
+                format!("{} {verb} {} [{rule}]", self.seat(*player), self.tile(tile))
+            }
+            Event::Seat { player, seat, .. } => format!(
+                "{} lets {} take next [{}]",
+                self.seat(*player),
+                self.seat(*seat),
+                r.seat
+            ),
+            Event::Score {
+                rule,
+                players,
+                points,
+                feature,
+                ..
+            } => {
+                if *points == 0 && !feature.complete && final_scoring {
+                    return None;
+                }
+                self.score(rule, players, *points, feature)
+            }
+            Event::Return {
+                player, follower, ..
+            } => format!(
+                "{}'s {} returns to supply [{}]",
+                self.seat(*player),
+                self.figure(follower),
+                r.back
+            ),
+            Event::Finish { .. } => "the game is ended early; final scoring follows".into(),
+            Event::End { scores, winners } => {
+                let s: Vec<String> = scores
+                    .iter()
+                    .enumerate()
+                    .map(|(p, v)| format!("{} {v}", self.seat(p as u8)))
+                    .collect();
+                format!(
+                    "game over: {}; won by {}",
+                    s.join(", "),
+                    self.seats(winners)
+                )
+            }
+            other => format!("{} ({})", other.kind(), self.seats(&other.players())),
+        };
+        Some(line)
+    }
+
+    /// A figure placed, moved, or set on a pool tile as its marker.
+    fn follower(&self, e: &Event) -> Option<String> {
+        let Event::Follower {
+            player,
+            follower,
+            x,
+            y,
+            segment,
+            corner,
+            moved,
+            marker,
+            ..
+        } = e
+        else {
+            return None;
+        };
+        let r = &STEP_RULES;
+        let (who, fig) = (self.seat(*player), self.figure(follower));
+        let place = self.segment(*x, *y, segment);
+        let line = if *marker {
+            let tile = self
+                .anchors
+                .get(&(*x, *y))
+                .and_then(|&i| self.board.tiles.get(i))
+                .map_or_else(|| format!("({x}, {y})"), |t| self.tile(&t.view.id));
+            format!("{who} marks {tile} as theirs with a {fig} [{}]", r.marker)
+        } else if *moved {
+            format!("{who} moves its {fig} to {place} [{}]", r.moved)
+        } else if let Some([cx, cy]) = corner {
+            format!(
+                "{who} puts a {fig} on the corner at ({cx}, {cy}) of {place} [{}]",
+                r.corner
+            )
+        } else {
+            format!("{who} puts a {fig} on {place} [{}]", r.turn)
+        };
+        Some(line)
+    }
+
+    /// A score line: "seat 0 +9: field with 3 completed cities [B-6]".
+    fn score(&self, rule: &str, players: &[u8], points: u32, f: &FeatureInfo) -> String {
+        let what = match self.abilities.get(rule) {
+            Some(tile) => format!("{tile}'s ability"),
+            None => feature_words(f),
+        };
+        if players.is_empty() {
+            return format!("nobody scores the {what} [{rule}]");
+        }
+        let who = self.seats(players);
+        if points == 0 {
+            // A barn on a field beside no completed city, for one (AM-7).
+            return format!("{who} scores nothing: {what} [{rule}]");
+        }
+        let each = if players.len() > 1 { " each" } else { "" };
+        format!("{who} +{points}{each}: {what} [{rule}]")
+    }
+}
+
+/// A scored feature as a player counts it: a field by the completed cities it pays for, a
+/// cloister by its neighbours, a city or road by its tiles (and a city's pennants).
+fn feature_words(f: &FeatureInfo) -> String {
+    let done = if f.complete {
+        "completed "
+    } else {
+        "unfinished "
+    };
+    match f.kind {
+        FeatureKind::Field => format!(
+            "field with {} completed cit{}",
+            f.cities,
+            if f.cities == 1 { "y" } else { "ies" }
+        ),
+        FeatureKind::Cloister => format!(
+            "{done}cloister with {} neighbour{}",
+            f.tiles,
+            plural(f.tiles as usize)
+        ),
+        FeatureKind::City if f.pennants > 0 => format!(
+            "{done}city of {} tile{} with {} pennant{}",
+            f.tiles,
+            plural(f.tiles as usize),
+            f.pennants,
+            plural(f.pennants as usize)
+        ),
+        kind => format!(
+            "{done}{} of {} tile{}",
+            kind_name(kind),
+            f.tiles,
+            plural(f.tiles as usize)
+        ),
+    }
+}
+
+/// A side's name in words.
+fn side_word(s: Side) -> &'static str {
+    ["north", "east", "south", "west"][s.index()]
+}
+
+/// A segment by kind and position on its (rotated) tile: "north–south road", "east field",
+/// "cloister".
+fn where_words(seg: &SegmentView) -> String {
+    let mut sides: Vec<Side> = match seg.kind {
+        FeatureKind::Field => seg.halves.iter().map(|h| h.side()).collect(),
+        _ => seg.sides.clone(),
+    };
+    sides.sort();
+    sides.dedup();
+    let kind = kind_name(seg.kind);
+    if sides.is_empty() || sides.len() == 4 {
+        return kind.to_string();
+    }
+    let words: Vec<&str> = sides.into_iter().map(side_word).collect();
+    format!("{} {kind}", words.join("–"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tile_display;
+
+    #[test]
+    fn tiles_are_named_with_their_rulebook_letter_only() {
+        assert_eq!(
+            tile_display("A", "Cloister with road"),
+            "Cloister with road (A)"
+        );
+        assert_eq!(tile_display("notre-dame", "Notre-Dame"), "Notre-Dame");
+        assert_eq!(tile_display("am-8", "City cap"), "City cap");
+        assert_eq!(tile_display("D", "D"), "D");
+        assert_eq!(tile_display("x", ""), "x");
+    }
+}
