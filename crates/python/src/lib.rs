@@ -14,6 +14,7 @@ pub mod codec_py;
 pub mod errors;
 pub mod game;
 pub mod observe;
+pub mod replay;
 pub mod snapshot;
 pub mod variant;
 

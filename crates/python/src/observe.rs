@@ -80,8 +80,8 @@ fn phase_index(phase: Phase) -> usize {
     }
 }
 
-/// Centre of the placed tiles' bounding box.
-fn centre(game: &Game) -> (i32, i32) {
+/// Centre of the placed tiles' bounding box (the window's and the action ids' centre).
+pub fn centre(game: &Game) -> (i32, i32) {
     let tiles = game.tiles();
     let xs = tiles.iter().map(|t| t.x);
     let ys = tiles.iter().map(|t| t.y);
@@ -216,5 +216,40 @@ pub fn summary(game: &Game) -> String {
         s.push_str(&format!(" tile {}", rules.tile_id(game.current_tile())));
     }
     s.push_str(&format!(" tiles placed {}", game.tile_count()));
+    s
+}
+
+/// The state as compact text (OpenSpiel's observation string): phase, seat to act, tile to
+/// place, scores, supplies, the tiles left by type, then every placed tile (`id@x,y/r`) and
+/// figure (`seat:follower@x,y#feature`). Two states with equal text look equal to every seat.
+pub fn state_text(game: &Game) -> String {
+    let rules = game.rules();
+    let rs = rules.ruleset();
+    let players = game.players();
+    let mut s = format!(
+        "{} seat {}",
+        phase_name(game.phase()),
+        game.current_player()
+    );
+    if game.phase() == Phase::Place {
+        s.push_str(&format!(" tile {}", rules.tile_id(game.current_tile())));
+    }
+    s.push_str(&format!(" scores {:?} supply", game.scores()));
+    for p in 0..players {
+        let supply = (0..rs.followers.len()).map(|f| game.supply(p, f as u8).to_string());
+        s.push_str(&format!(" {}", supply.collect::<Vec<_>>().join(",")));
+    }
+    s.push_str(&format!(" left {:?} board", game.remaining_counts()));
+    for t in game.tiles() {
+        let id = rules.tile_id(t.tile);
+        s.push_str(&format!(" {id}@{},{}/{}", t.x, t.y, t.rotation));
+    }
+    for f in game.followers() {
+        let who = rules.follower_id(f.follower);
+        s.push_str(&format!(
+            " {}:{who}@{},{}#{}",
+            f.player, f.x, f.y, f.feature
+        ));
+    }
     s
 }

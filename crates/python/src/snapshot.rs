@@ -21,9 +21,10 @@ fn variant_of(v: &Bound<'_, PyAny>) -> PyResult<Arc<Loaded>> {
 
 /// Restore a game from its snapshot text. The seed of `tegula play` is not in the snapshot
 /// (the engine keeps the pile's), so the restored game's `seed` is None.
-pub fn restore(text: &str, v: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+pub fn restore(text: &str, v: &Bound<'_, PyAny>, radius: u16) -> PyResult<PyGame> {
     let loaded = variant_of(v)?;
     let game = Game::from_json(text, loaded.rules.clone())
         .map_err(|e| SnapshotError::new_err(format!("snapshot refused: {e}")))?;
-    Ok(PyGame::new(loaded, game, None))
+    crate::variant::check_radius(&loaded, radius)?;
+    Ok(PyGame::new(loaded, game, None, radius))
 }

@@ -146,7 +146,7 @@ def test_errors_are_exceptions(tmp_path):
         g.apply(10_000)  # a draw of a tile that does not exist
     assert e.value.kind == "not-in-pile"
     g.apply_default_draw()
-    for bad_id in (-1, v.num_distinct_actions, 2**62):
+    for bad_id in (-1, v.num_distinct_actions(), 2**62):
         with pytest.raises(tegula.IllegalActionError) as e:
             g.apply(bad_id)
         assert e.value.kind == "unknown-action"
