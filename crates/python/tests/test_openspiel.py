@@ -1,14 +1,17 @@
 """OpenSpiel as the outside judge: its own consistency checks on tegula games."""
 
+import shutil
+
 import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="open-spiel is not installed")
 
 import tegula.openspiel  # noqa: E402,F401  (registers the game)
-from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.algorithms import mcts, minimax  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
+import tegula  # noqa: E402
 from conftest import ROOT  # noqa: E402
 
 
@@ -16,12 +19,78 @@ def load(variant="variants/base.toml", players=2):
     return pyspiel.load_game("tegula", {"variant": str(ROOT / variant), "players": players})
 
 
-def test_game_type():
-    gt = load().get_type()
+INFO = pyspiel.GameType.Information
+
+
+@pytest.mark.parametrize(
+    "variant,information",
+    [
+        # Every seat sees everything; the draw is an explicit chance node (as backgammon's dice).
+        ("variants/base.toml", INFO.PERFECT_INFORMATION),
+        ("variants/abbey-mayor.toml", INFO.PERFECT_INFORMATION),
+        # W-12 (Abu Simbel) lets its owner keep a tile the others do not see.
+        ("variants/wonders.toml", INFO.IMPERFECT_INFORMATION),
+        # A hand of 3 tiles.
+        ("variants/house/hand-3.toml", INFO.IMPERFECT_INFORMATION),
+    ],
+)
+def test_game_type(variant, information):
+    gt = load(variant).get_type()
     assert gt.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert gt.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-    assert gt.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert gt.information == information
     assert gt.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert (gt.min_num_players, gt.max_num_players) == tegula.Variant(str(ROOT / variant)).player_range
+
+
+TINY = """id = "tiny"
+name = "Two tiles after the start"
+players = { min = 2, max = 2 }
+sets = [{ path = "base.toml", only = ["D", "E", "V"] }]
+followers = [{ id = "meeple", name = "Meeple", count = 7, strength = 1 }]
+
+[tile_count]
+D = 0
+E = 1
+V = 1
+"""
+
+
+def tiny(tmp_path):
+    """A two-seat game of two draws (the start tile D, then E and V in either order)."""
+    shutil.copy(ROOT / "tiles/base.toml", tmp_path / "base.toml")
+    (tmp_path / "tiny.toml").write_text(TINY)
+    params = {"variant": str(tmp_path / "tiny.toml"), "players": 2, "radius": 3}
+    return pyspiel.load_game("tegula", params)
+
+
+def best(state, player):
+    """The expectiminimax value of `player`'s return (the other seat minimising it), by brute
+    force."""
+    if state.is_terminal():
+        return state.returns()[player]
+    if state.is_chance_node():
+        return sum(p * best(state.child(a), player) for a, p in state.chance_outcomes())
+    values = [best(state.child(a), player) for a in state.legal_actions()]
+    return max(values) if state.current_player() == player else min(values)
+
+
+def test_expectiminimax_solves_a_short_game(tmp_path):
+    """A perfect-information algorithm on a whole (tiny) game: OpenSpiel's expectiminimax,
+    searched to the end (the depth is never the limit); it agrees with a brute force over the
+    same tree."""
+    game = tiny(tmp_path)
+    assert game.get_type().information == INFO.PERFECT_INFORMATION
+    state = game.new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
+
+    def cut(s):
+        raise AssertionError("the search should reach the end before its depth limit")
+
+    value, action = minimax.expectiminimax(state, 10, cut, 0)
+    assert action in state.legal_actions()
+    assert value == pytest.approx(best(state, 0))
+    assert value == pytest.approx(best(state.child(action), 0))
 
 
 @pytest.mark.parametrize(

@@ -4,12 +4,14 @@
     game = pyspiel.load_game("tegula", {"variant": "variants/base.toml", "players": 2})
 
 Game type: sequential, explicit stochastic chance (each draw is a chance node whose outcomes
-are the remaining tile types weighted by their counts), imperfect information (the order of the
-undrawn pile is hidden; observations show only its multiset), general-sum, terminal rewards
-(the final scores). Actions are the ids of `tegula.Game` (README, "Python package"); chance
-outcomes are tile indices.
+are the remaining tile types weighted by their counts), general-sum, terminal rewards (the final
+scores). The information type is the variant's (`tegula.Variant.perfect_information`): perfect
+when no seat holds a tile the others cannot see (the base game, Abbey & Mayor; the draw is a
+chance node, as backgammon's dice), imperfect with a hand of tiles or kept tiles (W-12). Actions
+are the ids of `tegula.Game`, laid out on the observation's board window (docs/AI.md, "Python
+package"); chance outcomes are tile indices.
 
-Parameters: `variant` (path of a variant file), `players`, `seed` (the seed of the hidden pile
+Parameters: `variant` (path of a variant file or a shipped variant's name), `players`, `seed` (the seed of the hidden pile
 order behind `tegula.Game.apply_default_draw`; OpenSpiel's own chance sampling does not read
 it), `radius` (half-width of the observation's board window, at most the variant's board reach
 `tegula.Game.max_radius`: a larger one raises `ValueError` when the observer is made).
@@ -29,28 +31,37 @@ _DEFAULT_PARAMS = {
     "radius": 12,
 }
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="tegula (Carcassonne rules as data)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=6,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULT_PARAMS,
-)
+
+def _game_type(perfect=True, players=(2, 6)):
+    """The GameType of a variant: its information type and player range."""
+    info = pyspiel.GameType.Information
+    return pyspiel.GameType(
+        short_name=SHORT_NAME,
+        long_name="tegula (Carcassonne rules as data)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=info.PERFECT_INFORMATION if perfect else info.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_DEFAULT_PARAMS,
+    )
+
+
+# The registered type (that of the default variant); each game reports its own variant's.
+_GAME_TYPE = _game_type()
 
 _VARIANTS = {}
 
 
-def _variant(path):
-    """Load each variant file once per process."""
+def _variant(name):
+    """Load each variant file once per process (a path, or a shipped variant's name)."""
+    path = tegula.variants.path(name)
     if path not in _VARIANTS:
         _VARIANTS[path] = tegula.Variant(path)
     return _VARIANTS[path]
@@ -71,7 +82,7 @@ class TegulaGame(pyspiel.Game):
             raise ValueError(f"{self.players} players; the variant allows {lo} to {hi}")
         pieces = self.variant.pieces(self.players)
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.variant.num_distinct_actions,
+            num_distinct_actions=self.variant.num_distinct_actions(self.radius),
             max_chance_outcomes=len(self.variant.tile_ids),
             num_players=self.players,
             min_utility=0.0,
@@ -80,11 +91,12 @@ class TegulaGame(pyspiel.Game):
             utility_sum=None,
             max_game_length=self.variant.max_game_length(self.players),
         )
-        super().__init__(_GAME_TYPE, info, p)
+        kind = _game_type(self.variant.perfect_information, self.variant.player_range)
+        super().__init__(kind, info, p)
 
     def new_initial_state(self):
         """The start: the start tile placed, the first draw to come (a chance node)."""
-        return TegulaState(self, self.variant.new_game(self.players, self.seed))
+        return TegulaState(self, self.variant.new_game(self.players, self.seed, self.radius))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         """Observation (tensor and string) or, with perfect recall, the information state."""
@@ -105,6 +117,11 @@ class TegulaState(pyspiel.State):
     def _legal_actions(self, player):
         """Legal action ids, ascending."""
         return self.tgame.legal_actions()
+
+    def legal_actions_mask(self, player=None):
+        """The legal actions as a NumPy bool array (`num_distinct_actions` long; at a chance
+        node, one entry per tile type)."""
+        return self.tgame.legal_actions_mask()
 
     def chance_outcomes(self):
         """(tile index, probability) of the draw."""
@@ -150,8 +167,9 @@ class TegulaObserver:
         self.tensor[:] = state.tgame.observation_tensor(self.radius)
 
     def string_from(self, state, player):
-        """The state's summary; with perfect recall, the history of actions and draws too."""
-        s = str(state.tgame)
+        """The state as compact text (board, figures, scores, supplies, phase, tiles left);
+        with perfect recall, the history of actions and draws too."""
+        s = state.tgame.observation_string()
         if self.perfect_recall:
             s += " history " + " ".join(str(a) for a in state.tgame.history())
         return s
