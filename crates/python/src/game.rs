@@ -30,22 +30,40 @@ pub struct PyGame {
     pub(crate) seed: Option<u64>,
     /// Half-width of the board window that action ids and observations refer to.
     pub(crate) radius: u16,
-    /// The ids of the actions and draws applied so far (an id is relative to the state it was
-    /// applied in, so they are kept rather than recomputed).
-    pub(crate) ids: Vec<i64>,
+    /// The ids and seats of the actions and draws applied so far (an id is relative to the
+    /// state it was applied in, so they are kept rather than recomputed).
+    pub(crate) steps: Vec<crate::replay::Step>,
 }
 
 impl PyGame {
     /// Wrap a set-up or restored game; the ids of its history are found by replaying it.
     pub fn new(loaded: Arc<Loaded>, game: Game, seed: Option<u64>, radius: u16) -> PyGame {
-        let ids = crate::replay::history_ids(&loaded, &game, radius);
+        let steps = crate::replay::history_steps(&loaded, &game, radius);
         PyGame {
             loaded,
             game,
             seed,
             radius,
-            ids,
+            steps,
         }
+    }
+
+    /// The view of `player` (everything when None or when every seat sees everything).
+    fn view(&self, player: Option<u8>) -> PyResult<observe::View> {
+        if let Some(p) = player {
+            self.seat_arg(p)?;
+        }
+        let hidden = !self.loaded.codec.perfect_information();
+        Ok(observe::View(player.filter(|_| hidden)))
+    }
+
+    /// `Ok` if `player` is a seat of this game.
+    fn seat_arg(&self, player: u8) -> PyResult<()> {
+        if player < self.game.players() {
+            return Ok(());
+        }
+        let msg = format!("seat {player}: the game has {} seats", self.game.players());
+        Err(PyValueError::new_err(msg))
     }
 
     /// What this state's action ids refer to.
@@ -68,9 +86,10 @@ impl PyGame {
 
     /// Apply one action id (a tile index at a chance node).
     fn apply_id(&mut self, py: Python<'_>, id: i64) -> PyResult<()> {
+        let seat = crate::replay::seat(&self.game);
         if chance::is_chance_node(&self.game) {
             chance::apply_draw(py, &mut self.game, id)?;
-            self.ids.push(id);
+            self.steps.push((id, seat));
             return Ok(());
         }
         let codec = &self.loaded.codec;
@@ -90,7 +109,7 @@ impl PyGame {
         self.game
             .apply(action)
             .map_err(|e| refused(py, id, &text, &e))?;
-        self.ids.push(id);
+        self.steps.push((id, seat));
         Ok(())
     }
 
@@ -202,6 +221,7 @@ impl PyGame {
     /// the same seed) and return its index.
     fn apply_default_draw(&mut self, py: Python<'_>) -> PyResult<i64> {
         let before = self.game.history().len();
+        let seat = crate::replay::seat(&self.game);
         if !self.game.draw_default() {
             let msg = "apply_default_draw: not a chance node".to_string();
             return Err(illegal(py, -1, "wrong-phase", None, msg));
@@ -210,7 +230,7 @@ impl PyGame {
             Some(Action::Draw(t)) => i64::from(*t),
             _ => -1,
         };
-        self.ids.push(tile);
+        self.steps.push((tile, seat));
         Ok(tile)
     }
 
@@ -260,7 +280,7 @@ impl PyGame {
             game: self.game.clone(),
             seed: self.seed,
             radius: self.radius,
-            ids: self.ids.clone(),
+            steps: self.steps.clone(),
         }
     }
 
@@ -352,7 +372,7 @@ impl PyGame {
     /// Action ids and chance outcomes (tile indices) applied so far, in order (OpenSpiel's
     /// history).
     fn history(&self) -> Vec<i64> {
-        self.ids.clone()
+        self.steps.iter().map(|s| s.0).collect()
     }
 
     /// The phase: `pick`, `order`, `hand`, `draw`, `place`, `follower`, `move` or `over`.
@@ -405,26 +425,32 @@ impl PyGame {
     /// The observation as NumPy arrays: `{"board": float32[C, 2r+1, 2r+1], "features":
     /// float32[N]}` (layout in the README, "Python: observation tensors"), centred on the
     /// placed tiles. `radius` is at most `max_radius` (a `ValueError` otherwise).
-    #[pyo3(signature = (radius = None))]
+    #[pyo3(signature = (radius = None, player = None))]
     fn observation<'py>(
         &self,
         py: Python<'py>,
         radius: Option<u16>,
+        player: Option<u8>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let radius = self.window(radius.unwrap_or(self.radius))?;
-        observe::observation(py, &self.game, radius)
+        observe::observation(py, &self.game, radius, self.view(player)?)
     }
 
     /// `board` and `features` of `observation` flattened into one float32 vector (OpenSpiel's
     /// observation tensor).
-    #[pyo3(signature = (radius = None))]
+    #[pyo3(signature = (radius = None, player = None))]
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
         radius: Option<u16>,
+        player: Option<u8>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let radius = self.window(radius.unwrap_or(self.radius))?;
-        Ok(PyArray1::from_vec(py, observe::flat(&self.game, radius)))
+        let view = self.view(player)?;
+        Ok(PyArray1::from_vec(
+            py,
+            observe::flat(&self.game, radius, view),
+        ))
     }
 
     /// `(board shape, features length)` of `observation` for this game's variant and seats.
@@ -442,9 +468,31 @@ impl PyGame {
     }
 
     /// The state as compact text (OpenSpiel's observation string): phase, seat, tile to
-    /// place, scores, supplies, tiles left by type, placed tiles and figures.
-    fn observation_string(&self) -> String {
-        observe::state_text(&self.game)
+    /// place, scores, supplies, tiles left by type, placed tiles and figures. With `player`, in
+    /// a variant with hidden tiles, what that seat sees (its kept tiles, not another's).
+    #[pyo3(signature = (player = None))]
+    fn observation_string(&self, player: Option<u8>) -> PyResult<String> {
+        Ok(observe::state_text(&self.game, self.view(player)?))
+    }
+
+    /// What seat `player` knows (OpenSpiel's information state string): every decision in
+    /// order and the draws it sees (`d?` for another seat's hidden draw, in variants where a
+    /// seat holds tiles the others cannot see).
+    fn information_state_string(&self, player: u8) -> PyResult<String> {
+        self.seat_arg(player)?;
+        Ok(crate::infostate::info_string(self, player))
+    }
+
+    /// A game seat `player` cannot tell from this one (OpenSpiel's `resample_from_infostate`):
+    /// the tiles hidden from it are drawn again with `seed` from those it has not seen. In a
+    /// variant of perfect information, a copy. If a few samples are all inconsistent (a hidden
+    /// tile set aside as unplaceable), a copy too.
+    fn resample_from_infostate(&self, player: u8, seed: u64) -> PyResult<PyGame> {
+        self.seat_arg(player)?;
+        let Some(game) = crate::infostate::resample(self, player, seed) else {
+            return Ok(self.clone());
+        };
+        Ok(PyGame::new(self.loaded.clone(), game, None, self.radius))
     }
 
     fn __str__(&self) -> String {

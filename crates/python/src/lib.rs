@@ -13,6 +13,7 @@ pub mod codec;
 pub mod codec_py;
 pub mod errors;
 pub mod game;
+pub mod infostate;
 pub mod observe;
 pub mod replay;
 pub mod snapshot;

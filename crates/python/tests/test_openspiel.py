@@ -8,7 +8,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="open-spiel is not installed")
 
 import tegula.openspiel  # noqa: E402,F401  (registers the game)
-from open_spiel.python.algorithms import mcts, minimax  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts, minimax  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
 import tegula  # noqa: E402
@@ -128,7 +128,7 @@ def test_observation_tensor_and_strings():
     obs.set_from(state, 0)
     assert np.array_equal(np.asarray(state.observation_tensor(0)), obs.tensor)
     assert obs.dict["board"].shape[1:] == (25, 25)
-    assert "history" in state.information_state_string(0)
+    assert state.information_state_string(0).startswith("seat 0:")
 
 
 def test_mcts_bot_plays_a_full_game():
@@ -151,3 +151,75 @@ def test_mcts_bot_plays_a_full_game():
     returns = state.returns()
     assert len(returns) == 2 and all(r >= 0 for r in returns)
     assert returns == [float(s) for s in state.tgame.scores()]
+
+
+def hand3_state(moves, seed=2):
+    """A 2-seat hand-3 game after at least `moves` random steps, at a placement."""
+    game = load("variants/house/hand-3.toml")
+    state = game.new_initial_state()
+    rng = np.random.RandomState(seed)
+    while moves > 0 or state.tgame.phase != "place":
+        moves -= 1
+        if state.is_chance_node():
+            tiles, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(tiles, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return game, state
+
+
+def test_information_state_hides_other_hands():
+    """Seat 0's information state names its own draws and hides seat 1's; seat 1's the
+    reverse; the observations differ only in what each holds."""
+    _, state = hand3_state(12)
+    mine, theirs = state.information_state_string(0), state.information_state_string(1)
+    assert "d?" in mine and "d?" in theirs and mine != theirs
+    seat = state.current_player()
+    other = 1 - seat
+    assert " tile " in state.observation_string(seat)
+    assert " tile " not in state.observation_string(other)
+
+
+def test_resample_keeps_the_information_state():
+    """Resampled states look the same to the seat (its information state and legal actions)
+    and differ in the other seat's hand across samples."""
+    _, state = hand3_state(20)
+    seat = state.current_player()
+    key = state.information_state_string(seat)
+    hands = set()
+    for i in range(8):
+        sampler = iter(np.random.RandomState(i).rand(1)).__next__
+        world = state.resample_from_infostate(seat, sampler)
+        assert world.information_state_string(seat) == key
+        assert world.legal_actions() == state.legal_actions()
+        assert world.observation_string(seat) == state.observation_string(seat)
+        hands.add(world.observation_string(1 - seat))
+    assert len(hands) > 1
+
+
+def test_ismcts_bot_plays_hand3_to_the_end():
+    """OpenSpiel's ISMCTSBot (imperfect information, resampling every simulation) plays a
+    whole hand-3 game against a random seat."""
+    game = load("variants/house/hand-3.toml")
+    rng = np.random.RandomState(5)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(
+        game,
+        evaluator,
+        uct_c=2.0,
+        max_simulations=3,
+        random_state=rng,
+        allow_inconsistent_action_sets=True,
+    )
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            tiles, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(tiles, p=probs)))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.returns() == [float(s) for s in state.tgame.scores()]

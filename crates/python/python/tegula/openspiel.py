@@ -127,6 +127,14 @@ class TegulaState(pyspiel.State):
         """(tile index, probability) of the draw."""
         return self.tgame.chance_outcomes()
 
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state `player_id` cannot tell from this one: the tiles hidden from it (other seats'
+        hands) drawn again from those it has not seen (`tegula.Game.resample_from_infostate`,
+        seeded from `probability_sampler`). In a variant of perfect information, a copy."""
+        seed = int(probability_sampler() * 2**53)
+        resampled = self.tgame.resample_from_infostate(int(player_id), seed)
+        return TegulaState(self.get_game(), resampled)
+
     def _apply_action(self, action):
         self.tgame.apply(int(action))
 
@@ -145,9 +153,11 @@ class TegulaState(pyspiel.State):
 
 
 class TegulaObserver:
-    """OpenSpiel's PyObserver: the observation is public (every seat sees the same board,
-    scores, supplies and the multiset of undrawn tiles); the information state adds the history
-    of actions and draws."""
+    """OpenSpiel's PyObserver. In a variant of perfect information every seat sees the same
+    board, scores, supplies and undrawn tiles; in one with hidden tiles a seat does not see
+    another's tile to place or kept tiles (`tegula.Game.observation_tensor(player=…)`). With
+    perfect recall the string is the information state: every decision and the draws the seat
+    sees (`tegula.Game.information_state_string`)."""
 
     def __init__(self, game, iig_obs_type, params):
         if params:
@@ -163,16 +173,15 @@ class TegulaObserver:
         }
 
     def set_from(self, state, player):
-        """Fill `tensor` (and so `dict`) from `state`; the same for every `player`."""
-        self.tensor[:] = state.tgame.observation_tensor(self.radius)
+        """Fill `tensor` (and so `dict`) from `state` as seat `player` sees it."""
+        self.tensor[:] = state.tgame.observation_tensor(self.radius, int(player))
 
     def string_from(self, state, player):
-        """The state as compact text (board, figures, scores, supplies, phase, tiles left);
-        with perfect recall, the history of actions and draws too."""
-        s = state.tgame.observation_string()
+        """The state as compact text (board, figures, scores, supplies, phase, tiles left) as
+        `player` sees it; with perfect recall, its information state."""
         if self.perfect_recall:
-            s += " history " + " ".join(str(a) for a in state.tgame.history())
-        return s
+            return state.tgame.information_state_string(int(player))
+        return state.tgame.observation_string(int(player))
 
 
 pyspiel.register_game(_GAME_TYPE, TegulaGame)
