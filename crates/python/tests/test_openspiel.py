@@ -223,3 +223,29 @@ def test_ismcts_bot_plays_hand3_to_the_end():
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert state.returns() == [float(s) for s in state.tgame.scores()]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_rank_returns_are_zero_sum_within_bounds(players):
+    """`returns="rank"`: exact utility bounds [-1, 1], zero-sum, ordered as the scores; OpenSpiel's
+    random simulation test checks the returns against the declared bounds and sum."""
+    params = {"variant": str(ROOT / "variants/base.toml"), "players": players, "returns": "rank"}
+    game = pyspiel.load_game("tegula", params)
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(players)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            tiles, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(tiles, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    returns, scores = state.returns(), state.tgame.scores()
+    assert sum(returns) == pytest.approx(0.0) and all(-1 <= r <= 1 for r in returns)
+    for i in range(players):
+        for j in range(players):
+            assert (returns[i] > returns[j]) == (scores[i] > scores[j])
+    with pytest.raises(ValueError):
+        pyspiel.load_game("tegula", {"returns": "money"})

@@ -29,19 +29,26 @@ _DEFAULT_PARAMS = {
     "players": 2,
     "seed": 0,
     "radius": 12,
+    "returns": "score",
 }
 
+# `returns`: "score" (each seat's final score) or "rank" (each seat's wins minus losses against
+# the other seats, over players - 1: in [-1, 1], zero-sum; +1/0/-1 for two seats).
+_RETURNS = ("score", "rank")
 
-def _game_type(perfect=True, players=(2, 6)):
-    """The GameType of a variant: its information type and player range."""
+
+def _game_type(perfect=True, players=(2, 6), zero_sum=False):
+    """The GameType of a variant: its information type and player range; zero-sum with rank
+    returns."""
     info = pyspiel.GameType.Information
+    utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
         short_name=SHORT_NAME,
         long_name="tegula (Carcassonne rules as data)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=info.PERFECT_INFORMATION if perfect else info.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility.ZERO_SUM if zero_sum else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players[1],
         min_num_players=players[0],
@@ -77,6 +84,9 @@ class TegulaGame(pyspiel.Game):
         self.players = int(p["players"])
         self.seed = int(p["seed"])
         self.radius = int(p["radius"])
+        self.rank = p["returns"] == "rank"
+        if p["returns"] not in _RETURNS:
+            raise ValueError(f"returns {p['returns']!r}: one of {', '.join(_RETURNS)}")
         lo, hi = self.variant.player_range
         if not lo <= self.players <= hi:
             raise ValueError(f"{self.players} players; the variant allows {lo} to {hi}")
@@ -85,13 +95,15 @@ class TegulaGame(pyspiel.Game):
             num_distinct_actions=self.variant.num_distinct_actions(self.radius),
             max_chance_outcomes=len(self.variant.tile_ids),
             num_players=self.players,
-            min_utility=0.0,
-            # Not tight: no seat scores this much (every piece scoring in several features).
-            max_utility=float(10 * pieces * pieces),
-            utility_sum=None,
+            min_utility=-1.0 if self.rank else 0.0,
+            # Scores: not tight (no seat scores this much: every piece scoring in several
+            # features); `returns="rank"` has exact bounds.
+            max_utility=1.0 if self.rank else float(10 * pieces * pieces),
+            utility_sum=0.0 if self.rank else None,
             max_game_length=self.variant.max_game_length(self.players),
         )
-        kind = _game_type(self.variant.perfect_information, self.variant.player_range)
+        perfect, seats = self.variant.perfect_information, self.variant.player_range
+        kind = _game_type(perfect, seats, zero_sum=self.rank)
         super().__init__(kind, info, p)
 
     def new_initial_state(self):
@@ -145,8 +157,14 @@ class TegulaState(pyspiel.State):
         return self.tgame.is_terminal()
 
     def returns(self):
-        """Final scores at the end, zeros before."""
-        return self.tgame.returns()
+        """Final scores at the end (with `returns="rank"`, wins minus losses against the other
+        seats over players - 1), zeros before."""
+        scores = self.tgame.returns()
+        if not self.get_game().rank:
+            return scores
+        n = len(scores)
+        beats = [sum((s > t) - (s < t) for t in scores) for s in scores]
+        return [b / (n - 1) for b in beats]
 
     def __str__(self):
         return str(self.tgame)
