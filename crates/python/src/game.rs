@@ -36,8 +36,12 @@ pub struct PyGame {
 }
 
 impl PyGame {
-    /// Wrap a set-up or restored game; the ids of its history are found by replaying it.
-    pub fn new(loaded: Arc<Loaded>, game: Game, seed: Option<u64>, radius: u16) -> PyGame {
+    /// Wrap a set-up or restored game; the ids of its history are found by replaying it. Its
+    /// events are dropped and no longer recorded: a clone (a search's every node) then copies
+    /// none, and `log_jsonl` replays the history to record them.
+    pub fn new(loaded: Arc<Loaded>, mut game: Game, seed: Option<u64>, radius: u16) -> PyGame {
+        game.set_recording(false);
+        game.clear_events();
         let steps = crate::replay::history_steps(&loaded, &game, radius);
         PyGame {
             loaded,
@@ -284,16 +288,37 @@ impl PyGame {
         }
     }
 
-    /// Pickling (OpenSpiel serialises Python states with pickle): the snapshot and the variant
-    /// file's path; unpickling loads the variant again.
+    /// Pickling by value (OpenSpiel serialises Python states with pickle): the snapshot, the
+    /// variant's compiled artefact, its path (for messages), the radius and the seed;
+    /// unpickling reads no file.
     #[allow(clippy::type_complexity)]
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, String, u16))> {
-        let restore = py.get_type::<PyGame>().getattr("from_json")?;
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (String, String, String, u16, Option<u64>),
+    )> {
+        let restore = py.get_type::<PyGame>().getattr("_restore")?;
         let path = self.loaded.path.display().to_string();
-        Ok((restore, (self.game.to_json(), path, self.radius)))
+        let artefact = crate::registry::artefact(&self.loaded);
+        let state = (self.game.to_json(), artefact, path, self.radius, self.seed);
+        Ok((restore, state))
+    }
+
+    /// Unpickling: a game from its snapshot and its variant's artefact (see `__reduce__`).
+    #[staticmethod]
+    fn _restore(
+        snapshot: &str,
+        artefact: &str,
+        path: std::path::PathBuf,
+        radius: u16,
+        seed: Option<u64>,
+    ) -> PyResult<PyGame> {
+        let loaded = crate::registry::from_artefact(artefact, path)?;
+        let mut g = snapshot::restore_loaded(snapshot, loaded, radius)?;
+        g.seed = seed;
+        Ok(g)
     }
 
     fn __copy__(&self) -> PyGame {
@@ -417,9 +442,14 @@ impl PyGame {
             .collect()
     }
 
-    /// The game log as `tegula play --log` writes it (JSON Lines).
-    fn log_jsonl(&self) -> String {
-        tegula_engine::log::log_text(&self.game)
+    /// The game log as `tegula play --log` writes it (JSON Lines). The events are recorded
+    /// by replaying the history (games from Python do not record them as they go, so that a
+    /// clone copies none).
+    fn log_jsonl(&self) -> PyResult<String> {
+        let game = crate::replay::recorded(&self.loaded, &self.game).ok_or_else(|| {
+            pyo3::exceptions::PyRuntimeError::new_err("the game's history did not replay")
+        })?;
+        Ok(tegula_engine::log::log_text(&game))
     }
 
     /// The observation as NumPy arrays: `{"board": float32[C, 2r+1, 2r+1], "features":

@@ -110,7 +110,7 @@ pub fn resample(g: &PyGame, player: u8, seed: u64) -> Option<Game> {
 
 /// `g`'s history replayed on a fresh game with the draws' tiles replaced by `draws`.
 fn replay_with(g: &PyGame, draws: &[Option<u16>]) -> Option<Game> {
-    let mut game = replay::fresh(&g.loaded, &g.game)?;
+    let mut game = replay::fresh(&g.loaded, &g.game, false)?;
     for (&action, draw) in g.game.history().iter().zip(draws) {
         let step = match (action, draw) {
             (Action::Draw(_), Some(t)) => Action::Draw(*t),

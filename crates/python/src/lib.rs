@@ -15,6 +15,7 @@ pub mod errors;
 pub mod game;
 pub mod infostate;
 pub mod observe;
+pub mod registry;
 pub mod replay;
 pub mod snapshot;
 pub mod variant;

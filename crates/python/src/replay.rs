@@ -12,10 +12,15 @@ use crate::variant::Loaded;
 /// not reproduce or encode) and the seat that decided it (for a draw, the seat that drew).
 pub type Step = (i64, u8);
 
-/// A fresh game of `game`'s variant, seats, pile and chance mode, before any step.
-pub fn fresh(loaded: &Loaded, game: &Game) -> Option<Game> {
-    let pile = PileOrder::Scripted(game.pile().to_vec());
-    let fresh = Game::new(loaded.rules.clone(), game.players(), pile, false).ok()?;
+/// A fresh game of `game`'s variant, seats, pile and chance mode, before any step, recording
+/// events if `record`. The pile is shuffled with `game`'s seed when it has one (so a log of the
+/// replay names the same seed and pile), else scripted in `game`'s order.
+pub fn fresh(loaded: &Loaded, game: &Game, record: bool) -> Option<Game> {
+    let pile = match game.seed() {
+        Some(seed) => PileOrder::Shuffled(seed),
+        None => PileOrder::Scripted(game.pile().to_vec()),
+    };
+    let fresh = Game::new(loaded.rules.clone(), game.players(), pile, record).ok()?;
     // Chance steps must be on from the start (the first draw is a step), as the game had them.
     Some(if game.chance_steps() {
         fresh.with_chance_steps()
@@ -47,7 +52,7 @@ pub fn history_steps(loaded: &Loaded, game: &Game, radius: u16) -> Vec<Step> {
     if history.is_empty() {
         return Vec::new();
     }
-    let Some(mut fresh) = fresh(loaded, game) else {
+    let Some(mut fresh) = fresh(loaded, game, false) else {
         return vec![(-1, 0); history.len()];
     };
     let mut steps = Vec::with_capacity(history.len());
@@ -64,4 +69,16 @@ pub fn history_steps(loaded: &Loaded, game: &Game, radius: u16) -> Vec<Step> {
     }
     steps.resize(history.len(), (-1, 0));
     steps
+}
+
+/// `game` replayed with its events recorded (the Python API plays without them, so a clone
+/// copies no event list; a log asks for them): `None` if the replay fails.
+pub fn recorded(loaded: &Loaded, game: &Game) -> Option<Game> {
+    let mut fresh = fresh(loaded, game, true)?;
+    for &action in game.history() {
+        if !apply(&mut fresh, action) {
+            return None;
+        }
+    }
+    Some(fresh)
 }

@@ -22,7 +22,11 @@ fn variant_of(v: &Bound<'_, PyAny>) -> PyResult<Arc<Loaded>> {
 /// Restore a game from its snapshot text. The seed of `tegula play` is not in the snapshot
 /// (the engine keeps the pile's), so the restored game's `seed` is None.
 pub fn restore(text: &str, v: &Bound<'_, PyAny>, radius: u16) -> PyResult<PyGame> {
-    let loaded = variant_of(v)?;
+    restore_loaded(text, variant_of(v)?, radius)
+}
+
+/// Restore a game of the variant `loaded` from its snapshot text.
+pub fn restore_loaded(text: &str, loaded: Arc<Loaded>, radius: u16) -> PyResult<PyGame> {
     let game = Game::from_json(text, loaded.rules.clone())
         .map_err(|e| SnapshotError::new_err(format!("snapshot refused: {e}")))?;
     crate::variant::check_radius(&loaded, radius)?;

@@ -92,6 +92,23 @@ impl PyVariant {
         new_game(&self.inner, players, seed, radius)
     }
 
+    /// Pickling by value: the compiled artefact and the path (for messages); unpickling reads
+    /// no file.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let restore = py.get_type::<PyVariant>().getattr("_from_artefact")?;
+        let path = self.inner.path.display().to_string();
+        Ok((restore, (crate::registry::artefact(&self.inner), path)))
+    }
+
+    /// A variant from its compiled artefact (the JSON of `tegula compile --format json`);
+    /// `path` names it in messages.
+    #[staticmethod]
+    fn _from_artefact(text: &str, path: PathBuf) -> PyResult<PyVariant> {
+        Ok(PyVariant {
+            inner: crate::registry::from_artefact(text, path)?,
+        })
+    }
+
     /// The variant's id (`base`, `abbey-mayor`, …).
     #[getter]
     fn id(&self) -> String {
@@ -201,7 +218,7 @@ pub fn new_game(loaded: &Arc<Loaded>, players: u8, seed: u64, radius: u16) -> Py
         loaded.rules.clone(),
         players,
         PileOrder::Shuffled(pile_seed),
-        true,
+        false,
     )
     .map_err(|e| SetupError::new_err(e.to_string()))?
     .with_chance_steps();
