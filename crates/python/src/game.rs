@@ -125,18 +125,20 @@ impl PyGame {
 
 #[pymethods]
 impl PyGame {
-    /// A new game of the variant file at `path` (compiled on each call; load a
-    /// `tegula.Variant` once to make many games).
+    /// A new game of the variant file at `path` or of the shipped variant of that name
+    /// (`"base"`; compiled on each call: load a `tegula.Variant` once to make many games).
     #[staticmethod]
     /// `radius` is the half-width of the board window action ids refer to (at most the
     /// variant's board reach, `max_radius`).
     #[pyo3(signature = (path, players = 2, seed = 0, radius = observe::DEFAULT_RADIUS))]
     fn from_variant(
+        py: Python<'_>,
         path: std::path::PathBuf,
         players: u8,
         seed: u64,
         radius: u16,
     ) -> PyResult<PyGame> {
+        let path = crate::variant::resolve(py, path)?;
         let loaded = Arc::new(crate::variant::load(&path)?);
         crate::variant::new_game(&loaded, players, seed, radius)
     }

@@ -10,12 +10,12 @@ use crate::errors::SnapshotError;
 use crate::game::PyGame;
 use crate::variant::{self, Loaded, PyVariant};
 
-/// The variant argument: a `tegula.Variant` or a path.
+/// The variant argument: a `tegula.Variant`, a path or a shipped variant's name.
 fn variant_of(v: &Bound<'_, PyAny>) -> PyResult<Arc<Loaded>> {
     if let Ok(pv) = v.cast::<PyVariant>() {
         return Ok(pv.get().inner.clone());
     }
-    let path: std::path::PathBuf = v.extract()?;
+    let path = variant::resolve(v.py(), v.extract()?)?;
     Ok(Arc::new(variant::load(&path)?))
 }
 

@@ -76,11 +76,12 @@ pub struct PyVariant {
 
 #[pymethods]
 impl PyVariant {
-    /// Load `path` (e.g. `"variants/base.toml"`).
+    /// Load `path` (e.g. `"variants/base.toml"`), or the shipped variant of that name
+    /// (`"base"`, `"house/hand-3"`: `tegula.variants`).
     #[new]
-    fn new(path: PathBuf) -> PyResult<PyVariant> {
+    fn new(py: Python<'_>, path: PathBuf) -> PyResult<PyVariant> {
         Ok(PyVariant {
-            inner: Arc::new(load(&path)?),
+            inner: Arc::new(load(&resolve(py, path)?)?),
         })
     }
 
@@ -208,6 +209,16 @@ pub fn check_radius(loaded: &Loaded, radius: u16) -> PyResult<()> {
     Err(PyValueError::new_err(format!(
         "window radius {radius} is more than this variant's board reach, {max}"
     )))
+}
+
+/// `path` itself if it ends in `.toml` or names a file; else the file of the shipped variant
+/// of that name (`tegula.variants.path`, which raises `FileNotFoundError` for an unknown one).
+pub fn resolve(py: Python<'_>, path: PathBuf) -> PyResult<PathBuf> {
+    if path.extension().is_some_and(|e| e == "toml") || path.is_file() {
+        return Ok(path);
+    }
+    let variants = py.import("tegula.variants")?;
+    variants.call_method1("path", (path,))?.extract()
 }
 
 /// Set up a seeded game as `tegula play --seed SEED` does.

@@ -25,7 +25,7 @@ import tegula
 SHORT_NAME = "tegula"
 
 _DEFAULT_PARAMS = {
-    "variant": "variants/base.toml",
+    "variant": "base",
     "players": 2,
     "seed": 0,
     "radius": 12,
