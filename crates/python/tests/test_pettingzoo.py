@@ -51,3 +51,23 @@ def test_seeded_resets_repeat_the_game():
         return e.game.log_jsonl()
 
     assert play(11) == play(11)
+
+
+def test_observations_are_per_seat_with_hidden_tiles():
+    """In hand-3 the seat to act sees its tile to place; the other seat does not (before: every
+    agent got the same, full observation)."""
+    e = env(variant="house/hand-3", players=2)
+    e.reset(seed=2)
+    acting = e.agent_selection
+    other = next(a for a in e.possible_agents if a != acting)
+    mine, theirs = e.observe(acting)["observation"], e.observe(other)["observation"]
+    assert not np.array_equal(mine, theirs)
+    g = e.game
+    full = g.observation_tensor()
+    assert np.array_equal(mine, g.observation_tensor(None, g.current_player()))
+    assert not np.array_equal(theirs, full)
+    # In a variant of perfect information every seat sees the same.
+    e = env(variant="base", players=2)
+    e.reset(seed=2)
+    a, b = e.possible_agents
+    assert np.array_equal(e.observe(a)["observation"], e.observe(b)["observation"])

@@ -101,9 +101,10 @@ class TegulaEnv(AECEnv):
             self.agent_selection = self.possible_agents[self.game.current_player()]
 
     def observe(self, agent):
-        """The board window and features, and the agent's legal actions as a mask (all zeros
-        when another seat acts)."""
-        obs = self.game.observation_tensor()
+        """The board window and features as the agent's seat sees them (in a variant with
+        hidden tiles, not another seat's), and its legal actions as a mask (all zeros when
+        another seat acts)."""
+        obs = self.game.observation_tensor(None, self.possible_agents.index(agent))
         mask = np.zeros(self._act_space.n, np.int8)
         if not self.game.is_terminal() and agent == self.agent_selection:
             mask[self.game.legal_actions_mask()] = 1
