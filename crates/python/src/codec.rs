@@ -32,7 +32,7 @@
 use std::collections::BTreeSet;
 
 use tegula_engine::{Action, FollowerOption, Game, MoveTarget, Phase, Placement, Rules};
-use tegula_ruleset::{Adjacency, AfterScore, Effect};
+use tegula_ruleset::{Adjacency, AfterScore, Effect, Ruleset};
 
 /// The sizes of one variant's encoding (the window radius is the game's).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,11 +133,7 @@ impl Codec {
     /// The encoding of a variant: the same for every player count it allows.
     pub fn new(rules: &Rules) -> Codec {
         let rs = rules.ruleset();
-        let abilities = rs.tiles.iter().flat_map(|t| t.abilities.iter());
-        let hand = abilities.fold(rs.hand, |h, a| match a.effect {
-            Effect::Hand(n) => h.max(n),
-            _ => h,
-        });
+        let hand = largest_hand(rs);
         Codec {
             pool: rs.pool.as_ref().map_or_else(Vec::new, |p| p.tiles.clone()),
             seats: if rs.pool.is_some() {
@@ -148,8 +144,8 @@ impl Codec {
             followers: rs.followers.len().max(1) as i64,
             features: rs.tiles.iter().map(|t| t.features.len()).max().unwrap_or(1) as i64,
             moves: moves(rules),
-            hand: hand.max(1),
-            slots: i64::from(hand.max(1)).max(rs.player_tiles.len() as i64),
+            hand,
+            slots: i64::from(hand).max(rs.player_tiles.len() as i64),
             reach: reach(rules),
         }
     }
@@ -287,6 +283,17 @@ impl Codec {
             })
         })
     }
+}
+
+/// The most tiles a seat of the variant can hold: its hand size, raised by any tile's
+/// [`Effect::Hand`] ability (W-12). More than one means tiles hidden from the other seats.
+pub fn largest_hand(rs: &Ruleset) -> u8 {
+    let abilities = rs.tiles.iter().flat_map(|t| t.abilities.iter());
+    let hand = abilities.fold(rs.hand, |h, a| match a.effect {
+        Effect::Hand(n) => h.max(n),
+        _ => h,
+    });
+    hand.max(1)
 }
 
 /// Where the variant's freed figures may move: near their tile (the 8-neighbourhood of its

@@ -17,7 +17,9 @@
 //! the phase one-hot (pick, order, hand, draw (the chance node), place, follower, move, over: 8),
 //! scores (`P`), supply (`P × F`
 //! follower types, seat-major), the tile to place one-hot (`T` tile types), the tiles left to
-//! draw by type (`T`), own tiles held (`P × H` kinds, seat-major), the window centre `cx, cy` (2).
+//! draw by type (`T`), own tiles held (`P × H` kinds, seat-major), in a variant where a seat
+//! can hold more than one tile the kept tiles by type (`T`: the viewer's, or every seat's in the
+//! full view), the window centre `cx, cy` (2).
 //! Nothing in it depends on the order of the pile (hidden information).
 
 use numpy::ndarray::Array3;
@@ -49,7 +51,13 @@ pub fn shape(game: &Game, radius: u16) -> ((usize, usize, usize), usize) {
 fn features_len(game: &Game) -> usize {
     let rs = game.rules().ruleset();
     let (p, t) = (game.players() as usize, rs.tiles.len());
-    p + 8 + p + p * rs.followers.len() + 2 * t + p * rs.player_tiles.len() + 2
+    let kept = if holds_hand(game) { t } else { 0 };
+    p + 8 + p + p * rs.followers.len() + 2 * t + p * rs.player_tiles.len() + kept + 2
+}
+
+/// Whether a seat of the game's variant can hold more than one tile (so keeps tiles).
+fn holds_hand(game: &Game) -> bool {
+    crate::codec::largest_hand(game.rules().ruleset()) > 1
 }
 
 /// The phase's name.
@@ -216,6 +224,19 @@ fn features(game: &Game, (cx, cy): (i32, i32), view: View) -> Vec<f32> {
     v.extend(view.unseen(game).iter().map(|&c| f32::from(c)));
     for p in 0..players {
         v.extend((0..rs.player_tiles.len()).map(|h| f32::from(game.held(p, h))));
+    }
+    if holds_hand(game) {
+        let mut kept = vec![0.0; rs.tiles.len()];
+        let mine = game
+            .kept_tiles()
+            .iter()
+            .filter(|k| view.0.is_none_or(|v| v == k.0));
+        for k in mine {
+            if let Some(c) = kept.get_mut(usize::from(k.1)) {
+                *c += 1.0;
+            }
+        }
+        v.extend(kept);
     }
     v.extend([cx as f32, cy as f32]);
     v

@@ -249,3 +249,23 @@ def test_rank_returns_are_zero_sum_within_bounds(players):
             assert (returns[i] > returns[j]) == (scores[i] > scores[j])
     with pytest.raises(ValueError):
         pyspiel.load_game("tegula", {"returns": "money"})
+
+
+def test_the_acting_seat_sees_its_own_hand_in_the_tensor():
+    """In hand-3 the features end with the viewer's kept tiles by type before the window centre
+    (before: a seat's observation tensor did not show the tiles it keeps); the other seat sees
+    none of them, and the full view counts every seat's."""
+    _, state = hand3_state(20)
+    g = state.tgame
+    seat = g.current_player()
+    t = len(tegula.Variant(str(ROOT / "variants/house/hand-3.toml")).tile_ids)
+
+    def kept(player):
+        return g.observation(player=player)["features"][-2 - t : -2]
+
+    mine, theirs = kept(seat), kept(1 - seat)
+    # Placing: the drawn tile is the tile to place, the other two are kept.
+    assert mine.sum() == 2 and theirs.sum() == 2
+    full = g.observation()["features"][-2 - t : -2]
+    assert np.array_equal(full, mine + theirs)
+    assert g.observation(player=seat)["features"].shape == g.observation()["features"].shape
