@@ -165,40 +165,49 @@ impl PyGame {
     }
 
     /// Legal action ids of the player to act, ascending; the chance outcomes' tile indices at a
-    /// chance node; empty when the game is over.
-    fn legal_actions(&self) -> Vec<i64> {
+    /// chance node; empty when the game is over. A move outside the board window has no id;
+    /// if every legal move is outside, `RuntimeError` (the game needs a larger `radius`).
+    fn legal_actions(&self) -> PyResult<Vec<i64>> {
         if chance::is_chance_node(&self.game) {
-            return chance::outcomes(&self.game)
-                .into_iter()
-                .map(|o| o.0)
-                .collect();
+            let outcomes = chance::outcomes(&self.game).into_iter();
+            return Ok(outcomes.map(|o| o.0).collect());
         }
         let (codec, frame) = (&self.loaded.codec, self.frame());
-        let mut ids: Vec<i64> = self
-            .engine_actions()
-            .into_iter()
-            .filter_map(|a| codec.encode(&frame, a))
+        let moves = self.engine_actions();
+        let mut ids: Vec<i64> = moves
+            .iter()
+            .filter_map(|&a| codec.encode(&frame, a))
             .collect();
+        if ids.is_empty() && !moves.is_empty() {
+            let msg = format!(
+                "turn {}: every legal move lies outside the board window of radius {}; make the \
+                 game with a larger radius (at most {})",
+                self.game.turn(),
+                self.radius,
+                crate::variant::max_radius(&self.loaded)
+            );
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(msg));
+        }
         ids.sort_unstable();
         ids.dedup();
-        ids
+        Ok(ids)
     }
 
     /// `legal_actions` as a NumPy bool array: `num_distinct_actions` long for a player,
     /// as many as the variant's tile types at a chance node.
-    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let len = if chance::is_chance_node(&self.game) {
             self.game.rules().ruleset().tiles.len()
         } else {
             self.loaded.codec.num_actions(self.radius) as usize
         };
         let mut mask = vec![false; len];
-        for id in self.legal_actions() {
+        for id in self.legal_actions()? {
             if let Some(m) = usize::try_from(id).ok().and_then(|i| mask.get_mut(i)) {
                 *m = true;
             }
         }
-        PyArray1::from_vec(py, mask)
+        Ok(PyArray1::from_vec(py, mask))
     }
 
     /// Whether `action` would be accepted by `apply` now.

@@ -114,3 +114,19 @@ def test_history_survives_snapshot_and_pickle():
     assert -1 not in g.history()
     assert pickle.loads(pickle.dumps(g)).history() == g.history()
     assert back.legal_actions() == g.legal_actions()
+
+
+def test_a_window_too_small_for_every_move_is_an_error():
+    """Radius 0: the window is the start tile's cell, where nothing can be placed. The engine
+    has legal placements but none has an id: a RuntimeError naming the radius, not an empty
+    list at a decision node (before: [] silently)."""
+    g = variant("variants/base.toml").new_game(2, 1, 0)
+    g.apply_default_draw()
+    with pytest.raises(RuntimeError, match="radius 0"):
+        g.legal_actions()
+    with pytest.raises(RuntimeError, match="radius 0"):
+        g.legal_actions_mask()
+    # Radius 1 (the start tile's neighbours) reaches the first placements.
+    g = variant("variants/base.toml").new_game(2, 1, 1)
+    g.apply_default_draw()
+    assert g.legal_actions()
