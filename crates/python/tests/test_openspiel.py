@@ -95,7 +95,12 @@ def test_expectiminimax_solves_a_short_game(tmp_path):
 
 @pytest.mark.parametrize(
     "variant,players",
-    [("variants/base.toml", 2), ("variants/abbey-mayor.toml", 3), ("variants/wonders.toml", 2)],
+    [
+        ("variants/base.toml", 2),
+        ("variants/abbey-mayor.toml", 3),
+        ("variants/wonders.toml", 2),
+        ("variants/house/hand-3.toml", 2),
+    ],
 )
 def test_random_sim_test(variant, players):
     """OpenSpiel's random simulation test: legal actions, chance outcomes, clones, returns,
