@@ -282,6 +282,44 @@ pub fn summary(game: &Game) -> String {
     s
 }
 
+/// The parts of the state only some variants have: own tiles held (AM-1), the open pool and
+/// the pool tiles taken (W-1, W-5), every seat's kept tiles in the full view (W-12), the figure
+/// waiting to move (AM-11).
+fn extras(game: &Game, view: View) -> String {
+    let rules = game.rules();
+    let rs = rules.ruleset();
+    let mut s = String::new();
+    if !rs.player_tiles.is_empty() {
+        let held = (0..game.players()).map(|p| {
+            let h = (0..rs.player_tiles.len()).map(|i| game.held(p, i).to_string());
+            h.collect::<Vec<_>>().join(",")
+        });
+        s.push_str(&format!(" held {}", held.collect::<Vec<_>>().join(" ")));
+    }
+    if rs.pool.is_some() {
+        let pool: Vec<&str> = game.pool().iter().map(|&t| rules.tile_id(t)).collect();
+        let taken: Vec<String> = game
+            .pool_held()
+            .iter()
+            .map(|&(p, t)| format!("{p}:{}", rules.tile_id(t)))
+            .collect();
+        s.push_str(&format!(" pool {pool:?} taken {taken:?}"));
+    }
+    if view.0.is_none() && !game.kept_tiles().is_empty() {
+        let kept: Vec<String> = game
+            .kept_tiles()
+            .iter()
+            .map(|&(p, t)| format!("{p}:{}", rules.tile_id(t)))
+            .collect();
+        s.push_str(&format!(" kept {kept:?}"));
+    }
+    if let Some(&(owner, follower, tile, _)) = game.waiting_figures().first() {
+        let who = rules.follower_id(follower);
+        s.push_str(&format!(" moving {owner}:{who} from tile {tile}"));
+    }
+    s
+}
+
 /// The state as compact text (OpenSpiel's observation string): phase, seat to act, tile to
 /// place, scores, supplies, the tiles left by type, then every placed tile (`id@x,y/r`) and
 /// figure (`seat:follower@x,y#feature`). Two states with equal text look equal to every seat.
@@ -307,7 +345,9 @@ pub fn state_text(game: &Game, view: View) -> String {
         let supply = (0..rs.followers.len()).map(|f| game.supply(p, f as u8).to_string());
         s.push_str(&format!(" {}", supply.collect::<Vec<_>>().join(",")));
     }
-    s.push_str(&format!(" left {:?} board", view.unseen(game)));
+    s.push_str(&format!(" left {:?}", view.unseen(game)));
+    s.push_str(&extras(game, view));
+    s.push_str(" board");
     for t in game.tiles() {
         let id = rules.tile_id(t.tile);
         s.push_str(&format!(" {id}@{},{}/{}", t.x, t.y, t.rotation));
