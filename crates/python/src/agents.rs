@@ -72,7 +72,7 @@ fn decide_id(agent: &mut (dyn Agent + Send), game: &PyGame) -> PyResult<i64> {
         .ok_or_else(|| PyValueError::new_err("the game is over: nothing to decide"))?;
     game.loaded
         .codec
-        .encode(action)
+        .encode(&game.frame(), action)
         .ok_or_else(|| PyRuntimeError::new_err(format!("{action:?} has no action id")))
 }
 

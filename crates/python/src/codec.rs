@@ -1,87 +1,168 @@
 //! The integer encoding of actions (OpenSpiel wants every action as an int in
-//! `0..num_distinct_actions`, the same int meaning the same move in every state of a game).
+//! `0..num_distinct_actions`), laid out on the observation's board window so that a network's
+//! policy head lines up with its input planes (as OpenSpiel's chess ids line up with its 8 × 8
+//! planes).
 //!
-//! For a variant with `T` tile types, `S` seats at most, `F` follower types, at most `N` features
-//! on one tile and board coordinates in `-R..=R` (`W = 2R + 1`), the ids are laid out in blocks:
+//! An id means a move *relative to the state*: board cells are cells of the observation window
+//! (radius `r`, side `W = 2r + 1`, centred where [`crate::observe`] centres it), and a placed
+//! tile is named by its *slot* among the tile types the player may place now (slot 0 the drawn
+//! tile, then the other types in ascending index: a kept tile, an own tile). For a variant with
+//! `K` pool tiles, `S` seats at most, `F` follower types, at most `N` features on one tile and
+//! `H` tile slots, the ids are laid out in blocks:
 //!
 //! | block | ids | meaning |
 //! |---|---|---|
 //! | pass | `0` | [`Action::Pass`] |
-//! | take | `1 + t` | [`Action::Take`] of tile type `t` |
-//! | seat | `TAKE + T + s` | [`Action::Seat`] `s` |
-//! | follower | `FOLLOWER + feature * F + follower` | [`Action::Follower`] |
-//! | move | `MOVE + ((y + R) * W + (x + R)) * N + feature` | [`Action::Move`] |
-//! | place | `PLACE + ((t * W + (y + R)) * W + (x + R)) * 4 + rotation` | [`Action::Place`] |
+//! | take | `1 + k` | [`Action::Take`] of the `k`-th pool tile (only with a pool) |
+//! | seat | `SEAT + s` | [`Action::Seat`] `s` (only with a pool) |
+//! | follower | `FOLLOWER + feature * F + follower` | [`Action::Follower`] on the tile just placed |
+//! | move | `MOVE + near * N + feature` | [`Action::Move`] (only if a figure moves, AM-11) |
+//! | place | `PLACE + (slot * W * W + cell) * 4 + rotation` | [`Action::Place`] of the anchor |
 //!
-//! where each block starts right after the previous one. Chance outcomes (draws) are tile type
-//! indices `0..T`, in OpenSpiel's separate chance-action space. `R` bounds every anchor a game
-//! of the variant can reach (every dealt piece placed in a line, see [`Codec::new`]).
+//! where `cell = i * W + j` is window row `i`, column `j` (board `(cx - r + j, cy - r + i)`) and
+//! each block starts right after the previous one. A move target is a feature of a tile near
+//! the freed figure's tile: `near` is the target tile's cell in the `(2m + 1)²` square centred
+//! on the figure's tile, `m = 2e + 1` for tiles reaching `e` cells from their anchor (AM-11's
+//! 8-neighbourhood reading: every target feature has a tile there); with the older reading
+//! (features the scored one touches, anywhere) `near` is a window cell as for placements. A placement or move whose cell lies outside
+//! the window has no id (random play of the shipped variants stays well inside the default
+//! window; [`Codec::encode`] says `None`). Chance outcomes (draws) are tile type indices in
+//! OpenSpiel's separate chance-action space.
 
-use tegula_engine::{Action, FollowerOption, MoveTarget, Placement, Rules};
+use std::collections::BTreeSet;
 
-/// The action encoding of one variant and player count.
+use tegula_engine::{Action, FollowerOption, Game, MoveTarget, Phase, Placement, Rules};
+use tegula_ruleset::{Adjacency, AfterScore, Effect, Ruleset};
+
+/// The sizes of one variant's encoding (the window radius is the game's).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Codec {
-    tiles: i64,
+    pool: Vec<u16>,
     seats: i64,
     followers: i64,
     features: i64,
-    radius: i64,
+    moves: Moves,
+    hand: u8,
+    slots: i64,
+    reach: i64,
+}
+
+/// Where a freed figure's move targets lie (AM-11), so how many cells the move block spans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Moves {
+    /// No figure moves after scoring: no move block.
+    None,
+    /// Within this many cells (Chebyshev) of the figure's tile anchor.
+    Near(i64),
+    /// Anywhere: window cells.
+    Window,
 }
 
 /// Largest coordinate the engine's board can hold (its side is at most 1023 cells).
 const MAX_RADIUS: i64 = 511;
 
-impl Codec {
-    /// The encoding of a variant: the same for every player count it allows.
-    pub fn new(rules: &Rules) -> Codec {
-        let rs = rules.ruleset();
-        // Largest cell offset of each tile type from its anchor, in any rotation.
-        let extent = |t: u16| {
-            let rots = rs.tiles.get(t as usize).map(|t| t.rotations.as_slice());
-            let cells = rots.unwrap_or(&[]).iter().flat_map(|r| r.cells.iter());
-            let offsets = cells.map(|c| c.offset.0.unsigned_abs().max(c.offset.1.unsigned_abs()));
-            i64::from(offsets.max().unwrap_or(0))
-        };
-        let seats = rs.max_players.max(1);
-        let pool = rs.pool.as_ref().map_or(&[][..], |p| p.tiles.as_slice());
-        let own = rs.player_tiles.iter().flat_map(|p| {
-            let n = p.count as usize * seats as usize;
-            std::iter::repeat_n(p.tile, n)
-        });
-        let pieces = rules
-            .pile()
-            .into_iter()
-            .chain(pool.iter().copied())
-            .chain(own);
-        // A piece touches a placed cell, so each one reaches at most its own span beyond the
-        // pieces placed before it.
-        let reach: i64 = pieces.map(|t| 2 * extent(t) + 1).sum();
-        let radius = (reach + extent(rules.start_tile())).min(MAX_RADIUS);
-        Codec {
-            tiles: rs.tiles.len() as i64,
-            seats: i64::from(seats),
-            followers: rs.followers.len().max(1) as i64,
-            features: rs.tiles.iter().map(|t| t.features.len()).max().unwrap_or(1) as i64,
-            radius,
-        }
-    }
+/// What an id's cells and slots refer to in one state: the window and the placeable tiles.
+pub struct Frame {
+    centre: (i64, i64),
+    radius: i64,
+    tiles: Vec<u16>,
+    /// The anchor of the tile a figure waiting to move stood on ((0, 0) when none waits).
+    origin: (i64, i64),
+}
 
-    /// The coordinate bound `R`: anchors lie in `-R..=R`.
-    pub fn radius(&self) -> i64 {
-        self.radius
+impl Frame {
+    /// The frame of `game` for a window of `radius`.
+    pub fn new(game: &Game, radius: u16) -> Frame {
+        let (cx, cy) = crate::observe::centre(game);
+        let waiting = game.waiting_figures();
+        let tile = waiting
+            .first()
+            .and_then(|w| game.tiles().get(usize::from(w.2)).copied());
+        Frame {
+            centre: (i64::from(cx), i64::from(cy)),
+            radius: i64::from(radius),
+            tiles: slot_tiles(game),
+            origin: tile.map_or((0, 0), |t| (i64::from(t.x), i64::from(t.y))),
+        }
     }
 
     fn width(&self) -> i64 {
         2 * self.radius + 1
     }
 
-    fn take_base(&self) -> i64 {
-        1
+    /// A board cell's index in the window, if inside.
+    fn cell(&self, x: i32, y: i32) -> Option<i64> {
+        grid_cell(self.centre, self.radius, x, y)
+    }
+
+    /// The board cell of a window index.
+    fn xy(&self, cell: i64) -> (i32, i32) {
+        grid_xy(self.centre, self.radius, cell)
+    }
+}
+
+/// A board cell's index in the square of `radius` around `centre`, row-major, if inside.
+fn grid_cell(centre: (i64, i64), radius: i64, x: i32, y: i32) -> Option<i64> {
+    let j = i64::from(x) - centre.0 + radius;
+    let i = i64::from(y) - centre.1 + radius;
+    let w = 2 * radius + 1;
+    ((0..w).contains(&i) && (0..w).contains(&j)).then_some(i * w + j)
+}
+
+/// The board cell of an index of [`grid_cell`].
+fn grid_xy(centre: (i64, i64), radius: i64, cell: i64) -> (i32, i32) {
+    let w = 2 * radius + 1;
+    let x = cell % w - radius + centre.0;
+    let y = cell / w - radius + centre.1;
+    (x as i32, y as i32)
+}
+
+/// The tile types the player to act may place now, in slot order: the drawn tile first (in
+/// [`Phase::Place`]), then the others in ascending index.
+fn slot_tiles(game: &Game) -> Vec<u16> {
+    let mut others: BTreeSet<u16> = game.placements().iter().map(|p| p.tile).collect();
+    let mut tiles = Vec::with_capacity(others.len());
+    if game.phase() == Phase::Place && others.remove(&game.current_tile()) {
+        tiles.push(game.current_tile());
+    }
+    tiles.extend(others);
+    tiles
+}
+
+impl Codec {
+    /// The encoding of a variant: the same for every player count it allows.
+    pub fn new(rules: &Rules) -> Codec {
+        let rs = rules.ruleset();
+        let hand = largest_hand(rs);
+        Codec {
+            pool: rs.pool.as_ref().map_or_else(Vec::new, |p| p.tiles.clone()),
+            seats: if rs.pool.is_some() {
+                i64::from(rs.max_players.max(1))
+            } else {
+                0
+            },
+            followers: rs.followers.len().max(1) as i64,
+            features: rs.tiles.iter().map(|t| t.features.len()).max().unwrap_or(1) as i64,
+            moves: moves(rules),
+            hand,
+            slots: i64::from(hand).max(rs.player_tiles.len() as i64),
+            reach: reach(rules),
+        }
+    }
+
+    /// Whether every seat sees everything: no seat ever holds more than one tile (its hand
+    /// size, raised by no ability); own tiles (AM-1) are public counts.
+    pub fn perfect_information(&self) -> bool {
+        self.hand == 1
+    }
+
+    /// The variant's board reach: no anchor of a game lies farther than this from the start.
+    pub fn reach(&self) -> i64 {
+        self.reach
     }
 
     fn seat_base(&self) -> i64 {
-        self.take_base() + self.tiles
+        1 + self.pool.len() as i64
     }
 
     fn follower_base(&self) -> i64 {
@@ -92,33 +173,57 @@ impl Codec {
         self.follower_base() + self.features * self.followers
     }
 
-    fn place_base(&self) -> i64 {
-        self.move_base() + self.width() * self.width() * self.features
+    /// Cells of the move block, for a window of `cells` cells.
+    fn move_cells(&self, cells: i64) -> i64 {
+        match self.moves {
+            Moves::None => 0,
+            Moves::Near(m) => (2 * m + 1) * (2 * m + 1),
+            Moves::Window => cells,
+        }
     }
 
-    /// Number of distinct action ids (OpenSpiel's `num_distinct_actions`).
-    pub fn num_actions(&self) -> i64 {
-        self.place_base() + self.tiles * self.width() * self.width() * 4
+    fn move_ids(&self, cells: i64) -> i64 {
+        self.move_cells(cells) * self.features
     }
 
-    /// Number of chance outcomes (tile types).
-    pub fn num_tiles(&self) -> i64 {
-        self.tiles
+    /// The move block's cell of a target tile's anchor, if inside.
+    fn move_cell(&self, frame: &Frame, x: i32, y: i32) -> Option<i64> {
+        match self.moves {
+            Moves::None => None,
+            Moves::Near(m) => grid_cell(frame.origin, m, x, y),
+            Moves::Window => frame.cell(x, y),
+        }
     }
 
-    /// A cell's index in the `W × W` grid, if inside.
-    fn cell(&self, x: i32, y: i32) -> Option<i64> {
-        let (x, y) = (i64::from(x) + self.radius, i64::from(y) + self.radius);
-        let w = self.width();
-        ((0..w).contains(&x) && (0..w).contains(&y)).then_some(y * w + x)
+    /// The board cell of a move block cell.
+    fn move_xy(&self, frame: &Frame, cell: i64) -> (i32, i32) {
+        match self.moves {
+            Moves::Near(m) => grid_xy(frame.origin, m, cell),
+            _ => frame.xy(cell),
+        }
     }
 
-    /// The id of an action; `None` for an action outside the encoding (a coordinate beyond
-    /// `R`, an index beyond the variant's), which no legal action is.
-    pub fn encode(&self, action: Action) -> Option<i64> {
+    fn place_base(&self, cells: i64) -> i64 {
+        self.move_base() + self.move_ids(cells)
+    }
+
+    /// Number of distinct action ids (OpenSpiel's `num_distinct_actions`) for a window of
+    /// `radius`.
+    pub fn num_actions(&self, radius: u16) -> i64 {
+        let w = 2 * i64::from(radius) + 1;
+        self.place_base(w * w) + self.slots * w * w * 4
+    }
+
+    /// The id of `action` in the state `frame` describes; `None` for an action outside the
+    /// encoding (a cell outside the window, an index beyond the variant's).
+    pub fn encode(&self, frame: &Frame, action: Action) -> Option<i64> {
+        let cells = frame.width() * frame.width();
         match action {
             Action::Pass => Some(0),
-            Action::Take(t) => (i64::from(t) < self.tiles).then(|| self.take_base() + i64::from(t)),
+            Action::Take(t) => {
+                let k = self.pool.iter().position(|&p| p == t)?;
+                Some(1 + k as i64)
+            }
             Action::Seat(s) => (i64::from(s) < self.seats).then(|| self.seat_base() + i64::from(s)),
             Action::Follower(o) => {
                 let (f, k) = (i64::from(o.feature), i64::from(o.follower));
@@ -127,31 +232,33 @@ impl Codec {
             }
             Action::Move(m) => {
                 let f = i64::from(m.feature);
-                let c = self.cell(m.x, m.y).filter(|_| f < self.features)?;
+                let c = self
+                    .move_cell(frame, m.x, m.y)
+                    .filter(|_| f < self.features)?;
                 Some(self.move_base() + c * self.features + f)
             }
             Action::Place(p) => {
-                let (t, r) = (i64::from(p.tile), i64::from(p.rotation));
-                let c = self.cell(p.x, p.y).filter(|_| t < self.tiles && r < 4)?;
-                let w = self.width();
-                Some(self.place_base() + ((t * w * w) + c) * 4 + r)
+                let slot = frame.tiles.iter().position(|&t| t == p.tile)? as i64;
+                let c = frame.cell(p.x, p.y).filter(|_| p.rotation < 4)?;
+                Some(self.place_base(cells) + (slot * cells + c) * 4 + i64::from(p.rotation))
             }
             // Action kinds added to the engine later have no id until the codec learns them.
             _ => None,
         }
     }
 
-    /// The action of an id; `None` for an id outside `0..num_actions()`.
-    pub fn decode(&self, id: i64) -> Option<Action> {
-        if id < 0 || id >= self.num_actions() {
+    /// The action of `id` in the state `frame` describes; `None` for an id outside
+    /// `0..num_actions` or naming a tile slot the state does not have.
+    pub fn decode(&self, frame: &Frame, id: i64) -> Option<Action> {
+        let cells = frame.width() * frame.width();
+        let radius = u16::try_from(frame.radius).ok()?;
+        if id < 0 || id >= self.num_actions(radius) {
             return None;
         }
-        let w = self.width();
-        let xy = |c: i64| ((c % w - self.radius) as i32, (c / w - self.radius) as i32);
         Some(if id == 0 {
             Action::Pass
         } else if id < self.seat_base() {
-            Action::Take((id - self.take_base()) as u16)
+            Action::Take(self.pool[(id - 1) as usize])
         } else if id < self.follower_base() {
             Action::Seat((id - self.seat_base()) as u8)
         } else if id < self.move_base() {
@@ -160,24 +267,85 @@ impl Codec {
                 feature: (i / self.followers) as u8,
                 follower: (i % self.followers) as u8,
             })
-        } else if id < self.place_base() {
+        } else if id < self.place_base(cells) {
             let i = id - self.move_base();
-            let (x, y) = xy(i / self.features);
+            let (x, y) = self.move_xy(frame, i / self.features);
             let feature = (i % self.features) as u8;
             Action::Move(MoveTarget { x, y, feature })
         } else {
-            let i = id - self.place_base();
-            let rotation = (i % 4) as u8;
-            let (tile, cell) = ((i / 4) / (w * w), (i / 4) % (w * w));
-            let (x, y) = xy(cell);
+            let i = id - self.place_base(cells);
+            let (x, y) = frame.xy((i / 4) % cells);
             Action::Place(Placement {
-                tile: tile as u16,
+                tile: *frame.tiles.get((i / 4 / cells) as usize)?,
                 x,
                 y,
-                rotation,
+                rotation: (i % 4) as u8,
             })
         })
     }
+}
+
+/// The most tiles a seat of the variant can hold: its hand size, raised by any tile's
+/// [`Effect::Hand`] ability (W-12). More than one means tiles hidden from the other seats.
+pub fn largest_hand(rs: &Ruleset) -> u8 {
+    let abilities = rs.tiles.iter().flat_map(|t| t.abilities.iter());
+    let hand = abilities.fold(rs.hand, |h, a| match a.effect {
+        Effect::Hand(n) => h.max(n),
+        _ => h,
+    });
+    hand.max(1)
+}
+
+/// Where the variant's freed figures may move: near their tile (the 8-neighbourhood of its
+/// cells, so a target tile's anchor within `2e + 1` of the figure's for tiles reaching `e`
+/// cells), or anywhere (the older reading).
+fn moves(rules: &Rules) -> Moves {
+    let rs = rules.ruleset();
+    let after = rs.followers.iter().filter_map(|f| match f.after_score {
+        AfterScore::Move(a) => Some(a),
+        _ => None,
+    });
+    let adjacency: Vec<Adjacency> = after.collect();
+    if adjacency.is_empty() {
+        return Moves::None;
+    }
+    if adjacency.contains(&Adjacency::Connected) {
+        return Moves::Window;
+    }
+    let cells = rs
+        .tiles
+        .iter()
+        .flat_map(|t| t.rotations.iter().flat_map(|r| &r.cells));
+    let offsets = cells.map(|c| c.offset.0.unsigned_abs().max(c.offset.1.unsigned_abs()));
+    Moves::Near(2 * i64::from(offsets.max().unwrap_or(0)) + 1)
+}
+
+/// The board reach of a variant: every piece a game can place (pile, pool, own tiles of every
+/// seat) laid in a line from the start tile.
+fn reach(rules: &Rules) -> i64 {
+    let rs = rules.ruleset();
+    // Largest cell offset of each tile type from its anchor, in any rotation.
+    let extent = |t: u16| {
+        let rots = rs.tiles.get(t as usize).map(|t| t.rotations.as_slice());
+        let cells = rots.unwrap_or(&[]).iter().flat_map(|r| r.cells.iter());
+        let offsets = cells.map(|c| c.offset.0.unsigned_abs().max(c.offset.1.unsigned_abs()));
+        i64::from(offsets.max().unwrap_or(0))
+    };
+    let seats = rs.max_players.max(1);
+    let pool = rs.pool.as_ref().map_or(&[][..], |p| p.tiles.as_slice());
+    let own = rs.player_tiles.iter().flat_map(|p| {
+        let n = p.count as usize * seats as usize;
+        std::iter::repeat_n(p.tile, n)
+    });
+    let pieces = rules
+        .pile()
+        .into_iter()
+        .chain(pool.iter().copied())
+        .chain(own);
+    // A piece touches a placed cell, so each one reaches at most its own span beyond the
+    // pieces placed before it.
+    let reach: i64 = pieces.map(|t| 2 * extent(t) + 1).sum();
+    (reach + extent(rules.start_tile())).min(MAX_RADIUS)
 }
 
 /// A readable name of an action: `place H at 0,1 r3`, `follower meeple on feature 1 (city-s)`,

@@ -9,7 +9,7 @@ use pyo3::types::PyDict;
 use tegula_engine::{Action, Game, Phase};
 
 use crate::chance;
-use crate::codec::action_text;
+use crate::codec::{action_text, Frame};
 use crate::errors::{illegal, refused};
 use crate::observe;
 use crate::snapshot;
@@ -28,12 +28,51 @@ pub struct PyGame {
     pub(crate) game: Game,
     /// The seed given at setup (that of `tegula play --seed`); None for a restored snapshot.
     pub(crate) seed: Option<u64>,
+    /// Half-width of the board window that action ids and observations refer to.
+    pub(crate) radius: u16,
+    /// The ids and seats of the actions and draws applied so far (an id is relative to the
+    /// state it was applied in, so they are kept rather than recomputed).
+    pub(crate) steps: Vec<crate::replay::Step>,
 }
 
 impl PyGame {
-    /// Wrap a freshly set-up game.
-    pub fn new(loaded: Arc<Loaded>, game: Game, seed: Option<u64>) -> PyGame {
-        PyGame { loaded, game, seed }
+    /// Wrap a set-up or restored game; the ids of its history are found by replaying it. Its
+    /// events are dropped and no longer recorded: a clone (a search's every node) then copies
+    /// none, and `log_jsonl` replays the history to record them.
+    pub fn new(loaded: Arc<Loaded>, mut game: Game, seed: Option<u64>, radius: u16) -> PyGame {
+        game.set_recording(false);
+        game.clear_events();
+        let steps = crate::replay::history_steps(&loaded, &game, radius);
+        PyGame {
+            loaded,
+            game,
+            seed,
+            radius,
+            steps,
+        }
+    }
+
+    /// The view of `player` (everything when None or when every seat sees everything).
+    fn view(&self, player: Option<u8>) -> PyResult<observe::View> {
+        if let Some(p) = player {
+            self.seat_arg(p)?;
+        }
+        let hidden = !self.loaded.codec.perfect_information();
+        Ok(observe::View(player.filter(|_| hidden)))
+    }
+
+    /// `Ok` if `player` is a seat of this game.
+    fn seat_arg(&self, player: u8) -> PyResult<()> {
+        if player < self.game.players() {
+            return Ok(());
+        }
+        let msg = format!("seat {player}: the game has {} seats", self.game.players());
+        Err(PyValueError::new_err(msg))
+    }
+
+    /// What this state's action ids refer to.
+    pub(crate) fn frame(&self) -> Frame {
+        Frame::new(&self.game, self.radius)
     }
 
     /// The legal actions as engine actions (none at a chance node or at the end).
@@ -51,14 +90,18 @@ impl PyGame {
 
     /// Apply one action id (a tile index at a chance node).
     fn apply_id(&mut self, py: Python<'_>, id: i64) -> PyResult<()> {
+        let seat = crate::replay::seat(&self.game);
         if chance::is_chance_node(&self.game) {
-            return chance::apply_draw(py, &mut self.game, id);
+            chance::apply_draw(py, &mut self.game, id)?;
+            self.steps.push((id, seat));
+            return Ok(());
         }
         let codec = &self.loaded.codec;
-        let Some(action) = codec.decode(id) else {
+        let Some(action) = codec.decode(&self.frame(), id) else {
             let msg = format!(
-                "action {id} is outside 0..{} (not an action of this variant)",
-                codec.num_actions()
+                "action {id} is not an action of this state (ids are 0..{}; a placement names \
+                 a tile slot the player has)",
+                codec.num_actions(self.radius)
             );
             return Err(illegal(py, id, "unknown-action", None, msg));
         };
@@ -69,39 +112,44 @@ impl PyGame {
         let text = action_text(&self.loaded.rules, action, self.last_tile());
         self.game
             .apply(action)
-            .map_err(|e| refused(py, id, &text, &e))
+            .map_err(|e| refused(py, id, &text, &e))?;
+        self.steps.push((id, seat));
+        Ok(())
     }
 
-    /// `radius` for an observation window if it is at most `max_radius`: past the board's
-    /// reach every cell is empty, and the window's size grows with its square (radius 2,000
-    /// would ask for some 2 GB).
+    /// `radius` for an observation window if it is at most `max_radius`.
     fn window(&self, radius: u16) -> PyResult<u16> {
-        let max = self.max_radius();
-        if radius <= max {
-            return Ok(radius);
-        }
-        Err(PyValueError::new_err(format!(
-            "observation radius {radius} is more than this variant's board reach, {max}"
-        )))
+        crate::variant::check_radius(&self.loaded, radius).map(|()| radius)
     }
 }
 
 #[pymethods]
 impl PyGame {
-    /// A new game of the variant file at `path` (compiled on each call; load a
-    /// `tegula.Variant` once to make many games).
+    /// A new game of the variant file at `path` or of the shipped variant of that name
+    /// (`"base"`; compiled on each call: load a `tegula.Variant` once to make many games).
     #[staticmethod]
-    #[pyo3(signature = (path, players = 2, seed = 0))]
-    fn from_variant(path: std::path::PathBuf, players: u8, seed: u64) -> PyResult<PyGame> {
+    /// `radius` is the half-width of the board window action ids refer to (at most the
+    /// variant's board reach, `max_radius`).
+    #[pyo3(signature = (path, players = 2, seed = 0, radius = observe::DEFAULT_RADIUS))]
+    fn from_variant(
+        py: Python<'_>,
+        path: std::path::PathBuf,
+        players: u8,
+        seed: u64,
+        radius: u16,
+    ) -> PyResult<PyGame> {
+        let path = crate::variant::resolve(py, path)?;
         let loaded = Arc::new(crate::variant::load(&path)?);
-        crate::variant::new_game(&loaded, players, seed)
+        crate::variant::new_game(&loaded, players, seed, radius)
     }
 
     /// Restore a game from `to_json` text; `variant` is a `tegula.Variant` or the path of the
-    /// variant file (it must be the variant the snapshot was taken from).
+    /// variant file (it must be the variant the snapshot was taken from); `radius` as in
+    /// `from_variant`.
     #[staticmethod]
-    fn from_json(text: &str, variant: &Bound<'_, PyAny>) -> PyResult<PyGame> {
-        snapshot::restore(text, variant)
+    #[pyo3(signature = (text, variant, radius = observe::DEFAULT_RADIUS))]
+    fn from_json(text: &str, variant: &Bound<'_, PyAny>, radius: u16) -> PyResult<PyGame> {
+        snapshot::restore(text, variant, radius)
     }
 
     /// The whole state as JSON text (the engine's `tegula-snapshot/1`: the pile in its hidden
@@ -117,23 +165,49 @@ impl PyGame {
     }
 
     /// Legal action ids of the player to act, ascending; the chance outcomes' tile indices at a
-    /// chance node; empty when the game is over.
-    fn legal_actions(&self) -> Vec<i64> {
+    /// chance node; empty when the game is over. A move outside the board window has no id;
+    /// if every legal move is outside, `RuntimeError` (the game needs a larger `radius`).
+    fn legal_actions(&self) -> PyResult<Vec<i64>> {
         if chance::is_chance_node(&self.game) {
-            return chance::outcomes(&self.game)
-                .into_iter()
-                .map(|o| o.0)
-                .collect();
+            let outcomes = chance::outcomes(&self.game).into_iter();
+            return Ok(outcomes.map(|o| o.0).collect());
         }
-        let codec = &self.loaded.codec;
-        let mut ids: Vec<i64> = self
-            .engine_actions()
-            .into_iter()
-            .filter_map(|a| codec.encode(a))
+        let (codec, frame) = (&self.loaded.codec, self.frame());
+        let moves = self.engine_actions();
+        let mut ids: Vec<i64> = moves
+            .iter()
+            .filter_map(|&a| codec.encode(&frame, a))
             .collect();
+        if ids.is_empty() && !moves.is_empty() {
+            let msg = format!(
+                "turn {}: every legal move lies outside the board window of radius {}; make the \
+                 game with a larger radius (at most {})",
+                self.game.turn(),
+                self.radius,
+                crate::variant::max_radius(&self.loaded)
+            );
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(msg));
+        }
         ids.sort_unstable();
         ids.dedup();
-        ids
+        Ok(ids)
+    }
+
+    /// `legal_actions` as a NumPy bool array: `num_distinct_actions` long for a player,
+    /// as many as the variant's tile types at a chance node.
+    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let len = if chance::is_chance_node(&self.game) {
+            self.game.rules().ruleset().tiles.len()
+        } else {
+            self.loaded.codec.num_actions(self.radius) as usize
+        };
+        let mut mask = vec![false; len];
+        for id in self.legal_actions()? {
+            if let Some(m) = usize::try_from(id).ok().and_then(|i| mask.get_mut(i)) {
+                *m = true;
+            }
+        }
+        Ok(PyArray1::from_vec(py, mask))
     }
 
     /// Whether `action` would be accepted by `apply` now.
@@ -143,7 +217,7 @@ impl PyGame {
         }
         self.loaded
             .codec
-            .decode(action)
+            .decode(&self.frame(), action)
             .is_some_and(|a| self.game.is_legal(&a))
     }
 
@@ -162,14 +236,17 @@ impl PyGame {
     /// the same seed) and return its index.
     fn apply_default_draw(&mut self, py: Python<'_>) -> PyResult<i64> {
         let before = self.game.history().len();
+        let seat = crate::replay::seat(&self.game);
         if !self.game.draw_default() {
             let msg = "apply_default_draw: not a chance node".to_string();
             return Err(illegal(py, -1, "wrong-phase", None, msg));
         }
-        match self.game.history().get(before) {
-            Some(Action::Draw(t)) => Ok(i64::from(*t)),
-            _ => Ok(-1),
-        }
+        let tile = match self.game.history().get(before) {
+            Some(Action::Draw(t)) => i64::from(*t),
+            _ => -1,
+        };
+        self.steps.push((tile, seat));
+        Ok(tile)
     }
 
     /// Whether the next step is a draw (a chance node).
@@ -217,15 +294,42 @@ impl PyGame {
             loaded: self.loaded.clone(),
             game: self.game.clone(),
             seed: self.seed,
+            radius: self.radius,
+            steps: self.steps.clone(),
         }
     }
 
-    /// Pickling (OpenSpiel serialises Python states with pickle): the snapshot and the variant
-    /// file's path; unpickling loads the variant again.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
-        let restore = py.get_type::<PyGame>().getattr("from_json")?;
+    /// Pickling by value (OpenSpiel serialises Python states with pickle): the snapshot, the
+    /// variant's compiled artefact, its path (for messages), the radius and the seed;
+    /// unpickling reads no file.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (String, String, String, u16, Option<u64>),
+    )> {
+        let restore = py.get_type::<PyGame>().getattr("_restore")?;
         let path = self.loaded.path.display().to_string();
-        Ok((restore, (self.game.to_json(), path)))
+        let artefact = crate::registry::artefact(&self.loaded);
+        let state = (self.game.to_json(), artefact, path, self.radius, self.seed);
+        Ok((restore, state))
+    }
+
+    /// Unpickling: a game from its snapshot and its variant's artefact (see `__reduce__`).
+    #[staticmethod]
+    fn _restore(
+        snapshot: &str,
+        artefact: &str,
+        path: std::path::PathBuf,
+        radius: u16,
+        seed: Option<u64>,
+    ) -> PyResult<PyGame> {
+        let loaded = crate::registry::from_artefact(artefact, path)?;
+        let mut g = snapshot::restore_loaded(snapshot, loaded, radius)?;
+        g.seed = seed;
+        Ok(g)
     }
 
     fn __copy__(&self) -> PyGame {
@@ -250,8 +354,8 @@ impl PyGame {
         if chance {
             return chance::outcome_text(py, &self.game, action);
         }
-        let Some(a) = self.loaded.codec.decode(action) else {
-            let msg = format!("action {action} is outside the encoding");
+        let Some(a) = self.loaded.codec.decode(&self.frame(), action) else {
+            let msg = format!("action {action} is not an action of this state");
             return Err(illegal(py, action, "unknown-action", None, msg));
         };
         Ok(action_text(&self.loaded.rules, a, self.last_tile()))
@@ -261,8 +365,8 @@ impl PyGame {
     /// `{"kind": "follower", "feature": 1, "follower": 0}`, `{"kind": "move", "x", "y",
     /// "feature"}`, `{"kind": "take", "tile"}`, `{"kind": "seat", "seat"}`, `{"kind": "pass"}`.
     fn decode_action<'py>(&self, py: Python<'py>, action: i64) -> PyResult<Bound<'py, PyDict>> {
-        let Some(a) = self.loaded.codec.decode(action) else {
-            let msg = format!("action {action} is outside the encoding");
+        let Some(a) = self.loaded.codec.decode(&self.frame(), action) else {
+            let msg = format!("action {action} is not an action of this state");
             return Err(PyValueError::new_err(msg));
         };
         crate::codec_py::action_dict(py, a)
@@ -272,15 +376,21 @@ impl PyGame {
     fn encode_action(&self, action: &Bound<'_, PyDict>) -> PyResult<i64> {
         let a = crate::codec_py::dict_action(action)?;
         let codec = &self.loaded.codec;
-        codec
-            .encode(a)
-            .ok_or_else(|| PyValueError::new_err("action outside this variant's encoding"))
+        codec.encode(&self.frame(), a).ok_or_else(|| {
+            PyValueError::new_err("action outside the encoding (a cell outside the window or a tile the player cannot place)")
+        })
     }
 
     /// Number of distinct action ids (OpenSpiel's `num_distinct_actions`).
     #[getter]
     fn num_distinct_actions(&self) -> i64 {
-        self.loaded.codec.num_actions()
+        self.loaded.codec.num_actions(self.radius)
+    }
+
+    /// Half-width of the board window the action ids and the default observation refer to.
+    #[getter]
+    fn radius(&self) -> u16 {
+        self.radius
     }
 
     /// Number of seats.
@@ -298,13 +408,7 @@ impl PyGame {
     /// Action ids and chance outcomes (tile indices) applied so far, in order (OpenSpiel's
     /// history).
     fn history(&self) -> Vec<i64> {
-        let codec = &self.loaded.codec;
-        let h = self.game.history().iter();
-        h.map(|&a| match a {
-            Action::Draw(t) => i64::from(t),
-            a => codec.encode(a).unwrap_or(-1),
-        })
-        .collect()
+        self.steps.iter().map(|s| s.0).collect()
     }
 
     /// The phase: `pick`, `order`, `hand`, `draw`, `place`, `follower`, `move` or `over`.
@@ -349,43 +453,87 @@ impl PyGame {
             .collect()
     }
 
-    /// The game log as `tegula play --log` writes it (JSON Lines).
-    fn log_jsonl(&self) -> String {
-        tegula_engine::log::log_text(&self.game)
+    /// The game log as `tegula play --log` writes it (JSON Lines). The events are recorded
+    /// by replaying the history (games from Python do not record them as they go, so that a
+    /// clone copies none).
+    fn log_jsonl(&self) -> PyResult<String> {
+        let game = crate::replay::recorded(&self.loaded, &self.game).ok_or_else(|| {
+            pyo3::exceptions::PyRuntimeError::new_err("the game's history did not replay")
+        })?;
+        Ok(tegula_engine::log::log_text(&game))
     }
 
     /// The observation as NumPy arrays: `{"board": float32[C, 2r+1, 2r+1], "features":
     /// float32[N]}` (layout in the README, "Python: observation tensors"), centred on the
     /// placed tiles. `radius` is at most `max_radius` (a `ValueError` otherwise).
-    #[pyo3(signature = (radius = observe::DEFAULT_RADIUS))]
-    fn observation<'py>(&self, py: Python<'py>, radius: u16) -> PyResult<Bound<'py, PyDict>> {
-        observe::observation(py, &self.game, self.window(radius)?)
+    #[pyo3(signature = (radius = None, player = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        radius: Option<u16>,
+        player: Option<u8>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let radius = self.window(radius.unwrap_or(self.radius))?;
+        observe::observation(py, &self.game, radius, self.view(player)?)
     }
 
     /// `board` and `features` of `observation` flattened into one float32 vector (OpenSpiel's
     /// observation tensor).
-    #[pyo3(signature = (radius = observe::DEFAULT_RADIUS))]
+    #[pyo3(signature = (radius = None, player = None))]
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
-        radius: u16,
+        radius: Option<u16>,
+        player: Option<u8>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let radius = self.window(radius)?;
-        Ok(PyArray1::from_vec(py, observe::flat(&self.game, radius)))
+        let radius = self.window(radius.unwrap_or(self.radius))?;
+        let view = self.view(player)?;
+        Ok(PyArray1::from_vec(
+            py,
+            observe::flat(&self.game, radius, view),
+        ))
     }
 
     /// `(board shape, features length)` of `observation` for this game's variant and seats.
-    #[pyo3(signature = (radius = observe::DEFAULT_RADIUS))]
-    fn observation_shape(&self, radius: u16) -> PyResult<((usize, usize, usize), usize)> {
-        Ok(observe::shape(&self.game, self.window(radius)?))
+    #[pyo3(signature = (radius = None))]
+    fn observation_shape(&self, radius: Option<u16>) -> PyResult<((usize, usize, usize), usize)> {
+        let radius = self.window(radius.unwrap_or(self.radius))?;
+        Ok(observe::shape(&self.game, radius))
     }
 
     /// The largest observation `radius`: the variant's board reach (no tile of a game lies
     /// farther from the start), or the default radius if that is more.
     #[getter]
     fn max_radius(&self) -> u16 {
-        let reach = u16::try_from(self.loaded.codec.radius()).unwrap_or(u16::MAX);
-        reach.max(observe::DEFAULT_RADIUS)
+        crate::variant::max_radius(&self.loaded)
+    }
+
+    /// The state as compact text (OpenSpiel's observation string): phase, seat, tile to
+    /// place, scores, supplies, tiles left by type, placed tiles and figures. With `player`, in
+    /// a variant with hidden tiles, what that seat sees (its kept tiles, not another's).
+    #[pyo3(signature = (player = None))]
+    fn observation_string(&self, player: Option<u8>) -> PyResult<String> {
+        Ok(observe::state_text(&self.game, self.view(player)?))
+    }
+
+    /// What seat `player` knows (OpenSpiel's information state string): every decision in
+    /// order and the draws it sees (`d?` for another seat's hidden draw, in variants where a
+    /// seat holds tiles the others cannot see).
+    fn information_state_string(&self, player: u8) -> PyResult<String> {
+        self.seat_arg(player)?;
+        Ok(crate::infostate::info_string(self, player))
+    }
+
+    /// A game seat `player` cannot tell from this one (OpenSpiel's `resample_from_infostate`):
+    /// the tiles hidden from it are drawn again with `seed` from those it has not seen. In a
+    /// variant of perfect information, a copy. If a few samples are all inconsistent (a hidden
+    /// tile set aside as unplaceable), a copy too.
+    fn resample_from_infostate(&self, player: u8, seed: u64) -> PyResult<PyGame> {
+        self.seat_arg(player)?;
+        let Some(game) = crate::infostate::resample(self, player, seed) else {
+            return Ok(self.clone());
+        };
+        Ok(PyGame::new(self.loaded.clone(), game, None, self.radius))
     }
 
     fn __str__(&self) -> String {

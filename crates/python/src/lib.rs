@@ -13,7 +13,11 @@ pub mod codec;
 pub mod codec_py;
 pub mod errors;
 pub mod game;
+pub mod infostate;
 pub mod observe;
+pub mod registry;
+pub mod replay;
+pub mod shipped;
 pub mod snapshot;
 pub mod variant;
 
@@ -27,6 +31,7 @@ fn tegula_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<agents::PyAgent>()?;
     m.add_function(wrap_pyfunction!(agents::agent_action, m)?)?;
     m.add_function(wrap_pyfunction!(variant::play_seeds, m)?)?;
+    m.add_function(wrap_pyfunction!(shipped::shipped_files, m)?)?;
     m.add("CHANCE_PLAYER", game::CHANCE)?;
     m.add("TERMINAL_PLAYER", game::TERMINAL)?;
     Ok(())

@@ -17,7 +17,9 @@
 //! the phase one-hot (pick, order, hand, draw (the chance node), place, follower, move, over: 8),
 //! scores (`P`), supply (`P × F`
 //! follower types, seat-major), the tile to place one-hot (`T` tile types), the tiles left to
-//! draw by type (`T`), own tiles held (`P × H` kinds, seat-major), the window centre `cx, cy` (2).
+//! draw by type (`T`), own tiles held (`P × H` kinds, seat-major), in a variant where a seat
+//! can hold more than one tile the kept tiles by type (`T`: the viewer's, or every seat's in the
+//! full view), the window centre `cx, cy` (2).
 //! Nothing in it depends on the order of the pile (hidden information).
 
 use numpy::ndarray::Array3;
@@ -49,7 +51,13 @@ pub fn shape(game: &Game, radius: u16) -> ((usize, usize, usize), usize) {
 fn features_len(game: &Game) -> usize {
     let rs = game.rules().ruleset();
     let (p, t) = (game.players() as usize, rs.tiles.len());
-    p + 8 + p + p * rs.followers.len() + 2 * t + p * rs.player_tiles.len() + 2
+    let kept = if holds_hand(game) { t } else { 0 };
+    p + 8 + p + p * rs.followers.len() + 2 * t + p * rs.player_tiles.len() + kept + 2
+}
+
+/// Whether a seat of the game's variant can hold more than one tile (so keeps tiles).
+fn holds_hand(game: &Game) -> bool {
+    crate::codec::largest_hand(game.rules().ruleset()) > 1
 }
 
 /// The phase's name.
@@ -80,8 +88,8 @@ fn phase_index(phase: Phase) -> usize {
     }
 }
 
-/// Centre of the placed tiles' bounding box.
-fn centre(game: &Game) -> (i32, i32) {
+/// Centre of the placed tiles' bounding box (the window's and the action ids' centre).
+pub fn centre(game: &Game) -> (i32, i32) {
     let tiles = game.tiles();
     let xs = tiles.iter().map(|t| t.x);
     let ys = tiles.iter().map(|t| t.y);
@@ -103,8 +111,39 @@ fn feature_kind_index(k: FeatureKind) -> usize {
     FeatureKind::ALL.iter().position(|&a| a == k).unwrap_or(0)
 }
 
+/// Whose observation: everything (`None`, and every seat in a variant of perfect information),
+/// or what seat `v` sees in a variant with hidden tiles (`Some(v)`): another seat's drawn tile
+/// and kept tiles are hidden, and the tiles left count every tile `v` has not seen.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct View(pub Option<u8>);
+
+impl View {
+    /// Whether the tile to place is hidden from the viewer.
+    fn hides_tile(self, game: &Game) -> bool {
+        let acting = game.current_player();
+        game.phase() == Phase::Place && self.0.is_some_and(|v| v != acting)
+    }
+
+    /// Tiles the viewer has not seen, by type: the undrawn ones, plus other seats' kept tiles
+    /// and their tile to place.
+    fn unseen(self, game: &Game) -> Vec<u16> {
+        let mut left = game.remaining_counts().to_vec();
+        let Some(v) = self.0 else {
+            return left;
+        };
+        let kept = game.kept_tiles().iter().filter(|k| k.0 != v).map(|k| k.1);
+        let current = self.hides_tile(game).then(|| game.current_tile());
+        for t in kept.chain(current) {
+            if let Some(c) = left.get_mut(usize::from(t)) {
+                *c += 1;
+            }
+        }
+        left
+    }
+}
+
 /// The board planes.
-fn board(game: &Game, radius: u16, (cx, cy): (i32, i32)) -> Array3<f32> {
+fn board(game: &Game, radius: u16, (cx, cy): (i32, i32), view: View) -> Array3<f32> {
     let r = i32::from(radius);
     let s = 2 * radius as usize + 1;
     let players = game.players() as usize;
@@ -140,7 +179,12 @@ fn board(game: &Game, radius: u16, (cx, cy): (i32, i32)) -> Array3<f32> {
             b[[22 + f.player as usize, i, j]] += 1.0;
         }
     }
-    for p in game.placements() {
+    let places = if view.hides_tile(game) {
+        &[][..]
+    } else {
+        game.placements()
+    };
+    for p in places {
         if let Some((i, j)) = at(p.x, p.y) {
             b[[22 + players + p.rotation as usize, i, j]] = 1.0;
         }
@@ -161,7 +205,7 @@ fn board(game: &Game, radius: u16, (cx, cy): (i32, i32)) -> Array3<f32> {
 }
 
 /// The feature vector.
-fn features(game: &Game, (cx, cy): (i32, i32)) -> Vec<f32> {
+fn features(game: &Game, (cx, cy): (i32, i32), view: View) -> Vec<f32> {
     let rs = game.rules().ruleset();
     let players = game.players();
     let mut v = Vec::with_capacity(features_len(game));
@@ -174,31 +218,50 @@ fn features(game: &Game, (cx, cy): (i32, i32)) -> Vec<f32> {
     for p in 0..players {
         v.extend((0..rs.followers.len()).map(|f| f32::from(game.supply(p, f as u8))));
     }
-    let tile = (game.phase() == Phase::Place).then(|| game.current_tile() as usize);
+    let shown = game.phase() == Phase::Place && !view.hides_tile(game);
+    let tile = shown.then(|| game.current_tile() as usize);
     v.extend((0..rs.tiles.len()).map(|t| f32::from(u8::from(tile == Some(t)))));
-    v.extend(game.remaining_counts().iter().map(|&c| f32::from(c)));
+    v.extend(view.unseen(game).iter().map(|&c| f32::from(c)));
     for p in 0..players {
         v.extend((0..rs.player_tiles.len()).map(|h| f32::from(game.held(p, h))));
+    }
+    if holds_hand(game) {
+        let mut kept = vec![0.0; rs.tiles.len()];
+        let mine = game
+            .kept_tiles()
+            .iter()
+            .filter(|k| view.0.is_none_or(|v| v == k.0));
+        for k in mine {
+            if let Some(c) = kept.get_mut(usize::from(k.1)) {
+                *c += 1.0;
+            }
+        }
+        v.extend(kept);
     }
     v.extend([cx as f32, cy as f32]);
     v
 }
 
 /// The observation dict of NumPy arrays.
-pub fn observation<'py>(py: Python<'py>, game: &Game, radius: u16) -> PyResult<Bound<'py, PyDict>> {
+pub fn observation<'py>(
+    py: Python<'py>,
+    game: &Game,
+    radius: u16,
+    view: View,
+) -> PyResult<Bound<'py, PyDict>> {
     let c = centre(game);
     let d = PyDict::new(py);
-    d.set_item("board", board(game, radius, c).into_pyarray(py))?;
-    d.set_item("features", PyArray1::from_vec(py, features(game, c)))?;
+    d.set_item("board", board(game, radius, c, view).into_pyarray(py))?;
+    d.set_item("features", PyArray1::from_vec(py, features(game, c, view)))?;
     Ok(d)
 }
 
 /// Board planes then features, flattened (row-major).
-pub fn flat(game: &Game, radius: u16) -> Vec<f32> {
+pub fn flat(game: &Game, radius: u16, view: View) -> Vec<f32> {
     let c = centre(game);
-    let (b, _) = board(game, radius, c).into_raw_vec_and_offset();
+    let (b, _) = board(game, radius, c, view).into_raw_vec_and_offset();
     let mut v = b;
-    v.extend(features(game, c));
+    v.extend(features(game, c, view));
     v
 }
 
@@ -216,5 +279,85 @@ pub fn summary(game: &Game) -> String {
         s.push_str(&format!(" tile {}", rules.tile_id(game.current_tile())));
     }
     s.push_str(&format!(" tiles placed {}", game.tile_count()));
+    s
+}
+
+/// The parts of the state only some variants have: own tiles held (AM-1), the open pool and
+/// the pool tiles taken (W-1, W-5), every seat's kept tiles in the full view (W-12), the figure
+/// waiting to move (AM-11).
+fn extras(game: &Game, view: View) -> String {
+    let rules = game.rules();
+    let rs = rules.ruleset();
+    let mut s = String::new();
+    if !rs.player_tiles.is_empty() {
+        let held = (0..game.players()).map(|p| {
+            let h = (0..rs.player_tiles.len()).map(|i| game.held(p, i).to_string());
+            h.collect::<Vec<_>>().join(",")
+        });
+        s.push_str(&format!(" held {}", held.collect::<Vec<_>>().join(" ")));
+    }
+    if rs.pool.is_some() {
+        let pool: Vec<&str> = game.pool().iter().map(|&t| rules.tile_id(t)).collect();
+        let taken: Vec<String> = game
+            .pool_held()
+            .iter()
+            .map(|&(p, t)| format!("{p}:{}", rules.tile_id(t)))
+            .collect();
+        s.push_str(&format!(" pool {pool:?} taken {taken:?}"));
+    }
+    if view.0.is_none() && !game.kept_tiles().is_empty() {
+        let kept: Vec<String> = game
+            .kept_tiles()
+            .iter()
+            .map(|&(p, t)| format!("{p}:{}", rules.tile_id(t)))
+            .collect();
+        s.push_str(&format!(" kept {kept:?}"));
+    }
+    if let Some(&(owner, follower, tile, _)) = game.waiting_figures().first() {
+        let who = rules.follower_id(follower);
+        s.push_str(&format!(" moving {owner}:{who} from tile {tile}"));
+    }
+    s
+}
+
+/// The state as compact text (OpenSpiel's observation string): phase, seat to act, tile to
+/// place, scores, supplies, the tiles left by type, then every placed tile (`id@x,y/r`) and
+/// figure (`seat:follower@x,y#feature`). Two states with equal text look equal to every seat.
+pub fn state_text(game: &Game, view: View) -> String {
+    let rules = game.rules();
+    let rs = rules.ruleset();
+    let players = game.players();
+    let mut s = format!(
+        "{} seat {}",
+        phase_name(game.phase()),
+        game.current_player()
+    );
+    if game.phase() == Phase::Place && !view.hides_tile(game) {
+        s.push_str(&format!(" tile {}", rules.tile_id(game.current_tile())));
+    }
+    if let Some(v) = view.0 {
+        let kept = game.kept_tiles().iter().filter(|k| k.0 == v);
+        let ids: Vec<&str> = kept.map(|k| rules.tile_id(k.1)).collect();
+        s.push_str(&format!(" seat {v} keeps {ids:?}"));
+    }
+    s.push_str(&format!(" scores {:?} supply", game.scores()));
+    for p in 0..players {
+        let supply = (0..rs.followers.len()).map(|f| game.supply(p, f as u8).to_string());
+        s.push_str(&format!(" {}", supply.collect::<Vec<_>>().join(",")));
+    }
+    s.push_str(&format!(" left {:?}", view.unseen(game)));
+    s.push_str(&extras(game, view));
+    s.push_str(" board");
+    for t in game.tiles() {
+        let id = rules.tile_id(t.tile);
+        s.push_str(&format!(" {id}@{},{}/{}", t.x, t.y, t.rotation));
+    }
+    for f in game.followers() {
+        let who = rules.follower_id(f.follower);
+        s.push_str(&format!(
+            " {}:{who}@{},{}#{}",
+            f.player, f.x, f.y, f.feature
+        ));
+    }
     s
 }

@@ -11,6 +11,7 @@ use tegula_model::diag::Diagnostic;
 use crate::codec::Codec;
 use crate::errors::{SetupError, VariantError};
 use crate::game::PyGame;
+use crate::observe::DEFAULT_RADIUS;
 
 /// A playable variant: its rules (checked and precomputed once) and its action encoding.
 pub struct Loaded {
@@ -75,19 +76,38 @@ pub struct PyVariant {
 
 #[pymethods]
 impl PyVariant {
-    /// Load `path` (e.g. `"variants/base.toml"`).
+    /// Load `path` (e.g. `"variants/base.toml"`), or the shipped variant of that name
+    /// (`"base"`, `"house/hand-3"`: `tegula.variants`).
     #[new]
-    fn new(path: PathBuf) -> PyResult<PyVariant> {
+    fn new(py: Python<'_>, path: PathBuf) -> PyResult<PyVariant> {
         Ok(PyVariant {
-            inner: Arc::new(load(&path)?),
+            inner: Arc::new(load(&resolve(py, path)?)?),
         })
     }
 
     /// A new game with `players` seats. `seed` is the seed of `tegula play --seed`: the pile is
-    /// shuffled exactly as that command shuffles it.
-    #[pyo3(signature = (players = 2, seed = 0))]
-    fn new_game(&self, players: u8, seed: u64) -> PyResult<PyGame> {
-        new_game(&self.inner, players, seed)
+    /// shuffled exactly as that command shuffles it. `radius` is the half-width of the board
+    /// window action ids and observations refer to (at most `max_radius`).
+    #[pyo3(signature = (players = 2, seed = 0, radius = DEFAULT_RADIUS))]
+    fn new_game(&self, players: u8, seed: u64, radius: u16) -> PyResult<PyGame> {
+        new_game(&self.inner, players, seed, radius)
+    }
+
+    /// Pickling by value: the compiled artefact and the path (for messages); unpickling reads
+    /// no file.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let restore = py.get_type::<PyVariant>().getattr("_from_artefact")?;
+        let path = self.inner.path.display().to_string();
+        Ok((restore, (crate::registry::artefact(&self.inner), path)))
+    }
+
+    /// A variant from its compiled artefact (the JSON of `tegula compile --format json`);
+    /// `path` names it in messages.
+    #[staticmethod]
+    fn _from_artefact(text: &str, path: PathBuf) -> PyResult<PyVariant> {
+        Ok(PyVariant {
+            inner: crate::registry::from_artefact(text, path)?,
+        })
     }
 
     /// The variant's id (`base`, `abbey-mayor`, …).
@@ -123,10 +143,26 @@ impl PyVariant {
         rs.followers.iter().map(|f| f.id.clone()).collect()
     }
 
-    /// Number of distinct action ids of this variant's games (any player count).
+    /// Number of distinct action ids of this variant's games (any player count) with a board
+    /// window of `radius`.
+    #[pyo3(signature = (radius = DEFAULT_RADIUS))]
+    fn num_distinct_actions(&self, radius: u16) -> i64 {
+        self.inner.codec.num_actions(radius)
+    }
+
+    /// The largest window `radius`: the variant's board reach, or the default radius if that
+    /// is more.
     #[getter]
-    fn num_distinct_actions(&self) -> i64 {
-        self.inner.codec.num_actions()
+    fn max_radius(&self) -> u16 {
+        max_radius(&self.inner)
+    }
+
+    /// Whether every seat sees everything (OpenSpiel's perfect information; the draws stay
+    /// chance nodes): no seat holds more than one tile, from the variant's hand size and its
+    /// tiles' abilities. False for a hand of tiles (house rule) or kept tiles (W-12).
+    #[getter]
+    fn perfect_information(&self) -> bool {
+        self.inner.codec.perfect_information()
     }
 
     /// Tiles that can be placed in a game with `players` seats: the pile, the open pool and
@@ -157,18 +193,47 @@ impl PyVariant {
     }
 }
 
+/// The largest window radius of a variant's games.
+pub fn max_radius(loaded: &Loaded) -> u16 {
+    let reach = u16::try_from(loaded.codec.reach()).unwrap_or(u16::MAX);
+    reach.max(DEFAULT_RADIUS)
+}
+
+/// `Ok` if `radius` is at most the variant's `max_radius`: past the board's reach every cell is
+/// empty, and the window's size grows with its square (radius 2,000 would ask for some 2 GB).
+pub fn check_radius(loaded: &Loaded, radius: u16) -> PyResult<()> {
+    let max = max_radius(loaded);
+    if radius <= max {
+        return Ok(());
+    }
+    Err(PyValueError::new_err(format!(
+        "window radius {radius} is more than this variant's board reach, {max}"
+    )))
+}
+
+/// `path` itself if it ends in `.toml` or names a file; else the file of the shipped variant
+/// of that name (`tegula.variants.path`, which raises `FileNotFoundError` for an unknown one).
+pub fn resolve(py: Python<'_>, path: PathBuf) -> PyResult<PathBuf> {
+    if path.extension().is_some_and(|e| e == "toml") || path.is_file() {
+        return Ok(path);
+    }
+    let variants = py.import("tegula.variants")?;
+    variants.call_method1("path", (path,))?.extract()
+}
+
 /// Set up a seeded game as `tegula play --seed SEED` does.
-pub fn new_game(loaded: &Arc<Loaded>, players: u8, seed: u64) -> PyResult<PyGame> {
+pub fn new_game(loaded: &Arc<Loaded>, players: u8, seed: u64, radius: u16) -> PyResult<PyGame> {
+    check_radius(loaded, radius)?;
     let (pile_seed, _) = sim::game_seeds(seed, 0, players);
     let game = Game::new(
         loaded.rules.clone(),
         players,
         PileOrder::Shuffled(pile_seed),
-        true,
+        false,
     )
     .map_err(|e| SetupError::new_err(e.to_string()))?
     .with_chance_steps();
-    Ok(PyGame::new(loaded.clone(), game, Some(seed)))
+    Ok(PyGame::new(loaded.clone(), game, Some(seed), radius))
 }
 
 /// The seeds `tegula play --seed SEED` uses: the pile's and one per seat for the agents.

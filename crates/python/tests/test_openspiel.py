@@ -1,14 +1,17 @@
 """OpenSpiel as the outside judge: its own consistency checks on tegula games."""
 
+import shutil
+
 import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="open-spiel is not installed")
 
 import tegula.openspiel  # noqa: E402,F401  (registers the game)
-from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts, minimax  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
+import tegula  # noqa: E402
 from conftest import ROOT  # noqa: E402
 
 
@@ -16,17 +19,88 @@ def load(variant="variants/base.toml", players=2):
     return pyspiel.load_game("tegula", {"variant": str(ROOT / variant), "players": players})
 
 
-def test_game_type():
-    gt = load().get_type()
+INFO = pyspiel.GameType.Information
+
+
+@pytest.mark.parametrize(
+    "variant,information",
+    [
+        # Every seat sees everything; the draw is an explicit chance node (as backgammon's dice).
+        ("variants/base.toml", INFO.PERFECT_INFORMATION),
+        ("variants/abbey-mayor.toml", INFO.PERFECT_INFORMATION),
+        # W-12 (Abu Simbel) lets its owner keep a tile the others do not see.
+        ("variants/wonders.toml", INFO.IMPERFECT_INFORMATION),
+        # A hand of 3 tiles.
+        ("variants/house/hand-3.toml", INFO.IMPERFECT_INFORMATION),
+    ],
+)
+def test_game_type(variant, information):
+    gt = load(variant).get_type()
     assert gt.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert gt.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-    assert gt.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert gt.information == information
     assert gt.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert (gt.min_num_players, gt.max_num_players) == tegula.Variant(str(ROOT / variant)).player_range
+
+
+TINY = """id = "tiny"
+name = "Two tiles after the start"
+players = { min = 2, max = 2 }
+sets = [{ path = "base.toml", only = ["D", "E", "V"] }]
+followers = [{ id = "meeple", name = "Meeple", count = 7, strength = 1 }]
+
+[tile_count]
+D = 0
+E = 1
+V = 1
+"""
+
+
+def tiny(tmp_path):
+    """A two-seat game of two draws (the start tile D, then E and V in either order)."""
+    shutil.copy(ROOT / "tiles/base.toml", tmp_path / "base.toml")
+    (tmp_path / "tiny.toml").write_text(TINY)
+    params = {"variant": str(tmp_path / "tiny.toml"), "players": 2, "radius": 3}
+    return pyspiel.load_game("tegula", params)
+
+
+def best(state, player):
+    """The expectiminimax value of `player`'s return (the other seat minimising it), by brute
+    force."""
+    if state.is_terminal():
+        return state.returns()[player]
+    if state.is_chance_node():
+        return sum(p * best(state.child(a), player) for a, p in state.chance_outcomes())
+    values = [best(state.child(a), player) for a in state.legal_actions()]
+    return max(values) if state.current_player() == player else min(values)
+
+
+def test_expectiminimax_solves_a_short_game(tmp_path):
+    """A perfect-information algorithm on a whole (tiny) game: OpenSpiel's expectiminimax,
+    searched to the end (the depth is never the limit); it agrees with a brute force over the
+    same tree."""
+    game = tiny(tmp_path)
+    assert game.get_type().information == INFO.PERFECT_INFORMATION
+    state = game.new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
+
+    def cut(s):
+        raise AssertionError("the search should reach the end before its depth limit")
+
+    value, action = minimax.expectiminimax(state, 10, cut, 0)
+    assert action in state.legal_actions()
+    assert value == pytest.approx(best(state, 0))
+    assert value == pytest.approx(best(state.child(action), 0))
 
 
 @pytest.mark.parametrize(
     "variant,players",
-    [("variants/base.toml", 2), ("variants/abbey-mayor.toml", 3), ("variants/wonders.toml", 2)],
+    [
+        ("variants/base.toml", 2),
+        ("variants/abbey-mayor.toml", 3),
+        ("variants/wonders.toml", 2),
+        ("variants/house/hand-3.toml", 2),
+    ],
 )
 def test_random_sim_test(variant, players):
     """OpenSpiel's random simulation test: legal actions, chance outcomes, clones, returns,
@@ -59,7 +133,7 @@ def test_observation_tensor_and_strings():
     obs.set_from(state, 0)
     assert np.array_equal(np.asarray(state.observation_tensor(0)), obs.tensor)
     assert obs.dict["board"].shape[1:] == (25, 25)
-    assert "history" in state.information_state_string(0)
+    assert state.information_state_string(0).startswith("seat 0:")
 
 
 def test_mcts_bot_plays_a_full_game():
@@ -82,3 +156,121 @@ def test_mcts_bot_plays_a_full_game():
     returns = state.returns()
     assert len(returns) == 2 and all(r >= 0 for r in returns)
     assert returns == [float(s) for s in state.tgame.scores()]
+
+
+def hand3_state(moves, seed=2):
+    """A 2-seat hand-3 game after at least `moves` random steps, at a placement."""
+    game = load("variants/house/hand-3.toml")
+    state = game.new_initial_state()
+    rng = np.random.RandomState(seed)
+    while moves > 0 or state.tgame.phase != "place":
+        moves -= 1
+        if state.is_chance_node():
+            tiles, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(tiles, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return game, state
+
+
+def test_information_state_hides_other_hands():
+    """Seat 0's information state names its own draws and hides seat 1's; seat 1's the
+    reverse; the observations differ only in what each holds."""
+    _, state = hand3_state(12)
+    mine, theirs = state.information_state_string(0), state.information_state_string(1)
+    assert "d?" in mine and "d?" in theirs and mine != theirs
+    seat = state.current_player()
+    other = 1 - seat
+    assert " tile " in state.observation_string(seat)
+    assert " tile " not in state.observation_string(other)
+
+
+def test_resample_keeps_the_information_state():
+    """Resampled states look the same to the seat (its information state and legal actions)
+    and differ in the other seat's hand across samples."""
+    _, state = hand3_state(20)
+    seat = state.current_player()
+    key = state.information_state_string(seat)
+    hands = set()
+    for i in range(8):
+        sampler = iter(np.random.RandomState(i).rand(1)).__next__
+        world = state.resample_from_infostate(seat, sampler)
+        assert world.information_state_string(seat) == key
+        assert world.legal_actions() == state.legal_actions()
+        assert world.observation_string(seat) == state.observation_string(seat)
+        hands.add(world.observation_string(1 - seat))
+    assert len(hands) > 1
+
+
+def test_ismcts_bot_plays_hand3_to_the_end():
+    """OpenSpiel's ISMCTSBot (imperfect information, resampling every simulation) plays a
+    whole hand-3 game against a random seat."""
+    game = load("variants/house/hand-3.toml")
+    rng = np.random.RandomState(5)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(
+        game,
+        evaluator,
+        uct_c=2.0,
+        max_simulations=3,
+        random_state=rng,
+        allow_inconsistent_action_sets=True,
+    )
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            tiles, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(tiles, p=probs)))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.returns() == [float(s) for s in state.tgame.scores()]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_rank_returns_are_zero_sum_within_bounds(players):
+    """`returns="rank"`: exact utility bounds [-1, 1], zero-sum, ordered as the scores; OpenSpiel's
+    random simulation test checks the returns against the declared bounds and sum."""
+    params = {"variant": str(ROOT / "variants/base.toml"), "players": players, "returns": "rank"}
+    game = pyspiel.load_game("tegula", params)
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(players)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            tiles, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(tiles, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    returns, scores = state.returns(), state.tgame.scores()
+    assert sum(returns) == pytest.approx(0.0) and all(-1 <= r <= 1 for r in returns)
+    for i in range(players):
+        for j in range(players):
+            assert (returns[i] > returns[j]) == (scores[i] > scores[j])
+    with pytest.raises(ValueError):
+        pyspiel.load_game("tegula", {"returns": "money"})
+
+
+def test_the_acting_seat_sees_its_own_hand_in_the_tensor():
+    """In hand-3 the features end with the viewer's kept tiles by type before the window centre
+    (before: a seat's observation tensor did not show the tiles it keeps); the other seat sees
+    none of them, and the full view counts every seat's."""
+    _, state = hand3_state(20)
+    g = state.tgame
+    seat = g.current_player()
+    t = len(tegula.Variant(str(ROOT / "variants/house/hand-3.toml")).tile_ids)
+
+    def kept(player):
+        return g.observation(player=player)["features"][-2 - t : -2]
+
+    mine, theirs = kept(seat), kept(1 - seat)
+    # Placing: the drawn tile is the tile to place, the other two are kept.
+    assert mine.sum() == 2 and theirs.sum() == 2
+    full = g.observation()["features"][-2 - t : -2]
+    assert np.array_equal(full, mine + theirs)
+    assert g.observation(player=seat)["features"].shape == g.observation()["features"].shape

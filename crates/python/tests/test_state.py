@@ -146,7 +146,7 @@ def test_errors_are_exceptions(tmp_path):
         g.apply(10_000)  # a draw of a tile that does not exist
     assert e.value.kind == "not-in-pile"
     g.apply_default_draw()
-    for bad_id in (-1, v.num_distinct_actions, 2**62):
+    for bad_id in (-1, v.num_distinct_actions(), 2**62):
         with pytest.raises(tegula.IllegalActionError) as e:
             g.apply(bad_id)
         assert e.value.kind == "unknown-action"
@@ -185,3 +185,36 @@ def test_sizes_a_caller_passes_are_bounded():
             call(2000)
         with pytest.raises(OverflowError):
             call(-1)
+
+
+def test_observation_string_identifies_the_state():
+    """Equal observation strings mean equal positions (the engine's state hash; from the second
+    tile on, as the hash of the first draw's state depends on the seed) over random games of
+    base, Abbey & Mayor and Wonders."""
+    for path, players in [(BASE, 2), ("variants/abbey-mayor.toml", 3), ("variants/wonders.toml", 2)]:
+        seen = {}
+        for seed in range(4):
+            g = variant(path).new_game(players, seed)
+            rng = random.Random(seed)
+            while not g.is_terminal():
+                if g.turn >= 2:
+                    s = g.observation_string()
+                    assert seen.setdefault(s, g.state_hash()) == g.state_hash(), s
+                if g.is_chance_node():
+                    g.apply_default_draw()
+                else:
+                    g.apply(rng.choice(g.legal_actions()))
+
+
+def test_observation_string_names_the_pool():
+    """Wonders' setup picks into the open pool: two different picks give two strings (before:
+    the pool was not in the string, so both read alike)."""
+    g = variant("variants/wonders.toml").new_game(2, 1)
+    while g.phase != "pick":
+        g.apply_default_draw() if g.is_chance_node() else g.apply(g.legal_actions()[0])
+    a, b = g.clone(), g.clone()
+    first, second = g.legal_actions()[:2]
+    a.apply(first)
+    b.apply(second)
+    assert a.observation_string() != b.observation_string()
+    assert " pool " in a.observation_string()

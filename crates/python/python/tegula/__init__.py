@@ -10,7 +10,8 @@
     print(g.returns())
 
 Actions are ints (layout in the README, "Python package"); `Game.action_to_string` names them.
-`tegula.openspiel` registers the variants as OpenSpiel games.
+`tegula.openspiel` registers the variants as OpenSpiel games, `tegula.pettingzoo.env` makes
+PettingZoo environments, `tegula.variants.path("base")` finds a shipped variant by name.
 """
 
 from ._tegula import (  # noqa: F401
@@ -27,6 +28,7 @@ from ._tegula import (  # noqa: F401
     agent_action,
     play_seeds,
 )
+from . import variants  # noqa: F401
 
 __all__ = [
     "CHANCE_PLAYER",
@@ -41,4 +43,5 @@ __all__ = [
     "VariantError",
     "agent_action",
     "play_seeds",
+    "variants",
 ]

@@ -4,12 +4,14 @@
     game = pyspiel.load_game("tegula", {"variant": "variants/base.toml", "players": 2})
 
 Game type: sequential, explicit stochastic chance (each draw is a chance node whose outcomes
-are the remaining tile types weighted by their counts), imperfect information (the order of the
-undrawn pile is hidden; observations show only its multiset), general-sum, terminal rewards
-(the final scores). Actions are the ids of `tegula.Game` (README, "Python package"); chance
-outcomes are tile indices.
+are the remaining tile types weighted by their counts), general-sum, terminal rewards (the final
+scores). The information type is the variant's (`tegula.Variant.perfect_information`): perfect
+when no seat holds a tile the others cannot see (the base game, Abbey & Mayor; the draw is a
+chance node, as backgammon's dice), imperfect with a hand of tiles or kept tiles (W-12). Actions
+are the ids of `tegula.Game`, laid out on the observation's board window (docs/AI.md, "Python
+package"); chance outcomes are tile indices.
 
-Parameters: `variant` (path of a variant file), `players`, `seed` (the seed of the hidden pile
+Parameters: `variant` (path of a variant file or a shipped variant's name), `players`, `seed` (the seed of the hidden pile
 order behind `tegula.Game.apply_default_draw`; OpenSpiel's own chance sampling does not read
 it), `radius` (half-width of the observation's board window, at most the variant's board reach
 `tegula.Game.max_radius`: a larger one raises `ValueError` when the observer is made).
@@ -23,34 +25,50 @@ import tegula
 SHORT_NAME = "tegula"
 
 _DEFAULT_PARAMS = {
-    "variant": "variants/base.toml",
+    "variant": "base",
     "players": 2,
     "seed": 0,
     "radius": 12,
+    "returns": "score",
 }
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="tegula (Carcassonne rules as data)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=6,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULT_PARAMS,
-)
+# `returns`: "score" (each seat's final score) or "rank" (each seat's wins minus losses against
+# the other seats, over players - 1: in [-1, 1], zero-sum; +1/0/-1 for two seats).
+_RETURNS = ("score", "rank")
+
+
+def _game_type(perfect=True, players=(2, 6), zero_sum=False):
+    """The GameType of a variant: its information type and player range; zero-sum with rank
+    returns."""
+    info = pyspiel.GameType.Information
+    utility = pyspiel.GameType.Utility
+    return pyspiel.GameType(
+        short_name=SHORT_NAME,
+        long_name="tegula (Carcassonne rules as data)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=info.PERFECT_INFORMATION if perfect else info.IMPERFECT_INFORMATION,
+        utility=utility.ZERO_SUM if zero_sum else utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_DEFAULT_PARAMS,
+    )
+
+
+# The registered type (that of the default variant); each game reports its own variant's.
+_GAME_TYPE = _game_type()
 
 _VARIANTS = {}
 
 
-def _variant(path):
-    """Load each variant file once per process."""
+def _variant(name):
+    """Load each variant file once per process (a path, or a shipped variant's name)."""
+    path = tegula.variants.path(name)
     if path not in _VARIANTS:
         _VARIANTS[path] = tegula.Variant(path)
     return _VARIANTS[path]
@@ -66,25 +84,31 @@ class TegulaGame(pyspiel.Game):
         self.players = int(p["players"])
         self.seed = int(p["seed"])
         self.radius = int(p["radius"])
+        self.rank = p["returns"] == "rank"
+        if p["returns"] not in _RETURNS:
+            raise ValueError(f"returns {p['returns']!r}: one of {', '.join(_RETURNS)}")
         lo, hi = self.variant.player_range
         if not lo <= self.players <= hi:
             raise ValueError(f"{self.players} players; the variant allows {lo} to {hi}")
         pieces = self.variant.pieces(self.players)
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.variant.num_distinct_actions,
+            num_distinct_actions=self.variant.num_distinct_actions(self.radius),
             max_chance_outcomes=len(self.variant.tile_ids),
             num_players=self.players,
-            min_utility=0.0,
-            # Not tight: no seat scores this much (every piece scoring in several features).
-            max_utility=float(10 * pieces * pieces),
-            utility_sum=None,
+            min_utility=-1.0 if self.rank else 0.0,
+            # Scores: not tight (no seat scores this much: every piece scoring in several
+            # features); `returns="rank"` has exact bounds.
+            max_utility=1.0 if self.rank else float(10 * pieces * pieces),
+            utility_sum=0.0 if self.rank else None,
             max_game_length=self.variant.max_game_length(self.players),
         )
-        super().__init__(_GAME_TYPE, info, p)
+        perfect, seats = self.variant.perfect_information, self.variant.player_range
+        kind = _game_type(perfect, seats, zero_sum=self.rank)
+        super().__init__(kind, info, p)
 
     def new_initial_state(self):
         """The start: the start tile placed, the first draw to come (a chance node)."""
-        return TegulaState(self, self.variant.new_game(self.players, self.seed))
+        return TegulaState(self, self.variant.new_game(self.players, self.seed, self.radius))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         """Observation (tensor and string) or, with perfect recall, the information state."""
@@ -106,9 +130,22 @@ class TegulaState(pyspiel.State):
         """Legal action ids, ascending."""
         return self.tgame.legal_actions()
 
+    def legal_actions_mask(self, player=None):
+        """The legal actions as a NumPy bool array (`num_distinct_actions` long; at a chance
+        node, one entry per tile type)."""
+        return self.tgame.legal_actions_mask()
+
     def chance_outcomes(self):
         """(tile index, probability) of the draw."""
         return self.tgame.chance_outcomes()
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state `player_id` cannot tell from this one: the tiles hidden from it (other seats'
+        hands) drawn again from those it has not seen (`tegula.Game.resample_from_infostate`,
+        seeded from `probability_sampler`). In a variant of perfect information, a copy."""
+        seed = int(probability_sampler() * 2**53)
+        resampled = self.tgame.resample_from_infostate(int(player_id), seed)
+        return TegulaState(self.get_game(), resampled)
 
     def _apply_action(self, action):
         self.tgame.apply(int(action))
@@ -120,17 +157,25 @@ class TegulaState(pyspiel.State):
         return self.tgame.is_terminal()
 
     def returns(self):
-        """Final scores at the end, zeros before."""
-        return self.tgame.returns()
+        """Final scores at the end (with `returns="rank"`, wins minus losses against the other
+        seats over players - 1), zeros before."""
+        scores = self.tgame.returns()
+        if not self.get_game().rank:
+            return scores
+        n = len(scores)
+        beats = [sum((s > t) - (s < t) for t in scores) for s in scores]
+        return [b / (n - 1) for b in beats]
 
     def __str__(self):
         return str(self.tgame)
 
 
 class TegulaObserver:
-    """OpenSpiel's PyObserver: the observation is public (every seat sees the same board,
-    scores, supplies and the multiset of undrawn tiles); the information state adds the history
-    of actions and draws."""
+    """OpenSpiel's PyObserver. In a variant of perfect information every seat sees the same
+    board, scores, supplies and undrawn tiles; in one with hidden tiles a seat does not see
+    another's tile to place or kept tiles (`tegula.Game.observation_tensor(player=…)`). With
+    perfect recall the string is the information state: every decision and the draws the seat
+    sees (`tegula.Game.information_state_string`)."""
 
     def __init__(self, game, iig_obs_type, params):
         if params:
@@ -146,15 +191,15 @@ class TegulaObserver:
         }
 
     def set_from(self, state, player):
-        """Fill `tensor` (and so `dict`) from `state`; the same for every `player`."""
-        self.tensor[:] = state.tgame.observation_tensor(self.radius)
+        """Fill `tensor` (and so `dict`) from `state` as seat `player` sees it."""
+        self.tensor[:] = state.tgame.observation_tensor(self.radius, int(player))
 
     def string_from(self, state, player):
-        """The state's summary; with perfect recall, the history of actions and draws too."""
-        s = str(state.tgame)
+        """The state as compact text (board, figures, scores, supplies, phase, tiles left) as
+        `player` sees it; with perfect recall, its information state."""
         if self.perfect_recall:
-            s += " history " + " ".join(str(a) for a in state.tgame.history())
-        return s
+            return state.tgame.information_state_string(int(player))
+        return state.tgame.observation_string(int(player))
 
 
 pyspiel.register_game(_GAME_TYPE, TegulaGame)
