@@ -1,4 +1,4 @@
-"""Random play through the Python API: games per second (README "Python package").
+"""Random play through the Python API: games per second (docs/AI.md, "Python package").
 
     python3 crates/python/examples/random_play.py variants/base.toml 2000
 

@@ -20,7 +20,7 @@ pub const CHANCE: i64 = -1;
 /// OpenSpiel's `kTerminalPlayerId`.
 pub const TERMINAL: i64 = -4;
 
-/// One game of a variant. Actions are ints (see `action_to_string` and the README's action
+/// One game of a variant. Actions are ints (see `action_to_string` and docs/AI.md's action
 /// encoding); at a chance node the actions are tile indices (`chance_outcomes`).
 #[pyclass(name = "Game", module = "tegula._tegula")]
 pub struct PyGame {
@@ -464,7 +464,7 @@ impl PyGame {
     }
 
     /// The observation as NumPy arrays: `{"board": float32[C, 2r+1, 2r+1], "features":
-    /// float32[N]}` (layout in the README, "Python: observation tensors"), centred on the
+    /// float32[N]}` (layout in docs/AI.md, "Observation tensors"), centred on the
     /// placed tiles. `radius` is at most `max_radius` (a `ValueError` otherwise).
     #[pyo3(signature = (radius = None, player = None))]
     fn observation<'py>(

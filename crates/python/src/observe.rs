@@ -1,4 +1,4 @@
-//! Observation tensors (README "Python: observation tensors").
+//! Observation tensors (docs/AI.md, "Observation tensors").
 //!
 //! `board` is `float32[C, S, S]` with `S = 2r + 1`, a window of the board centred on the middle
 //! of the placed tiles' bounding box (rounded towards negative infinity); cell `[.., i, j]` is

@@ -9,7 +9,7 @@
             g.apply(tegula.agent_action(g, "greedy", seed=g.turn))
     print(g.returns())
 
-Actions are ints (layout in the README, "Python package"); `Game.action_to_string` names them.
+Actions are ints (layout in docs/AI.md, "Action ids"); `Game.action_to_string` names them.
 `tegula.openspiel` registers the variants as OpenSpiel games, `tegula.pettingzoo.env` makes
 PettingZoo environments, `tegula.variants.path("base")` finds a shipped variant by name.
 """
