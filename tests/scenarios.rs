@@ -237,3 +237,44 @@ fn validate_checks_scenario_files() {
     assert!(out.contains("unknown tile id `Z`"), "{out}");
     assert!(out.contains("unknown-names.toml:7:8"), "{out}");
 }
+
+/// `check FOLDER` on a folder whose subfolder holds a variant and a tile set (issue 18 item 4):
+/// those files are not scenarios and are reported as skipped, never as INVALID scenarios; the
+/// scenario beside them still runs and the exit code is that of the scenarios alone.
+#[test]
+fn check_skips_variants_and_tile_sets_in_subfolders() {
+    let dir = std::env::temp_dir().join(format!("tegula-check-skip-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let sub = dir.join("variants");
+    std::fs::create_dir_all(&sub).unwrap();
+    let copy = |from: &str, to: &std::path::Path| {
+        std::fs::copy(root().join(from), to).unwrap();
+    };
+    copy("variants/base.toml", &sub.join("base.toml"));
+    copy("tiles/base.toml", &sub.join("tiles.toml"));
+    let scenario = std::fs::read_to_string(root().join("scenarios/b4-small-city-standard.toml"))
+        .unwrap()
+        .replace(
+            "../variants/base.toml",
+            &root().join("variants/base.toml").display().to_string(),
+        );
+    std::fs::write(dir.join("s.toml"), scenario).unwrap();
+    let d = dir.to_str().unwrap();
+    let (code, out, _) = check(&[d]);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("INVALID"), "{out}");
+    assert!(
+        out.contains("skipped") && out.contains("a variant") && out.contains("a tile set"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1 scenario: 1 ok, 0 failed, 0 invalid, 2 skipped"),
+        "{out}"
+    );
+    let (code, json, _) = check(&[d, "--format", "json"]);
+    assert_eq!(code, 0, "{json}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["invalid"], 0, "{json}");
+    assert_eq!(v["skipped"], 2, "{json}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
