@@ -11,6 +11,8 @@ use tegula_model::raw::Sp;
 use tegula_model::{Code, Diagnostic, Source};
 use tegula_ruleset::{FeatureKind, Ruleset};
 
+mod setup;
+
 use crate::raw::{
     RawEvent, RawExpectError, RawFeatureKind, RawFollowerPlacement, RawMove, RawRotation, RawStep,
     RawTake, ScenarioFile,
@@ -50,6 +52,8 @@ pub struct Scenario {
     pub end: Option<End>,
     /// Expected final scores per seat, with their position.
     pub final_scores: Option<(Vec<i64>, Pos)>,
+    /// The position set by hand (`[setup]`), applied before the first step, with its position.
+    pub preset: Option<(tegula_engine::Preset, Pos)>,
 }
 
 /// A position in the scenario file (1-based line and column).
@@ -391,6 +395,7 @@ pub fn resolve(
     });
     let pile = doc.pile.as_ref().map(|p| tile_list(&mut cx, &rs, p));
     let pool = tile_list(&mut cx, &rs, &doc.pool);
+    let preset = setup::setup(&mut cx, &rs, &doc, players);
     if cx.diags.iter().any(|d| d.is_error()) {
         return (None, cx.diags);
     }
@@ -408,6 +413,7 @@ pub fn resolve(
         pool_tiles_drawn: doc.pool_tiles_drawn,
         end,
         final_scores,
+        preset,
         source: source.clone(),
     };
     (Some(scenario), cx.diags)

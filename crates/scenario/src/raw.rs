@@ -59,12 +59,66 @@ pub struct ScenarioFile {
     #[serde(default)]
     #[schemars(length(max = 64))]
     pub pool: Vec<Sp<String>>,
+    /// A position set by hand before the first step (after the pool picks): scores, supplies,
+    /// pool tiles held, where the marker pairs stand.
+    #[serde(default)]
+    pub setup: Option<Sp<RawSetup>>,
     /// Final scoring (B-6): present = run it after the last step and compare its events.
     #[serde(default)]
     pub end: Option<Sp<RawEnd>>,
     /// What must hold when the scenario is over (after final scoring if `[end]` is present).
     #[serde(default)]
     pub expect: Option<Sp<RawFinal>>,
+}
+
+/// `[setup]`: a position set by hand before the first step. Applied in this order: `held`
+/// (each as a W-2 take: out of the pool, the seat's gain into its supply, the pairs moved), then
+/// `pairs`, `supply` and `scores`, which set values outright.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawSetup {
+    /// Every seat's score, in seat order.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 8), inner(range(min = 0, max = 100000)))]
+    pub scores: Option<Sp<Vec<Sp<i64>>>>,
+    /// Figures in a seat's supply: `{ seat = 0, follower = "meeple", count = 3 }`.
+    #[serde(default)]
+    #[schemars(length(max = 64))]
+    pub supply: Vec<Sp<RawSupply>>,
+    /// Pool tiles a seat has taken and not yet placed (W-2, W-5): `{ seat = 1, tile = "tikal" }`.
+    /// The tile must be in the open pool; the seat is offered it from its next turn on.
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub held: Vec<Sp<RawHeld>>,
+    /// Where the marker pairs stand on the score track (W-2), from 0 to the variant's cap.
+    #[serde(default)]
+    #[schemars(range(min = 0, max = 100000))]
+    pub pairs: Option<Sp<i64>>,
+}
+
+/// A seat's supply of one follower type.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawSupply {
+    /// The seat.
+    #[schemars(range(min = 0, max = 7))]
+    pub seat: Sp<i64>,
+    /// Follower type id.
+    pub follower: Sp<String>,
+    /// Figures in supply, 0 to 255.
+    #[schemars(range(min = 0, max = 255))]
+    pub count: Sp<i64>,
+}
+
+/// A pool tile held by a seat.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawHeld {
+    /// The seat holding it.
+    #[schemars(range(min = 0, max = 7))]
+    pub seat: Sp<i64>,
+    /// The pool tile.
+    pub tile: Sp<String>,
 }
 
 /// A rule id such as `B-4` or `W-18`.

@@ -496,6 +496,21 @@ fn setup_pool(game: &mut Game, sc: &Scenario) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `[setup]`: the position set by hand, after the pool picks and before the first step.
+fn preset(game: &mut Game, sc: &Scenario) -> Result<(), Failure> {
+    let Some((preset, pos)) = &sc.preset else {
+        return Ok(());
+    };
+    game.preset(preset.clone()).map_err(|e| Failure {
+        step: None,
+        line: pos.line,
+        column: pos.column,
+        message: format!("the engine refused `[setup]`: {e}"),
+        expected: None,
+        actual: None,
+    })
+}
+
 /// After a step's turn: the tiles taken from the pool (W-2) and, when several seats qualified
 /// together, the active player's order (W-3) — both given by the step's `take` list.
 fn run_takes(game: &mut Game, step: &Step) -> Result<(), Failure> {
@@ -589,7 +604,7 @@ pub fn run(sc: &Scenario) -> Outcome {
             return setup_failure(top, format!("the engine cannot set up the game: {e}"));
         }
     };
-    if let Err(f) = setup_pool(&mut game, sc) {
+    if let Err(f) = setup_pool(&mut game, sc).and_then(|()| preset(&mut game, sc)) {
         return Outcome {
             steps_run: 0,
             scores: game.scores().to_vec(),
