@@ -278,3 +278,44 @@ fn check_skips_variants_and_tile_sets_in_subfolders() {
     assert_eq!(v["skipped"], 2, "{json}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A final-round own-tile offer (AM-4) that no step answers is a failure naming the seat, never
+/// a silent decline (issue 18 item 4): before a step (its `declined` must list the seat) and
+/// after the last step (`declined_at_end`). Without the keys the shipped scenarios fail.
+#[test]
+fn unanswered_final_round_offers_fail() {
+    let dir = std::env::temp_dir().join(format!("tegula-final-offers-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let variant = root().join("variants/abbey-mayor.toml");
+    let cases = [
+        (
+            "am4-final-round-seat-order.toml",
+            "declined = [1]\n",
+            "list seat 1 in this step's `declined`",
+        ),
+        (
+            "am4-final-round-declined-at-the-end.toml",
+            "declined_at_end = [0]\n",
+            "list seat 0 in `declined_at_end`",
+        ),
+    ];
+    for (file, key, message) in cases {
+        let text = std::fs::read_to_string(root().join("scenarios").join(file)).unwrap();
+        assert!(text.contains(key), "{file}");
+        let text = text.replacen(key, "", 1).replace(
+            "../variants/abbey-mayor.toml",
+            &variant.display().to_string(),
+        );
+        let path = dir.join(file);
+        std::fs::write(&path, text).unwrap();
+        let (code, out, _) = check(&[path.to_str().unwrap()]);
+        assert_eq!(code, 1, "{out}");
+        assert!(
+            out.contains("offered its own tile in the final round (AM-4)"),
+            "{out}"
+        );
+        assert!(out.contains(message), "{out}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -52,6 +52,9 @@ pub struct Scenario {
     pub end: Option<End>,
     /// Expected final scores per seat, with their position.
     pub final_scores: Option<(Vec<i64>, Pos)>,
+    /// The seats declining their own tiles after the last step (AM-4), in order, with the
+    /// key's position; `None`: no seat may be offered one then.
+    pub declined_at_end: Option<(Vec<u8>, Pos)>,
     /// The position set by hand (`[setup]`), applied before the first step, with its position.
     pub preset: Option<(tegula_engine::Preset, Pos)>,
 }
@@ -396,6 +399,15 @@ pub fn resolve(
     let pile = doc.pile.as_ref().map(|p| tile_list(&mut cx, &rs, p));
     let pool = tile_list(&mut cx, &rs, &doc.pool);
     let preset = setup::setup(&mut cx, &rs, &doc, players);
+    let declined_at_end = doc.declined_at_end.as_ref().map(|d| {
+        let seats = d.iter().filter_map(|p| seat(&mut cx, p, players)).collect();
+        (seats, cx.pos(&d.span))
+    });
+    if let (Some(d), false) = (&doc.declined_at_end, doc.pile_ends) {
+        let why =
+            "`declined_at_end` needs `pile_ends = true` (only then does the game end by itself)";
+        cx.err(Code::BadScenario, &d.span, why);
+    }
     if cx.diags.iter().any(|d| d.is_error()) {
         return (None, cx.diags);
     }
@@ -414,6 +426,7 @@ pub fn resolve(
         end,
         final_scores,
         preset,
+        declined_at_end,
         source: source.clone(),
     };
     (Some(scenario), cx.diags)

@@ -45,6 +45,12 @@ pub struct ScenarioFile {
     /// scoring runs only when `[end]` asks for it.
     #[serde(default)]
     pub pile_ends: bool,
+    /// With `pile_ends`: the seats that decline their own tiles after the last step, in the
+    /// order the engine offers them (AM-4). A final-round offer the scenario does not answer
+    /// (by an `own` step, a step's `declined` or this list) is a failure, never a silent decline.
+    #[serde(default)]
+    #[schemars(length(max = 64), inner(range(min = 0, max = 7)))]
+    pub declined_at_end: Option<Sp<Vec<Sp<i64>>>>,
     /// The draw pile in order, when it differs from the steps' drawn tiles (a hand of several
     /// tiles draws ahead, W-12; tiles removed by W-6). Default: the steps' drawn tiles.
     #[serde(default)]
@@ -156,12 +162,14 @@ pub struct RawStep {
     pub player: Option<Sp<i64>>,
     /// The tile is the player's own (held from the start, e.g. an abbey, AM-1), placed instead of
     /// drawing; it is not part of the draw pile. When the engine offers own tiles and the step is
-    /// not an `own` step of that seat, the runner declines them (the seat draws).
+    /// not an `own` step of that seat, the runner declines them (the seat draws) — in the final
+    /// round (AM-4, nothing left to draw) only when the step's `declined` lists the seat.
     #[serde(default)]
     pub own: bool,
-    /// Optional check: the seats whose own-tile offers the runner declines before this step,
-    /// in the order the engine makes them (e.g. `[1, 2]`: seat 1 is offered and declines, then
-    /// seat 2). Shows who is offered an own tile when, and how often (AM-1, AM-4).
+    /// The seats whose own-tile offers the runner declines before this step, in the order the
+    /// engine makes them (e.g. `[1, 2]`: seat 1 is offered and declines, then seat 2). Shows who
+    /// is offered an own tile when, and how often (AM-1, AM-4). Optional, except in the final
+    /// round (AM-4): there an offer is declined only when this lists it.
     #[serde(default)]
     #[schemars(length(max = 64))]
     pub declined: Option<Vec<Sp<i64>>>,

@@ -380,6 +380,11 @@ fn decline_offers(game: &mut Game, step: &Step, declined: &mut Vec<u8>) -> Resul
         if step.own && step.player.is_none_or(|p| p == seat) {
             return Ok(());
         }
+        // AM-4: in the final round an offer declined is the seat's whole last turn; the
+        // scenario must say so rather than have the runner decide it silently.
+        if game.remaining() == 0 && step.declined.is_none() {
+            return Err(unanswered_offer(game, Some(step), seat));
+        }
         declined.push(seat);
         game.apply(Action::Pass).map_err(|e| {
             fail(
@@ -402,6 +407,33 @@ fn decline_offers(game: &mut Game, step: &Step, declined: &mut Vec<u8>) -> Resul
         ));
     }
     Ok(())
+}
+
+/// The failure for a final-round offer (AM-4) to `seat` that the scenario leaves unanswered:
+/// neither an `own` step for the seat nor a `declined` list naming it.
+fn unanswered_offer(game: &Game, step: Option<&Step>, seat: u8) -> Failure {
+    let (number, pos, fix) = match step {
+        Some(st) => (Some(st.number), st.pos, "this step's `declined`"),
+        None => (None, Pos { line: 1, column: 1 }, "`declined_at_end`"),
+    };
+    let tiles = game
+        .placements()
+        .first()
+        .map(|p| game.rules().tile_id(p.tile));
+    Failure {
+        step: number,
+        line: pos.line,
+        column: pos.column,
+        message: format!(
+            "seat {seat} is offered its own tile in the final round (AM-4) and the scenario does \
+             not answer: give it an `own` step, or list seat {seat} in {fix}"
+        ),
+        expected: None,
+        actual: Some(format!(
+            "seat {seat} offered `{}`",
+            tiles.unwrap_or("an own tile")
+        )),
+    }
 }
 
 /// After a step's turn: the decisions about freed figures, in the engine's order (AM-11, AM-12).
@@ -565,13 +597,33 @@ fn run_takes(game: &mut Game, step: &Step) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `pile_ends`: after the last step, the remaining final-round offers are declined (AM-4) and the
-/// game must be over.
-fn play_to_end(game: &mut Game, steps: usize) -> Result<(), Failure> {
+/// `pile_ends`: after the last step, the remaining final-round offers (AM-4) are declined by
+/// exactly the seats of `declined_at_end`, in order, and the game must be over.
+fn play_to_end(game: &mut Game, sc: &Scenario) -> Result<(), Failure> {
+    let steps = sc.steps.len();
+    let mut declined = Vec::new();
     while game.phase() == Phase::Hand {
+        let seat = game.current_player();
+        let Some((listed, _)) = &sc.declined_at_end else {
+            return Err(unanswered_offer(game, None, seat));
+        };
+        if !listed.contains(&seat) {
+            return Err(unanswered_offer(game, None, seat));
+        }
+        declined.push(seat);
         if game.apply(Action::Pass).is_err() {
             break;
         }
+    }
+    if let Some((listed, pos)) = sc.declined_at_end.as_ref().filter(|d| d.0 != declined) {
+        return Err(Failure {
+            step: None,
+            line: pos.line,
+            column: pos.column,
+            message: "other seats declined their own tiles after the last step (AM-4)".into(),
+            expected: Some(format!("declined by seats {listed:?}")),
+            actual: Some(format!("declined by seats {declined:?}")),
+        });
     }
     if game.phase() == Phase::Over {
         return Ok(());
@@ -952,7 +1004,7 @@ impl Runner {
     /// final scores.
     fn finish(mut self, sc: &Scenario, steps_run: usize) -> Outcome {
         if sc.pile_ends {
-            if let Err(f) = play_to_end(&mut self.game, sc.steps.len()) {
+            if let Err(f) = play_to_end(&mut self.game, sc) {
                 self.failures.push(f);
             }
         }
