@@ -13,7 +13,7 @@ use tegula_engine::{
 };
 use tegula_ruleset::FeatureKind;
 
-use crate::load::{Expected, ExpectedError, Pos, Scenario, Step};
+use crate::load::{Expected, ExpectedError, FollowerChoice, Pos, Scenario, Step};
 
 /// One failed expectation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -930,13 +930,8 @@ impl Runner {
     /// one asked refused), so that no second follower follows.
     fn first_follower(&mut self, step: &Step) -> bool {
         if self.game.phase() != Phase::Follower {
-            if step.follower.is_some() {
-                self.failures.push(fail(
-                    step,
-                    "no follower may be placed after this placement".into(),
-                    None,
-                    Some(format!("phase {:?}", self.game.phase())),
-                ));
+            if let Some(f) = &step.follower {
+                self.no_follower_phase(step, f);
             }
             return false;
         }
@@ -971,6 +966,26 @@ impl Runner {
                 ));
                 true
             }
+        }
+    }
+
+    /// A follower asked for where the engine opens no follower phase (a tile placed for a pool
+    /// tile, W-6): the engine's refusal is the step's expected rejection, or a failure.
+    fn no_follower_phase(&mut self, step: &Step, f: &FollowerChoice) {
+        let refused = self.game.apply(Action::Follower(FollowerOption {
+            feature: f.feature,
+            follower: f.follower,
+        }));
+        match (refused, &step.expect_error) {
+            (Err(e), Some(exp)) => check_error(&mut self.failures, step, exp, &e, "follower"),
+            (Err(e), None) => self.failures.push(fail(
+                step,
+                "no follower may be placed after this placement".into(),
+                Some(format!("{} on `{}` accepted", f.follower_id, f.segment)),
+                Some(refusal(&e)),
+            )),
+            // Outside the follower phase the engine refuses every follower.
+            (Ok(()), _) => {}
         }
     }
 
