@@ -11,6 +11,7 @@ use tegula_model::raw::Sp;
 use tegula_model::{Code, Diagnostic, Source};
 use tegula_ruleset::{FeatureKind, Ruleset};
 
+mod board;
 mod setup;
 
 use crate::raw::{
@@ -57,6 +58,9 @@ pub struct Scenario {
     pub declined_at_end: Option<(Vec<u8>, Pos)>,
     /// The position set by hand (`[setup]`), applied before the first step, with its position.
     pub preset: Option<(tegula_engine::Preset, Pos)>,
+    /// A starting position from a game log (`[setup] board`): the game after the log's first
+    /// turns, which the steps continue (no start tile, pool picks or preset of their own).
+    pub board: Option<(tegula_engine::Game, Pos)>,
 }
 
 /// A position in the scenario file (1-based line and column).
@@ -398,6 +402,9 @@ pub fn resolve(
     });
     let pile = doc.pile.as_ref().map(|p| tile_list(&mut cx, &rs, p));
     let pool = tile_list(&mut cx, &rs, &doc.pool);
+    let board = (doc.setup.as_ref())
+        .and_then(|s| s.board.as_ref().map(|b| (s, b)))
+        .and_then(|(s, b)| board::board(&mut cx, &rs, &doc, s, b));
     let preset = setup::setup(&mut cx, &rs, &doc, players);
     let declined_at_end = doc.declined_at_end.as_ref().map(|d| {
         let seats = d.iter().filter_map(|p| seat(&mut cx, p, players)).collect();
@@ -426,6 +433,7 @@ pub fn resolve(
         end,
         final_scores,
         preset,
+        board,
         declined_at_end,
         source: source.clone(),
     };

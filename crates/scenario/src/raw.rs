@@ -100,6 +100,24 @@ pub struct RawSetup {
     #[serde(default)]
     #[schemars(range(min = 0, max = 100000))]
     pub pairs: Option<Sp<i64>>,
+    /// Start from the position after the first `turns` tiles placed in a game log (the other
+    /// `[setup]` keys, `start`, `pool`, `pile` and `pool_tiles_drawn` cannot go with it).
+    #[serde(default)]
+    pub board: Option<Sp<RawBoard>>,
+}
+
+/// A starting board from a game log (`tegula play --log`, `tegula simulate --logs`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawBoard {
+    /// The log file (JSON Lines), relative to the scenario file; its variant and players must be
+    /// the scenario's.
+    pub log: Sp<String>,
+    /// Land tiles placed in the log before the scenario's first step (the start tile not
+    /// counted): the position after that turn, its scoring and its pool takes. The scenario's
+    /// steps go on with the log's pile.
+    #[schemars(range(min = 0, max = 10000))]
+    pub turns: Sp<i64>,
 }
 
 /// A seat's supply of one follower type.

@@ -649,23 +649,17 @@ pub fn run(sc: &Scenario) -> Outcome {
         Ok(rules) => rules,
         Err(message) => return setup_failure(top, message),
     };
-    let draws = scenario_pile(sc, &rules);
-    let mut game = match Game::scripted(rules, sc.players, draws) {
-        Ok(g) => g,
-        Err(e) => {
-            return setup_failure(top, format!("the engine cannot set up the game: {e}"));
-        }
+    let game = match &sc.board {
+        // The log's game goes on: its events are history, not the steps'.
+        Some((game, _)) => game.clone(),
+        None => match new_game(sc, rules) {
+            Ok(game) => game,
+            Err(outcome) => return *outcome,
+        },
     };
-    if let Err(f) = setup_pool(&mut game, sc).and_then(|()| preset(&mut game, sc)) {
-        return Outcome {
-            steps_run: 0,
-            scores: game.scores().to_vec(),
-            failures: vec![f],
-        };
-    }
     let mut runner = Runner {
+        cursor: game.events().len(),
         game,
-        cursor: 0,
         discards: VecDeque::new(),
         final_events: Vec::new(),
         failures: Vec::new(),
@@ -679,6 +673,25 @@ pub fn run(sc: &Scenario) -> Outcome {
         }
     }
     runner.finish(sc, steps_run)
+}
+
+/// A new game for the scenario: its pile, the pool picks (W-1) and the `[setup]` preset; the
+/// outcome of a run that stops there otherwise.
+fn new_game(sc: &Scenario, rules: Arc<Rules>) -> Result<Game, Box<Outcome>> {
+    let top = Pos { line: 1, column: 1 };
+    let draws = scenario_pile(sc, &rules);
+    let mut game = Game::scripted(rules, sc.players, draws).map_err(|e| {
+        let why = format!("the engine cannot set up the game: {e}");
+        Box::new(setup_failure(top, why))
+    })?;
+    if let Err(f) = setup_pool(&mut game, sc).and_then(|()| preset(&mut game, sc)) {
+        return Err(Box::new(Outcome {
+            steps_run: 0,
+            scores: game.scores().to_vec(),
+            failures: vec![f],
+        }));
+    }
+    Ok(game)
 }
 
 /// The scenario's ruleset as the engine plays it: the pool's tiles in the pile for geometry
