@@ -237,3 +237,85 @@ fn validate_checks_scenario_files() {
     assert!(out.contains("unknown tile id `Z`"), "{out}");
     assert!(out.contains("unknown-names.toml:7:8"), "{out}");
 }
+
+/// `check FOLDER` on a folder whose subfolder holds a variant and a tile set (issue 18 item 4):
+/// those files are not scenarios and are reported as skipped, never as INVALID scenarios; the
+/// scenario beside them still runs and the exit code is that of the scenarios alone.
+#[test]
+fn check_skips_variants_and_tile_sets_in_subfolders() {
+    let dir = std::env::temp_dir().join(format!("tegula-check-skip-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let sub = dir.join("variants");
+    std::fs::create_dir_all(&sub).unwrap();
+    let copy = |from: &str, to: &std::path::Path| {
+        std::fs::copy(root().join(from), to).unwrap();
+    };
+    copy("variants/base.toml", &sub.join("base.toml"));
+    copy("tiles/base.toml", &sub.join("tiles.toml"));
+    let scenario = std::fs::read_to_string(root().join("scenarios/b4-small-city-standard.toml"))
+        .unwrap()
+        .replace(
+            "../variants/base.toml",
+            &root().join("variants/base.toml").display().to_string(),
+        );
+    std::fs::write(dir.join("s.toml"), scenario).unwrap();
+    let d = dir.to_str().unwrap();
+    let (code, out, _) = check(&[d]);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("INVALID"), "{out}");
+    assert!(
+        out.contains("skipped") && out.contains("a variant") && out.contains("a tile set"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1 scenario: 1 ok, 0 failed, 0 invalid, 2 skipped"),
+        "{out}"
+    );
+    let (code, json, _) = check(&[d, "--format", "json"]);
+    assert_eq!(code, 0, "{json}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["invalid"], 0, "{json}");
+    assert_eq!(v["skipped"], 2, "{json}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A final-round own-tile offer (AM-4) that no step answers is a failure naming the seat, never
+/// a silent decline (issue 18 item 4): before a step (its `declined` must list the seat) and
+/// after the last step (`declined_at_end`). Without the keys the shipped scenarios fail.
+#[test]
+fn unanswered_final_round_offers_fail() {
+    let dir = std::env::temp_dir().join(format!("tegula-final-offers-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let variant = root().join("variants/abbey-mayor.toml");
+    let cases = [
+        (
+            "am4-final-round-seat-order.toml",
+            "declined = [1]\n",
+            "list seat 1 in this step's `declined`",
+        ),
+        (
+            "am4-final-round-declined-at-the-end.toml",
+            "declined_at_end = [0]\n",
+            "list seat 0 in `declined_at_end`",
+        ),
+    ];
+    for (file, key, message) in cases {
+        let text = std::fs::read_to_string(root().join("scenarios").join(file)).unwrap();
+        assert!(text.contains(key), "{file}");
+        let text = text.replacen(key, "", 1).replace(
+            "../variants/abbey-mayor.toml",
+            &variant.display().to_string(),
+        );
+        let path = dir.join(file);
+        std::fs::write(&path, text).unwrap();
+        let (code, out, _) = check(&[path.to_str().unwrap()]);
+        assert_eq!(code, 1, "{out}");
+        assert!(
+            out.contains("offered its own tile in the final round (AM-4)"),
+            "{out}"
+        );
+        assert!(out.contains(message), "{out}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -2,7 +2,8 @@
 //! through the engine and report every failed expectation.
 //!
 //! Exit codes: 0 every expectation holds, 1 some expectation failed, 2 a scenario file is
-//! unreadable or invalid (or a path does not exist).
+//! unreadable or invalid (or a path does not exist). Files whose `#:schema` line names another
+//! kind (variants, tile sets found in a folder) are skipped and reported as what they are.
 
 use std::path::PathBuf;
 use tegula_render::view::plural;
@@ -50,6 +51,9 @@ pub enum Status {
     Failed,
     /// The file could not be read or is invalid.
     Invalid,
+    /// The file is not a scenario (its `#:schema` line names a tile set, a variant, …): found in
+    /// a folder beside scenarios, it is neither run nor counted as invalid.
+    Skipped,
 }
 
 /// The result of one scenario file.
@@ -74,6 +78,42 @@ pub struct FileReport {
     /// Loading problems (errors make the file invalid; warnings are kept).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub diagnostics: Vec<Diagnostic>,
+    /// For a skipped file: what it is instead (`a variant`, `a tile set`, …).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+}
+
+impl FileReport {
+    /// A report with no run behind it (an invalid or skipped file).
+    fn not_run(file: PathBuf, status: Status, diagnostics: Vec<Diagnostic>) -> FileReport {
+        FileReport {
+            file,
+            name: None,
+            status,
+            steps: 0,
+            scores: Vec::new(),
+            failures: Vec::new(),
+            diagnostics,
+            kind: None,
+        }
+    }
+}
+
+/// What `file` is when its `#:schema` line names another kind than scenarios (`a variant`,
+/// `a tile set`, …); `None` for scenarios, files without the line and unreadable files (the
+/// scenario loader reports those).
+fn not_a_scenario(file: &std::path::Path) -> Option<String> {
+    use tegula_model::validate::{classify, FileKind};
+    let source = tegula_model::load::read_source(file).ok()?;
+    let schema = tegula_model::load::schema_line_target(&source.text)?;
+    if schema == tegula_scenario::SCENARIO_SCHEMA {
+        return None;
+    }
+    Some(match classify(&source.text) {
+        FileKind::TileSet => "a tile set".to_string(),
+        FileKind::Variant => "a variant".to_string(),
+        FileKind::Other(name) => format!("a `{name}` file"),
+    })
 }
 
 /// Load and run every scenario of `paths`. The second value holds diagnostics about the paths
@@ -84,17 +124,15 @@ pub fn check_paths(paths: &[PathBuf]) -> (Vec<FileReport>, Vec<Diagnostic>) {
     let mut cache = VariantCache::default();
     let mut reports = Vec::new();
     for file in files {
+        if let Some(kind) = not_a_scenario(&file) {
+            let mut r = FileReport::not_run(file, Status::Skipped, Vec::new());
+            r.kind = Some(kind);
+            reports.push(r);
+            continue;
+        }
         let (scenario, diags) = tegula_scenario::load(&file, &mut cache);
         let Some(sc) = scenario else {
-            reports.push(FileReport {
-                file,
-                name: None,
-                status: Status::Invalid,
-                steps: 0,
-                scores: Vec::new(),
-                failures: Vec::new(),
-                diagnostics: diags,
-            });
+            reports.push(FileReport::not_run(file, Status::Invalid, diags));
             continue;
         };
         let outcome = tegula_scenario::run(&sc);
@@ -110,6 +148,7 @@ pub fn check_paths(paths: &[PathBuf]) -> (Vec<FileReport>, Vec<Diagnostic>) {
             scores: outcome.scores,
             failures: outcome.failures,
             diagnostics: diags,
+            kind: None,
         });
     }
     (reports, path_diags)
@@ -156,6 +195,10 @@ pub fn render_human(reports: &[FileReport], path_diags: &[Diagnostic]) -> String
                     s.push_str(&format!("  {file}:{}:{}: {f}\n", f.line, f.column));
                 }
             }
+            Status::Skipped => s.push_str(&format!(
+                "skipped {file} ({}, not a scenario)\n",
+                r.kind.as_deref().unwrap_or("not a scenario")
+            )),
             Status::Invalid => {
                 s.push_str(&format!("INVALID {file}\n"));
                 let errors: Vec<Diagnostic> = r
@@ -172,14 +215,19 @@ pub fn render_human(reports: &[FileReport], path_diags: &[Diagnostic]) -> String
         }
     }
     let count = |st: Status| reports.iter().filter(|r| r.status == st).count();
+    let scenarios = reports.len() - count(Status::Skipped);
     s.push_str(&format!(
-        "{} scenario{}: {} ok, {} failed, {} invalid\n",
-        reports.len(),
-        plural(reports.len()),
+        "{scenarios} scenario{}: {} ok, {} failed, {} invalid",
+        plural(scenarios),
         count(Status::Ok),
         count(Status::Failed),
         count(Status::Invalid)
     ));
+    // Only folders beside other data have skipped files: other summaries stay as they were.
+    if count(Status::Skipped) > 0 {
+        s.push_str(&format!(", {} skipped", count(Status::Skipped)));
+    }
+    s.push('\n');
     s
 }
 
@@ -190,6 +238,7 @@ pub fn render_json(reports: &[FileReport], path_diags: &[Diagnostic]) -> String 
         "passed": count(Status::Ok),
         "failed": count(Status::Failed),
         "invalid": count(Status::Invalid),
+        "skipped": count(Status::Skipped),
         "errors": path_diags,
         "scenarios": reports,
     });

@@ -2,7 +2,7 @@
 //! (`types`), read access (`view`), applying moves (`apply`), legality (`legal`), turn phases
 //! (`turn`), placing tiles (`place`), figures (`figures`), scoring (`score`, `fields`, `joins`),
 //! the board array (`board`, `cells`), chance steps (`chance`), the pool and abilities (`pool`,
-//! `ability`), hashing and snapshots (`hash`, `snapshot`).
+//! `ability`), positions set by hand (`preset`), hashing and snapshots (`hash`, `snapshot`).
 
 use std::sync::Arc;
 
@@ -26,6 +26,7 @@ mod joins;
 mod legal;
 mod place;
 mod pool;
+mod preset;
 mod score;
 mod snapshot;
 mod turn;
@@ -34,6 +35,7 @@ mod view;
 
 pub use chance::CHANCE;
 pub use error::MoveError;
+pub use preset::{Preset, PresetError};
 pub use snapshot::SnapshotError;
 pub use types::{
     Action, BoardFollower, FollowerOption, MoveTarget, Phase, PileOrder, PlacedTile, Placement,
@@ -196,6 +198,8 @@ pub struct Game {
     finished: bool,
     /// Incrementally kept part of [`Game::state_hash`]: placed tiles and the remaining multiset.
     zobrist: u64,
+    /// The position set by hand ([`Game::preset`]) and the number of decisions made before it.
+    preset: Option<Box<(usize, Preset)>>,
 }
 
 /// What a chance step ([`Phase::Draw`]) resumes once the tile is known.
@@ -329,6 +333,7 @@ impl Game {
             history: Vec::new(),
             finished: false,
             zobrist: 0,
+            preset: None,
         };
         g.restart(pile)?;
         Ok(g)
@@ -392,6 +397,7 @@ impl Game {
         self.count_pile();
         self.zobrist = self.left_hash();
         self.history.clear();
+        self.preset = None;
         self.finished = false;
         self.frontier.clear();
         self.insts.clear();

@@ -227,6 +227,18 @@ impl Replayer {
         }
     }
 
+    /// The game as replayed so far (`None` before the setup line): a position part-way through a
+    /// log, e.g. a scenario's starting board.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// The game as replayed so far, without the end-of-log checks of [`Replayer::finish`]: the
+    /// position after a prefix of the log.
+    pub fn into_game(self) -> Option<Game> {
+        self.game
+    }
+
     /// The end of the log: the game must have produced nothing more and be over.
     pub fn finish(self) -> Result<Game, ReplayError> {
         let Some(game) = self.game else {

@@ -11,6 +11,9 @@ use tegula_model::raw::Sp;
 use tegula_model::{Code, Diagnostic, Source};
 use tegula_ruleset::{FeatureKind, Ruleset};
 
+mod board;
+mod setup;
+
 use crate::raw::{
     RawEvent, RawExpectError, RawFeatureKind, RawFollowerPlacement, RawMove, RawRotation, RawStep,
     RawTake, ScenarioFile,
@@ -50,6 +53,14 @@ pub struct Scenario {
     pub end: Option<End>,
     /// Expected final scores per seat, with their position.
     pub final_scores: Option<(Vec<i64>, Pos)>,
+    /// The seats declining their own tiles after the last step (AM-4), in order, with the
+    /// key's position; `None`: no seat may be offered one then.
+    pub declined_at_end: Option<(Vec<u8>, Pos)>,
+    /// The position set by hand (`[setup]`), applied before the first step, with its position.
+    pub preset: Option<(tegula_engine::Preset, Pos)>,
+    /// A starting position from a game log (`[setup] board`): the game after the log's first
+    /// turns, which the steps continue (no start tile, pool picks or preset of their own).
+    pub board: Option<(tegula_engine::Game, Pos)>,
 }
 
 /// A position in the scenario file (1-based line and column).
@@ -391,6 +402,19 @@ pub fn resolve(
     });
     let pile = doc.pile.as_ref().map(|p| tile_list(&mut cx, &rs, p));
     let pool = tile_list(&mut cx, &rs, &doc.pool);
+    let board = (doc.setup.as_ref())
+        .and_then(|s| s.board.as_ref().map(|b| (s, b)))
+        .and_then(|(s, b)| board::board(&mut cx, &rs, &doc, s, b));
+    let preset = setup::setup(&mut cx, &rs, &doc, players);
+    let declined_at_end = doc.declined_at_end.as_ref().map(|d| {
+        let seats = d.iter().filter_map(|p| seat(&mut cx, p, players)).collect();
+        (seats, cx.pos(&d.span))
+    });
+    if let (Some(d), false) = (&doc.declined_at_end, doc.pile_ends) {
+        let why =
+            "`declined_at_end` needs `pile_ends = true` (only then does the game end by itself)";
+        cx.err(Code::BadScenario, &d.span, why);
+    }
     if cx.diags.iter().any(|d| d.is_error()) {
         return (None, cx.diags);
     }
@@ -408,6 +432,9 @@ pub fn resolve(
         pool_tiles_drawn: doc.pool_tiles_drawn,
         end,
         final_scores,
+        preset,
+        board,
+        declined_at_end,
         source: source.clone(),
     };
     (Some(scenario), cx.diags)

@@ -45,6 +45,12 @@ pub struct ScenarioFile {
     /// scoring runs only when `[end]` asks for it.
     #[serde(default)]
     pub pile_ends: bool,
+    /// With `pile_ends`: the seats that decline their own tiles after the last step, in the
+    /// order the engine offers them (AM-4). A final-round offer the scenario does not answer
+    /// (by an `own` step, a step's `declined` or this list) is a failure, never a silent decline.
+    #[serde(default)]
+    #[schemars(length(max = 64), inner(range(min = 0, max = 7)))]
+    pub declined_at_end: Option<Sp<Vec<Sp<i64>>>>,
     /// The draw pile in order, when it differs from the steps' drawn tiles (a hand of several
     /// tiles draws ahead, W-12; tiles removed by W-6). Default: the steps' drawn tiles.
     #[serde(default)]
@@ -59,12 +65,84 @@ pub struct ScenarioFile {
     #[serde(default)]
     #[schemars(length(max = 64))]
     pub pool: Vec<Sp<String>>,
+    /// A position set by hand before the first step (after the pool picks): scores, supplies,
+    /// pool tiles held, where the marker pairs stand.
+    #[serde(default)]
+    pub setup: Option<Sp<RawSetup>>,
     /// Final scoring (B-6): present = run it after the last step and compare its events.
     #[serde(default)]
     pub end: Option<Sp<RawEnd>>,
     /// What must hold when the scenario is over (after final scoring if `[end]` is present).
     #[serde(default)]
     pub expect: Option<Sp<RawFinal>>,
+}
+
+/// `[setup]`: a position set by hand before the first step. Applied in this order: `held`
+/// (each as a W-2 take: out of the pool, the seat's gain into its supply, the pairs moved), then
+/// `pairs`, `supply` and `scores`, which set values outright.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawSetup {
+    /// Every seat's score, in seat order.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 8), inner(range(min = 0, max = 100000)))]
+    pub scores: Option<Sp<Vec<Sp<i64>>>>,
+    /// Figures in a seat's supply: `{ seat = 0, follower = "meeple", count = 3 }`.
+    #[serde(default)]
+    #[schemars(length(max = 64))]
+    pub supply: Vec<Sp<RawSupply>>,
+    /// Pool tiles a seat has taken and not yet placed (W-2, W-5): `{ seat = 1, tile = "tikal" }`.
+    /// The tile must be in the open pool; the seat is offered it from its next turn on.
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub held: Vec<Sp<RawHeld>>,
+    /// Where the marker pairs stand on the score track (W-2), from 0 to the variant's cap.
+    #[serde(default)]
+    #[schemars(range(min = 0, max = 100000))]
+    pub pairs: Option<Sp<i64>>,
+    /// Start from the position after the first `turns` tiles placed in a game log (the other
+    /// `[setup]` keys, `start`, `pool`, `pile` and `pool_tiles_drawn` cannot go with it).
+    #[serde(default)]
+    pub board: Option<Sp<RawBoard>>,
+}
+
+/// A starting board from a game log (`tegula play --log`, `tegula simulate --logs`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawBoard {
+    /// The log file (JSON Lines), relative to the scenario file; its variant and players must be
+    /// the scenario's.
+    pub log: Sp<String>,
+    /// Land tiles placed in the log before the scenario's first step (the start tile not
+    /// counted): the position after that turn, its scoring and its pool takes. The scenario's
+    /// steps go on with the log's pile.
+    #[schemars(range(min = 0, max = 10000))]
+    pub turns: Sp<i64>,
+}
+
+/// A seat's supply of one follower type.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawSupply {
+    /// The seat.
+    #[schemars(range(min = 0, max = 7))]
+    pub seat: Sp<i64>,
+    /// Follower type id.
+    pub follower: Sp<String>,
+    /// Figures in supply, 0 to 255.
+    #[schemars(range(min = 0, max = 255))]
+    pub count: Sp<i64>,
+}
+
+/// A pool tile held by a seat.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawHeld {
+    /// The seat holding it.
+    #[schemars(range(min = 0, max = 7))]
+    pub seat: Sp<i64>,
+    /// The pool tile.
+    pub tile: Sp<String>,
 }
 
 /// A rule id such as `B-4` or `W-18`.
@@ -102,12 +180,14 @@ pub struct RawStep {
     pub player: Option<Sp<i64>>,
     /// The tile is the player's own (held from the start, e.g. an abbey, AM-1), placed instead of
     /// drawing; it is not part of the draw pile. When the engine offers own tiles and the step is
-    /// not an `own` step of that seat, the runner declines them (the seat draws).
+    /// not an `own` step of that seat, the runner declines them (the seat draws) — in the final
+    /// round (AM-4, nothing left to draw) only when the step's `declined` lists the seat.
     #[serde(default)]
     pub own: bool,
-    /// Optional check: the seats whose own-tile offers the runner declines before this step,
-    /// in the order the engine makes them (e.g. `[1, 2]`: seat 1 is offered and declines, then
-    /// seat 2). Shows who is offered an own tile when, and how often (AM-1, AM-4).
+    /// The seats whose own-tile offers the runner declines before this step, in the order the
+    /// engine makes them (e.g. `[1, 2]`: seat 1 is offered and declines, then seat 2). Shows who
+    /// is offered an own tile when, and how often (AM-1, AM-4). Optional, except in the final
+    /// round (AM-4): there an offer is declined only when this lists it.
     #[serde(default)]
     #[schemars(length(max = 64))]
     pub declined: Option<Vec<Sp<i64>>>,

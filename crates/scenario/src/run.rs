@@ -13,7 +13,7 @@ use tegula_engine::{
 };
 use tegula_ruleset::FeatureKind;
 
-use crate::load::{Expected, ExpectedError, Pos, Scenario, Step};
+use crate::load::{Expected, ExpectedError, FollowerChoice, Pos, Scenario, Step};
 
 /// One failed expectation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -380,6 +380,11 @@ fn decline_offers(game: &mut Game, step: &Step, declined: &mut Vec<u8>) -> Resul
         if step.own && step.player.is_none_or(|p| p == seat) {
             return Ok(());
         }
+        // AM-4: in the final round an offer declined is the seat's whole last turn; the
+        // scenario must say so rather than have the runner decide it silently.
+        if game.remaining() == 0 && step.declined.is_none() {
+            return Err(unanswered_offer(game, Some(step), seat));
+        }
         declined.push(seat);
         game.apply(Action::Pass).map_err(|e| {
             fail(
@@ -402,6 +407,33 @@ fn decline_offers(game: &mut Game, step: &Step, declined: &mut Vec<u8>) -> Resul
         ));
     }
     Ok(())
+}
+
+/// The failure for a final-round offer (AM-4) to `seat` that the scenario leaves unanswered:
+/// neither an `own` step for the seat nor a `declined` list naming it.
+fn unanswered_offer(game: &Game, step: Option<&Step>, seat: u8) -> Failure {
+    let (number, pos, fix) = match step {
+        Some(st) => (Some(st.number), st.pos, "this step's `declined`"),
+        None => (None, Pos { line: 1, column: 1 }, "`declined_at_end`"),
+    };
+    let tiles = game
+        .placements()
+        .first()
+        .map(|p| game.rules().tile_id(p.tile));
+    Failure {
+        step: number,
+        line: pos.line,
+        column: pos.column,
+        message: format!(
+            "seat {seat} is offered its own tile in the final round (AM-4) and the scenario does \
+             not answer: give it an `own` step, or list seat {seat} in {fix}"
+        ),
+        expected: None,
+        actual: Some(format!(
+            "seat {seat} offered `{}`",
+            tiles.unwrap_or("an own tile")
+        )),
+    }
 }
 
 /// After a step's turn: the decisions about freed figures, in the engine's order (AM-11, AM-12).
@@ -496,6 +528,21 @@ fn setup_pool(game: &mut Game, sc: &Scenario) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `[setup]`: the position set by hand, after the pool picks and before the first step.
+fn preset(game: &mut Game, sc: &Scenario) -> Result<(), Failure> {
+    let Some((preset, pos)) = &sc.preset else {
+        return Ok(());
+    };
+    game.preset(preset.clone()).map_err(|e| Failure {
+        step: None,
+        line: pos.line,
+        column: pos.column,
+        message: format!("the engine refused `[setup]`: {e}"),
+        expected: None,
+        actual: None,
+    })
+}
+
 /// After a step's turn: the tiles taken from the pool (W-2) and, when several seats qualified
 /// together, the active player's order (W-3) — both given by the step's `take` list.
 fn run_takes(game: &mut Game, step: &Step) -> Result<(), Failure> {
@@ -550,13 +597,33 @@ fn run_takes(game: &mut Game, step: &Step) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `pile_ends`: after the last step, the remaining final-round offers are declined (AM-4) and the
-/// game must be over.
-fn play_to_end(game: &mut Game, steps: usize) -> Result<(), Failure> {
+/// `pile_ends`: after the last step, the remaining final-round offers (AM-4) are declined by
+/// exactly the seats of `declined_at_end`, in order, and the game must be over.
+fn play_to_end(game: &mut Game, sc: &Scenario) -> Result<(), Failure> {
+    let steps = sc.steps.len();
+    let mut declined = Vec::new();
     while game.phase() == Phase::Hand {
+        let seat = game.current_player();
+        let Some((listed, _)) = &sc.declined_at_end else {
+            return Err(unanswered_offer(game, None, seat));
+        };
+        if !listed.contains(&seat) {
+            return Err(unanswered_offer(game, None, seat));
+        }
+        declined.push(seat);
         if game.apply(Action::Pass).is_err() {
             break;
         }
+    }
+    if let Some((listed, pos)) = sc.declined_at_end.as_ref().filter(|d| d.0 != declined) {
+        return Err(Failure {
+            step: None,
+            line: pos.line,
+            column: pos.column,
+            message: "other seats declined their own tiles after the last step (AM-4)".into(),
+            expected: Some(format!("declined by seats {listed:?}")),
+            actual: Some(format!("declined by seats {declined:?}")),
+        });
     }
     if game.phase() == Phase::Over {
         return Ok(());
@@ -582,23 +649,17 @@ pub fn run(sc: &Scenario) -> Outcome {
         Ok(rules) => rules,
         Err(message) => return setup_failure(top, message),
     };
-    let draws = scenario_pile(sc, &rules);
-    let mut game = match Game::scripted(rules, sc.players, draws) {
-        Ok(g) => g,
-        Err(e) => {
-            return setup_failure(top, format!("the engine cannot set up the game: {e}"));
-        }
+    let game = match &sc.board {
+        // The log's game goes on: its events are history, not the steps'.
+        Some((game, _)) => game.clone(),
+        None => match new_game(sc, rules) {
+            Ok(game) => game,
+            Err(outcome) => return *outcome,
+        },
     };
-    if let Err(f) = setup_pool(&mut game, sc) {
-        return Outcome {
-            steps_run: 0,
-            scores: game.scores().to_vec(),
-            failures: vec![f],
-        };
-    }
     let mut runner = Runner {
+        cursor: game.events().len(),
         game,
-        cursor: 0,
         discards: VecDeque::new(),
         final_events: Vec::new(),
         failures: Vec::new(),
@@ -612,6 +673,25 @@ pub fn run(sc: &Scenario) -> Outcome {
         }
     }
     runner.finish(sc, steps_run)
+}
+
+/// A new game for the scenario: its pile, the pool picks (W-1) and the `[setup]` preset; the
+/// outcome of a run that stops there otherwise.
+fn new_game(sc: &Scenario, rules: Arc<Rules>) -> Result<Game, Box<Outcome>> {
+    let top = Pos { line: 1, column: 1 };
+    let draws = scenario_pile(sc, &rules);
+    let mut game = Game::scripted(rules, sc.players, draws).map_err(|e| {
+        let why = format!("the engine cannot set up the game: {e}");
+        Box::new(setup_failure(top, why))
+    })?;
+    if let Err(f) = setup_pool(&mut game, sc).and_then(|()| preset(&mut game, sc)) {
+        return Err(Box::new(Outcome {
+            steps_run: 0,
+            scores: game.scores().to_vec(),
+            failures: vec![f],
+        }));
+    }
+    Ok(game)
 }
 
 /// The scenario's ruleset as the engine plays it: the pool's tiles in the pile for geometry
@@ -863,13 +943,8 @@ impl Runner {
     /// one asked refused), so that no second follower follows.
     fn first_follower(&mut self, step: &Step) -> bool {
         if self.game.phase() != Phase::Follower {
-            if step.follower.is_some() {
-                self.failures.push(fail(
-                    step,
-                    "no follower may be placed after this placement".into(),
-                    None,
-                    Some(format!("phase {:?}", self.game.phase())),
-                ));
+            if let Some(f) = &step.follower {
+                self.no_follower_phase(step, f);
             }
             return false;
         }
@@ -907,6 +982,26 @@ impl Runner {
         }
     }
 
+    /// A follower asked for where the engine opens no follower phase (a tile placed for a pool
+    /// tile, W-6): the engine's refusal is the step's expected rejection, or a failure.
+    fn no_follower_phase(&mut self, step: &Step, f: &FollowerChoice) {
+        let refused = self.game.apply(Action::Follower(FollowerOption {
+            feature: f.feature,
+            follower: f.follower,
+        }));
+        match (refused, &step.expect_error) {
+            (Err(e), Some(exp)) => check_error(&mut self.failures, step, exp, &e, "follower"),
+            (Err(e), None) => self.failures.push(fail(
+                step,
+                "no follower may be placed after this placement".into(),
+                Some(format!("{} on `{}` accepted", f.follower_id, f.segment)),
+                Some(refusal(&e)),
+            )),
+            // Outside the follower phase the engine refuses every follower.
+            (Ok(()), _) => {}
+        }
+    }
+
     /// The step's own events (up to the next draw) and its scores.
     fn compare_step(&mut self, step: &Step) {
         let ev = self.game.events();
@@ -937,7 +1032,7 @@ impl Runner {
     /// final scores.
     fn finish(mut self, sc: &Scenario, steps_run: usize) -> Outcome {
         if sc.pile_ends {
-            if let Err(f) = play_to_end(&mut self.game, sc.steps.len()) {
+            if let Err(f) = play_to_end(&mut self.game, sc) {
                 self.failures.push(f);
             }
         }

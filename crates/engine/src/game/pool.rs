@@ -212,7 +212,7 @@ impl Game {
     }
 
     /// The seat's pair leaves the track into its supply; the other pairs move on (W-2, W-30).
-    fn gain(&mut self, seat: u8) {
+    pub(super) fn gain(&mut self, seat: u8) {
         let Some(pool) = self.rules.ruleset().pool.clone() else {
             return;
         };

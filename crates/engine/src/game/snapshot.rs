@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Action, Game, MoveError, Phase, PileOrder, SetupError};
+use super::{Action, Game, MoveError, Phase, PileOrder, Preset, PresetError, SetupError};
 use crate::event::Event;
 use crate::rules::Rules;
 
@@ -30,6 +30,10 @@ struct Snapshot {
     finished: bool,
     events: Vec<Event>,
     final_from: Option<usize>,
+    /// A position set by hand ([`Game::preset`]) and the number of decisions before it; absent
+    /// in snapshots of ordinary games (which stay as they were).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    preset: Option<(usize, Preset)>,
 }
 
 /// Why a snapshot cannot be read.
@@ -60,6 +64,8 @@ pub enum SnapshotError {
     },
     /// The final-scoring index lies beyond the events.
     Events,
+    /// The preset cannot be applied where the snapshot says.
+    Preset(PresetError),
 }
 
 impl fmt::Display for SnapshotError {
@@ -79,6 +85,7 @@ impl fmt::Display for SnapshotError {
                 write!(f, "decision {index} of the snapshot is refused: {error}")
             }
             SnapshotError::Events => write!(f, "final-scoring index beyond the events"),
+            SnapshotError::Preset(e) => write!(f, "the snapshot's preset is refused: {e}"),
         }
     }
 }
@@ -102,6 +109,7 @@ impl Game {
             finished: self.finished,
             events: self.events.clone(),
             final_from: self.final_from,
+            preset: self.preset.as_deref().cloned(),
         };
         // Plain data with string keys: serialisation cannot fail.
         serde_json::to_string(&snap).unwrap_or_default()
@@ -137,7 +145,15 @@ impl Game {
             return Err(SnapshotError::Pile);
         }
         g.pile = snap.pile;
-        g.replay_history(&snap.history)?;
+        match snap.preset {
+            Some((at, preset)) => {
+                let at = at.min(snap.history.len());
+                g.replay_history(&snap.history[..at], 0)?;
+                g.preset(preset).map_err(SnapshotError::Preset)?;
+                g.replay_history(&snap.history[at..], at)?;
+            }
+            None => g.replay_history(&snap.history, 0)?,
+        }
         if !snap.chance_steps {
             g.set_chance_steps(false);
         }
@@ -152,9 +168,11 @@ impl Game {
         Ok(g)
     }
 
-    /// Replay decisions; draws the original made inside moves are made silently here.
-    fn replay_history(&mut self, history: &[Action]) -> Result<(), SnapshotError> {
-        for (index, &action) in history.iter().enumerate() {
+    /// Replay decisions (the first one numbered `first`); draws the original made inside moves
+    /// are made silently here.
+    fn replay_history(&mut self, history: &[Action], first: usize) -> Result<(), SnapshotError> {
+        for (i, &action) in history.iter().enumerate() {
+            let index = first + i;
             if !matches!(action, Action::Draw(_)) {
                 while self.phase == Phase::Draw {
                     self.resume_draw();

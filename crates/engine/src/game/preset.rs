@@ -1,0 +1,137 @@
+//! Presets: a position set by hand before the first placement (scores, supplies, pool tiles
+//! held, where the marker pairs stand). They exist for hand-worked test positions (scenario
+//! `[setup]`), which would otherwise need a scripted game reaching them; a normal game never
+//! uses one. A preset is checked as a whole and refused with a reason, never half applied, and it
+//! is part of the state: snapshots carry it, so a preset game reads back equal.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Action, Game, Phase};
+
+/// A position set by hand. Empty parts leave the game's own values.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Preset {
+    /// Every seat's score, in seat order (empty: unchanged).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scores: Vec<u32>,
+    /// Figures in supply: `(seat, follower type index, count)`, applied after `held` (whose
+    /// takes add to supplies, W-2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub supply: Vec<(u8, u8, u8)>,
+    /// Pool tiles taken and not yet placed, `(seat, tile index)`: each leaves the open pool as if
+    /// the seat had taken it (W-2: its take count, its gain and the pairs' move), and is offered
+    /// from the seat's next turn on (W-5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<(u8, u16)>,
+    /// Where the marker pairs stand on the score track (W-2), applied after `held`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pairs_at: Option<u32>,
+}
+
+/// Why a preset is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PresetError {
+    /// A tile has been placed (besides the start tile) or a preset was already applied.
+    TooLate,
+    /// `scores` does not list one score a seat.
+    Seats {
+        /// Scores given.
+        given: usize,
+        /// Seats in the game.
+        players: u8,
+    },
+    /// A seat that does not exist.
+    Seat(u8),
+    /// A follower type index the rules do not have.
+    Follower(u8),
+    /// A tile that is not in the open pool (or the variant has no pool).
+    NotInPool(u16),
+    /// Marker pairs preset in a variant without a pool.
+    NoPool,
+}
+
+impl fmt::Display for PresetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PresetError::TooLate => {
+                write!(f, "a preset applies once, before the first placement")
+            }
+            PresetError::Seats { given, players } => {
+                write!(f, "{given} scores for {players} seats")
+            }
+            PresetError::Seat(s) => write!(f, "seat {s} does not exist"),
+            PresetError::Follower(t) => write!(f, "follower type {t} does not exist"),
+            PresetError::NotInPool(t) => write!(f, "tile {t} is not in the open pool (W-1)"),
+            PresetError::NoPool => write!(f, "the variant has no pool (W-1)"),
+        }
+    }
+}
+
+impl std::error::Error for PresetError {}
+
+impl Game {
+    /// Set a position by hand before the first placement (see [`Preset`]): the held pool tiles
+    /// (taken as W-2 takes them), then the pairs, the supplies and the scores. Checked as a
+    /// whole first: on an error nothing changes.
+    pub fn preset(&mut self, p: Preset) -> Result<(), PresetError> {
+        self.check_preset(&p)?;
+        for &(seat, tile) in &p.held {
+            self.w.pool.retain(|&t| t != tile);
+            self.w.held.push((seat, tile));
+            self.gain(seat);
+        }
+        if let Some(at) = p.pairs_at {
+            self.w.pairs_at = at;
+        }
+        let nf = self.rules.figures.len();
+        for &(seat, ftype, count) in &p.supply {
+            self.supply[seat as usize * nf + ftype as usize] = count;
+        }
+        if !p.scores.is_empty() {
+            self.scores.copy_from_slice(&p.scores);
+        }
+        self.preset = Some(Box::new((self.history.len(), p)));
+        Ok(())
+    }
+
+    /// The preset applied, if any, and the number of decisions made before it.
+    pub fn preset_applied(&self) -> Option<(usize, &Preset)> {
+        self.preset.as_deref().map(|(at, p)| (*at, p))
+    }
+
+    fn check_preset(&self, p: &Preset) -> Result<(), PresetError> {
+        let placed = (self.history.iter()).any(|a| matches!(a, Action::Place(_)));
+        let early = matches!(self.phase, Phase::Place | Phase::Hand | Phase::Draw);
+        if placed || !early || self.preset.is_some() {
+            return Err(PresetError::TooLate);
+        }
+        if !p.scores.is_empty() && p.scores.len() != self.players as usize {
+            let (given, players) = (p.scores.len(), self.players);
+            return Err(PresetError::Seats { given, players });
+        }
+        let seats = (p.held.iter().map(|h| h.0)).chain(p.supply.iter().map(|s| s.0));
+        if let Some(s) = seats.into_iter().find(|&s| s >= self.players) {
+            return Err(PresetError::Seat(s));
+        }
+        let nf = self.rules.figures.len();
+        if let Some(s) = p.supply.iter().find(|s| usize::from(s.1) >= nf) {
+            return Err(PresetError::Follower(s.1));
+        }
+        let has_pool = self.rules.ruleset().pool.is_some();
+        if p.pairs_at.is_some() && !has_pool {
+            return Err(PresetError::NoPool);
+        }
+        let mut pool = self.w.pool.clone();
+        for &(_, tile) in &p.held {
+            let Some(i) = pool.iter().position(|&t| t == tile) else {
+                return Err(PresetError::NotInPool(tile));
+            };
+            pool.remove(i);
+        }
+        Ok(())
+    }
+}
