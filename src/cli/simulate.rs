@@ -70,7 +70,7 @@ pub struct Args {
     pub out: Option<PathBuf>,
     /// Keep only the games matching this condition, for `--out` and `--logs`; e.g.
     /// `rule == "W-13" and winner == 1`. Fields: rule, tile (an id, with == or !=), winner (a
-    /// seat, from 0), score[SEAT], total, turns (numbers, with == != < <= > >=); and, or, not,
+    /// seat, from 0), `score[SEAT]`, total, turns (numbers, with == != < <= > >=); and, or, not,
     /// parentheses (docs/GUIDE.md, "Finding a game").
     #[arg(long = "where", value_name = "EXPR", conflicts_with = "compare")]
     pub where_expr: Option<String>,
