@@ -472,7 +472,12 @@ fn compare_reports_metrics_with_intervals_and_the_significant_differences() {
 /// and says so; `--agents` chooses others, and the output then does not call them the default.
 #[test]
 fn compare_defaults_to_greedy_agents_and_says_so() {
-    let args = ["variants/base.toml", "variants/house/hand-3.toml", "--games", "4"];
+    let args = [
+        "variants/base.toml",
+        "variants/house/hand-3.toml",
+        "--games",
+        "4",
+    ];
     let v = compare_json(&args);
     assert_eq!(v["agents"], serde_json::json!(["greedy", "greedy"]));
     assert_eq!(v["default_agents"], true);
@@ -494,7 +499,15 @@ fn compare_defaults_to_greedy_agents_and_says_so() {
     );
     // `simulate --variant` keeps random agents by default.
     let sim = stdout(
-        &["simulate", "--variant", "variants/base.toml", "--games", "2", "--format", "json"],
+        &[
+            "simulate",
+            "--variant",
+            "variants/base.toml",
+            "--games",
+            "2",
+            "--format",
+            "json",
+        ],
         0,
     );
     let sim: serde_json::Value = serde_json::from_str(&sim).unwrap();
@@ -565,7 +578,10 @@ fn compare_reports_what_the_players_did() {
     let cloisters = mean(&base, "completed.cloisters", 0);
     assert!(cloisters > 0.0);
     let tiles = mean(&base, "completed_tiles.cloisters", 0);
-    assert!((tiles - 8.0 * cloisters).abs() < 1e-9, "{tiles} {cloisters}");
+    assert!(
+        (tiles - 8.0 * cloisters).abs() < 1e-9,
+        "{tiles} {cloisters}"
+    );
     let size = &base["completed_sizes"][0]["mean_tiles"];
     assert_eq!(size["cloisters"], 8.0, "{size}");
     assert!(size["cities"].as_f64().unwrap() >= 2.0, "{size}");

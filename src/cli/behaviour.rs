@@ -82,5 +82,7 @@ pub fn of(game: &Game) -> Behaviour {
 
 /// The site a figure on a feature of this kind stands on.
 fn site_of(kind: FeatureKind) -> Option<Site> {
-    Site::ALL.into_iter().find(|s| s.feature_kind() == Some(kind))
+    Site::ALL
+        .into_iter()
+        .find(|s| s.feature_kind() == Some(kind))
 }

@@ -10,9 +10,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use tegula_engine::stats::{holm, paired, Difference, Sample};
-use tegula_ruleset::Site;
 use tegula_engine::{points, sim, AgentKind, Game, PileOrder, Rules};
 use tegula_render::board::points_by_kind;
+use tegula_ruleset::Site;
 
 use super::behaviour::{Behaviour, COMPLETED};
 use super::fsio::write_output_atomically;

@@ -349,7 +349,12 @@ mod tests {
             ..base()
         };
         for c in [Condition::Occupied, Condition::OwnerPresent] {
-            let got = row(SCORED_FIELD, std::slice::from_ref(&c), Count::One, &no_farmers);
+            let got = row(
+                SCORED_FIELD,
+                std::slice::from_ref(&c),
+                Count::One,
+                &no_farmers,
+            );
             assert_eq!(got, Some("condition-needs-figure"));
             assert_eq!(row(SCORED_FIELD, &[c], Count::One, &base()), None);
         }
