@@ -123,3 +123,33 @@ fn json_carries_end_positions_and_labels() {
     assert_eq!(l["message"], "first used by `field-n` here");
     assert!(l["file"].as_str().unwrap().ends_with("half-coverage.toml"));
 }
+
+/// A mega tile's cell one step off its place but still a neighbour (issue 18 item 8): its fields
+/// now face the anchor's, and before this the first error said "add a connection" for them.
+/// The root cause is the misplaced cell, named with where the connection says it belongs; the
+/// missing field connection follows from it and is a note.
+#[test]
+fn a_cell_one_step_off_is_named_before_any_missing_connection() {
+    let d = diags("bad-connection-misplaced-cell.toml");
+    let root = only(&d);
+    assert_eq!((root.code, root.at.line), (Code::BadConnection, 28));
+    assert!(
+        root.message
+            .starts_with("cell `b` at [0, 1] looks misplaced")
+            && root.message.contains("with it at [1, 0]"),
+        "{}",
+        root.message
+    );
+    assert!(
+        root.notes
+            .iter()
+            .any(|n| n.contains("`a.field` and `b.field-e`") && n.contains("no connection")),
+        "{:?}",
+        root.notes
+    );
+    assert!(
+        root.labels.iter().any(|r| r.message.contains("cell `b`")),
+        "{:?}",
+        root.labels
+    );
+}
