@@ -153,3 +153,22 @@ fn a_cell_one_step_off_is_named_before_any_missing_connection() {
         root.labels
     );
 }
+
+/// A city edge that does not meet (issue 18 item 8): before, the two half-edges of the
+/// mistyped field side came first as coverage errors and the root cause third. Now the
+/// `inner-side-mismatch` is the one error, with the coverage errors it causes as notes.
+#[test]
+fn a_city_edge_that_does_not_meet_is_reported_before_what_follows() {
+    let d = diags("inner-side-mismatch-city-edge.toml");
+    let root = only(&d);
+    assert_eq!((root.code, root.at.line), (Code::InnerSideMismatch, 16));
+    assert!(
+        root.message.contains("inner side W of cell `b` is field"),
+        "{}",
+        root.message
+    );
+    for half in ["Wn", "Ws"] {
+        let note = format!("so: half-edge {half} of cell `b` (of field side W) is in no field");
+        assert!(root.notes.contains(&note), "{:?}", root.notes);
+    }
+}
