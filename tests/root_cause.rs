@@ -172,3 +172,13 @@ fn a_city_edge_that_does_not_meet_is_reported_before_what_follows() {
         assert!(root.notes.contains(&note), "{:?}", root.notes);
     }
 }
+
+/// A variant with a missing set: its tiles' kinds are unknown, so an ability counting
+/// cloisters (which only the missing base game has) is not called one that can never score;
+/// the missing set is the one error.
+#[test]
+fn a_missing_set_is_not_followed_by_never_scores() {
+    let d = diags("dangling-reference-missing-set-no-never-scores.toml");
+    let root = only(&d);
+    assert_eq!((root.code, root.at.line), (Code::DanglingReference, 13));
+}
