@@ -536,6 +536,57 @@ fn json_lists_what_the_picture_shows() {
     assert_eq!(v["tiles"].as_array().unwrap().len(), 4);
 }
 
+/// Abilities show in words, each with its rule id: under the legend (ASCII), under the picture
+/// wrapped to its width (SVG), as sentences (JSON); a tile without abilities shows none.
+#[test]
+fn render_shows_the_tiles_abilities() {
+    let sentence = "W-15 At the end of the game, before final scoring: the owner scores";
+    let ascii = render_ok(&["render", "alhambra", "--format", "ascii"]);
+    let at = ascii
+        .find("abilities (of the tile's owner):\n  W-")
+        .unwrap_or_else(|| {
+            panic!("{ascii}");
+        });
+    assert!(ascii[at..].contains(sentence), "{ascii}");
+    // After the legend: the last feature line comes before.
+    assert!(ascii.rfind("\n#").unwrap() < at, "{ascii}");
+    let json = render_ok(&["render", "alhambra", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let said: Vec<&str> = v["abilities"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap())
+        .collect();
+    assert!(said.iter().any(|a| a.starts_with(sentence)), "{said:?}");
+    let svg = render_ok(&["render", "alhambra"]);
+    let doc = parse_svg(&svg, "alhambra");
+    let lines = texts(&doc, "text");
+    let head = lines
+        .iter()
+        .position(|l| *l == "abilities (of the tile's owner):")
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    assert!(lines[head + 1].starts_with("  W-"), "{lines:?}");
+    assert!(
+        lines[head..].iter().all(|l| l.chars().count() <= 80),
+        "{lines:?}"
+    );
+    let joined: String = lines[head + 1..].join(" ");
+    let words: Vec<&str> = joined.split_whitespace().collect();
+    for a in &said {
+        let want: Vec<&str> = a.split_whitespace().collect();
+        assert!(
+            words.windows(want.len()).any(|w| w == want.as_slice()),
+            "{a} in {lines:?}"
+        );
+    }
+    // The base game's tiles have none.
+    let plain = render_ok(&["render", "D", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&plain).unwrap();
+    assert_eq!(v["abilities"], serde_json::json!([]));
+    assert!(!render_ok(&["render", "D", "--format", "ascii"]).contains("abilities"));
+}
+
 #[test]
 fn broken_tiles_never_crash_the_renderer() {
     // Every invalid fixture that still loads compiles partly (`valid = false`); drawing whatever

@@ -123,3 +123,62 @@ fn json_carries_end_positions_and_labels() {
     assert_eq!(l["message"], "first used by `field-n` here");
     assert!(l["file"].as_str().unwrap().ends_with("half-coverage.toml"));
 }
+
+/// A mega tile's cell one step off its place but still a neighbour (issue 18 item 8): its fields
+/// now face the anchor's, and before this the first error said "add a connection" for them.
+/// The root cause is the misplaced cell, named with where the connection says it belongs; the
+/// missing field connection follows from it and is a note.
+#[test]
+fn a_cell_one_step_off_is_named_before_any_missing_connection() {
+    let d = diags("bad-connection-misplaced-cell.toml");
+    let root = only(&d);
+    assert_eq!((root.code, root.at.line), (Code::BadConnection, 28));
+    assert!(
+        root.message
+            .starts_with("cell `b` at [0, 1] looks misplaced")
+            && root.message.contains("with it at [1, 0]"),
+        "{}",
+        root.message
+    );
+    assert!(
+        root.notes
+            .iter()
+            .any(|n| n.contains("`a.field` and `b.field-e`") && n.contains("no connection")),
+        "{:?}",
+        root.notes
+    );
+    assert!(
+        root.labels.iter().any(|r| r.message.contains("cell `b`")),
+        "{:?}",
+        root.labels
+    );
+}
+
+/// A city edge that does not meet (issue 18 item 8): before, the two half-edges of the
+/// mistyped field side came first as coverage errors and the root cause third. Now the
+/// `inner-side-mismatch` is the one error, with the coverage errors it causes as notes.
+#[test]
+fn a_city_edge_that_does_not_meet_is_reported_before_what_follows() {
+    let d = diags("inner-side-mismatch-city-edge.toml");
+    let root = only(&d);
+    assert_eq!((root.code, root.at.line), (Code::InnerSideMismatch, 16));
+    assert!(
+        root.message.contains("inner side W of cell `b` is field"),
+        "{}",
+        root.message
+    );
+    for half in ["Wn", "Ws"] {
+        let note = format!("so: half-edge {half} of cell `b` (of field side W) is in no field");
+        assert!(root.notes.contains(&note), "{:?}", root.notes);
+    }
+}
+
+/// A variant with a missing set: its tiles' kinds are unknown, so an ability counting
+/// cloisters (which only the missing base game has) is not called one that can never score;
+/// the missing set is the one error.
+#[test]
+fn a_missing_set_is_not_followed_by_never_scores() {
+    let d = diags("dangling-reference-missing-set-no-never-scores.toml");
+    let root = only(&d);
+    assert_eq!((root.code, root.at.line), (Code::DanglingReference, 13));
+}

@@ -248,3 +248,34 @@ fn files_with_reconstruction_facts_are_labelled_in_text_and_json() {
         .filter(|f| f["file"] == "tiles/base.toml")
         .all(|f| f["source"] == "rulebook"));
 }
+
+/// A word outside the ability language (an unknown trigger, count or condition key) gets a note
+/// pointing at the list of what the language cannot say; a value the language has but out of
+/// range (a malformed rule id) does not.
+#[test]
+fn words_outside_the_ability_language_point_at_its_limits() {
+    let note = "docs/ABILITIES.md, \"What it cannot say\"";
+    for f in [
+        "schema-ability-unknown-trigger.toml",
+        "schema-ability-unknown-count.toml",
+        "schema-ability-unknown-condition.toml",
+    ] {
+        let out = tegula(&["validate", &fixture(&format!("invalid/{f}"))]);
+        assert_exit(&out, 1);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("error[schema]") && text.contains(note),
+            "{f}: {text}"
+        );
+    }
+    let out = tegula(&["validate", &fixture("invalid/schema-ability-rule-id.toml")]);
+    assert_exit(&out, 1);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("error[schema]") && !text.contains(note),
+        "{text}"
+    );
+    // The heading the note names is there.
+    let doc = std::fs::read_to_string("docs/ABILITIES.md").unwrap();
+    assert!(doc.contains("\n## What it cannot say\n"));
+}

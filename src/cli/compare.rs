@@ -1,16 +1,20 @@
-//! `tegula simulate --compare A B …`: the same games (same seeds, same agents) under each
-//! variant, side by side: mean score per seat, first-player win rate, score spread, game length
-//! and points by feature kind, each with a 95 % confidence interval, and a plain-language line
-//! for every metric in which a variant differs significantly from the first one.
+//! `tegula simulate --compare A B …`: the same games (same seeds, same agents; greedy unless
+//! `--agents` says otherwise) under each variant, side by side: mean score per seat,
+//! first-player win rate, score spread, game length, points by feature kind and what the players
+//! did (features completed, figures placed by site, abilities fired), each with a 95 %
+//! confidence interval, and a plain-language line for every metric in which a variant differs
+//! from the first one after the Holm–Bonferroni correction for the many comparisons.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
-use tegula_engine::stats::{paired, Sample};
+use tegula_engine::stats::{holm, paired, Difference, Sample};
 use tegula_engine::{points, sim, AgentKind, Game, PileOrder, Rules};
 use tegula_render::board::points_by_kind;
+use tegula_ruleset::Site;
 
+use super::behaviour::{Behaviour, COMPLETED};
 use super::fsio::write_output_atomically;
 use super::out;
 use super::play::{agents_by_seat, load_rules, Format};
@@ -26,6 +30,7 @@ struct Record {
     winners: Vec<u8>,
     turns: u32,
     kinds: [u32; 5],
+    behaviour: Behaviour,
 }
 
 /// One metric: a name, a stable key, and a sample per variant.
@@ -53,6 +58,8 @@ pub struct Compare<'a> {
     pub jobs: usize,
     /// Agents by seat.
     pub agents: &'a [AgentKind],
+    /// Whether `agents` is the default (no `--agents`), said in the output.
+    pub default_agents: bool,
     /// Output format.
     pub format: Format,
     /// An SVG chart of the score distributions.
@@ -195,6 +202,7 @@ fn play_one(
         winners: game.winners(),
         turns: game.turn(),
         kinds,
+        behaviour: super::behaviour::of(&game),
     }))
 }
 
@@ -267,7 +275,66 @@ fn metrics(records: &[Vec<Record>], players: u8) -> Vec<Metric> {
             &f,
         ));
     }
+    behaviour_metrics(&mut out, &metric);
     out
+}
+
+/// The metric constructor of [`metrics`].
+type MakeMetric<'a> = dyn Fn(String, String, bool, &dyn Fn(&Record) -> f64) -> Metric + 'a;
+
+/// What the players did: features completed by kind (and their tiles), figures placed from
+/// supply by site, abilities fired.
+fn behaviour_metrics(out: &mut Vec<Metric>, metric: &MakeMetric<'_>) {
+    for (k, (_, kind)) in COMPLETED.iter().enumerate() {
+        let n = move |r: &Record| f64::from(r.behaviour.completed[k]);
+        out.push(metric(
+            format!("completed.{kind}"),
+            format!("{kind} completed"),
+            false,
+            &n,
+        ));
+        let tiles = move |r: &Record| f64::from(r.behaviour.completed_tiles[k]);
+        out.push(metric(
+            format!("completed_tiles.{kind}"),
+            format!("tiles in completed {kind}"),
+            false,
+            &tiles,
+        ));
+    }
+    for (i, site) in Site::ALL.iter().enumerate() {
+        let f = move |r: &Record| f64::from(r.behaviour.placed[i]);
+        out.push(metric(
+            format!("placed.{}", site.name()),
+            format!("figures placed on a {}", site.name()),
+            false,
+            &f,
+        ));
+    }
+    out.push(metric(
+        "abilities_fired".into(),
+        "ability scorings".into(),
+        false,
+        &|r: &Record| f64::from(r.behaviour.abilities_fired),
+    ));
+}
+
+/// Per variant, `(kind, mean tiles of a completed feature of that kind)` over all its games
+/// (`None` when none was completed): the ratio of the two completed-feature metrics.
+fn mean_sizes(metrics: &[Metric], variant: usize) -> Vec<(&'static str, Option<f64>)> {
+    let total = |key: &str| {
+        metrics
+            .iter()
+            .find(|m| m.key == key)
+            .map_or(0.0, |m| m.values[variant].iter().sum::<f64>())
+    };
+    COMPLETED
+        .iter()
+        .map(|(_, kind)| {
+            let n = total(&format!("completed.{kind}"));
+            let tiles = total(&format!("completed_tiles.{kind}"));
+            (*kind, (n > 0.0).then(|| tiles / n))
+        })
+        .collect()
 }
 
 fn shown(x: f64, percent: bool) -> String {
@@ -278,46 +345,83 @@ fn shown(x: f64, percent: bool) -> String {
     }
 }
 
-/// The plain-language lines: every metric in which a variant differs from the first one (the
-/// paired test: game `i` is played with the same seeds under every variant).
-fn findings(
-    ids: &[String],
-    metrics: &[Metric],
-) -> Vec<(String, String, tegula_engine::stats::Difference, String)> {
-    let mut out = Vec::new();
+/// One difference from the reference: metric key, variant, the difference, its raw and
+/// Holm-adjusted p-values, and the plain-language line.
+struct Finding {
+    significant: bool,
+    key: String,
+    variant: String,
+    d: Difference,
+    p: f64,
+    p_holm: f64,
+    text: String,
+}
+
+/// Every paired difference of a variant from the first one (game `i` is played with the same
+/// seeds under every variant), with its p-value adjusted by Holm–Bonferroni over the whole
+/// family (every metric of every variant): a difference is significant when that is below 5 %,
+/// so that twenty metrics do not give one false finding by chance.
+fn findings(ids: &[String], metrics: &[Metric]) -> Vec<Finding> {
+    let mut all = Vec::new();
     for m in metrics {
-        let a = &m.samples[0];
-        for (v, b) in m.samples.iter().enumerate().skip(1) {
-            let d = paired(&m.values[0], &m.values[v]);
-            if !d.significant() {
-                continue;
-            }
-            let text = format!(
-                "{}: {} is {} {} than in {} ({} against {}; 95 % interval of the difference {} to {})",
-                ids[v],
-                m.name,
-                shown(d.diff.abs(), m.percent),
-                if d.diff > 0.0 { "higher" } else { "lower" },
-                ids[0],
-                shown(b.mean(), m.percent),
-                shown(a.mean(), m.percent),
-                shown(d.low, m.percent),
-                shown(d.high, m.percent),
-            );
-            out.push((m.key.clone(), ids[v].clone(), d, text));
+        for v in 1..m.samples.len() {
+            all.push((m, v, paired(&m.values[0], &m.values[v])));
         }
+    }
+    let p: Vec<f64> = all.iter().map(|(_, _, d)| d.p_value()).collect();
+    let adjusted = holm(&p);
+    let mut out = Vec::new();
+    for (((m, v, d), p), p_holm) in all.into_iter().zip(p).zip(adjusted) {
+        let text = format!(
+            "{}: {} is {} {} than in {} ({} against {}; 95 % interval of the difference {} to {}; \
+             p {}, Holm-adjusted {})",
+            ids[v],
+            m.name,
+            shown(d.diff.abs(), m.percent),
+            if d.diff > 0.0 { "higher" } else { "lower" },
+            ids[0],
+            shown(m.samples[v].mean(), m.percent),
+            shown(m.samples[0].mean(), m.percent),
+            shown(d.low, m.percent),
+            shown(d.high, m.percent),
+            p_shown(p),
+            p_shown(p_holm),
+        );
+        out.push(Finding {
+            significant: p_holm < 0.05,
+            key: m.key.clone(),
+            variant: ids[v].clone(),
+            d,
+            p,
+            p_holm,
+            text,
+        });
     }
     out
 }
 
+/// A p-value for reading: three decimals, or `< 0.001`.
+fn p_shown(p: f64) -> String {
+    if p < 0.001 {
+        "< 0.001".into()
+    } else {
+        format!("{p:.3}")
+    }
+}
+
 /// Who played: `seat 0 random, seat 1 greedy`.
 fn seats_line(c: &Compare<'_>) -> String {
-    agents_by_seat(c.agents, c.players)
+    let seats = agents_by_seat(c.agents, c.players)
         .iter()
         .enumerate()
         .map(|(p, a)| format!("seat {p} {a}"))
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(", ");
+    if c.default_agents {
+        format!("{seats}; the default agents of --compare, choose with --agents")
+    } else {
+        seats
+    }
 }
 
 fn table(ids: &[String], metrics: &[Metric], c: &Compare<'_>, played: u64) -> String {
@@ -372,16 +476,27 @@ fn table(ids: &[String], metrics: &[Metric], c: &Compare<'_>, played: u64) -> St
         }
         out.push('\n');
     }
-    let f = findings(ids, metrics);
+    out.push_str("\nmean size of a completed feature (tiles):");
+    for (v, id) in ids.iter().enumerate() {
+        let sizes: Vec<String> = mean_sizes(metrics, v)
+            .into_iter()
+            .map(|(kind, s)| format!("{kind} {}", s.map_or("-".into(), |s| format!("{s:.2}"))))
+            .collect();
+        out.push_str(&format!("\n  {id}: {}", sizes.join(", ")));
+    }
+    let all = findings(ids, metrics);
+    let tested = all.len();
+    let f: Vec<Finding> = all.into_iter().filter(|f| f.significant).collect();
     out.push_str(&format!(
-        "\nsignificant differences from {} (5 % level):\n",
+        "\n\nsignificant differences from {} (5 % family-wise level: Holm–Bonferroni over {tested} \
+         comparisons):\n",
         ids[0]
     ));
     if f.is_empty() {
         out.push_str("  none\n");
     }
-    for (_, _, _, text) in f {
-        out.push_str(&format!("  {text}\n"));
+    for finding in f {
+        out.push_str(&format!("  {}\n", finding.text));
     }
     out
 }
@@ -402,13 +517,25 @@ fn json(ids: &[String], metrics: &[Metric], c: &Compare<'_>, played: u64) -> ser
             serde_json::json!({ "key": m.key, "name": m.name, "values": values })
         })
         .collect();
-    let diffs: Vec<serde_json::Value> = findings(ids, metrics)
-        .into_iter()
-        .map(|(key, variant, d, text)| {
-            serde_json::json!({
-                "metric": key, "variant": variant, "reference": ids[0],
-                "difference": d.diff, "ci95": [d.low, d.high], "text": text,
-            })
+    let all = findings(ids, metrics);
+    let entry = |f: &Finding| {
+        serde_json::json!({
+            "metric": f.key, "variant": f.variant, "reference": ids[0],
+            "difference": f.d.diff, "ci95": [f.d.low, f.d.high],
+            "p": f.p, "p_holm": f.p_holm, "significant": f.significant, "text": f.text,
+        })
+    };
+    let diffs: Vec<serde_json::Value> = all.iter().filter(|f| f.significant).map(entry).collect();
+    let tested: Vec<serde_json::Value> = all.iter().map(entry).collect();
+    let sizes: Vec<serde_json::Value> = ids
+        .iter()
+        .enumerate()
+        .map(|(v, id)| {
+            let m: serde_json::Map<String, serde_json::Value> = mean_sizes(metrics, v)
+                .into_iter()
+                .map(|(k, s)| (k.to_string(), serde_json::json!(s)))
+                .collect();
+            serde_json::json!({ "variant": id, "mean_tiles": m })
         })
         .collect();
     let agents = agents_by_seat(c.agents, c.players);
@@ -420,7 +547,11 @@ fn json(ids: &[String], metrics: &[Metric], c: &Compare<'_>, played: u64) -> ser
         "interrupted": played < c.games,
         "seed": c.seed,
         "agents": agents,
+        "default_agents": c.default_agents,
         "metrics": ms,
+        "completed_sizes": sizes,
+        "comparisons": tested,
+        "correction": "holm-bonferroni",
         "significant": diffs,
     })
 }

@@ -2,6 +2,7 @@
 //! `u8` being the exit code: 0 success, 1 the check found problems, 2 usage or I/O error
 //! (an `Err` also exits 2).
 
+mod behaviour;
 pub mod board;
 mod chart;
 pub mod check;

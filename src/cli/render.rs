@@ -327,5 +327,6 @@ fn view_json(view: &TileView) -> serde_json::Value {
             "colour": if c.joined { "blue" } else { "red" },
             "rule": c.rule,
         })).collect::<Vec<_>>(),
+        "abilities": view.abilities,
     })
 }

@@ -56,8 +56,9 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
     /// Agents by seat, comma-separated (`random`, `greedy`, `mcts:N`: tree search with N playouts per
-    /// decision), cycled over the seats.
-    #[arg(long, default_value = "random", value_delimiter = ',')]
+    /// decision), cycled over the seats [default: random; with --compare, greedy: random play
+    /// hides what a rule does].
+    #[arg(long, value_delimiter = ',')]
     pub agents: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
@@ -137,7 +138,13 @@ fn check_args(args: &Args) -> anyhow::Result<()> {
 
 /// Run the verb.
 pub fn run(args: Args) -> anyhow::Result<u8> {
-    let agents = parse_agents(&args.agents)?;
+    // A comparison of rules needs players who play: random agents hide what a rule does.
+    let default_agents = args.agents.is_empty();
+    let agents = if default_agents && !args.compare.is_empty() {
+        vec![tegula_engine::AgentKind::Greedy]
+    } else {
+        parse_agents(&args.agents)?
+    };
     check_args(&args)?;
     let Some(variant) = &args.variant else {
         return super::compare::run(&super::compare::Compare {
@@ -147,6 +154,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
             seed: args.seed,
             jobs: args.jobs,
             agents: &agents,
+            default_agents,
             format: args.format,
             chart: args.chart.as_ref(),
             progress_every: args.progress_every,

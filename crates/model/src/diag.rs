@@ -145,6 +145,10 @@ codes! {
     /// A tile of a variant has an ability, but no player can own the tile (only the tiles of the
     /// open pool have an owner), so the ability would never act.
     UnownedAbility = "unowned-ability", Compiler;
+    /// A tile ability can never score in its variant: its trigger never happens, a condition is
+    /// never true, or its count is always 0 at its trigger (no tile or figure for it, a field
+    /// is never complete, figures have left completed features; docs/ABILITIES.md).
+    NeverScores = "never-scores", Compiler;
     // --- scenarios ---
     /// A scenario's steps cannot be played as written (coordinates, seats, rotations, a discard
     /// with a follower, an own tile without a place, ...).

@@ -17,6 +17,7 @@ pub mod inherit;
 pub mod limits;
 pub mod load;
 pub mod lower;
+pub mod never_scores;
 pub mod open;
 pub mod params;
 pub mod player_tiles;

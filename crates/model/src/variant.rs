@@ -288,6 +288,11 @@ pub fn compile_variant_with(
     crate::abilities::check_in_variant(&tiles, &tags, players.min, source_of, &mut diags);
     let pool_tag = doc.pool.as_ref().map(|p| p.value.tag.value.as_str());
     crate::abilities::check_owned(&tiles, pool_tag, source_of, &mut diags);
+    // With a set missing, its tiles' kinds are unknown: "no tile has a cloister" could be false.
+    if set_ok {
+        let reach = crate::never_scores::Facts::of(&tiles, &followers, players.max);
+        crate::never_scores::check(&tiles, &reach, source_of, &mut diags);
+    }
     let pool = doc.pool.as_ref().and_then(|p| {
         let cx = crate::pool::PoolContext {
             tiles: &tiles,

@@ -275,7 +275,11 @@ pub fn tile_ascii(view: &TileView) -> String {
             .collect();
         out.push_str(&format!("cells (column,row): {}\n", cells.join(" ")));
     }
-    for l in view.legend() {
+    for l in view
+        .legend()
+        .into_iter()
+        .chain(view.ability_lines(usize::MAX))
+    {
         out.push_str(&l);
         out.push('\n');
     }

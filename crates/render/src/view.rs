@@ -32,6 +32,9 @@ pub struct TileView {
     pub features: Vec<FeatureView>,
     /// Mega-tile connections, in file order.
     pub connections: Vec<ConnectionView>,
+    /// The tile's abilities (as its own file gives them), each its rule id and its sentence
+    /// (`Ability::words`): "W-14 At the end of the game: the owner scores …".
+    pub abilities: Vec<String>,
 }
 
 /// One cell at its drawing position.
@@ -247,7 +250,30 @@ impl TileView {
             segments,
             features,
             connections,
+            abilities: ability_sentences(tile),
         }
+    }
+
+    /// The lines that show the abilities under the legend: a heading, then each ability,
+    /// wrapped at `width` characters where it can be (a picture is not a terminal that wraps);
+    /// none without abilities.
+    pub fn ability_lines(&self, width: usize) -> Vec<String> {
+        if self.abilities.is_empty() {
+            return Vec::new();
+        }
+        let mut out = vec!["abilities (of the tile's owner):".to_string()];
+        for a in &self.abilities {
+            let mut line = String::from(" ");
+            for word in a.split(' ') {
+                if line.chars().count() + 1 + word.chars().count() > width && line.len() > 4 {
+                    out.push(std::mem::replace(&mut line, "   ".to_string()));
+                }
+                line.push(' ');
+                line.push_str(word);
+            }
+            out.push(line);
+        }
+        out
     }
 
     /// Legend lines: counts, then one line per feature (kind, segments, cells, pennants, open
@@ -409,4 +435,18 @@ pub fn plural(k: usize) -> &'static str {
     } else {
         "s"
     }
+}
+
+/// The abilities of a compiled tile in words. A `near_building` tag is still a name here (tags
+/// are resolved against a variant): the tile's own tag names stand in for the variant's list.
+fn ability_sentences(tile: &CompiledTile) -> Vec<String> {
+    let tags: Vec<String> = tile
+        .abilities
+        .iter()
+        .filter_map(|d| d.near_tag.as_ref().map(|t| t.value.clone()))
+        .collect();
+    tegula_model::abilities::lower(&tile.abilities, &tags)
+        .iter()
+        .map(|a| format!("{} {}", a.rule, a.words(&tags)))
+        .collect()
 }

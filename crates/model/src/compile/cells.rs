@@ -236,6 +236,49 @@ fn check_inner_sides(cells: &[CompiledCell], src: &Source, diags: &mut Vec<Diagn
     }
 }
 
+/// Coverage errors on either side of an inner side whose two kinds differ follow from that
+/// mismatch (a side written as field where the neighbour says city leaves its half-edges in
+/// no field): each becomes a note of the `inner-side-mismatch`, so that the root cause is the
+/// error reported. The tile's diagnostics are `diags[first..]`.
+pub(super) fn fold_under_mismatches(
+    cells: &[CompiledCell],
+    diags: &mut Vec<Diagnostic>,
+    first: usize,
+) {
+    let mut folded: HashSet<usize> = HashSet::new();
+    for (i, c) in cells.iter().enumerate() {
+        for s in Side::ALL {
+            let Some(j) = c.neighbour[s.index()].filter(|&j| j > i) else {
+                continue;
+            };
+            let o = s.opposite();
+            if c.sides[s.index()] == cells[j].sides[o.index()] {
+                continue;
+            }
+            let (here, there) = (&cells[j].side_spans[o.index()], &c.side_spans[s.index()]);
+            let at = |d: &Diagnostic, span: &Range<usize>| d.at.span.as_ref() == Some(span);
+            let Some(root) = (first..diags.len())
+                .find(|&k| diags[k].code == Code::InnerSideMismatch && at(&diags[k], here))
+            else {
+                continue;
+            };
+            for k in first..diags.len() {
+                let coverage = matches!(diags[k].code, Code::SideCoverage | Code::HalfCoverage);
+                if coverage && (at(&diags[k], here) || at(&diags[k], there)) {
+                    let note = format!("so: {}", diags[k].message);
+                    diags[root].notes.push(note);
+                    folded.insert(k);
+                }
+            }
+        }
+    }
+    let mut k = 0;
+    diags.retain(|_| {
+        k += 1;
+        !folded.contains(&(k - 1))
+    });
+}
+
 /// The neighbouring coordinate across side `s` (`None` on overflow).
 pub(super) fn step(x: i64, y: i64, s: Side) -> Option<(i64, i64)> {
     let (dx, dy) = s.delta();

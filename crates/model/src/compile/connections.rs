@@ -112,7 +112,15 @@ pub(super) fn compile_connections(
             misjoined.push((diags.len(), ends));
         }
         if let Some(d) = not_facing(tile, a, b, faces, &c.segments.span, src) {
-            diags.push(d);
+            // A cell one step off its place: the sides it wrongly faces are its consequence.
+            let neighbours = tile.cells[a.cell].neighbour.contains(&Some(b.cell));
+            if let Some(m) = misplaced(tile, a, b).filter(|_| neighbours && !faces) {
+                let in_cell = (0..tile.segments.len()).filter(|&i| tile.segments[i].cell == m.cell);
+                roots.push((diags.len(), in_cell.collect()));
+                diags.push(misplaced_diag(tile, d, &m, src));
+            } else {
+                diags.push(d);
+            }
         }
         pairs.insert(p, c.id.value.clone());
         tile.connections.push(CompiledConnection {
@@ -263,6 +271,71 @@ fn not_facing(
             .with_label(label(ca))
             .with_label(label(cb)),
     )
+}
+
+/// A cell that seems off its intended place: where it would make a connection's segments face.
+struct Misplaced {
+    /// The cell (not the anchor, when one of the two is).
+    cell: usize,
+    /// Where it would be.
+    want: (i64, i64),
+    /// The side of the connection's first segment that would face the other.
+    side: Side,
+}
+
+/// For a connection between segments that do not face each other: the
+/// cell that, moved next to the other across a side where the two segments would face, makes
+/// them face (that place free of other cells). The anchor (cell 0) stays; otherwise the second
+/// segment's cell moves.
+fn misplaced(tile: &CompiledTile, a: &CompiledSegment, b: &CompiledSegment) -> Option<Misplaced> {
+    let facing_sides = a
+        .sides
+        .iter()
+        .copied()
+        .filter(|s| b.sides.contains(&s.opposite()))
+        .chain(
+            a.halves
+                .iter()
+                .filter(|h| b.halves.contains(&h.opposite()))
+                .map(|h| h.side()),
+        );
+    let (ca, cb) = (&tile.cells[a.cell], &tile.cells[b.cell]);
+    for side in facing_sides {
+        let (dx, dy) = side.delta();
+        let (cell, want) = if b.cell != 0 {
+            (b.cell, (ca.at.0 + i64::from(dx), ca.at.1 + i64::from(dy)))
+        } else {
+            (a.cell, (cb.at.0 - i64::from(dx), cb.at.1 - i64::from(dy)))
+        };
+        if tile.cells.iter().all(|c| c.at != want) {
+            return Some(Misplaced { cell, want, side });
+        }
+    }
+    None
+}
+
+/// The `bad-connection` of a misplaced cell: names the cell, where it is and where the
+/// connection says it belongs, with the cell labelled.
+fn misplaced_diag(
+    tile: &CompiledTile,
+    mut d: Diagnostic,
+    m: &Misplaced,
+    src: &Source,
+) -> Diagnostic {
+    let c = &tile.cells[m.cell];
+    d.message = format!(
+        "cell `{}` at [{}, {}] looks misplaced: this connection's segments would face each other \
+         across side {} with it at [{}, {}]",
+        c.id,
+        c.at.0,
+        c.at.1,
+        m.side.name(),
+        m.want.0,
+        m.want.1
+    );
+    d.notes
+        .push("check the cell's `at` (or the segments' sides) before adding connections".into());
+    d.with_label(src.label(c.span.clone(), format!("cell `{}` is here", c.id)))
 }
 
 /// Every facing pair needs a connection (W-18, W-21 for fields); one missing because of a typo

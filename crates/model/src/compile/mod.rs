@@ -511,6 +511,7 @@ pub(super) fn compile_tile(
             .with_rule("B-1"),
         );
     }
+    let first_diag = diags.len();
     let cells = compile_cells(t, src, diags)?;
     let mega = t.cells.is_some();
 
@@ -543,6 +544,7 @@ pub(super) fn compile_tile(
     crate::borders::check_borders(t, &mut tile, src, diags);
     let unplaced = unplaced_claims(t, &tile);
     let (side_claims, half_claims) = check_coverage(&tile, &unplaced, src, diags);
+    cells::fold_under_mismatches(&tile.cells, diags, first_diag);
     let facing = facing_pairs(&tile, &side_claims, &half_claims);
     let misjoined = compile_connections(t, &mut tile, &facing, src, diags);
     tile.rebuild();

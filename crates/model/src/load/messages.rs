@@ -119,7 +119,7 @@ pub(super) fn describe(
     let found = node.map_or("a value", Node::type_name);
     let subject = subject(json, kind, segs);
     let value = error.instance.as_ref();
-    match &error.kind {
+    let mut out = match &error.kind {
         K::AdditionalProperties { unexpected } => {
             let owner = owner_noun(json, kind, segs);
             let allowed = allowed_keys(kind.schema(), segs);
@@ -155,7 +155,32 @@ pub(super) fn describe(
             let message = bound_message(other, &subject, value, found);
             here.one(message.unwrap_or_else(|| format!("{subject}: {error}")))
         }
+    };
+    if outside_ability_language(segs, &error.kind) {
+        for d in &mut out {
+            d.notes.push(ABILITY_LIMITS.to_string());
+        }
     }
+    out
+}
+
+/// The note on a word the ability language does not have.
+const ABILITY_LIMITS: &str = "an ability is said with a small fixed set of words; \
+     docs/ABILITIES.md, \"What it cannot say\", lists what is outside it";
+
+/// Whether an error is about a word outside the ability language: an unknown key or an unknown
+/// trigger, kind, count, owner or state word inside an `[[ability]]` table (not a number out of
+/// range or a malformed rule id, which the language has).
+fn outside_ability_language(
+    segs: &[String],
+    kind: &jsonschema::error::ValidationErrorKind,
+) -> bool {
+    use jsonschema::error::ValidationErrorKind as K;
+    segs.first().is_some_and(|s| s == "ability")
+        && matches!(
+            kind,
+            K::AdditionalProperties { .. } | K::Enum { .. } | K::OneOfNotValid | K::AnyOf
+        )
 }
 
 /// Where a schema error is reported: its file, the span of the value and the TOML path note.

@@ -158,8 +158,11 @@ pub(crate) fn svg_open(out: &mut String, (w, h): (f64, f64), size: Size, title: 
 
 /// An SVG picture of one tile, with a legend of its features and connections under it.
 pub fn tile_svg(view: &TileView) -> String {
+    // Characters per line of an ability sentence: about the legend's width.
+    const ABILITY_WIDTH: usize = 80;
     let (cw, ch) = view.size();
-    let lines = view.legend();
+    let mut lines = view.legend();
+    lines.extend(view.ability_lines(ABILITY_WIDTH));
     let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
     let title = if view.name.is_empty() {
         view.id.clone()
