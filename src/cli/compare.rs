@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use tegula_engine::stats::{paired, Sample};
-use tegula_engine::{sim, AgentKind, Game, PileOrder, Rules};
+use tegula_engine::{points, sim, AgentKind, Game, PileOrder, Rules};
 use tegula_render::board::points_by_kind;
 
 use super::fsio::write_output_atomically;
@@ -173,12 +173,8 @@ fn play_one(rules: &Arc<Rules>, c: &Compare<'_>, i: u64) -> anyhow::Result<Recor
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut agents = sim::build_agents(c.agents, &seeds);
     sim::play_out(&mut game, &mut agents);
-    let mut kinds = [0u32; 5];
-    for seat in points_by_kind(&game) {
-        for (k, total) in KINDS.iter().zip(kinds.iter_mut()) {
-            *total += seat.get(k).copied().unwrap_or(0);
-        }
-    }
+    let seats = points_by_kind(&game);
+    let kinds = KINDS.map(|k| points::sum(seats.iter().map(|s| s.get(k).copied().unwrap_or(0))));
     Ok(Record {
         scores: game.scores().to_vec(),
         winners: game.winners(),

@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use tegula_ruleset::limits::MAX_GAME_CELLS;
 use tegula_ruleset::FeatureKind;
 
 use crate::event::{Event, FeatureId, FeatureInfo};
@@ -343,6 +344,16 @@ impl Game {
         Game::new(rules, players, PileOrder::Scripted(draws), true)
     }
 
+    /// Cells a game drawing `pile` covers: the start tile, the pile, the players' own tiles and
+    /// the pool.
+    fn game_cells(&self, pile: &[u16]) -> usize {
+        let tiles = &self.rules.tiles;
+        let start = tiles[self.rules.start_tile as usize].cell_count;
+        let drawn = pile.iter().map(|&t| tiles[t as usize].cell_count);
+        let own = self.rules.held_cells() * self.players as usize;
+        start + drawn.sum::<usize>() + own + self.rules.pool_cells()
+    }
+
     /// Start a new game with the same rules and players, reusing every buffer (the board is
     /// cleared cell by cell). A scripted pile must fit the board built by [`Game::new`].
     pub fn restart(&mut self, pile: PileOrder) -> Result<(), SetupError> {
@@ -359,18 +370,18 @@ impl Game {
                 if let Some(&bad) = p.iter().find(|&&t| t as usize >= self.rules.tiles.len()) {
                     return Err(SetupError::NoSuchTile(bad));
                 }
+                // A scripted pile can be anything (a log's setup line): the tile counts (`u16`)
+                // and the per-feature counters are sized for the limit the variant's pile keeps.
+                let cells = self.game_cells(&p) as u64;
+                if cells > MAX_GAME_CELLS {
+                    let max = MAX_GAME_CELLS;
+                    return Err(SetupError::TooManyCells { cells, max });
+                }
                 self.seed = None;
                 p
             }
         };
-        let start_cells = self.rules.tiles[self.rules.start_tile as usize].cell_count;
-        let cells: usize = start_cells
-            + order
-                .iter()
-                .map(|&t| self.rules.tiles[t as usize].cell_count)
-                .sum::<usize>();
-        let cells =
-            cells + self.rules.held_cells() * self.players as usize + self.rules.pool_cells();
+        let cells = self.game_cells(&order);
         let reach = cells + 2 * self.rules.max_offset as usize + 2;
         self.full_roomy = reach <= self.full_width / 2;
         self.reset_board();

@@ -113,6 +113,7 @@ pub mod game;
 pub mod log;
 pub mod mcts;
 pub mod naive;
+pub mod points;
 pub mod rng;
 pub mod rules;
 pub mod sim;

@@ -302,8 +302,33 @@ fn setup(rules: &Arc<Rules>, setup: &Value, l0: usize) -> Result<Game, ReplayErr
         })?;
         pile.push(idx);
     }
+    if let Some(m) = pile_mismatch(rules, &pile) {
+        return Err(err(ReplayErrorKind::Setup, l0, None, m));
+    }
     Game::new(rules.clone(), players, PileOrder::Scripted(pile), true)
         .map_err(|e| err(ReplayErrorKind::Setup, l0, None, e.to_string()))
+}
+
+/// Why `pile` is not an order of the variant's pile (a log records the whole pile, so anything
+/// else — a tile too many, or 65,536 copies of one that the engine's counts cannot hold — is a
+/// forged or damaged setup), or `None` when it is one.
+fn pile_mismatch(rules: &Rules, pile: &[u16]) -> Option<String> {
+    let count = |p: &[u16]| {
+        let mut n = vec![0usize; rules.tiles.len()];
+        p.iter().for_each(|&t| n[t as usize] += 1);
+        n
+    };
+    let (have, want) = (count(pile), count(rules.pile_slice()));
+    let t = (0..have.len()).find(|&t| have[t] != want[t])?;
+    let id = rules.tile_id(t as u16);
+    Some(format!(
+        "the pile is not the variant's: {} tiles, {} of them `{id}`, where the variant's pile \
+         has {} tiles, {} of them `{id}`",
+        pile.len(),
+        have[t],
+        rules.pile_slice().len(),
+        want[t]
+    ))
 }
 
 /// One line after the setup: either the engine's next event, or a decision to apply (or the

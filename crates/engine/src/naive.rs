@@ -8,6 +8,7 @@ use tegula_ruleset::{FeatureKind, SideKind, NO_FEATURE};
 
 use crate::event::FeatureId;
 use crate::game::Game;
+use crate::points;
 
 /// A feature as recomputed from the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -212,7 +213,7 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
             let per_city = rs.followers[f.follower as usize]
                 .corner
                 .map_or(0, |c| c.final_per_city);
-            out[f.player as usize] += per_city * cities_of(k);
+            points::add(&mut out[f.player as usize], per_city * cities_of(k));
             continue;
         }
         let s = strength
@@ -237,7 +238,7 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
         if best > 0 {
             for (p, &s) in st.iter().enumerate() {
                 if s == best {
-                    out[p] += value;
+                    points::add(&mut out[p], value);
                 }
             }
         }

@@ -742,3 +742,37 @@ fn house_rule_points_saturate_instead_of_overflowing() {
     }
     assert!(saturated > 0, "no seat reached the saturated score");
 }
+
+/// A scripted pile past the cell limit is refused at setup, before the `u16` tile counts could
+/// wrap (issue #20, defect 1): 65,536 copies of one tile. The variant's whole pile is accepted.
+#[test]
+fn a_scripted_pile_past_the_cell_limit_is_refused() {
+    let rules = base();
+    let c = rules.tile_index("C").unwrap();
+    match Game::scripted(rules.clone(), 2, vec![c; 65_536]) {
+        Err(SetupError::TooManyCells { cells, max }) => assert!(cells > max),
+        other => panic!("{:?}", other.map(|g| g.pile().len())),
+    }
+    assert!(Game::scripted(rules.clone(), 2, rules.pile()).is_ok());
+}
+
+/// A log's setup pile must be an order of the variant's pile: one tile short or one tile
+/// swapped for another is refused at line 1, naming the tile whose count differs.
+#[test]
+fn a_log_whose_pile_is_not_the_variants_is_refused() {
+    let rules = base();
+    let g = Game::seeded(rules.clone(), 2, 5).unwrap();
+    let text = log::log_text(&g);
+    let setup: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let pile = setup["pile"].as_array().unwrap().clone();
+    let mut short = setup.clone();
+    short["pile"] = serde_json::Value::Array(pile[1..].to_vec());
+    let mut swapped = setup.clone();
+    let other = if pile[0] == "C" { "D" } else { "C" };
+    swapped["pile"][0] = other.into();
+    for bad in [short, swapped] {
+        let e = log::replay(rules.clone(), &format!("{bad}\n")).unwrap_err();
+        assert_eq!((&e.kind, e.line), (&log::ReplayErrorKind::Setup, 1), "{e}");
+        assert!(e.message.contains("the pile is not the variant's"), "{e}");
+    }
+}

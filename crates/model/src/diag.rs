@@ -1,11 +1,14 @@
 //! Diagnostics: every problem found in the data, with a stable code, severity, position and the
 //! rule id where one applies. Libraries collect them; only the CLI prints them.
 
+use std::collections::HashMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::Serialize;
+
+use crate::load::MAX_SCHEMA_ERRORS;
 
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -182,7 +185,20 @@ pub struct Source {
     /// Full text.
     pub text: String,
     line_starts: Vec<usize>,
+    /// Characters before every [`CHAR_MARK_BYTES`]-th byte: a column is then counted from the
+    /// nearest mark, not from the start of its line (a 1 MiB line with thousands of problems
+    /// would otherwise cost time quadratic in the line).
+    char_marks: Vec<usize>,
     origins: Option<Arc<Origins>>,
+}
+
+/// Bytes between two entries of a [`Source`]'s character marks.
+const CHAR_MARK_BYTES: usize = 256;
+
+/// Characters that start in `bytes` (UTF-8: every byte but continuation bytes `10xxxxxx`).
+/// Additive over any split of the bytes, so marks need not fall on character boundaries.
+fn char_starts(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
 }
 
 /// Where the pieces of a merged text came from.
@@ -215,10 +231,15 @@ impl Source {
     pub fn new(path: impl Into<PathBuf>, text: String) -> Self {
         let mut line_starts = vec![0];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        let mut char_marks = vec![0];
+        for chunk in text.as_bytes().chunks(CHAR_MARK_BYTES) {
+            char_marks.push(char_marks[char_marks.len() - 1] + char_starts(chunk));
+        }
         Source {
             path: path.into(),
             text,
             line_starts,
+            char_marks,
             origins: None,
         }
     }
@@ -264,11 +285,19 @@ impl Source {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
-        let col = self
-            .text
-            .get(start..offset)
-            .map_or(offset - start, |s| s.chars().count());
+        let col = if self.text.is_char_boundary(offset) {
+            self.chars_before(offset) - self.chars_before(start)
+        } else {
+            offset - start
+        };
         (line + 1, col + 1)
+    }
+
+    /// Characters before byte `offset` (at most the text's length), from the nearest mark.
+    fn chars_before(&self, offset: usize) -> usize {
+        let mark = offset / CHAR_MARK_BYTES;
+        let from = mark * CHAR_MARK_BYTES;
+        self.char_marks[mark] + char_starts(&self.text.as_bytes()[from..offset])
     }
 
     /// The file `span` of this text comes from and the span within that file. A span that
@@ -435,6 +464,45 @@ impl Diagnostic {
     }
 }
 
+/// At most [`MAX_SCHEMA_ERRORS`] diagnostics per file, as the schema check caps its own: a
+/// hostile file with tens of thousands of problems must not flood the output. The first ones of
+/// each file are kept in order, and its first error even past the cap (a file with errors never
+/// looks clean); the last error kept (or the last diagnostic, if none is an error) of a file
+/// with more notes how many are not shown.
+pub fn cap_per_file(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    /// Per file: diagnostics kept, left out, whether an error was kept, where the note goes.
+    #[derive(Default)]
+    struct Tally {
+        kept: usize,
+        left_out: usize,
+        error: bool,
+        note_at: usize,
+    }
+    let mut tally: HashMap<PathBuf, Tally> = HashMap::new();
+    let mut out = Vec::with_capacity(diags.len().min(MAX_SCHEMA_ERRORS));
+    for d in diags {
+        let t = tally.entry(d.at.file.clone()).or_default();
+        let first_error = d.is_error() && !t.error;
+        if t.kept >= MAX_SCHEMA_ERRORS && !first_error {
+            t.left_out += 1;
+            continue;
+        }
+        t.kept += 1;
+        if d.is_error() || !t.error {
+            t.note_at = out.len();
+        }
+        t.error |= d.is_error();
+        out.push(d);
+    }
+    for t in tally.values().filter(|t| t.left_out > 0) {
+        out[t.note_at].notes.push(format!(
+            "{} more diagnostics not shown (at most {MAX_SCHEMA_ERRORS} per file)",
+            t.left_out
+        ));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -494,5 +562,43 @@ mod tests {
         assert_eq!(s.line_col(0), (1, 1));
         assert_eq!(s.line_col(3), (2, 1));
         assert_eq!(s.line_col(7), (2, 4));
+    }
+
+    /// The cap keeps the first diagnostics of each file, and a file's first error even past it,
+    /// noting on the last error kept how many are left out.
+    #[test]
+    fn the_cap_keeps_each_files_first_error_and_counts_the_rest() {
+        let warn = |f: &str| Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::file_level(Code::Schema, Path::new(f), "w")
+        };
+        let mut diags: Vec<Diagnostic> = (0..MAX_SCHEMA_ERRORS + 5).map(|_| warn("a")).collect();
+        diags.push(Diagnostic::file_level(Code::Schema, Path::new("a"), "e"));
+        diags.push(warn("b"));
+        let capped = cap_per_file(diags);
+        assert_eq!(capped.len(), MAX_SCHEMA_ERRORS + 2);
+        let error = &capped[MAX_SCHEMA_ERRORS];
+        assert!(error.is_error());
+        let note = format!("5 more diagnostics not shown (at most {MAX_SCHEMA_ERRORS} per file)");
+        assert_eq!(error.notes, [note]);
+        assert!(capped[MAX_SCHEMA_ERRORS + 1].notes.is_empty());
+    }
+
+    /// Columns counted from the character marks equal counting from the line's start, on long
+    /// lines of mixed 1- to 4-byte characters (marks fall inside characters).
+    #[test]
+    fn columns_from_marks_match_counting_characters() {
+        let line: String = "aé€𝄞".repeat(300);
+        let text = format!("x\n{line}\n{line}");
+        let s = Source::new("x.toml", text.clone());
+        let start = text.rfind('\n').unwrap() + 1;
+        for (offset, _) in text
+            .char_indices()
+            .filter(|(i, _)| i % 7 == 0 || *i >= start)
+        {
+            let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+            let want = text[line_start..offset].chars().count() + 1;
+            assert_eq!(s.line_col(offset).1, want, "offset {offset}");
+        }
     }
 }

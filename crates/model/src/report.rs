@@ -151,7 +151,7 @@ impl Excerpt {
             } else {
                 line_end
             };
-            let (ws, we) = if i == 0 && text[pos..line_end].chars().count() > MAX_LINE_CHARS {
+            let (ws, we) = if i == 0 && text[pos..line_end].chars().nth(MAX_LINE_CHARS).is_some() {
                 let from = floor_boundary(text, start.saturating_sub(MAX_LINE_CHARS / 3).max(pos));
                 (from, char_window_end(text, from, line_end))
             } else {

@@ -332,8 +332,8 @@ fn finish_facts(facts: Vec<FactOutcome>) -> Vec<FactOutcome> {
     out
 }
 
-/// Normalise file paths, drop repeated diagnostics (a variant re-validates its tile sets), and
-/// sort by file, line, column.
+/// Normalise file paths, drop repeated diagnostics (a variant re-validates its tile sets), sort
+/// by file, line, column, and keep at most so many per file.
 fn finish(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut canonical: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
     let mut seen = HashSet::new();
@@ -362,7 +362,7 @@ fn finish(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
             &b.message,
         ))
     });
-    out
+    crate::diag::cap_per_file(out)
 }
 
 #[cfg(test)]

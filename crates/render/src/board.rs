@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use tegula_engine::{Event, Game, Phase, PileOrder};
+use tegula_engine::{points, Event, Game, Phase, PileOrder};
 use tegula_model::compile::CompiledTile;
 use tegula_ruleset::{FeatureKind, FollowerType};
 
@@ -144,7 +144,7 @@ pub fn points_by_kind(game: &Game) -> Vec<BTreeMap<&'static str, u32>> {
         };
         for p in e.players() {
             if let Some(m) = out.get_mut(p as usize) {
-                *m.entry(col).or_insert(0) += e.points();
+                points::add(m.entry(col).or_insert(0), e.points());
             }
         }
     }

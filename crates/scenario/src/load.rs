@@ -267,7 +267,7 @@ pub fn load(path: &Path, cache: &mut VariantCache) -> (Option<Scenario>, Vec<Dia
     };
     let (scenario, more) = resolve(source, doc, cache);
     diags.extend(more);
-    (scenario, diags)
+    (scenario, tegula_model::diag::cap_per_file(diags))
 }
 
 struct Ctx<'a> {
@@ -530,7 +530,23 @@ fn step(cx: &mut Ctx, rs: &Ruleset, number: usize, st: &Sp<RawStep>, players: u8
     })
 }
 
-/// A step's `at`: two coordinates within ±1000.
+/// Largest absolute board coordinate a scenario may name (a step's `at`, a move's `to`).
+const MAX_COORDINATE: i64 = 1000;
+
+/// `v` as a board coordinate, if within ±[`MAX_COORDINATE`]. Compared as written (`i64`): no
+/// absolute value, which `i32::MIN` and `i64::MIN` do not have.
+fn coordinate(v: i64) -> Option<i32> {
+    let range = -MAX_COORDINATE..=MAX_COORDINATE;
+    range.contains(&v).then_some(v as i32)
+}
+
+/// The message for coordinates outside ±[`MAX_COORDINATE`].
+fn out_of_range(what: impl std::fmt::Display) -> String {
+    let m = MAX_COORDINATE;
+    format!("{what} out of range (-{m}..={m})")
+}
+
+/// A step's `at`: two coordinates within ±[`MAX_COORDINATE`].
 fn coordinates(cx: &mut Ctx, at: &Sp<Vec<Sp<i64>>>) -> Option<(i32, i32)> {
     if at.len() != 2 {
         cx.err(Code::BadScenario, &at.span, "`at` must be `[x, y]`");
@@ -538,10 +554,10 @@ fn coordinates(cx: &mut Ctx, at: &Sp<Vec<Sp<i64>>>) -> Option<(i32, i32)> {
     }
     let mut xy = [0i32; 2];
     for (k, v) in at.iter().enumerate() {
-        match i32::try_from(v.value) {
-            Ok(c) if c.abs() <= 1000 => xy[k] = c,
-            _ => {
-                let why = format!("coordinate {} is out of range (-1000..=1000)", v.value);
+        match coordinate(v.value) {
+            Some(c) => xy[k] = c,
+            None => {
+                let why = out_of_range(format_args!("coordinate {} is", v.value));
                 cx.err(Code::BadScenario, &v.span, why);
             }
         }
@@ -733,15 +749,10 @@ fn move_choices(cx: &mut Ctx, raw: &[Sp<RawMove>], players: u8) -> Vec<MoveChoic
         let player = m.player.as_ref().and_then(|p| seat(cx, p, players));
         let target = match (&m.to, &m.on, m.back) {
             (Some(to), Some(on), false) if to.len() == 2 => {
-                let c = |v: &Sp<i64>| i32::try_from(v.value).ok().filter(|c| c.abs() <= 1000);
-                match (c(&to[0]), c(&to[1])) {
+                match (coordinate(to[0].value), coordinate(to[1].value)) {
                     (Some(x), Some(y)) => Some(((x, y), on.value.clone())),
                     _ => {
-                        cx.err(
-                            Code::BadScenario,
-                            &to.span,
-                            "coordinates out of range (-1000..=1000)",
-                        );
+                        cx.err(Code::BadScenario, &to.span, out_of_range("coordinates"));
                         None
                     }
                 }

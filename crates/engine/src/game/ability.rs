@@ -9,6 +9,7 @@ use tegula_ruleset::{
 };
 
 use super::{find, Event, Game, FRONT};
+use crate::points;
 
 /// One owned ability: its owner, tile, index among the tile's abilities, placing turn.
 type Active = (u8, u16, usize, u32);
@@ -164,15 +165,14 @@ impl Game {
         if points == 0 {
             return;
         }
-        let s = &mut self.scores[owner as usize];
-        *s = s.saturating_add(points);
+        points::add(&mut self.scores[owner as usize], points);
         match self
             .w
             .ability_points
             .iter_mut()
             .find(|e| (e.0, e.1) == (tile, owner))
         {
-            Some(e) => e.2 = e.2.saturating_add(points),
+            Some(e) => points::add(&mut e.2, points),
             None => self.w.ability_points.push((tile, owner, points)),
         }
         if self.record {

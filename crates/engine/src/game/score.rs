@@ -4,6 +4,7 @@
 use tegula_ruleset::{FeatureKind, FieldRule};
 
 use super::{find, Event, FeatureId, FeatureInfo, Freed, Game, Inst, Phase, Seg, FRONT};
+use crate::points;
 use crate::rules::FeatInfo;
 
 impl Game {
@@ -256,8 +257,7 @@ impl Game {
         if best > 0 {
             for p in 0..self.players {
                 if strength[p as usize] == best {
-                    let s = &mut self.scores[p as usize];
-                    *s = s.saturating_add(value);
+                    points::add(&mut self.scores[p as usize], value);
                     if self.record {
                         winners.push(p);
                     }
@@ -358,8 +358,7 @@ impl Game {
             let points = self
                 .bordered_cities(root, &mut buf)
                 .saturating_mul(per_city);
-            let s = &mut self.scores[c.player as usize];
-            *s = s.saturating_add(points);
+            points::add(&mut self.scores[c.player as usize], points);
             if self.record {
                 let feature = self.info(root, &mut buf);
                 self.events.push(Event::Score {

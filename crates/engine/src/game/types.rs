@@ -116,6 +116,15 @@ pub enum SetupError {
     },
     /// A scripted draw names a tile type that does not exist.
     NoSuchTile(u16),
+    /// A scripted pile's tiles, with the start tile, the players' own tiles and the pool, cover
+    /// more cells than a game may ([`tegula_ruleset::limits::MAX_GAME_CELLS`]): the engine's
+    /// counters and the board are sized by that limit.
+    TooManyCells {
+        /// Cells the game would cover.
+        cells: u64,
+        /// The limit.
+        max: u64,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -126,6 +135,11 @@ impl fmt::Display for SetupError {
                 write!(f, "{players} player{s}, the variant allows {min} to {max}")
             }
             SetupError::NoSuchTile(t) => write!(f, "no tile type with index {t}"),
+            SetupError::TooManyCells { cells, max } => write!(
+                f,
+                "the pile's tiles would cover {cells} cells with the start, own and pool tiles; \
+                 a game covers at most {max}"
+            ),
         }
     }
 }

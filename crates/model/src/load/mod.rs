@@ -43,7 +43,8 @@ use schema_nav::*;
 /// and memory spent on hostile input before any parsing.
 pub const MAX_FILE_BYTES: usize = 1 << 20;
 
-/// At most this many schema problems are reported per file (the last one says how many more).
+/// At most this many schema problems are reported per file (the last one says how many more),
+/// and at most this many diagnostics in all per file ([`crate::diag::cap_per_file`]).
 pub const MAX_SCHEMA_ERRORS: usize = 100;
 
 /// Deepest nesting the JSON conversion follows (toml_edit already refuses deeper input).
