@@ -172,10 +172,13 @@ fn explain_names_the_file_and_line_of_every_value() {
             .unwrap_or_else(|| panic!("no {key} line:\n{out}"))
             .to_string()
     };
-    assert!(line("scoring.cloister_complete")
-        .contains(": 12 (B-4)  [tests/fixtures/inherit/grandchild.toml:9]"));
-    assert!(line("scoring.field_per_city").contains(": 4 (B-6)  [variants/house/farms-4.toml:10]"));
-    assert!(line("scoring.road_complete_per_tile").contains("[default (rulebook)]"));
+    // A `[scoring]` number is located as the value expression it sets.
+    assert!(line("values.cloister.complete")
+        .contains(": `12`, 12 (B-4)  [tests/fixtures/inherit/grandchild.toml:9]"));
+    assert!(line("values.field.end").contains(
+        ": `4 * cities`, 4 per completed city it borders (B-6)  [variants/house/farms-4.toml:10]"
+    ));
+    assert!(line("values.road.complete").contains("[default (rulebook)]"));
     // Tables merge key by key: max from the grandchild, min from the base game.
     assert!(line("players").contains("2 to 4 players"));
     assert!(line("followers.meeple").contains("[variants/base.toml:8]"));
@@ -217,7 +220,7 @@ fn diff_lists_exactly_the_rules_that_differ() {
         out.starts_with("2 rules differ between base and first-edition-farms:"),
         "{out}"
     );
-    assert!(out.contains("  scoring.field_rule\n") && out.contains("  scoring.field_per_city\n"));
+    assert!(out.contains("  scoring.field_rule\n") && out.contains("  values.field.end\n"));
     let same = stdout(
         &[
             "variant",

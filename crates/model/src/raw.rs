@@ -475,6 +475,10 @@ pub struct VariantFile {
     /// Scoring parameters that differ from the standard rules (house rules).
     #[serde(default)]
     pub scoring: Option<Sp<RawScoring>>,
+    /// Feature values as expressions over the feature's counts (docs/FORMAT.md, "Values");
+    /// absent keys keep `[scoring]`'s numbers.
+    #[serde(default)]
+    pub values: Option<Sp<RawValues>>,
     /// The rulebook's *Readings* this variant decides otherwise (RULES.md; docs/FORMAT.md,
     /// "Rule parameters"); absent keys keep the registry's reading.
     #[serde(default)]
@@ -792,6 +796,48 @@ pub struct RawScoring {
     /// edition: each completed city once, to the farmer majority over all its fields).
     #[serde(default)]
     pub field_rule: Option<RawFieldRule>,
+}
+
+/// `[values]`: a value expression per feature kind and state (docs/FORMAT.md, "Values").
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawValues {
+    /// Roads: `complete` (B-4) and `incomplete` (B-6).
+    #[serde(default)]
+    pub road: Option<RawStateValues>,
+    /// Cities: `complete` (B-4) and `incomplete` (B-6).
+    #[serde(default)]
+    pub city: Option<RawStateValues>,
+    /// Cloisters: `complete` (B-4) and `incomplete` (B-6).
+    #[serde(default)]
+    pub cloister: Option<RawStateValues>,
+    /// Fields: `end`, the value of a field at the end of the game (B-6).
+    #[serde(default)]
+    pub field: Option<RawFieldValues>,
+}
+
+/// The values of one kind when completed and when incomplete at the end.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawStateValues {
+    /// Value when completed during the game (B-4), e.g. `"2 * tiles + 2 * pennants"`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 1000))]
+    pub complete: Option<Sp<String>>,
+    /// Value when still incomplete at the end (B-6), e.g. `"tiles + pennants"`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 1000))]
+    pub incomplete: Option<Sp<String>>,
+}
+
+/// The value of a field.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawFieldValues {
+    /// Value at the end of the game (B-6), e.g. `"3 * cities"`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 1000))]
+    pub end: Option<Sp<String>>,
 }
 
 /// The rulebook's *Readings*, each a named choice whose default is the registry's reading.
