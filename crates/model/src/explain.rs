@@ -96,11 +96,16 @@ struct Locator<'a> {
 
 impl Locator<'_> {
     fn origin(&self, path: &[&str]) -> Option<Origin> {
+        self.locate(self.offset(path)?)
+    }
+
+    /// Where in the merged text the key path was written.
+    fn offset(&self, path: &[&str]) -> Option<usize> {
         let mut item = self.doc?.as_item();
         for k in path {
             item = item.as_table_like()?.get(k)?;
         }
-        self.locate(item.span()?.start)
+        Some(item.span()?.start)
     }
 
     /// Where the element of the list `list` whose `id` is `id` was written (its `id` value).
@@ -383,15 +388,21 @@ fn scoring_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
     out
 }
 
-/// Where the value `key` (`city.complete`) was set: its `[values]` expression, else the first
-/// `[scoring]` number that sets it; `None` when neither (the rulebook's value).
+/// Where the value `key` (`city.complete`) was set: its `[values]` expression or a `[scoring]`
+/// number that sets it, whichever the later file of the chain wrote (the one that decides it);
+/// `None` when neither (the rulebook's value).
 fn value_origin(key: &str, at: &Locator<'_>) -> Option<Origin> {
-    let path: Vec<&str> = std::iter::once("values").chain(key.split('.')).collect();
-    at.origin(&path).or_else(|| {
-        crate::values::number_keys(key)
-            .iter()
-            .find_map(|k| at.origin(&["scoring", k]))
-    })
+    let expr: Vec<&str> = std::iter::once("values").chain(key.split('.')).collect();
+    let numbers = crate::values::number_keys(key)
+        .iter()
+        .map(|k| vec!["scoring", *k]);
+    let written = std::iter::once(expr).chain(numbers);
+    let offsets = written.filter_map(|path| at.offset(&path));
+    // The first of the latest file: the expression when a file gave both (an error anyway).
+    let best = offsets
+        .rev()
+        .max_by_key(|&o| crate::values::chain_file(at.source, o))?;
+    at.locate(best)
 }
 
 /// The rulebook's *Readings* the variant has a mechanism for (`[readings]`), each with the

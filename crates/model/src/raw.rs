@@ -747,47 +747,47 @@ pub struct RawScoring {
     /// Completed road, per tile.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub road_complete_per_tile: Option<u32>,
+    pub road_complete_per_tile: Option<Sp<u32>>,
     /// Incomplete road at the end, per tile.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub road_incomplete_per_tile: Option<u32>,
+    pub road_incomplete_per_tile: Option<Sp<u32>>,
     /// Completed city, per tile.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub city_complete_per_tile: Option<u32>,
+    pub city_complete_per_tile: Option<Sp<u32>>,
     /// Completed city, per pennant.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub city_complete_per_pennant: Option<u32>,
+    pub city_complete_per_pennant: Option<Sp<u32>>,
     /// Incomplete city at the end, per tile.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub city_incomplete_per_tile: Option<u32>,
+    pub city_incomplete_per_tile: Option<Sp<u32>>,
     /// Incomplete city at the end, per pennant.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub city_incomplete_per_pennant: Option<u32>,
+    pub city_incomplete_per_pennant: Option<Sp<u32>>,
     /// Legacy: completed 2-tile city, per tile (1 makes it worth 2).
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub small_city_per_tile: Option<u32>,
+    pub small_city_per_tile: Option<Sp<u32>>,
     /// Completed cloister.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub cloister_complete: Option<u32>,
+    pub cloister_complete: Option<Sp<u32>>,
     /// Incomplete cloister: base points.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub cloister_incomplete_base: Option<u32>,
+    pub cloister_incomplete_base: Option<Sp<u32>>,
     /// Incomplete cloister: per surrounding tile.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub cloister_incomplete_per_neighbour: Option<u32>,
+    pub cloister_incomplete_per_neighbour: Option<Sp<u32>>,
     /// Field: per completed bordering city (legacy: 4).
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub field_per_city: Option<u32>,
+    pub field_per_city: Option<Sp<u32>>,
     /// Whether incomplete roads, cities and cloisters score at the end (B-6; default `true`).
     /// `false` scores only completed features and fields.
     #[serde(default)]

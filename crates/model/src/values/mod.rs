@@ -1,6 +1,7 @@
 //! A variant's scoring (docs/FORMAT.md, "Values"): the `[scoring]` numbers lowered to value
 //! expressions, then the `[values]` expressions parsed and type-checked over the variant's tags,
-//! each replacing the value it names. A value set both ways is an error at the expression.
+//! each replacing the value it names. A value set both ways in one file is an error at the
+//! expression; across an `extends` chain the later file wins.
 
 mod parse;
 
@@ -66,30 +67,40 @@ pub fn scoring(
     let numbers = raw.map(|r| &r.value).cloned().unwrap_or_default();
     let mut out = numbers_of(&numbers).values();
     for (key, kind, text) in given(values) {
-        let slot = slot(&mut out, key);
-        match parse(&text.value, kind, tags) {
-            Ok(e) => *slot = e,
-            Err(e) => diags.push(src.diag(
+        let parsed = parse(&text.value, kind, tags).map_err(|e| {
+            diags.push(src.diag(
                 Code::BadValue,
                 inner_span(src, text, e.at),
                 format!("values.{key}: {}", e.message),
-            )),
+            ))
+        });
+        // The later file of an `extends` chain wins; one file saying it twice is an error.
+        let here = chain_file(src, text.span.start);
+        let mut later = false;
+        let mut same = Vec::new();
+        for k in number_keys(key) {
+            let Some(n) = number(&numbers, k) else {
+                continue;
+            };
+            match chain_file(src, n.span.start).cmp(&here) {
+                std::cmp::Ordering::Equal => same.push(*k),
+                std::cmp::Ordering::Greater => later = true,
+                std::cmp::Ordering::Less => {}
+            }
         }
-        let twice: Vec<&str> = number_keys(key)
-            .iter()
-            .copied()
-            .filter(|k| number_given(&numbers, k))
-            .collect();
-        if !twice.is_empty() {
+        if !same.is_empty() {
             diags.push(src.diag(
                 Code::BadValue,
                 text.span.clone(),
                 format!(
-                    "values.{key} is also set by [scoring] {}: say it once (the expression \
-                     alone can say what the numbers say)",
-                    twice.join(", ")
+                    "values.{key} is also set by [scoring] {} in the same file: say it once \
+                     (the expression alone can say what the numbers say)",
+                    same.join(", ")
                 ),
             ));
+        }
+        if let (Ok(e), false) = (parsed, later) {
+            *slot(&mut out, key) = e;
         }
     }
     Scoring {
@@ -105,49 +116,57 @@ pub fn scoring(
 /// The `[scoring]` numbers given, the standard rules for the others.
 fn numbers_of(r: &RawScoring) -> ScoringNumbers {
     let d = ScoringNumbers::default();
+    let n = |v: &Option<Sp<u32>>, def: u32| v.as_ref().map_or(def, |v| v.value);
     ScoringNumbers {
-        road_complete_per_tile: r.road_complete_per_tile.unwrap_or(d.road_complete_per_tile),
-        road_incomplete_per_tile: r
-            .road_incomplete_per_tile
-            .unwrap_or(d.road_incomplete_per_tile),
-        city_complete_per_tile: r.city_complete_per_tile.unwrap_or(d.city_complete_per_tile),
-        city_complete_per_pennant: r
-            .city_complete_per_pennant
-            .unwrap_or(d.city_complete_per_pennant),
-        city_incomplete_per_tile: r
-            .city_incomplete_per_tile
-            .unwrap_or(d.city_incomplete_per_tile),
-        city_incomplete_per_pennant: r
-            .city_incomplete_per_pennant
-            .unwrap_or(d.city_incomplete_per_pennant),
-        small_city_per_tile: r.small_city_per_tile.or(d.small_city_per_tile),
-        cloister_complete: r.cloister_complete.unwrap_or(d.cloister_complete),
-        cloister_incomplete_base: r
-            .cloister_incomplete_base
-            .unwrap_or(d.cloister_incomplete_base),
-        cloister_incomplete_per_neighbour: r
-            .cloister_incomplete_per_neighbour
-            .unwrap_or(d.cloister_incomplete_per_neighbour),
-        field_per_city: r.field_per_city.unwrap_or(d.field_per_city),
+        road_complete_per_tile: n(&r.road_complete_per_tile, d.road_complete_per_tile),
+        road_incomplete_per_tile: n(&r.road_incomplete_per_tile, d.road_incomplete_per_tile),
+        city_complete_per_tile: n(&r.city_complete_per_tile, d.city_complete_per_tile),
+        city_complete_per_pennant: n(&r.city_complete_per_pennant, d.city_complete_per_pennant),
+        city_incomplete_per_tile: n(&r.city_incomplete_per_tile, d.city_incomplete_per_tile),
+        city_incomplete_per_pennant: n(
+            &r.city_incomplete_per_pennant,
+            d.city_incomplete_per_pennant,
+        ),
+        small_city_per_tile: r
+            .small_city_per_tile
+            .as_ref()
+            .map(|v| v.value)
+            .or(d.small_city_per_tile),
+        cloister_complete: n(&r.cloister_complete, d.cloister_complete),
+        cloister_incomplete_base: n(&r.cloister_incomplete_base, d.cloister_incomplete_base),
+        cloister_incomplete_per_neighbour: n(
+            &r.cloister_incomplete_per_neighbour,
+            d.cloister_incomplete_per_neighbour,
+        ),
+        field_per_city: n(&r.field_per_city, d.field_per_city),
     }
 }
 
-/// Whether the `[scoring]` number `key` is given.
-fn number_given(r: &RawScoring, key: &str) -> bool {
+/// The `[scoring]` number `key`, if given.
+fn number<'a>(r: &'a RawScoring, key: &str) -> Option<&'a Sp<u32>> {
     match key {
-        "road_complete_per_tile" => r.road_complete_per_tile.is_some(),
-        "road_incomplete_per_tile" => r.road_incomplete_per_tile.is_some(),
-        "city_complete_per_tile" => r.city_complete_per_tile.is_some(),
-        "city_complete_per_pennant" => r.city_complete_per_pennant.is_some(),
-        "small_city_per_tile" => r.small_city_per_tile.is_some(),
-        "city_incomplete_per_tile" => r.city_incomplete_per_tile.is_some(),
-        "city_incomplete_per_pennant" => r.city_incomplete_per_pennant.is_some(),
-        "cloister_complete" => r.cloister_complete.is_some(),
-        "cloister_incomplete_base" => r.cloister_incomplete_base.is_some(),
-        "cloister_incomplete_per_neighbour" => r.cloister_incomplete_per_neighbour.is_some(),
-        "field_per_city" => r.field_per_city.is_some(),
-        _ => false,
+        "road_complete_per_tile" => r.road_complete_per_tile.as_ref(),
+        "road_incomplete_per_tile" => r.road_incomplete_per_tile.as_ref(),
+        "city_complete_per_tile" => r.city_complete_per_tile.as_ref(),
+        "city_complete_per_pennant" => r.city_complete_per_pennant.as_ref(),
+        "small_city_per_tile" => r.small_city_per_tile.as_ref(),
+        "city_incomplete_per_tile" => r.city_incomplete_per_tile.as_ref(),
+        "city_incomplete_per_pennant" => r.city_incomplete_per_pennant.as_ref(),
+        "cloister_complete" => r.cloister_complete.as_ref(),
+        "cloister_incomplete_base" => r.cloister_incomplete_base.as_ref(),
+        "cloister_incomplete_per_neighbour" => r.cloister_incomplete_per_neighbour.as_ref(),
+        "field_per_city" => r.field_per_city.as_ref(),
+        _ => None,
     }
+}
+
+/// Which file of the `extends` chain (0 = the root) the byte `offset` of `src` was written in.
+pub(crate) fn chain_file(src: &Source, offset: usize) -> usize {
+    let Some(o) = src.origins() else { return 0 };
+    let i = o.pieces.partition_point(|p| p.at <= offset);
+    i.checked_sub(1)
+        .and_then(|i| o.pieces.get(i))
+        .map_or(o.files.len().saturating_sub(1), |p| p.file)
 }
 
 /// The `[scoring]` number keys that set the value `key`.
