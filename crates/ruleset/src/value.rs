@@ -114,6 +114,15 @@ impl Expr {
         }
     }
 
+    /// Levels of the tree (a literal or a count is 1; see [`crate::limits::MAX_VALUE_DEPTH`]).
+    pub fn depth(&self) -> usize {
+        1 + match self {
+            Expr::Int(_) | Expr::Count(_) => 0,
+            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) => a.depth().max(b.depth()),
+            Expr::If(t, a, b) => t.depth().max(a.depth()).max(b.depth()),
+        }
+    }
+
     /// Every count the expression reads, in reading order (repeats included).
     pub fn quantities(&self, out: &mut Vec<Quantity>) {
         match self {
@@ -151,6 +160,16 @@ impl Test {
             Test::And(a, b) => a.holds(c) && b.holds(c),
             Test::Or(a, b) => a.holds(c) || b.holds(c),
             Test::Not(a) => !a.holds(c),
+        }
+    }
+
+    /// Levels of the tree, as [`Expr::depth`].
+    pub fn depth(&self) -> usize {
+        1 + match self {
+            Test::Any(_) => 0,
+            Test::Cmp(_, a, b) => a.depth().max(b.depth()),
+            Test::And(a, b) | Test::Or(a, b) => a.depth().max(b.depth()),
+            Test::Not(a) => a.depth(),
         }
     }
 

@@ -15,7 +15,7 @@
 
 use std::ops::Range;
 
-use tegula_ruleset::limits::MAX_POINTS;
+use tegula_ruleset::limits::{MAX_POINTS, MAX_VALUE_DEPTH};
 use tegula_ruleset::{applies, Compare, Expr, FeatureKind, Quantity, Test};
 
 /// A problem in an expression: where in the string (bytes) and what.
@@ -130,22 +130,35 @@ pub fn parse(text: &str, kind: FeatureKind, tags: &[String]) -> Result<Expr, Exp
     let mut p = Parser {
         toks: tokens(text)?,
         pos: 0,
+        depth: 0,
         kind,
         tags,
     };
     let e = p.expr()?;
-    match p.peek() {
-        Tok::End => Ok(e),
-        _ => err(
+    if p.peek() != Tok::End {
+        return err(
             p.span(),
             "expected an operator (`+`, `-`, `*`) or the end of the value",
-        ),
+        );
     }
+    if e.depth() > MAX_VALUE_DEPTH {
+        return err(
+            0..text.len(),
+            format!(
+                "the value nests {} levels deep (each operator, `if` and `not` is one); \
+                 at most {MAX_VALUE_DEPTH}",
+                e.depth()
+            ),
+        );
+    }
+    Ok(e)
 }
 
 struct Parser<'a> {
     toks: Vec<(Tok<'a>, Range<usize>)>,
     pos: usize,
+    /// Open `expr`/`neg` calls: parsing stops past [`MAX_VALUE_DEPTH`] (no deep recursion).
+    depth: usize,
     kind: FeatureKind,
     tags: &'a [String],
 }
@@ -181,6 +194,25 @@ impl<'a> Parser<'a> {
     }
 
     fn expr(&mut self) -> Result<Expr, ExprError> {
+        self.enter()?;
+        let e = self.expr_inner();
+        self.depth -= 1;
+        e
+    }
+
+    /// One more level of nesting, or the error that it is one too many.
+    fn enter(&mut self) -> Result<(), ExprError> {
+        if self.depth >= MAX_VALUE_DEPTH {
+            return err(
+                self.span(),
+                format!("the value nests deeper than {MAX_VALUE_DEPTH} levels here"),
+            );
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    fn expr_inner(&mut self) -> Result<Expr, ExprError> {
         if !self.is_word("if") {
             return self.sum();
         }
@@ -308,6 +340,13 @@ impl<'a> Parser<'a> {
     }
 
     fn neg(&mut self) -> Result<Test, ExprError> {
+        self.enter()?;
+        let t = self.neg_inner();
+        self.depth -= 1;
+        t
+    }
+
+    fn neg_inner(&mut self) -> Result<Test, ExprError> {
         if self.is_word("not") {
             self.bump();
             return Ok(Test::Not(Box::new(self.neg()?)));

@@ -179,3 +179,26 @@ fn arithmetic_saturates_instead_of_wrapping() {
     let e: Expr = parse("0 - 1000", FeatureKind::Road, &t).unwrap();
     assert_eq!(e.eval(&mut feature(1, 0, [0, 0])), 0);
 }
+
+#[test]
+fn deep_values_are_refused_before_they_recurse_or_reach_the_artefact() {
+    let t = tags();
+    // Parentheses: stopped while parsing, at the parenthesis one level too deep.
+    let deep = format!("{}1{}", "(".repeat(400), ")".repeat(400));
+    let e = parse(&deep, FeatureKind::Road, &t).unwrap_err();
+    assert!(e.message.contains("deeper than 32"), "{e:?}");
+    assert_eq!(e.at, 32..33);
+    // A long chain nests as deep as it is long: refused over the whole text.
+    let chain = vec!["1"; 40].join(" + ");
+    let e = parse(&chain, FeatureKind::Road, &t).unwrap_err();
+    assert!(e.message.contains("40 levels deep"), "{e:?}");
+    let fine = vec!["1"; 31].join(" + ");
+    assert_eq!(
+        parse(&fine, FeatureKind::Road, &t)
+            .unwrap()
+            .eval(&mut feature(0, 0, [0, 0])),
+        31
+    );
+    let nots = format!("if {}any(inn) then 1 else 0", "not ".repeat(300));
+    assert!(parse(&nots, FeatureKind::Road, &t).is_err());
+}
