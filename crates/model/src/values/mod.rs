@@ -74,20 +74,7 @@ pub fn scoring(
                 format!("values.{key}: {}", e.message),
             ))
         });
-        // The later file of an `extends` chain wins; one file saying it twice is an error.
-        let here = chain_file(src, text.span.start);
-        let mut later = false;
-        let mut same = Vec::new();
-        for k in number_keys(key) {
-            let Some(n) = number(&numbers, k) else {
-                continue;
-            };
-            match chain_file(src, n.span.start).cmp(&here) {
-                std::cmp::Ordering::Equal => same.push(*k),
-                std::cmp::Ordering::Greater => later = true,
-                std::cmp::Ordering::Less => {}
-            }
-        }
+        let (later, same) = also_numbers(&numbers, key, text, src);
         if !same.is_empty() {
             diags.push(src.diag(
                 Code::BadValue,
@@ -103,14 +90,41 @@ pub fn scoring(
             *slot(&mut out, key) = e;
         }
     }
+    let d = Scoring::default();
     Scoring {
         values: out,
-        final_incomplete: numbers.final_incomplete.unwrap_or(true),
+        final_incomplete: numbers.final_incomplete.unwrap_or(d.final_incomplete),
         field_rule: match numbers.field_rule {
-            None | Some(RawFieldRule::PerField) => FieldRule::PerField,
+            None => d.field_rule,
+            Some(RawFieldRule::PerField) => FieldRule::PerField,
             Some(RawFieldRule::PerCity) => FieldRule::PerCity,
         },
     }
+}
+
+/// The `[scoring]` numbers that also set the value `key` written at `text`: whether one was
+/// written in a later file of the `extends` chain (it then decides the value), and those written
+/// in the same file (an error: say it once). Earlier files' numbers are overridden.
+fn also_numbers(
+    numbers: &RawScoring,
+    key: &str,
+    text: &Sp<String>,
+    src: &Source,
+) -> (bool, Vec<&'static str>) {
+    let here = chain_file(src, text.span.start);
+    let mut later = false;
+    let mut same = Vec::new();
+    for &k in number_keys(key) {
+        let Some(n) = number(numbers, k) else {
+            continue;
+        };
+        match chain_file(src, n.span.start).cmp(&here) {
+            std::cmp::Ordering::Equal => same.push(k),
+            std::cmp::Ordering::Greater => later = true,
+            std::cmp::Ordering::Less => {}
+        }
+    }
+    (later, same)
 }
 
 /// The `[scoring]` numbers given, the standard rules for the others.
