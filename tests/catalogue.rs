@@ -632,16 +632,18 @@ fn legacy_variant_changes_only_scoring_and_followers() {
     let legacy = build("base-legacy.toml");
     assert_eq!(legacy.tiles, base.tiles, "same tiles as the base game");
     assert_eq!(legacy.start_tile, base.start_tile);
-    assert_eq!(legacy.scoring.small_city_per_tile, Some(1));
-    assert_eq!(legacy.scoring.field_per_city, 4);
     assert_eq!(
         base.scoring,
         tegula_ruleset::Scoring::default(),
         "standard rules in base"
     );
-    let expected_legacy = tegula_ruleset::Scoring {
+    let numbers = tegula_ruleset::ScoringNumbers {
         small_city_per_tile: Some(1),
         field_per_city: 4,
+        ..Default::default()
+    };
+    let expected_legacy = tegula_ruleset::Scoring {
+        values: numbers.values(),
         ..Default::default()
     };
     assert_eq!(

@@ -64,7 +64,27 @@ fn in_supply(g: &Game) -> u32 {
         .sum()
 }
 
-/// The turn's B-4 score events: value from the standard formulas and the variant's parameters,
+/// A scored feature's counts as its score event reports them (a cloister's `tiles` there are its
+/// neighbours; it covers one cell). The variants played here read no tag.
+struct EventCounts<'a>(&'a tegula_engine::FeatureInfo);
+
+impl tegula_ruleset::Counts for EventCounts<'_> {
+    fn count(&mut self, q: tegula_ruleset::Quantity) -> u32 {
+        use tegula_ruleset::Quantity;
+        let f = self.0;
+        let cloister = f.kind == tegula_engine::FeatureKind::Cloister;
+        match q {
+            Quantity::Tiles if cloister => 1,
+            Quantity::Tiles => f.tiles,
+            Quantity::Pennants => f.pennants,
+            Quantity::Neighbours if cloister => f.tiles,
+            Quantity::Cities => f.cities,
+            Quantity::Neighbours | Quantity::Tag(_) => unreachable!("{q:?} on {f:?}"),
+        }
+    }
+}
+
+/// The turn's B-4 score events: value from the variant's value expressions over the event's counts,
 /// scorers = the seats of greatest strength among the followers on the feature (B-5), those
 /// followers back in supply.
 fn check_turn_scoring(
@@ -99,19 +119,10 @@ fn check_turn_scoring(
                 feature,
                 ..
             } if rule == "B-4" => {
-                use tegula_engine::FeatureKind::*;
-                let want = match feature.kind {
-                    Road => feature.tiles * sc.road_complete_per_tile,
-                    City => {
-                        let per_tile = match sc.small_city_per_tile {
-                            Some(v) if feature.tiles == 2 => v,
-                            _ => sc.city_complete_per_tile,
-                        };
-                        feature.tiles * per_tile + feature.pennants * sc.city_complete_per_pennant
-                    }
-                    Cloister => sc.cloister_complete,
-                    _ => 0,
-                };
+                let want = sc
+                    .values
+                    .of(feature.kind, true)
+                    .map_or(0, |e| e.eval(&mut EventCounts(feature)));
                 prop_assert_eq!(*points, want, "{:?}", feature);
                 let mut strength = vec![0u32; g.players() as usize];
                 for &(p, k, id) in &on_board {
@@ -386,4 +397,77 @@ proptest! {
             prop_assert!(e.line >= 1 && e.line <= lines + 1, "{}", e);
         }
     }
+}
+
+/// Tag counts (`count(TAG)`, `any(TAG)` in value expressions, docs/FORMAT.md "Values") are the
+/// sums over the segments merged into a feature: with the features of every other tile type
+/// tagged, the fast engine's final scoring equals the naive recomputation, which counts the
+/// tagged members of each feature from scratch. Values that read the tag differently from the
+/// cells make a wrong count visible.
+#[test]
+fn tag_counts_are_summed_over_the_merged_segments() {
+    use tegula_engine::FeatureKind;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/base.toml");
+    let mut rs = tegula_model::variant::build_variant(&path)
+        .0
+        .expect("base builds");
+    rs.tags.push("marked".into());
+    let bit = 1 << (rs.tags.len() - 1);
+    for tile in rs.tiles.iter_mut().step_by(2) {
+        for f in &mut tile.features {
+            f.tags |= bit;
+        }
+    }
+    let parse = |text: &str, kind| tegula_model::values::parse(text, kind, &rs.tags).unwrap();
+    let values = tegula_ruleset::Values {
+        road: tegula_ruleset::StateValues {
+            complete: parse(
+                "if any(marked) then 3 * tiles else tiles",
+                FeatureKind::Road,
+            ),
+            incomplete: parse(
+                "if any(marked) then 3 * tiles else tiles",
+                FeatureKind::Road,
+            ),
+        },
+        city: tegula_ruleset::StateValues {
+            complete: parse("7 * count(marked) + tiles", FeatureKind::City),
+            incomplete: parse("5 * count(marked) + tiles - 1", FeatureKind::City),
+        },
+        cloister: rs.scoring.values.cloister.clone(),
+        field: parse("cities + 2 * count(marked)", FeatureKind::Field),
+    };
+    rs.scoring.values = values;
+    let rules = Arc::new(Rules::new(rs).expect("playable"));
+    let mut tagged_scores = 0;
+    for seed in 0..12u64 {
+        let players = 2 + (seed % 4) as u8;
+        let mut g = Game::new(rules.clone(), players, PileOrder::Shuffled(seed), true).unwrap();
+        let mut agent = RandomAgent::new(seed);
+        while g.phase() != Phase::Over {
+            step(&mut g, &mut agent);
+        }
+        let mut finals = vec![0u32; players as usize];
+        for e in g.events() {
+            if let Event::Score {
+                rule,
+                players: ps,
+                points,
+                feature,
+                ..
+            } = e
+            {
+                if rule == "B-6" {
+                    for &p in ps {
+                        finals[p as usize] += points;
+                    }
+                }
+                if feature.kind == FeatureKind::City && *points > feature.tiles + 1 {
+                    tagged_scores += 1;
+                }
+            }
+        }
+        assert_eq!(finals, naive::final_scores(&g), "seed {seed}");
+    }
+    assert!(tagged_scores > 0, "some city scored its tagged segments");
 }

@@ -219,10 +219,13 @@ fn explain_names_the_file_and_line_of_every_value() {
             .unwrap_or_else(|| panic!("no {key} line:\n{out}"))
             .to_string()
     };
-    assert!(line("scoring.cloister_complete")
-        .contains(": 12 (B-4)  [tests/fixtures/inherit/grandchild.toml:9]"));
-    assert!(line("scoring.field_per_city").contains(": 4 (B-6)  [variants/house/farms-4.toml:10]"));
-    assert!(line("scoring.road_complete_per_tile").contains("[default (rulebook)]"));
+    // A `[scoring]` number is located as the value expression it sets.
+    assert!(line("values.cloister.complete")
+        .contains(": `12`, 12 (B-4)  [tests/fixtures/inherit/grandchild.toml:9]"));
+    assert!(line("values.field.end").contains(
+        ": `4 * cities`, 4 per completed city it borders (B-6)  [variants/house/farms-4.toml:10]"
+    ));
+    assert!(line("values.road.complete").contains("[default (rulebook)]"));
     // Tables merge key by key: max from the grandchild, min from the base game.
     assert!(line("players").contains("2 to 4 players"));
     assert!(line("followers.meeple").contains("[variants/base.toml:8]"));
@@ -264,7 +267,7 @@ fn diff_lists_exactly_the_rules_that_differ() {
         out.starts_with("2 rules differ between base and first-edition-farms:"),
         "{out}"
     );
-    assert!(out.contains("  scoring.field_rule\n") && out.contains("  scoring.field_per_city\n"));
+    assert!(out.contains("  scoring.field_rule\n") && out.contains("  values.field.end\n"));
     let same = stdout(
         &[
             "variant",
@@ -796,4 +799,70 @@ fn readings_are_checked_where_they_are_written() {
             "{what} at {at}:\n{err}"
         );
     }
+}
+
+/// Feature values (docs/FORMAT.md, "Values"): each `bad-value` problem is reported at its column
+/// inside the string, exit 1; across an `extends` chain the later file decides a value, whether
+/// it writes an expression or a `[scoring]` number, and `explain` names that file.
+#[test]
+fn values_are_located_and_the_later_file_of_a_chain_decides_them() {
+    for (file, at, what) in [
+        (
+            "bad-value-syntax",
+            ":10:22",
+            "expected a number, a count or `(`",
+        ),
+        ("bad-value-unknown-tag", ":10:25", "unknown tag `inn`"),
+        (
+            "bad-value-count-kind",
+            ":10:22",
+            "`pennants` counts only on cities",
+        ),
+        (
+            "bad-value-twice",
+            ":13:13",
+            "also set by [scoring] field_per_city",
+        ),
+    ] {
+        let path = format!("tests/fixtures/invalid/{file}.toml");
+        let err = stderr(&["validate", &path], 1) + &stdout_any(&["validate", &path]);
+        assert!(err.contains("error[bad-value]"), "{file}: {err}");
+        assert!(err.contains(&format!("{file}.toml{at}")), "{file}: {err}");
+        assert!(err.contains(what), "{file}: {err}");
+    }
+    let explain = |f: &str| stdout(&["variant", "explain", f], 0);
+    let out = explain("tests/fixtures/inherit/values-over-number.toml");
+    assert!(out.contains(
+        "`5 * cities`, 5 per completed city it borders (B-6)  \
+         [tests/fixtures/inherit/values-over-number.toml:9]"
+    ));
+    let out = explain("tests/fixtures/inherit/number-over-values.toml");
+    assert!(out.contains(
+        "`2 + 1 * neighbours`, 2 plus 1 per surrounding tile (B-6)  \
+         [tests/fixtures/inherit/number-over-values.toml:10]"
+    ));
+    let out = explain("variants/house/unfinished-cloister-nothing.toml");
+    assert!(out.contains(
+        "values.cloister.incomplete  incomplete cloister at the end: \
+         `if any(religious) then 0 else 1 + neighbours`, if it has a segment tagged `religious`: \
+         0, otherwise 1 plus 1 per surrounding tile (B-6)  \
+         [variants/house/unfinished-cloister-nothing.toml:12]"
+    ));
+    let diff = stdout(
+        &[
+            "variant",
+            "diff",
+            "variants/base.toml",
+            "variants/house/unfinished-cloister-nothing.toml",
+        ],
+        0,
+    );
+    assert!(
+        diff.starts_with("1 rule differs between base and unfinished-cloister-nothing:\n  values.cloister.incomplete\n"),
+        "{diff}"
+    );
+}
+
+fn stdout_any(args: &[&str]) -> String {
+    String::from_utf8_lossy(&tegula(args).stdout).into_owned()
 }

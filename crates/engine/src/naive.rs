@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use tegula_ruleset::{FeatureKind, SideKind, NO_FEATURE};
+use tegula_ruleset::{Counts, FeatureKind, Quantity, SideKind, NO_FEATURE};
 
 use crate::event::FeatureId;
 use crate::game::Game;
@@ -223,17 +223,16 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
     }
     for (k, st) in strength {
         let f = &feats[k];
-        let value = match f.kind {
-            FeatureKind::Road if !f.complete => f.tiles * sc.road_incomplete_per_tile,
-            FeatureKind::City if !f.complete => {
-                f.tiles * sc.city_incomplete_per_tile + f.pennants * sc.city_incomplete_per_pennant
-            }
-            FeatureKind::Cloister if !f.complete => {
-                sc.cloister_incomplete_base + sc.cloister_incomplete_per_neighbour * f.tiles
-            }
-            FeatureKind::Field => cities_of(k) * sc.field_per_city,
-            _ => 0,
-        };
+        // Features still incomplete (and every field) score their end value (B-6).
+        let expr = sc.values.of(f.kind, false).filter(|_| !f.complete);
+        let value = expr.map_or(0, |e| {
+            let cities = if f.kind == FeatureKind::Field {
+                cities_of(k)
+            } else {
+                0
+            };
+            e.eval(&mut NaiveCounts { game, f, cities })
+        });
         let best = st.iter().copied().max().unwrap_or(0);
         if best > 0 {
             for (p, &s) in st.iter().enumerate() {
@@ -244,6 +243,37 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
         }
     }
     out
+}
+
+/// The counts of one recomputed feature, as a value expression reads them.
+struct NaiveCounts<'a> {
+    game: &'a Game,
+    f: &'a NaiveFeature,
+    cities: u32,
+}
+
+impl Counts for NaiveCounts<'_> {
+    fn count(&mut self, q: Quantity) -> u32 {
+        let cloister = self.f.kind == FeatureKind::Cloister;
+        match q {
+            // A cloister covers one cell; its `tiles` field holds its neighbours.
+            Quantity::Tiles if cloister => 1,
+            Quantity::Tiles => self.f.tiles,
+            Quantity::Pennants => self.f.pennants,
+            Quantity::Neighbours if cloister => self.f.tiles,
+            Quantity::Neighbours => 0,
+            Quantity::Cities => self.cities,
+            Quantity::Tag(t) => {
+                let rs = self.game.rules().ruleset();
+                let tiles = self.game.tiles();
+                let tagged = |&&(i, fi): &&(usize, u8)| {
+                    let feat = &rs.tiles[tiles[i].tile as usize].features[fi as usize];
+                    t < 32 && feat.tags & (1 << t) != 0
+                };
+                self.f.members.iter().filter(tagged).count() as u32
+            }
+        }
+    }
 }
 
 /// Completed cities bordering the field `feats[k]` (B-6), each counted once.

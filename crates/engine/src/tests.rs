@@ -712,19 +712,20 @@ fn house_rule_points_saturate_instead_of_overflowing() {
     // builds wrap to small numbers).
     let m = u32::MAX;
     let mut rs = base_ruleset();
-    rs.scoring = tegula_ruleset::Scoring {
-        road_complete_per_tile: m,
-        road_incomplete_per_tile: m,
-        city_complete_per_tile: m,
-        city_complete_per_pennant: m,
-        city_incomplete_per_tile: m,
-        city_incomplete_per_pennant: m,
-        small_city_per_tile: None,
-        cloister_complete: m,
-        cloister_incomplete_base: m,
-        cloister_incomplete_per_neighbour: m,
-        field_per_city: m,
-        ..rs.scoring.clone()
+    use tegula_ruleset::{Expr, Quantity, StateValues};
+    let both = |e: Expr| StateValues {
+        complete: e.clone(),
+        incomplete: e,
+    };
+    let per = |q| Expr::plus(Expr::Int(m), Expr::per(m, q));
+    rs.scoring.values = tegula_ruleset::Values {
+        road: both(per(Quantity::Tiles)),
+        city: both(Expr::plus(per(Quantity::Tiles), per(Quantity::Pennants))),
+        cloister: both(per(Quantity::Neighbours)),
+        field: Expr::Mul(
+            Box::new(Expr::Int(m)),
+            Box::new(Expr::Count(Quantity::Cities)),
+        ),
     };
     let rules = Arc::new(Rules::new(rs).unwrap());
     let mut saturated = 0;

@@ -140,6 +140,10 @@ codes! {
     /// A tile ability's keys do not fit together (trigger, conditions, effect, per tables,
     /// counts, tags; docs/ABILITIES.md).
     BadAbility = "bad-ability", Compiler;
+    /// A feature value expression (`[values]`, docs/FORMAT.md "Values") does not parse, names a
+    /// tag no tile carries, counts what its kind lacks (`pennants` on a road, ...), or sets a
+    /// value a `[scoring]` number also sets.
+    BadValue = "bad-value", Compiler;
     /// The open pool of a variant is inconsistent (tag, thresholds, gains; W-1 .. W-4, W-30).
     BadPool = "bad-pool", Compiler;
     /// A tile of a variant has an ability, but no player can own the tile (only the tiles of the

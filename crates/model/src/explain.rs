@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use tegula_ruleset::{
     Adjacency, AfterScore, FieldRule, FinalRoundFirst, JoinedFieldScoring, JoinedFieldTiming,
-    KeptAfterPile, NearBuilding, PoolTileDraw, Readings, Scoring, Strength, ThresholdRecheck,
+    KeptAfterPile, NearBuilding, PoolTileDraw, Readings, Strength, ThresholdRecheck,
 };
 use toml_edit::ImDocument;
 
@@ -77,7 +77,7 @@ pub fn explain(path: &Path) -> (Option<Explanation>, Vec<Diagnostic>) {
         None => vec![source.path.clone()],
     };
     let mut rules = setup_lines(&v, &at);
-    rules.extend(scoring_lines(&v.scoring, &at));
+    rules.extend(scoring_lines(&v, &at));
     rules.extend(reading_lines(&v, &at));
     let e = Explanation {
         id: v.id.clone(),
@@ -96,11 +96,16 @@ struct Locator<'a> {
 
 impl Locator<'_> {
     fn origin(&self, path: &[&str]) -> Option<Origin> {
+        self.locate(self.offset(path)?)
+    }
+
+    /// Where in the merged text the key path was written.
+    fn offset(&self, path: &[&str]) -> Option<usize> {
         let mut item = self.doc?.as_item();
         for k in path {
             item = item.as_table_like()?.get(k)?;
         }
-        self.locate(item.span()?.start)
+        Some(item.span()?.start)
     }
 
     /// Where the element of the list `list` whose `id` is `id` was written (its `id` value).
@@ -325,100 +330,30 @@ fn figure_words(f: &tegula_ruleset::FollowerType) -> String {
     format!("{} {} per player ({strength}{after})", f.count, f.name)
 }
 
-/// A per-unit scoring number: its `[scoring]` key, its words, its rule, how to read it.
-type Number = (
-    &'static str,
-    &'static str,
-    &'static str,
-    fn(&Scoring) -> u32,
-);
-
-/// The scoring numbers, in the order `explain` lists them (completed features, then the end).
-fn numbers() -> [Number; 10] {
-    [
-        (
-            "road_complete_per_tile",
-            "completed road, per tile",
-            "B-4",
-            |s| s.road_complete_per_tile,
-        ),
-        (
-            "city_complete_per_tile",
-            "completed city, per tile",
-            "B-4",
-            |s| s.city_complete_per_tile,
-        ),
-        (
-            "city_complete_per_pennant",
-            "completed city, per pennant",
-            "B-4",
-            |s| s.city_complete_per_pennant,
-        ),
-        ("cloister_complete", "completed cloister", "B-4", |s| {
-            s.cloister_complete
-        }),
-        (
-            "road_incomplete_per_tile",
-            "incomplete road at the end, per tile",
-            "B-6",
-            |s| s.road_incomplete_per_tile,
-        ),
-        (
-            "city_incomplete_per_tile",
-            "incomplete city at the end, per tile",
-            "B-6",
-            |s| s.city_incomplete_per_tile,
-        ),
-        (
-            "city_incomplete_per_pennant",
-            "incomplete city at the end, per pennant",
-            "B-6",
-            |s| s.city_incomplete_per_pennant,
-        ),
-        (
-            "cloister_incomplete_base",
-            "incomplete cloister at the end, for itself",
-            "B-6",
-            |s| s.cloister_incomplete_base,
-        ),
-        (
-            "cloister_incomplete_per_neighbour",
-            "incomplete cloister at the end, per surrounding tile",
-            "B-6",
-            |s| s.cloister_incomplete_per_neighbour,
-        ),
-        (
-            "field_per_city",
-            "fields at the end, per completed city",
-            "B-6",
-            |s| s.field_per_city,
-        ),
-    ]
-}
-
-/// The scoring parameters, each as a line: the numbers, then the rules that are not numbers.
-fn scoring_lines(s: &Scoring, at: &Locator<'_>) -> Vec<RuleLine> {
-    let key = |k: &str| format!("scoring.{k}");
-    let mut out: Vec<RuleLine> = numbers()
+/// The value of each feature kind as an expression with its words, then the scoring rules that
+/// are not values.
+fn scoring_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
+    let s = &v.scoring;
+    let tags = crate::lower::tag_names(&v.tiles);
+    let mut out: Vec<RuleLine> = s
+        .values
+        .entries()
         .into_iter()
-        .map(|(k, words, rule, get)| {
-            let v = get(s);
+        .map(|(key, kind, e)| {
+            let (subject, rule) = match key.rsplit_once('.').map_or("", |k| k.1) {
+                "complete" => (format!("completed {}", kind.name()), "B-4"),
+                "incomplete" => (format!("incomplete {} at the end", kind.name()), "B-6"),
+                _ => (format!("{} at the end", kind.name()), "B-6"),
+            };
             line(
-                &key(k),
-                json!(v),
-                format!("{words}: {v}"),
+                &format!("values.{key}"),
+                json!(e.source(&tags)),
+                format!("{subject}: `{}`, {}", e.source(&tags), e.words(&tags)),
                 Some(rule),
-                at.origin(&["scoring", k]),
+                value_origin(key, at),
             )
         })
         .collect();
-    let small = match s.small_city_per_tile {
-        Some(v) => format!("completed 2-tile city: {v} per tile"),
-        None => format!(
-            "completed 2-tile city: as any city ({} per tile)",
-            s.city_complete_per_tile
-        ),
-    };
     let incomplete = if s.final_incomplete {
         "incomplete roads, cities and cloisters score at the end"
     } else {
@@ -435,12 +370,6 @@ fn scoring_lines(s: &Scoring, at: &Locator<'_>) -> Vec<RuleLine> {
     };
     for (k, value, words, rule) in [
         (
-            "small_city_per_tile",
-            json!(s.small_city_per_tile),
-            small,
-            "B-4",
-        ),
-        (
             "final_incomplete",
             json!(s.final_incomplete),
             incomplete.to_string(),
@@ -449,7 +378,7 @@ fn scoring_lines(s: &Scoring, at: &Locator<'_>) -> Vec<RuleLine> {
         ("field_rule", json!(s.field_rule), fields.to_string(), "B-6"),
     ] {
         out.push(line(
-            &key(k),
+            &format!("scoring.{k}"),
             value,
             words,
             Some(rule),
@@ -457,6 +386,23 @@ fn scoring_lines(s: &Scoring, at: &Locator<'_>) -> Vec<RuleLine> {
         ));
     }
     out
+}
+
+/// Where the value `key` (`city.complete`) was set: its `[values]` expression or a `[scoring]`
+/// number that sets it, whichever the later file of the chain wrote (the one that decides it);
+/// `None` when neither (the rulebook's value).
+fn value_origin(key: &str, at: &Locator<'_>) -> Option<Origin> {
+    let expr: Vec<&str> = std::iter::once("values").chain(key.split('.')).collect();
+    let numbers = crate::values::number_keys(key)
+        .iter()
+        .map(|k| vec!["scoring", *k]);
+    let written = std::iter::once(expr).chain(numbers);
+    let offsets = written.filter_map(|path| at.offset(&path));
+    // The first of the latest file: the expression when a file gave both (an error anyway).
+    let best = offsets
+        .rev()
+        .max_by_key(|&o| crate::values::chain_file(at.source, o))?;
+    at.locate(best)
 }
 
 /// One reading as explained: its key under `readings.`, its value, the reading in words and

@@ -29,6 +29,7 @@ pub mod report;
 pub mod rules;
 pub mod schema;
 pub mod validate;
+pub mod values;
 pub mod variant;
 
 pub use diag::{Code, Diagnostic, Location, Related, Severity, Source};

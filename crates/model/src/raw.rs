@@ -484,6 +484,10 @@ pub struct VariantFile {
     /// Scoring parameters that differ from the standard rules (house rules).
     #[serde(default)]
     pub scoring: Option<Sp<RawScoring>>,
+    /// Feature values as expressions over the feature's counts (docs/FORMAT.md, "Values");
+    /// absent keys keep `[scoring]`'s numbers.
+    #[serde(default)]
+    pub values: Option<Sp<RawValues>>,
     /// The rulebook's *Readings* this variant decides otherwise (RULES.md; docs/FORMAT.md,
     /// "Rule parameters"); absent keys keep the registry's reading.
     #[serde(default)]
@@ -752,47 +756,47 @@ pub struct RawScoring {
     /// Completed road, per tile.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub road_complete_per_tile: Option<u32>,
+    pub road_complete_per_tile: Option<Sp<u32>>,
     /// Incomplete road at the end, per tile.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub road_incomplete_per_tile: Option<u32>,
+    pub road_incomplete_per_tile: Option<Sp<u32>>,
     /// Completed city, per tile.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub city_complete_per_tile: Option<u32>,
+    pub city_complete_per_tile: Option<Sp<u32>>,
     /// Completed city, per pennant.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub city_complete_per_pennant: Option<u32>,
+    pub city_complete_per_pennant: Option<Sp<u32>>,
     /// Incomplete city at the end, per tile.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub city_incomplete_per_tile: Option<u32>,
+    pub city_incomplete_per_tile: Option<Sp<u32>>,
     /// Incomplete city at the end, per pennant.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub city_incomplete_per_pennant: Option<u32>,
+    pub city_incomplete_per_pennant: Option<Sp<u32>>,
     /// Legacy: completed 2-tile city, per tile (1 makes it worth 2).
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub small_city_per_tile: Option<u32>,
+    pub small_city_per_tile: Option<Sp<u32>>,
     /// Completed cloister.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub cloister_complete: Option<u32>,
+    pub cloister_complete: Option<Sp<u32>>,
     /// Incomplete cloister: base points.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub cloister_incomplete_base: Option<u32>,
+    pub cloister_incomplete_base: Option<Sp<u32>>,
     /// Incomplete cloister: per surrounding tile.
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub cloister_incomplete_per_neighbour: Option<u32>,
+    pub cloister_incomplete_per_neighbour: Option<Sp<u32>>,
     /// Field: per completed bordering city (legacy: 4).
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub field_per_city: Option<u32>,
+    pub field_per_city: Option<Sp<u32>>,
     /// Whether incomplete roads, cities and cloisters score at the end (B-6; default `true`).
     /// `false` scores only completed features and fields.
     #[serde(default)]
@@ -801,6 +805,48 @@ pub struct RawScoring {
     /// edition: each completed city once, to the farmer majority over all its fields).
     #[serde(default)]
     pub field_rule: Option<RawFieldRule>,
+}
+
+/// `[values]`: a value expression per feature kind and state (docs/FORMAT.md, "Values").
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawValues {
+    /// Roads: `complete` (B-4) and `incomplete` (B-6).
+    #[serde(default)]
+    pub road: Option<RawStateValues>,
+    /// Cities: `complete` (B-4) and `incomplete` (B-6).
+    #[serde(default)]
+    pub city: Option<RawStateValues>,
+    /// Cloisters: `complete` (B-4) and `incomplete` (B-6).
+    #[serde(default)]
+    pub cloister: Option<RawStateValues>,
+    /// Fields: `end`, the value of a field at the end of the game (B-6).
+    #[serde(default)]
+    pub field: Option<RawFieldValues>,
+}
+
+/// The values of one kind when completed and when incomplete at the end.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawStateValues {
+    /// Value when completed during the game (B-4), e.g. `"2 * tiles + 2 * pennants"`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 1000))]
+    pub complete: Option<Sp<String>>,
+    /// Value when still incomplete at the end (B-6), e.g. `"tiles + pennants"`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 1000))]
+    pub incomplete: Option<Sp<String>>,
+}
+
+/// The value of a field.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawFieldValues {
+    /// Value at the end of the game (B-6), e.g. `"3 * cities"`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 1000))]
+    pub end: Option<Sp<String>>,
 }
 
 /// The rulebook's *Readings*, each a named choice whose default is the registry's reading.

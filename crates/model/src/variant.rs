@@ -5,14 +5,12 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use tegula_ruleset::{FieldRule, FollowerType, PlayerTile, PoolRules, Readings, Ruleset, Scoring};
+use tegula_ruleset::{FollowerType, PlayerTile, PoolRules, Readings, Ruleset, Scoring};
 
 use crate::compile::{compile_tileset, CompiledSet, CompiledTile};
 use crate::diag::{Code, Diagnostic, Source};
 use crate::load::{load_variant, parse_tileset, Loaded};
-use crate::raw::{
-    RawConnectionOverride, RawFieldRule, RawFollower, RawScoring, RawSetRef, Sp, VariantFile,
-};
+use crate::raw::{RawConnectionOverride, RawFollower, RawSetRef, Sp, VariantFile};
 
 /// A variant with its tiles compiled: copies and `only` applied, W-21 overrides applied.
 #[derive(Clone, Debug, Serialize)]
@@ -27,7 +25,7 @@ pub struct CompiledVariant {
     pub max_players: u8,
     /// Follower types.
     pub followers: Vec<FollowerType>,
-    /// Scoring parameters (standard rules overridden by `[scoring]`).
+    /// Scoring parameters (standard rules overridden by `[scoring]` and `[values]`).
     pub scoring: Scoring,
     /// Tiles in every player's hand (1: the normal game).
     pub hand: u8,
@@ -194,42 +192,6 @@ fn followers(
     out
 }
 
-fn scoring(raw: Option<&RawScoring>) -> Scoring {
-    let d = Scoring::default();
-    let Some(r) = raw else { return d };
-    Scoring {
-        road_complete_per_tile: r.road_complete_per_tile.unwrap_or(d.road_complete_per_tile),
-        road_incomplete_per_tile: r
-            .road_incomplete_per_tile
-            .unwrap_or(d.road_incomplete_per_tile),
-        city_complete_per_tile: r.city_complete_per_tile.unwrap_or(d.city_complete_per_tile),
-        city_complete_per_pennant: r
-            .city_complete_per_pennant
-            .unwrap_or(d.city_complete_per_pennant),
-        city_incomplete_per_tile: r
-            .city_incomplete_per_tile
-            .unwrap_or(d.city_incomplete_per_tile),
-        city_incomplete_per_pennant: r
-            .city_incomplete_per_pennant
-            .unwrap_or(d.city_incomplete_per_pennant),
-        small_city_per_tile: r.small_city_per_tile.or(d.small_city_per_tile),
-        cloister_complete: r.cloister_complete.unwrap_or(d.cloister_complete),
-        cloister_incomplete_base: r
-            .cloister_incomplete_base
-            .unwrap_or(d.cloister_incomplete_base),
-        cloister_incomplete_per_neighbour: r
-            .cloister_incomplete_per_neighbour
-            .unwrap_or(d.cloister_incomplete_per_neighbour),
-        field_per_city: r.field_per_city.unwrap_or(d.field_per_city),
-        final_incomplete: r.final_incomplete.unwrap_or(d.final_incomplete),
-        field_rule: match r.field_rule {
-            None => d.field_rule,
-            Some(RawFieldRule::PerField) => FieldRule::PerField,
-            Some(RawFieldRule::PerCity) => FieldRule::PerCity,
-        },
-    }
-}
-
 /// Load a variant and compile its tiles: sets (files or folders, relative to the variant file),
 /// `copies`, `only`, W-21 connection overrides, player range, followers, unique tile ids, one
 /// start tile at most, and the variant's facts. `None` when the variant file itself cannot be
@@ -314,13 +276,20 @@ pub fn compile_variant_with(
         corner_join: crate::readings::has_corner_join(&followers),
     };
     let readings = crate::readings::lower(doc.readings.as_ref(), &mechanisms, &vsrc, &mut diags);
+    let scoring = crate::values::scoring(
+        doc.scoring.as_ref(),
+        doc.values.as_ref(),
+        &tags,
+        &vsrc,
+        &mut diags,
+    );
     let v = CompiledVariant {
         id: doc.id.value.clone(),
         name: doc.name.clone(),
         min_players: players.min,
         max_players: players.max,
         followers,
-        scoring: scoring(doc.scoring.as_ref().map(|s| &s.value)),
+        scoring,
         hand,
         readings,
         tiles,

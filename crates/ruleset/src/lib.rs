@@ -21,7 +21,13 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub mod limits;
+mod value;
+mod value_text;
 mod words;
+
+pub use value::{
+    applies, Compare, Counts, Expr, Quantity, ScoringNumbers, StateValues, Test, Values,
+};
 
 /// A side of a cell, clockwise from north.
 #[derive(
@@ -239,7 +245,7 @@ pub const NO_FEATURE: u8 = u8::MAX;
 
 /// Version of the ruleset artefact's format. Raised whenever a change to these types would make
 /// an older engine misread a newer file (or the reverse); [`Ruleset::from_json`] refuses others.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The rulebook's *Readings* (RULES.md), each a parameter whose default is the registry's
 /// reading and whose alternative is the other coherent reading of the rule text.
@@ -813,29 +819,8 @@ pub enum TileSite {
 /// Scoring parameters. Defaults are the standard rules (B-4, B-6).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Scoring {
-    /// Completed road, per tile (B-4).
-    pub road_complete_per_tile: u32,
-    /// Incomplete road at the end, per tile (B-6).
-    pub road_incomplete_per_tile: u32,
-    /// Completed city, per tile (B-4).
-    pub city_complete_per_tile: u32,
-    /// Completed city, per pennant (B-4).
-    pub city_complete_per_pennant: u32,
-    /// Incomplete city at the end, per tile (B-6).
-    pub city_incomplete_per_tile: u32,
-    /// Incomplete city at the end, per pennant (B-6).
-    pub city_incomplete_per_pennant: u32,
-    /// Legacy house rule: a completed city of exactly 2 tiles scores this per tile instead
-    /// (`Some(1)` makes a 2-tile city worth 2). `None` = standard rules.
-    pub small_city_per_tile: Option<u32>,
-    /// Completed cloister (B-4).
-    pub cloister_complete: u32,
-    /// Incomplete cloister at the end: this much for the cloister itself (B-6)...
-    pub cloister_incomplete_base: u32,
-    /// ...plus this much per surrounding filled cell (B-6).
-    pub cloister_incomplete_per_neighbour: u32,
-    /// Field at the end, per completed bordering city (B-6; legacy house rule: 4).
-    pub field_per_city: u32,
+    /// What each feature is worth, as expressions over its counts (docs/FORMAT.md, "Values").
+    pub values: Values,
     /// Whether incomplete roads, cities and cloisters score at the end (B-6: yes). Fields are
     /// scored either way.
     #[serde(default = "yes")]
@@ -865,17 +850,7 @@ pub enum FieldRule {
 impl Default for Scoring {
     fn default() -> Self {
         Scoring {
-            road_complete_per_tile: 1,
-            road_incomplete_per_tile: 1,
-            city_complete_per_tile: 2,
-            city_complete_per_pennant: 2,
-            city_incomplete_per_tile: 1,
-            city_incomplete_per_pennant: 1,
-            small_city_per_tile: None,
-            cloister_complete: 9,
-            cloister_incomplete_base: 1,
-            cloister_incomplete_per_neighbour: 1,
-            field_per_city: 3,
+            values: Values::default(),
             final_incomplete: true,
             field_rule: FieldRule::PerField,
         }

@@ -32,3 +32,8 @@ pub const MAX_POINTS: u32 = 1000;
 /// Most corner figures (AM-6) all players together may have: the engine counts a field's corner
 /// figures in 8 bits, and fields holding them can be joined into one.
 pub const MAX_CORNER_FIGURES: u64 = 255;
+
+/// Deepest a value expression's tree may be ([`crate::Expr`]; `1 + 2 + 3` is 3 deep): the
+/// artefact nests two JSON levels per tree level, and JSON readers stop at 128 levels
+/// (`serde_json`'s default), so a deeper value could be compiled but never read back.
+pub const MAX_VALUE_DEPTH: usize = 32;

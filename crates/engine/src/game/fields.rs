@@ -14,9 +14,9 @@ const RULE: &str = "B-6";
 impl Game {
     /// Score the fields at the end by the first edition's rule: for each completed city, the
     /// strengths of each seat's farmers on the fields bordering it are summed (each field once),
-    /// and the strongest seats score `field_per_city` (ties all score; no farmers, no score).
+    /// and the strongest seats score the field value with one city (ties all score; no farmers,
+    /// no score).
     pub(super) fn score_fields_per_city(&mut self) {
-        let per_city = self.rules.ruleset().scoring.field_per_city;
         // Completed city root → the field roots bordering it that hold farmers (in city order).
         let mut cities: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
         let mut buf = std::mem::take(&mut self.tmp.buf);
@@ -37,7 +37,9 @@ impl Game {
             for &field in &fields {
                 self.add_farmer_strength(field, &mut strength);
             }
-            // The event names a field (the points are field points), the first one found.
+            // The event names a field (the points are field points), the first one found; its
+            // value with one city is what the city pays.
+            let per_city = self.field_value_per_city(fields[0], &mut buf);
             self.award_city(fields[0], per_city, &strength, &mut buf);
         }
         self.tmp.buf = buf;

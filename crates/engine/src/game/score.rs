@@ -1,7 +1,7 @@
 //! Scoring: completion after each turn (B-3, B-4), majorities (B-5), final scoring (B-6), feature
 //! sizes in distinct cells (B-7, W-18).
 
-use tegula_ruleset::{FeatureKind, FieldRule};
+use tegula_ruleset::{Counts, FeatureKind, FieldRule, Quantity};
 
 use super::{find, Event, FeatureId, FeatureInfo, Freed, Game, Inst, Phase, Seg, FRONT};
 use crate::points;
@@ -165,59 +165,37 @@ impl Game {
         }
     }
 
-    /// Points of the feature rooted at `root` (B-4 during the game, B-6 at the end). Saturating:
-    /// house-rule numbers times large features must not wrap (`tegula_ruleset::limits`).
+    /// Points of the feature rooted at `root` (B-4 during the game, B-6 at the end): the
+    /// variant's value expression for its kind, evaluated over its counts. Saturating: house-rule
+    /// numbers times large features must not wrap (`tegula_ruleset::limits`).
     fn feature_value(&mut self, root: u32, during: bool) -> u32 {
-        let s = self.segs[root as usize];
-        let sc = &self.rules.ruleset().scoring;
+        let kind = self.segs[root as usize].kind;
         let mut buf = std::mem::take(&mut self.tmp.buf);
-        let value = match s.kind {
-            FeatureKind::Road => {
-                let n = self.count_cells(root, &mut buf);
-                n.saturating_mul(if during {
-                    sc.road_complete_per_tile
-                } else {
-                    sc.road_incomplete_per_tile
-                })
-            }
-            FeatureKind::City => {
-                let n = self.count_cells(root, &mut buf);
-                let p = s.pennants as u32;
-                if during {
-                    let per_tile = match sc.small_city_per_tile {
-                        Some(v) if n == 2 => v,
-                        _ => sc.city_complete_per_tile,
-                    };
-                    points(n, per_tile, p, sc.city_complete_per_pennant)
-                } else {
-                    points(
-                        n,
-                        sc.city_incomplete_per_tile,
-                        p,
-                        sc.city_incomplete_per_pennant,
-                    )
-                }
-            }
-            FeatureKind::Cloister => {
-                if during {
-                    sc.cloister_complete
-                } else {
-                    let n = self.cloister_neighbours(root);
-                    points(
-                        1,
-                        sc.cloister_incomplete_base,
-                        n,
-                        sc.cloister_incomplete_per_neighbour,
-                    )
-                }
-            }
-            FeatureKind::Field => self
-                .bordered_cities(root, &mut buf)
-                .saturating_mul(sc.field_per_city),
-            FeatureKind::Wonder => 0,
+        let value = match self.rules.ruleset().scoring.values.of(kind, during) {
+            Some(expr) => expr.eval(&mut FeatureCounts::new(self, root, &mut buf, false)),
+            None => 0,
         };
         self.tmp.buf = buf;
         value
+    }
+
+    /// What a field pays for each completed city under the first edition's procedure
+    /// ([`FieldRule::PerCity`]): the field value of the field rooted at `root` with `cities` = 1.
+    pub(super) fn field_value_per_city(&self, root: u32, buf: &mut Vec<u32>) -> u32 {
+        let expr = &self.rules.ruleset().scoring.values.field;
+        expr.eval(&mut FeatureCounts::new(self, root, buf, true))
+    }
+
+    /// Segments of the feature rooted at `root` that carry tag `tag`: the union of its segments'
+    /// tag counts, summed over every merge (walked when a value asks, so variants whose values
+    /// read no tag never pay for it).
+    fn tag_count(&self, root: u32, tag: u32) -> u32 {
+        let mut n = 0;
+        self.for_each_member(root, |_, _, feat| {
+            // A tag index beyond the bit set (a hand-made artefact) is on no segment.
+            n += feat.tags.checked_shr(tag).unwrap_or(0) & 1;
+        });
+        n
     }
 
     /// Give `value` to the seats with the greatest strength on the feature rooted at `root`
@@ -429,8 +407,42 @@ impl Game {
     }
 }
 
-/// `a × per_a + b × per_b`, saturating at `u32::MAX` (`tegula_ruleset::limits`).
-fn points(a: u32, per_a: u32, b: u32, per_b: u32) -> u32 {
-    a.saturating_mul(per_a)
-        .saturating_add(b.saturating_mul(per_b))
+/// The counts of one feature for its value expression, each computed when first asked.
+struct FeatureCounts<'a> {
+    game: &'a Game,
+    root: u32,
+    buf: &'a mut Vec<u32>,
+    /// Cells, once counted (a value may read `tiles` twice).
+    tiles: Option<u32>,
+    /// Whether `cities` is 1 (a field's payment per city, [`FieldRule::PerCity`]).
+    one_city: bool,
+}
+
+impl<'a> FeatureCounts<'a> {
+    fn new(game: &'a Game, root: u32, buf: &'a mut Vec<u32>, one_city: bool) -> Self {
+        FeatureCounts {
+            game,
+            root,
+            buf,
+            tiles: None,
+            one_city,
+        }
+    }
+}
+
+impl Counts for FeatureCounts<'_> {
+    fn count(&mut self, q: Quantity) -> u32 {
+        let (g, root) = (self.game, self.root);
+        match q {
+            Quantity::Tiles => match self.tiles {
+                Some(n) => n,
+                None => *self.tiles.insert(g.count_cells(root, self.buf)),
+            },
+            Quantity::Pennants => u32::from(g.segs[root as usize].pennants),
+            Quantity::Neighbours => g.cloister_neighbours(root),
+            Quantity::Cities if self.one_city => 1,
+            Quantity::Cities => g.bordered_cities(root, self.buf),
+            Quantity::Tag(t) => g.tag_count(root, t),
+        }
+    }
 }

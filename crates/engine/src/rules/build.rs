@@ -190,6 +190,7 @@ fn feat_infos(t: &TileType, n: usize, problems: &mut Vec<TileProblem>) -> Vec<Fe
             open_sides: f.open_sides,
             pennants: f.pennants,
             cells: f.cells,
+            tags: f.tags,
             borders: f.borders.clone(),
         });
     }

@@ -131,6 +131,8 @@ pub(crate) struct FeatInfo {
     pub open_sides: u8,
     pub pennants: u8,
     pub cells: u8,
+    /// Bit set over the ruleset's tags (what a value's `count(TAG)` counts).
+    pub tags: u32,
     pub borders: Vec<u8>,
 }
 

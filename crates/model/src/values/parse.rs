@@ -1,0 +1,385 @@
+//! The value expression language (docs/FORMAT.md, "Values"): a tokenizer and a recursive-descent
+//! parser that also type-checks, so every problem carries its byte range inside the string.
+//!
+//! ```text
+//! expr  := "if" test "then" expr "else" expr | sum
+//! sum   := term (("+" | "-") term)*
+//! term  := atom ("*" atom)*
+//! atom  := INT | "tiles" | "pennants" | "neighbours" | "cities" | "count" "(" TAG ")"
+//!        | "(" expr ")"
+//! test  := conj ("or" conj)*
+//! conj  := neg ("and" neg)*
+//! neg   := "not" neg | "any" "(" TAG ")" | "(" test ")" | sum CMP sum
+//! CMP   := "==" | "!=" | "<" | "<=" | ">" | ">="
+//! ```
+
+use std::ops::Range;
+
+use tegula_ruleset::limits::{MAX_POINTS, MAX_VALUE_DEPTH};
+use tegula_ruleset::{applies, Compare, Expr, FeatureKind, Quantity, Test};
+
+/// A problem in an expression: where in the string (bytes) and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExprError {
+    /// Byte range inside the expression text.
+    pub at: Range<usize>,
+    /// What is wrong, and what would be right.
+    pub message: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tok<'a> {
+    Int(u64),
+    Word(&'a str),
+    Open,
+    Close,
+    Plus,
+    Minus,
+    Star,
+    Cmp(Compare),
+    End,
+}
+
+fn err<T>(at: Range<usize>, message: impl Into<String>) -> Result<T, ExprError> {
+    Err(ExprError {
+        at,
+        message: message.into(),
+    })
+}
+
+/// Split `text` into tokens with their byte ranges; the last is [`Tok::End`].
+fn tokens(text: &str) -> Result<Vec<(Tok<'_>, Range<usize>)>, ExprError> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let start = i;
+        let two = b.get(i + 1) == Some(&b'=');
+        let tok = match c {
+            b' ' | b'\t' | b'\n' | b'\r' => {
+                i += 1;
+                continue;
+            }
+            b'0'..=b'9' => {
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+                // More than 19 digits cannot be a u64; such a literal is over the limit anyway.
+                let n = text[start..i].parse::<u64>().unwrap_or(u64::MAX);
+                out.push((Tok::Int(n), start..i));
+                continue;
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                out.push((Tok::Word(&text[start..i]), start..i));
+                continue;
+            }
+            b'(' => Tok::Open,
+            b')' => Tok::Close,
+            b'+' => Tok::Plus,
+            b'-' => Tok::Minus,
+            b'*' => Tok::Star,
+            b'=' if two => Tok::Cmp(Compare::Eq),
+            b'!' if two => Tok::Cmp(Compare::Ne),
+            b'<' if two => Tok::Cmp(Compare::Le),
+            b'>' if two => Tok::Cmp(Compare::Ge),
+            b'<' => Tok::Cmp(Compare::Lt),
+            b'>' => Tok::Cmp(Compare::Gt),
+            _ => {
+                let ch = text[start..].chars().next().unwrap_or('?');
+                let end = start + ch.len_utf8();
+                return err(
+                    start..end,
+                    format!(
+                        "`{ch}` is not part of the value language (docs/FORMAT.md, \"Values\")"
+                    ),
+                );
+            }
+        };
+        i += if matches!(tok, Tok::Cmp(_)) && two {
+            2
+        } else {
+            1
+        };
+        out.push((tok, start..i));
+        if tok == Tok::Open && opens_tag(&out) {
+            // A tag name is anything up to `)` (tags may hold `-` and `.`).
+            let len = text[i..].find(')').unwrap_or(text.len() - i);
+            let name = text[i..i + len].trim();
+            let lead = text[i..].len() - text[i..].trim_start().len();
+            let at = (i + lead).min(i + len)..(i + lead + name.len()).min(i + len);
+            out.push((Tok::Word(name), at));
+            i += len;
+        }
+    }
+    out.push((Tok::End, b.len()..b.len()));
+    Ok(out)
+}
+
+/// Whether the `(` just pushed follows `count` or `any`.
+fn opens_tag(out: &[(Tok<'_>, Range<usize>)]) -> bool {
+    out.len() >= 2 && matches!(out[out.len() - 2].0, Tok::Word("count" | "any"))
+}
+
+/// Parse and type-check the value of a `kind` feature. `tags` are the tag names of the variant's
+/// tiles; a tag becomes its index there.
+pub fn parse(text: &str, kind: FeatureKind, tags: &[String]) -> Result<Expr, ExprError> {
+    let mut p = Parser {
+        toks: tokens(text)?,
+        pos: 0,
+        depth: 0,
+        kind,
+        tags,
+    };
+    let e = p.expr()?;
+    if p.peek() != Tok::End {
+        return err(
+            p.span(),
+            "expected an operator (`+`, `-`, `*`) or the end of the value",
+        );
+    }
+    if e.depth() > MAX_VALUE_DEPTH {
+        return err(
+            0..text.len(),
+            format!(
+                "the value nests {} levels deep (each operator, `if` and `not` is one); \
+                 at most {MAX_VALUE_DEPTH}",
+                e.depth()
+            ),
+        );
+    }
+    Ok(e)
+}
+
+struct Parser<'a> {
+    toks: Vec<(Tok<'a>, Range<usize>)>,
+    pos: usize,
+    /// Open `expr`/`neg` calls: parsing stops past [`MAX_VALUE_DEPTH`] (no deep recursion).
+    depth: usize,
+    kind: FeatureKind,
+    tags: &'a [String],
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Tok<'a> {
+        self.toks[self.pos].0
+    }
+
+    fn span(&self) -> Range<usize> {
+        self.toks[self.pos].1.clone()
+    }
+
+    fn bump(&mut self) -> (Tok<'a>, Range<usize>) {
+        let t = self.toks[self.pos].clone();
+        if self.pos + 1 < self.toks.len() {
+            self.pos += 1;
+        }
+        t
+    }
+
+    fn is_word(&self, w: &str) -> bool {
+        self.peek() == Tok::Word(w)
+    }
+
+    fn expect(&mut self, tok: Tok<'_>, what: &str) -> Result<(), ExprError> {
+        if self.peek() == tok {
+            self.bump();
+            Ok(())
+        } else {
+            err(self.span(), format!("expected {what}"))
+        }
+    }
+
+    fn expr(&mut self) -> Result<Expr, ExprError> {
+        self.enter()?;
+        let e = self.expr_inner();
+        self.depth -= 1;
+        e
+    }
+
+    /// One more level of nesting, or the error that it is one too many.
+    fn enter(&mut self) -> Result<(), ExprError> {
+        if self.depth >= MAX_VALUE_DEPTH {
+            return err(
+                self.span(),
+                format!("the value nests deeper than {MAX_VALUE_DEPTH} levels here"),
+            );
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    fn expr_inner(&mut self) -> Result<Expr, ExprError> {
+        if !self.is_word("if") {
+            return self.sum();
+        }
+        self.bump();
+        let t = self.test()?;
+        self.expect(Tok::Word("then"), "`then`")?;
+        let a = self.expr()?;
+        self.expect(Tok::Word("else"), "`else` (every `if` needs both branches)")?;
+        let b = self.expr()?;
+        Ok(Expr::If(Box::new(t), Box::new(a), Box::new(b)))
+    }
+
+    fn sum(&mut self) -> Result<Expr, ExprError> {
+        let mut e = self.term()?;
+        loop {
+            let plus = match self.peek() {
+                Tok::Plus => true,
+                Tok::Minus => false,
+                _ => return Ok(e),
+            };
+            self.bump();
+            let r = Box::new(self.term()?);
+            e = if plus {
+                Expr::Add(Box::new(e), r)
+            } else {
+                Expr::Sub(Box::new(e), r)
+            };
+        }
+    }
+
+    fn term(&mut self) -> Result<Expr, ExprError> {
+        let mut e = self.atom()?;
+        while self.peek() == Tok::Star {
+            self.bump();
+            e = Expr::Mul(Box::new(e), Box::new(self.atom()?));
+        }
+        Ok(e)
+    }
+
+    fn atom(&mut self) -> Result<Expr, ExprError> {
+        let (tok, at) = self.bump();
+        let q = match tok {
+            Tok::Int(n) if n <= u64::from(MAX_POINTS) => return Ok(Expr::Int(n as u32)),
+            Tok::Int(_) => {
+                return err(at, format!("a number in a value is at most {MAX_POINTS}"));
+            }
+            Tok::Open => {
+                let e = self.expr()?;
+                self.expect(Tok::Close, "`)`")?;
+                return Ok(e);
+            }
+            Tok::Word("tiles") => Quantity::Tiles,
+            Tok::Word("pennants") => Quantity::Pennants,
+            Tok::Word("neighbours") => Quantity::Neighbours,
+            Tok::Word("cities") => Quantity::Cities,
+            Tok::Word("count") => Quantity::Tag(self.tag_arg()?),
+            Tok::Word(w) => {
+                return err(
+                    at,
+                    format!(
+                        "`{w}` is not a count; the counts are tiles, pennants, neighbours, \
+                         cities and count(TAG)"
+                    ),
+                )
+            }
+            _ => return err(at, "expected a number, a count or `(`"),
+        };
+        if !applies(q, self.kind) {
+            return err(at, self.not_for_kind(q));
+        }
+        Ok(Expr::Count(q))
+    }
+
+    fn not_for_kind(&self, q: Quantity) -> String {
+        let only = match q {
+            Quantity::Pennants => "cities",
+            Quantity::Neighbours => "cloisters",
+            _ => "fields",
+        };
+        format!(
+            "`{}` counts only on {only}; a {} has none",
+            q.source(self.tags),
+            self.kind.name()
+        )
+    }
+
+    /// `( TAG )` after `count` or `any`: the index of a tag of the variant's tiles.
+    fn tag_arg(&mut self) -> Result<u32, ExprError> {
+        self.expect(Tok::Open, "`(` and a tag name")?;
+        let (tok, at) = self.bump();
+        let Tok::Word(name) = tok else {
+            return err(at, "expected a tag name");
+        };
+        if name.is_empty() {
+            return err(at, "expected a tag name");
+        }
+        let Some(i) = self.tags.iter().position(|t| t == name) else {
+            let known = if self.tags.is_empty() {
+                "the variant's tiles carry no tags".to_string()
+            } else {
+                format!("the variant's tiles carry: {}", self.tags.join(", "))
+            };
+            return err(at, format!("unknown tag `{name}`: {known}"));
+        };
+        self.expect(Tok::Close, "`)`")?;
+        Ok(i as u32)
+    }
+
+    fn test(&mut self) -> Result<Test, ExprError> {
+        let mut t = self.conj()?;
+        while self.is_word("or") {
+            self.bump();
+            t = Test::Or(Box::new(t), Box::new(self.conj()?));
+        }
+        Ok(t)
+    }
+
+    fn conj(&mut self) -> Result<Test, ExprError> {
+        let mut t = self.neg()?;
+        while self.is_word("and") {
+            self.bump();
+            t = Test::And(Box::new(t), Box::new(self.neg()?));
+        }
+        Ok(t)
+    }
+
+    fn neg(&mut self) -> Result<Test, ExprError> {
+        self.enter()?;
+        let t = self.neg_inner();
+        self.depth -= 1;
+        t
+    }
+
+    fn neg_inner(&mut self) -> Result<Test, ExprError> {
+        if self.is_word("not") {
+            self.bump();
+            return Ok(Test::Not(Box::new(self.neg()?)));
+        }
+        if self.is_word("any") {
+            self.bump();
+            return Ok(Test::Any(self.tag_arg()?));
+        }
+        if self.peek() == Tok::Open {
+            // `(` opens a condition or a parenthesised sum of a comparison: try the condition.
+            let back = self.pos;
+            self.bump();
+            if let Ok(t) = self.test() {
+                if self.peek() == Tok::Close {
+                    self.bump();
+                    if !matches!(
+                        self.peek(),
+                        Tok::Cmp(_) | Tok::Plus | Tok::Minus | Tok::Star
+                    ) {
+                        return Ok(t);
+                    }
+                }
+            }
+            self.pos = back;
+        }
+        let a = self.sum()?;
+        let (tok, at) = self.bump();
+        let Tok::Cmp(op) = tok else {
+            return err(
+                at,
+                "expected a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`) after the number",
+            );
+        };
+        Ok(Test::Cmp(op, Box::new(a), Box::new(self.sum()?)))
+    }
+}

@@ -1,0 +1,204 @@
+//! The value language: parsing, printing back, evaluation and the type checks.
+
+use tegula_ruleset::{Counts, Expr, FeatureKind, Quantity, ScoringNumbers};
+
+use super::parse;
+
+/// A feature given by its counts.
+struct Fixed {
+    tiles: u32,
+    pennants: u32,
+    neighbours: u32,
+    cities: u32,
+    /// Segments carrying tag 0 (`inn`) and tag 1 (`cathedral`).
+    tagged: [u32; 2],
+}
+
+impl Counts for Fixed {
+    fn count(&mut self, q: Quantity) -> u32 {
+        match q {
+            Quantity::Tiles => self.tiles,
+            Quantity::Pennants => self.pennants,
+            Quantity::Neighbours => self.neighbours,
+            Quantity::Cities => self.cities,
+            Quantity::Tag(t) => self.tagged[t as usize],
+        }
+    }
+}
+
+fn tags() -> Vec<String> {
+    vec!["inn".into(), "cathedral".into()]
+}
+
+fn feature(tiles: u32, pennants: u32, tagged: [u32; 2]) -> Fixed {
+    Fixed {
+        tiles,
+        pennants,
+        neighbours: 5,
+        cities: 2,
+        tagged,
+    }
+}
+
+fn value(text: &str, kind: FeatureKind, f: &mut Fixed) -> u32 {
+    parse(text, kind, &tags())
+        .unwrap_or_else(|e| panic!("{text}: {e:?}"))
+        .eval(f)
+}
+
+#[test]
+fn the_rules_to_come_evaluate_as_their_text_says() {
+    use FeatureKind::{City, Cloister, Field, Road};
+    // IC-3: a road with an inn, 2 per tile when completed, 0 when not.
+    let inn_road = "if any(inn) then 2 * tiles else tiles";
+    assert_eq!(value(inn_road, Road, &mut feature(4, 0, [1, 0])), 8);
+    assert_eq!(value(inn_road, Road, &mut feature(4, 0, [0, 0])), 4);
+    let inn_left = "if any(inn) then 0 else tiles";
+    assert_eq!(value(inn_left, Road, &mut feature(4, 0, [2, 0])), 0);
+    // IC-4: a cathedral city, 3 per tile and pennant when completed.
+    let cathedral = "if any(cathedral) then 3 * tiles + 3 * pennants else 2 * tiles + 2 * pennants";
+    assert_eq!(value(cathedral, City, &mut feature(5, 2, [0, 1])), 21);
+    assert_eq!(value(cathedral, City, &mut feature(5, 2, [0, 0])), 14);
+    // The legacy 2-tile city, precedence and saturation at 0.
+    let small = "if tiles == 2 then 2 else 2 * tiles + 2 * pennants";
+    assert_eq!(value(small, City, &mut feature(2, 1, [0, 0])), 2);
+    assert_eq!(value(small, City, &mut feature(3, 1, [0, 0])), 8);
+    assert_eq!(value("1 + 2 * 3", Road, &mut feature(0, 0, [0, 0])), 7);
+    assert_eq!(value("(1 + 2) * 3", Road, &mut feature(0, 0, [0, 0])), 9);
+    assert_eq!(value("tiles - 10", Road, &mut feature(3, 0, [0, 0])), 0);
+    assert_eq!(value("10 - 3 - 2", Road, &mut feature(3, 0, [0, 0])), 5);
+    assert_eq!(
+        value("1 + neighbours", Cloister, &mut feature(1, 0, [0, 0])),
+        6
+    );
+    assert_eq!(value("4 * cities", Field, &mut feature(9, 0, [0, 0])), 8);
+    assert_eq!(value("count(inn) * 2", Road, &mut feature(3, 0, [3, 0])), 6);
+    let logic = "if not any(inn) and (tiles >= 3 or pennants > 0) then 1 else 0";
+    assert_eq!(value(logic, City, &mut feature(3, 0, [0, 0])), 1);
+    assert_eq!(value(logic, City, &mut feature(2, 0, [0, 0])), 0);
+    assert_eq!(value(logic, City, &mut feature(3, 0, [1, 0])), 0);
+    assert_eq!(
+        value(
+            "if (tiles) + 1 != 3 then 1 else 0",
+            City,
+            &mut feature(2, 0, [0, 0])
+        ),
+        0
+    );
+}
+
+#[test]
+fn the_source_form_parses_back_to_the_same_tree() {
+    let t = tags();
+    for text in [
+        "if any(inn) then 2 * tiles else tiles",
+        "(if tiles == 2 then 1 else 2) * tiles + 2 * pennants",
+        "10 - (3 - 2)",
+        "2 * (tiles + pennants)",
+        "if not (any(inn) or any(cathedral)) and tiles < 3 then 0 else count(inn)",
+        "if tiles > 1 then if pennants >= 1 then 1 else 2 else 3",
+    ] {
+        let e = parse(text, FeatureKind::City, &t).unwrap();
+        assert_eq!(e.source(&t), text, "printed back");
+        assert_eq!(parse(&e.source(&t), FeatureKind::City, &t).unwrap(), e);
+    }
+}
+
+#[test]
+fn the_scoring_numbers_become_the_base_expressions() {
+    let t = tags();
+    let v = ScoringNumbers::default().values();
+    let src: Vec<String> = v.entries().iter().map(|(_, _, e)| e.source(&t)).collect();
+    assert_eq!(
+        src,
+        [
+            "1 * tiles",
+            "1 * tiles",
+            "2 * tiles + 2 * pennants",
+            "1 * tiles + 1 * pennants",
+            "9",
+            "1 + 1 * neighbours",
+            "3 * cities",
+        ]
+    );
+    let legacy = ScoringNumbers {
+        small_city_per_tile: Some(1),
+        ..ScoringNumbers::default()
+    };
+    let e = legacy.values().city.complete;
+    assert_eq!(
+        e.source(&t),
+        "(if tiles == 2 then 1 else 2) * tiles + 2 * pennants"
+    );
+    assert_eq!(e.eval(&mut feature(2, 0, [0, 0])), 2);
+    assert_eq!(e.eval(&mut feature(2, 1, [0, 0])), 4);
+    assert_eq!(e.eval(&mut feature(3, 0, [0, 0])), 6);
+    assert_eq!(
+        e.words(&t),
+        "(if its tiles are 2: 1, otherwise 2) per tile plus 2 per pennant"
+    );
+}
+
+#[test]
+fn problems_are_located_inside_the_text() {
+    let t = tags();
+    let at = |text: &str, kind| {
+        let e = parse(text, kind, &t).unwrap_err();
+        (e.at, e.message)
+    };
+    let (r, m) = at("2 * pennants", FeatureKind::Road);
+    assert_eq!((r, m.contains("only on cities")), (4..12, true));
+    let (r, m) = at("1 + neighbours", FeatureKind::City);
+    assert_eq!((r, m.contains("only on cloisters")), (4..14, true));
+    let (r, m) = at("cities", FeatureKind::Cloister);
+    assert_eq!((r, m.contains("only on fields")), (0..6, true));
+    let (r, m) = at("if any(well) then 1 else 0", FeatureKind::Road);
+    assert_eq!((r, m.contains("unknown tag `well`")), (7..11, true));
+    let (r, _) = at("2 * * tiles", FeatureKind::Road);
+    assert_eq!(r, 4..5);
+    let (r, m) = at("if tiles then 1 else 0", FeatureKind::Road);
+    assert_eq!((r, m.contains("comparison")), (9..13, true));
+    let (r, m) = at("if tiles == 2 then 1", FeatureKind::Road);
+    assert_eq!((r, m.contains("else")), (20..20, true));
+    let (r, m) = at("2 ^ tiles", FeatureKind::Road);
+    assert_eq!((r, m.contains("`^`")), (2..3, true));
+    let (r, m) = at("1001 * tiles", FeatureKind::Road);
+    assert_eq!((r, m.contains("at most 1000")), (0..4, true));
+    let (r, _) = at("tiles tiles", FeatureKind::Road);
+    assert_eq!(r, 6..11);
+    let (r, m) = at("count()", FeatureKind::Road);
+    assert_eq!((r, m.contains("tag name")), (6..6, true));
+    assert!(parse("99999999999999999999999 * tiles", FeatureKind::Road, &t).is_err());
+}
+
+#[test]
+fn arithmetic_saturates_instead_of_wrapping() {
+    let t = tags();
+    let e = parse("1000 * 1000 * 1000 * 1000 * tiles", FeatureKind::Road, &t).unwrap();
+    assert_eq!(e.eval(&mut feature(1000, 0, [0, 0])), u32::MAX);
+    let e: Expr = parse("0 - 1000", FeatureKind::Road, &t).unwrap();
+    assert_eq!(e.eval(&mut feature(1, 0, [0, 0])), 0);
+}
+
+#[test]
+fn deep_values_are_refused_before_they_recurse_or_reach_the_artefact() {
+    let t = tags();
+    // Parentheses: stopped while parsing, at the parenthesis one level too deep.
+    let deep = format!("{}1{}", "(".repeat(400), ")".repeat(400));
+    let e = parse(&deep, FeatureKind::Road, &t).unwrap_err();
+    assert!(e.message.contains("deeper than 32"), "{e:?}");
+    assert_eq!(e.at, 32..33);
+    // A long chain nests as deep as it is long: refused over the whole text.
+    let chain = vec!["1"; 40].join(" + ");
+    let e = parse(&chain, FeatureKind::Road, &t).unwrap_err();
+    assert!(e.message.contains("40 levels deep"), "{e:?}");
+    let fine = vec!["1"; 31].join(" + ");
+    assert_eq!(
+        parse(&fine, FeatureKind::Road, &t)
+            .unwrap()
+            .eval(&mut feature(0, 0, [0, 0])),
+        31
+    );
+    let nots = format!("if {}any(inn) then 1 else 0", "not ".repeat(300));
+    assert!(parse(&nots, FeatureKind::Road, &t).is_err());
+}

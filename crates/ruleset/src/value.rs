@@ -1,0 +1,380 @@
+//! Feature values as expressions (issue 21, item 1): what a completed or incomplete feature is
+//! worth, and what a field pays at the end, written in data over the feature's counts (cells,
+//! pennants, tag counts, cloister neighbours, bordered completed cities) instead of a fixed set
+//! of numbers per kind. The model parses the text form (docs/FORMAT.md, "Values"); the engine
+//! and the naive reference engine evaluate the same tree.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::FeatureKind;
+
+/// A number counted on the feature being scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Quantity {
+    /// Distinct cells the feature covers (B-7); 1 for a cloister.
+    Tiles,
+    /// Pennants of a city.
+    Pennants,
+    /// Filled cells around a cloister (0..=8).
+    Neighbours,
+    /// Completed cities a field borders, each once (B-6).
+    Cities,
+    /// Segments of the feature carrying a tag (index into [`crate::Ruleset::tags`]): the
+    /// feature's count is the sum over the segments merged into it.
+    Tag(u32),
+}
+
+/// An integer expression. Arithmetic saturates: never above `u32::MAX`, never below 0.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Expr {
+    /// A literal (at most [`crate::limits::MAX_POINTS`]).
+    Int(u32),
+    /// A count of the feature.
+    Count(Quantity),
+    /// Sum.
+    Add(Box<Expr>, Box<Expr>),
+    /// Difference, 0 when the right side is larger.
+    Sub(Box<Expr>, Box<Expr>),
+    /// Product.
+    Mul(Box<Expr>, Box<Expr>),
+    /// `if test then a else b`.
+    If(Box<Test>, Box<Expr>, Box<Expr>),
+}
+
+/// A comparison operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Compare {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+/// A condition of an `if`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Test {
+    /// Some segment of the feature carries the tag (index into [`crate::Ruleset::tags`]).
+    Any(u32),
+    /// Two expressions compared.
+    Cmp(Compare, Box<Expr>, Box<Expr>),
+    /// Both hold.
+    And(Box<Test>, Box<Test>),
+    /// Either holds.
+    Or(Box<Test>, Box<Test>),
+    /// Does not hold.
+    Not(Box<Test>),
+}
+
+/// Where an expression's counts come from: the feature being scored. Implementations compute a
+/// count only when an expression asks for it.
+pub trait Counts {
+    /// The value of `q` for the feature.
+    fn count(&mut self, q: Quantity) -> u32;
+}
+
+impl Expr {
+    /// `n × q`, the shape most values have.
+    pub fn per(n: u32, q: Quantity) -> Expr {
+        Expr::Mul(Box::new(Expr::Int(n)), Box::new(Expr::Count(q)))
+    }
+
+    /// `a + b`.
+    pub fn plus(a: Expr, b: Expr) -> Expr {
+        Expr::Add(Box::new(a), Box::new(b))
+    }
+
+    /// The value for the feature `c` counts.
+    pub fn eval(&self, c: &mut impl Counts) -> u32 {
+        match self {
+            Expr::Int(n) => *n,
+            Expr::Count(q) => c.count(*q),
+            Expr::Add(a, b) => a.eval(c).saturating_add(b.eval(c)),
+            Expr::Sub(a, b) => a.eval(c).saturating_sub(b.eval(c)),
+            Expr::Mul(a, b) => a.eval(c).saturating_mul(b.eval(c)),
+            Expr::If(t, a, b) => {
+                if t.holds(c) {
+                    a.eval(c)
+                } else {
+                    b.eval(c)
+                }
+            }
+        }
+    }
+
+    /// Levels of the tree (a literal or a count is 1; see [`crate::limits::MAX_VALUE_DEPTH`]).
+    pub fn depth(&self) -> usize {
+        1 + match self {
+            Expr::Int(_) | Expr::Count(_) => 0,
+            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) => a.depth().max(b.depth()),
+            Expr::If(t, a, b) => t.depth().max(a.depth()).max(b.depth()),
+        }
+    }
+
+    /// Every count the expression reads, in reading order (repeats included).
+    pub fn quantities(&self, out: &mut Vec<Quantity>) {
+        match self {
+            Expr::Int(_) => {}
+            Expr::Count(q) => out.push(*q),
+            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) => {
+                a.quantities(out);
+                b.quantities(out);
+            }
+            Expr::If(t, a, b) => {
+                t.quantities(out);
+                a.quantities(out);
+                b.quantities(out);
+            }
+        }
+    }
+}
+
+impl Test {
+    /// Whether the condition holds for the feature `c` counts.
+    pub fn holds(&self, c: &mut impl Counts) -> bool {
+        match self {
+            Test::Any(t) => c.count(Quantity::Tag(*t)) > 0,
+            Test::Cmp(op, a, b) => {
+                let (a, b) = (a.eval(c), b.eval(c));
+                match op {
+                    Compare::Eq => a == b,
+                    Compare::Ne => a != b,
+                    Compare::Lt => a < b,
+                    Compare::Le => a <= b,
+                    Compare::Gt => a > b,
+                    Compare::Ge => a >= b,
+                }
+            }
+            Test::And(a, b) => a.holds(c) && b.holds(c),
+            Test::Or(a, b) => a.holds(c) || b.holds(c),
+            Test::Not(a) => !a.holds(c),
+        }
+    }
+
+    /// Levels of the tree, as [`Expr::depth`].
+    pub fn depth(&self) -> usize {
+        1 + match self {
+            Test::Any(_) => 0,
+            Test::Cmp(_, a, b) => a.depth().max(b.depth()),
+            Test::And(a, b) | Test::Or(a, b) => a.depth().max(b.depth()),
+            Test::Not(a) => a.depth(),
+        }
+    }
+
+    fn quantities(&self, out: &mut Vec<Quantity>) {
+        match self {
+            Test::Any(t) => out.push(Quantity::Tag(*t)),
+            Test::Cmp(_, a, b) => {
+                a.quantities(out);
+                b.quantities(out);
+            }
+            Test::And(a, b) | Test::Or(a, b) => {
+                a.quantities(out);
+                b.quantities(out);
+            }
+            Test::Not(a) => a.quantities(out),
+        }
+    }
+}
+
+/// The values of one feature kind: when completed during the game (B-4) and when still
+/// incomplete at the end (B-6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct StateValues {
+    /// Completed during the game (B-4).
+    pub complete: Expr,
+    /// Incomplete at the end of the game (B-6).
+    pub incomplete: Expr,
+}
+
+/// What each scored feature is worth. Defaults are the standard rules (B-4, B-6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Values {
+    /// Roads: `tiles` and `tiles`.
+    pub road: StateValues,
+    /// Cities: `2 * tiles + 2 * pennants` and `tiles + pennants`.
+    pub city: StateValues,
+    /// Cloisters: `9` and `1 + neighbours`.
+    pub cloister: StateValues,
+    /// A field at the end (B-6): `3 * cities`. The first edition's procedure
+    /// ([`crate::FieldRule::PerCity`]) pays each city this value with `cities` = 1.
+    pub field: Expr,
+}
+
+impl Default for Values {
+    fn default() -> Self {
+        ScoringNumbers::default().values()
+    }
+}
+
+/// The numbers of the `[scoring]` keys (`city_complete_per_tile`, ...), which a variant may still
+/// give instead of expressions: each sets the value it names (docs/FORMAT.md, "Values"). The
+/// defaults are the standard rules (B-4, B-6), and [`Values::default`] is made from them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoringNumbers {
+    /// Completed road, per tile (B-4).
+    pub road_complete_per_tile: u32,
+    /// Incomplete road at the end, per tile (B-6).
+    pub road_incomplete_per_tile: u32,
+    /// Completed city, per tile (B-4).
+    pub city_complete_per_tile: u32,
+    /// Completed city, per pennant (B-4).
+    pub city_complete_per_pennant: u32,
+    /// Incomplete city at the end, per tile (B-6).
+    pub city_incomplete_per_tile: u32,
+    /// Incomplete city at the end, per pennant (B-6).
+    pub city_incomplete_per_pennant: u32,
+    /// Legacy house rule: a completed city of exactly 2 tiles scores this per tile instead.
+    pub small_city_per_tile: Option<u32>,
+    /// Completed cloister (B-4).
+    pub cloister_complete: u32,
+    /// Incomplete cloister at the end, for itself (B-6)...
+    pub cloister_incomplete_base: u32,
+    /// ...plus this per surrounding filled cell (B-6).
+    pub cloister_incomplete_per_neighbour: u32,
+    /// Field at the end, per completed bordering city (B-6).
+    pub field_per_city: u32,
+}
+
+impl Default for ScoringNumbers {
+    fn default() -> Self {
+        ScoringNumbers {
+            road_complete_per_tile: 1,
+            road_incomplete_per_tile: 1,
+            city_complete_per_tile: 2,
+            city_complete_per_pennant: 2,
+            city_incomplete_per_tile: 1,
+            city_incomplete_per_pennant: 1,
+            small_city_per_tile: None,
+            cloister_complete: 9,
+            cloister_incomplete_base: 1,
+            cloister_incomplete_per_neighbour: 1,
+            field_per_city: 3,
+        }
+    }
+}
+
+impl ScoringNumbers {
+    /// The values these numbers say: `n * tiles`, `a * tiles + b * pennants` (with the 2-tile
+    /// city as `(if tiles == 2 then s else a) * tiles + ...`), `c`, `b + n * neighbours`,
+    /// `f * cities`.
+    pub fn values(&self) -> Values {
+        use Quantity::{Cities, Neighbours, Pennants, Tiles};
+        let city = |per_tile: Expr, per_pennant| {
+            Expr::plus(
+                Expr::Mul(Box::new(per_tile), Box::new(Expr::Count(Tiles))),
+                Expr::per(per_pennant, Pennants),
+            )
+        };
+        let mut complete_per_tile = Expr::Int(self.city_complete_per_tile);
+        if let Some(small) = self.small_city_per_tile {
+            let two = Test::Cmp(
+                Compare::Eq,
+                Box::new(Expr::Count(Tiles)),
+                Box::new(Expr::Int(2)),
+            );
+            complete_per_tile = Expr::If(
+                Box::new(two),
+                Box::new(Expr::Int(small)),
+                Box::new(complete_per_tile),
+            );
+        }
+        Values {
+            road: StateValues {
+                complete: Expr::per(self.road_complete_per_tile, Tiles),
+                incomplete: Expr::per(self.road_incomplete_per_tile, Tiles),
+            },
+            city: StateValues {
+                complete: city(complete_per_tile, self.city_complete_per_pennant),
+                incomplete: city(
+                    Expr::Int(self.city_incomplete_per_tile),
+                    self.city_incomplete_per_pennant,
+                ),
+            },
+            cloister: StateValues {
+                complete: Expr::Int(self.cloister_complete),
+                incomplete: Expr::plus(
+                    Expr::Int(self.cloister_incomplete_base),
+                    Expr::per(self.cloister_incomplete_per_neighbour, Neighbours),
+                ),
+            },
+            field: Expr::per(self.field_per_city, Cities),
+        }
+    }
+}
+
+impl Values {
+    /// The value of a feature of `kind`, completed or not; `None` for kinds never scored by
+    /// value (wonders). Fields have one value, whatever `complete` says.
+    pub fn of(&self, kind: FeatureKind, complete: bool) -> Option<&Expr> {
+        match kind {
+            FeatureKind::Road => Some(state(&self.road, complete)),
+            FeatureKind::City => Some(state(&self.city, complete)),
+            FeatureKind::Cloister => Some(state(&self.cloister, complete)),
+            FeatureKind::Field => Some(&self.field),
+            FeatureKind::Wonder => None,
+        }
+    }
+
+    /// Every value with its key (`city.complete`, ...) and kind, in the order `[values]` lists
+    /// them.
+    pub fn entries(&self) -> [(&'static str, FeatureKind, &Expr); 7] {
+        [
+            ("road.complete", FeatureKind::Road, &self.road.complete),
+            ("road.incomplete", FeatureKind::Road, &self.road.incomplete),
+            ("city.complete", FeatureKind::City, &self.city.complete),
+            ("city.incomplete", FeatureKind::City, &self.city.incomplete),
+            (
+                "cloister.complete",
+                FeatureKind::Cloister,
+                &self.cloister.complete,
+            ),
+            (
+                "cloister.incomplete",
+                FeatureKind::Cloister,
+                &self.cloister.incomplete,
+            ),
+            ("field.end", FeatureKind::Field, &self.field),
+        ]
+    }
+
+    /// Whether some value reads a tag count (the engine then counts tags on features).
+    pub fn uses_tags(&self) -> bool {
+        let mut qs = Vec::new();
+        for (_, _, e) in self.entries() {
+            e.quantities(&mut qs);
+        }
+        qs.iter().any(|q| matches!(q, Quantity::Tag(_)))
+    }
+}
+
+fn state(s: &StateValues, complete: bool) -> &Expr {
+    if complete {
+        &s.complete
+    } else {
+        &s.incomplete
+    }
+}
+
+/// Whether the count `q` means something for a feature of `kind`: `tiles` and tags for every
+/// kind, `pennants` for cities, `neighbours` for cloisters, `cities` for fields.
+pub fn applies(q: Quantity, kind: FeatureKind) -> bool {
+    match q {
+        Quantity::Tiles | Quantity::Tag(_) => true,
+        Quantity::Pennants => kind == FeatureKind::City,
+        Quantity::Neighbours => kind == FeatureKind::Cloister,
+        Quantity::Cities => kind == FeatureKind::Field,
+    }
+}
