@@ -327,3 +327,27 @@ fn explain_says_what_each_ability_does() {
     }
     assert!(!text.contains("/../"), "{text}");
 }
+
+/// An ability that acts when a feature is scored acts on unoccupied features too, whether or not
+/// the game records its events: the engine's shortcut for unoccupied features (nothing to pay)
+/// must not skip the abilities (it did when events were off, as in `simulate` and Python).
+#[test]
+fn scored_abilities_act_the_same_with_and_without_recording() {
+    use tegula_engine::{sim, AgentKind, Game, PileOrder, Rules};
+    let rs = build("tests/fixtures/valid/wonders-unconditional-scored.toml");
+    let rules = std::sync::Arc::new(Rules::new(rs).unwrap());
+    let mut fired = 0;
+    for seed in 0..40u64 {
+        let play = |record: bool| {
+            let (pile, seeds) = sim::game_seeds(seed, 0, 2);
+            let mut g = Game::new(rules.clone(), 2, PileOrder::Shuffled(pile), record).unwrap();
+            let mut agents = sim::build_agents(&[AgentKind::Random], &seeds);
+            sim::play_out(&mut g, &mut agents);
+            g
+        };
+        let (with, without) = (play(true), play(false));
+        assert_eq!(with.scores(), without.scores(), "seed {seed}");
+        fired += with.ability_points().len();
+    }
+    assert!(fired > 0, "no ability ever acted: the test shows nothing");
+}

@@ -153,7 +153,10 @@ impl Game {
     pub(super) fn score_feature(&mut self, root: u32, during: bool) {
         self.segs[root as usize].done = true;
         let s = self.segs[root as usize];
-        if s.occ == 0 && !self.record {
+        // Nothing to pay on an unoccupied feature, and nobody to tell when no events are kept;
+        // but an owned ability may still act on its scoring (W-13-like triggers), so the
+        // shortcut holds only while nobody owns a tile with abilities.
+        if s.occ == 0 && !self.record && self.w.owned.is_empty() {
             return;
         }
         let value = self.feature_value(root, during);
