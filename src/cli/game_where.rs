@@ -68,16 +68,8 @@ pub(crate) enum Field {
     Score(u64),
 }
 
-/// A comparison operator.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Op {
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-}
+/// A comparison operator: the rule language's own (`tegula_ruleset::Compare`).
+pub(crate) type Op = tegula_ruleset::Compare;
 
 /// A comparison's right-hand side.
 #[derive(Clone, Debug, PartialEq)]
@@ -428,14 +420,7 @@ fn holds(op: Op, member: bool) -> bool {
 }
 
 fn compare(left: u64, op: Op, right: u64) -> bool {
-    match op {
-        Op::Eq => left == right,
-        Op::Ne => left != right,
-        Op::Lt => left < right,
-        Op::Le => left <= right,
-        Op::Gt => left > right,
-        Op::Ge => left >= right,
-    }
+    op.apply(left, right)
 }
 
 /// "no rule `X`" with where to look and the nearest id.

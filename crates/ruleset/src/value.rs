@@ -141,6 +141,20 @@ impl Expr {
     }
 }
 
+impl Compare {
+    /// Whether `a` stands in this relation to `b`.
+    pub fn apply<T: PartialOrd>(self, a: T, b: T) -> bool {
+        match self {
+            Compare::Eq => a == b,
+            Compare::Ne => a != b,
+            Compare::Lt => a < b,
+            Compare::Le => a <= b,
+            Compare::Gt => a > b,
+            Compare::Ge => a >= b,
+        }
+    }
+}
+
 impl Test {
     /// Whether the condition holds for the feature `c` counts.
     pub fn holds(&self, c: &mut impl Counts) -> bool {
@@ -148,14 +162,7 @@ impl Test {
             Test::Any(t) => c.count(Quantity::Tag(*t)) > 0,
             Test::Cmp(op, a, b) => {
                 let (a, b) = (a.eval(c), b.eval(c));
-                match op {
-                    Compare::Eq => a == b,
-                    Compare::Ne => a != b,
-                    Compare::Lt => a < b,
-                    Compare::Le => a <= b,
-                    Compare::Gt => a > b,
-                    Compare::Ge => a >= b,
-                }
+                op.apply(a, b)
             }
             Test::And(a, b) => a.holds(c) && b.holds(c),
             Test::Or(a, b) => a.holds(c) || b.holds(c),
