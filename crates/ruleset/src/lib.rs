@@ -901,7 +901,7 @@ pub struct Feature {
     pub open_sides: u8,
     /// Pennants / coats of arms (cities only, B-4).
     pub pennants: u8,
-    /// Bit set over [`Ruleset::tags`] (e.g. `religious`, `inn`, `cathedral`).
+    /// Bit set over [`Ruleset::tags`] (e.g. `religious`, `wonder`).
     pub tags: u32,
     /// For fields: indices (into the tile's `features`) of the cities it borders (B-6).
     pub borders: Vec<u8>,

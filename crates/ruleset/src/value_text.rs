@@ -28,7 +28,7 @@ fn tag(tags: &[String], i: u32) -> &str {
 }
 
 impl Quantity {
-    /// The name in the source form (`tiles`, `count(inn)`).
+    /// The name in the source form (`tiles`, `count(religious)`).
     pub fn source(self, tags: &[String]) -> String {
         match self {
             Quantity::Tiles => "tiles".into(),
@@ -39,7 +39,7 @@ impl Quantity {
         }
     }
 
-    /// What one unit of the count is, in words ("tile", "segment tagged `inn`").
+    /// What one unit of the count is, in words ("tile", "segment tagged `religious`").
     fn unit(self, tags: &[String]) -> String {
         match self {
             Quantity::Tiles => "tile".into(),
@@ -50,7 +50,7 @@ impl Quantity {
         }
     }
 
-    /// The count in words ("the tiles", "the segments tagged `inn`").
+    /// The count in words ("the tiles", "the segments tagged `religious`").
     fn words(self, tags: &[String]) -> String {
         match self {
             Quantity::Tiles => "its tiles".into(),
@@ -187,7 +187,7 @@ impl Test {
         }
     }
 
-    /// The condition in English, e.g. "it has a segment tagged `inn`".
+    /// The condition in English, e.g. "it has a segment tagged `religious`".
     pub fn words(&self, tags: &[String]) -> String {
         match self {
             Test::Any(t) => format!("it has a segment tagged `{}`", tag(tags, *t)),
