@@ -189,7 +189,7 @@ pub enum SideKind {
     Road,
     /// Field edge.
     Field,
-    /// Matches anything and closes the neighbour's feature on that side (the abbey, AM-1, AM-3).
+    /// Matches anything and closes the neighbour's feature on that side (AM-1, AM-3).
     Any,
 }
 
@@ -743,7 +743,7 @@ impl Site {
 pub enum Strength {
     /// A constant (meeple 1, large meeple 2, a figure that never counts 0).
     Fixed(u8),
-    /// As many as the pennants of the city it stands on (the mayor, AM-5; 0 pennants → 0).
+    /// As many as the pennants of the city it stands on (AM-5; 0 pennants → 0).
     Pennants,
 }
 
@@ -790,8 +790,8 @@ pub struct CornerScoring {
     pub final_per_city: u32,
 }
 
-/// A tile every player holds from the start instead of it being in the draw pile (the abbey,
-/// AM-1), and how it is played.
+/// A tile every player holds from the start instead of it being in the draw pile (AM-1), and
+/// how it is played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PlayerTile {
     /// Tile type index (into [`Ruleset::tiles`]).
@@ -871,7 +871,7 @@ pub struct TileType {
     pub count: u32,
     /// Whether one extra copy of this tile starts on the board.
     pub start: bool,
-    /// Bit set over [`Ruleset::tags`] of tile-level tags (e.g. `wonder`, `abbey`).
+    /// Bit set over [`Ruleset::tags`] of tile-level tags (e.g. `wonder`, `religious`).
     pub tags: u32,
     /// Number of cells the tile covers (1 for ordinary tiles, 5 for the wonders).
     pub cell_count: u8,

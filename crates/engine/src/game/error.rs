@@ -63,7 +63,7 @@ pub enum MoveError {
         /// Its kind.
         kind: FeatureKind,
     },
-    /// The connected feature already holds a follower (B-2; a city with a knight or mayor, AM-5).
+    /// The connected feature already holds a follower (B-2; any figure that occupies counts, whatever its strength, AM-5).
     FeatureOccupied {
         /// Feature index on the tile just placed.
         feature: u8,
