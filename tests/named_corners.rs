@@ -153,3 +153,80 @@ fn corrupt_and_illegal_corners_in_a_log_name_the_line() {
     assert!(err.contains("is not a corner figure"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The shipped named-corner scenario with `edit` applied, written where it can find its variant
+/// by an absolute path; `tegula check` on it.
+fn check_edited(name: &str, edit: impl Fn(&str) -> String) -> std::process::Output {
+    let root = common::root();
+    let text = std::fs::read_to_string(root.join("scenarios/am6-barn-on-a-named-corner.toml"))
+        .unwrap()
+        .replace("\"../variants/", &format!("\"{}/variants/", root.display()));
+    let dir = scratch(name);
+    let path = dir.join("scenario.toml");
+    std::fs::write(&path, edit(&text)).unwrap();
+    let out = common::tegula(&["check", path.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(dir);
+    out
+}
+
+/// Without its `corner`, step 8's barn stands on its field's first corner, point (0, 2), and
+/// the scenario's `corner_figures` expectation fails there (exit 1): the named corner matters.
+#[test]
+fn the_scenario_fails_without_its_named_corner() {
+    let out = check_edited("unnamed", |t| t.replace(", corner = \"NE\" }", " }"));
+    common::assert_exit(&out, 1);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("step 8: the corner figures stand elsewhere (AM-6)"),
+        "{text}"
+    );
+    assert!(text.contains("expected: [[1, 2]]"), "{text}");
+    assert!(text.contains("actual:   [[0, 2]]"), "{text}");
+    let out = check_edited("named", |t| t.to_string());
+    common::assert_exit(&out, 0);
+}
+
+/// Bad corners in a scenario file are located diagnostics (exit 2), never a panic: an unknown
+/// compass corner, a point of one or three coordinates, a point off the board, a corner that is
+/// neither a string nor a list, and a malformed `corner_figures` point.
+#[test]
+fn bad_corners_in_a_scenario_are_located() {
+    let named = "corner = \"NE\" }";
+    let cases = [
+        (named.replace("NE", "up"), "bad corner \"up\""),
+        (
+            named.replace("\"NE\"", "[1]"),
+            "`corner` must be a board point",
+        ),
+        (
+            named.replace("\"NE\"", "[1, 2, 3]"),
+            "`corner` must be a board point",
+        ),
+        (
+            named.replace("\"NE\"", "[5000, 0]"),
+            "`corner` [5000, 0] out of range",
+        ),
+        (named.replace("\"NE\"", "1.5"), "a corner"),
+        (named.replace("\"NE\"", "[1, \"x\"]"), "invalid type"),
+    ];
+    for (i, (bad, want)) in cases.iter().enumerate() {
+        let out = check_edited(&format!("bad-{i}"), |t| t.replace(named, bad));
+        common::assert_exit(&out, 2);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("scenario.toml:101:"), "{bad}: {text}");
+        assert!(text.contains(want), "{bad}: {text}");
+    }
+    let out = check_edited("bad-figures", |t| {
+        t.replace(
+            "corner_figures = [[1, 2]]",
+            "corner_figures = [[1, 2], [3]]",
+        )
+    });
+    common::assert_exit(&out, 2);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("scenario.toml:103:"), "{text}");
+    assert!(
+        text.contains("a corner figure's point must be a board point"),
+        "{text}"
+    );
+}
