@@ -369,6 +369,12 @@ pub fn action_text(rules: &Rules, action: Action, last_tile: Option<u16>) -> Str
             format!("follower {who} on feature {} ({name})", o.feature)
         }
         Action::Move(m) => format!("move to {},{} feature {}", m.x, m.y, m.feature),
+        Action::Corner(c) => format!(
+            "{} on corner {},{}",
+            action_text(rules, Action::Follower(c.option), last_tile),
+            c.point[0],
+            c.point[1]
+        ),
         _ => format!("{action:?}"),
     }
 }
