@@ -230,3 +230,46 @@ fn bad_corners_in_a_scenario_are_located() {
         "{text}"
     );
 }
+
+/// W-7: after a pool tile (a wonder) is placed, no corner figure is offered, so no corner of
+/// it is listed and no named corner accepted, though the field may have a legal corner by
+/// AM-6's geometry (seeds 2, 18 and 23 of these games place a wonder where it has; before
+/// `corner_points` asked for a listed option, it listed those corners).
+#[test]
+fn no_corner_is_named_on_a_pool_tile_just_placed() {
+    let rules = common::variant_rules("variants/abbey-mayor-wonders.toml");
+    let barn = rules.follower_index("barn").expect("a barn");
+    let mut checked = 0;
+    for seed in 0..30 {
+        let mut g = Game::new(rules.clone(), 3, PileOrder::Shuffled(seed), false).unwrap();
+        let mut agents: Vec<Box<dyn Agent + Send>> = vec![Box::new(RandomAgent::new(seed))];
+        while g.phase() != Phase::Over {
+            let last = g.tiles().last().map(|t| t.tile);
+            let pool = g.rules().ruleset().pool.as_ref();
+            let on_pool_tile = pool.is_some_and(|p| last.is_some_and(|t| p.tiles.contains(&t)));
+            if g.phase() == Phase::Follower && on_pool_tile {
+                let features = g.rules().ruleset().tiles[last.unwrap() as usize]
+                    .features
+                    .len();
+                for feature in 0..features as u8 {
+                    let option = tegula_engine::FollowerOption {
+                        feature,
+                        follower: barn,
+                    };
+                    assert_eq!(
+                        g.corner_points(option),
+                        Vec::<[i32; 2]>::new(),
+                        "seed {seed}"
+                    );
+                    for point in [[0, 0], [1, 1], [-1, 2]] {
+                        let named = Action::Corner(CornerChoice { option, point });
+                        assert!(g.check(named).is_err(), "seed {seed}: {named:?}");
+                    }
+                }
+                checked += 1;
+            }
+            tegula_engine::sim::play_one(&mut g, &mut agents);
+        }
+    }
+    assert!(checked > 10, "only {checked} pool tiles placed");
+}

@@ -13,12 +13,14 @@ impl Game {
     /// the tile just placed that touch `o`'s field where four filled cells meet and all four cell
     /// corners there are field — in the tile's cell order, then `NW, NE, SE, SW` (point `(x, y)`
     /// is the north-west corner of cell `(x, y)`). The first is where [`Action::Follower`] puts
-    /// the figure; [`Action::Corner`] names any of them. Empty when `o` is not a legal
-    /// corner-figure option now.
+    /// the figure; [`Action::Corner`] names any of them. Empty when `o` is not one of
+    /// [`Game::follower_options`] now, or not a corner figure's.
     pub fn corner_points(&self, o: FollowerOption) -> Vec<[i32; 2]> {
         let corner_figure =
             (self.rules.figures.get(o.follower as usize)).is_some_and(|f| f.corner.is_some());
-        if !corner_figure || self.check_follower(o).is_err() {
+        // The listed options, not `check_follower` alone: after a pool tile no corner figure is
+        // offered (W-7), though its field may have a corner.
+        if !corner_figure || self.check_follower(o).is_err() || !self.options.contains(&o) {
             return Vec::new();
         }
         let inst = *self.insts.last().expect("a tile was placed");
