@@ -229,6 +229,19 @@ fn bad_corners_in_a_scenario_are_located() {
         text.contains("a corner figure's point must be a board point"),
         "{text}"
     );
+    // A discarded tile (no `at`) compares no board: its `corner_figures` would be ignored.
+    let out = check_edited("discard-figures", |t| {
+        t.replace(
+            "tile = \"U\"\nat = [1, 0]\nrotation = 0\nplayer = 1\n",
+            "tile = \"U\"\nplayer = 1\ncorner_figures = []\n",
+        )
+    });
+    common::assert_exit(&out, 2);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("`corner_figures` needs a step that places its tile"),
+        "{text}"
+    );
 }
 
 /// W-7: after a pool tile (a wonder) is placed, no corner figure is offered, so no corner of

@@ -542,7 +542,8 @@ fn step(cx: &mut Ctx, rs: &Ruleset, number: usize, st: &Sp<RawStep>, players: u8
     let why = "a discarded tile (no `at`) cannot `expect_error`";
     not_on_discard(cx, st, st.expect_error.is_some(), why);
     let scores = st.scores.as_ref().map(|s| seat_scores(cx, s, players));
-    let corner_figures = (st.corner_figures.as_ref()).and_then(|c| corners::corner_figures(cx, c));
+    let corner_figures =
+        (st.corner_figures.as_ref()).and_then(|c| corners::corner_figures(cx, c, st));
     // A placement (`at` and rotation resolved) or a discard (no `at`, B-2).
     let placement = match (at, rot) {
         (Some(xy), Some(r)) => Some((xy, r)),

@@ -6,7 +6,7 @@ use tegula_model::raw::Sp;
 use tegula_model::Code;
 
 use super::{Ctx, Pos, MAX_COORDINATE};
-use crate::raw::{RawCorner, RawPoints};
+use crate::raw::{RawCorner, RawPoints, RawStep};
 
 /// Largest absolute coordinate of a board point: a corner of a cell at ±[`MAX_COORDINATE`].
 const MAX_POINT: i64 = MAX_COORDINATE + 1;
@@ -57,8 +57,20 @@ fn point(cx: &mut Ctx, xy: &[i64], span: &std::ops::Range<usize>, what: &str) ->
     Some([x as i32, y as i32])
 }
 
-/// A step's `corner_figures`: the board points of every corner figure after the step.
-pub(super) fn corner_figures(cx: &mut Ctx, raw: &RawPoints) -> Option<(Vec<[i32; 2]>, Pos)> {
+/// A step's `corner_figures`: the board points of every corner figure after the step, which
+/// only a step that places its tile has (a discard or a rejected placement compares nothing).
+pub(super) fn corner_figures(
+    cx: &mut Ctx,
+    raw: &RawPoints,
+    st: &RawStep,
+) -> Option<(Vec<[i32; 2]>, Pos)> {
+    let rejected = st.expect_error.is_some() && st.follower.is_none();
+    if st.at.is_none() || rejected {
+        let why = "`corner_figures` needs a step that places its tile (not a discard or a \
+                   rejected placement)";
+        cx.err(Code::BadExpectation, &raw.span, why);
+        return None;
+    }
     let mut out = Vec::new();
     for p in raw.iter() {
         let xy: Vec<i64> = p.iter().map(|v| v.value).collect();
