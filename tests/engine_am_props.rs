@@ -3,8 +3,9 @@
 //! ever joins a corner-figure field (AM-8), figures stand only on their sites (AM-5, AM-10),
 //! every player's figures are conserved (supply + board + waiting to move), each feature is
 //! scored at most once (B-4, AM-7), the fast generators equal from-scratch checkers for own-tile
-//! placements, corner options and move targets, final scoring equals a from-scratch recount
-//! (B-6, AM-9), and logs replay.
+//! placements, corner options, their corners (AM-6, named corners accepted exactly there) and
+//! move targets, final scoring equals a from-scratch recount (B-6, AM-9), and logs (with barns
+//! on named corners) replay.
 
 mod common;
 
@@ -13,7 +14,8 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use tegula_engine::{
-    log, naive, Agent, Event, FeatureId, FeatureKind, Game, Phase, PileOrder, RandomAgent, Rules,
+    log, naive, Action, Agent, CornerChoice, Event, FeatureId, FeatureKind, Game, Phase, PileOrder,
+    RandomAgent, Rules,
 };
 
 fn am() -> Arc<Rules> {
@@ -98,8 +100,19 @@ fn checked_step(g: &mut Game, agent: &mut RandomAgent) -> Result<(), String> {
         }
         Phase::Follower => {
             follower_options_match(g)?;
+            corner_points_match(g)?;
             let c = agent.choose_follower(g, g.follower_options());
-            assert!(g.play_follower(c));
+            // A corner figure goes on its field's last corner (a named one when there are
+            // several), so that the logs replayed below carry named corners.
+            let named = c
+                .map(|i| g.follower_options()[i])
+                .and_then(|o| Some((o, *g.corner_points(o).get(1..)?.last()?)));
+            match named {
+                Some((option, point)) => g
+                    .apply(Action::Corner(CornerChoice { option, point }))
+                    .map_err(|e| format!("the named corner {point:?} was refused: {e}"))?,
+                None => assert!(g.play_follower(c)),
+            }
         }
         Phase::Move => {
             let fast: BTreeSet<FeatureId> = g
@@ -177,6 +190,57 @@ fn follower_options_match(g: &Game) -> Result<(), String> {
     Ok(())
 }
 
+/// Each corner-figure option's corners equal the from-scratch ones of its field (AM-6), the
+/// first is where the option itself puts the figure, and a named corner is accepted exactly
+/// on those points.
+fn corner_points_match(g: &Game) -> Result<(), String> {
+    let slow = naive::corner_points(g);
+    let last = *g.tiles().last().expect("a tile");
+    for &o in g.follower_options() {
+        let points = g.corner_points(o);
+        let rs = g.rules().ruleset();
+        if !rs.followers[o.follower as usize].is_corner_figure() {
+            if !points.is_empty() {
+                return Err(format!(
+                    "{o:?} is no corner figure but has corners {points:?}"
+                ));
+            }
+            continue;
+        }
+        let id = g.feature_id(last.x, last.y, g.rules().feature_name(last.tile, o.feature));
+        let want = id.and_then(|id| slow.get(&id)).cloned().unwrap_or_default();
+        if points.iter().copied().collect::<BTreeSet<_>>() != want || points.len() != want.len() {
+            return Err(format!(
+                "corners of {o:?}: {points:?}, from scratch {want:?}"
+            ));
+        }
+        let mut plain = g.clone();
+        plain
+            .apply(Action::Follower(o))
+            .map_err(|e| e.to_string())?;
+        let at = plain.followers().iter().find_map(|f| {
+            f.corner
+                .filter(|_| f.instance as usize + 1 == g.tiles().len())
+        });
+        if at != points.first().copied() {
+            return Err(format!(
+                "{o:?} stands on {at:?}, its first corner is {:?}",
+                points.first()
+            ));
+        }
+        for dx in -1..=2 {
+            let point = [points[0][0] + dx, points[0][1] + 1];
+            let named = g.check(Action::Corner(CornerChoice { option: o, point }));
+            if named.is_ok() != points.contains(&point) {
+                return Err(format!(
+                    "corner {point:?} of {o:?}: {named:?}, corners {points:?}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// B-4 at most once per feature; AM-7 at most once per field (one corner figure per field).
 fn scored_once(events: &[Event]) -> Result<(), String> {
     let mut seen = BTreeSet::new();
@@ -238,8 +302,8 @@ proptest! {
 }
 
 /// Every rule of the expansion happens in a batch of random games (so the properties above
-/// are not vacuous): own tiles placed, a mayor, a corner figure placed, joined and scored at
-/// the end, a figure moved after scoring.
+/// are not vacuous): own tiles placed, a mayor, a corner figure placed (on a named corner too),
+/// joined and scored at the end, a figure moved after scoring.
 #[test]
 fn random_games_exercise_every_abbey_mayor_rule() {
     let rules = am();
@@ -249,6 +313,9 @@ fn random_games_exercise_every_abbey_mayor_rule() {
         let mut agent = RandomAgent::new(seed);
         while g.phase() != Phase::Over {
             checked_step(&mut g, &mut agent).unwrap();
+        }
+        if g.history().iter().any(|a| matches!(a, Action::Corner(_))) {
+            seen.insert("named corner".to_string());
         }
         for e in g.events() {
             match e {
@@ -275,6 +342,7 @@ fn random_games_exercise_every_abbey_mayor_rule() {
         "mayor moved=false corner=false",
         "barn moved=false corner=true",
         "wagon moved=true corner=false",
+        "named corner",
     ] {
         assert!(seen.contains(want), "no `{want}` in 60 games: {seen:?}");
     }

@@ -1,6 +1,7 @@
 //! The game state and its setup. Each concern has a file of its own: the public vocabulary
 //! (`types`), read access (`view`), applying moves (`apply`), legality (`legal`), turn phases
-//! (`turn`), placing tiles (`place`), figures (`figures`), scoring (`score`, `fields`, `joins`),
+//! (`turn`), placing tiles (`place`), figures (`figures`) and
+//! their named corners (`corners`), scoring (`score`, `fields`, `joins`),
 //! the board array (`board`, `cells`), chance steps (`chance`), the pool and abilities (`pool`,
 //! `ability`), positions set by hand (`preset`), hashing and snapshots (`hash`, `snapshot`).
 
@@ -18,6 +19,7 @@ mod apply;
 mod board;
 mod cells;
 mod chance;
+mod corners;
 mod error;
 mod fields;
 mod figures;
@@ -38,8 +40,8 @@ pub use error::MoveError;
 pub use preset::{Preset, PresetError};
 pub use snapshot::SnapshotError;
 pub use types::{
-    Action, BoardFollower, FollowerOption, MoveTarget, Phase, PileOrder, PlacedTile, Placement,
-    SetupError,
+    Action, BoardFollower, CornerChoice, FollowerOption, MoveTarget, Phase, PileOrder, PlacedTile,
+    Placement, SetupError,
 };
 
 use cells::{find, union};

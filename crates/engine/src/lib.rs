@@ -126,8 +126,8 @@ mod tests;
 pub use agent::{Agent, AgentKind, GreedyAgent, MctsAgent, RandomAgent};
 pub use event::{Event, FeatureId, FeatureInfo};
 pub use game::{
-    Action, BoardFollower, FollowerOption, Game, MoveError, MoveTarget, Phase, PileOrder,
-    PlacedTile, Placement, Preset, PresetError, SetupError, SnapshotError, CHANCE,
+    Action, BoardFollower, CornerChoice, FollowerOption, Game, MoveError, MoveTarget, Phase,
+    PileOrder, PlacedTile, Placement, Preset, PresetError, SetupError, SnapshotError, CHANCE,
 };
 pub use rng::Rng;
 pub use rules::{Rules, RulesError, RulesReason, TileProblem};

@@ -2,7 +2,8 @@
 //!
 //! Line 1 is the setup: `{"type":"setup","variant":…,"players":…,"seed":…|null,"pile":[tile ids]}`.
 //! Every following line is one [`Event`] as serialised by serde (draws, decisions — `place`,
-//! `follower`, `pass` — scores, returns, and a final `end` line with the scores). The same seed and
+//! `follower`, `pass` — scores, returns, and a final `end` line with the scores). A corner
+//! figure's `follower` line records its point (`"corner":[x,y]`, AM-6), and replay puts it there. The same seed and
 //! decisions give a byte-identical log.
 
 use std::fmt;
@@ -11,7 +12,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::event::Event;
-use crate::game::{Action, FollowerOption, Game, MoveTarget, PileOrder, Placement};
+use crate::game::{Action, CornerChoice, FollowerOption, Game, MoveTarget, PileOrder, Placement};
 use crate::rules::Rules;
 
 /// The setup line of a game's log.
@@ -425,16 +426,33 @@ pub fn decision_action(game: &Game, event: &Event) -> Result<Action, String> {
             })
         }
         Event::Follower {
-            follower, feature, ..
-        } => Action::Follower(FollowerOption {
-            feature: *feature,
-            follower: rules
-                .follower_index(follower)
-                .ok_or_else(|| format!("unknown figure `{follower}`"))?,
-        }),
+            follower,
+            feature,
+            corner,
+            ..
+        } => {
+            let option = FollowerOption {
+                feature: *feature,
+                follower: rules
+                    .follower_index(follower)
+                    .ok_or_else(|| format!("unknown figure `{follower}`"))?,
+            };
+            follower_action(game, option, *corner)
+        }
         Event::Pass { .. } => Action::Pass,
         Event::Take { tile, .. } => Action::Take(tile_of(tile)?),
         Event::Seat { seat, .. } => Action::Seat(*seat),
         other => return Err(format!("a `{}` line is not a decision", other.kind())),
     })
+}
+
+/// A `follower` line's action: its corner (AM-6) is named only when it is not the option's
+/// first corner, which [`Action::Follower`] takes, so that a log's decisions are the ones played.
+fn follower_action(game: &Game, option: FollowerOption, corner: Option<[i32; 2]>) -> Action {
+    match corner {
+        Some(point) if game.corner_points(option).first() != Some(&point) => {
+            Action::Corner(CornerChoice { option, point })
+        }
+        _ => Action::Follower(option),
+    }
 }

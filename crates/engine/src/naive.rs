@@ -328,10 +328,16 @@ fn cover(game: &Game) -> HashMap<(i32, i32), usize> {
 /// AM-6 from scratch: the fields of the tile just placed that have a corner where four filled
 /// cells meet with field on both half-edges of all four cell corners, and no corner figure yet.
 pub fn corner_fields(game: &Game) -> BTreeSet<FeatureId> {
+    corner_points(game).into_keys().collect()
+}
+
+/// AM-6 from scratch: every such corner of the tile just placed (a board point; point `(x, y)`
+/// is the north-west corner of cell `(x, y)`), by the field it belongs to.
+pub fn corner_points(game: &Game) -> BTreeMap<FeatureId, BTreeSet<[i32; 2]>> {
     let rs = game.rules().ruleset();
     let tiles = game.tiles();
     let Some(last) = tiles.len().checked_sub(1) else {
-        return BTreeSet::new();
+        return BTreeMap::new();
     };
     let at = cover(game);
     let half = |x: i32, y: i32, h: usize| -> Option<u8> {
@@ -353,7 +359,7 @@ pub fn corner_fields(game: &Game) -> BTreeSet<FeatureId> {
         .map(|f| f.feature_id)
         .collect();
     let t = tiles[last];
-    let mut out = BTreeSet::new();
+    let mut out: BTreeMap<FeatureId, BTreeSet<[i32; 2]>> = BTreeMap::new();
     for c in &rs.tiles[t.tile as usize].rotations[t.rotation as usize].cells {
         let (cx, cy) = (t.x + c.offset.0 as i32, t.y + c.offset.1 as i32);
         for (px, py) in [(cx, cy), (cx + 1, cy), (cx + 1, cy + 1), (cx, cy + 1)] {
@@ -371,7 +377,7 @@ pub fn corner_fields(game: &Game) -> BTreeSet<FeatureId> {
             });
             if let Some(id) = mine.and_then(|f| engine_id(game, (last, f))) {
                 if !taken.contains(&id) {
-                    out.insert(id);
+                    out.entry(id).or_default().insert([px, py]);
                 }
             }
         }

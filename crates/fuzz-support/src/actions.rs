@@ -1,9 +1,13 @@
 //! The engine-actions target: random games of the shipped variants, with random legal moves and
 //! random arbitrary actions; `is_legal(a)` must hold, and `apply(a)` succeed, exactly when `a`
-//! is in `legal_actions()`, and a refused action must leave the game equal to what it was. Odd
-//! seeds play with chance steps (draws as [`Action::Draw`], also random and mutated ones).
+//! is in `legal_actions()` (a corner figure on a named corner: when its option is, on one of
+//! the option's `corner_points`), and a refused action must leave the game equal to what it
+//! was. Odd seeds play with chance steps (draws as [`Action::Draw`], also random and mutated
+//! ones).
 
-use tegula_engine::{Action, FollowerOption, Game, MoveTarget, Phase, Placement, Rng};
+use tegula_engine::{
+    Action, CornerChoice, FollowerOption, Game, MoveTarget, Phase, Placement, Rng,
+};
 
 use crate::data::shipped_variants;
 
@@ -57,12 +61,13 @@ fn play(b: &mut Bytes) -> Option<()> {
             }
             1 => {
                 let legal = game.legal_actions();
-                let a = legal[usize::from(b.byte()?) % legal.len()];
+                let a = named_corner(&game, legal[usize::from(b.byte()?) % legal.len()], b)?;
                 check(&mut game, &legal, a);
             }
             2 => {
                 let legal = game.legal_actions();
-                let a = near(legal[usize::from(b.byte()?) % legal.len()], b)?;
+                let listed = named_corner(&game, legal[usize::from(b.byte()?) % legal.len()], b)?;
+                let a = near(listed, b)?;
                 check(&mut game, &legal, a);
             }
             _ => {
@@ -75,10 +80,17 @@ fn play(b: &mut Bytes) -> Option<()> {
     Some(())
 }
 
-/// Apply `a` and compare the outcome with the listed actions `legal`.
+/// Apply `a` and compare the outcome with the listed actions `legal` (a named corner is
+/// listed as its option, on one of the option's corners).
 fn check(game: &mut Game, legal: &[Action], a: Action) {
     assert!(!legal.is_empty(), "no legal action in {:?}", game.phase());
-    let listed = legal.contains(&a);
+    let listed = match a {
+        Action::Corner(c) => {
+            legal.contains(&Action::Follower(c.option))
+                && game.corner_points(c.option).contains(&c.point)
+        }
+        _ => legal.contains(&a),
+    };
     assert_eq!(
         game.is_legal(&a),
         listed,
@@ -127,6 +139,20 @@ fn snapshot(g: &Game) -> String {
             g.waiting_figures(),
         )
     )
+}
+
+/// A listed corner-figure option on one of its corners (AM-6), as a byte picks; other actions
+/// as they are.
+fn named_corner(game: &Game, a: Action, b: &mut Bytes) -> Option<Action> {
+    let Action::Follower(option) = a else {
+        return Some(a);
+    };
+    let points = game.corner_points(option);
+    if points.is_empty() {
+        return Some(a);
+    }
+    let point = points[usize::from(b.byte()?) % points.len()];
+    Some(Action::Corner(CornerChoice { option, point }))
 }
 
 /// A legal action with one field changed a little: the actions most likely to be wrongly
@@ -180,13 +206,20 @@ fn near(a: Action, b: &mut Bytes) -> Option<Action> {
         Action::Take(t) => Action::Take(t.wrapping_add(d as u16)),
         Action::Seat(s) => Action::Seat(s.wrapping_add(d as u8)),
         Action::Draw(t) => Action::Draw(t.wrapping_add(d as u16)),
+        Action::Corner(c) => Action::Corner(CornerChoice {
+            point: [
+                c.point[0].wrapping_add(d),
+                c.point[1].wrapping_add(i32::from(k % 3) - 1),
+            ],
+            ..c
+        }),
         _ => arbitrary(b)?,
     })
 }
 
 /// Any action at all, its fields from the bytes.
 fn arbitrary(b: &mut Bytes) -> Option<Action> {
-    Some(match b.byte()? % 7 {
+    Some(match b.byte()? % 8 {
         0 => Action::Place(Placement {
             tile: u16::from(b.byte()?),
             x: b.small()?,
@@ -205,6 +238,13 @@ fn arbitrary(b: &mut Bytes) -> Option<Action> {
         3 => Action::Take(u16::from(b.byte()?)),
         4 => Action::Seat(b.byte()? % 10),
         5 => Action::Draw(u16::from(b.byte()?)),
+        6 => Action::Corner(CornerChoice {
+            option: FollowerOption {
+                feature: b.byte()?,
+                follower: b.byte()? % 8,
+            },
+            point: [b.small()?, b.small()?],
+        }),
         _ => Action::Pass,
     })
 }

@@ -349,8 +349,9 @@ fn reach(rules: &Rules) -> i64 {
 }
 
 /// A readable name of an action: `place H at 0,1 r3`, `follower meeple on feature 1 (city-s)`,
-/// `move to 2,0 feature 1`, `take W2`, `seat 1`, `pass`. For a follower the tile is the one just
-/// placed (`last_tile`), which names the feature's segments.
+/// `move to 2,0 feature 1`, `take W2`, `seat 1`, `pass`; a corner figure on a named corner adds
+/// `on corner 1,2`. For a follower the tile is the one just placed (`last_tile`), which names
+/// the feature's segments.
 pub fn action_text(rules: &Rules, action: Action, last_tile: Option<u16>) -> String {
     match action {
         Action::Pass => "pass".to_string(),
@@ -369,6 +370,12 @@ pub fn action_text(rules: &Rules, action: Action, last_tile: Option<u16>) -> Str
             format!("follower {who} on feature {} ({name})", o.feature)
         }
         Action::Move(m) => format!("move to {},{} feature {}", m.x, m.y, m.feature),
+        Action::Corner(c) => format!(
+            "{} on corner {},{}",
+            action_text(rules, Action::Follower(c.option), last_tile),
+            c.point[0],
+            c.point[1]
+        ),
         _ => format!("{action:?}"),
     }
 }

@@ -84,12 +84,12 @@ impl PyGame {
     }
 
     /// The tile placed last (names the features a follower action refers to).
-    fn last_tile(&self) -> Option<u16> {
+    pub(crate) fn last_tile(&self) -> Option<u16> {
         self.game.tiles().last().map(|t| t.tile)
     }
 
     /// Apply one action id (a tile index at a chance node).
-    fn apply_id(&mut self, py: Python<'_>, id: i64) -> PyResult<()> {
+    pub(crate) fn apply_id(&mut self, py: Python<'_>, id: i64) -> PyResult<()> {
         let seat = crate::replay::seat(&self.game);
         if chance::is_chance_node(&self.game) {
             chance::apply_draw(py, &mut self.game, id)?;
@@ -222,9 +222,23 @@ impl PyGame {
     }
 
     /// Apply an action id (or, at a chance node, a tile index from `chance_outcomes`). An
-    /// illegal action raises `IllegalActionError` and leaves the game unchanged.
-    fn apply(&mut self, py: Python<'_>, action: i64) -> PyResult<()> {
-        self.apply_id(py, action)
+    /// illegal action raises `IllegalActionError` and leaves the game unchanged. `corner`
+    /// puts a follower action's corner figure on that board point, one of `corner_points`
+    /// (AM-6); `history` then shows the step as -1 (no id names a corner but the first).
+    #[pyo3(signature = (action, corner = None))]
+    fn apply(&mut self, py: Python<'_>, action: i64, corner: Option<(i32, i32)>) -> PyResult<()> {
+        match corner {
+            None => self.apply_id(py, action),
+            Some(point) => crate::corners::apply(self, py, action, point),
+        }
+    }
+
+    /// The board points `(x, y)` where follower action `action` may put its corner figure
+    /// (AM-6; point `(x, y)` is the north-west corner of cell `(x, y)`): the first is where
+    /// `apply(action)` puts it, `apply(action, corner=point)` names any. Empty for an action
+    /// that is not a corner figure's.
+    fn corner_points(&self, action: i64) -> PyResult<Vec<(i32, i32)>> {
+        crate::corners::points(self, action)
     }
 
     /// Whether the game is over.

@@ -25,6 +25,10 @@ fn step_text(action: Action) -> String {
         Action::Seat(s) => format!("s{s}"),
         Action::Place(p) => format!("p{}@{},{}/{}", p.tile, p.x, p.y, p.rotation),
         Action::Follower(o) => format!("f{}.{}", o.feature, o.follower),
+        Action::Corner(c) => {
+            let (o, [x, y]) = (c.option, c.point);
+            format!("f{}.{}@{x},{y}", o.feature, o.follower)
+        }
         Action::Move(m) => format!("m{},{}#{}", m.x, m.y, m.feature),
         Action::Draw(t) => format!("d{t}"),
         other => format!("{other:?}"),

@@ -11,6 +11,7 @@ pub mod agents;
 pub mod chance;
 pub mod codec;
 pub mod codec_py;
+pub mod corners;
 pub mod errors;
 pub mod game;
 pub mod infostate;

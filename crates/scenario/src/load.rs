@@ -12,6 +12,7 @@ use tegula_model::{Code, Diagnostic, Source};
 use tegula_ruleset::{FeatureKind, Ruleset};
 
 mod board;
+mod corners;
 mod setup;
 
 use crate::raw::{
@@ -105,6 +106,9 @@ pub struct Step {
     pub expect_error: Option<ExpectedError>,
     /// Expected scores after the step.
     pub scores: Option<Vec<i64>>,
+    /// Expected board points of every corner figure after the step (any order), with the
+    /// position of the list.
+    pub corner_figures: Option<(Vec<[i32; 2]>, Pos)>,
 }
 
 impl Step {
@@ -154,6 +158,8 @@ pub struct FollowerChoice {
     pub feature: u8,
     /// Segment id as written.
     pub segment: String,
+    /// A corner figure's named corner, a board point (AM-6); `None`: the field's first.
+    pub corner: Option<[i32; 2]>,
 }
 
 /// An expected event.
@@ -522,8 +528,8 @@ fn step(cx: &mut Ctx, rs: &Ruleset, number: usize, st: &Sp<RawStep>, players: u8
         (st.declined.as_ref()).map(|d| d.iter().filter_map(|p| seat(cx, p, players)).collect());
     let why = "a discarded tile (no `at`) cannot take a follower";
     not_on_discard(cx, st, st.follower.is_some(), why);
-    let follower = (st.follower.as_ref()).and_then(|f| follower_choice(cx, rs, tile, f));
-    let follower2 = (st.follower2.as_ref()).and_then(|f| follower_choice(cx, rs, tile, f));
+    let follower = (st.follower.as_ref()).and_then(|f| follower_choice(cx, rs, tile, at, f));
+    let follower2 = (st.follower2.as_ref()).and_then(|f| follower_choice(cx, rs, tile, at, f));
     let take = takes(cx, rs, &st.take, players);
     let expect = match &st.expect {
         Some(ev) => events(cx, rs, ev, players),
@@ -536,6 +542,8 @@ fn step(cx: &mut Ctx, rs: &Ruleset, number: usize, st: &Sp<RawStep>, players: u8
     let why = "a discarded tile (no `at`) cannot `expect_error`";
     not_on_discard(cx, st, st.expect_error.is_some(), why);
     let scores = st.scores.as_ref().map(|s| seat_scores(cx, s, players));
+    let corner_figures =
+        (st.corner_figures.as_ref()).and_then(|c| corners::corner_figures(cx, c, st));
     // A placement (`at` and rotation resolved) or a discard (no `at`, B-2).
     let placement = match (at, rot) {
         (Some(xy), Some(r)) => Some((xy, r)),
@@ -559,11 +567,12 @@ fn step(cx: &mut Ctx, rs: &Ruleset, number: usize, st: &Sp<RawStep>, players: u8
         expect,
         expect_error: expect_error.filter(|_| placed),
         scores,
+        corner_figures,
     })
 }
 
 /// Largest absolute board coordinate a scenario may name (a step's `at`, a move's `to`).
-const MAX_COORDINATE: i64 = 1000;
+pub(crate) const MAX_COORDINATE: i64 = 1000;
 
 /// `v` as a board coordinate, if within ±[`MAX_COORDINATE`]. Compared as written (`i64`): no
 /// absolute value, which `i32::MIN` and `i64::MIN` do not have.
@@ -697,14 +706,16 @@ fn copies(
     }
 }
 
-/// Resolve a follower placement on `tile`: its type (default: the variant's first) and the
-/// feature holding the named segment.
+/// Resolve a follower placement on `tile` placed at cell `at`: its type (default: the
+/// variant's first), the feature holding the named segment and its named corner.
 fn follower_choice(
     cx: &mut Ctx,
     rs: &Ruleset,
     tile: Option<u16>,
+    at: Option<(i32, i32)>,
     f: &Sp<RawFollowerPlacement>,
 ) -> Option<FollowerChoice> {
+    let corner = f.corner.as_ref().map(|c| corners::corner(cx, c, at));
     let ftype = match &f.kind {
         Some(k) => follower_type(cx, rs, k),
         None => (!rs.followers.is_empty()).then_some(0),
@@ -735,11 +746,17 @@ fn follower_choice(
         found
     });
     let (ft, fe) = (ftype?, feature?);
+    // A corner written but not resolved was reported: the choice is dropped with it.
+    let corner = match corner {
+        Some(None) => return None,
+        c => c.flatten(),
+    };
     Some(FollowerChoice {
         follower: ft as u8,
         follower_id: rs.followers[ft].id.clone(),
         feature: fe as u8,
         segment: f.on.value.clone(),
+        corner,
     })
 }
 

@@ -145,6 +145,9 @@ pub struct RawHeld {
     pub tile: Sp<String>,
 }
 
+/// Board points as written, each `[x, y]` (checked by the loader).
+pub type RawPoints = Sp<Vec<Sp<Vec<Sp<i64>>>>>;
+
 /// A rule id such as `B-4` or `W-18`.
 pub type RuleId = String;
 
@@ -191,8 +194,8 @@ pub struct RawStep {
     #[serde(default)]
     #[schemars(length(max = 64))]
     pub declined: Option<Vec<Sp<i64>>>,
-    /// A follower placed on the tile just placed (a corner figure goes on the first legal corner
-    /// of the named field, AM-6).
+    /// A follower placed on the tile just placed (a corner figure goes on its `corner`, else on
+    /// the first legal corner of the named field, AM-6).
     #[serde(default)]
     pub follower: Option<Sp<RawFollowerPlacement>>,
     /// A second follower on a pool tile just placed, on another feature of it (W-7).
@@ -224,6 +227,11 @@ pub struct RawStep {
     #[serde(default)]
     #[schemars(length(min = 1, max = 8))]
     pub scores: Option<Sp<Vec<Sp<i64>>>>,
+    /// Optional: the board point `[x, y]` of every corner figure on the board after this step
+    /// (point `[x, y]` is the north-west corner of cell `[x, y]`), in any order (AM-6).
+    #[serde(default)]
+    #[schemars(length(max = 64))]
+    pub corner_figures: Option<RawPoints>,
     /// Free text.
     #[serde(default)]
     pub note: Option<String>,
@@ -238,6 +246,11 @@ pub struct RawFollowerPlacement {
     pub kind: Option<Sp<String>>,
     /// Any segment id of the feature of the tile just placed (e.g. `city`, `road-e`, `field-n`).
     pub on: Sp<String>,
+    /// A corner figure's corner (AM-6): `"NW"`, `"NE"`, `"SE"` or `"SW"` of the step's `at`
+    /// cell, or a board point `[x, y]` (the north-west corner of cell `[x, y]`; for a corner of
+    /// another cell of a mega tile). Default: the field's first legal corner.
+    #[serde(default)]
+    pub corner: Option<Sp<RawCorner>>,
 }
 
 /// A tile taken from the pool.
@@ -427,6 +440,66 @@ impl JsonSchema for RawRotation {
             "oneOf": [
                 { "type": "integer", "minimum": 0, "maximum": 3 },
                 { "type": "string", "enum": ["N", "E", "S", "W"] }
+            ]
+        })
+    }
+}
+
+/// A corner as written: a compass corner of the step's cell or a board point. Checked by the
+/// loader (like [`RawRotation`]), so that every bad corner of a file is reported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RawCorner {
+    /// A corner of the step's `at` cell (valid: `NW`, `NE`, `SE`, `SW`).
+    Compass(String),
+    /// A board point (valid: two coordinates).
+    Point(Vec<i64>),
+}
+
+impl<'de> Deserialize<'de> for RawCorner {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = RawCorner;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a corner: \"NW\", \"NE\", \"SE\", \"SW\" or a board point [x, y]")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RawCorner, E> {
+                Ok(RawCorner::Compass(v.to_string()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<RawCorner, A::Error> {
+                let mut xy = Vec::new();
+                while let Some(v) = a.next_element::<i64>()? {
+                    xy.push(v);
+                }
+                Ok(RawCorner::Point(xy))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl Serialize for RawCorner {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            RawCorner::Compass(c) => s.serialize_str(c),
+            RawCorner::Point(xy) => xy.serialize(s),
+        }
+    }
+}
+
+impl JsonSchema for RawCorner {
+    fn schema_name() -> Cow<'static, str> {
+        "Corner".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A corner figure's corner: NW, NE, SE, SW of the step's cell, or a board point [x, y] (the north-west corner of cell [x, y]).",
+            "oneOf": [
+                { "type": "string", "enum": ["NW", "NE", "SE", "SW"] },
+                { "type": "array", "items": { "type": "integer" }, "minItems": 2, "maxItems": 2 }
             ]
         })
     }

@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use serde::Serialize;
 use tegula_engine::{
-    Action, Event, FollowerOption, Game, MoveError, MoveTarget, Phase, Placement, Rules,
+    Action, CornerChoice, Event, FollowerOption, Game, MoveError, MoveTarget, Phase, Placement,
+    Rules,
 };
 use tegula_ruleset::FeatureKind;
 
@@ -913,10 +914,7 @@ impl Runner {
             .filter(|_| self.game.phase() == Phase::Follower);
         if let (Some(f), false) = (second, passed) {
             // W-7: a second follower on another feature of the pool tile just placed.
-            let r = self.game.apply(Action::Follower(FollowerOption {
-                feature: f.feature,
-                follower: f.follower,
-            }));
+            let r = self.game.apply(follower_action(f));
             if let Err(e) = r {
                 self.failures.push(fail(
                     step,
@@ -951,10 +949,7 @@ impl Runner {
         let Some(f) = &step.follower else {
             return true;
         };
-        let r = self.game.apply(Action::Follower(FollowerOption {
-            feature: f.feature,
-            follower: f.follower,
-        }));
+        let r = self.game.apply(follower_action(f));
         match (r, &step.expect_error) {
             (Ok(()), None) => false,
             (Ok(()), Some(_)) => {
@@ -985,10 +980,7 @@ impl Runner {
     /// A follower asked for where the engine opens no follower phase (a tile placed for a pool
     /// tile, W-6): the engine's refusal is the step's expected rejection, or a failure.
     fn no_follower_phase(&mut self, step: &Step, f: &FollowerChoice) {
-        let refused = self.game.apply(Action::Follower(FollowerOption {
-            feature: f.feature,
-            follower: f.follower,
-        }));
+        let refused = self.game.apply(follower_action(f));
         match (refused, &step.expect_error) {
             (Err(e), Some(exp)) => check_error(&mut self.failures, step, exp, &e, "follower"),
             (Err(e), None) => self.failures.push(fail(
@@ -1026,6 +1018,9 @@ impl Runner {
                 self.game.scores(),
             );
         }
+        if let Some((want, pos)) = &step.corner_figures {
+            compare_corner_figures(&mut self.failures, step, *pos, want, &self.game);
+        }
     }
 
     /// After the steps: the rest of the pile (`pile_ends`), final scoring (`[end]`) and the
@@ -1058,6 +1053,46 @@ impl Runner {
             scores,
             failures: self.failures,
         }
+    }
+}
+
+/// A step's follower as the engine's action: on its named corner (AM-6) if it has one.
+fn follower_action(f: &FollowerChoice) -> Action {
+    let option = FollowerOption {
+        feature: f.feature,
+        follower: f.follower,
+    };
+    match f.corner {
+        Some(point) => Action::Corner(CornerChoice { option, point }),
+        None => Action::Follower(option),
+    }
+}
+
+/// The step's `corner_figures`: the board points of the corner figures standing after it,
+/// compared as sets.
+fn compare_corner_figures(
+    out: &mut Vec<Failure>,
+    step: &Step,
+    pos: Pos,
+    want: &[[i32; 2]],
+    game: &Game,
+) {
+    let show = |mut v: Vec<[i32; 2]>| {
+        v.sort_unstable();
+        let points: Vec<String> = v.iter().map(|[x, y]| format!("[{x}, {y}]")).collect();
+        format!("[{}]", points.join(", "))
+    };
+    let actual: Vec<[i32; 2]> = game.followers().iter().filter_map(|f| f.corner).collect();
+    let (expected, actual) = (show(want.to_vec()), show(actual));
+    if expected != actual {
+        out.push(Failure {
+            step: Some(step.number),
+            line: pos.line,
+            column: pos.column,
+            message: "the corner figures stand elsewhere (AM-6)".into(),
+            expected: Some(expected),
+            actual: Some(actual),
+        });
     }
 }
 

@@ -5,7 +5,8 @@ use super::*;
 
 impl Game {
     /// Apply an action after checking it; on error the game is unchanged. Accepts exactly the
-    /// actions [`Game::legal_actions`] lists ([`Game::is_legal`]), [`Action::Draw`] included.
+    /// actions [`Game::legal_actions`] lists ([`Game::is_legal`]), [`Action::Draw`] included,
+    /// and an [`Action::Corner`] on any of its option's [`Game::corner_points`].
     pub fn apply(&mut self, action: Action) -> Result<(), MoveError> {
         if let Action::Draw(t) = action {
             return self.apply_draw(t);
@@ -24,7 +25,12 @@ impl Game {
             }
             Action::Follower(o) => {
                 self.check_follower(o)?;
-                self.put_follower(o);
+                self.put_follower(o, None);
+                self.after_follower();
+            }
+            Action::Corner(c) => {
+                self.check_corner(c)?;
+                self.put_follower(c.option, Some((c.point[0], c.point[1])));
                 self.after_follower();
             }
             Action::Move(t) => {
@@ -91,7 +97,7 @@ impl Game {
             Some(i) if i < self.options.len() => {
                 let o = self.options[i];
                 self.history.push(Action::Follower(o));
-                self.put_follower(o);
+                self.put_follower(o, None);
                 self.after_follower();
             }
             Some(_) => return false,

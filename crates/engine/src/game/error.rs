@@ -136,6 +136,19 @@ pub enum MoveError {
         /// The tile type named.
         tile: u16,
     },
+    /// A corner was named for a figure that stands on features, not on corners (AM-6).
+    NotACornerFigure {
+        /// Follower type.
+        follower: u8,
+    },
+    /// The named point is not a corner of this field on the tile just placed where four filled
+    /// cells meet with field in all four corners (AM-6).
+    NotACorner {
+        /// Feature index on the tile just placed.
+        feature: u8,
+        /// The point named.
+        point: [i32; 2],
+    },
 }
 
 impl MoveError {
@@ -164,6 +177,8 @@ impl MoveError {
         "must-place",
         "not-next-to-tile",
         "not-in-pile",
+        "not-a-corner-figure",
+        "not-a-corner",
     ];
 
     /// Stable kebab-case name (scenario files' `expect_error.kind`).
@@ -192,6 +207,8 @@ impl MoveError {
             MoveError::MustPlace => 20,
             MoveError::NotNextToTile => 21,
             MoveError::NotInPile { .. } => 22,
+            MoveError::NotACornerFigure { .. } => 23,
+            MoveError::NotACorner { .. } => 24,
         };
         Self::KINDS[i]
     }
@@ -206,7 +223,9 @@ impl MoveError {
             } => "AM-10",
             MoveError::WrongSite { .. } => "AM-5",
             MoveError::CornerFigureField { .. } => "AM-8",
-            MoveError::NoCorner { .. } => "AM-6",
+            MoveError::NoCorner { .. }
+            | MoveError::NotACornerFigure { .. }
+            | MoveError::NotACorner { .. } => "AM-6",
             MoveError::TileNotHeld { .. } | MoveError::NotAHole { .. } => "AM-1",
             MoveError::NotAMoveTarget { .. } => "AM-11",
             MoveError::NotInPool { .. } => "W-2",
@@ -293,6 +312,18 @@ impl fmt::Display for MoveError {
             MoveError::NotInPile { tile } => {
                 write!(f, "tile {tile} is not among the undrawn tiles (B-2)")
             }
+            MoveError::NotACornerFigure { follower } => write!(
+                f,
+                "follower type {follower} is not a corner figure: it takes no corner (AM-6)"
+            ),
+            MoveError::NotACorner {
+                feature,
+                point: [x, y],
+            } => write!(
+                f,
+                "point ({x}, {y}) is not a corner of field {feature} on the tile just placed \
+                 where four filled cells meet with field in all four corners (AM-6)"
+            ),
             MoveError::NotAMoveTarget { x, y, feature } => write!(
                 f,
                 "feature {feature} of the tile at ({x}, {y}) is not an unfinished, unoccupied \

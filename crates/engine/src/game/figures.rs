@@ -10,10 +10,10 @@ use super::{
 
 /// The two board half-edges of each cell corner, by corner `NW, NE, SE, SW`: `{Wn, Nw}`,
 /// `{Ne, En}`, `{Es, Se}`, `{Sw, Ws}`.
-const CORNER_HALVES: [(usize, usize); 4] = [(7, 0), (1, 2), (3, 4), (5, 6)];
+pub(super) const CORNER_HALVES: [(usize, usize); 4] = [(7, 0), (1, 2), (3, 4), (5, 6)];
 /// Offset of each corner's point from its cell, by corner `NW, NE, SE, SW` (point `(x, y)` is
 /// the north-west corner of cell `(x, y)`).
-const CORNER_POINT: [(i32, i32); 4] = [(0, 0), (1, 0), (1, 1), (0, 1)];
+pub(super) const CORNER_POINT: [(i32, i32); 4] = [(0, 0), (1, 0), (1, 1), (0, 1)];
 /// The four cells around a point and the corner of each that touches it.
 const AROUND_POINT: [(i32, i32, usize); 4] = [(-1, -1, 2), (0, -1, 3), (-1, 0, 1), (0, 0, 0)];
 
@@ -139,7 +139,7 @@ impl Game {
 
     /// Whether the four cells around `point` are filled and each one's corner there is field
     /// on both of its half-edges (AM-6; mega-tile cells count as cells, W-22).
-    fn corner_is_field(&self, (px, py): (i32, i32)) -> bool {
+    pub(super) fn corner_is_field(&self, (px, py): (i32, i32)) -> bool {
         AROUND_POINT.iter().all(|&(dx, dy, k)| {
             let Some(pos) = self.pos(px + dx, py + dy) else {
                 return false;
@@ -213,9 +213,9 @@ impl Game {
         Ok(())
     }
 
-    /// Put a checked follower on the tile just placed; a corner figure scores its field at
-    /// once (AM-7).
-    pub(super) fn put_follower(&mut self, o: FollowerOption) {
+    /// Put a checked follower on the tile just placed; a corner figure goes on the `named`
+    /// point (checked), else on its field's first corner, and scores its field at once (AM-7).
+    pub(super) fn put_follower(&mut self, o: FollowerOption, named: Option<(i32, i32)>) {
         let inst = *self.insts.last().expect("just placed");
         let seg = inst.seg_base + o.feature as u32;
         let root = find(&mut self.segs, seg);
@@ -223,6 +223,7 @@ impl Game {
         self.supply[self.player as usize * nf + o.follower as usize] -= 1;
         let corner = self.rules.figures[o.follower as usize].corner;
         let point = match corner {
+            Some(_) if named.is_some() => named,
             Some(_) => self
                 .legal_corners()
                 .into_iter()

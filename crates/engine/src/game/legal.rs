@@ -1,6 +1,7 @@
 //! One legality rule: [`Game::check`] is the explaining path (why an action is refused),
 //! [`Game::is_legal`] its yes/no answer, and both agree with [`Game::legal_actions`] (a property
-//! test and a fuzz target hold them to it). [`Game::play_unchecked`] is the by-value fast path.
+//! test and a fuzz target hold them to it; an [`Action::Corner`], not listed, agrees with its
+//! option's listing and [`Game::corner_points`]). [`Game::play_unchecked`] is the by-value fast path.
 
 use tegula_ruleset::Side;
 
@@ -13,6 +14,7 @@ impl Game {
         match action {
             Action::Place(p) => self.check_placement(p),
             Action::Follower(o) => self.check_follower(o),
+            Action::Corner(c) => self.check_corner(c),
             Action::Move(t) => self.check_move(t).map(|_| ()),
             Action::Take(t) => self.check_take(t),
             Action::Seat(s) => self.check_seat(s),
@@ -38,7 +40,9 @@ impl Game {
     }
 
     /// Whether `action` is legal now: true exactly when [`Game::legal_actions`] contains it
-    /// (and so when [`Game::apply`] accepts it), for every action kind and phase.
+    /// (and so when [`Game::apply`] accepts it), for every action kind and phase; an
+    /// [`Action::Corner`] when its option is listed and its point is one of the option's
+    /// [`Game::corner_points`].
     pub fn is_legal(&self, action: &Action) -> bool {
         self.check(*action).is_ok()
     }
@@ -60,7 +64,7 @@ impl Game {
             }
             Action::Follower(o) => {
                 self.history.push(action);
-                self.put_follower(o);
+                self.put_follower(o, None);
                 self.after_follower();
             }
             Action::Pass => self.play_pass(),
@@ -71,7 +75,8 @@ impl Game {
         }
     }
 
-    /// All legal actions of the current phase, exactly those [`Game::apply`] accepts:
+    /// All legal actions of the current phase, exactly those [`Game::apply`] accepts (but for
+    /// [`Action::Corner`], the other corners of a listed corner-figure option):
     /// placements; own-tile placements then `Pass` (draw instead); follower options, then the
     /// other features of the tile that the board joins to an option's feature (the same option
     /// named another way), then `Pass`; move targets, then the other tiles' features of a target's

@@ -33,6 +33,19 @@ pub struct FollowerOption {
     pub follower: u8,
 }
 
+/// A corner figure on a named corner of its field (AM-6): a follower option of the tile just
+/// placed and the board point the figure stands on ([`Action::Corner`]).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub struct CornerChoice {
+    /// The follower option: a field of the tile just placed and a corner-figure type.
+    pub option: FollowerOption,
+    /// The board point (point `(x, y)` is the north-west corner of cell `(x, y)`); one of
+    /// [`Game::corner_points`] of the option.
+    pub point: [i32; 2],
+}
+
 /// Where a figure freed by a scoring may move (AM-11): a feature of a placed tile.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
@@ -60,8 +73,12 @@ pub enum Action {
     /// Place the drawn tile ([`Phase::Place`]) or a tile of one's own ([`Phase::Hand`]).
     Place(Placement),
     /// Place a follower on the tile just placed (on one of its features, or, for a corner
-    /// figure, on a corner of that field).
+    /// figure, on the first of [`Game::corner_points`] of that field).
     Follower(FollowerOption),
+    /// Place a corner figure on a named corner of its field, one of [`Game::corner_points`]
+    /// (AM-6). Not listed by [`Game::legal_actions`], which names each choice once
+    /// ([`Action::Follower`], the first corner); the other corners are this action.
+    Corner(CornerChoice),
     /// Move the figure freed by a scoring to a feature ([`Phase::Move`]).
     Move(MoveTarget),
     /// Decline: no follower ([`Phase::Follower`]), draw instead of placing one's own tile (or, in
