@@ -35,6 +35,10 @@ fn figure(
         joins_occupied: false,
         after_score,
         corner: None,
+        needs_own_figure: false,
+        occupies: true,
+        payment: None,
+        when_extended: None,
     }
 }
 

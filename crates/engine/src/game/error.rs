@@ -56,6 +56,14 @@ pub enum MoveError {
     },
     /// No such feature on the tile just placed.
     NoSuchFeature(u8),
+    /// The follower type goes only on a feature that already holds one of the player's own
+    /// occupying figures, and this one holds none (TB-4, TB-7).
+    NeedsOwnFigure {
+        /// Tile-local feature.
+        feature: u8,
+        /// Follower type.
+        follower: u8,
+    },
     /// Followers cannot stand on this kind of feature (a wonder building, W-5).
     NotAFollowerFeature {
         /// Feature index.
@@ -164,6 +172,7 @@ impl MoveError {
         "must-place",
         "not-next-to-tile",
         "not-in-pile",
+        "needs-own-figure",
     ];
 
     /// Stable kebab-case name (scenario files' `expect_error.kind`).
@@ -192,6 +201,7 @@ impl MoveError {
             MoveError::MustPlace => 20,
             MoveError::NotNextToTile => 21,
             MoveError::NotInPile { .. } => 22,
+            MoveError::NeedsOwnFigure { .. } => 23,
         };
         Self::KINDS[i]
     }
@@ -213,6 +223,7 @@ impl MoveError {
             MoveError::NotAChoice { .. } => "W-3",
             MoveError::MustPlace => "W-5",
             MoveError::NotNextToTile => "W-6",
+            MoveError::NeedsOwnFigure { .. } => "TB-4",
             _ => "B-2",
         }
     }
@@ -293,6 +304,11 @@ impl fmt::Display for MoveError {
             MoveError::NotInPile { tile } => {
                 write!(f, "tile {tile} is not among the undrawn tiles (B-2)")
             }
+            MoveError::NeedsOwnFigure { feature, follower } => write!(
+                f,
+                "follower type {follower} goes only on a feature that already holds one of the \
+                 player's own figures; feature {feature} holds none (TB-4)"
+            ),
             MoveError::NotAMoveTarget { x, y, feature } => write!(
                 f,
                 "feature {feature} of the tile at ({x}, {y}) is not an unfinished, unoccupied \
