@@ -268,10 +268,18 @@ fn check_guest(f: &RawFollower, sites: &[SiteAt], src: &Source, diags: &mut Vec<
         return;
     }
     let keys = [
-        ("needs_own_figure", f.needs_own_figure.as_ref().map(|k| &k.span), "TB-4"),
+        (
+            "needs_own_figure",
+            f.needs_own_figure.as_ref().map(|k| &k.span),
+            "TB-4",
+        ),
         ("occupies", f.occupies.as_ref().map(|k| &k.span), "TB-4"),
         ("payment", f.payment.as_ref().map(|k| &k.span), "TB-8"),
-        ("when_extended", f.when_extended.as_ref().map(|k| &k.span), "TB-5"),
+        (
+            "when_extended",
+            f.when_extended.as_ref().map(|k| &k.span),
+            "TB-5",
+        ),
     ];
     for (key, span, rule) in keys {
         if let Some(span) = span {

@@ -577,7 +577,9 @@ fn check_variant_facts(
 /// The rule ids a figure's payment modifier and turn effect cite.
 fn figure_rules(f: &RawFollower) -> impl Iterator<Item = &Sp<String>> {
     let payment = f.payment.as_ref().map(|p| &p.value.rule);
-    payment.into_iter().chain(f.when_extended.as_ref().map(|t| &t.value.rule))
+    payment
+        .into_iter()
+        .chain(f.when_extended.as_ref().map(|t| &t.value.rule))
 }
 
 /// Keep diagnostics in a stable order: by file, then position, then code.

@@ -452,9 +452,9 @@ fn assemble(
         plain_turns: ruleset.player_tiles.is_empty()
             && ruleset.pool.is_none()
             && figures.iter().all(|f| f.extra_turn.is_none()),
-        plain_figures: figures.iter().all(|f| {
-            f.site_mask == plain_mask && !f.joins && f.corner.is_none() && f.occupies
-        }),
+        plain_figures: figures
+            .iter()
+            .all(|f| f.site_mask == plain_mask && !f.joins && f.corner.is_none() && f.occupies),
         dealt,
         hand: ruleset.hand,
         left_keys: crate::game::hash::left_keys(tiles.len()),
