@@ -74,50 +74,6 @@ fn extra_turns_never_chain(g: &Game) -> Result<usize, String> {
     Ok(count)
 }
 
-/// Every seat's figures: supply + on the board (+ waiting to move) = the variant's count.
-fn conserved(g: &Game) -> Result<(), String> {
-    let rs = g.rules().ruleset();
-    for p in 0..g.players() {
-        for (t, ft) in rs.followers.iter().enumerate() {
-            let t = t as u8;
-            let board = g
-                .followers()
-                .iter()
-                .filter(|f| (f.player, f.follower) == (p, t))
-                .count()
-                + g.waiting_figures()
-                    .iter()
-                    .filter(|w| (w.0, w.1) == (p, t))
-                    .count();
-            if usize::from(g.supply(p, t)) + board != usize::from(ft.count) {
-                return Err(format!("seat {p}'s `{}` are not conserved", ft.id));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The final scoring's events sum to the from-scratch recount (pig modifiers included).
-fn final_matches(g: &Game) -> Result<(), String> {
-    let from = g.final_scoring_from().ok_or("no final scoring")?;
-    let mut finals = vec![0u32; g.players() as usize];
-    for e in &g.events()[from..] {
-        if let Event::Score {
-            players, points, ..
-        } = e
-        {
-            for &p in players {
-                finals[p as usize] += points;
-            }
-        }
-    }
-    let want = naive::final_scores(g);
-    if finals != want {
-        return Err(format!("final scoring {finals:?}, recount {want:?}"));
-    }
-    Ok(())
-}
-
 /// One game, played twice at once: without and with chance steps (draws decided by the seeded
 /// order); both must be the same game. Returns the game without chance steps.
 fn play(rules: &Arc<Rules>, players: u8, seed: u64) -> Game {
@@ -133,7 +89,7 @@ fn play(rules: &Arc<Rules>, players: u8, seed: u64) -> Game {
             );
         }
         assert_eq!(c.current_player(), g.current_player(), "seed {seed}");
-        conserved(&g).unwrap_or_else(|e| panic!("seed {seed}, turn {}: {e}", g.turn()));
+        common::conserved(&g).unwrap_or_else(|e| panic!("seed {seed}, turn {}: {e}", g.turn()));
         let a = choose(&g, &mut pick);
         g.apply(a).unwrap();
         c.apply(a).unwrap();
@@ -156,7 +112,7 @@ fn keeps_the_rules(variant: &str, games: u64) -> usize {
         let players = 2 + (seed % 4) as u8;
         let g = play(&rules, players, seed);
         extra += extra_turns_never_chain(&g).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        final_matches(&g).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        common::final_matches(&g).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         naive::audit(&g).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let replayed = log::replay(rules.clone(), &log::log_text(&g)).unwrap();
         assert_eq!(replayed.events(), g.events(), "seed {seed}: replay");

@@ -401,6 +401,47 @@ mod tests {
     }
 
     #[test]
+    fn a_figure_beside_its_owners_lowers_its_generic_properties() {
+        let (ft, d) = lower(
+            "id = \"builder\"\ncount = 1\nsites = [\"road\", \"city\"]\n\
+             needs_own_figure = true\noccupies = false\n\
+             when_extended = { rule = \"TB-5\", effect = \"extra-turn\", completing = false }\n",
+        );
+        assert!(d.is_empty(), "{d:?}");
+        let ft = ft.unwrap();
+        assert!(ft.needs_own_figure && !ft.occupies);
+        // Not occupying, it is in no majority: strength 0 by default.
+        assert_eq!(ft.strength, Strength::Fixed(0));
+        let effect = TurnEffect {
+            rule: "TB-5".into(),
+            effect: TurnAction::ExtraTurn,
+            completing: false,
+        };
+        assert_eq!(ft.when_extended, Some(effect));
+    }
+
+    #[test]
+    fn payments_are_parsed_for_every_kind_the_figure_stands_on() {
+        let text = "[[followers]]\nid = \"pig\"\ncount = 1\nsites = [\"field\", \"city\"]\n\
+                    payment = { rule = \"TB-8\", value = \"cities\" }\n";
+        #[derive(serde::Deserialize)]
+        struct Doc {
+            followers: Vec<Sp<RawFollower>>,
+        }
+        let doc: Doc = toml::from_str(text).unwrap();
+        let src = Source::new("v.toml", text.to_string());
+        let (ft, d) = lower_follower(&doc.followers[0].value, &src);
+        assert!(d.is_empty(), "{d:?}");
+        let mut fts = vec![ft.unwrap()];
+        let mut diags = Vec::new();
+        lower_payments(&doc.followers, &mut fts, &[], &src, &mut diags);
+        // `cities` counts on fields only: the city site makes it an error, and no modifier.
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(diags[0].message.contains("payment on a city"), "{diags:?}");
+        assert_eq!(fts[0].payment, None);
+    }
+
+    #[test]
     fn problems_leave_the_figure_out_and_are_all_reported() {
         // Pennants off a city (AM-5), moving onto fields (AM-10), a site twice.
         let (ft, d) = lower(
