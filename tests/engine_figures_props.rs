@@ -149,3 +149,57 @@ fn pig_payments_happen() {
     }
     assert!(pig > 5, "only {pig} pig payments in 12 games");
 }
+
+/// A figure type that does not occupy and needs nothing (the builder of traders-builders with
+/// its precondition taken away): alone on a road it blocks nobody (B-2's "unoccupied" ignores
+/// it) and, the road completed, it pays nobody (B-5: top strength 0) and returns (B-4).
+#[test]
+fn a_feature_holding_only_figures_that_do_not_occupy_pays_nobody() {
+    let mut rs = common::variant_rules("variants/traders-builders.toml")
+        .ruleset()
+        .clone();
+    let guest = rs.followers.iter().position(|f| f.id == "builder").unwrap();
+    rs.followers[guest].needs_own_figure = false;
+    let rules = Arc::new(Rules::new(rs).unwrap());
+    let (u, a) = (
+        rules.tile_index("U").unwrap(),
+        rules.tile_index("A").unwrap(),
+    );
+    let meeple = rules.follower_index("meeple").unwrap();
+    let mut g = Game::scripted(rules.clone(), 2, vec![u, a, a, u]).unwrap();
+    let place = |g: &mut Game, tile, x, rotation| {
+        let p = tegula_engine::Placement {
+            tile,
+            x,
+            y: 0,
+            rotation,
+        };
+        g.apply(Action::Place(p)).unwrap();
+    };
+    let on_road = |g: &Game, tile, follower| tegula_engine::FollowerOption {
+        feature: g.rules().feature_index(tile, "road").unwrap(),
+        follower,
+    };
+    // Seat 0: U east of the start tile, the guest alone on the road D-U.
+    place(&mut g, u, 1, 0);
+    g.apply(Action::Follower(on_road(&g, u, guest as u8)))
+        .unwrap();
+    // Seat 1: A closes the west end; the road holds only the guest: a meeple may join it.
+    place(&mut g, a, -1, 3);
+    assert!(g.follower_options().contains(&on_road(&g, a, meeple)));
+    g.apply(Action::Pass).unwrap();
+    // Seat 0: A closes the east end: the road (A, D, U, A) is complete and pays nobody.
+    place(&mut g, a, 2, 1);
+    g.apply(Action::Pass).unwrap();
+    let scored: Vec<&Event> = g
+        .events()
+        .iter()
+        .filter(|e| matches!(e, Event::Score { .. } | Event::Return { .. }))
+        .collect();
+    assert!(
+        matches!(scored[..], [Event::Score { players, points: 4, .. }, Event::Return { follower, .. }]
+            if players.is_empty() && follower == "builder"),
+        "{scored:?}"
+    );
+    assert_eq!(g.scores(), &[0, 0]);
+}
