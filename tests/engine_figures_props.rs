@@ -203,3 +203,19 @@ fn a_feature_holding_only_figures_that_do_not_occupy_pays_nobody() {
     );
     assert_eq!(g.scores(), &[0, 0]);
 }
+
+/// A hand-made artefact whose figure that does not occupy has a strength is refused with the
+/// reason (it would count in a majority while blocking nobody).
+#[test]
+fn a_figure_that_does_not_occupy_with_a_strength_is_refused() {
+    let mut rs = common::variant_rules("variants/traders-builders.toml")
+        .ruleset()
+        .clone();
+    let guest = rs.followers.iter().position(|f| f.id == "pig").unwrap();
+    rs.followers[guest].strength = tegula_ruleset::Strength::Fixed(1);
+    let err = Rules::from_json(&rs.to_json()).unwrap_err().to_string();
+    assert!(
+        err.contains("follower `pig` does not occupy its feature") && err.contains("must be 0"),
+        "{err}"
+    );
+}
