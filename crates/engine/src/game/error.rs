@@ -61,6 +61,8 @@ pub enum MoveError {
     NeedsOwnFigure {
         /// Tile-local feature.
         feature: u8,
+        /// Its kind (a field: TB-7, else TB-4).
+        kind: FeatureKind,
         /// Follower type.
         follower: u8,
     },
@@ -223,6 +225,10 @@ impl MoveError {
             MoveError::NotAChoice { .. } => "W-3",
             MoveError::MustPlace => "W-5",
             MoveError::NotNextToTile => "W-6",
+            MoveError::NeedsOwnFigure {
+                kind: FeatureKind::Field,
+                ..
+            } => "TB-7",
             MoveError::NeedsOwnFigure { .. } => "TB-4",
             _ => "B-2",
         }
@@ -304,10 +310,15 @@ impl fmt::Display for MoveError {
             MoveError::NotInPile { tile } => {
                 write!(f, "tile {tile} is not among the undrawn tiles (B-2)")
             }
-            MoveError::NeedsOwnFigure { feature, follower } => write!(
+            MoveError::NeedsOwnFigure {
+                feature,
+                kind,
+                follower,
+            } => write!(
                 f,
                 "follower type {follower} goes only on a feature that already holds one of the \
-                 player's own figures; feature {feature} holds none (TB-4)"
+                 player's own figures; feature {feature}, a {kind:?}, holds none ({})",
+                self.rule()
             ),
             MoveError::NotAMoveTarget { x, y, feature } => write!(
                 f,

@@ -209,8 +209,12 @@ impl Game {
             }
             let root_seg = self.find_ro(inst.seg_base + feature as u32);
             if fig.needs_own && !self.holds_own_figure(root_seg, self.player) {
-                let follower = o.follower;
-                return Err(MoveError::NeedsOwnFigure { feature, follower });
+                let (kind, follower) = (feat.kind, o.follower);
+                return Err(MoveError::NeedsOwnFigure {
+                    feature,
+                    kind,
+                    follower,
+                });
             }
         }
         let nf = self.rules.figures.len();
