@@ -9,7 +9,7 @@
 
 mod common;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use proptest::prelude::*;
@@ -20,31 +20,6 @@ use tegula_engine::{
 
 fn am() -> Arc<Rules> {
     common::variant_rules("variants/abbey-mayor.toml")
-}
-
-/// Every player's figures: supply + on the board + waiting to move = the variant's count.
-fn conserved(g: &Game) -> Result<(), String> {
-    let rs = g.rules().ruleset();
-    let mut count: BTreeMap<(u8, u8), u32> = BTreeMap::new();
-    for f in g.followers() {
-        *count.entry((f.player, f.follower)).or_default() += 1;
-    }
-    for (p, t, _, _) in g.waiting_figures() {
-        *count.entry((p, t)).or_default() += 1;
-    }
-    for p in 0..g.players() {
-        for (t, ft) in rs.followers.iter().enumerate() {
-            let t = t as u8;
-            let total = u32::from(g.supply(p, t)) + count.get(&(p, t)).copied().unwrap_or(0);
-            if total != u32::from(ft.count) {
-                return Err(format!(
-                    "seat {p} has {total} `{}`, not {}",
-                    ft.id, ft.count
-                ));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// No follower on a field that holds a corner figure (AM-8); every figure on one of its sites.
@@ -254,27 +229,6 @@ fn scored_once(events: &[Event]) -> Result<(), String> {
     Ok(())
 }
 
-/// Final scoring equals the from-scratch recount (B-6 fields and incomplete features, AM-9).
-fn final_matches(g: &Game) -> Result<(), String> {
-    let from = g.final_scoring_from().ok_or("no final scoring")?;
-    let mut finals = vec![0u32; g.players() as usize];
-    for e in &g.events()[from..] {
-        if let Event::Score {
-            players, points, ..
-        } = e
-        {
-            for &p in players {
-                finals[p as usize] += points;
-            }
-        }
-    }
-    let want = naive::final_scores(g);
-    if finals != want {
-        return Err(format!("final scoring {finals:?}, recount {want:?}"));
-    }
-    Ok(())
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
@@ -284,15 +238,15 @@ proptest! {
         let mut g = Game::new(rules.clone(), players, PileOrder::Shuffled(seed), true).unwrap();
         let mut agent = RandomAgent::new(seed ^ 0x5EED);
         while g.phase() != Phase::Over {
-            let r = conserved(&g)
+            let r = common::conserved(&g)
                 .and_then(|_| figures_on_sites(&g))
                 .and_then(|_| checked_step(&mut g, &mut agent));
             prop_assert!(r.is_ok(), "turn {}: {}", g.turn(), r.unwrap_err());
         }
-        prop_assert!(conserved(&g).is_ok(), "{:?}", conserved(&g));
+        prop_assert!(common::conserved(&g).is_ok(), "{:?}", common::conserved(&g));
         prop_assert_eq!(g.remaining(), 0);
         prop_assert!(scored_once(g.events()).is_ok(), "{:?}", scored_once(g.events()));
-        prop_assert!(final_matches(&g).is_ok(), "{:?}", final_matches(&g));
+        prop_assert!(common::final_matches(&g).is_ok(), "{:?}", common::final_matches(&g));
         if let Err(e) = naive::audit(&g) { prop_assert!(false, "{}", e); }
         let replayed = log::replay(rules, &log::log_text(&g));
         prop_assert!(replayed.is_ok(), "{:?}", replayed.err());
@@ -393,9 +347,9 @@ fn the_am8_reading_changes_only_what_the_joins_pay() {
             let mut agents: Vec<Box<dyn Agent + Send>> = vec![Box::new(RandomAgent::new(seed))];
             tegula_engine::sim::play_out(&mut g, &mut agents);
             assert!(
-                final_matches(&g).is_ok(),
+                common::final_matches(&g).is_ok(),
                 "seed {seed}: {:?}",
-                final_matches(&g)
+                common::final_matches(&g)
             );
             g
         };
@@ -504,7 +458,7 @@ fn scoring_step_joins_keep_the_rules() {
             } else {
                 figures_on_sites(&g)
             };
-            let r = conserved(&g)
+            let r = common::conserved(&g)
                 .and(sites)
                 .and_then(|_| checked_step(&mut g, &mut agent));
             assert!(
@@ -515,9 +469,9 @@ fn scoring_step_joins_keep_the_rules() {
             );
         }
         assert!(
-            final_matches(&g).is_ok(),
+            common::final_matches(&g).is_ok(),
             "seed {seed}: {:?}",
-            final_matches(&g)
+            common::final_matches(&g)
         );
         naive::audit(&g).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let replayed = log::replay(rules.clone(), &log::log_text(&g)).unwrap();

@@ -6,8 +6,8 @@ use std::path::Path;
 
 use tegula_model::variant::{build_variant, compile_variant};
 use tegula_ruleset::{
-    Adjacency, AfterScore, CornerScoring, FollowerType, PlayerTile, Ruleset, Site, Strength,
-    TileSite,
+    Adjacency, AfterScore, CornerScoring, Expr, FollowerType, PaymentModifier, PlayerTile,
+    Quantity, Ruleset, Site, Strength, TileSite, TurnAction, TurnEffect,
 };
 
 mod common;
@@ -35,6 +35,10 @@ fn figure(
         joins_occupied: false,
         after_score,
         corner: None,
+        needs_own_figure: false,
+        occupies: true,
+        payment: None,
+        when_extended: None,
     }
 }
 
@@ -154,4 +158,44 @@ fn variants_without_figure_keys_keep_standard_followers() {
         assert_eq!(rs.followers, want, "{path}");
         assert!(rs.player_tiles.is_empty(), "{path}");
     }
+}
+
+/// The builder and the pig (TB-4 .. TB-8) come out of traders-builders.toml as generic
+/// properties, and abbey-mayor-traders.toml appends the same two to the Abbey & Mayor figures.
+#[test]
+fn traders_builders_lowers_the_builder_and_the_pig() {
+    let mut builder = figure(
+        "builder",
+        1,
+        Strength::Fixed(0),
+        &[Site::Road, Site::City],
+        AfterScore::Return,
+    );
+    builder.needs_own_figure = true;
+    builder.occupies = false;
+    builder.when_extended = Some(TurnEffect {
+        rule: "TB-5".into(),
+        effect: TurnAction::ExtraTurn,
+        completing: true,
+    });
+    let mut pig = figure(
+        "pig",
+        1,
+        Strength::Fixed(0),
+        &[Site::Field],
+        AfterScore::Return,
+    );
+    pig.needs_own_figure = true;
+    pig.occupies = false;
+    pig.payment = Some(PaymentModifier {
+        rule: "TB-8".into(),
+        value: Expr::Count(Quantity::Cities),
+    });
+    let rs = build("variants/traders-builders.toml");
+    let meeple = FollowerType::standard("meeple", "Meeple", 7, 1);
+    assert_eq!(rs.followers, vec![meeple, builder.clone(), pig.clone()]);
+    let rs = build("variants/abbey-mayor-traders.toml");
+    let mut want = abbey_mayor_figures();
+    want.extend([builder, pig]);
+    assert_eq!(rs.followers, want);
 }

@@ -147,3 +147,50 @@ pub fn variant_rules(rel: &str) -> std::sync::Arc<tegula_engine::Rules> {
     let rs = rs.unwrap_or_else(|| panic!("{rel} does not build: {}", show_diags(&diags)));
     std::sync::Arc::new(tegula_engine::Rules::new(rs).expect("the ruleset is playable"))
 }
+
+/// Every player's figures: supply + on the board + waiting to move = the variant's count.
+pub fn conserved(g: &tegula_engine::Game) -> Result<(), String> {
+    let rs = g.rules().ruleset();
+    let mut count: std::collections::BTreeMap<(u8, u8), u32> = std::collections::BTreeMap::new();
+    for f in g.followers() {
+        *count.entry((f.player, f.follower)).or_default() += 1;
+    }
+    for (p, t, _, _) in g.waiting_figures() {
+        *count.entry((p, t)).or_default() += 1;
+    }
+    for p in 0..g.players() {
+        for (t, ft) in rs.followers.iter().enumerate() {
+            let t = t as u8;
+            let total = u32::from(g.supply(p, t)) + count.get(&(p, t)).copied().unwrap_or(0);
+            if total != u32::from(ft.count) {
+                return Err(format!(
+                    "seat {p} has {total} `{}`, not {}",
+                    ft.id, ft.count
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Final scoring equals the from-scratch recount (B-6 fields and incomplete features, AM-9,
+/// payment modifiers).
+pub fn final_matches(g: &tegula_engine::Game) -> Result<(), String> {
+    let from = g.final_scoring_from().ok_or("no final scoring")?;
+    let mut finals = vec![0u32; g.players() as usize];
+    for e in &g.events()[from..] {
+        if let tegula_engine::Event::Score {
+            players, points, ..
+        } = e
+        {
+            for &p in players {
+                finals[p as usize] += points;
+            }
+        }
+    }
+    let want = tegula_engine::naive::final_scores(g);
+    if finals != want {
+        return Err(format!("final scoring {finals:?}, recount {want:?}"));
+    }
+    Ok(())
+}

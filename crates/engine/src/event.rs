@@ -165,6 +165,16 @@ pub enum Event {
         /// The feature they stood on.
         feature: FeatureId,
     },
+    /// The seat that just finished its turn takes one more turn, earned by a figure type's turn
+    /// effect (TB-5).
+    ExtraTurn {
+        /// Turn number (of the turn that earned it).
+        turn: u32,
+        /// Seat taking the extra turn.
+        player: u8,
+        /// Rule id of the turn effect.
+        rule: String,
+    },
     /// The game was ended early by [`crate::Game::finish`] (not by the rules): the final
     /// scoring that follows is the finish's. Recorded so that a log of such a game replays.
     Finish {
@@ -193,6 +203,7 @@ impl Event {
             Event::Return { .. } => "return",
             Event::Take { .. } => "take",
             Event::Seat { .. } => "seat",
+            Event::ExtraTurn { .. } => "extra_turn",
             Event::Finish { .. } => "finish",
             Event::End { .. } => "end",
         }
@@ -208,7 +219,8 @@ impl Event {
             | Event::Pass { player, .. }
             | Event::Take { player, .. }
             | Event::Seat { player, .. }
-            | Event::Return { player, .. } => vec![*player],
+            | Event::Return { player, .. }
+            | Event::ExtraTurn { player, .. } => vec![*player],
             Event::Score { players, .. } => players.clone(),
             Event::End { winners, .. } => winners.clone(),
             Event::Finish { .. } => Vec::new(),
@@ -226,7 +238,9 @@ impl Event {
     /// Rule id, where the event applies one.
     pub fn rule(&self) -> Option<&str> {
         match self {
-            Event::Discard { rule, .. } | Event::Score { rule, .. } => Some(rule),
+            Event::Discard { rule, .. }
+            | Event::Score { rule, .. }
+            | Event::ExtraTurn { rule, .. } => Some(rule),
             _ => None,
         }
     }

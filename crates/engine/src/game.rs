@@ -21,11 +21,13 @@ mod cells;
 mod chance;
 mod corners;
 mod error;
+mod extra;
 mod fields;
 mod figures;
 pub(crate) mod hash;
 mod joins;
 mod legal;
+mod payment;
 mod place;
 mod pool;
 mod preset;
@@ -87,7 +89,11 @@ struct Seg {
     done: bool,
     open: i16,
     pennants: u16,
+    /// Figures on the feature (occupying or not).
     occ: u16,
+    /// Of `occ`, the figures that do not occupy it: the feature is occupied while
+    /// `occ > guests` (B-2).
+    guests: u8,
     /// Corner figures on this field (AM-6..AM-9): no follower may join it.
     corners: u8,
 }
@@ -179,6 +185,10 @@ pub struct Game {
     pending_fields: Vec<u32>,
     /// Whether the final round (AM-4) is under way.
     in_final: bool,
+    /// The figure type whose extension earned the current turn an extra turn (TB-5).
+    extra_due: Option<u8>,
+    /// Whether the current turn is an extra turn (it earns none, TB-5).
+    in_extra: bool,
     /// Index into `events` where final scoring began (once the game is over).
     final_from: Option<usize>,
     /// The seat whose turn it is (the current player may differ in [`Phase::Move`]).
@@ -325,6 +335,8 @@ impl Game {
             corner_points: Vec::new(),
             pending_fields: Vec::new(),
             in_final: false,
+            extra_due: None,
+            in_extra: false,
             final_from: None,
             active: 0,
             last_placer: 0,
@@ -433,6 +445,8 @@ impl Game {
         self.corner_points.clear();
         self.pending_fields.clear();
         self.in_final = false;
+        self.extra_due = None;
+        self.in_extra = false;
         self.final_from = None;
         self.active = 0;
         self.last_placer = 0;

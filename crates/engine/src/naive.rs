@@ -223,22 +223,31 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
     }
     for (k, st) in strength {
         let f = &feats[k];
+        let cities = if f.kind == FeatureKind::Field {
+            cities_of(k)
+        } else {
+            0
+        };
         // Features still incomplete (and every field) score their end value (B-6).
         let expr = sc.values.of(f.kind, false).filter(|_| !f.complete);
-        let value = expr.map_or(0, |e| {
-            let cities = if f.kind == FeatureKind::Field {
-                cities_of(k)
-            } else {
-                0
-            };
-            e.eval(&mut NaiveCounts { game, f, cities })
-        });
+        let value = expr.map_or(0, |e| e.eval(&mut NaiveCounts { game, f, cities }));
         let best = st.iter().copied().max().unwrap_or(0);
-        if best > 0 {
-            for (p, &s) in st.iter().enumerate() {
-                if s == best {
-                    points::add(&mut out[p], value);
-                }
+        if best == 0 || f.complete {
+            continue;
+        }
+        for (p, &s) in st.iter().enumerate() {
+            if s == best {
+                points::add(&mut out[p], value);
+            }
+        }
+        // Payment modifiers (TB-8): each figure on the feature with one adds it to its
+        // owner's payment when the owner is among the majority.
+        for fig in game.followers() {
+            let modifier = rs.followers[fig.follower as usize].payment.as_ref();
+            let here = of[&(fig.instance as usize, fig.feature)] == k;
+            if let (Some(m), true) = (modifier, here && st[fig.player as usize] == best) {
+                let extra = m.value.eval(&mut NaiveCounts { game, f, cities });
+                points::add(&mut out[fig.player as usize], extra);
             }
         }
     }

@@ -173,6 +173,7 @@ fn setup_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
         Some("B-2"),
         at.origin(&["hand"]),
     ));
+    let tags = crate::lower::tag_names(&v.tiles);
     for f in &v.followers {
         let origin = at
             .origin(&["follower_count", &f.id])
@@ -181,7 +182,7 @@ fn setup_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
         out.push(line(
             &format!("followers.{}", f.id),
             value,
-            figure_words(f),
+            figure_words(f) + &guest_words(f, &tags),
             Some("B-2"),
             origin,
         ));
@@ -328,6 +329,37 @@ fn figure_words(f: &tegula_ruleset::FollowerType) -> String {
         }
     };
     format!("{} {} per player ({strength}{after})", f.count, f.name)
+}
+
+/// The generic properties of figures that stand beside their owner's (TB-4 .. TB-8), in words.
+fn guest_words(f: &tegula_ruleset::FollowerType, tags: &[String]) -> String {
+    let mut out = String::new();
+    if f.needs_own_figure {
+        out.push_str("; only on a feature holding one of its owner's figures");
+    }
+    if !f.occupies {
+        out.push_str("; does not occupy (blocks nobody)");
+    }
+    if let Some(p) = &f.payment {
+        let what = p.value.words(tags);
+        out.push_str(&format!(
+            "; its owner, winning its feature, is paid more: {what} ({})",
+            p.rule
+        ));
+    }
+    if let Some(t) = &f.when_extended {
+        let completing = if t.completing {
+            ", also when the tile completes it"
+        } else {
+            ", not when the tile completes it"
+        };
+        out.push_str(&format!(
+            "; a tile of its owner's extending its feature gives one more turn, never two in a \
+             row{completing} ({})",
+            t.rule
+        ));
+    }
+    out
 }
 
 /// The value of each feature kind as an expression with its words, then the scoring rules that

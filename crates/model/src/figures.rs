@@ -9,12 +9,15 @@
 
 use std::ops::Range;
 
-use tegula_ruleset::{Adjacency, AfterScore, CornerScoring, FollowerType, Site, Strength};
+use tegula_ruleset::{
+    Adjacency, AfterScore, CornerScoring, FollowerType, PaymentModifier, Site, Strength,
+    TurnAction, TurnEffect,
+};
 
 use crate::diag::{Code, Diagnostic, Source};
 use crate::raw::{
     RawAdjacency, RawAfterScore, RawCornerScoring, RawFollower, RawSite, RawStrength,
-    RawStrengthRule, Sp,
+    RawStrengthRule, RawTurnAction, RawTurnEffect, Sp,
 };
 
 /// The sites of a follower that does not say (a standard follower, B-2).
@@ -28,6 +31,7 @@ pub fn lower_follower(f: &RawFollower, src: &Source) -> (Option<FollowerType>, V
     check_corner(f, &sites, src, &mut diags);
     check_pennants(f, &sites, src, &mut diags);
     check_after_score(f, &sites, src, &mut diags);
+    check_guest(f, &sites, src, &mut diags);
     let Ok(count) = u8::try_from(f.count.value) else {
         diags.push(src.diag(
             Code::BadVariant,
@@ -49,6 +53,11 @@ pub fn lower_follower(f: &RawFollower, src: &Source) -> (Option<FollowerType>, V
         after_score: after_score(f),
         corner: f.corner.as_ref().map(|c| corner_scoring(&c.value)),
         sites: site_list,
+        needs_own_figure: flag(&f.needs_own_figure, false),
+        occupies: flag(&f.occupies, true),
+        // Parsed once the variant's tags are known ([`lower_payments`]).
+        payment: None,
+        when_extended: f.when_extended.as_ref().map(|t| turn_effect(&t.value)),
     };
     (Some(ft), diags)
 }
@@ -217,13 +226,105 @@ fn check_after_score(f: &RawFollower, sites: &[SiteAt], src: &Source, diags: &mu
     }
 }
 
-/// Strength as given; absent: 1, or 0 for a corner figure (in no majority).
+/// Strength as given; absent: 1, or 0 for a corner figure or one that does not occupy (in no
+/// majority).
 fn strength(f: &RawFollower, sites: &[Site]) -> Strength {
     match f.strength.as_ref().map(|s| s.value) {
         Some(RawStrength::Fixed(n)) => Strength::Fixed(u8::try_from(n).unwrap_or(u8::MAX)),
         Some(RawStrength::Rule(RawStrengthRule::Pennants)) => Strength::Pennants,
-        None if sites.contains(&Site::Corner) => Strength::Fixed(0),
+        None if sites.contains(&Site::Corner) || !flag(&f.occupies, true) => Strength::Fixed(0),
         None => Strength::Fixed(1),
+    }
+}
+
+/// A boolean key's value, `default` when absent.
+fn flag(v: &Option<Sp<bool>>, default: bool) -> bool {
+    v.as_ref().map_or(default, |b| b.value)
+}
+
+fn turn_effect(t: &RawTurnEffect) -> TurnEffect {
+    TurnEffect {
+        rule: t.rule.value.clone(),
+        effect: match t.effect.value {
+            RawTurnAction::ExtraTurn => TurnAction::ExtraTurn,
+        },
+        completing: flag(&t.completing, true),
+    }
+}
+
+/// TB-4 .. TB-8: the keys of figures that stand beside the owner's followers. A figure that
+/// does not occupy counts for no majority; the precondition, the payment modifier and the turn
+/// effect concern a feature, and a corner figure stands on none.
+fn check_guest(f: &RawFollower, sites: &[SiteAt], src: &Source, diags: &mut Vec<Diagnostic>) {
+    if let (Some(o), Some(Sp { value, span })) = (&f.occupies, &f.strength) {
+        let counts = !matches!(value, RawStrength::Fixed(0));
+        if !o.value && counts {
+            let msg = "a figure that does not occupy its feature counts for no majority; \
+                       remove `strength` (it is 0)";
+            diags.push(bad(f, src, span, "TB-4", msg));
+        }
+    }
+    if !sites.iter().any(|(s, _)| *s == Site::Corner) {
+        return;
+    }
+    let keys = [
+        (
+            "needs_own_figure",
+            f.needs_own_figure.as_ref().map(|k| &k.span),
+            "TB-4",
+        ),
+        ("occupies", f.occupies.as_ref().map(|k| &k.span), "TB-4"),
+        ("payment", f.payment.as_ref().map(|k| &k.span), "TB-8"),
+        (
+            "when_extended",
+            f.when_extended.as_ref().map(|k| &k.span),
+            "TB-5",
+        ),
+    ];
+    for (key, span, rule) in keys {
+        if let Some(span) = span {
+            let msg = format!(
+                "`{key}` concerns the feature a figure stands on; a corner figure stands on a \
+                 corner and scores by `corner`"
+            );
+            diags.push(bad(f, src, span, rule, &msg));
+        }
+    }
+}
+
+/// Parse the payment modifiers of the variant's figures, now that its tags are known: each
+/// value is checked for every kind of feature its figure stands on (TB-8). A figure whose
+/// value does not parse keeps no modifier (the diagnostic is an error).
+pub fn lower_payments(
+    raw: &[Sp<RawFollower>],
+    followers: &mut [FollowerType],
+    tags: &[String],
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for ft in followers.iter_mut() {
+        let Some(f) = raw.iter().map(|f| &f.value).find(|f| f.id.value == ft.id) else {
+            continue;
+        };
+        let Some(p) = &f.payment else { continue };
+        let text = &p.value.value;
+        let mut value = None;
+        for kind in ft.sites.iter().filter_map(|s| s.feature_kind()) {
+            match crate::values::parse(&text.value, kind, tags) {
+                Ok(e) => value = value.or(Some(e)),
+                Err(e) => {
+                    let at = crate::values::inner_span(src, text, e.at.clone());
+                    let msg = format!("payment on a {}: {}", kind.name(), e.message);
+                    diags.push(bad(f, src, &at, &p.value.rule.value, &msg));
+                    value = None;
+                    break;
+                }
+            }
+        }
+        ft.payment = value.map(|value| PaymentModifier {
+            rule: p.value.rule.value.clone(),
+            value,
+        });
     }
 }
 
@@ -297,6 +398,47 @@ mod tests {
                 final_per_city: 4
             })
         );
+    }
+
+    #[test]
+    fn a_figure_beside_its_owners_lowers_its_generic_properties() {
+        let (ft, d) = lower(
+            "id = \"builder\"\ncount = 1\nsites = [\"road\", \"city\"]\n\
+             needs_own_figure = true\noccupies = false\n\
+             when_extended = { rule = \"TB-5\", effect = \"extra-turn\", completing = false }\n",
+        );
+        assert!(d.is_empty(), "{d:?}");
+        let ft = ft.unwrap();
+        assert!(ft.needs_own_figure && !ft.occupies);
+        // Not occupying, it is in no majority: strength 0 by default.
+        assert_eq!(ft.strength, Strength::Fixed(0));
+        let effect = TurnEffect {
+            rule: "TB-5".into(),
+            effect: TurnAction::ExtraTurn,
+            completing: false,
+        };
+        assert_eq!(ft.when_extended, Some(effect));
+    }
+
+    #[test]
+    fn payments_are_parsed_for_every_kind_the_figure_stands_on() {
+        let text = "[[followers]]\nid = \"pig\"\ncount = 1\nsites = [\"field\", \"city\"]\n\
+                    payment = { rule = \"TB-8\", value = \"cities\" }\n";
+        #[derive(serde::Deserialize)]
+        struct Doc {
+            followers: Vec<Sp<RawFollower>>,
+        }
+        let doc: Doc = toml::from_str(text).unwrap();
+        let src = Source::new("v.toml", text.to_string());
+        let (ft, d) = lower_follower(&doc.followers[0].value, &src);
+        assert!(d.is_empty(), "{d:?}");
+        let mut fts = vec![ft.unwrap()];
+        let mut diags = Vec::new();
+        lower_payments(&doc.followers, &mut fts, &[], &src, &mut diags);
+        // `cities` counts on fields only: the city site makes it an error, and no modifier.
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(diags[0].message.contains("payment on a city"), "{diags:?}");
+        assert_eq!(fts[0].payment, None);
     }
 
     #[test]

@@ -622,6 +622,59 @@ pub struct RawFollower {
     /// Corner figures only: points per completed city of the field it stands on (AM-7..AM-9).
     #[serde(default)]
     pub corner: Option<Sp<RawCornerScoring>>,
+    /// A placement precondition: the feature must already hold at least one of the owner's
+    /// occupying figures (default `false`; TB-4, TB-7).
+    #[serde(default)]
+    pub needs_own_figure: Option<Sp<bool>>,
+    /// Whether it occupies its feature (default `true`). One that does not never stops another
+    /// player's figure from joining and counts for no majority: its strength is 0 (TB-4).
+    #[serde(default)]
+    pub occupies: Option<Sp<bool>>,
+    /// A payment modifier: added to its owner's payment from the feature it stands on when the
+    /// owner is among that feature's majority (TB-8).
+    #[serde(default)]
+    pub payment: Option<Sp<RawPayment>>,
+    /// A turn effect: when a placement of the owner's extends a feature that already held
+    /// this figure (TB-5).
+    #[serde(default)]
+    pub when_extended: Option<Sp<RawTurnEffect>>,
+}
+
+/// A figure's payment modifier (`payment = { rule = "TB-8", value = "cities" }`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawPayment {
+    /// Rule id its score events cite.
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub rule: Sp<String>,
+    /// The addition: a value expression over the counts of the feature paid (docs/FORMAT.md,
+    /// "Values"); checked for every kind of feature the figure stands on.
+    #[schemars(length(max = 2000))]
+    pub value: Sp<String>,
+}
+
+/// A figure's turn effect (`when_extended = { rule = "TB-5", effect = "extra-turn" }`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawTurnEffect {
+    /// Rule id its events cite.
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub rule: Sp<String>,
+    /// What the owner gets.
+    pub effect: Sp<RawTurnAction>,
+    /// Whether a placement that extends the feature and completes it at once still triggers
+    /// (default `true`, TB-5's reading).
+    #[serde(default)]
+    pub completing: Option<Sp<bool>>,
+}
+
+/// The effect of a turn effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawTurnAction {
+    /// After this turn the owner takes one more (not with the pile empty); a turn granted this
+    /// way grants none.
+    ExtraTurn,
 }
 
 /// Strength of a figure: a constant, or a rule.

@@ -240,6 +240,7 @@ pub fn compile_variant_with(
     // the whole variant (tags, player range).
     crate::abilities::apply_overrides(&doc.ability, &mut tiles, set_ok, &vsrc, &mut diags);
     let tags = crate::lower::tag_names(&tiles);
+    crate::figures::lower_payments(&doc.followers, &mut followers, &tags, &vsrc, &mut diags);
     let source_of = |i: usize, def: &crate::abilities::AbilityDef| {
         if def.in_variant {
             &vsrc
@@ -564,12 +565,21 @@ fn check_variant_facts(
         .iter()
         .map(|f| &f.value.rule)
         .chain(doc.ability.iter().map(|a| &a.value.rule))
-        .chain(doc.connections.iter().filter_map(|c| c.value.rule.as_ref()));
+        .chain(doc.connections.iter().filter_map(|c| c.value.rule.as_ref()))
+        .chain(doc.followers.iter().flat_map(|f| figure_rules(&f.value)));
     sets.rules.declare(&doc.rule, vsrc, diags);
     diags.extend(cited.filter_map(|r| sets.rules.check(vsrc, &r.value, r.span.clone())));
     let (fact_diags, own_facts) = crate::facts::check_facts(&doc.fact, &sets.tiles, &broken, vsrc);
     diags.extend(fact_diags);
     sets.facts.extend(own_facts);
+}
+
+/// The rule ids a figure's payment modifier and turn effect cite.
+fn figure_rules(f: &RawFollower) -> impl Iterator<Item = &Sp<String>> {
+    let payment = f.payment.as_ref().map(|p| &p.value.rule);
+    payment
+        .into_iter()
+        .chain(f.when_extended.as_ref().map(|t| &t.value.rule))
 }
 
 /// Keep diagnostics in a stable order: by file, then position, then code.

@@ -228,6 +228,9 @@ impl<'a> Words<'a> {
                 self.figure(follower),
                 r.back
             ),
+            Event::ExtraTurn { player, rule, .. } => {
+                format!("{} takes one more turn [{rule}]", self.seat(*player))
+            }
             Event::Finish { .. } => "the game is ended early; final scoring follows".into(),
             Event::End { scores, winners } => {
                 let s: Vec<String> = scores

@@ -245,7 +245,7 @@ pub const NO_FEATURE: u8 = u8::MAX;
 
 /// Version of the ruleset artefact's format. Raised whenever a change to these types would make
 /// an older engine misread a newer file (or the reverse); [`Ruleset::from_json`] refuses others.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// The rulebook's *Readings* (RULES.md), each a parameter whose default is the registry's
 /// reading and whose alternative is the other coherent reading of the rule text.
@@ -649,6 +649,63 @@ pub struct FollowerType {
     /// How a corner figure scores the field it stands on ([`Site::Corner`] only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub corner: Option<CornerScoring>,
+    /// A placement precondition: the feature must already hold at least one occupying figure
+    /// of the owner's (default: none).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub needs_own_figure: bool,
+    /// Whether it occupies its feature (default yes). A figure that does not never stops
+    /// another player's figure from joining (B-2's "unoccupied" ignores it), never makes a
+    /// feature a move target's "occupied" (AM-11), and counts for no majority (strength 0).
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub occupies: bool,
+    /// A payment modifier: added to its owner's payment from the feature it stands on whenever
+    /// the owner is among that feature's majority (default: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment: Option<PaymentModifier>,
+    /// A turn effect triggered when a placement extends a feature that already held this
+    /// figure of the placer's (default: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when_extended: Option<TurnEffect>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+/// What a figure adds to its owner's payment from its feature (a majority's share).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PaymentModifier {
+    /// Rule id cited by the score event of the addition.
+    pub rule: String,
+    /// The addition, over the counts of the feature being paid (for a payment that counts
+    /// one city, as the first edition's field rule does, `cities` is 1).
+    pub value: Expr,
+}
+
+/// A turn effect: what a trigger gives the player who caused it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TurnEffect {
+    /// Rule id cited by the event of the effect.
+    pub rule: String,
+    /// What the player gets.
+    pub effect: TurnAction,
+    /// Whether a placement that extends the feature and completes it at once still triggers
+    /// (default yes).
+    #[serde(default = "yes")]
+    pub completing: bool,
+}
+
+/// The effect of a [`TurnEffect`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TurnAction {
+    /// After this turn the same player takes one more turn (draw and place a tile), unless the
+    /// draw pile is empty. A turn granted this way never grants another.
+    ExtraTurn,
 }
 
 impl FollowerType {
@@ -663,6 +720,10 @@ impl FollowerType {
             joins_occupied: false,
             after_score: AfterScore::Return,
             corner: None,
+            needs_own_figure: false,
+            occupies: true,
+            payment: None,
+            when_extended: None,
         }
     }
 

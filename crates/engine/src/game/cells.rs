@@ -76,6 +76,7 @@ pub(super) fn union(segs: &mut [Seg], a: u32, b: u32) -> u32 {
     k.open += g.open;
     k.pennants += g.pennants;
     k.occ += g.occ;
+    k.guests = k.guests.saturating_add(g.guests);
     k.corners += g.corners;
     k.done |= g.done;
     let kn = k.next;

@@ -56,6 +56,16 @@ pub enum MoveError {
     },
     /// No such feature on the tile just placed.
     NoSuchFeature(u8),
+    /// The follower type goes only on a feature that already holds one of the player's own
+    /// occupying figures, and this one holds none (TB-4, TB-7).
+    NeedsOwnFigure {
+        /// Tile-local feature.
+        feature: u8,
+        /// Its kind (a field: TB-7, else TB-4).
+        kind: FeatureKind,
+        /// Follower type.
+        follower: u8,
+    },
     /// Followers cannot stand on this kind of feature (a wonder building, W-5).
     NotAFollowerFeature {
         /// Feature index.
@@ -63,7 +73,8 @@ pub enum MoveError {
         /// Its kind.
         kind: FeatureKind,
     },
-    /// The connected feature already holds a follower (B-2; any figure that occupies counts, whatever its strength, AM-5).
+    /// The connected feature already holds a follower (B-2; any figure that occupies counts,
+    /// whatever its strength, AM-5).
     FeatureOccupied {
         /// Feature index on the tile just placed.
         feature: u8,
@@ -179,6 +190,7 @@ impl MoveError {
         "not-in-pile",
         "not-a-corner-figure",
         "not-a-corner",
+        "needs-own-figure",
     ];
 
     /// Stable kebab-case name (scenario files' `expect_error.kind`).
@@ -209,6 +221,7 @@ impl MoveError {
             MoveError::NotInPile { .. } => 22,
             MoveError::NotACornerFigure { .. } => 23,
             MoveError::NotACorner { .. } => 24,
+            MoveError::NeedsOwnFigure { .. } => 25,
         };
         Self::KINDS[i]
     }
@@ -232,6 +245,11 @@ impl MoveError {
             MoveError::NotAChoice { .. } => "W-3",
             MoveError::MustPlace => "W-5",
             MoveError::NotNextToTile => "W-6",
+            MoveError::NeedsOwnFigure {
+                kind: FeatureKind::Field,
+                ..
+            } => "TB-7",
+            MoveError::NeedsOwnFigure { .. } => "TB-4",
             _ => "B-2",
         }
     }
@@ -323,6 +341,16 @@ impl fmt::Display for MoveError {
                 f,
                 "point ({x}, {y}) is not a corner of field {feature} on the tile just placed \
                  where four filled cells meet with field in all four corners (AM-6)"
+            ),
+            MoveError::NeedsOwnFigure {
+                feature,
+                kind,
+                follower,
+            } => write!(
+                f,
+                "follower type {follower} goes only on a feature that already holds one of the \
+                 player's own figures; feature {feature}, a {kind:?}, holds none ({})",
+                self.rule()
             ),
             MoveError::NotAMoveTarget { x, y, feature } => write!(
                 f,

@@ -41,6 +41,14 @@ impl Game {
             // value with one city is what the city pays.
             let per_city = self.field_value_per_city(fields[0], &mut buf);
             self.award_city(fields[0], per_city, &strength, &mut buf);
+            if self.rules.any_payment {
+                // A modifier figure on any field bordering the city adds its value for one city.
+                self.tmp.buf = std::mem::take(&mut buf);
+                for &field in &fields {
+                    self.pay_modifiers(field, &strength, Some(1));
+                }
+                buf = std::mem::take(&mut self.tmp.buf);
+            }
         }
         self.tmp.buf = buf;
     }

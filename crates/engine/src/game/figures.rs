@@ -42,14 +42,18 @@ impl Game {
             }
             let root = find(&mut self.segs, inst.seg_base + i as u32);
             let r = self.segs[root as usize];
-            if (r.occ > 0 && !rules.any_joins) || r.corners > 0 || seen.contains(&root) {
+            let occupied = r.occ > u16::from(r.guests);
+            if (occupied && !rules.any_joins) || r.corners > 0 || seen.contains(&root) {
                 continue;
             }
             seen.push(root);
+            // Read only when some figure type needs it (TB-4, TB-7).
+            let own = rules.any_needs_own && self.holds_own_figure(root, self.player);
             let bit = 1u8 << f.kind as u8;
             let supply = &self.supply[base..base + nf];
             for (k, (&n, fig)) in supply.iter().zip(&rules.figures).enumerate() {
-                if n > 0 && fig.site_mask & bit != 0 && (r.occ == 0 || fig.joins) {
+                let may = (!occupied || fig.joins) && (own || !fig.needs_own);
+                if n > 0 && fig.site_mask & bit != 0 && may {
                     self.options.push(FollowerOption {
                         feature: i as u8,
                         follower: k as u8,
@@ -200,8 +204,17 @@ impl Game {
             if root.corners > 0 {
                 return Err(MoveError::CornerFigureField { feature });
             }
-            if root.occ > 0 && !fig.joins {
+            if root.occ > u16::from(root.guests) && !fig.joins {
                 return Err(MoveError::FeatureOccupied { feature });
+            }
+            let root_seg = self.find_ro(inst.seg_base + feature as u32);
+            if fig.needs_own && !self.holds_own_figure(root_seg, self.player) {
+                let (kind, follower) = (feat.kind, o.follower);
+                return Err(MoveError::NeedsOwnFigure {
+                    feature,
+                    kind,
+                    follower,
+                });
             }
         }
         let nf = self.rules.figures.len();
@@ -246,7 +259,7 @@ impl Game {
                 self.segs[root as usize].corners += 1;
             }
             _ => {
-                self.segs[root as usize].occ += 1;
+                self.add_figure(root, o.follower);
                 self.meeples.push(Meeple {
                     player: self.player,
                     ftype: o.follower,
@@ -255,6 +268,28 @@ impl Game {
                 self.on_follower_placed(seg);
             }
         }
+    }
+
+    /// Count a figure of type `ftype` put on the feature rooted at `root` (a guest when its
+    /// type does not occupy).
+    fn add_figure(&mut self, root: u32, ftype: u8) {
+        let s = &mut self.segs[root as usize];
+        s.occ += 1;
+        if !self.rules.figures[ftype as usize].occupies {
+            s.guests = s.guests.saturating_add(1);
+        }
+    }
+
+    /// Whether the feature rooted at `root` holds an occupying figure of `player`'s (the
+    /// precondition of figure types that need one, TB-4, TB-7).
+    pub(super) fn holds_own_figure(&self, root: u32, player: u8) -> bool {
+        let s = self.segs[root as usize];
+        s.occ > u16::from(s.guests)
+            && self.meeples.iter().any(|m| {
+                m.player == player
+                    && self.rules.figures[m.ftype as usize].occupies
+                    && self.find_ro(m.seg) == root
+            })
     }
 
     /// Record a figure put on segment `seg` (placed, or `moved` after a scoring).
@@ -318,7 +353,7 @@ impl Game {
         match choice.and_then(|i| self.moves.get(i).copied()) {
             Some((_, seg)) => {
                 let root = find(&mut self.segs, seg);
-                self.segs[root as usize].occ += 1;
+                self.add_figure(root, f.ftype);
                 self.meeples.push(Meeple {
                     player: f.player,
                     ftype: f.ftype,
@@ -408,7 +443,8 @@ impl Game {
                 let seg = inst.seg_base + l as u32;
                 let root = self.find_ro(seg);
                 let r = self.segs[root as usize];
-                if r.done || r.occ > 0 || r.corners > 0 || roots.contains(&root) {
+                let occupied = r.occ > u16::from(r.guests);
+                if r.done || occupied || r.corners > 0 || roots.contains(&root) {
                     continue;
                 }
                 if self.is_complete(root) {

@@ -106,7 +106,11 @@ impl Game {
         }
         h ^ key(
             11,
-            u64::from(w.must_place) | u64::from(self.in_final) << 1,
+            u64::from(w.must_place)
+                | u64::from(self.in_final) << 1
+                | u64::from(self.in_extra) << 2
+                // The earned extra turn (TB-5): bit 3 set, the figure type above it.
+                | self.extra_due.map_or(0, |t| 8 | u64::from(t) << 4),
             w.pairs_at.into(),
         )
     }

@@ -148,5 +148,8 @@ impl Game {
                 feature,
             });
         }
+        if self.rules.any_payment {
+            self.pay_modifiers(joined, strength, Some(cities));
+        }
     }
 }

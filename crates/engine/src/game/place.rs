@@ -30,6 +30,10 @@ impl Game {
         }
         self.place_unchecked(p.tile, p.x, p.y, p.rotation);
         self.last_placer = self.player;
+        if self.rules.any_extra_turn {
+            // Before any scoring takes figures off: the feature held the figure before.
+            self.note_extension();
+        }
         if !self.pending_fields.is_empty() && self.rules.joins_at_once {
             // AM-8: a farmer field joined to a corner-figure field scores at once, so its
             // farmers are back in supply for this tile's figure decision. Under the other
@@ -69,6 +73,7 @@ impl Game {
                 open: f.open_sides as i16,
                 pennants: f.pennants as u16,
                 occ: 0,
+                guests: 0,
                 corners: 0,
             });
             if matches!(f.kind, FeatureKind::Road | FeatureKind::City) {

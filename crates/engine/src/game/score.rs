@@ -175,7 +175,7 @@ impl Game {
         let kind = self.segs[root as usize].kind;
         let mut buf = std::mem::take(&mut self.tmp.buf);
         let value = match self.rules.ruleset().scoring.values.of(kind, during) {
-            Some(expr) => expr.eval(&mut FeatureCounts::new(self, root, &mut buf, false)),
+            Some(expr) => expr.eval(&mut FeatureCounts::new(self, root, &mut buf, None)),
             None => 0,
         };
         self.tmp.buf = buf;
@@ -186,7 +186,7 @@ impl Game {
     /// ([`FieldRule::PerCity`]): the field value of the field rooted at `root` with `cities` = 1.
     pub(super) fn field_value_per_city(&self, root: u32, buf: &mut Vec<u32>) -> u32 {
         let expr = &self.rules.ruleset().scoring.values.field;
-        expr.eval(&mut FeatureCounts::new(self, root, buf, true))
+        expr.eval(&mut FeatureCounts::new(self, root, buf, Some(1)))
     }
 
     /// Segments of the feature rooted at `root` that carry tag `tag`: the union of its segments'
@@ -229,6 +229,9 @@ impl Game {
                 feature,
             });
         }
+        if self.rules.any_payment && s.occ > 0 {
+            self.pay_modifiers(root, &strength, None);
+        }
     }
 
     /// Add `value` to the seats of greatest `strength` (B-5: ties all score, a top strength of
@@ -259,7 +262,7 @@ impl Game {
         let rules = &*self.rules;
         let nf = rules.figures.len();
         let mut i = 0;
-        let mut left = 0;
+        let (mut left, mut guests) = (0, 0u8);
         while i < self.meeples.len() {
             let m = self.meeples[i];
             if find(&mut self.segs, m.seg) != root {
@@ -269,6 +272,7 @@ impl Game {
             let fig = &rules.figures[m.ftype as usize];
             if fig.stays {
                 left += 1;
+                guests = guests.saturating_add(u8::from(!fig.occupies));
                 i += 1;
                 continue;
             }
@@ -293,6 +297,7 @@ impl Game {
             }
         }
         self.segs[root as usize].occ = left;
+        self.segs[root as usize].guests = guests;
     }
 
     /// Score a field now for `per_city` per completed city it borders to its farmer majority,
@@ -411,24 +416,31 @@ impl Game {
 }
 
 /// The counts of one feature for its value expression, each computed when first asked.
-struct FeatureCounts<'a> {
+pub(super) struct FeatureCounts<'a> {
     game: &'a Game,
     root: u32,
     buf: &'a mut Vec<u32>,
     /// Cells, once counted (a value may read `tiles` twice).
     tiles: Option<u32>,
-    /// Whether `cities` is 1 (a field's payment per city, [`FieldRule::PerCity`]).
-    one_city: bool,
+    /// `cities` when the payment counts other cities than the feature borders now: 1 for a
+    /// field's payment per city ([`FieldRule::PerCity`]), a former field's own (AM-8 read
+    /// field by field).
+    cities: Option<u32>,
 }
 
 impl<'a> FeatureCounts<'a> {
-    fn new(game: &'a Game, root: u32, buf: &'a mut Vec<u32>, one_city: bool) -> Self {
+    pub(super) fn new(
+        game: &'a Game,
+        root: u32,
+        buf: &'a mut Vec<u32>,
+        cities: Option<u32>,
+    ) -> Self {
         FeatureCounts {
             game,
             root,
             buf,
             tiles: None,
-            one_city,
+            cities,
         }
     }
 }
@@ -443,8 +455,10 @@ impl Counts for FeatureCounts<'_> {
             },
             Quantity::Pennants => u32::from(g.segs[root as usize].pennants),
             Quantity::Neighbours => g.cloister_neighbours(root),
-            Quantity::Cities if self.one_city => 1,
-            Quantity::Cities => g.bordered_cities(root, self.buf),
+            Quantity::Cities => match self.cities {
+                Some(n) => n,
+                None => g.bordered_cities(root, self.buf),
+            },
             Quantity::Tag(t) => g.tag_count(root, t),
         }
     }

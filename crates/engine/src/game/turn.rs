@@ -101,6 +101,9 @@ impl Game {
     #[inline]
     pub(super) fn continue_turn(&mut self) {
         self.player = self.active;
+        if self.rules.any_extra_turn && self.start_extra_turn() {
+            return;
+        }
         if self.in_final {
             self.next_final_seat();
         } else {

@@ -4,7 +4,7 @@
 use tegula_ruleset::limits::MAX_GAME_CELLS;
 use tegula_ruleset::{
     AfterScore, Condition, FeatureKind, JoinedFieldScoring, JoinedFieldTiming, Ruleset, Side,
-    SideKind, TileSite, TileType, NO_FEATURE,
+    SideKind, Strength, TileSite, TileType, TurnAction, NO_FEATURE,
 };
 
 use super::error::{RulesError, RulesReason, TileProblem};
@@ -357,6 +357,11 @@ fn figures(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) -> Vec<FigureInfo>
                 follower: f.id.clone(),
             });
         }
+        if !f.occupies && f.strength != Strength::Fixed(0) {
+            reasons.push(RulesReason::GuestWithStrength {
+                follower: f.id.clone(),
+            });
+        }
         out.push(FigureInfo {
             site_mask,
             corner: f.corner,
@@ -365,7 +370,13 @@ fn figures(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) -> Vec<FigureInfo>
                 _ => None,
             },
             stays: f.after_score == AfterScore::Stay,
-            joins: f.joins_occupied,
+            // Its precondition means the feature is occupied (by the owner) when it comes.
+            joins: f.joins_occupied || f.needs_own_figure,
+            occupies: f.occupies,
+            needs_own: f.needs_own_figure,
+            extra_turn: f.when_extended.as_ref().map(|t| match t.effect {
+                TurnAction::ExtraTurn => t.completing,
+            }),
         });
     }
     out
@@ -435,10 +446,15 @@ fn assemble(
             && ruleset.readings.joined_field_scoring == JoinedFieldScoring::EachField,
         joins_at_once: ruleset.readings.joined_field_timing == JoinedFieldTiming::AtOnce,
         any_joins: figures.iter().any(|f| f.joins),
-        plain_turns: ruleset.player_tiles.is_empty() && ruleset.pool.is_none(),
+        any_needs_own: figures.iter().any(|f| f.needs_own),
+        any_payment: ruleset.followers.iter().any(|f| f.payment.is_some()),
+        any_extra_turn: figures.iter().any(|f| f.extra_turn.is_some()),
+        plain_turns: ruleset.player_tiles.is_empty()
+            && ruleset.pool.is_none()
+            && figures.iter().all(|f| f.extra_turn.is_none()),
         plain_figures: figures
             .iter()
-            .all(|f| f.site_mask == plain_mask && !f.joins && f.corner.is_none()),
+            .all(|f| f.site_mask == plain_mask && !f.joins && f.corner.is_none() && f.occupies),
         dealt,
         hand: ruleset.hand,
         left_keys: crate::game::hash::left_keys(tiles.len()),

@@ -92,6 +92,12 @@ pub enum RulesReason {
         /// The follower's id.
         follower: String,
     },
+    /// A follower type that does not occupy its feature has a strength: it would count in a
+    /// majority while blocking nobody.
+    GuestWithStrength {
+        /// The follower's id.
+        follower: String,
+    },
     /// The pool names a tile type that does not exist.
     PoolTile(u16),
     /// The pool gains a follower type that does not exist.
@@ -152,6 +158,11 @@ impl fmt::Display for RulesReason {
                 f,
                 "follower `{follower}`: a corner figure stands only on corners and needs \
                  corner scoring"
+            ),
+            R::GuestWithStrength { follower } => write!(
+                f,
+                "follower `{follower}` does not occupy its feature, so it counts for no \
+                 majority: its strength must be 0"
             ),
             R::PoolTile(t) => write!(f, "pool: no tile type {t}"),
             R::PoolFollower(ft) => write!(f, "pool: no follower type {ft}"),

@@ -165,6 +165,13 @@ pub(crate) struct FigureInfo {
     pub stays: bool,
     /// Whether it may join an occupied feature.
     pub joins: bool,
+    /// Whether it occupies its feature (B-2); a figure that does not is a guest there.
+    pub occupies: bool,
+    /// Whether its feature must already hold one of the owner's occupying figures.
+    pub needs_own: bool,
+    /// Whether extending its feature gives its owner an extra turn, and whether a placement
+    /// that also completes the feature does (`Some(completing)`).
+    pub extra_turn: Option<bool>,
 }
 
 impl FigureInfo {
@@ -203,8 +210,14 @@ pub struct Rules {
     pub(crate) joins_at_once: bool,
     /// Whether any follower type may join an occupied feature.
     pub(crate) any_joins: bool,
-    /// Whether turns are only draws: no own tiles and no pool (the base game).
+    /// Whether turns are only draws: no own tiles, no pool and no extra turns (the base game).
     pub(crate) plain_turns: bool,
+    /// Whether any follower type needs one of its owner's figures on the feature first.
+    pub(crate) any_needs_own: bool,
+    /// Whether any follower type adds a payment modifier to its owner's share.
+    pub(crate) any_payment: bool,
+    /// Whether any follower type gives an extra turn when its feature is extended.
+    pub(crate) any_extra_turn: bool,
     /// Whether every follower type stands on roads, cities, cloisters and fields only, joins
     /// nothing occupied and is no corner figure (the base game's figures).
     pub(crate) plain_figures: bool,
