@@ -209,3 +209,42 @@ fn greedy_games_exercise_the_wonders() {
         );
     }
 }
+
+/// Every follower action the engine accepts is one it lists, and the reverse, in every follower
+/// phase of random games with Abbey & Mayor and the Wonders: in particular no corner figure is
+/// accepted on a pool tile just placed (W-7), where none is listed.
+#[test]
+fn accepted_follower_actions_are_the_listed_ones() {
+    use tegula_engine::{Action, FollowerOption, Phase};
+    let r = rules("variants/abbey-mayor-wonders.toml");
+    let figures = r.ruleset().followers.len() as u8;
+    let mut checked = 0;
+    for seed in 0..30 {
+        let mut g = Game::new(r.clone(), 3, PileOrder::Shuffled(seed), false).unwrap();
+        let (_, seeds) = sim::game_seeds(seed, 0, 3);
+        let mut agents = sim::build_agents(&[AgentKind::Random], &seeds);
+        while g.phase() != Phase::Over {
+            if g.phase() == Phase::Follower {
+                let listed = g.legal_actions();
+                let tile = g.tiles().last().expect("a tile was placed").tile;
+                let features = r.ruleset().tiles[usize::from(tile)].features.len() as u8;
+                for feature in 0..features {
+                    for follower in 0..figures {
+                        let a = Action::Follower(FollowerOption { feature, follower });
+                        assert_eq!(
+                            g.is_legal(&a),
+                            listed.contains(&a),
+                            "seed {seed}, turn {}: {a:?} accepted {} but listed {}",
+                            g.turn(),
+                            g.is_legal(&a),
+                            listed.contains(&a)
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+            sim::play_one(&mut g, &mut agents);
+        }
+    }
+    assert!(checked > 10_000, "only {checked} follower actions checked");
+}

@@ -160,6 +160,12 @@ pub enum MoveError {
         /// The point named.
         point: [i32; 2],
     },
+    /// A corner figure on the pool tile just placed: only figures that stand on its features
+    /// follow a pool tile (W-7).
+    CornerOnPoolTile {
+        /// Feature index on the tile just placed.
+        feature: u8,
+    },
 }
 
 impl MoveError {
@@ -191,6 +197,7 @@ impl MoveError {
         "not-a-corner-figure",
         "not-a-corner",
         "needs-own-figure",
+        "corner-on-pool-tile",
     ];
 
     /// Stable kebab-case name (scenario files' `expect_error.kind`).
@@ -222,6 +229,7 @@ impl MoveError {
             MoveError::NotACornerFigure { .. } => 23,
             MoveError::NotACorner { .. } => 24,
             MoveError::NeedsOwnFigure { .. } => 25,
+            MoveError::CornerOnPoolTile { .. } => 26,
         };
         Self::KINDS[i]
     }
@@ -243,6 +251,7 @@ impl MoveError {
             MoveError::NotAMoveTarget { .. } => "AM-11",
             MoveError::NotInPool { .. } => "W-2",
             MoveError::NotAChoice { .. } => "W-3",
+            MoveError::CornerOnPoolTile { .. } => "W-7",
             MoveError::MustPlace => "W-5",
             MoveError::NotNextToTile => "W-6",
             MoveError::NeedsOwnFigure {
@@ -341,6 +350,11 @@ impl fmt::Display for MoveError {
                 f,
                 "point ({x}, {y}) is not a corner of field {feature} on the tile just placed \
                  where four filled cells meet with field in all four corners (AM-6)"
+            ),
+            MoveError::CornerOnPoolTile { feature } => write!(
+                f,
+                "no corner figure follows a pool tile: only figures that stand on its features \
+                 (feature {feature}; W-7)"
             ),
             MoveError::NeedsOwnFigure {
                 feature,

@@ -194,6 +194,9 @@ impl Game {
             if root.corners > 0 {
                 return Err(MoveError::CornerFigureField { feature });
             }
+            if self.pool_tile_just_placed() {
+                return Err(MoveError::CornerOnPoolTile { feature });
+            }
             if !self.legal_corners().iter().any(|c| c.0 == feature) {
                 return Err(MoveError::NoCorner { feature });
             }

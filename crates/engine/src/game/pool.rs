@@ -486,6 +486,12 @@ impl Game {
         }
     }
 
+    /// Whether the tile just placed came from the pool (its followers follow W-7).
+    pub(super) fn pool_tile_just_placed(&self) -> bool {
+        let last = self.insts.len().checked_sub(1);
+        self.w.owned.last().map(|o| o.inst as usize) == last && last.is_some()
+    }
+
     /// W-7: after a pool tile, only figures that stand on features.
     pub(super) fn drop_corner_options(&mut self) {
         let figures = &self.rules.figures;
