@@ -97,6 +97,10 @@ pub struct CompiledTile {
     /// them are consequences of that root cause, not reported again.
     #[serde(skip)]
     pub dropped: Vec<String>,
+    /// The marks pictures draw for this tile's segment tags: its file's `[set] glyphs` entries
+    /// whose tag one of its segments carries ([`crate::glyphs`]).
+    #[serde(skip)]
+    pub glyphs: Vec<crate::raw::RawGlyph>,
 }
 
 /// Edge weight of a tile's segment graph.
@@ -476,6 +480,7 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
     diags.extend(fact_diags);
     let known: Vec<&str> = doc.tile.iter().map(|t| t.value.id.value.as_str()).collect();
     crate::abilities::attach(&doc.ability, &known, &mut tiles, src, &mut diags);
+    crate::glyphs::attach(&doc.set.glyphs, &mut tiles, src, &mut diags);
     let rules = rules.declared().to_vec();
     (
         CompiledSet {
@@ -538,6 +543,7 @@ pub(super) fn compile_tile(
         span: t.id.span.clone(),
         abilities: Vec::new(),
         dropped: Vec::new(),
+        glyphs: Vec::new(),
     };
 
     compile_segments(t, mega, &mut tile, src, diags);
