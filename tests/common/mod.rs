@@ -147,3 +147,39 @@ pub fn variant_rules(rel: &str) -> std::sync::Arc<tegula_engine::Rules> {
     let rs = rs.unwrap_or_else(|| panic!("{rel} does not build: {}", show_diags(&diags)));
     std::sync::Arc::new(tegula_engine::Rules::new(rs).expect("the ruleset is playable"))
 }
+
+/// Whether the scenario at `sc_path`, with its `variant = ...` line `line` pointed at `parent`
+/// (relative to the repository), fails: it does not load or its expectations do not hold.
+pub fn fails_under(
+    sc_path: &Path,
+    line: &str,
+    parent: &str,
+    tmp: &Path,
+    cache: &mut tegula_scenario::VariantCache,
+) -> bool {
+    run_under(sc_path, line, parent, tmp, cache).unwrap_or(true)
+}
+
+/// [`fails_under`], telling a scenario that does not load (`None`) from one that runs and
+/// fails (`Some(true)`) or holds (`Some(false)`).
+pub fn run_under(
+    sc_path: &Path,
+    line: &str,
+    parent: &str,
+    tmp: &Path,
+    cache: &mut tegula_scenario::VariantCache,
+) -> Option<bool> {
+    let text =
+        std::fs::read_to_string(sc_path).unwrap_or_else(|e| panic!("{}: {e}", sc_path.display()));
+    assert!(
+        text.contains(line),
+        "{} names its variant",
+        sc_path.display()
+    );
+    let to = root().join(parent);
+    let moved = text.replace(line, &format!("variant = {:?}", to.display().to_string()));
+    let moved_path = tmp.join(sc_path.file_name().unwrap());
+    std::fs::write(&moved_path, moved).unwrap();
+    let (sc, _) = tegula_scenario::load(&moved_path, cache);
+    sc.map(|sc| !tegula_scenario::run(&sc).failures.is_empty())
+}
