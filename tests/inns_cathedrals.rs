@@ -227,3 +227,135 @@ fn two_hundred_games_play_and_cite_the_expansion_rules() {
     }
     std::fs::remove_dir_all(&tmp).ok();
 }
+
+/// Pictures mark inns and cathedrals with the shape and colour the tile set's `[set] glyphs`
+/// give them: in `tegula render`, and in the replay viewer's boards. Change the data and the
+/// picture changes; a tile without tagged segments gets no mark.
+#[test]
+fn pictures_mark_tags_as_the_data_says() {
+    let svg = |args: &[&str]| {
+        let out = tegula(args);
+        assert_exit(&out, 0);
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let inn = svg(&["render", "ic-o"]);
+    assert!(
+        inn.contains(r##"<g class="glyph" fill="#6d3b1f""##) && inn.contains("inn on #0 road"),
+        "{inn}"
+    );
+    let cathedral = svg(&["render", "ic-a"]);
+    assert!(cathedral.contains("cathedral on #0 city"), "{cathedral}");
+    assert!(!svg(&["render", "D"]).contains("class=\"glyph\""));
+    // The same tile with the mark changed in the data.
+    let tmp = scratch("glyphs");
+    let path = tmp.join("tiles/inns-cathedrals.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let changed = text.replacen(
+        r##"{ tag = "inn", shape = "house", colour = "#6d3b1f" }"##,
+        r##"{ tag = "inn", shape = "circle", colour = "#123456" }"##,
+        1,
+    );
+    assert_ne!(changed, text);
+    std::fs::write(&path, changed).unwrap();
+    let tiles = tmp.join("tiles");
+    let moved = svg(&["render", "ic-o", "--tiles", tiles.to_str().unwrap()]);
+    assert!(
+        moved.contains(r##"<g class="glyph" fill="#123456""##) && moved.contains("<circle"),
+        "{moved}"
+    );
+    // The replay viewer draws them on its boards.
+    let log = tmp.join("game.jsonl");
+    let html = tmp.join("game.html");
+    let out = tegula(&[
+        "play",
+        "--variant",
+        "variants/inns-cathedrals.toml",
+        "--players",
+        "6",
+        "--seed",
+        "2",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert_exit(&out, 0);
+    let out = tegula(&[
+        "replay",
+        log.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert_exit(&out, 0);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains("<title>inn on #"),
+        "no inn in the replay viewer"
+    );
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+/// A glyph for a tag no segment of the file carries, or a second glyph for one tag, is a
+/// located error (exit 1).
+#[test]
+fn a_glyph_for_no_tag_or_twice_for_one_is_located() {
+    let tmp = scratch("glyph-errors");
+    let path = tmp.join("tiles/inns-cathedrals.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let changed = text.replacen(
+        r##"  { tag = "cathedral", shape = "spire", colour = "#5a4a8c" },"##,
+        r##"  { tag = "cathedrale", shape = "spire", colour = "#5a4a8c" },
+  { tag = "inn", shape = "circle", colour = "#000000" },"##,
+        1,
+    );
+    assert_ne!(changed, text);
+    std::fs::write(&path, changed).unwrap();
+    let out = tegula(&["validate", path.to_str().unwrap()]);
+    assert_exit(&out, 1);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains(
+            "error[dangling-reference]: no segment of this file carries the tag `cathedrale`"
+        ) && said.contains("inns-cathedrals.toml:26:11"),
+        "{said}"
+    );
+    assert!(
+        said.contains("error[duplicate-id]: a second glyph for tag `inn`")
+            && said.contains("inns-cathedrals.toml:27:11"),
+        "{said}"
+    );
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+/// The naive reference engine recomputes the final scoring of I&C games from scratch with the
+/// same value expressions (the cited rule changes only which rule an event names): every final
+/// score event, whatever rule it cites, adds up to what it recomputes.
+#[test]
+fn final_scoring_matches_the_naive_engine() {
+    use tegula_engine::{naive, sim, AgentKind, Event, Game, PileOrder};
+    let rules = common::variant_rules("variants/inns-cathedrals.toml");
+    let mut cited = 0;
+    for seed in 0..30u64 {
+        let players = 2 + (seed % 5) as u8;
+        let mut g = Game::new(rules.clone(), players, PileOrder::Shuffled(seed), true).unwrap();
+        let seeds: Vec<u64> = (0..u64::from(players)).map(|p| seed * 8 + p).collect();
+        let kinds = vec![AgentKind::Random; players as usize];
+        sim::play_out(&mut g, &mut sim::build_agents(&kinds, &seeds));
+        let from = g.final_scoring_from().expect("the game ended");
+        let mut finals = vec![0u32; players as usize];
+        for e in &g.events()[from..] {
+            if let Event::Score {
+                rule,
+                players: ps,
+                points,
+                ..
+            } = e
+            {
+                cited += usize::from(rule.starts_with("IC-"));
+                for &p in ps {
+                    finals[p as usize] += points;
+                }
+            }
+        }
+        assert_eq!(finals, naive::final_scores(&g), "seed {seed}");
+    }
+    assert!(cited > 0, "some final score cites IC-3 or IC-4");
+}

@@ -4,7 +4,19 @@
 
 use crate::compile::CompiledTile;
 use crate::diag::{Code, Diagnostic, Source};
+pub use crate::raw::GlyphShape;
 use crate::raw::{RawGlyph, Sp};
+
+/// The mark pictures draw on every segment carrying `tag`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TagGlyph {
+    /// The segment tag.
+    pub tag: String,
+    /// The symbol's shape.
+    pub shape: GlyphShape,
+    /// Fill colour, `#rrggbb`.
+    pub colour: String,
+}
 
 /// Check `glyphs` (one entry per tag, each tag carried by some segment of `tiles`) and give
 /// every tile the entries for the tags its segments carry.
@@ -39,7 +51,11 @@ pub fn attach(
             .iter()
             .map(|g| &g.value)
             .filter(|g| t.segments.iter().any(|s| s.tags.contains(&g.tag.value)))
-            .cloned()
+            .map(|g| TagGlyph {
+                tag: g.tag.value.clone(),
+                shape: g.shape,
+                colour: g.colour.clone(),
+            })
             .collect();
     }
 }
