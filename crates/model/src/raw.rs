@@ -161,7 +161,7 @@ pub struct TileSetFile {
     #[serde(default)]
     #[schemars(length(max = 1000))]
     pub fact: Vec<Sp<RawFact>>,
-    /// Abilities of tiles of this file (docs/ABILITIES.md), each naming its tile; by convention
+    /// Abilities of tiles of this file (docs/RULE-LANGUAGE.md), each naming its tile; by convention
     /// at the end of the file.
     #[serde(default)]
     #[schemars(length(max = 1000))]
@@ -547,7 +547,7 @@ pub struct VariantFile {
     #[serde(default)]
     pub pool: Option<Sp<RawPool>>,
     /// Ability overrides: the entries naming a tile replace all abilities that tile's file
-    /// gives it (docs/ABILITIES.md).
+    /// gives it (docs/RULE-LANGUAGE.md).
     #[serde(default)]
     #[schemars(length(max = 1000))]
     pub ability: Vec<Sp<RawAbility>>,
@@ -955,7 +955,7 @@ pub struct RawConnectionOverride {
     pub rule: Option<Sp<String>>,
 }
 
-/// A tile's ability in the rule language (docs/ABILITIES.md): when it acts, under which
+/// A tile's ability in the rule language (docs/RULE-LANGUAGE.md): when it acts, under which
 /// conditions, and what it does for the tile's owner.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -89,7 +89,7 @@ pub struct CompiledTile {
     /// Span of the tile's id in its file.
     #[serde(skip)]
     pub span: Range<usize>,
-    /// The tile's abilities, checked (docs/ABILITIES.md); tag names are resolved when a variant
+    /// The tile's abilities, checked (docs/RULE-LANGUAGE.md); tag names are resolved when a variant
     /// is lowered. A variant's `[[ability]]` entries replace them.
     #[serde(skip)]
     pub abilities: Vec<crate::abilities::AbilityDef>,
@@ -100,7 +100,7 @@ pub struct CompiledTile {
     /// The marks pictures draw for this tile's segment tags: its file's `[set] glyphs` entries
     /// whose tag one of its segments carries ([`crate::glyphs`]).
     #[serde(skip)]
-    pub glyphs: Vec<crate::raw::RawGlyph>,
+    pub glyphs: Vec<crate::glyphs::TagGlyph>,
 }
 
 /// Edge weight of a tile's segment graph.
