@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use tegula_scenario::VariantCache;
 
 mod common;
-use common::{assert_exit, fails_under, root, run_under, tegula};
+use common::{assert_exit, fails_under, play_and_replay, root, run_under, tegula};
 
 const LINE: &str = "variant = \"../variants/inns-cathedrals.toml\"";
 
@@ -67,6 +67,13 @@ fn each_fails_under(scenarios: &[&str], variant: &str, tmp: &Path) {
             "{s} holds (or does not load) without the mechanism it tests"
         );
     }
+}
+
+/// What `tegula validate` says about the invalid file at `path` (it must exit 1).
+fn refused(path: &str) -> String {
+    let out = tegula(&["validate", path]);
+    assert_exit(&out, 1);
+    String::from_utf8(out.stdout).unwrap()
 }
 
 /// IC-3 and IC-4: the same boards under the base game's values give other scores.
@@ -158,9 +165,7 @@ fn the_facts_hold_and_a_wrong_tag_count_is_located() {
     assert_ne!(wrong, text);
     let path = tmp.join("tiles/inns-cathedrals.toml");
     std::fs::write(&path, wrong).unwrap();
-    let out = tegula(&["validate", path.to_str().unwrap()]);
-    assert_exit(&out, 1);
-    let err = String::from_utf8_lossy(&out.stdout);
+    let err = refused(path.to_str().unwrap());
     assert!(
         err.contains("error[fact-mismatch]: tags.inn: expected 7, the tiles give 6"),
         "{err}"
@@ -177,9 +182,7 @@ fn a_value_citing_an_unknown_rule_is_located() {
         &tmp,
         "[values]\nroad.complete = \"if any(inn) then [IC-33] 2 * tiles else tiles\"",
     );
-    let out = tegula(&["validate", &variant]);
-    assert_exit(&out, 1);
-    let err = String::from_utf8_lossy(&out.stdout);
+    let err = refused(&variant);
     assert!(
         err.contains("error[bad-value]: values.road.complete: unknown rule `IC-33`"),
         "{err}"
@@ -266,26 +269,15 @@ fn pictures_mark_tags_as_the_data_says() {
     // The replay viewer draws them on its boards.
     let log = tmp.join("game.jsonl");
     let html = tmp.join("game.html");
-    let out = tegula(&[
-        "play",
+    let args = [
         "--variant",
         "variants/inns-cathedrals.toml",
         "--players",
         "6",
         "--seed",
         "2",
-        "--log",
-        log.to_str().unwrap(),
-    ]);
-    assert_exit(&out, 0);
-    let out = tegula(&[
-        "replay",
-        log.to_str().unwrap(),
-        "--html",
-        html.to_str().unwrap(),
-    ]);
-    assert_exit(&out, 0);
-    let page = std::fs::read_to_string(&html).unwrap();
+    ];
+    let page = play_and_replay(&args, &log, &html);
     assert!(
         page.contains("<title>inn on #"),
         "no inn in the replay viewer"
@@ -308,9 +300,7 @@ fn a_glyph_for_no_tag_or_twice_for_one_is_located() {
     );
     assert_ne!(changed, text);
     std::fs::write(&path, changed).unwrap();
-    let out = tegula(&["validate", path.to_str().unwrap()]);
-    assert_exit(&out, 1);
-    let said = String::from_utf8_lossy(&out.stdout);
+    let said = refused(path.to_str().unwrap());
     assert!(
         said.contains(
             "error[dangling-reference]: no segment of this file carries the tag `cathedrale`"

@@ -183,3 +183,20 @@ pub fn run_under(
     let (sc, _) = tegula_scenario::load(&moved_path, cache);
     sc.map(|sc| !tegula_scenario::run(&sc).failures.is_empty())
 }
+
+/// Play one game with `tegula play` and `args` (variant, seed, …), logging it to `log`, then
+/// write its replay viewer to `html` with `tegula replay`; the viewer's page.
+pub fn play_and_replay(args: &[&str], log: &Path, html: &Path) -> String {
+    let mut play = vec!["play"];
+    play.extend_from_slice(args);
+    play.extend_from_slice(&["--log", log.to_str().unwrap()]);
+    assert_exit(&tegula(&play), 0);
+    let replay = [
+        "replay",
+        log.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ];
+    assert_exit(&tegula(&replay), 0);
+    std::fs::read_to_string(html).unwrap()
+}

@@ -25,9 +25,10 @@ pub(super) fn backgrounds(pen: &mut Pen<'_>, view: &TileView) {
     }
 }
 
-/// 2. Fields: wedges merged per segment, one sub-path per run of consecutive wedges. A field
-/// whose runs meet only at the centre of a cell that nothing else crosses (between two bent
-/// roads) is joined there by a patch drawn over the other fields.
+/// 2. Fields: wedges merged per segment, one sub-path per run of consecutive wedges.
+///
+/// A field whose runs meet only at the centre of a cell that nothing else crosses (between two
+/// bent roads) is joined there by a patch drawn over the other fields.
 pub(super) fn fields(pen: &mut Pen<'_>, view: &TileView) {
     let mut patches = Vec::new();
     for (ci, c) in view.cells.iter().enumerate() {
