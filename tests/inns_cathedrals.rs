@@ -349,3 +349,29 @@ fn final_scoring_matches_the_naive_engine() {
     }
     assert!(cited > 0, "some final score cites IC-3 or IC-4");
 }
+
+/// A glyph's shape is one of the six and its colour `#rrggbb`: anything else (a colour that
+/// would break out of the SVG attribute) is a schema error at the value and never drawn.
+#[test]
+fn a_glyph_of_unknown_shape_or_colour_is_a_schema_error() {
+    let tmp = scratch("glyph-schema");
+    let path = tmp.join("tiles/inns-cathedrals.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let changed = text.replacen(
+        r##"{ tag = "inn", shape = "house", colour = "#6d3b1f" }"##,
+        r##"{ tag = "inn", shape = "hut", colour = "red\" onload=\"x" }"##,
+        1,
+    );
+    assert_ne!(changed, text);
+    std::fs::write(&path, changed).unwrap();
+    let said = refused(path.to_str().unwrap());
+    assert!(
+        said.contains("error[schema]: `shape` in `glyphs` #1 of [set]: expected one of `house`"),
+        "{said}"
+    );
+    assert!(
+        said.contains("error[schema]: `colour` in `glyphs` #1 of [set] must match the pattern"),
+        "{said}"
+    );
+    std::fs::remove_dir_all(&tmp).ok();
+}
