@@ -69,6 +69,17 @@ fn each_fails_under(scenarios: &[&str], variant: &str, tmp: &Path) {
     }
 }
 
+/// The copy of the I&C tile set in the scratch root `tmp`, with `from` replaced by `to` once
+/// (which must be there); its path.
+fn edited_tiles(tmp: &Path, from: &str, to: &str) -> String {
+    let path = tmp.join("tiles/inns-cathedrals.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let changed = text.replacen(from, to, 1);
+    assert_ne!(changed, text, "`{from}` is not in the tile set");
+    std::fs::write(&path, changed).unwrap();
+    path.display().to_string()
+}
+
 /// What `tegula validate` says about the invalid file at `path` (it must exit 1).
 fn refused(path: &str) -> String {
     let out = tegula(&["validate", path]);
@@ -156,16 +167,12 @@ fn the_facts_hold_and_a_wrong_tag_count_is_located() {
         "{stdout}{stderr}"
     );
     let tmp = scratch("facts");
-    let text = std::fs::read_to_string(root().join("tiles/inns-cathedrals.toml")).unwrap();
-    let wrong = text.replacen(
+    let path = edited_tiles(
+        &tmp,
         "tags = { inn = 6, cathedral = 2 }",
         "tags = { inn = 7, cathedral = 2 }",
-        1,
     );
-    assert_ne!(wrong, text);
-    let path = tmp.join("tiles/inns-cathedrals.toml");
-    std::fs::write(&path, wrong).unwrap();
-    let err = refused(path.to_str().unwrap());
+    let err = refused(&path);
     assert!(
         err.contains("error[fact-mismatch]: tags.inn: expected 7, the tiles give 6"),
         "{err}"
@@ -251,15 +258,11 @@ fn pictures_mark_tags_as_the_data_says() {
     assert!(!svg(&["render", "D"]).contains("class=\"glyph\""));
     // The same tile with the mark changed in the data.
     let tmp = scratch("glyphs");
-    let path = tmp.join("tiles/inns-cathedrals.toml");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let changed = text.replacen(
+    edited_tiles(
+        &tmp,
         r##"{ tag = "inn", shape = "house", colour = "#6d3b1f" }"##,
         r##"{ tag = "inn", shape = "circle", colour = "#123456" }"##,
-        1,
     );
-    assert_ne!(changed, text);
-    std::fs::write(&path, changed).unwrap();
     let tiles = tmp.join("tiles");
     let moved = svg(&["render", "ic-o", "--tiles", tiles.to_str().unwrap()]);
     assert!(
@@ -290,17 +293,13 @@ fn pictures_mark_tags_as_the_data_says() {
 #[test]
 fn a_glyph_for_no_tag_or_twice_for_one_is_located() {
     let tmp = scratch("glyph-errors");
-    let path = tmp.join("tiles/inns-cathedrals.toml");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let changed = text.replacen(
+    let path = edited_tiles(
+        &tmp,
         r##"  { tag = "cathedral", shape = "spire", colour = "#5a4a8c" },"##,
         r##"  { tag = "cathedrale", shape = "spire", colour = "#5a4a8c" },
   { tag = "inn", shape = "circle", colour = "#000000" },"##,
-        1,
     );
-    assert_ne!(changed, text);
-    std::fs::write(&path, changed).unwrap();
-    let said = refused(path.to_str().unwrap());
+    let said = refused(&path);
     assert!(
         said.contains(
             "error[dangling-reference]: no segment of this file carries the tag `cathedrale`"
@@ -355,16 +354,12 @@ fn final_scoring_matches_the_naive_engine() {
 #[test]
 fn a_glyph_of_unknown_shape_or_colour_is_a_schema_error() {
     let tmp = scratch("glyph-schema");
-    let path = tmp.join("tiles/inns-cathedrals.toml");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let changed = text.replacen(
+    let path = edited_tiles(
+        &tmp,
         r##"{ tag = "inn", shape = "house", colour = "#6d3b1f" }"##,
         r##"{ tag = "inn", shape = "hut", colour = "red\" onload=\"x" }"##,
-        1,
     );
-    assert_ne!(changed, text);
-    std::fs::write(&path, changed).unwrap();
-    let said = refused(path.to_str().unwrap());
+    let said = refused(&path);
     assert!(
         said.contains("error[schema]: `shape` in `glyphs` #1 of [set]: expected one of `house`"),
         "{said}"
