@@ -178,6 +178,19 @@ fn the_facts_hold_and_a_wrong_tag_count_is_located() {
         "{err}"
     );
     assert!(err.contains("inns-cathedrals.toml:42:16"), "{err}");
+    // More than 100 tags in one fact is refused by the schema, before any is counted.
+    let many: Vec<String> = (0..101).map(|i| format!("t{i} = 0")).collect();
+    let path = edited_tiles(
+        &tmp,
+        "tags = { inn = 7, cathedral = 2 }",
+        &format!("tags = {{ {} }}", many.join(", ")),
+    );
+    let err = refused(&path);
+    assert!(
+        err.contains("error[schema]: `tags` in fact #1")
+            && err.contains("more than 100 properties"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&tmp).ok();
 }
 

@@ -465,9 +465,9 @@ pub struct RawFact {
     #[serde(default)]
     pub wonders: Option<Sp<u64>>,
     /// Segments carrying each named segment tag, over all copies (e.g. `{ inn = 6 }`); a tag no
-    /// segment carries counts 0.
+    /// segment carries counts 0. At most 100 tags.
     #[serde(default)]
-    #[schemars(length(max = 100))]
+    #[schemars(extend("maxProperties" = 100))]
     pub tags: Option<BTreeMap<String, Sp<u64>>>,
 }
 
