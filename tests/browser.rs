@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod common;
-use common::{assert_exit, tegula};
+use common::{assert_exit, play_and_replay, tegula};
 
 fn find_chromium() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("TEGULA_CHROMIUM") {
@@ -185,24 +185,11 @@ fn replay_viewer_steps_through_a_game_in_a_real_browser() {
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("game.jsonl");
     let html = dir.join("replay.html");
-    let out = tegula(&[
-        "play",
-        "--variant",
-        "variants/base.toml",
-        "--seed",
-        "7",
-        "--log",
-        log.to_str().unwrap(),
-    ]);
-    assert_exit(&out, 0);
-    let out = tegula(&[
-        "replay",
-        log.to_str().unwrap(),
-        "--html",
-        html.to_str().unwrap(),
-    ]);
-    assert_exit(&out, 0);
-    let page = std::fs::read_to_string(&html).unwrap();
+    let page = play_and_replay(
+        &["--variant", "variants/base.toml", "--seed", "7"],
+        &log,
+        &html,
+    );
     // Self-contained: no external resources.
     for bad in ["<link", "src=\"http", "href=\"http", "@import"] {
         assert!(

@@ -3,10 +3,10 @@
 
 use std::path::Path;
 
-use tegula_scenario::{load, run, VariantCache};
+use tegula_scenario::VariantCache;
 
 mod common;
-use common::{assert_exit, root, tegula, toml_files};
+use common::{assert_exit, fails_under, root, tegula, toml_files};
 
 fn stdout(args: &[&str], code: i32) -> String {
     let out = tegula(args);
@@ -53,33 +53,6 @@ fn every_house_variant_has_a_scenario_that_its_parent_fails() {
             "{}: {parent} gives the same result",
             sc_path.display()
         );
-    }
-}
-
-/// Whether the scenario at `sc_path`, with its `variant = ...` line `line` pointed at `parent`
-/// (relative to the repository), fails: it does not load or its expectations do not hold.
-fn fails_under(
-    sc_path: &Path,
-    line: &str,
-    parent: &str,
-    tmp: &Path,
-    cache: &mut VariantCache,
-) -> bool {
-    let text =
-        std::fs::read_to_string(sc_path).unwrap_or_else(|e| panic!("{}: {e}", sc_path.display()));
-    assert!(
-        text.contains(line),
-        "{} names its variant",
-        sc_path.display()
-    );
-    let to = root().join(parent);
-    let moved = text.replace(line, &format!("variant = {:?}", to.display().to_string()));
-    let moved_path = tmp.join(sc_path.file_name().unwrap());
-    std::fs::write(&moved_path, moved).unwrap();
-    let (sc, _) = load(&moved_path, cache);
-    match sc {
-        None => true,
-        Some(sc) => !run(&sc).failures.is_empty(),
     }
 }
 

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 mod common;
-use common::{assert_exit, tegula};
+use common::play_and_replay;
 
 fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tegula-words-{}-{name}", std::process::id()));
@@ -21,26 +21,8 @@ fn replay_page(variant: &str, seed: &str, test: &str) -> String {
     let log = dir.join("game.jsonl");
     let html = dir.join("game.html");
     let v = format!("variants/{variant}.toml");
-    let out = tegula(&[
-        "play",
-        "--variant",
-        &v,
-        "--seed",
-        seed,
-        "--agents",
-        "greedy",
-        "--log",
-        log.to_str().unwrap(),
-    ]);
-    assert_exit(&out, 0);
-    let out = tegula(&[
-        "replay",
-        log.to_str().unwrap(),
-        "--html",
-        html.to_str().unwrap(),
-    ]);
-    assert_exit(&out, 0);
-    let page = std::fs::read_to_string(&html).unwrap();
+    let args = ["--variant", &v, "--seed", seed, "--agents", "greedy"];
+    let page = play_and_replay(&args, &log, &html);
     let _ = std::fs::remove_dir_all(&dir);
     page
 }

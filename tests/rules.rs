@@ -43,7 +43,7 @@ fn is_rule_shaped(s: &str) -> bool {
 }
 
 /// Ids the test code cites on purpose to show that unknown ones are refused.
-const DELIBERATELY_UNKNOWN: &[&str] = &["ZZZ-99", "W-81", "B-4a", "B-7a", "X-1", "W-99"];
+const DELIBERATELY_UNKNOWN: &[&str] = &["ZZZ-99", "W-81", "B-4a", "B-7a", "X-1", "W-99", "IC-33"];
 
 #[test]
 fn every_rule_id_in_the_code_resolves() {

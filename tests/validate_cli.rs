@@ -254,7 +254,7 @@ fn files_with_reconstruction_facts_are_labelled_in_text_and_json() {
 /// range (a malformed rule id) does not.
 #[test]
 fn words_outside_the_ability_language_point_at_its_limits() {
-    let note = "docs/ABILITIES.md, \"What it cannot say\"";
+    let note = "docs/RULE-LANGUAGE.md, \"What it cannot say yet\"";
     for f in [
         "schema-ability-unknown-trigger.toml",
         "schema-ability-unknown-count.toml",
@@ -276,6 +276,6 @@ fn words_outside_the_ability_language_point_at_its_limits() {
         "{text}"
     );
     // The heading the note names is there.
-    let doc = std::fs::read_to_string("docs/ABILITIES.md").unwrap();
-    assert!(doc.contains("\n## What it cannot say\n"));
+    let doc = std::fs::read_to_string("docs/RULE-LANGUAGE.md").unwrap();
+    assert!(doc.contains("\n## What it cannot say yet\n"));
 }

@@ -194,3 +194,56 @@ pub fn final_matches(g: &tegula_engine::Game) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Whether the scenario at `sc_path`, with its `variant = ...` line `line` pointed at `parent`
+/// (relative to the repository), fails: it does not load or its expectations do not hold.
+pub fn fails_under(
+    sc_path: &Path,
+    line: &str,
+    parent: &str,
+    tmp: &Path,
+    cache: &mut tegula_scenario::VariantCache,
+) -> bool {
+    run_under(sc_path, line, parent, tmp, cache).unwrap_or(true)
+}
+
+/// [`fails_under`], telling a scenario that does not load (`None`) from one that runs and
+/// fails (`Some(true)`) or holds (`Some(false)`).
+pub fn run_under(
+    sc_path: &Path,
+    line: &str,
+    parent: &str,
+    tmp: &Path,
+    cache: &mut tegula_scenario::VariantCache,
+) -> Option<bool> {
+    let text =
+        std::fs::read_to_string(sc_path).unwrap_or_else(|e| panic!("{}: {e}", sc_path.display()));
+    assert!(
+        text.contains(line),
+        "{} names its variant",
+        sc_path.display()
+    );
+    let to = root().join(parent);
+    let moved = text.replace(line, &format!("variant = {:?}", to.display().to_string()));
+    let moved_path = tmp.join(sc_path.file_name().unwrap());
+    std::fs::write(&moved_path, moved).unwrap();
+    let (sc, _) = tegula_scenario::load(&moved_path, cache);
+    sc.map(|sc| !tegula_scenario::run(&sc).failures.is_empty())
+}
+
+/// Play one game with `tegula play` and `args` (variant, seed, …), logging it to `log`, then
+/// write its replay viewer to `html` with `tegula replay`; the viewer's page.
+pub fn play_and_replay(args: &[&str], log: &Path, html: &Path) -> String {
+    let mut play = vec!["play"];
+    play.extend_from_slice(args);
+    play.extend_from_slice(&["--log", log.to_str().unwrap()]);
+    assert_exit(&tegula(&play), 0);
+    let replay = [
+        "replay",
+        log.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ];
+    assert_exit(&tegula(&replay), 0);
+    std::fs::read_to_string(html).unwrap()
+}

@@ -1,5 +1,5 @@
 //! Abilities: the `[[ability]]` entries of tile-set files (and their overrides in variants),
-//! checked and lowered to [`tegula_ruleset::Ability`] values (docs/ABILITIES.md).
+//! checked and lowered to [`tegula_ruleset::Ability`] values (docs/RULE-LANGUAGE.md).
 //!
 //! An ability is a trigger (`when`, with `feature`, `owners_turn`, `during_game_only`), a table
 //! of `conditions` and one effect: `score` (points per counted thing) or `hand` (tiles held).
@@ -649,7 +649,8 @@ pub fn check_owned<'a>(
             ),
             None => (
                 "the variant has no open pool".to_string(),
-                "add a `[pool]` whose tag the tile has (docs/ABILITIES.md, `[pool]`)".to_string(),
+                "add a `[pool]` whose tag the tile has (docs/RULE-LANGUAGE.md, \"The open pool\")"
+                    .to_string(),
             ),
         };
         for def in &t.abilities {

@@ -138,7 +138,7 @@ codes! {
     /// corner scoring: AM-5 .. AM-11).
     BadFigure = "bad-figure", Compiler;
     /// A tile ability's keys do not fit together (trigger, conditions, effect, per tables,
-    /// counts, tags; docs/ABILITIES.md).
+    /// counts, tags; docs/RULE-LANGUAGE.md).
     BadAbility = "bad-ability", Compiler;
     /// A feature value expression (`[values]`, docs/FORMAT.md "Values") does not parse, names a
     /// tag no tile carries, counts what its kind lacks (`pennants` on a road, ...), or sets a
@@ -151,7 +151,7 @@ codes! {
     UnownedAbility = "unowned-ability", Compiler;
     /// A tile ability can never score in its variant: its trigger never happens, a condition is
     /// never true, or its count is always 0 at its trigger (no tile or figure for it, a field
-    /// is never complete, figures have left completed features; docs/ABILITIES.md).
+    /// is never complete, figures have left completed features; docs/RULE-LANGUAGE.md).
     NeverScores = "never-scores", Compiler;
     // --- scenarios ---
     /// A scenario's steps cannot be played as written (coordinates, seats, rotations, a discard

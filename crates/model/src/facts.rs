@@ -3,7 +3,8 @@
 //! the fact's rule id (`fact-mismatch`).
 //!
 //! Without `tile = "…"` a fact is about every tile of the file (or variant): `tiles`,
-//! `start_tiles`, `pennants`, `cloisters` and `wonders` count copies (draw-pile copies plus the
+//! `start_tiles`, `pennants`, `cloisters`, `wonders` and `tags` (segments carrying each named
+//! tag) count copies (draw-pile copies plus the
 //! start copy); `types`, `cells`, `cities`, `roads`, `fields` and `fields_without_city` are summed
 //! over tile types; the multisets `city_cells`, `road_cells` and `road_ends` collect one entry per
 //! feature of every tile type. With `tile = "…"` the same keys are evaluated over that one tile.
@@ -166,8 +167,8 @@ fn fact_scope<'a>(
     Scope::NoSuchTile
 }
 
-/// The fact's counts: of copies (tiles, pennants, cloisters, wonders), of tile types (types,
-/// start tiles, cells, cities, roads, fields).
+/// The fact's counts: of copies (tiles, pennants, cloisters, wonders, segments carrying each
+/// tag), of tile types (types, start tiles, cells, cities, roads, fields).
 fn check_counts(f: &RawFact, scope: &[&CompiledTile], src: &Source, diags: &mut Vec<Diagnostic>) {
     let rule = f.rule.value.as_str();
     let mut check = |key: &Option<Sp<u64>>, name: &str, actual: u64| {
@@ -212,6 +213,22 @@ fn check_counts(f: &RawFact, scope: &[&CompiledTile], src: &Source, diags: &mut 
         "fields_without_city",
         types(&lonely),
     );
+    for (tag, want) in f.tags.iter().flatten() {
+        let carrying =
+            |t: &CompiledTile| t.segments.iter().filter(|s| s.tags.contains(tag)).count();
+        let actual = copies(&|t| carrying(t) as u64);
+        if want.value != actual {
+            let name = format!("tags.{tag}");
+            diags.push(mismatch(
+                src,
+                want.span.clone(),
+                &name,
+                want.value,
+                actual,
+                rule,
+            ));
+        }
+    }
 }
 
 /// The fact's multisets: cells of each city and road, open ends of each road.

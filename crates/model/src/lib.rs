@@ -13,6 +13,7 @@ pub mod diag;
 pub mod explain;
 pub mod facts;
 pub mod figures;
+pub mod glyphs;
 pub mod inherit;
 pub mod limits;
 pub mod load;

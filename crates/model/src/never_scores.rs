@@ -1,5 +1,5 @@
 //! Abilities that can never score: a trigger, condition or count that the variant's tiles,
-//! figures and player range make impossible (docs/ABILITIES.md, "Abilities that can never
+//! figures and player range make impossible (docs/RULE-LANGUAGE.md, "Abilities that can never
 //! score"). Such an ability is accepted by every key check and scores 0 in every game, so it is
 //! refused (`never-scores`) like an ability no player can own.
 //!
@@ -264,7 +264,7 @@ pub fn check<'a>(
                     )
                     .with_rule(a.rule.clone())
                     .with_note(
-                        "docs/ABILITIES.md, \"Abilities that can never score\", lists what each \
+                        "docs/RULE-LANGUAGE.md, \"Abilities that can never score\", lists what each \
                          trigger can count",
                     ),
             );

@@ -5,6 +5,7 @@
 //! Rules followed for span-keeping (see STYLE.md): `Sp<T>` on blamable fields, no
 //! `#[serde(flatten)]`, no internally tagged enums.
 
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 use schemars::JsonSchema;
@@ -160,7 +161,7 @@ pub struct TileSetFile {
     #[serde(default)]
     #[schemars(length(max = 1000))]
     pub fact: Vec<Sp<RawFact>>,
-    /// Abilities of tiles of this file (docs/ABILITIES.md), each naming its tile; by convention
+    /// Abilities of tiles of this file (docs/RULE-LANGUAGE.md), each naming its tile; by convention
     /// at the end of the file.
     #[serde(default)]
     #[schemars(length(max = 1000))]
@@ -204,6 +205,43 @@ pub struct SetInfo {
     /// Free text.
     #[serde(default)]
     pub description: Option<String>,
+    /// How pictures mark segment tags of this file's tiles (`tegula render`, board pictures, the
+    /// replay viewer): each entry draws a small symbol on every segment carrying its tag.
+    /// Tags without an entry are not drawn.
+    #[serde(default)]
+    #[schemars(length(max = 64))]
+    pub glyphs: Vec<Sp<RawGlyph>>,
+}
+
+/// A picture's mark for one segment tag: a shape in a colour (docs/FORMAT.md, "Glyphs").
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawGlyph {
+    /// The segment tag it marks; some segment of the file must carry it.
+    pub tag: Sp<String>,
+    /// The symbol's shape.
+    pub shape: GlyphShape,
+    /// Fill colour, `#rrggbb`.
+    #[schemars(regex(pattern = r"^#[0-9a-fA-F]{6}$"))]
+    pub colour: String,
+}
+
+/// Shapes a [`RawGlyph`] may draw: plain symbols, named by what they look like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum GlyphShape {
+    /// A small house with a gabled roof.
+    House,
+    /// A building with a pointed spire and a cross.
+    Spire,
+    /// A filled circle.
+    Circle,
+    /// A filled square.
+    Square,
+    /// A filled diamond.
+    Diamond,
+    /// A filled triangle, point up.
+    Triangle,
 }
 
 /// One tile type: either a single cell (`sides`) or a mega tile (`cells`).
@@ -426,6 +464,11 @@ pub struct RawFact {
     /// Number of wonder buildings.
     #[serde(default)]
     pub wonders: Option<Sp<u64>>,
+    /// Segments carrying each named segment tag, over all copies (e.g. `{ inn = 6 }`); a tag no
+    /// segment carries counts 0. At most 100 tags.
+    #[serde(default)]
+    #[schemars(extend("maxProperties" = 100))]
+    pub tags: Option<BTreeMap<String, Sp<u64>>>,
 }
 
 /// A variant file (`variants/*.toml`): which tiles, how many players, followers, house rules.
@@ -504,7 +547,7 @@ pub struct VariantFile {
     #[serde(default)]
     pub pool: Option<Sp<RawPool>>,
     /// Ability overrides: the entries naming a tile replace all abilities that tile's file
-    /// gives it (docs/ABILITIES.md).
+    /// gives it (docs/RULE-LANGUAGE.md).
     #[serde(default)]
     #[schemars(length(max = 1000))]
     pub ability: Vec<Sp<RawAbility>>,
@@ -965,7 +1008,7 @@ pub struct RawConnectionOverride {
     pub rule: Option<Sp<String>>,
 }
 
-/// A tile's ability in the rule language (docs/ABILITIES.md): when it acts, under which
+/// A tile's ability in the rule language (docs/RULE-LANGUAGE.md): when it acts, under which
 /// conditions, and what it does for the tile's owner.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -281,6 +281,7 @@ pub fn compile_variant_with(
         doc.scoring.as_ref(),
         doc.values.as_ref(),
         &tags,
+        &rules,
         &vsrc,
         &mut diags,
     );

@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 
 use tegula_model::compile::CompiledTile;
+use tegula_model::glyphs::TagGlyph;
 use tegula_ruleset::{FeatureKind, Half, Side, SideKind};
 
 /// One tile, ready to draw.
@@ -35,6 +36,9 @@ pub struct TileView {
     /// The tile's abilities (as its own file gives them), each its rule id and its sentence
     /// (`Ability::words`): "W-14 At the end of the game: the owner scores …".
     pub abilities: Vec<String>,
+    /// The marks its file's `[set] glyphs` give the segment tags it carries (drawn on each
+    /// segment carrying the tag).
+    pub glyphs: Vec<TagGlyph>,
 }
 
 /// One cell at its drawing position.
@@ -251,6 +255,7 @@ impl TileView {
             features,
             connections,
             abilities: ability_sentences(tile),
+            glyphs: tile.glyphs.clone(),
         }
     }
 

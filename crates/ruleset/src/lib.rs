@@ -476,7 +476,7 @@ pub struct PoolRules {
     pub gain_second: u8,
 }
 
-/// A tile's ability, written in the rule language (docs/ABILITIES.md): only the owner (the
+/// A tile's ability, written in the rule language (docs/RULE-LANGUAGE.md): only the owner (the
 /// player who placed the tile) benefits, from the placement on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Ability {

@@ -7,7 +7,7 @@
 //! Scores are `u32`. Every number a variant gives that is multiplied into points is at most
 //! [`MAX_POINTS`]; every count it multiplies is bounded by the game's size (at most
 //! [`MAX_GAME_CELLS`] cells in a game). A proof that a whole game stays below
-//! `u32::MAX` is not possible in general, though: tile abilities (docs/ABILITIES.md) score
+//! `u32::MAX` is not possible in general, though: tile abilities (docs/RULE-LANGUAGE.md) score
 //! `per × count` on events that repeat every turn (`follower-placed`, `feature-scored`), with
 //! counts up to every figure on the board, so 8,000 turns × 6,400 figures × 1,000 points
 //! exceeds `u32::MAX` (about 4.3 × 10⁹) by far. The engine therefore adds and multiplies points

@@ -42,6 +42,10 @@ pub enum Expr {
     Mul(Box<Expr>, Box<Expr>),
     /// `if test then a else b`.
     If(Box<Test>, Box<Expr>, Box<Expr>),
+    /// `[RULE] a`: the value `a`, and the rule id a score paid by it cites (an expansion's
+    /// scoring cites its own rule on the branch that applies it). Only at the top of a value or
+    /// of a branch of `if`, so the branch taken decides the rule.
+    Cite(String, Box<Expr>),
 }
 
 /// A comparison operator.
@@ -111,6 +115,26 @@ impl Expr {
                     b.eval(c)
                 }
             }
+            Expr::Cite(_, a) => a.eval(c),
+        }
+    }
+
+    /// The value for the feature `c` counts, with the rule of the innermost [`Expr::Cite`] on
+    /// the branch taken (`None`: the value cites nothing, the score cites the standard rule).
+    pub fn eval_cited(&self, c: &mut impl Counts) -> (u32, Option<&str>) {
+        match self {
+            Expr::Cite(rule, a) => {
+                let (v, inner) = a.eval_cited(c);
+                (v, Some(inner.unwrap_or(rule)))
+            }
+            Expr::If(t, a, b) => {
+                if t.holds(c) {
+                    a.eval_cited(c)
+                } else {
+                    b.eval_cited(c)
+                }
+            }
+            _ => (self.eval(c), None),
         }
     }
 
@@ -120,6 +144,7 @@ impl Expr {
             Expr::Int(_) | Expr::Count(_) => 0,
             Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) => a.depth().max(b.depth()),
             Expr::If(t, a, b) => t.depth().max(a.depth()).max(b.depth()),
+            Expr::Cite(_, a) => a.depth(),
         }
     }
 
@@ -137,6 +162,22 @@ impl Expr {
                 a.quantities(out);
                 b.quantities(out);
             }
+            Expr::Cite(_, a) => a.quantities(out),
+        }
+    }
+
+    /// Every rule id the expression cites, in reading order.
+    pub fn cites<'a>(&'a self, out: &mut Vec<&'a str>) {
+        match self {
+            Expr::Cite(rule, a) => {
+                out.push(rule);
+                a.cites(out);
+            }
+            Expr::If(_, a, b) => {
+                a.cites(out);
+                b.cites(out);
+            }
+            _ => {}
         }
     }
 }

@@ -7,7 +7,7 @@ use crate::value::{Compare, Expr, Quantity, Test};
 /// Binding strength of an expression's top operator (higher binds tighter).
 fn prec(e: &Expr) -> u8 {
     match e {
-        Expr::If(..) => 0,
+        Expr::If(..) | Expr::Cite(..) => 0,
         Expr::Add(..) | Expr::Sub(..) => 1,
         Expr::Mul(..) => 2,
         Expr::Int(_) | Expr::Count(_) => 3,
@@ -100,6 +100,12 @@ impl Expr {
                 s.push_str(" else ");
                 b.write(tags, 0, s);
             }
+            Expr::Cite(rule, a) => {
+                s.push('[');
+                s.push_str(rule);
+                s.push_str("] ");
+                a.write(tags, 0, s);
+            }
         }
         if paren {
             s.push(')');
@@ -128,6 +134,7 @@ impl Expr {
                 a.nested(tags),
                 b.words(tags)
             ),
+            Expr::Cite(rule, a) => format!("{} ({rule})", a.words(tags)),
         }
     }
 
@@ -135,6 +142,7 @@ impl Expr {
     fn nested(&self, tags: &[String]) -> String {
         match self {
             Expr::Int(_) | Expr::Count(_) | Expr::Mul(..) => self.words(tags),
+            Expr::Cite(rule, a) => format!("{} ({rule})", a.nested(tags)),
             _ => format!("({})", self.words(tags)),
         }
     }

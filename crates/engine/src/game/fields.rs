@@ -39,8 +39,9 @@ impl Game {
             }
             // The event names a field (the points are field points), the first one found; its
             // value with one city is what the city pays.
-            let per_city = self.field_value_per_city(fields[0], &mut buf);
-            self.award_city(fields[0], per_city, &strength, &mut buf);
+            let (per_city, cited) = self.field_value_per_city(fields[0], &mut buf);
+            let rule = cited.unwrap_or(RULE).to_string();
+            self.award_city(fields[0], (per_city, &rule), &strength, &mut buf);
             if self.rules.any_payment {
                 // A modifier figure on any field bordering the city adds its value for one city.
                 self.tmp.buf = std::mem::take(&mut buf);
@@ -64,9 +65,16 @@ impl Game {
         }
     }
 
-    /// Give `points` for one city to the seats of greatest `strength`; the score event names
-    /// the field rooted at `field`, one of those bordering the city.
-    fn award_city(&mut self, field: u32, points: u32, strength: &[u32; 32], buf: &mut Vec<u32>) {
+    /// Give `points` for one city to the seats of greatest `strength`, citing its rule; the
+    /// score event names the field rooted at `field`, one of those bordering the city.
+    fn award_city(
+        &mut self,
+        field: u32,
+        points: (u32, &str),
+        strength: &[u32; 32],
+        buf: &mut Vec<u32>,
+    ) {
+        let (points, rule) = points;
         let winners = self.pay_best(strength, points);
         // `pay_best` names the seats only when the game records, and none when no farmer
         // stands on the city's fields (no score, no event).
@@ -76,7 +84,7 @@ impl Game {
         let feature = self.info(field, buf);
         self.events.push(Event::Score {
             turn: self.turn,
-            rule: RULE.to_string(),
+            rule: rule.to_string(),
             players: winners,
             points,
             feature,

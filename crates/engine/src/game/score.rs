@@ -159,8 +159,9 @@ impl Game {
         if s.occ == 0 && !self.record && self.w.owned.is_empty() {
             return;
         }
-        let value = self.feature_value(root, during);
-        self.award(root, value, if during { "B-4" } else { "B-6" });
+        let (value, cited) = self.feature_value(root, during);
+        let standard = if during { "B-4" } else { "B-6" };
+        self.award(root, value, cited.as_deref().unwrap_or(standard));
         self.on_scored(root, during);
         // Followers return (B-4); farmers never do, and nothing returns at the end.
         if during && s.occ > 0 && s.kind != FeatureKind::Field {
@@ -170,23 +171,33 @@ impl Game {
 
     /// Points of the feature rooted at `root` (B-4 during the game, B-6 at the end): the
     /// variant's value expression for its kind, evaluated over its counts. Saturating: house-rule
-    /// numbers times large features must not wrap (`tegula_ruleset::limits`).
-    fn feature_value(&mut self, root: u32, during: bool) -> u32 {
+    /// numbers times large features must not wrap (`tegula_ruleset::limits`). With them the rule
+    /// the branch taken cites, if any, when the game records events (nobody reads it otherwise).
+    fn feature_value(&mut self, root: u32, during: bool) -> (u32, Option<String>) {
         let kind = self.segs[root as usize].kind;
         let mut buf = std::mem::take(&mut self.tmp.buf);
-        let value = match self.rules.ruleset().scoring.values.of(kind, during) {
-            Some(expr) => expr.eval(&mut FeatureCounts::new(self, root, &mut buf, None)),
-            None => 0,
+        let out = match self.rules.ruleset().scoring.values.of(kind, during) {
+            Some(expr) => {
+                let mut counts = FeatureCounts::new(self, root, &mut buf, None);
+                let (value, rule) = expr.eval_cited(&mut counts);
+                (value, rule.filter(|_| self.record).map(str::to_string))
+            }
+            None => (0, None),
         };
         self.tmp.buf = buf;
-        value
+        out
     }
 
     /// What a field pays for each completed city under the first edition's procedure
-    /// ([`FieldRule::PerCity`]): the field value of the field rooted at `root` with `cities` = 1.
-    pub(super) fn field_value_per_city(&self, root: u32, buf: &mut Vec<u32>) -> u32 {
+    /// ([`FieldRule::PerCity`]): the field value of the field rooted at `root` with `cities` = 1,
+    /// and the rule its branch cites, if any.
+    pub(super) fn field_value_per_city(
+        &self,
+        root: u32,
+        buf: &mut Vec<u32>,
+    ) -> (u32, Option<&str>) {
         let expr = &self.rules.ruleset().scoring.values.field;
-        expr.eval(&mut FeatureCounts::new(self, root, buf, Some(1)))
+        expr.eval_cited(&mut FeatureCounts::new(self, root, buf, Some(1)))
     }
 
     /// Segments of the feature rooted at `root` that carry tag `tag`: the union of its segments'
@@ -203,7 +214,7 @@ impl Game {
 
     /// Give `value` to the seats with the greatest strength on the feature rooted at `root`
     /// (B-5; ties all score, top strength 0 scores nothing) and record it under `rule`.
-    fn award(&mut self, root: u32, value: u32, rule: &'static str) {
+    fn award(&mut self, root: u32, value: u32, rule: &str) {
         let s = self.segs[root as usize];
         let mut strength = [0u32; 32];
         if s.occ > 0 {

@@ -89,7 +89,7 @@ pub struct CompiledTile {
     /// Span of the tile's id in its file.
     #[serde(skip)]
     pub span: Range<usize>,
-    /// The tile's abilities, checked (docs/ABILITIES.md); tag names are resolved when a variant
+    /// The tile's abilities, checked (docs/RULE-LANGUAGE.md); tag names are resolved when a variant
     /// is lowered. A variant's `[[ability]]` entries replace them.
     #[serde(skip)]
     pub abilities: Vec<crate::abilities::AbilityDef>,
@@ -97,6 +97,10 @@ pub struct CompiledTile {
     /// them are consequences of that root cause, not reported again.
     #[serde(skip)]
     pub dropped: Vec<String>,
+    /// The marks pictures draw for this tile's segment tags: its file's `[set] glyphs` entries
+    /// whose tag one of its segments carries ([`crate::glyphs`]).
+    #[serde(skip)]
+    pub glyphs: Vec<crate::glyphs::TagGlyph>,
 }
 
 /// Edge weight of a tile's segment graph.
@@ -476,6 +480,7 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
     diags.extend(fact_diags);
     let known: Vec<&str> = doc.tile.iter().map(|t| t.value.id.value.as_str()).collect();
     crate::abilities::attach(&doc.ability, &known, &mut tiles, src, &mut diags);
+    crate::glyphs::attach(&doc.set.glyphs, &mut tiles, src, &mut diags);
     let rules = rules.declared().to_vec();
     (
         CompiledSet {
@@ -538,6 +543,7 @@ pub(super) fn compile_tile(
         span: t.id.span.clone(),
         abilities: Vec::new(),
         dropped: Vec::new(),
+        glyphs: Vec::new(),
     };
 
     compile_segments(t, mega, &mut tile, src, diags);

@@ -166,7 +166,7 @@ pub(super) fn describe(
 
 /// The note on a word the ability language does not have.
 const ABILITY_LIMITS: &str = "an ability is said with a small fixed set of words; \
-     docs/ABILITIES.md, \"What it cannot say\", lists what is outside it";
+     docs/RULE-LANGUAGE.md, \"What it cannot say yet\", lists what is outside it";
 
 /// Whether an error is about a word outside the ability language: an unknown key or an unknown
 /// trigger, kind, count, owner or state word inside an `[[ability]]` table (not a number out of

@@ -7,7 +7,7 @@ mod parse;
 
 use std::ops::Range;
 
-pub use parse::{parse, ExprError};
+pub use parse::{parse, parse_in, ExprError};
 use tegula_ruleset::{Expr, FeatureKind, FieldRule, Scoring, ScoringNumbers, Values};
 
 use crate::diag::{Code, Diagnostic, Source};
@@ -56,18 +56,19 @@ pub const KEYS: [(&str, FeatureKind, &[&str]); 7] = [
 ];
 
 /// Lower `[scoring]` and `[values]` to the variant's [`Scoring`]. `tags` are the tag names of the
-/// variant's tiles ([`crate::lower::tag_names`]).
+/// variant's tiles ([`crate::lower::tag_names`]); `rules` are those a value may cite.
 pub fn scoring(
     raw: Option<&Sp<RawScoring>>,
     values: Option<&Sp<RawValues>>,
     tags: &[String],
+    rules: &crate::rules::Scope,
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) -> Scoring {
     let numbers = raw.map(|r| &r.value).cloned().unwrap_or_default();
     let mut out = numbers_of(&numbers).values();
     for (key, kind, text) in given(values) {
-        let parsed = parse(&text.value, kind, tags).map_err(|e| {
+        let parsed = parse_in(&text.value, kind, tags, rules).map_err(|e| {
             diags.push(src.diag(
                 Code::BadValue,
                 inner_span(src, text, e.at),

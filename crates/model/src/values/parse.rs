@@ -2,7 +2,8 @@
 //! parser that also type-checks, so every problem carries its byte range inside the string.
 //!
 //! ```text
-//! expr  := "if" test "then" expr "else" expr | sum
+//! value := ("[" RULE "]")? expr
+//! expr  := "if" test "then" value "else" value | sum
 //! sum   := term (("+" | "-") term)*
 //! term  := atom ("*" atom)*
 //! atom  := INT | "tiles" | "pennants" | "neighbours" | "cities" | "count" "(" TAG ")"
@@ -17,6 +18,8 @@ use std::ops::Range;
 
 use tegula_ruleset::limits::{MAX_POINTS, MAX_VALUE_DEPTH};
 use tegula_ruleset::{applies, Compare, Expr, FeatureKind, Quantity, Test};
+
+use crate::rules::Scope;
 
 /// A problem in an expression: where in the string (bytes) and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +40,8 @@ enum Tok<'a> {
     Minus,
     Star,
     Cmp(Compare),
+    /// `[RULE]`: the rule id between the brackets.
+    Cite(&'a str),
     End,
 }
 
@@ -75,6 +80,12 @@ fn tokens(text: &str) -> Result<Vec<(Tok<'_>, Range<usize>)>, ExprError> {
                     i += 1;
                 }
                 out.push((Tok::Word(&text[start..i]), start..i));
+                continue;
+            }
+            b'[' => {
+                i = cite_end(text, start)?;
+                let id = text[start + 1..i - 1].trim();
+                out.push((Tok::Cite(id), start..i));
                 continue;
             }
             b'(' => Tok::Open,
@@ -119,22 +130,44 @@ fn tokens(text: &str) -> Result<Vec<(Tok<'_>, Range<usize>)>, ExprError> {
     Ok(out)
 }
 
+/// The byte after the `]` closing the `[` at `start`, or the error that none does.
+fn cite_end(text: &str, start: usize) -> Result<usize, ExprError> {
+    match text[start..].find(']') {
+        Some(len) => Ok(start + len + 1),
+        None => err(
+            start..start + 1,
+            "`[` opens a rule id and needs its `]`, as in `[IC-3] 2 * tiles`",
+        ),
+    }
+}
+
 /// Whether the `(` just pushed follows `count` or `any`.
 fn opens_tag(out: &[(Tok<'_>, Range<usize>)]) -> bool {
     out.len() >= 2 && matches!(out[out.len() - 2].0, Tok::Word("count" | "any"))
 }
 
 /// Parse and type-check the value of a `kind` feature. `tags` are the tag names of the variant's
-/// tiles; a tag becomes its index there.
+/// tiles; a tag becomes its index there. A cited rule must be in the registry.
 pub fn parse(text: &str, kind: FeatureKind, tags: &[String]) -> Result<Expr, ExprError> {
+    parse_in(text, kind, tags, &Scope::default())
+}
+
+/// [`parse`], where a cited rule may also be one the data declares (`rules`).
+pub fn parse_in(
+    text: &str,
+    kind: FeatureKind,
+    tags: &[String],
+    rules: &Scope,
+) -> Result<Expr, ExprError> {
     let mut p = Parser {
         toks: tokens(text)?,
         pos: 0,
         depth: 0,
         kind,
         tags,
+        rules,
     };
-    let e = p.expr()?;
+    let e = p.value()?;
     if p.peek() != Tok::End {
         return err(
             p.span(),
@@ -161,6 +194,8 @@ struct Parser<'a> {
     depth: usize,
     kind: FeatureKind,
     tags: &'a [String],
+    /// The rules a `[RULE]` may cite.
+    rules: &'a Scope,
 }
 
 impl<'a> Parser<'a> {
@@ -193,6 +228,28 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A whole value or a branch of `if`: an expression, perhaps after the rule it cites.
+    fn value(&mut self) -> Result<Expr, ExprError> {
+        let Tok::Cite(id) = self.peek() else {
+            return self.expr();
+        };
+        let at = self.span();
+        self.bump();
+        if self.rules.find(id).is_none() {
+            let near = crate::rules::closest(id)
+                .map(|c| format!("; did you mean `{c}`?"))
+                .unwrap_or_default();
+            return err(
+                at,
+                format!(
+                    "unknown rule `{id}`: cite a rule of the registry (`tegula rules`) or one \
+                     the data declares with [[rule]]{near}"
+                ),
+            );
+        }
+        Ok(Expr::Cite(id.to_string(), Box::new(self.expr()?)))
+    }
+
     fn expr(&mut self) -> Result<Expr, ExprError> {
         self.enter()?;
         let e = self.expr_inner();
@@ -219,9 +276,9 @@ impl<'a> Parser<'a> {
         self.bump();
         let t = self.test()?;
         self.expect(Tok::Word("then"), "`then`")?;
-        let a = self.expr()?;
+        let a = self.value()?;
         self.expect(Tok::Word("else"), "`else` (every `if` needs both branches)")?;
-        let b = self.expr()?;
+        let b = self.value()?;
         Ok(Expr::If(Box::new(t), Box::new(a), Box::new(b)))
     }
 
@@ -276,6 +333,13 @@ impl<'a> Parser<'a> {
                         "`{w}` is not a count; the counts are tiles, pennants, neighbours, \
                          cities and count(TAG)"
                     ),
+                )
+            }
+            Tok::Cite(_) => {
+                return err(
+                    at,
+                    "a cited rule goes only at the start of the value or of a branch of `if` \
+                     (`if any(TAG) then [RULE] ... else ...`)",
                 )
             }
             _ => return err(at, "expected a number, a count or `(`"),

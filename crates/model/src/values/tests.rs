@@ -202,3 +202,51 @@ fn deep_values_are_refused_before_they_recurse_or_reach_the_artefact() {
     let nots = format!("if {}any(inn) then 1 else 0", "not ".repeat(300));
     assert!(parse(&nots, FeatureKind::Road, &t).is_err());
 }
+
+/// The rule a value cites: that of the branch taken, the innermost one when branches nest, and
+/// none when the branch taken cites nothing (the engine then cites B-4 / B-6).
+#[test]
+fn a_branch_cites_its_rule() {
+    let t = tags();
+    let text = "if any(inn) then [IC-3] 2 * tiles else tiles";
+    let e = parse(text, FeatureKind::Road, &t).unwrap();
+    assert_eq!(e.eval_cited(&mut feature(4, 0, [1, 0])), (8, Some("IC-3")));
+    assert_eq!(e.eval_cited(&mut feature(4, 0, [0, 0])), (4, None));
+    assert_eq!(e.eval(&mut feature(4, 0, [2, 0])), 8);
+    let nested = "[B-4] if any(inn) then [IC-3] 0 else tiles";
+    let e = parse(nested, FeatureKind::Road, &t).unwrap();
+    assert_eq!(e.eval_cited(&mut feature(4, 0, [1, 0])), (0, Some("IC-3")));
+    assert_eq!(e.eval_cited(&mut feature(4, 0, [0, 0])), (4, Some("B-4")));
+    for text in [text, nested] {
+        let e = parse(text, FeatureKind::Road, &t).unwrap();
+        assert_eq!(e.source(&t), text, "printed back");
+    }
+    let words = parse(text, FeatureKind::Road, &t).unwrap().words(&t);
+    assert_eq!(
+        words,
+        "if it has a segment tagged `inn`: 2 per tile (IC-3), otherwise 1 per tile"
+    );
+}
+
+/// A cited rule must exist, needs its `]`, and stands only at the start of a value or branch.
+#[test]
+fn a_cite_out_of_place_or_unknown_is_located() {
+    let t = tags();
+    let e = parse(
+        "if any(inn) then [IC-33] 0 else tiles",
+        FeatureKind::Road,
+        &t,
+    )
+    .unwrap_err();
+    assert_eq!(e.at, 17..24);
+    assert!(e.message.contains("unknown rule `IC-33`"), "{}", e.message);
+    assert!(e.message.contains("did you mean"), "{}", e.message);
+    let e = parse("[IC-3 2 * tiles", FeatureKind::Road, &t).unwrap_err();
+    assert_eq!(e.at, 0..1);
+    assert!(e.message.contains("needs its `]`"), "{}", e.message);
+    let e = parse("2 + [IC-3] tiles", FeatureKind::Road, &t).unwrap_err();
+    assert_eq!(e.at, 4..10);
+    assert!(e.message.contains("only at the start"), "{}", e.message);
+    let e = parse("[IC-3] [IC-4] tiles", FeatureKind::Road, &t).unwrap_err();
+    assert_eq!(e.at, 7..13);
+}

@@ -78,6 +78,11 @@ impl Frame {
 /// arm, a field in its largest run of wedges, a building on the building).
 pub fn feature_spot(view: &TileView, feature: usize) -> Option<(usize, (f64, f64))> {
     let &si = view.features.get(feature)?.segments.first()?;
+    segment_spot(view, si)
+}
+
+/// The cell and cell-local point where a figure on segment `si` of `view` would stand.
+pub fn segment_spot(view: &TileView, si: usize) -> Option<(usize, (f64, f64))> {
     let seg = view.segments.get(si)?;
     let spot = match seg.kind {
         FeatureKind::City => {

@@ -142,6 +142,23 @@ pub(crate) fn city_path(pen: &Pen<'_>, cx: i32, cy: i32, sides: &[Side], narrow:
     d
 }
 
+/// The control point of a road bending between adjacent sides `a` and `b` round their shared
+/// corner without reaching the centre: four fifths of the way from that corner to the centre.
+/// `None` when they are not adjacent.
+pub(crate) fn bend_control(a: Side, b: Side) -> Option<(f64, f64)> {
+    let corner = if b == a.rotated(1) {
+        side_corners(a).1
+    } else if a == b.rotated(1) {
+        side_corners(b).1
+    } else {
+        return None;
+    };
+    Some((
+        corner.0 + (0.5 - corner.0) * 0.8,
+        corner.1 + (0.5 - corner.1) * 0.8,
+    ))
+}
+
 pub(crate) fn towards_centre(m: (f64, f64), t: f64) -> (f64, f64) {
     (m.0 + (0.5 - m.0) * t, m.1 + (0.5 - m.1) * t)
 }

@@ -26,7 +26,11 @@ pub(super) fn backgrounds(pen: &mut Pen<'_>, view: &TileView) {
 }
 
 /// 2. Fields: wedges merged per segment, one sub-path per run of consecutive wedges.
+///
+/// A field whose runs meet only at the centre of a cell that nothing else crosses (between two
+/// bent roads) is joined there by a patch drawn over the other fields.
 pub(super) fn fields(pen: &mut Pen<'_>, view: &TileView) {
+    let mut patches = Vec::new();
     for (ci, c) in view.cells.iter().enumerate() {
         let owners = wedge_owners(view, ci);
         for (si, seg) in view.segments_in(ci) {
@@ -46,6 +50,10 @@ pub(super) fn fields(pen: &mut Pen<'_>, view: &TileView) {
                 d.push_str(" Z");
             } else {
                 // Start each run at a wedge whose predecessor is not ours.
+                let runs = (0..8).filter(|&k| mine[k] && !mine[(k + 7) % 8]).count();
+                if runs > 1 && centre_free(view, ci) {
+                    patches.push((ci, si));
+                }
                 for start in 0..8usize {
                     if !mine[start] || mine[(start + 7) % 8] {
                         continue;
@@ -72,6 +80,83 @@ pub(super) fn fields(pen: &mut Pen<'_>, view: &TileView) {
             );
         }
     }
+    for (ci, si) in patches {
+        let seg = &view.segments[si];
+        let colour = feature_colour(view, seg.feature);
+        let _ = writeln!(
+            pen.out,
+            r#"<path d="{}" fill="{colour}" stroke="{colour}" stroke-width="0.6"><title>#{} field {}</title></path>"#,
+            centre_patch(pen, view, ci),
+            seg.feature,
+            esc(&seg.id)
+        );
+    }
+}
+
+/// The middle of cell `cell` that a field split into runs owns: the area inside the bent roads
+/// (along each road's curve, from one to the next), or a small diamond round the centre.
+fn centre_patch(pen: &Pen<'_>, view: &TileView, cell: usize) -> String {
+    let c = &view.cells[cell];
+    let mut bends: Vec<(Side, Side)> = view
+        .segments_in(cell)
+        .filter(|(_, s)| s.kind == FeatureKind::Road && s.sides.len() == 2)
+        .map(|(_, s)| {
+            let (a, b) = (s.sides[0], s.sides[1]);
+            // Clockwise: from the side whose next side is the other.
+            if a.rotated(1) == b {
+                (a, b)
+            } else {
+                (b, a)
+            }
+        })
+        .collect();
+    if !bent_roads(view, cell) {
+        bends.clear();
+    }
+    bends.sort();
+    let mut d = String::new();
+    for (a, b) in &bends {
+        let q = bend_control(*a, *b).unwrap_or((0.5, 0.5));
+        let _ = write!(
+            d,
+            "{}{} Q{} {} ",
+            if d.is_empty() { "M" } else { "L" },
+            pen.pt(c.x, c.y, side_mid(*a)),
+            pen.pt(c.x, c.y, q),
+            pen.pt(c.x, c.y, side_mid(*b))
+        );
+    }
+    if d.is_empty() {
+        let q = [(0.5, 0.3), (0.7, 0.5), (0.5, 0.7), (0.3, 0.5)].map(|q| pen.pt(c.x, c.y, q));
+        let _ = write!(d, "M{} L{} L{} L{} ", q[0], q[1], q[2], q[3]);
+    }
+    d.push('Z');
+    d
+}
+
+/// Whether nothing is drawn through the centre of cell `cell`: no city of two or more sides,
+/// and no road through it (roads of two or more sides there are all [`bent_roads`]).
+fn centre_free(view: &TileView, cell: usize) -> bool {
+    let through: Vec<_> = view
+        .segments_in(cell)
+        .filter(|(_, s)| s.sides.len() > 1 && s.kind != FeatureKind::Field)
+        .collect();
+    let no_city = !through.iter().any(|(_, s)| s.kind == FeatureKind::City);
+    no_city && (through.is_empty() || bent_roads(view, cell))
+}
+
+/// Whether the roads of cell `cell` bend around the centre: two or more roads of two sides
+/// each, every one between adjacent sides (two curved roads side by side, which drawn through
+/// the centre would look like a crossing).
+fn bent_roads(view: &TileView, cell: usize) -> bool {
+    let roads: Vec<_> = view
+        .segments_in(cell)
+        .filter(|(_, s)| s.kind == FeatureKind::Road && s.sides.len() > 1)
+        .collect();
+    roads.len() > 1
+        && roads
+            .iter()
+            .all(|(_, s)| s.sides.len() == 2 && bend_control(s.sides[0], s.sides[1]).is_some())
 }
 
 /// 3. Cities.
@@ -126,6 +211,19 @@ pub(super) fn roads(pen: &mut Pen<'_>, view: &TileView) {
                     end = Some(e);
                 }
             }
+        } else if let (true, Some(q)) = (
+            bent_roads(view, seg.cell),
+            bend_control(seg.sides[0], seg.sides[seg.sides.len() - 1]),
+        ) {
+            // Beside another bent road: a curve round the corner, clear of the centre.
+            let (a, b) = (side_mid(seg.sides[0]), side_mid(seg.sides[1]));
+            let _ = write!(
+                d,
+                "M{} Q{} {}",
+                pen.pt(c.x, c.y, a),
+                pen.pt(c.x, c.y, q),
+                pen.pt(c.x, c.y, b)
+            );
         } else if !seg.sides.is_empty() {
             // Through the centre: first side → centre → second side, then the other arms.
             let centre = pen.pt(c.x, c.y, (0.5, 0.5));

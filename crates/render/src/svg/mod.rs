@@ -24,6 +24,7 @@ use std::fmt::Write as _;
 
 pub mod board;
 mod geom;
+mod glyphs;
 mod labels;
 mod layers;
 
@@ -112,6 +113,7 @@ pub(crate) fn draw_layers(out: &mut String, view: &TileView, ox: f64, oy: f64, w
     layers::roads(&mut pen, view);
     layers::buildings(&mut pen, view);
     layers::pennants(&mut pen, view);
+    glyphs::glyphs(&mut pen, view);
     layers::sides(&mut pen, view);
     layers::connections(&mut pen, view);
     if with_labels {
