@@ -650,18 +650,22 @@ fn legacy_variant_changes_only_scoring_and_followers() {
         legacy.scoring, expected_legacy,
         "only the two legacy keys differ"
     );
-    let followers: Vec<(&str, u8, u32)> = legacy
+    use tegula_ruleset::Strength::Fixed;
+    let followers: Vec<(&str, u8, &tegula_ruleset::Strength)> = legacy
         .followers
         .iter()
-        .map(|f| (f.id.as_str(), f.count, f.strength_on(0)))
+        .map(|f| (f.id.as_str(), f.count, &f.strength))
         .collect();
-    assert_eq!(followers, vec![("meeple", 7, 1), ("large-meeple", 1, 2)]);
-    let base_followers: Vec<(&str, u8, u32)> = base
+    assert_eq!(
+        followers,
+        vec![("meeple", 7, &Fixed(1)), ("large-meeple", 1, &Fixed(2))]
+    );
+    let base_followers: Vec<(&str, u8, &tegula_ruleset::Strength)> = base
         .followers
         .iter()
-        .map(|f| (f.id.as_str(), f.count, f.strength_on(0)))
+        .map(|f| (f.id.as_str(), f.count, &f.strength))
         .collect();
-    assert_eq!(base_followers, vec![("meeple", 7, 1)]);
+    assert_eq!(base_followers, vec![("meeple", 7, &Fixed(1))]);
     assert_eq!((base.min_players, base.max_players), (2, 5));
 }
 

@@ -128,7 +128,7 @@ fn check_turn_scoring(
                 for &(p, k, id) in &on_board {
                     if id == feature.id {
                         strength[p as usize] +=
-                            rs.followers[k as usize].strength_on(feature.pennants);
+                            rs.followers[k as usize].strength_on(&mut EventCounts(feature));
                     }
                 }
                 let best = strength.iter().copied().max().unwrap_or(0);

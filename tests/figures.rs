@@ -52,16 +52,16 @@ fn abbey_mayor_figures() -> Vec<FollowerType> {
         AfterScore::Stay,
     );
     barn.corner = Some(CornerScoring {
-        place_per_city: 3,
-        join_per_city: 1,
-        final_per_city: 4,
+        place: Expr::per(3, Quantity::Cities),
+        join: Expr::per(1, Quantity::Cities),
+        final_: Expr::per(4, Quantity::Cities),
     });
     vec![
         FollowerType::standard("meeple", "Meeple", 7, 1),
         figure(
             "mayor",
             1,
-            Strength::Pennants,
+            Strength::Value(Expr::Count(Quantity::Pennants)),
             &[Site::City],
             AfterScore::Return,
         ),

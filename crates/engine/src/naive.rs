@@ -208,18 +208,28 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
     let cities_of = |k: usize| completed_cities(game, &feats, &of, k);
     for f in game.followers() {
         let k = of[&(f.instance as usize, f.feature)];
+        let field_cities = if feats[k].kind == FeatureKind::Field {
+            cities_of(k)
+        } else {
+            0
+        };
+        let mut counts = NaiveCounts {
+            game,
+            f: &feats[k],
+            cities: field_cities,
+        };
+        let ft = &rs.followers[f.follower as usize];
         if f.corner.is_some() {
-            // AM-9: the corner figure's owner scores its field's completed cities.
-            let per_city = rs.followers[f.follower as usize]
-                .corner
-                .map_or(0, |c| c.final_per_city);
-            points::add(&mut out[f.player as usize], per_city * cities_of(k));
+            // AM-9: the corner figure's owner scores its field's final corner value.
+            let value = ft.corner.as_ref().map_or(0, |c| c.final_.eval(&mut counts));
+            points::add(&mut out[f.player as usize], value);
             continue;
         }
         let s = strength
             .entry(k)
             .or_insert_with(|| vec![0; game.players() as usize]);
-        s[f.player as usize] += rs.followers[f.follower as usize].strength_on(feats[k].pennants);
+        let seat = &mut s[f.player as usize];
+        *seat = seat.saturating_add(ft.strength_on(&mut counts));
     }
     for (k, st) in strength {
         let f = &feats[k];

@@ -182,7 +182,7 @@ fn setup_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
         out.push(line(
             &format!("followers.{}", f.id),
             value,
-            figure_words(f) + &guest_words(f, &tags),
+            figure_words(f, &tags) + &corner_words(f, &tags) + &guest_words(f, &tags),
             Some("B-2"),
             origin,
         ));
@@ -313,10 +313,10 @@ fn ability_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
     out
 }
 
-fn figure_words(f: &tegula_ruleset::FollowerType) -> String {
-    let strength = match f.strength {
+fn figure_words(f: &tegula_ruleset::FollowerType, tags: &[String]) -> String {
+    let strength = match &f.strength {
         Strength::Fixed(s) => format!("strength {s}"),
-        Strength::Pennants => "strength = its city's pennants".to_string(),
+        Strength::Value(e) => format!("strength {} of the feature it stands on", e.words(tags)),
     };
     let after = match f.after_score {
         AfterScore::Return => "",
@@ -329,6 +329,20 @@ fn figure_words(f: &tegula_ruleset::FollowerType) -> String {
         }
     };
     format!("{} {} per player ({strength}{after})", f.count, f.name)
+}
+
+/// A corner figure's three payments (AM-7 .. AM-9), in words.
+fn corner_words(f: &tegula_ruleset::FollowerType, tags: &[String]) -> String {
+    let Some(c) = &f.corner else {
+        return String::new();
+    };
+    format!(
+        "; its field pays its farmer majority {} when it is placed (AM-7) and {} when a farmer \
+         field joins it (AM-8), and its owner {} at the end (AM-9)",
+        c.place.words(tags),
+        c.join.words(tags),
+        c.final_.words(tags)
+    )
 }
 
 /// The generic properties of figures that stand beside their owner's (TB-4 .. TB-8), in words.

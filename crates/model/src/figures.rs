@@ -10,14 +10,14 @@
 use std::ops::Range;
 
 use tegula_ruleset::{
-    Adjacency, AfterScore, CornerScoring, FollowerType, PaymentModifier, Site, Strength,
-    TurnAction, TurnEffect,
+    Adjacency, AfterScore, CornerScoring, Expr, FollowerType, Site, Strength, TurnAction,
+    TurnEffect,
 };
 
 use crate::diag::{Code, Diagnostic, Source};
 use crate::raw::{
-    RawAdjacency, RawAfterScore, RawCornerScoring, RawFollower, RawSite, RawStrength,
-    RawStrengthRule, RawTurnAction, RawTurnEffect, Sp,
+    RawAdjacency, RawAfterScore, RawFollower, RawSite, RawStrength, RawTurnAction, RawTurnEffect,
+    Sp,
 };
 
 /// The sites of a follower that does not say (a standard follower, B-2).
@@ -51,11 +51,17 @@ pub fn lower_follower(f: &RawFollower, src: &Source) -> (Option<FollowerType>, V
         strength: strength(f, &site_list),
         joins_occupied: f.joins_occupied.as_ref().is_some_and(|j| j.value),
         after_score: after_score(f),
-        corner: f.corner.as_ref().map(|c| corner_scoring(&c.value)),
+        // Value expressions are parsed once the variant's tags are known
+        // ([`crate::figure_values::lower_values`]); until then a corner figure's payments and
+        // a strength written as an expression are placeholders.
+        corner: f.corner.as_ref().map(|_| CornerScoring {
+            place: Expr::Int(0),
+            join: Expr::Int(0),
+            final_: Expr::Int(0),
+        }),
         sites: site_list,
         needs_own_figure: flag(&f.needs_own_figure, false),
         occupies: flag(&f.occupies, true),
-        // Parsed once the variant's tags are known ([`lower_payments`]).
         payment: None,
         when_extended: f.when_extended.as_ref().map(|t| turn_effect(&t.value)),
     };
@@ -101,7 +107,13 @@ fn site(s: RawSite) -> Site {
 }
 
 /// A `bad-figure` diagnostic about follower `f` at `span`, citing `rule` when given.
-fn bad(f: &RawFollower, src: &Source, span: &Range<usize>, rule: &str, msg: &str) -> Diagnostic {
+pub(crate) fn bad(
+    f: &RawFollower,
+    src: &Source,
+    span: &Range<usize>,
+    rule: &str,
+    msg: &str,
+) -> Diagnostic {
     let d = src.diag(
         Code::BadFigure,
         span.clone(),
@@ -133,8 +145,9 @@ fn check_corner(f: &RawFollower, sites: &[SiteAt], src: &Source, diags: &mut Vec
         diags.push(bad(f, src, at, "AM-6", &msg));
     }
     if f.corner.is_none() {
-        let msg = "a corner figure needs `corner = { place_per_city = …, join_per_city = …, \
-                   final_per_city = … }` (AM-7 .. AM-9)";
+        let msg = "a corner figure needs `corner = { place = …, join = …, final = … }` (value \
+                   expressions over its field, AM-7 .. AM-9; `place_per_city = 3` is short for \
+                   `place = \"3 * cities\"`)";
         diags.push(bad(f, src, corner_at, "AM-7", msg));
     }
     check_corner_figure(f, corner_at, src, diags);
@@ -147,14 +160,15 @@ fn check_corner_figure(
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) {
-    if let Some(Sp {
-        value: RawStrength::Fixed(n @ 1..),
-        span,
-    }) = &f.strength
-    {
+    let counts = |s: &RawStrength| !matches!(s, RawStrength::Fixed(0));
+    if let Some(Sp { value, span }) = f.strength.as_ref().filter(|s| counts(&s.value)) {
+        let shown = match value {
+            RawStrength::Fixed(n) => n.to_string(),
+            RawStrength::Value(t) => format!("`{t}`"),
+        };
         let msg = format!(
-            "a corner figure is in no majority (who owns it does not matter), so strength {n} \
-             would mean nothing; remove `strength` (it is 0)"
+            "a corner figure is in no majority (who owns it does not matter), so strength \
+             {shown} would mean nothing; remove `strength` (it is 0)"
         );
         diags.push(bad(f, src, span, "AM-7", &msg));
     }
@@ -172,15 +186,20 @@ fn check_corner_figure(
     }
 }
 
-/// AM-5: the pennant strength rule only makes sense on cities.
+/// AM-5: the pennant strength only makes sense on cities. Said here, with the sites to blame,
+/// for the plain `"pennants"`; an expression reading pennants off cities is reported where it
+/// is parsed ([`crate::figure_values`]).
 fn check_pennants(f: &RawFollower, sites: &[SiteAt], src: &Source, diags: &mut Vec<Diagnostic>) {
     let Some(Sp {
-        value: RawStrength::Rule(RawStrengthRule::Pennants),
+        value: RawStrength::Value(text),
         span,
     }) = &f.strength
     else {
         return;
     };
+    if text.trim() != "pennants" {
+        return;
+    }
     let others: Vec<&str> = sites
         .iter()
         .filter(|(s, _)| *s != Site::City)
@@ -227,11 +246,11 @@ fn check_after_score(f: &RawFollower, sites: &[SiteAt], src: &Source, diags: &mu
 }
 
 /// Strength as given; absent: 1, or 0 for a corner figure or one that does not occupy (in no
-/// majority).
+/// majority). An expression is a placeholder 0 until it is parsed.
 fn strength(f: &RawFollower, sites: &[Site]) -> Strength {
-    match f.strength.as_ref().map(|s| s.value) {
-        Some(RawStrength::Fixed(n)) => Strength::Fixed(u8::try_from(n).unwrap_or(u8::MAX)),
-        Some(RawStrength::Rule(RawStrengthRule::Pennants)) => Strength::Pennants,
+    match f.strength.as_ref().map(|s| &s.value) {
+        Some(RawStrength::Fixed(n)) => Strength::Fixed(u8::try_from(*n).unwrap_or(u8::MAX)),
+        Some(RawStrength::Value(_)) => Strength::Fixed(0),
         None if sites.contains(&Site::Corner) || !flag(&f.occupies, true) => Strength::Fixed(0),
         None => Strength::Fixed(1),
     }
@@ -292,42 +311,6 @@ fn check_guest(f: &RawFollower, sites: &[SiteAt], src: &Source, diags: &mut Vec<
     }
 }
 
-/// Parse the payment modifiers of the variant's figures, now that its tags are known: each
-/// value is checked for every kind of feature its figure stands on (TB-8). A figure whose
-/// value does not parse keeps no modifier (the diagnostic is an error).
-pub fn lower_payments(
-    raw: &[Sp<RawFollower>],
-    followers: &mut [FollowerType],
-    tags: &[String],
-    src: &Source,
-    diags: &mut Vec<Diagnostic>,
-) {
-    for ft in followers.iter_mut() {
-        let Some(f) = raw.iter().map(|f| &f.value).find(|f| f.id.value == ft.id) else {
-            continue;
-        };
-        let Some(p) = &f.payment else { continue };
-        let text = &p.value.value;
-        let mut value = None;
-        for kind in ft.sites.iter().filter_map(|s| s.feature_kind()) {
-            match crate::values::parse(&text.value, kind, tags) {
-                Ok(e) => value = value.or(Some(e)),
-                Err(e) => {
-                    let at = crate::values::inner_span(src, text, e.at.clone());
-                    let msg = format!("payment on a {}: {}", kind.name(), e.message);
-                    diags.push(bad(f, src, &at, &p.value.rule.value, &msg));
-                    value = None;
-                    break;
-                }
-            }
-        }
-        ft.payment = value.map(|value| PaymentModifier {
-            rule: p.value.rule.value.clone(),
-            value,
-        });
-    }
-}
-
 fn after_score(f: &RawFollower) -> AfterScore {
     match f.after_score.as_ref().map(|a| a.value) {
         None | Some(RawAfterScore::Return) => AfterScore::Return,
@@ -341,21 +324,24 @@ fn after_score(f: &RawFollower) -> AfterScore {
     }
 }
 
-fn corner_scoring(c: &RawCornerScoring) -> CornerScoring {
-    CornerScoring {
-        place_per_city: c.place_per_city.value,
-        join_per_city: c.join_per_city.value,
-        final_per_city: c.final_per_city.value,
-    }
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn lower(toml_text: &str) -> (Option<FollowerType>, Vec<Diagnostic>) {
-        let f: RawFollower = toml::from_str(toml_text).expect("a follower table");
-        lower_follower(&f, &Source::new("v.toml", toml_text.to_string()))
+    /// Both passes over one follower table (the second with the tag `t` known).
+    pub(crate) fn lower(body: &str) -> (Option<FollowerType>, Vec<Diagnostic>) {
+        #[derive(serde::Deserialize)]
+        struct Doc {
+            followers: Vec<Sp<RawFollower>>,
+        }
+        let text = format!("[[followers]]\n{body}");
+        let doc: Doc = toml::from_str(&text).expect("a follower table");
+        let src = Source::new("v.toml", text);
+        let (ft, mut d) = lower_follower(&doc.followers[0].value, &src);
+        let mut fts: Vec<FollowerType> = ft.into_iter().collect();
+        let tags = ["t".to_string()];
+        crate::figure_values::lower_values(&doc.followers, &mut fts, &tags, &src, &mut d);
+        (fts.pop(), d)
     }
 
     #[test]
@@ -390,12 +376,13 @@ mod tests {
         let ft = ft.unwrap();
         assert_eq!(ft.strength, Strength::Fixed(0));
         assert!(ft.is_corner_figure());
+        let per = |n| Expr::per(n, tegula_ruleset::Quantity::Cities);
         assert_eq!(
             ft.corner,
             Some(CornerScoring {
-                place_per_city: 3,
-                join_per_city: 1,
-                final_per_city: 4
+                place: per(3),
+                join: per(1),
+                final_: per(4)
             })
         );
     }
@@ -418,27 +405,6 @@ mod tests {
             completing: false,
         };
         assert_eq!(ft.when_extended, Some(effect));
-    }
-
-    #[test]
-    fn payments_are_parsed_for_every_kind_the_figure_stands_on() {
-        let text = "[[followers]]\nid = \"pig\"\ncount = 1\nsites = [\"field\", \"city\"]\n\
-                    payment = { rule = \"TB-8\", value = \"cities\" }\n";
-        #[derive(serde::Deserialize)]
-        struct Doc {
-            followers: Vec<Sp<RawFollower>>,
-        }
-        let doc: Doc = toml::from_str(text).unwrap();
-        let src = Source::new("v.toml", text.to_string());
-        let (ft, d) = lower_follower(&doc.followers[0].value, &src);
-        assert!(d.is_empty(), "{d:?}");
-        let mut fts = vec![ft.unwrap()];
-        let mut diags = Vec::new();
-        lower_payments(&doc.followers, &mut fts, &[], &src, &mut diags);
-        // `cities` counts on fields only: the city site makes it an error, and no modifier.
-        assert_eq!(diags.len(), 1, "{diags:?}");
-        assert!(diags[0].message.contains("payment on a city"), "{diags:?}");
-        assert_eq!(fts[0].payment, None);
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod compile;
 pub mod diag;
 pub mod explain;
 pub mod facts;
+pub mod figure_values;
 pub mod figures;
 pub mod glyphs;
 pub mod inherit;

@@ -643,8 +643,9 @@ pub struct RawFollower {
     /// How many each player has.
     #[schemars(range(min = 1, max = 50))]
     pub count: Sp<u64>,
-    /// Strength for majorities (B-5): an integer, or `"pennants"` (as many as the pennants of
-    /// its city, AM-5). Default 1; a corner figure is in no majority and defaults to 0.
+    /// Strength for majorities (B-5): an integer, or a value expression over the counts of the
+    /// feature it stands on, e.g. `"pennants"` (as many as the pennants of its city, AM-5).
+    /// Default 1; a corner figure is in no majority and defaults to 0.
     #[serde(default)]
     pub strength: Option<Sp<RawStrength>>,
     /// Where it may be placed (default `["road", "city", "cloister", "field"]`); `["corner"]`
@@ -662,7 +663,8 @@ pub struct RawFollower {
     /// `"neighbourhood"`, AM-11).
     #[serde(default)]
     pub adjacency: Option<Sp<RawAdjacency>>,
-    /// Corner figures only: points per completed city of the field it stands on (AM-7..AM-9).
+    /// Corner figures only: what the field it stands on pays when it is placed, joined and at
+    /// the end (AM-7..AM-9).
     #[serde(default)]
     pub corner: Option<Sp<RawCornerScoring>>,
     /// A placement precondition: the feature must already hold at least one of the owner's
@@ -720,14 +722,15 @@ pub enum RawTurnAction {
     ExtraTurn,
 }
 
-/// Strength of a figure: a constant, or a rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+/// Strength of a figure: a constant, or a value expression.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(untagged)]
 pub enum RawStrength {
     /// A constant strength (meeple 1, large meeple 2).
     Fixed(u64),
-    /// A strength rule.
-    Rule(RawStrengthRule),
+    /// A value expression over the counts of the feature the figure stands on
+    /// (docs/FORMAT.md, "Values"), checked for every kind of feature it stands on.
+    Value(String),
 }
 
 /// The most strength a constant may have.
@@ -739,26 +742,20 @@ impl JsonSchema for RawStrength {
     }
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
         schemars::json_schema!({
-            "description": "Strength for majorities (B-5): an integer 0..10, or `pennants` \
-                (as many as the pennants of the city it stands on, AM-5).",
+            "description": "Strength for majorities (B-5): an integer 0..10, or a value \
+                expression over the counts of the feature it stands on (docs/FORMAT.md, \
+                \"Values\"), e.g. `pennants` (as many as the pennants of its city, AM-5).",
             "anyOf": [
                 { "type": "integer", "minimum": 0, "maximum": MAX_STRENGTH },
                 {
-                    "const": "pennants",
                     "type": "string",
-                    "description": "As many as the pennants of the city it stands on (AM-5)."
+                    "maxLength": 2000,
+                    "description": "A value expression over the counts of the feature it \
+                        stands on, e.g. `pennants` or `if pennants > 2 then 3 else pennants`."
                 }
             ]
         })
     }
-}
-
-/// A strength that follows a rule instead of being a constant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum RawStrengthRule {
-    /// As many as the pennants of the city the figure stands on (AM-5; 0 pennants → 0).
-    Pennants,
 }
 
 /// Where a figure may be placed.
@@ -801,20 +798,37 @@ pub enum RawAdjacency {
     Connected,
 }
 
-/// How a corner figure scores its field: points per completed city the field borders.
+/// How a corner figure scores its field: each of its three payments as a value expression over
+/// the field's counts (`place = "3 * cities"`), or as a number per completed city the field
+/// borders (`place_per_city = 3`, the same). Each payment is given one way.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawCornerScoring {
-    /// On placement, to the field's farmer majority; the farmers return (AM-7; 3).
-    #[schemars(range(max = MAX_POINTS))]
-    pub place_per_city: Sp<u32>,
+    /// On placement, to the field's farmer majority; the farmers return (AM-7; `3 * cities`).
+    #[serde(default)]
+    #[schemars(length(max = 2000))]
+    pub place: Option<Sp<String>>,
     /// When a placement joins a field with farmers to its field, to the farmer majority of the
-    /// joined field; the farmers return (AM-8; 1).
+    /// joined field; the farmers return (AM-8; `cities`).
+    #[serde(default)]
+    #[schemars(length(max = 2000))]
+    pub join: Option<Sp<String>>,
+    /// At the end, to its owner (AM-9; `4 * cities`).
+    #[serde(default, rename = "final")]
+    #[schemars(length(max = 2000))]
+    pub final_: Option<Sp<String>>,
+    /// Shorthand for `place = "N * cities"`.
+    #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub join_per_city: Sp<u32>,
-    /// At the end, to its owner (AM-9; 4).
+    pub place_per_city: Option<Sp<u32>>,
+    /// Shorthand for `join = "N * cities"`.
+    #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
-    pub final_per_city: Sp<u32>,
+    pub join_per_city: Option<Sp<u32>>,
+    /// Shorthand for `final = "N * cities"`.
+    #[serde(default)]
+    #[schemars(range(max = MAX_POINTS))]
+    pub final_per_city: Option<Sp<u32>>,
 }
 
 /// A tile each player holds in their own supply instead of it being in the draw pile (AM-1).

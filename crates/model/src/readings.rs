@@ -43,13 +43,13 @@ pub fn has_hands(hand: u8, tiles: &[CompiledTile]) -> bool {
             .any(|a| matches!(a.ability.effect, Effect::Hand(n) if n > 1))
 }
 
-/// Whether some corner figure scores a farmer field joined to its field: a `corner` table with
-/// `join_per_city` above 0 (what AM-8's reading decides about; at 0 both readings pay nothing
-/// and return the same farmers).
+/// Whether some corner figure scores a farmer field joined to its field: a `corner` table whose
+/// join payment is not always 0 (what AM-8's reading decides about; at 0 both readings pay
+/// nothing and return the same farmers).
 pub fn has_corner_join(followers: &[FollowerType]) -> bool {
     followers
         .iter()
-        .any(|f| f.corner.is_some_and(|c| c.join_per_city > 0))
+        .any(|f| f.corner.as_ref().is_some_and(|c| !c.join.is_zero()))
 }
 
 /// Lower `[readings]`: unset keys keep the registry's reading. A set key whose rule has nothing
@@ -122,7 +122,7 @@ pub fn lower(
                 &v.span,
                 "joined_field_scoring",
                 "AM-8",
-                "no corner figure that scores a joined field (`corner.join_per_city` above 0)",
+                "no corner figure that scores a joined field (`corner.join` not always 0)",
             );
         }
     }
@@ -133,7 +133,7 @@ pub fn lower(
                 &v.span,
                 "joined_field_timing",
                 "AM-8",
-                "no corner figure that scores a joined field (`corner.join_per_city` above 0)",
+                "no corner figure that scores a joined field (`corner.join` not always 0)",
             );
         }
     }

@@ -240,7 +240,7 @@ pub fn compile_variant_with(
     // the whole variant (tags, player range).
     crate::abilities::apply_overrides(&doc.ability, &mut tiles, set_ok, &vsrc, &mut diags);
     let tags = crate::lower::tag_names(&tiles);
-    crate::figures::lower_payments(&doc.followers, &mut followers, &tags, &vsrc, &mut diags);
+    crate::figure_values::lower_values(&doc.followers, &mut followers, &tags, &vsrc, &mut diags);
     let source_of = |i: usize, def: &crate::abilities::AbilityDef| {
         if def.in_variant {
             &vsrc

@@ -732,11 +732,12 @@ impl FollowerType {
         self.sites.iter().any(|s| s.feature_kind() == Some(kind))
     }
 
-    /// Its strength on a feature with `pennants` pennants (B-5, AM-5).
-    pub fn strength_on(&self, pennants: u32) -> u32 {
-        match self.strength {
-            Strength::Fixed(s) => u32::from(s),
-            Strength::Pennants => pennants,
+    /// Its strength on the feature `c` counts (B-5): a constant without looking at the
+    /// feature, else its expression over the feature's counts.
+    pub fn strength_on(&self, c: &mut impl Counts) -> u32 {
+        match &self.strength {
+            Strength::Fixed(s) => u32::from(*s),
+            Strength::Value(e) => e.eval(c),
         }
     }
 
@@ -798,14 +799,17 @@ impl Site {
     }
 }
 
-/// How strong a figure is in a majority (B-5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+/// How strong a figure is in a majority (B-5). A strength that reads no count of its feature is
+/// always [`Strength::Fixed`] (the model folds constant expressions), so majorities of figures
+/// with constant strengths never evaluate an expression.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Strength {
     /// A constant (meeple 1, large meeple 2, a figure that never counts 0).
     Fixed(u8),
-    /// As many as the pennants of the city it stands on (AM-5; 0 pennants → 0).
-    Pennants,
+    /// A value expression over the counts of the feature it stands on, e.g. `pennants` (as
+    /// many as the pennants of its city; 0 pennants → 0).
+    Value(Expr),
 }
 
 /// What happens to a figure after its feature is scored during the game.
@@ -836,19 +840,22 @@ pub enum Adjacency {
     Connected,
 }
 
-/// How a corner figure scores its field (AM-7..AM-9): points per completed city the field
-/// borders.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+/// How a corner figure scores its field (AM-7..AM-9): three value expressions over the field's
+/// counts (`cities` is the completed cities it borders; the standard payments are `3 * cities`,
+/// `cities` and `4 * cities`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct CornerScoring {
-    /// When it is placed: the field is scored for this much per completed city to its farmer
-    /// majority, and the farmers return (AM-7; 3).
-    pub place_per_city: u32,
-    /// When a placement joins a field holding farmers to its field: the joined field is scored
-    /// for this much per completed city to the farmer majority, and the farmers return (AM-8; 1).
-    pub join_per_city: u32,
-    /// At the end of the game, its owner scores this much per completed city of its field
-    /// (AM-9; 4). Every corner figure on a field scores in full.
-    pub final_per_city: u32,
+    /// When it is placed: the field is paid this to its farmer majority, and the farmers return
+    /// (AM-7).
+    pub place: Expr,
+    /// When a placement joins a field holding farmers to its field: the joined field (or, by
+    /// the other reading, each former field, `cities` then counting that field's) is paid this
+    /// to the farmer majority, and the farmers return (AM-8).
+    pub join: Expr,
+    /// At the end of the game, its owner scores this for its field (AM-9). Every corner figure
+    /// on a field scores in full.
+    #[serde(rename = "final")]
+    pub final_: Expr,
 }
 
 /// A tile every player holds from the start instead of it being in the draw pile (AM-1), and

@@ -138,6 +138,19 @@ impl Expr {
         }
     }
 
+    /// Whether the value is 0 whatever the counts, as far as its shape shows (`0`, `0 * cities`,
+    /// sums and branches of such): a value this says no to may still always be 0.
+    pub fn is_zero(&self) -> bool {
+        match self {
+            Expr::Int(n) => *n == 0,
+            Expr::Count(_) => false,
+            Expr::Add(a, b) => a.is_zero() && b.is_zero(),
+            Expr::Sub(a, _) | Expr::Cite(_, a) => a.is_zero(),
+            Expr::Mul(a, b) => a.is_zero() || b.is_zero(),
+            Expr::If(_, a, b) => a.is_zero() && b.is_zero(),
+        }
+    }
+
     /// Levels of the tree (a literal or a count is 1; see [`crate::limits::MAX_VALUE_DEPTH`]).
     pub fn depth(&self) -> usize {
         1 + match self {

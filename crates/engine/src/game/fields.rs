@@ -56,11 +56,11 @@ impl Game {
 
     /// Add each seat's figure strengths on the field rooted at `field` to `strength` (B-5).
     fn add_farmer_strength(&mut self, field: u32, strength: &mut [u32; 32]) {
-        let followers = &self.rules.ruleset().followers;
         for i in 0..self.meeples.len() {
             let m = self.meeples[i];
             if find(&mut self.segs, m.seg) == field {
-                strength[m.player as usize] += followers[m.ftype as usize].strength_on(0);
+                let seat = &mut strength[m.player as usize];
+                *seat = seat.saturating_add(self.strength_of(m.ftype, field));
             }
         }
     }

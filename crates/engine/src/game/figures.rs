@@ -237,7 +237,9 @@ impl Game {
         let root = find(&mut self.segs, seg);
         let nf = self.rules.figures.len();
         self.supply[self.player as usize * nf + o.follower as usize] -= 1;
-        let corner = self.rules.figures[o.follower as usize].corner;
+        // An `Arc` clone: the placement payment is read while the game changes.
+        let rules = self.rules.clone();
+        let corner = rules.figures[o.follower as usize].corner.as_ref();
         let point = match corner {
             Some(_) if named.is_some() => named,
             Some(_) => self
@@ -258,7 +260,7 @@ impl Game {
                     seg,
                     point,
                 });
-                self.score_field_at_once(root, c.place_per_city, "AM-7");
+                self.score_field_at_once(root, &c.place, "AM-7");
                 self.segs[root as usize].corners += 1;
             }
             _ => {

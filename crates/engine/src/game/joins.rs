@@ -4,8 +4,9 @@
 //! were is recorded first; only variants with this reading pay for it
 //! ([`crate::rules::Rules`]'s `each_field_joins`).
 
-use tegula_ruleset::{FeatureKind, NO_FEATURE};
+use tegula_ruleset::{Expr, FeatureKind, NO_FEATURE};
 
+use super::score::FeatureCounts;
 use super::{find, Event, Game, Placement, FRONT, OPP_HALF};
 
 /// A field holding farmers and no corner figure next to the tile being placed, as it was
@@ -71,11 +72,10 @@ impl Game {
     /// The farmer strengths on the field rooted at `root` and the cities it borders, now.
     fn field_before(&self, root: u32) -> FieldBefore {
         let mut strength = [0u32; 32];
-        let followers = &self.rules.ruleset().followers;
-        let pennants = u32::from(self.segs[root as usize].pennants);
         for m in &self.meeples {
             if self.find_ro(m.seg) == root {
-                strength[m.player as usize] += followers[m.ftype as usize].strength_on(pennants);
+                let seat = &mut strength[m.player as usize];
+                *seat = seat.saturating_add(self.strength_of(m.ftype, root));
             }
         }
         let mut cities = Vec::new();
@@ -93,16 +93,16 @@ impl Game {
     }
 
     /// AM-8, each field on its own: every recorded field that is now part of the joined field
-    /// rooted at `joined` scores `per_city` per completed city it bordered, to its own farmer
-    /// majority; then all farmers of the joined field return.
-    pub(super) fn score_each_field_before(&mut self, joined: u32, per_city: u32) {
+    /// rooted at `joined` is paid the join `value` with `cities` the completed cities it
+    /// bordered, to its own farmer majority; then all farmers of the joined field return.
+    pub(super) fn score_each_field_before(&mut self, joined: u32, value: &Expr) {
         let before = std::mem::take(&mut self.tmp.fields_before);
         for f in &before {
             if find(&mut self.segs, f.root) != joined {
                 continue;
             }
             let cities = self.completed_now(&f.cities);
-            self.award_part(joined, &f.strength, cities, per_city);
+            self.award_part(joined, &f.strength, cities, value);
         }
         // Kept, not cleared: the same tile may join other fields to another corner-figure field.
         self.tmp.fields_before = before;
@@ -130,10 +130,18 @@ impl Game {
         n
     }
 
-    /// Pay one former field's part: `cities` × `per_city` to its majority. The event names the
-    /// joined field (the feature that exists now) with the cities of the part that scored.
-    fn award_part(&mut self, joined: u32, strength: &[u32; 32], cities: u32, per_city: u32) {
-        let points = cities.saturating_mul(per_city);
+    /// Pay one former field's part: the join `value` with its `cities` (other counts are the
+    /// joined field's) to its majority. The event names the joined field (the feature that
+    /// exists now) with the cities of the part that scored.
+    fn award_part(&mut self, joined: u32, strength: &[u32; 32], cities: u32, value: &Expr) {
+        let mut buf = std::mem::take(&mut self.tmp.buf);
+        let points = value.eval(&mut FeatureCounts::new(
+            self,
+            joined,
+            &mut buf,
+            Some(cities),
+        ));
+        self.tmp.buf = buf;
         let players = self.pay_best(strength, points);
         if self.record {
             let mut buf = std::mem::take(&mut self.tmp.buf);

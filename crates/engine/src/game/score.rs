@@ -1,7 +1,7 @@
 //! Scoring: completion after each turn (B-3, B-4), majorities (B-5), final scoring (B-6), feature
 //! sizes in distinct cells (B-7, W-18).
 
-use tegula_ruleset::{Counts, FeatureKind, FieldRule, Quantity};
+use tegula_ruleset::{Counts, Expr, FeatureKind, FieldRule, Quantity, Strength};
 
 use super::{find, Event, FeatureId, FeatureInfo, Freed, Game, Inst, Phase, Seg, FRONT};
 use crate::points;
@@ -218,12 +218,11 @@ impl Game {
         let s = self.segs[root as usize];
         let mut strength = [0u32; 32];
         if s.occ > 0 {
-            let followers = &self.rules.ruleset().followers;
             for i in 0..self.meeples.len() {
                 let m = self.meeples[i];
                 if find(&mut self.segs, m.seg) == root {
-                    strength[m.player as usize] +=
-                        followers[m.ftype as usize].strength_on(u32::from(s.pennants));
+                    let seat = &mut strength[m.player as usize];
+                    *seat = seat.saturating_add(self.strength_of(m.ftype, root));
                 }
             }
         }
@@ -311,13 +310,13 @@ impl Game {
         self.segs[root as usize].guests = guests;
     }
 
-    /// Score a field now for `per_city` per completed city it borders to its farmer majority,
-    /// and send its farmers back (AM-7 when a corner figure is placed, AM-8 when joined).
-    pub(super) fn score_field_at_once(&mut self, root: u32, per_city: u32, rule: &'static str) {
+    /// Pay a field now its corner-figure `value` (over its counts) to its farmer majority, and
+    /// send its farmers back (AM-7 when a corner figure is placed, AM-8 when joined).
+    pub(super) fn score_field_at_once(&mut self, root: u32, value: &Expr, rule: &'static str) {
         let mut buf = std::mem::take(&mut self.tmp.buf);
-        let cities = self.bordered_cities(root, &mut buf);
+        let points = value.eval(&mut FeatureCounts::new(self, root, &mut buf, None));
         self.tmp.buf = buf;
-        self.award(root, cities.saturating_mul(per_city), rule);
+        self.award(root, points, rule);
         if self.segs[root as usize].occ > 0 {
             self.release(root);
         }
@@ -333,16 +332,19 @@ impl Game {
             if s.corners == 0 || s.occ == 0 {
                 continue;
             }
-            let per_city = self
+            // The join payment of the first corner figure on the field (an `Arc` clone, so the
+            // expression outlives the borrows of the payment).
+            let rules = self.rules.clone();
+            let join = self
                 .corner_figs
                 .iter()
                 .find(|c| self.find_ro(c.seg) == r)
-                .and_then(|c| self.rules.figures[c.ftype as usize].corner)
-                .map_or(0, |c| c.join_per_city);
+                .and_then(|c| rules.figures[c.ftype as usize].corner.as_ref())
+                .map_or(&NOTHING, |c| &c.join);
             if self.rules.each_field_joins {
-                self.score_each_field_before(r, per_city);
+                self.score_each_field_before(r, join);
             } else {
-                self.score_field_at_once(r, per_city, "AM-8");
+                self.score_field_at_once(r, join, "AM-8");
             }
         }
         self.pending_fields.clear();
@@ -353,13 +355,11 @@ impl Game {
         for i in 0..self.corner_figs.len() {
             let c = self.corner_figs[i];
             let root = find(&mut self.segs, c.seg);
-            let per_city = self.rules.figures[c.ftype as usize]
-                .corner
-                .map_or(0, |k| k.final_per_city);
+            let rules = self.rules.clone();
+            let value =
+                (rules.figures[c.ftype as usize].corner.as_ref()).map_or(&NOTHING, |k| &k.final_);
             let mut buf = std::mem::take(&mut self.tmp.buf);
-            let points = self
-                .bordered_cities(root, &mut buf)
-                .saturating_mul(per_city);
+            let points = value.eval(&mut FeatureCounts::new(self, root, &mut buf, None));
             points::add(&mut self.scores[c.player as usize], points);
             if self.record {
                 let feature = self.info(root, &mut buf);
@@ -452,6 +452,24 @@ impl<'a> FeatureCounts<'a> {
             buf,
             tiles: None,
             cities,
+        }
+    }
+}
+
+/// What a figure without corner scoring pays a field (never asked of a valid ruleset).
+static NOTHING: Expr = Expr::Int(0);
+
+impl Game {
+    /// The strength of a figure of type `ftype` on the feature rooted at `root` (B-5). A
+    /// constant is read as it is; only a figure whose strength is an expression evaluates it
+    /// over the feature's counts (rare, so its scratch buffer is its own).
+    #[inline]
+    pub(super) fn strength_of(&self, ftype: u8, root: u32) -> u32 {
+        match &self.rules.ruleset().followers[usize::from(ftype)].strength {
+            Strength::Fixed(s) => u32::from(*s),
+            Strength::Value(e) => {
+                e.eval(&mut FeatureCounts::new(self, root, &mut Vec::new(), None))
+            }
         }
     }
 }

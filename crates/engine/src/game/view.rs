@@ -237,9 +237,8 @@ impl Game {
         let root = self.find_ro(id.0);
         for m in &self.meeples {
             if self.find_ro(m.seg) == root {
-                let pennants = u32::from(self.segs[root as usize].pennants);
-                s[m.player as usize] +=
-                    self.rules.ruleset().followers[m.ftype as usize].strength_on(pennants);
+                let seat = &mut s[m.player as usize];
+                *seat = seat.saturating_add(self.strength_of(m.ftype, root));
             }
         }
         s

@@ -364,7 +364,7 @@ fn figures(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) -> Vec<FigureInfo>
         }
         out.push(FigureInfo {
             site_mask,
-            corner: f.corner,
+            corner: f.corner.clone(),
             moves: match f.after_score {
                 AfterScore::Move(a) => Some(a),
                 _ => None,

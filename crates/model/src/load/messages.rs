@@ -286,7 +286,8 @@ fn bound_message(
 }
 
 /// The message of a value matching none of a `oneOf` / `anyOf`'s forms: the constants it
-/// allows (with the integer range beside them, when there is one), or a string expected.
+/// allows (with the integer range beside them, when there is one), the range or a string (a
+/// form such as a strength: a number or an expression), or a string expected.
 fn forms_message(
     kind: Kind,
     segs: &[String],
@@ -296,7 +297,13 @@ fn forms_message(
     consts: &[Json],
 ) -> String {
     if consts.is_empty() {
-        return format!("{subject} does not match any allowed form; found {found}");
+        return match integer_branch(kind.schema(), segs).filter(|_| !value.is_string()) {
+            Some(range) => format!(
+                "{subject}: expected {range} or a string; found {}",
+                short(value)
+            ),
+            None => format!("{subject} does not match any allowed form; found {found}"),
+        };
     }
     if !value.is_string() {
         if let Some(range) = integer_branch(kind.schema(), segs) {

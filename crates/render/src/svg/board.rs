@@ -251,11 +251,12 @@ fn last_layer(pieces: &mut Vec<Piece>, b: &BoardView, f: Frame) {
     piece(pieces, PieceKey::Last, out);
 }
 
-/// Scale of a figure from its strength (a strength-2 figure is drawn larger).
-fn figure_scale(s: Strength) -> f64 {
+/// Scale of a figure from its strength (a strength-2 figure is drawn larger; one whose strength
+/// depends on its feature is drawn at the size of strength 1).
+fn figure_scale(s: &Strength) -> f64 {
     match s {
-        Strength::Fixed(k) => (0.8 + 0.2 * f64::from(k)).min(1.4),
-        Strength::Pennants => 1.0,
+        Strength::Fixed(k) => (0.8 + 0.2 * f64::from(*k)).min(1.4),
+        Strength::Value(_) => 1.0,
     }
 }
 
@@ -299,7 +300,7 @@ fn figures_layer(pieces: &mut Vec<Piece>, b: &BoardView, f: Frame) {
             FigureAt::Corner { x, y } => (f.at(x, y, (0.0, 0.0)), false, "corner".to_string()),
         };
         let (x, y) = (pos.0 + 14.0 * k as f64, pos.1);
-        let s = 1.5 * figure_scale(ft.strength);
+        let s = 1.5 * figure_scale(&ft.strength);
         let colour = seat_colour(fig.seat);
         let title = format!(
             "{}: {} on {}",
