@@ -316,7 +316,7 @@ fn ability_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
 fn figure_words(f: &tegula_ruleset::FollowerType, tags: &[String]) -> String {
     let strength = match &f.strength {
         Strength::Fixed(s) => format!("strength {s}"),
-        Strength::Value(e) => format!("strength {} of the feature it stands on", e.words(tags)),
+        Strength::Value(e) => format!("strength on its feature: {}", e.words(tags)),
     };
     let after = match f.after_score {
         AfterScore::Return => "",
