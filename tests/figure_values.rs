@@ -73,3 +73,42 @@ fn strength_expressions_decide_final_majorities_as_the_recount_does() {
     assert!(events.iter().any(|(rule, _)| rule == "B-6"), "{events:?}");
     final_events(&base, 0..8);
 }
+
+/// `tegula variant explain` says an expression strength and a corner figure's payments in words.
+#[test]
+fn explain_words_expression_strengths_and_corner_payments() {
+    let out = common::tegula(&["variant", "explain", "variants/house/mayor-at-most-2.toml"]);
+    common::assert_exit(&out, 0);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "strength on its feature: if its pennants are more than 2: 2, otherwise 1 per pennant"
+        ),
+        "{text}"
+    );
+    let out = common::tegula(&["variant", "explain", "variants/house/barn-field-size.toml"]);
+    common::assert_exit(&out, 0);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "and its owner 4 per completed city it borders plus 1 per tile at the end (AM-9)"
+        ),
+        "{text}"
+    );
+}
+
+/// `tegula validate` refuses a strength expression reading a count that one of the figure's
+/// sites does not have, at the count inside the string, with exit 1.
+#[test]
+fn validate_locates_a_strength_count_off_a_site() {
+    let f = "tests/fixtures/invalid/bad-figure-strength-count-off-site.toml";
+    let out = common::tegula(&["validate", f]);
+    common::assert_exit(&out, 1);
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains("strength on a road: `pennants` counts only on cities"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("{f}:9:73")), "{text}");
+}
