@@ -3,6 +3,7 @@
 
 use tegula_ruleset::{Adjacency, FeatureKind, NO_FEATURE};
 
+use super::score::NOTHING;
 use super::{
     find, CornerFig, Event, FeatureId, FollowerOption, Freed, Game, Meeple, MoveError, MoveTarget,
     Phase, FRONT,
@@ -237,30 +238,35 @@ impl Game {
         let root = find(&mut self.segs, seg);
         let nf = self.rules.figures.len();
         self.supply[self.player as usize * nf + o.follower as usize] -= 1;
-        // An `Arc` clone: the placement payment is read while the game changes.
-        let rules = self.rules.clone();
-        let corner = rules.figures[o.follower as usize].corner.as_ref();
+        let corner = self.rules.figures[o.follower as usize].corner.is_some();
         let point = match corner {
-            Some(_) if named.is_some() => named,
-            Some(_) => self
+            true if named.is_some() => named,
+            true => self
                 .legal_corners()
                 .into_iter()
                 .find(|c| c.0 == o.feature)
                 .map(|c| c.1),
-            None => None,
+            false => None,
         };
         if self.record {
             self.record_figure(self.player, o.follower, seg, point, false);
         }
         match (corner, point) {
-            (Some(c), Some(point)) => {
+            (true, Some(point)) => {
                 self.corner_figs.push(CornerFig {
                     player: self.player,
                     ftype: o.follower,
                     seg,
                     point,
                 });
-                self.score_field_at_once(root, &c.place, "AM-7");
+                // An `Arc` clone (corner figures only): the placement payment is read while
+                // the game changes.
+                let rules = self.rules.clone();
+                let place = rules.figures[o.follower as usize]
+                    .corner
+                    .as_ref()
+                    .map_or(&NOTHING, |c| &c.place);
+                self.score_field_at_once(root, place, "AM-7");
                 self.segs[root as usize].corners += 1;
             }
             _ => {

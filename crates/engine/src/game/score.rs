@@ -457,7 +457,7 @@ impl<'a> FeatureCounts<'a> {
 }
 
 /// What a figure without corner scoring pays a field (never asked of a valid ruleset).
-static NOTHING: Expr = Expr::Int(0);
+pub(super) static NOTHING: Expr = Expr::Int(0);
 
 impl Game {
     /// The strength of a figure of type `ftype` on the feature rooted at `root` (B-5). A
