@@ -34,6 +34,7 @@ fn a_preset_sets_scores_supply_held_tiles_and_pairs() {
         supply: vec![(0, large, 0)],
         held: vec![(1, nd)],
         pairs_at: None,
+        resources: Vec::new(),
     };
     g.preset(preset.clone()).unwrap();
     assert_eq!(g.scores(), &[7, 11]);

@@ -5,7 +5,7 @@
 //! Without `tile = "…"` a fact is about every tile of the file (or variant): `tiles`,
 //! `start_tiles`, `pennants`, `cloisters` and `wonders` count copies (draw-pile copies plus the
 //! start copy); `types`, `cells`, `cities`, `roads`, `fields` and `fields_without_city` are summed
-//! over tile types; the multisets `city_cells`, `road_cells` and `road_ends` collect one entry per
+//! over tile types; `tags` counts the features carrying each tag over copies; the multisets `city_cells`, `road_cells` and `road_ends` collect one entry per
 //! feature of every tile type. With `tile = "…"` the same keys are evaluated over that one tile.
 //!
 //! Every fact names its `source`: `"rulebook"` facts quote the rulebook's words (`quote`),
@@ -116,6 +116,7 @@ pub fn check_facts(
             Scope::Tiles(scope) => {
                 let before = diags.len();
                 check_counts(f, &scope, src, &mut diags);
+                check_tags(f, &scope, src, &mut diags);
                 check_multisets(f, &scope, src, &mut diags);
                 let failed = diags[before..].iter().any(|d| d.code == Code::FactMismatch);
                 if failed {
@@ -212,6 +213,25 @@ fn check_counts(f: &RawFact, scope: &[&CompiledTile], src: &Source, diags: &mut 
         "fields_without_city",
         types(&lonely),
     );
+}
+
+/// The fact's tag counts: features carrying each tag, over all copies (a value's `count(TAG)`
+/// adds these up). A tag no tile carries counts 0, and the mismatch says so.
+fn check_tags(f: &RawFact, scope: &[&CompiledTile], src: &Source, diags: &mut Vec<Diagnostic>) {
+    for (tag, want) in &f.tags {
+        let per = |t: &&CompiledTile| {
+            let n = t.features.iter().filter(|x| x.tags.contains(tag)).count() as u64;
+            t.copies().saturating_mul(n)
+        };
+        let actual: u64 = scope.iter().map(per).sum();
+        if want.value != actual {
+            let name = format!("tags.{tag}");
+            let d = mismatch(src, want.span.clone(), &name, want.value, actual, &f.rule);
+            diags.push(d.with_note(
+                "counts the features whose segments carry the tag, once per copy of each tile",
+            ));
+        }
+    }
 }
 
 /// The fact's multisets: cells of each city and road, open ends of each road.

@@ -21,10 +21,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub mod limits;
+mod resource;
 mod value;
 mod value_text;
 mod words;
 
+pub use resource::{Award, Gain, Resource};
 pub use value::{
     applies, Compare, Counts, Expr, Quantity, ScoringNumbers, StateValues, Test, Values,
 };
@@ -245,7 +247,7 @@ pub const NO_FEATURE: u8 = u8::MAX;
 
 /// Version of the ruleset artefact's format. Raised whenever a change to these types would make
 /// an older engine misread a newer file (or the reverse); [`Ruleset::from_json`] refuses others.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// The rulebook's *Readings* (RULES.md), each a parameter whose default is the registry's
 /// reading and whose alternative is the other coherent reading of the rule text.
@@ -431,6 +433,11 @@ pub struct Ruleset {
     /// the artefact when empty, so artefacts of variants without their own rules do not change.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<Rule>,
+    /// Named counters every seat holds, with how they are gained and what they are worth at
+    /// the end (docs/FORMAT.md, "Seat resources"). Left out of the artefact when empty, so
+    /// artefacts of variants without them do not change.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<Resource>,
 }
 
 /// One rule: of the registry ([`RULES_TOML`]) or declared by data (`[[rule]]`).

@@ -12,6 +12,7 @@ use tegula_model::{Code, Diagnostic, Source};
 use tegula_ruleset::{FeatureKind, Ruleset};
 
 mod board;
+mod resources;
 mod setup;
 
 use crate::raw::{
@@ -180,6 +181,32 @@ pub enum Expected {
         follower: String,
         /// How many.
         count: u32,
+        /// Position in the file.
+        pos: Pos,
+    },
+    /// `player` gains `amount` of the seat resource `resource`, under `rule`.
+    Gain {
+        /// Seat.
+        player: u8,
+        /// Resource id.
+        resource: String,
+        /// How much.
+        amount: u32,
+        /// Rule id.
+        rule: String,
+        /// Position in the file.
+        pos: Pos,
+    },
+    /// Every listed seat scores `points` for holding the most of `resource`, under `rule`.
+    Award {
+        /// Seats.
+        players: Vec<u8>,
+        /// Resource id.
+        resource: String,
+        /// Points each.
+        points: u32,
+        /// Rule id.
+        rule: String,
         /// Position in the file.
         pos: Pos,
     },
@@ -889,6 +916,10 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
                 );
             }
         }
+        if ev.gained.is_some() || ev.award.is_some() {
+            out.extend(resources::event(cx, rs, ev, seats, pos));
+            continue;
+        }
         match (&ev.score, &ev.returned) {
             (Some(k), None) => {
                 let points = match &ev.points {
@@ -969,7 +1000,7 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
                 }
             }
             _ => {
-                cx.err(Code::BadExpectation, &ev.span, "an event needs exactly one of `score = \"city\"|\"road\"|\"cloister\"|\"field\"` and `returned = \"<follower type>\"`");
+                cx.err(Code::BadExpectation, &ev.span, "an event needs exactly one of `score = \"city\"|\"road\"|\"cloister\"|\"field\"`, `returned = \"<follower type>\"`, `gained = \"<resource>\"` and `award = \"<resource>\"`");
             }
         }
     }

@@ -1,7 +1,7 @@
 //! Building [`Rules`] from a [`Ruleset`]: every check the move loop relies on, each fault a typed
 //! [`RulesReason`], then the flat tables.
 
-use tegula_ruleset::limits::MAX_GAME_CELLS;
+use tegula_ruleset::limits::{MAX_GAME_CELLS, MAX_RESOURCES};
 use tegula_ruleset::{
     AfterScore, Condition, FeatureKind, JoinedFieldScoring, JoinedFieldTiming, Ruleset, Side,
     SideKind, TileSite, TileType, NO_FEATURE,
@@ -89,6 +89,13 @@ fn check_counts(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) {
         reasons.push(RulesReason::TooManyPlayers {
             players: max,
             max: MAX_PLAYERS,
+        });
+    }
+    let resources = ruleset.resources.len();
+    if resources > MAX_RESOURCES {
+        reasons.push(RulesReason::TooManyResources {
+            count: resources,
+            max: MAX_RESOURCES,
         });
     }
     let cells = ruleset.game_cells(max);
@@ -436,6 +443,7 @@ fn assemble(
         joins_at_once: ruleset.readings.joined_field_timing == JoinedFieldTiming::AtOnce,
         any_joins: figures.iter().any(|f| f.joins),
         plain_turns: ruleset.player_tiles.is_empty() && ruleset.pool.is_none(),
+        gains: ruleset.resources.iter().any(|r| r.gain.is_some()),
         plain_figures: figures
             .iter()
             .all(|f| f.site_mask == plain_mask && !f.joins && f.corner.is_none()),

@@ -112,6 +112,13 @@ pub enum RulesReason {
     },
     /// A hand of no tiles.
     EmptyHand,
+    /// More seat resources than the engine keeps per seat.
+    TooManyResources {
+        /// Resources declared.
+        count: usize,
+        /// The limit ([`tegula_ruleset::limits::MAX_RESOURCES`]).
+        max: usize,
+    },
     /// An ability's near-building condition names a tag index the variant does not have, or
     /// past the width of a feature's tag bits.
     AbilityTag {
@@ -164,6 +171,9 @@ impl fmt::Display for RulesReason {
                 "player tile {index}: only single-cell tiles can go into a hole (AM-1)"
             ),
             R::EmptyHand => f.write_str("hand: a player holds at least 1 tile"),
+            R::TooManyResources { count, max } => {
+                write!(f, "{count} seat resources, more than {max}")
+            }
             R::AbilityTag {
                 tile,
                 rule,

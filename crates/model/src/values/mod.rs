@@ -229,7 +229,7 @@ fn slot<'a>(v: &'a mut Values, key: &str) -> &'a mut Expr {
 
 /// The source range of bytes `at` of the string `text`: exact when the TOML literal is the text
 /// between quotes (no escapes), else the whole literal.
-fn inner_span(src: &Source, text: &Sp<String>, at: Range<usize>) -> Range<usize> {
+pub(crate) fn inner_span(src: &Source, text: &Sp<String>, at: Range<usize>) -> Range<usize> {
     let lit = src.text.get(text.span.clone()).unwrap_or("");
     let plain = lit.len() == text.value.len() + 2 && lit.get(1..lit.len() - 1) == Some(&text.value);
     if plain {

@@ -371,6 +371,11 @@ fn score_layer(out: &mut String, b: &BoardView, x0: f64, y0: f64) {
     for (i, c) in cols.iter().enumerate() {
         header.push((c.to_string(), x0 + name_w + 60.0 + 80.0 * i as f64));
     }
+    // The seats' resources as a last column, one tally per seat.
+    let tally_x = x0 + name_w + 60.0 + 80.0 * cols.len() as f64;
+    if b.has_resources() {
+        header.push(("resources".into(), tally_x));
+    }
     let _ = writeln!(out, r#"<g class="scores" font-size="12">"#);
     for (t, x) in &header {
         let _ = writeln!(
@@ -397,6 +402,9 @@ fn score_layer(out: &mut String, b: &BoardView, x0: f64, y0: f64) {
         ];
         for (i, c) in cols.iter().enumerate() {
             cells.push((seat.points_in(c).to_string(), header[i + 2].1));
+        }
+        if b.has_resources() {
+            cells.push((seat.tally(), tally_x));
         }
         for (t, x) in cells {
             let _ = writeln!(
