@@ -154,7 +154,11 @@ fn variants_change_scores() {
 fn goods_scenarios_need_the_resources() {
     let mut cache = VariantCache::default();
     for (file, with, without) in [
-        ("tb2-completer-takes-goods-without-a-follower", vec![6, 10], vec![6, 0]),
+        (
+            "tb2-completer-takes-goods-without-a-follower",
+            vec![6, 10],
+            vec![6, 0],
+        ),
         ("tb1-two-symbols-in-one-city", vec![28, 0], vec![8, 0]),
     ] {
         let path = root().join(format!("scenarios/{file}.toml"));

@@ -883,6 +883,22 @@ fn seat(cx: &mut Ctx, p: &Sp<i64>, players: u8) -> Option<u8> {
     }
 }
 
+/// The `points` of an expected event (`what`: "a score event", …), 0 to 100000, required.
+fn expected_points(cx: &mut Ctx, ev: &Sp<RawEvent>, what: &str) -> Option<u32> {
+    match &ev.points {
+        Some(p) if (0..=100_000).contains(&p.value) => Some(p.value as u32),
+        Some(p) => {
+            cx.err(Code::BadExpectation, &p.span, "points must be 0 to 100000");
+            None
+        }
+        None => {
+            let why = format!("{what} needs `points`");
+            cx.err(Code::BadExpectation, &ev.span, why);
+            None
+        }
+    }
+}
+
 fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<Expected> {
     let mut out = Vec::new();
     for ev in evs {
@@ -922,21 +938,7 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
         }
         match (&ev.score, &ev.returned) {
             (Some(k), None) => {
-                let points = match &ev.points {
-                    Some(p) if (0..=100_000).contains(&p.value) => Some(p.value as u32),
-                    Some(p) => {
-                        cx.err(Code::BadExpectation, &p.span, "points must be 0 to 100000");
-                        None
-                    }
-                    None => {
-                        cx.err(
-                            Code::BadExpectation,
-                            &ev.span,
-                            "a score event needs `points`",
-                        );
-                        None
-                    }
-                };
+                let points = expected_points(cx, ev, "a score event");
                 let rule = match &ev.rule {
                     Some(r) if cx.rule_ok(r) => Some(r.value.clone()),
                     Some(_) => None,

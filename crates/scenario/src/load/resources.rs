@@ -115,21 +115,7 @@ pub(super) fn event(
             pos,
         });
     }
-    let points = match &ev.points {
-        Some(p) if (0..=100_000).contains(&p.value) => Some(p.value as u32),
-        Some(p) => {
-            cx.err(Code::BadExpectation, &p.span, "points must be 0 to 100000");
-            None
-        }
-        None => {
-            cx.err(
-                Code::BadExpectation,
-                &ev.span,
-                "an award event needs `points`",
-            );
-            None
-        }
-    };
+    let points = super::expected_points(cx, ev, "an award event");
     Some(Expected::Award {
         players: seats,
         resource,
