@@ -56,8 +56,9 @@ impl Game {
                 continue;
             };
             let mut held = [0u32; 32];
-            for p in 0..self.players as usize {
-                held[p] = self.holdings[p * list.len() + r];
+            let seats = held.iter_mut().take(self.players as usize);
+            for (slot, &n) in seats.zip(self.holdings.iter().skip(r).step_by(list.len())) {
+                *slot = n;
             }
             let winners = self.pay_best(&held, award.most);
             if self.record && !winners.is_empty() {
