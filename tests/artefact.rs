@@ -40,6 +40,8 @@ fn the_artefact_plays_the_same_games_as_the_toml() {
         "variants/base.toml".to_string(),
         "variants/abbey-mayor.toml".to_string(),
         "variants/wonders.toml".to_string(),
+        // Seat resources (`resources`, format version 3).
+        "variants/traders-builders.toml".to_string(),
     ];
     for f in toml_files("variants/house") {
         variants.push(f.strip_prefix(root()).unwrap().display().to_string());

@@ -81,3 +81,24 @@ fn simulate_reports_mean_holdings_only_where_there_are_resources() {
     ]);
     assert!(v.get("resources").is_none(), "{v}");
 }
+
+/// `variant explain` says how each resource is gained and awarded, with the data's rule ids and
+/// the line that declares it.
+#[test]
+fn explain_states_each_resource() {
+    let o = tegula(&["variant", "explain", "variants/traders-builders.toml"]);
+    assert_exit(&o, 0);
+    let text = String::from_utf8_lossy(&o.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("resource.grain"))
+        .unwrap_or_else(|| panic!("no resource line:\n{text}"));
+    for part in [
+        "completes a city during the game gains `count(grain)`",
+        "[TB-2]",
+        "scores 10 [TB-3]",
+        "variants/traders-builders.toml:23",
+    ] {
+        assert!(line.contains(part), "{part} not in {line}");
+    }
+}
