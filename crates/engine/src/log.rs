@@ -2,7 +2,8 @@
 //!
 //! Line 1 is the setup: `{"type":"setup","variant":…,"players":…,"seed":…|null,"pile":[tile ids]}`.
 //! Every following line is one [`Event`] as serialised by serde (draws, decisions — `place`,
-//! `follower`, `pass` — scores, returns, and a final `end` line with the scores). The same seed and
+//! `follower`, `pass` — scores, returns, seat resources gained and awarded, and a final `end` line
+//! with the scores and, where the variant has seat resources, the holdings). The same seed and
 //! decisions give a byte-identical log.
 
 use std::fmt;
