@@ -91,12 +91,16 @@ fn check_counts(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) {
             max: MAX_PLAYERS,
         });
     }
-    let resources = ruleset.resources.len();
-    if resources > MAX_RESOURCES {
+    let resources = &ruleset.resources;
+    if resources.len() > MAX_RESOURCES {
         reasons.push(RulesReason::TooManyResources {
-            count: resources,
+            count: resources.len(),
             max: MAX_RESOURCES,
         });
+    }
+    let named_before = |i: usize| resources[..i].iter().any(|r| r.id == resources[i].id);
+    if let Some(i) = (0..resources.len()).find(|&i| named_before(i)) {
+        reasons.push(RulesReason::DuplicateResource(resources[i].id.clone()));
     }
     let cells = ruleset.game_cells(max);
     if cells > MAX_GAME_CELLS {

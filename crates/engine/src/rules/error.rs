@@ -119,6 +119,8 @@ pub enum RulesReason {
         /// The limit ([`tegula_ruleset::limits::MAX_RESOURCES`]).
         max: usize,
     },
+    /// Two seat resources share an id (events and logs name them by it).
+    DuplicateResource(String),
     /// An ability's near-building condition names a tag index the variant does not have, or
     /// past the width of a feature's tag bits.
     AbilityTag {
@@ -174,6 +176,7 @@ impl fmt::Display for RulesReason {
             R::TooManyResources { count, max } => {
                 write!(f, "{count} seat resources, more than {max}")
             }
+            R::DuplicateResource(id) => write!(f, "two seat resources are called `{id}`"),
             R::AbilityTag {
                 tile,
                 rule,
