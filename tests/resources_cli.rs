@@ -47,8 +47,25 @@ fn play_shows_goods_in_text_json_and_log() {
     assert_eq!((of("gain"), of("award")), (3, 3));
     let end = events.last().unwrap();
     assert_eq!(end["resources"]["cloth"], serde_json::json!([1, 0]));
-    let o = tegula(&["replay", log.to_str().unwrap()]);
+    // The board picture's score table and the replay viewer show the tallies and the events.
+    let svg = dir.join("tb.svg");
+    let o = tegula(&[&args[..], &["--board", svg.to_str().unwrap()]].concat());
     assert_exit(&o, 0);
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.contains(">resources</text>"), "no tally column");
+    assert!(picture.contains(">Wine 1, Grain 1, Cloth 1</text>"));
+    let html = dir.join("tb.html");
+    let o = tegula(&[
+        "replay",
+        log.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert_exit(&o, 0);
+    let viewer = std::fs::read_to_string(&html).unwrap();
+    assert!(viewer.contains("<th>resources</th>"));
+    assert!(viewer.contains("seat 0 takes 1 cloth <span class=\"rule\">[TB-2]</span>"));
+    assert!(viewer.contains("seat 0 holds the most cloth (1) and scores 10"));
     std::fs::remove_dir_all(&dir).ok();
 }
 

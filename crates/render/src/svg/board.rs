@@ -360,6 +360,15 @@ fn name_width(b: &BoardView) -> f64 {
     chars as f64 * 7.2 + 28.0
 }
 
+/// Width of the score table's resource tally column (0 without seat resources).
+fn tally_width(b: &BoardView) -> f64 {
+    if !b.has_resources() {
+        return 0.0;
+    }
+    let chars = (b.seats.iter()).map(|s| s.tally().chars().count()).max();
+    chars.unwrap_or(0).max(9) as f64 * 7.2 + 16.0
+}
+
 /// Layer: the score table (seat colour, name, score, points by feature kind).
 fn score_layer(out: &mut String, b: &BoardView, x0: f64, y0: f64) {
     let cols = b.used_columns();
@@ -473,7 +482,7 @@ pub fn board_svg(b: &BoardView) -> String {
         f64::from(bounds.3 - bounds.1 + 1) * CELL,
     );
     let cols = b.used_columns().len() as f64;
-    let table_w = name_width(b) + 60.0 + 80.0 * cols;
+    let table_w = name_width(b) + 60.0 + 80.0 * cols + tally_width(b);
     let w = bw.max(table_w.max(360.0 + 80.0 * cols)) + 2.0 * MARGIN;
     let h = TOP + bh + 16.0 + table_height(b) + MARGIN;
     let mut out = String::new();
