@@ -305,7 +305,35 @@ impl Report<'_> {
             .collect()
     }
 
+    /// Mean final holding of each seat resource by seat: `(resource id, means by seat)`, in the
+    /// variant's order; empty without resources.
+    fn mean_holdings(&self) -> Vec<(String, Vec<f64>)> {
+        let games = self.stats.games.max(1) as f64;
+        let list = &self.rules.ruleset().resources;
+        let seats = usize::from(self.args.players);
+        let held = |r: usize, p: usize| {
+            let sum = self.stats.seat_holdings.get(p * list.len() + r).copied();
+            sum.unwrap_or(0) as f64 / games
+        };
+        (list.iter().enumerate())
+            .map(|(r, res)| (res.id.clone(), (0..seats).map(|p| held(r, p)).collect()))
+            .collect()
+    }
+
     fn json(&self) -> serde_json::Value {
+        let mut v = self.json_without_resources();
+        // Seat resources only where the variant declares them (other outputs unchanged).
+        let held = self.mean_holdings();
+        if !held.is_empty() {
+            let map: serde_json::Map<String, serde_json::Value> = (held.into_iter())
+                .map(|(id, means)| (id, serde_json::json!(means)))
+                .collect();
+            v["mean_resources"] = serde_json::Value::Object(map);
+        }
+        v
+    }
+
+    fn json_without_resources(&self) -> serde_json::Value {
         let (stats, args) = (self.stats, self.args);
         serde_json::json!({
             "variant": self.rules.ruleset().id,
@@ -376,6 +404,14 @@ impl Report<'_> {
             );
         }
         let _ = writeln!(s, "(wins: a tie shares the win among the tied seats)");
+        for (id, means) in self.mean_holdings() {
+            let by_seat: Vec<String> = means.iter().map(|m| format!("{m:.2}")).collect();
+            let _ = writeln!(
+                s,
+                "mean {id} held at the end, by seat: {}",
+                by_seat.join("  ")
+            );
+        }
         if let Some(found) = &self.found {
             self.human_extras(found, &mut s);
         }

@@ -31,6 +31,7 @@ mod payment;
 mod place;
 mod pool;
 mod preset;
+mod resources;
 mod score;
 mod snapshot;
 mod turn;
@@ -152,6 +153,8 @@ pub struct Game {
     meeples: Vec<Meeple>,
     supply: Vec<u8>,
     scores: Vec<u32>,
+    /// Seat resources, `seat * resources + resource` (empty when the variant declares none).
+    holdings: Vec<u32>,
     // Pile and turn.
     pile: Vec<u16>,
     drawn: usize,
@@ -313,6 +316,7 @@ impl Game {
             meeples: Vec::new(),
             supply: Vec::new(),
             scores: Vec::new(),
+            holdings: Vec::new(),
             pile: Vec::new(),
             drawn: 0,
             phase: Phase::Over,
@@ -432,6 +436,9 @@ impl Game {
         debug_assert_eq!(self.supply.len(), nf * self.players as usize);
         self.scores.clear();
         self.scores.resize(self.players as usize, 0);
+        self.holdings.clear();
+        let nr = self.rules.ruleset().resources.len();
+        self.holdings.resize(self.players as usize * nr, 0);
         self.held.clear();
         for _ in 0..self.players {
             for t in &self.rules.ruleset().player_tiles {

@@ -287,6 +287,7 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
         hand: 1,
         readings: Default::default(),
         rules: Vec::new(),
+        resources: Vec::new(),
     })
 }
 

@@ -79,6 +79,7 @@ pub fn explain(path: &Path) -> (Option<Explanation>, Vec<Diagnostic>) {
     let mut rules = setup_lines(&v, &at);
     rules.extend(scoring_lines(&v, &at));
     rules.extend(reading_lines(&v, &at));
+    rules.extend(resource_lines(&v, &at));
     let e = Explanation {
         id: v.id.clone(),
         name: v.name.clone(),
@@ -415,6 +416,39 @@ fn scoring_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
             words,
             Some(rule),
             at.origin(&["scoring", k]),
+        ));
+    }
+    out
+}
+
+/// One line per seat resource: how it is gained and what it is worth at the end, each with the
+/// rule id the data gives it (docs/FORMAT.md, "Seat resources").
+fn resource_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
+    let tags = crate::lower::tag_names(&v.tiles);
+    let mut out = Vec::new();
+    for r in &v.resources {
+        let mut parts = vec![format!("{}, held by each seat", r.name)];
+        if let Some(g) = &r.gain {
+            parts.push(format!(
+                "the seat placing the tile that completes a {} during the game gains `{}`, {} [{}]",
+                g.feature.name(),
+                g.amount.source(&tags),
+                g.amount.words(&tags),
+                g.rule
+            ));
+        }
+        if let Some(a) = &r.award {
+            parts.push(format!(
+                "at the end every seat holding the most (none for 0) scores {} [{}]",
+                a.most, a.rule
+            ));
+        }
+        out.push(line(
+            &format!("resource.{}", r.id),
+            serde_json::to_value(r).unwrap_or(Value::Null),
+            parts.join("; "),
+            None,
+            at.element("resource", "id", &r.id),
         ));
     }
     out

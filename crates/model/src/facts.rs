@@ -6,7 +6,7 @@
 //! `start_tiles`, `pennants`, `cloisters`, `wonders` and `tags` (segments carrying each named
 //! tag) count copies (draw-pile copies plus the
 //! start copy); `types`, `cells`, `cities`, `roads`, `fields` and `fields_without_city` are summed
-//! over tile types; the multisets `city_cells`, `road_cells` and `road_ends` collect one entry per
+//! over tile types; `tags` counts the features carrying each tag over copies; the multisets `city_cells`, `road_cells` and `road_ends` collect one entry per
 //! feature of every tile type. With `tile = "…"` the same keys are evaluated over that one tile.
 //!
 //! Every fact names its `source`: `"rulebook"` facts quote the rulebook's words (`quote`),

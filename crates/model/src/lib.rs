@@ -27,6 +27,7 @@ pub mod raw;
 pub mod reach;
 pub mod readings;
 pub mod report;
+pub mod resources;
 pub mod rules;
 pub mod schema;
 pub mod validate;

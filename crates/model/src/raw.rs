@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
-use tegula_ruleset::limits::{MAX_GAME_CELLS, MAX_POINTS};
+use tegula_ruleset::limits::{MAX_GAME_CELLS, MAX_POINTS, MAX_RESOURCES};
 
 /// A value with the byte range it came from in the TOML text.
 ///
@@ -556,6 +556,58 @@ pub struct VariantFile {
     #[serde(default)]
     #[schemars(length(max = 200))]
     pub rule: Vec<Sp<RawRule>>,
+    /// Seat resources: named counters every seat holds, how a seat gains them and what they
+    /// are worth at the end (docs/FORMAT.md, "Seat resources").
+    #[serde(default)]
+    #[schemars(length(max = MAX_RESOURCES))]
+    pub resource: Vec<Sp<RawResource>>,
+}
+
+/// A seat resource (`[[resource]]`): a named counter every seat holds, starting at 0.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawResource {
+    /// Id, unique in the variant (events, logs and scenarios name the resource by it).
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub id: Sp<Id>,
+    /// Display name (default: the id).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// How a seat gains it; absent: only a scenario's `[setup]` gives it.
+    #[serde(default)]
+    pub gain: Option<Sp<RawResourceGain>>,
+    /// What holding the most of it is worth at the end; absent: nothing.
+    #[serde(default)]
+    pub award: Option<Sp<RawResourceAward>>,
+}
+
+/// When a feature of kind `completed` is completed during the game (never in final scoring),
+/// the seat that placed the tile completing it gains `amount`, whoever wins the feature.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawResourceGain {
+    /// The kind of feature whose completion gains.
+    pub completed: Sp<RawFeatureKind>,
+    /// How much, as a value expression over the completed feature's counts (docs/FORMAT.md,
+    /// "Values"), e.g. `"count(wine)"`: the segments of the feature tagged `wine`.
+    #[schemars(length(min = 1, max = 1000))]
+    pub amount: Sp<String>,
+    /// Rule id the gain events cite (e.g. `TB-2`).
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub rule: Sp<String>,
+}
+
+/// At the end, each seat holding the most of the resource scores `most` points; ties all score;
+/// a seat holding none never scores it.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawResourceAward {
+    /// Points to each seat holding the most (e.g. `10`, TB-3).
+    #[schemars(range(min = 1, max = MAX_POINTS))]
+    pub most: Sp<u32>,
+    /// Rule id the award events cite (e.g. `TB-3`).
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub rule: Sp<String>,
 }
 
 /// The lists a variant adds to those it inherits (`[append]`).
@@ -1075,6 +1127,19 @@ pub enum RawFeatureKind {
     Field,
     /// A cloister (or cloister-like building).
     Cloister,
+}
+
+impl RawFeatureKind {
+    /// The engine's kind.
+    pub fn lowered(self) -> tegula_ruleset::FeatureKind {
+        use tegula_ruleset::FeatureKind as K;
+        match self {
+            RawFeatureKind::City => K::City,
+            RawFeatureKind::Road => K::Road,
+            RawFeatureKind::Field => K::Field,
+            RawFeatureKind::Cloister => K::Cloister,
+        }
+    }
 }
 
 /// Conditions of an ability; absent keys are no condition.

@@ -53,6 +53,9 @@ pub struct CompiledVariant {
     /// order (the sets' facts as the sets state them, the variant's after its overrides).
     #[serde(skip)]
     pub facts: Vec<crate::facts::FactOutcome>,
+    /// Seat resources (`[[resource]]`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<tegula_ruleset::Resource>,
 }
 
 /// A tile-set file compiled: its source and set (`None` when the file cannot be used at all),
@@ -285,6 +288,7 @@ pub fn compile_variant_with(
         &vsrc,
         &mut diags,
     );
+    let resources = crate::resources::lower(&doc.resource, &tags, &vsrc, &mut diags);
     let v = CompiledVariant {
         id: doc.id.value.clone(),
         name: doc.name.clone(),
@@ -301,6 +305,7 @@ pub fn compile_variant_with(
         sources,
         facts,
         rules: rules.declared().to_vec(),
+        resources,
     };
     crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
     sort_diags(&mut diags);
@@ -567,7 +572,8 @@ fn check_variant_facts(
         .map(|f| &f.value.rule)
         .chain(doc.ability.iter().map(|a| &a.value.rule))
         .chain(doc.connections.iter().filter_map(|c| c.value.rule.as_ref()))
-        .chain(doc.followers.iter().flat_map(|f| figure_rules(&f.value)));
+        .chain(doc.followers.iter().flat_map(|f| figure_rules(&f.value)))
+        .chain(crate::resources::cited(&doc.resource));
     sets.rules.declare(&doc.rule, vsrc, diags);
     diags.extend(cited.filter_map(|r| sets.rules.check(vsrc, &r.value, r.span.clone())));
     let (fact_diags, own_facts) = crate::facts::check_facts(&doc.fact, &sets.tiles, &broken, vsrc);
@@ -664,6 +670,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         hand: v.hand,
         readings: v.readings.clone(),
         rules: v.rules.clone(),
+        resources: v.resources.clone(),
     };
     (Some(rs), diags)
 }

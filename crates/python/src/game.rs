@@ -297,6 +297,12 @@ impl PyGame {
         self.game.scores().to_vec()
     }
 
+    /// Seat resources held (e.g. Traders & Builders' goods): by resource id, each seat's
+    /// holding; empty when the variant declares none.
+    fn resources(&self) -> std::collections::BTreeMap<String, Vec<u32>> {
+        self.game.holdings_by_id()
+    }
+
     /// Seats with the highest score (all of them tie).
     fn winners(&self) -> Vec<u32> {
         self.game.winners().into_iter().map(u32::from).collect()

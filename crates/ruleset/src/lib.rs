@@ -21,10 +21,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub mod limits;
+mod resource;
 mod value;
 mod value_text;
 mod words;
 
+pub use resource::{Award, Gain, Resource};
 pub use value::{
     applies, Compare, Counts, Expr, Quantity, ScoringNumbers, StateValues, Test, Values,
 };
@@ -431,6 +433,11 @@ pub struct Ruleset {
     /// the artefact when empty, so artefacts of variants without their own rules do not change.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<Rule>,
+    /// Named counters every seat holds, with how they are gained and what they are worth at
+    /// the end (docs/FORMAT.md, "Seat resources"). Left out of the artefact when empty, so
+    /// artefacts of variants without them do not change.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<Resource>,
 }
 
 /// One rule: of the registry ([`RULES_TOML`]) or declared by data (`[[rule]]`).

@@ -1,7 +1,7 @@
 //! Building [`Rules`] from a [`Ruleset`]: every check the move loop relies on, each fault a typed
 //! [`RulesReason`], then the flat tables.
 
-use tegula_ruleset::limits::MAX_GAME_CELLS;
+use tegula_ruleset::limits::{MAX_GAME_CELLS, MAX_RESOURCES};
 use tegula_ruleset::{
     AfterScore, Condition, FeatureKind, JoinedFieldScoring, JoinedFieldTiming, Ruleset, Side,
     SideKind, Strength, TileSite, TileType, TurnAction, NO_FEATURE,
@@ -90,6 +90,17 @@ fn check_counts(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) {
             players: max,
             max: MAX_PLAYERS,
         });
+    }
+    let resources = &ruleset.resources;
+    if resources.len() > MAX_RESOURCES {
+        reasons.push(RulesReason::TooManyResources {
+            count: resources.len(),
+            max: MAX_RESOURCES,
+        });
+    }
+    let named_before = |i: usize| resources[..i].iter().any(|r| r.id == resources[i].id);
+    if let Some(i) = (0..resources.len()).find(|&i| named_before(i)) {
+        reasons.push(RulesReason::DuplicateResource(resources[i].id.clone()));
     }
     let cells = ruleset.game_cells(max);
     if cells > MAX_GAME_CELLS {
@@ -452,6 +463,7 @@ fn assemble(
         plain_turns: ruleset.player_tiles.is_empty()
             && ruleset.pool.is_none()
             && figures.iter().all(|f| f.extra_turn.is_none()),
+        gains: ruleset.resources.iter().any(|r| r.gain.is_some()),
         plain_figures: figures
             .iter()
             .all(|f| f.site_mask == plain_mask && !f.joins && f.corner.is_none() && f.occupies),

@@ -118,6 +118,15 @@ pub enum RulesReason {
     },
     /// A hand of no tiles.
     EmptyHand,
+    /// More seat resources than the engine keeps per seat.
+    TooManyResources {
+        /// Resources declared.
+        count: usize,
+        /// The limit ([`tegula_ruleset::limits::MAX_RESOURCES`]).
+        max: usize,
+    },
+    /// Two seat resources share an id (events and logs name them by it).
+    DuplicateResource(String),
     /// An ability's near-building condition names a tag index the variant does not have, or
     /// past the width of a feature's tag bits.
     AbilityTag {
@@ -175,6 +184,10 @@ impl fmt::Display for RulesReason {
                 "player tile {index}: only single-cell tiles can go into a hole (AM-1)"
             ),
             R::EmptyHand => f.write_str("hand: a player holds at least 1 tile"),
+            R::TooManyResources { count, max } => {
+                write!(f, "{count} seat resources, more than {max}")
+            }
+            R::DuplicateResource(id) => write!(f, "two seat resources are called `{id}`"),
             R::AbilityTag {
                 tile,
                 rule,

@@ -224,6 +224,9 @@ pub struct Rules {
     /// The pieces the variant deals besides players' own tiles: pile, start tile, pool (W-15's
     /// "tiles in the game"; a mega tile counts once).
     pub(crate) dealt: u32,
+    /// Whether any seat resource is gained when a feature is completed (the scoring step
+    /// tests this before looking at the resources).
+    pub(crate) gains: bool,
     /// Tiles in every player's hand ([`Ruleset::hand`], read once here: the draw reads a field).
     pub(crate) hand: u8,
     /// The state hash's key of one remaining tile, by tile type (a draw subtracts its key).

@@ -164,8 +164,11 @@ pub(super) fn cities(pen: &mut Pen<'_>, view: &TileView) {
     let mut through_centre = vec![false; view.cells.len()];
     for seg in view.segments.iter().filter(|s| s.kind == FeatureKind::City) {
         let c = &view.cells[seg.cell];
-        let narrow = seg.sides.len() > 1 && through_centre[seg.cell];
-        if seg.sides.len() > 1 {
+        // A corner city keeps off the centre (`corner_city_control`): it neither crosses another
+        // city nor needs to be narrowed under one (two corner cities facing each other).
+        let through = seg.sides.len() > 1 && corner_city_control(&seg.sides).is_none();
+        let narrow = through && through_centre[seg.cell];
+        if through {
             through_centre[seg.cell] = true;
         }
         let d = city_path(pen, c.x, c.y, &seg.sides, narrow);
