@@ -1,0 +1,320 @@
+//! Sharded simulation (docs/AI.md, "Running on a cluster"): `tegula simulate --shard I/N` plays
+//! the games of the run whose index is I modulo N — with exactly the seeds the whole run gives
+//! them — and heads its `--out` file with a [`ShardHeader`]: what the run was and the shard's
+//! statistics as integer sums, which `tegula simulate-merge` adds up to the figures of the whole
+//! run, byte for byte.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use tegula_engine::sim::{PoolTileStats, SimStats};
+use tegula_engine::{Game, Rules};
+
+/// Which games a shard plays: those whose index is `index` modulo `count` (striding keeps the
+/// shards' work alike however long the games grow along the run).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Shard {
+    /// From 0.
+    pub index: u64,
+    /// Shards of the run.
+    pub count: u64,
+}
+
+/// Most shards of a run (the merge holds one header per shard).
+pub(crate) const MAX_SHARDS: u64 = 1_000_000;
+
+impl Shard {
+    /// Parse `I/N` (`0 ≤ I < N ≤` [`MAX_SHARDS`]); the error says what is wrong with it (clap
+    /// prints it after the flag and the value).
+    pub(crate) fn parse(text: &str) -> Result<Shard, String> {
+        let Some((i, n)) = text.split_once('/') else {
+            return Err(
+                "expected I/N: the shard's index from 0, a slash, the shards' count \
+                        (e.g. 0/4)"
+                    .into(),
+            );
+        };
+        let number = |s: &str, what: &str| {
+            s.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("the {what} `{s}` is not a whole number ≥ 0"))
+        };
+        let (index, count) = (number(i, "index")?, number(n, "count")?);
+        if count == 0 || count > MAX_SHARDS {
+            return Err(format!(
+                "the count must be between 1 and {MAX_SHARDS}, not {count}"
+            ));
+        }
+        if index >= count {
+            return Err(format!(
+                "the index counts from 0: with {count} shards it is 0 to {}, not {index}",
+                count - 1
+            ));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The indices of this shard's games in a run of `games` games, ascending.
+    pub(crate) fn indices(self, games: u64) -> impl Iterator<Item = u64> {
+        (self.index..games).step_by(usize::try_from(self.count).unwrap_or(usize::MAX))
+    }
+
+    /// How many of a run's `games` games are this shard's.
+    pub(crate) fn games_of(self, games: u64) -> u64 {
+        games.saturating_sub(self.index).div_ceil(self.count)
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// How one pool tile's owners fared, as integer sums (see [`PoolTileStats`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct PoolSums {
+    /// The tile's id (checked equal across shards).
+    pub id: String,
+    /// Games in which it was placed.
+    pub games: u64,
+    /// Its owners' win shares, in units of 1/[`win_unit`].
+    pub wins: u64,
+    /// Points its ability scored.
+    pub ability_points: u64,
+    /// Its owners' final scores.
+    pub owner_scores: u64,
+}
+
+/// The statistics of some games of a run as integer sums, so that adding shards in any order
+/// gives the same figures; [`ShardSums::stats`] turns them into what `simulate` prints.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct ShardSums {
+    /// Games played.
+    pub games: u64,
+    /// Decisions made.
+    pub decisions: u64,
+    /// All seats' final scores, summed.
+    pub total_score: u64,
+    /// Per seat: final scores summed.
+    pub seat_scores: Vec<u64>,
+    /// Per seat: win shares in units of 1/[`win_unit`] (a tie of k seats gives each 1/k).
+    pub wins: Vec<u64>,
+    /// Per pool tile placed in some game, by tile index.
+    pub pool: BTreeMap<u16, PoolSums>,
+}
+
+/// `*a += b`, false (and `a` unchanged) if that overflows.
+fn add(a: &mut u64, b: u64) -> bool {
+    match a.checked_add(b) {
+        Some(s) => {
+            *a = s;
+            true
+        }
+        None => false,
+    }
+}
+
+/// The unit of win shares with `players` seats: lcm(1..=players), so every 1/k share of a tie
+/// is whole.
+pub(crate) fn win_unit(players: u8) -> u64 {
+    fn gcd(a: u64, b: u64) -> u64 {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    (1..=u64::from(players.max(1))).fold(1, |l, k| l / gcd(l, k) * k)
+}
+
+impl ShardSums {
+    /// No games yet, `players` seats.
+    pub(crate) fn new(players: u8) -> ShardSums {
+        ShardSums {
+            seat_scores: vec![0; usize::from(players)],
+            wins: vec![0; usize::from(players)],
+            ..ShardSums::default()
+        }
+    }
+
+    /// Add one finished game that took `decisions` decisions.
+    pub(crate) fn add_game(&mut self, game: &Game, decisions: u64, rules: &Rules) {
+        let unit = win_unit(game.players());
+        let winners = game.winners();
+        let share = unit / winners.len().max(1) as u64;
+        self.games += 1;
+        self.decisions += decisions;
+        for &w in &winners {
+            self.wins[usize::from(w)] += share;
+        }
+        for (p, &s) in game.scores().iter().enumerate() {
+            self.total_score += u64::from(s);
+            self.seat_scores[p] += u64::from(s);
+        }
+        for (owner, tile, _) in game.pool_owned() {
+            let e = self.pool.entry(tile).or_insert_with(|| PoolSums {
+                id: rules.tile_id(tile).to_string(),
+                ..PoolSums::default()
+            });
+            e.games += 1;
+            if winners.contains(&owner) {
+                e.wins += share;
+            }
+            e.ability_points += game
+                .ability_points()
+                .iter()
+                .filter(|a| (a.0, a.1) == (tile, owner))
+                .map(|a| u64::from(a.2))
+                .sum::<u64>();
+            e.owner_scores += u64::from(game.scores()[usize::from(owner)]);
+        }
+    }
+
+    /// Add another part's sums (same seats); false, with `self` partly added, when a sum
+    /// would pass 2^64 (only hostile shard headers get there). A pool tile whose id differs is
+    /// the caller's check ([`ShardSums::pool_conflict`]).
+    pub(crate) fn merge(&mut self, other: &ShardSums) -> bool {
+        let mut ok = add(&mut self.games, other.games)
+            & add(&mut self.decisions, other.decisions)
+            & add(&mut self.total_score, other.total_score);
+        for (a, &b) in self.seat_scores.iter_mut().zip(&other.seat_scores) {
+            ok &= add(a, b);
+        }
+        for (a, &b) in self.wins.iter_mut().zip(&other.wins) {
+            ok &= add(a, b);
+        }
+        for (&t, v) in &other.pool {
+            let e = self.pool.entry(t).or_insert_with(|| PoolSums {
+                id: v.id.clone(),
+                ..PoolSums::default()
+            });
+            ok &= add(&mut e.games, v.games)
+                & add(&mut e.wins, v.wins)
+                & add(&mut e.ability_points, v.ability_points)
+                & add(&mut e.owner_scores, v.owner_scores);
+        }
+        ok
+    }
+
+    /// A pool tile index that `other` names differently, if any.
+    pub(crate) fn pool_conflict(&self, other: &ShardSums) -> Option<(u16, String, String)> {
+        other.pool.iter().find_map(|(t, v)| {
+            let mine = self.pool.get(t).filter(|m| m.id != v.id)?;
+            Some((*t, mine.id.clone(), v.id.clone()))
+        })
+    }
+
+    /// The figures `simulate` prints, computed as the engine computes them from the same sums
+    /// (`tegula_engine::sim`), so a merged run prints what the whole run prints.
+    pub(crate) fn stats(&self, players: u8) -> SimStats {
+        let unit = win_unit(players) as f64;
+        SimStats {
+            games: self.games,
+            decisions: self.decisions,
+            total_score: self.total_score,
+            wins: self.wins.iter().map(|&w| w as f64 / unit).collect(),
+            seat_scores: self.seat_scores.clone(),
+            pool: self
+                .pool
+                .iter()
+                .map(|(&t, v)| {
+                    let s = PoolTileStats {
+                        games: v.games,
+                        wins: v.wins as f64 / unit,
+                        ability_points: v.ability_points,
+                        owner_scores: v.owner_scores,
+                    };
+                    (t, s)
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The first line of a shard's `--out` file, as the object's only key
+/// ([`HEADER_KEY`]): the run, the shard, its statistics.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct ShardHeader {
+    /// Which shard.
+    pub shard: Shard,
+    /// The variant's id.
+    pub variant: String,
+    /// FNV-1a 64 of the variant's compiled artefact (`tegula compile --format json`), in hex:
+    /// two files with one id but other rules differ here.
+    pub variant_digest: String,
+    /// Seats.
+    pub players: u8,
+    /// Games of the whole run.
+    pub games: u64,
+    /// The run's seed.
+    pub seed: u64,
+    /// Agents by seat.
+    pub agents: Vec<String>,
+    /// Seconds the shard took (playing and recording its games).
+    pub seconds: f64,
+    /// The shard's statistics.
+    pub sums: ShardSums,
+}
+
+/// The key of the header line's object.
+pub(crate) const HEADER_KEY: &str = "tegula_simulate_shard";
+
+impl ShardHeader {
+    /// The header as one line of JSON (no line ending).
+    pub(crate) fn line(&self) -> String {
+        let mut m = serde_json::Map::new();
+        m.insert(HEADER_KEY.into(), serde_json::json!(self));
+        serde_json::Value::Object(m).to_string()
+    }
+}
+
+/// The digest [`ShardHeader::variant_digest`] records for `rules`.
+pub(crate) fn variant_digest(rules: &Rules) -> String {
+    // FNV-1a: stable across builds and platforms, unlike the standard library's hasher.
+    let digest = rules
+        .ruleset()
+        .to_json()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+    format!("{digest:016x}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shard_specs_are_checked() {
+        assert_eq!(Shard::parse("1/3"), Ok(Shard { index: 1, count: 3 }));
+        for bad in ["0/0", "3/2", "2/2", "x/y", "1", "-1/2", "1/2/3", ""] {
+            assert!(Shard::parse(bad).is_err(), "{bad} accepted");
+        }
+    }
+
+    #[test]
+    fn shards_partition_the_games() {
+        for games in [0, 1, 7, 10] {
+            let mut all: Vec<u64> = (0..3)
+                .flat_map(|i| Shard { index: i, count: 3 }.indices(games))
+                .collect();
+            for i in 0..3 {
+                let s = Shard { index: i, count: 3 };
+                assert_eq!(s.indices(games).count() as u64, s.games_of(games));
+                assert!(s.indices(games).all(|g| g % 3 == i));
+            }
+            all.sort_unstable();
+            assert_eq!(all, (0..games).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn win_units_hold_every_tie_share() {
+        assert_eq!(win_unit(1), 1);
+        assert_eq!(win_unit(4), 12);
+        assert_eq!(win_unit(6), 60);
+    }
+}
