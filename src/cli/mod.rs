@@ -17,7 +17,6 @@ pub mod render;
 pub mod replay;
 pub mod rules;
 pub mod schema;
-pub(crate) mod shard;
 mod sim_games;
 mod sim_report;
 pub mod simulate;

@@ -14,7 +14,7 @@ use tegula_render::board::points_by_kind;
 use super::fsio::write_output_atomically;
 use super::game_where::{Cond, GameFacts};
 use super::progress::Progress;
-use super::shard::{Shard, ShardSums};
+use tegula_shard::{Shard, ShardSums};
 
 /// The run whose games are played again.
 pub(crate) struct Run<'a> {

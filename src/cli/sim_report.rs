@@ -58,15 +58,6 @@ pub(crate) struct Report<'a> {
 }
 
 impl Report<'_> {
-    fn mean_scores(&self) -> Vec<f64> {
-        let games = self.stats.games.max(1) as f64;
-        self.stats
-            .seat_scores
-            .iter()
-            .map(|&s| s as f64 / games)
-            .collect()
-    }
-
     /// The report as one JSON object (keys sorted); the timing keys (`seconds`,
     /// `games_per_second`, `decisions_per_second`, `jobs`) only with a timing.
     pub(crate) fn json(&self) -> serde_json::Value {
@@ -76,16 +67,10 @@ impl Report<'_> {
         let mut v = serde_json::json!({
             "variant": run.variant,
             "players": run.players,
-            "games": stats.games,
             "games_requested": run.games,
             "interrupted": self.interrupted,
             "seed": run.seed,
             "agents": run.agents,
-            "decisions": stats.decisions,
-            "mean_total_score": stats.mean_total_score(),
-            "mean_scores": self.mean_scores(),
-            "win_rates": stats.win_rates(),
-            "pool_tiles": self.pool_json(),
             "out": path(run.out),
             "where": run.where_expr,
             "matched": found.filter(|_| run.where_expr.is_some()).map(|f| f.matched),
@@ -94,6 +79,9 @@ impl Report<'_> {
             "log_game": found.and(run.log_game).map(|(n, _)| n),
             "log": path(run.log_game.map(|(_, p)| p)),
         });
+        if let Some(map) = v.as_object_mut() {
+            map.extend(tegula_shard::stats_json(stats, self.tile_id));
+        }
         if let (Some(t), Some(map)) = (self.timing, v.as_object_mut()) {
             map.insert("jobs".into(), t.jobs.into());
             map.insert("seconds".into(), t.secs.into());
@@ -107,26 +95,6 @@ impl Report<'_> {
             );
         }
         v
-    }
-
-    /// Per pool tile (the wonders): games placed, owner win rate, mean ability points, mean
-    /// owner score.
-    fn pool_json(&self) -> serde_json::Value {
-        let rows: serde_json::Map<String, serde_json::Value> = self
-            .stats
-            .pool
-            .iter()
-            .map(|(&t, p)| {
-                let v = serde_json::json!({
-                    "games": p.games,
-                    "owner_win_rate": p.win_rate(),
-                    "mean_ability_points": p.mean_ability_points(),
-                    "mean_owner_score": p.owner_scores as f64 / p.games.max(1) as f64,
-                });
-                ((self.tile_id)(t), v)
-            })
-            .collect();
-        serde_json::Value::Object(rows)
     }
 
     /// The report as readable lines.
@@ -185,7 +153,14 @@ impl Report<'_> {
             &run.agents.iter().map(String::as_str).collect::<Vec<_>>(),
         );
         let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
-        let (rates, means) = (self.stats.win_rates(), self.mean_scores());
+        let games = self.stats.games.max(1) as f64;
+        let means: Vec<f64> = self
+            .stats
+            .seat_scores
+            .iter()
+            .map(|&s| s as f64 / games)
+            .collect();
+        let rates = self.stats.win_rates();
         for (p, name) in names.iter().enumerate() {
             let _ = writeln!(
                 s,

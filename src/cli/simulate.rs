@@ -1,6 +1,6 @@
 //! `tegula simulate`: many games between built-in agents; prints games/s, decisions/s, mean
 //! total score and win rates. Game `i` uses seeds derived from `--seed` and `i`, so the results do
-//! not depend on `--jobs` (nor on `--shard`: src/cli/shard.rs).
+//! not depend on `--jobs` (nor on `--shard`: crates/shard).
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -8,13 +8,13 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use tegula_engine::sim;
+use tegula_shard::{variant_digest, Shard, ShardHeader, ShardSums};
 
 use super::fsio::write_output_atomically;
 use super::game_where::Cond;
 use super::out;
 use super::play::{agents_by_seat, load_rules, parse_agents, Format};
 use super::progress::{check_interval, interrupt_flag, Progress, EXIT_INTERRUPTED};
-use super::shard::{variant_digest, Shard, ShardHeader, ShardSums};
 use super::sim_games::{prepare_log_dir, second_pass, Extras, Run};
 use super::sim_report::{Report, RunFacts, Timing};
 
@@ -98,7 +98,7 @@ pub struct Args {
     pub progress_every: f64,
     /// Play only shard I of N (from 0): the games whose index is I modulo N, each with the
     /// seeds it has in the whole run. `--out` then starts with a header line (the run and the
-    /// shard's statistics) for `tegula simulate-merge` (docs/AI.md, "Running on a cluster").
+    /// shard's statistics) for `tegula simulate-merge` (docs/AI.md, "Running on a cluster"; crates/shard).
     #[arg(long, value_name = "I/N", value_parser = Shard::parse, requires = "out",
           conflicts_with_all = ["compare", "where_expr", "logs", "log_game"])]
     pub shard: Option<Shard>,

@@ -1,5 +1,5 @@
 //! `tegula simulate-merge`: the `--out` files of the shards of one `tegula simulate` run
-//! (`--shard I/N`, src/cli/shard.rs) put back together: the games' lines in game order — the
+//! (`--shard I/N`, crates/shard) put back together: the games' lines in game order — the
 //! bytes the whole run's `--out` holds — and the run's figures from the shards' integer sums,
 //! printed as `tegula simulate --no-timing` prints them. Shards that do not make up one run
 //! (missing, given twice, of another run, or edited) are refused, each problem located.
@@ -7,10 +7,11 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use tegula_shard::{ShardHeader, ShardSums, HEADER_KEY};
+
 use super::fsio::{write_output_atomically, InputError, LogLines};
 use super::out;
 use super::play::Format;
-use super::shard::{ShardHeader, ShardSums, HEADER_KEY};
 use super::sim_games::Found;
 use super::sim_report::{Report, RunFacts};
 

@@ -1,20 +1,25 @@
-//! Sharded simulation (docs/AI.md, "Running on a cluster"): `tegula simulate --shard I/N` plays
-//! the games of the run whose index is I modulo N — with exactly the seeds the whole run gives
-//! them — and heads its `--out` file with a [`ShardHeader`]: what the run was and the shard's
-//! statistics as integer sums, which `tegula simulate-merge` adds up to the figures of the whole
-//! run, byte for byte.
+//! Sharded simulation (docs/AI.md, "Running on a cluster"): shard I of N of a run plays the
+//! games whose index is I modulo N — with exactly the seeds the whole run gives them
+//! (`tegula_engine::sim::game_seeds`) — and keeps their statistics as integer sums
+//! ([`ShardSums`]), which add up, in any order, to the figures of the whole run, byte for byte.
+//! `tegula simulate --shard I/N` heads its `--out` file with a [`ShardHeader`] for
+//! `tegula simulate-merge`; the Python package's `tegula.distributed` runs [`play_shard`] on Ray.
+//! One crate for both, so that the CLI and Python sum and merge alike.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
-use tegula_engine::sim::{PoolTileStats, SimStats};
-use tegula_engine::{Game, Rules};
+use tegula_engine::sim::{self, PoolTileStats, SimStats};
+use tegula_engine::{AgentKind, Game, PileOrder, Rules, SetupError};
 
 /// Which games a shard plays: those whose index is `index` modulo `count` (striding keeps the
 /// shards' work alike however long the games grow along the run).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Shard {
+pub struct Shard {
     /// From 0.
     pub index: u64,
     /// Shards of the run.
@@ -22,12 +27,12 @@ pub(crate) struct Shard {
 }
 
 /// Most shards of a run (the merge holds one header per shard).
-pub(crate) const MAX_SHARDS: u64 = 1_000_000;
+pub const MAX_SHARDS: u64 = 1_000_000;
 
 impl Shard {
     /// Parse `I/N` (`0 ≤ I < N ≤` [`MAX_SHARDS`]); the error says what is wrong with it (clap
     /// prints it after the flag and the value).
-    pub(crate) fn parse(text: &str) -> Result<Shard, String> {
+    pub fn parse(text: &str) -> Result<Shard, String> {
         let Some((i, n)) = text.split_once('/') else {
             return Err(
                 "expected I/N: the shard's index from 0, a slash, the shards' count \
@@ -56,12 +61,12 @@ impl Shard {
     }
 
     /// The indices of this shard's games in a run of `games` games, ascending.
-    pub(crate) fn indices(self, games: u64) -> impl Iterator<Item = u64> {
+    pub fn indices(self, games: u64) -> impl Iterator<Item = u64> {
         (self.index..games).step_by(usize::try_from(self.count).unwrap_or(usize::MAX))
     }
 
     /// How many of a run's `games` games are this shard's.
-    pub(crate) fn games_of(self, games: u64) -> u64 {
+    pub fn games_of(self, games: u64) -> u64 {
         games.saturating_sub(self.index).div_ceil(self.count)
     }
 }
@@ -74,7 +79,7 @@ impl fmt::Display for Shard {
 
 /// How one pool tile's owners fared, as integer sums (see [`PoolTileStats`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct PoolSums {
+pub struct PoolSums {
     /// The tile's id (checked equal across shards).
     pub id: String,
     /// Games in which it was placed.
@@ -90,7 +95,7 @@ pub(crate) struct PoolSums {
 /// The statistics of some games of a run as integer sums, so that adding shards in any order
 /// gives the same figures; [`ShardSums::stats`] turns them into what `simulate` prints.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct ShardSums {
+pub struct ShardSums {
     /// Games played.
     pub games: u64,
     /// Decisions made.
@@ -118,7 +123,7 @@ fn add(a: &mut u64, b: u64) -> bool {
 
 /// The unit of win shares with `players` seats: lcm(1..=players), so every 1/k share of a tie
 /// is whole.
-pub(crate) fn win_unit(players: u8) -> u64 {
+pub fn win_unit(players: u8) -> u64 {
     fn gcd(a: u64, b: u64) -> u64 {
         if b == 0 {
             a
@@ -131,7 +136,7 @@ pub(crate) fn win_unit(players: u8) -> u64 {
 
 impl ShardSums {
     /// No games yet, `players` seats.
-    pub(crate) fn new(players: u8) -> ShardSums {
+    pub fn new(players: u8) -> ShardSums {
         ShardSums {
             seat_scores: vec![0; usize::from(players)],
             wins: vec![0; usize::from(players)],
@@ -140,7 +145,7 @@ impl ShardSums {
     }
 
     /// Add one finished game that took `decisions` decisions.
-    pub(crate) fn add_game(&mut self, game: &Game, decisions: u64, rules: &Rules) {
+    pub fn add_game(&mut self, game: &Game, decisions: u64, rules: &Rules) {
         let unit = win_unit(game.players());
         let winners = game.winners();
         let share = unit / winners.len().max(1) as u64;
@@ -175,7 +180,7 @@ impl ShardSums {
     /// Add another part's sums (same seats); false, with `self` partly added, when a sum
     /// would pass 2^64 (only hostile shard headers get there). A pool tile whose id differs is
     /// the caller's check ([`ShardSums::pool_conflict`]).
-    pub(crate) fn merge(&mut self, other: &ShardSums) -> bool {
+    pub fn merge(&mut self, other: &ShardSums) -> bool {
         let mut ok = add(&mut self.games, other.games)
             & add(&mut self.decisions, other.decisions)
             & add(&mut self.total_score, other.total_score);
@@ -199,7 +204,7 @@ impl ShardSums {
     }
 
     /// A pool tile index that `other` names differently, if any.
-    pub(crate) fn pool_conflict(&self, other: &ShardSums) -> Option<(u16, String, String)> {
+    pub fn pool_conflict(&self, other: &ShardSums) -> Option<(u16, String, String)> {
         other.pool.iter().find_map(|(t, v)| {
             let mine = self.pool.get(t).filter(|m| m.id != v.id)?;
             Some((*t, mine.id.clone(), v.id.clone()))
@@ -208,7 +213,7 @@ impl ShardSums {
 
     /// The figures `simulate` prints, computed as the engine computes them from the same sums
     /// (`tegula_engine::sim`), so a merged run prints what the whole run prints.
-    pub(crate) fn stats(&self, players: u8) -> SimStats {
+    pub fn stats(&self, players: u8) -> SimStats {
         let unit = win_unit(players) as f64;
         SimStats {
             games: self.games,
@@ -236,7 +241,7 @@ impl ShardSums {
 /// The first line of a shard's `--out` file, as the object's only key
 /// ([`HEADER_KEY`]): the run, the shard, its statistics.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub(crate) struct ShardHeader {
+pub struct ShardHeader {
     /// Which shard.
     pub shard: Shard,
     /// The variant's id.
@@ -259,19 +264,89 @@ pub(crate) struct ShardHeader {
 }
 
 /// The key of the header line's object.
-pub(crate) const HEADER_KEY: &str = "tegula_simulate_shard";
+pub const HEADER_KEY: &str = "tegula_simulate_shard";
 
 impl ShardHeader {
     /// The header as one line of JSON (no line ending).
-    pub(crate) fn line(&self) -> String {
+    pub fn line(&self) -> String {
         let mut m = serde_json::Map::new();
         m.insert(HEADER_KEY.into(), serde_json::json!(self));
         serde_json::Value::Object(m).to_string()
     }
 }
 
+/// Play shard `shard` of the run (`games` games of `players` seats, `agents` cycled over the
+/// seats, seeded `seed`) without recording events: its sums, `None` when `stop` was set first.
+pub fn play_shard(
+    rules: &Arc<Rules>,
+    players: u8,
+    games: u64,
+    seed: u64,
+    agents: &[AgentKind],
+    shard: Shard,
+    stop: &Arc<AtomicBool>,
+) -> Result<Option<ShardSums>, SetupError> {
+    let kinds = if agents.is_empty() {
+        &[AgentKind::Random][..]
+    } else {
+        agents
+    };
+    let mut game = Game::new(Arc::clone(rules), players, PileOrder::Shuffled(seed), false)?;
+    let mut sums = ShardSums::new(players);
+    for i in shard.indices(games) {
+        let (pile, seeds) = sim::game_seeds(seed, i, players);
+        game.restart(PileOrder::Shuffled(pile))?;
+        let mut agents = sim::build_agents(kinds, &seeds);
+        let Some(decisions) = sim::play_out_until(&mut game, &mut agents, stop) else {
+            return Ok(None);
+        };
+        sums.add_game(&game, decisions, rules);
+    }
+    Ok(Some(sums))
+}
+
+/// The figures of `stats` as `tegula simulate --format json` reports them: `games`,
+/// `decisions`, `mean_total_score`, `mean_scores`, `win_rates` and `pool_tiles` (per pool tile
+/// placed, by id: games, owner win rate, mean ability points, mean owner score).
+pub fn stats_json(
+    stats: &SimStats,
+    tile_id: &dyn Fn(u16) -> String,
+) -> serde_json::Map<String, serde_json::Value> {
+    let games = stats.games.max(1) as f64;
+    let means: Vec<f64> = stats
+        .seat_scores
+        .iter()
+        .map(|&s| s as f64 / games)
+        .collect();
+    let pool: serde_json::Map<String, serde_json::Value> = stats
+        .pool
+        .iter()
+        .map(|(&t, p)| {
+            let v = serde_json::json!({
+                "games": p.games,
+                "owner_win_rate": p.win_rate(),
+                "mean_ability_points": p.mean_ability_points(),
+                "mean_owner_score": p.owner_scores as f64 / p.games.max(1) as f64,
+            });
+            (tile_id(t), v)
+        })
+        .collect();
+    let v = serde_json::json!({
+        "games": stats.games,
+        "decisions": stats.decisions,
+        "mean_total_score": stats.mean_total_score(),
+        "mean_scores": means,
+        "win_rates": stats.win_rates(),
+        "pool_tiles": pool,
+    });
+    match v {
+        serde_json::Value::Object(m) => m,
+        _ => serde_json::Map::new(),
+    }
+}
+
 /// The digest [`ShardHeader::variant_digest`] records for `rules`.
-pub(crate) fn variant_digest(rules: &Rules) -> String {
+pub fn variant_digest(rules: &Rules) -> String {
     // FNV-1a: stable across builds and platforms, unlike the standard library's hasher.
     let digest = rules
         .ruleset()
