@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use tegula_shard::{ShardHeader, ShardSums, HEADER_KEY};
+use tegula_shard::{ShardHeader, ShardSums};
 
 use super::fsio::{write_output_atomically, InputError, LogLines};
 use super::out;
@@ -92,7 +92,7 @@ fn read_shard(path: &Path) -> Result<ShardFile, InputError> {
             "the file is empty: a shard's --out starts with its header line".into(),
         ));
     };
-    let header = parse_header(&first).map_err(not_shard)?;
+    let header = ShardHeader::parse_line(&first).map_err(not_shard)?;
     let mut games = Vec::new();
     while let Some((n, text)) = lines.next_line()? {
         games.push((n, text));
@@ -104,97 +104,26 @@ fn read_shard(path: &Path) -> Result<ShardFile, InputError> {
     })
 }
 
-/// The header line, or why it is none.
-fn parse_header(text: &str) -> Result<ShardHeader, String> {
-    let not = "not the header of a shard (`tegula simulate --shard I/N --out FILE` writes it)";
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("{not}: {e}"))?;
-    let inner = value
-        .get(HEADER_KEY)
-        .ok_or_else(|| format!("{not}: no `{HEADER_KEY}` key"))?;
-    let header: ShardHeader =
-        serde_json::from_value(inner.clone()).map_err(|e| format!("{not}: {e}"))?;
-    let seats = usize::from(header.players);
-    if header.sums.seat_scores.len() != seats || header.sums.wins.len() != seats {
-        return Err(format!(
-            "{not}: its sums do not have one entry per seat ({seats})"
-        ));
-    }
-    if header.shard.index >= header.shard.count {
-        return Err(format!("{not}: shard {} does not exist", header.shard));
-    }
-    Ok(header)
-}
-
-/// Every reason the files do not make up one run, located; sorts `files` by shard.
+/// Every reason the files do not make up one run, located; sorts `files` by shard when the
+/// set is whole.
 fn check_shards(files: &mut [ShardFile]) -> Vec<String> {
-    let mut problems = Vec::new();
-    let first = &files[0];
-    for f in &files[1..] {
-        if let Some(d) = run_difference(&first.header, &f.header) {
-            problems.push(format!(
-                "{}: line 1: {d}, but {} has {}: the shards are of different runs",
-                f.path.display(),
-                first.path.display(),
-                run_difference(&f.header, &first.header).unwrap_or_default()
-            ));
-        }
-    }
+    let headers: Vec<ShardHeader> = files.iter().map(|f| f.header.clone()).collect();
+    let name = |k: usize| files[k].path.display().to_string();
+    let mut problems: Vec<String> = tegula_shard::set_problems(&headers, &name)
+        .into_iter()
+        .map(|(k, p)| match k {
+            Some(k) => format!("{}: line 1: {p}", name(k)),
+            None => p,
+        })
+        .collect();
     if !problems.is_empty() {
         return problems;
     }
     files.sort_by_key(|f| f.header.shard.index);
-    for pair in files.windows(2) {
-        if pair[0].header.shard == pair[1].header.shard {
-            problems.push(format!(
-                "{}: line 1: shard {} again (also {})",
-                pair[1].path.display(),
-                pair[1].header.shard,
-                pair[0].path.display()
-            ));
-        }
-    }
-    let count = files[0].header.shard.count;
-    let have: Vec<u64> = files.iter().map(|f| f.header.shard.index).collect();
-    let missing: Vec<String> = (0..count)
-        .filter(|i| have.binary_search(i).is_err())
-        .map(|i| format!("{i}/{count}"))
-        .collect();
-    if !missing.is_empty() {
-        problems.push(format!(
-            "shard{} {} missing: {} file{} given for {count} shards",
-            if missing.len() == 1 { "" } else { "s" },
-            missing.join(", "),
-            files.len(),
-            if files.len() == 1 { "" } else { "s" }
-        ));
-    }
     for f in files.iter() {
         check_games(f, &mut problems);
     }
     problems
-}
-
-/// The first run option in which `b` differs from `a`, as `b` has it (`seed 2`).
-fn run_difference(a: &ShardHeader, b: &ShardHeader) -> Option<String> {
-    if a.variant != b.variant {
-        return Some(format!("variant `{}`", b.variant));
-    }
-    if a.variant_digest != b.variant_digest {
-        return Some(format!(
-            "variant `{}` with other rules (digest {})",
-            b.variant, b.variant_digest
-        ));
-    }
-    let options = [
-        ("players", u64::from(a.players), u64::from(b.players)),
-        ("games", a.games, b.games),
-        ("seed", a.seed, b.seed),
-        ("shard count", a.shard.count, b.shard.count),
-    ];
-    if let Some((what, _, v)) = options.iter().find(|(_, x, y)| x != y) {
-        return Some(format!("{what} {v}"));
-    }
-    (a.agents != b.agents).then(|| format!("agents {}", b.agents.join(",")))
 }
 
 /// Check that a shard's lines are exactly its games, in order, as many as its sums count.
@@ -234,24 +163,11 @@ fn check_games(f: &ShardFile, problems: &mut Vec<String>) {
     }
 }
 
-/// The shards' sums added up, or the problem (a pool tile named two ways, sums past 2^64).
+/// The shards' sums added up, or the located problem.
 fn total(files: &[ShardFile]) -> Result<ShardSums, String> {
-    let mut sums = ShardSums::new(files[0].header.players);
-    for f in files {
-        if let Some((t, a, b)) = sums.pool_conflict(&f.header.sums) {
-            return Err(format!(
-                "{}: line 1: pool tile {t} is `{b}` here but `{a}` in another shard",
-                f.path.display()
-            ));
-        }
-        if !sums.merge(&f.header.sums) {
-            return Err(format!(
-                "{}: line 1: the sums overflow when added to the other shards'",
-                f.path.display()
-            ));
-        }
-    }
-    Ok(sums)
+    let headers: Vec<ShardHeader> = files.iter().map(|f| f.header.clone()).collect();
+    tegula_shard::total(&headers)
+        .map_err(|(k, p)| format!("{}: line 1: {p}", files[k].path.display()))
 }
 
 /// The games' lines in game order: game `g` is line `g / N` of shard `g mod N` (`files` sorted

@@ -273,6 +273,146 @@ impl ShardHeader {
         m.insert(HEADER_KEY.into(), serde_json::json!(self));
         serde_json::Value::Object(m).to_string()
     }
+
+    /// The header of a line [`ShardHeader::line`] wrote, or why `text` is none.
+    pub fn parse_line(text: &str) -> Result<ShardHeader, String> {
+        let not = "not the header of a shard (`tegula simulate --shard I/N --out FILE` writes it)";
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("{not}: {e}"))?;
+        let inner = value
+            .get(HEADER_KEY)
+            .ok_or_else(|| format!("{not}: no `{HEADER_KEY}` key"))?;
+        let header: ShardHeader =
+            serde_json::from_value(inner.clone()).map_err(|e| format!("{not}: {e}"))?;
+        let seats = usize::from(header.players);
+        if header.sums.seat_scores.len() != seats || header.sums.wins.len() != seats {
+            return Err(format!(
+                "{not}: its sums do not have one entry per seat ({seats})"
+            ));
+        }
+        if header.shard.index >= header.shard.count || header.shard.count > MAX_SHARDS {
+            return Err(format!("{not}: shard {} does not exist", header.shard));
+        }
+        Ok(header)
+    }
+
+    /// The first run option in which `other` differs from `self`, as `other` has it
+    /// (`seed 2`); `None` when both are shards of one run.
+    pub fn difference(&self, other: &ShardHeader) -> Option<String> {
+        let (a, b) = (self, other);
+        if a.variant != b.variant {
+            return Some(format!("variant `{}`", b.variant));
+        }
+        if a.variant_digest != b.variant_digest {
+            return Some(format!(
+                "variant `{}` with other rules (digest {})",
+                b.variant, b.variant_digest
+            ));
+        }
+        let options = [
+            ("players", u64::from(a.players), u64::from(b.players)),
+            ("games", a.games, b.games),
+            ("seed", a.seed, b.seed),
+            ("shard count", a.shard.count, b.shard.count),
+        ];
+        if let Some((what, _, v)) = options.iter().find(|(_, x, y)| x != y) {
+            return Some(format!("{what} {v}"));
+        }
+        (a.agents != b.agents).then(|| format!("agents {}", b.agents.join(",")))
+    }
+}
+
+/// Why `headers` are not the shards of one run, each problem with the position of the header
+/// it is about (none for a missing shard); `name(k)` names header `k` in the messages. The run
+/// options first (against the first header; nothing else is checked when they differ), then
+/// each shard once with as many games as it should have, then no shard missing. Empty when they make up one run.
+pub fn set_problems(
+    headers: &[ShardHeader],
+    name: &dyn Fn(usize) -> String,
+) -> Vec<(Option<usize>, String)> {
+    let Some(first) = headers.first() else {
+        return vec![(None, "no shards given".into())];
+    };
+    let mut problems: Vec<(Option<usize>, String)> = (1..headers.len())
+        .filter_map(|k| {
+            let d = first.difference(&headers[k])?;
+            let mine = headers[k].difference(first).unwrap_or_default();
+            Some((
+                Some(k),
+                format!(
+                    "{d}, but {} has {mine}: the shards are of different runs",
+                    name(0)
+                ),
+            ))
+        })
+        .collect();
+    if !problems.is_empty() {
+        return problems;
+    }
+    let mut order: Vec<usize> = (0..headers.len()).collect();
+    order.sort_by_key(|&k| headers[k].shard.index);
+    for pair in order.windows(2) {
+        let (a, b) = (&headers[pair[0]], &headers[pair[1]]);
+        if a.shard == b.shard {
+            problems.push((
+                Some(pair[1]),
+                format!("shard {} again (also {})", b.shard, name(pair[0])),
+            ));
+        }
+    }
+    for (k, h) in headers.iter().enumerate() {
+        let want = h.shard.games_of(h.games);
+        if h.sums.games != want {
+            problems.push((
+                Some(k),
+                format!(
+                    "shard {} of a {}-game run has {want} games, but its header counts {}",
+                    h.shard, h.games, h.sums.games
+                ),
+            ));
+        }
+    }
+    let count = first.shard.count;
+    let missing: Vec<String> = (0..count)
+        .filter(|&i| !headers.iter().any(|h| h.shard.index == i))
+        .take(10)
+        .map(|i| format!("{i}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        problems.push((
+            None,
+            format!(
+                "shard{} {} missing: {} given for {count} shards",
+                if missing.len() == 1 { "" } else { "s" },
+                missing.join(", "),
+                headers.len()
+            ),
+        ));
+    }
+    problems
+}
+
+/// The sums of `headers` (the shards of one run: [`set_problems`] found none) added up, or the
+/// position of the header that cannot be added and why (a pool tile named two ways, a sum past
+/// 2^64).
+pub fn total(headers: &[ShardHeader]) -> Result<ShardSums, (usize, String)> {
+    let players = headers.first().map_or(0, |h| h.players);
+    let mut sums = ShardSums::new(players);
+    for (k, h) in headers.iter().enumerate() {
+        if let Some((t, a, b)) = sums.pool_conflict(&h.sums) {
+            return Err((
+                k,
+                format!("pool tile {t} is `{b}` here but `{a}` in another shard"),
+            ));
+        }
+        if !sums.merge(&h.sums) {
+            return Err((
+                k,
+                "the sums overflow when added to the other shards'".into(),
+            ));
+        }
+    }
+    Ok(sums)
 }
 
 /// Play shard `shard` of the run (`games` games of `players` seats, `agents` cycled over the

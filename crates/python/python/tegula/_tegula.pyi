@@ -1,7 +1,7 @@
 """Type stubs of the native module `tegula._tegula` (the Rust engine's bindings)."""
 
 from os import PathLike
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -117,3 +117,48 @@ class Agent:
 def agent_action(game: Game, kind: str, seed: int = 0) -> int: ...
 def play_seeds(seed: int, players: int) -> Tuple[int, List[int]]: ...
 def shipped_files() -> List[Tuple[str, bytes]]: ...
+
+_StepArrays = Tuple[
+    Optional[npt.NDArray[np.float32]],
+    Optional[npt.NDArray[np.bool_]],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+]
+
+class Batch:
+    def __init__(
+        self,
+        variant: Variant,
+        n: int,
+        players: int = 2,
+        seed: int = 0,
+        agents: Optional[Sequence[str]] = None,
+        radius: int = 12,
+        threads: int = 1,
+    ) -> None: ...
+    def __len__(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def num_distinct_actions(self) -> int: ...
+    def reset(self) -> _StepArrays: ...
+    def observe(self) -> _StepArrays: ...
+    def step(
+        self, actions: npt.NDArray[np.int64], observe: bool = True
+    ) -> _StepArrays: ...
+    def step_agents(self, observe: bool = True) -> _StepArrays: ...
+    def play_agents(self) -> npt.NDArray[np.float32]: ...
+    def current_players(self) -> npt.NDArray[np.int64]: ...
+    def scores(self) -> npt.NDArray[np.int64]: ...
+    def game(self, i: int) -> Game: ...
+
+def play_shard(
+    variant: Variant,
+    games: int,
+    index: int = 0,
+    count: int = 1,
+    players: int = 2,
+    agents: Optional[Sequence[str]] = None,
+    seed: int = 0,
+) -> str: ...
+def merge_shards(headers: List[str]) -> str: ...
