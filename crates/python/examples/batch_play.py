@@ -2,9 +2,10 @@
 
     python3 crates/python/examples/batch_play.py base 2000 [threads]
 
-Two ways: the batch's built-in random agents (`Batch.play_agents`, all in Rust, the GIL released)
-and a uniform random policy in NumPy over the legal-action masks (`Batch.step`, observations and
-masks returned as arrays at every step, as a training loop gets them). Compare with
+Three ways: the batch's built-in random agents (`Batch.play_agents`, all in Rust, the GIL
+released); a uniform random policy in NumPy over the legal-action masks (`Batch.step`, the masks
+returned as arrays at every step); the same with the observations too, as a training loop that
+reads the board gets them. Compare with
 `tegula simulate --variant variants/base.toml --games 2000 --seed 1 --format json`
 (`games_per_second`): docs/AI.md, "Batched play".
 """
@@ -23,7 +24,7 @@ def agents(v, games, threads):
     return games / (time.perf_counter() - t)
 
 
-def masks(v, games, threads, width=256):
+def masks(v, games, threads, observe, width=256):
     rng = np.random.default_rng(1)
     t = time.perf_counter()
     for start in range(0, games, width):
@@ -33,7 +34,7 @@ def masks(v, games, threads, width=256):
             # A uniform choice among each row's legal ids (finished games: -1, ignored).
             r = rng.random(mask.shape) * mask
             actions = np.where(done, -1, r.argmax(axis=1))
-            _, mask, _, done = b.step(actions)
+            _, mask, _, done = b.step(actions, observe=observe)
     return games / (time.perf_counter() - t)
 
 
@@ -43,7 +44,9 @@ def main():
     threads = int(sys.argv[3]) if len(sys.argv) > 3 else 1
     v = tegula.Variant(name)
     print(f"built-in random agents: {agents(v, games, threads):.0f} games/s")
-    print(f"NumPy policy over masks: {masks(v, games // 10 or 1, threads):.0f} games/s")
+    print(f"NumPy policy over masks: {masks(v, games, threads, False):.0f} games/s")
+    few = max(1, games // 10)
+    print(f"NumPy policy, observations too: {masks(v, few, threads, True):.0f} games/s")
 
 
 if __name__ == "__main__":

@@ -228,15 +228,15 @@ fn arrays(
     out: Out,
     n: usize,
     sizes: Sizes,
-    observed: bool,
+    wanted: Wanted,
 ) -> PyResult<Arrays<'_>> {
     let shape = |e: ShapeError| PyRuntimeError::new_err(e.to_string());
     let obs = Array2::from_shape_vec((n, sizes.obs), out.obs).map_err(shape)?;
     let mask = Array2::from_shape_vec((n, sizes.actions), out.mask).map_err(shape)?;
     let rewards = Array2::from_shape_vec((n, sizes.players), out.rewards).map_err(shape)?;
     Ok((
-        observed.then(|| obs.into_pyarray(py)),
-        observed.then(|| mask.into_pyarray(py)),
+        wanted.observe.then(|| obs.into_pyarray(py)),
+        wanted.masks.then(|| mask.into_pyarray(py)),
         rewards.into_pyarray(py),
         Array1::from_vec(out.done).into_pyarray(py),
     ))
@@ -244,6 +244,10 @@ fn arrays(
 
 #[pymethods]
 impl PyBatch {
+    /// The action id that lets a game's built-in agent decide in `step` (-1).
+    #[classattr]
+    const AGENT: i64 = AGENT;
+
     /// `n` games of `variant` with `players` seats: game `i` is game `i` of `tegula simulate
     /// --seed SEED` (its pile, and its agents `agents` cycled over the seats, default random).
     /// `radius` is the board window of observations and action ids; `threads` the threads
@@ -331,19 +335,26 @@ impl PyBatch {
                 fill(&loaded, radius, &slot.game, &mut part)
             })
         });
-        arrays(py, out, n, sizes, true)
+        let all = Wanted {
+            observe: true,
+            masks: true,
+        };
+        arrays(py, out, n, sizes, all)
     }
 
-    /// Apply one action id per game (`int64[n]`; ignored for finished games, e.g. -1), then
-    /// the seeded draws. Returns (observations, masks, rewards, done): rewards are the final
-    /// scores of the games that ended with this step, zeros otherwise. If any action is not
-    /// legal in its game, `IllegalActionError` names the game and no game is changed.
-    #[pyo3(signature = (actions, observe = true))]
+    /// Apply one action id per game (`int64[n]`; [`AGENT`] = -1: the game's built-in agent
+    /// decides; anything is ignored for a finished game), then the seeded draws. Returns
+    /// (observations, masks, rewards, done): rewards are the final scores of the games that
+    /// ended with this step, zeros otherwise; observations and masks are None when not asked
+    /// for (`observe`, `masks`). If any action is not legal in its game, `IllegalActionError`
+    /// names the game and no game is changed.
+    #[pyo3(signature = (actions, observe = true, masks = true))]
     fn step<'py>(
         &self,
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
         observe: bool,
+        masks: bool,
     ) -> PyResult<Arrays<'py>> {
         let actions = actions.as_slice()?.to_vec();
         let mut guard = self.lock()?;
@@ -356,8 +367,13 @@ impl PyBatch {
             )));
         }
         let decoded = decode_all(py, st, &actions)?;
-        self.advance(py, st, observe, &|i, slot| {
-            if let Some(a) = decoded[i] {
+        let wanted = Wanted { observe, masks };
+        self.advance(py, st, wanted, &|i, slot| match decoded[i] {
+            Choice::Skip => {}
+            Choice::Agent => {
+                sim::play_one(&mut slot.game, &mut slot.agents);
+            }
+            Choice::Play(a) => {
                 // Checked legal above.
                 let _ = slot.game.apply(a);
             }
@@ -366,10 +382,16 @@ impl PyBatch {
 
     /// Let each unfinished game's agent of the seat to act make its decision (as `tegula
     /// simulate`'s agents do), then draw. Returns what `step` returns.
-    #[pyo3(signature = (observe = true))]
-    fn step_agents<'py>(&self, py: Python<'py>, observe: bool) -> PyResult<Arrays<'py>> {
+    #[pyo3(signature = (observe = true, masks = true))]
+    fn step_agents<'py>(
+        &self,
+        py: Python<'py>,
+        observe: bool,
+        masks: bool,
+    ) -> PyResult<Arrays<'py>> {
         let mut guard = self.lock()?;
-        self.advance(py, &mut guard, observe, &|_, slot| {
+        let wanted = Wanted { observe, masks };
+        self.advance(py, &mut guard, wanted, &|_, slot| {
             sim::play_one(&mut slot.game, &mut slot.agents);
         })
     }
@@ -391,7 +413,11 @@ impl PyBatch {
                 final_rewards(&slot.game, part.rewards);
             })
         });
-        let (_, _, rewards, _) = arrays(py, out, n, sizes, false)?;
+        let none = Wanted {
+            observe: false,
+            masks: false,
+        };
+        let (_, _, rewards, _) = arrays(py, out, n, sizes, none)?;
         Ok(rewards)
     }
 
@@ -454,18 +480,14 @@ impl PyBatch {
         &self,
         py: Python<'py>,
         st: &mut State,
-        observe: bool,
+        wanted: Wanted,
         act: &(dyn Fn(usize, &mut Slot) + Sync),
     ) -> PyResult<Arrays<'py>> {
         let full = st.sizes();
-        let sizes = if observe {
-            full
-        } else {
-            Sizes {
-                obs: 0,
-                actions: 0,
-                ..full
-            }
+        let sizes = Sizes {
+            obs: if wanted.observe { full.obs } else { 0 },
+            actions: if wanted.masks { full.actions } else { 0 },
+            ..full
         };
         let (loaded, radius) = (st.loaded.clone(), st.radius);
         let n = st.slots.len();
@@ -476,29 +498,46 @@ impl PyBatch {
                     settle(&mut slot.game);
                     final_rewards(&slot.game, part.rewards);
                 }
-                if observe {
-                    fill(&loaded, radius, &slot.game, &mut part);
-                } else {
-                    *part.done = slot.game.phase() == tegula_engine::Phase::Over;
-                }
+                fill(&loaded, radius, &slot.game, &mut part);
             })
         });
-        arrays(py, out, n, sizes, observe)
+        arrays(py, out, n, sizes, wanted)
     }
 }
 
-/// The engine action of each game's id (None for a finished game), or the error of the first
-/// game whose id is not a legal action.
-fn decode_all(
-    py: Python<'_>,
-    st: &State,
-    actions: &[i64],
-) -> PyResult<Vec<Option<tegula_engine::Action>>> {
+/// The action id that lets a game's built-in agent decide (`Batch.step`).
+pub const AGENT: i64 = -1;
+
+/// What a step does in one game.
+#[derive(Clone, Copy)]
+enum Choice {
+    /// Nothing: the game is over.
+    Skip,
+    /// Its agent decides.
+    Agent,
+    /// This action (checked legal).
+    Play(tegula_engine::Action),
+}
+
+/// The outputs a step is asked for besides rewards and done flags.
+#[derive(Clone, Copy)]
+struct Wanted {
+    observe: bool,
+    masks: bool,
+}
+
+/// What each game's id asks for, or the error of the first game whose id is not a legal
+/// action.
+fn decode_all(py: Python<'_>, st: &State, actions: &[i64]) -> PyResult<Vec<Choice>> {
     let codec = &st.loaded.codec;
     let mut out = Vec::with_capacity(actions.len());
     for (i, (slot, &id)) in st.slots.iter().zip(actions).enumerate() {
         if slot.game.phase() == tegula_engine::Phase::Over {
-            out.push(None);
+            out.push(Choice::Skip);
+            continue;
+        }
+        if id == AGENT {
+            out.push(Choice::Agent);
             continue;
         }
         let frame = Frame::new(&slot.game, st.radius);
@@ -514,7 +553,7 @@ fn decode_all(
             let msg = format!("game {i}: illegal action {id}: {e}");
             return Err(illegal(py, id, e.kind(), rule, msg));
         }
-        out.push(Some(action));
+        out.push(Choice::Play(action));
     }
     Ok(out)
 }

@@ -80,6 +80,14 @@ def test_batch_agents_play_the_games_of_tegula_simulate(tmp_path):
     assert finals.astype(int).tolist() == want
     b2.reset()
     assert b2.play_agents().astype(int).tolist() == want
+    # Batch.AGENT lets each game's agent decide within `step`.
+    b2.reset()
+    finals[:] = 0
+    done[:] = False
+    while not done.all():
+        _, _, rewards, done = b2.step(np.full(5, tegula.Batch.AGENT), observe=False, masks=False)
+        finals += rewards
+    assert finals.astype(int).tolist() == want
 
 
 def test_bad_input_raises_and_changes_nothing():
