@@ -149,7 +149,7 @@ where
     T: Send,
 {
     if size == 0 {
-        Box::new(std::iter::repeat_with(|| <&mut [T]>::default()))
+        Box::new(std::iter::repeat_with(<&mut [T]>::default))
     } else {
         Box::new(v.chunks_mut(size))
     }
