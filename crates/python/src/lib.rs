@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 pub mod agent_memory;
 pub mod agents;
 pub mod batch;
+pub mod bounds;
 pub mod chance;
 pub mod codec;
 pub mod codec_py;

@@ -321,3 +321,24 @@ def test_information_state_tensor_is_the_seats_knowledge():
         assert np.array_equal(world.information_state_tensor(seat), mine)
     with pytest.raises(ValueError, match="seat 2"):
         g.information_state_tensor(2)
+
+
+def test_max_utility_is_the_variants_score_bound():
+    """`max_utility` is `Variant.max_score` (before: the loose 10 · pieces², 50,410 on base);
+    no game of any shipped variant, random or greedy, scores more (random_sim_test checks the
+    returns against it too)."""
+    for name in tegula.variants.names():
+        v = tegula.Variant(name)
+        lo, hi = v.player_range
+        for players in (lo, hi):
+            bound = v.max_score(players)
+            assert 0 < bound < 10 * v.pieces(players) ** 2, (name, players)
+        best = 0
+        for agents in (["random"], ["greedy"]):
+            b = tegula.Batch(v, 40, players=lo, seed=11, agents=agents)
+            best = max(best, int(b.play_agents().max()))
+        assert best <= v.max_score(lo), (name, best)
+    game = load("variants/wonders.toml", 3)
+    assert game.max_utility() == tegula.Variant(str(ROOT / "variants/wonders.toml")).max_score(3)
+    with pytest.raises(ValueError, match="allows"):
+        tegula.Variant(str(ROOT / "variants/base.toml")).max_score(9)

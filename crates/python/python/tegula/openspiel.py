@@ -91,15 +91,14 @@ class TegulaGame(pyspiel.Game):
         lo, hi = self.variant.player_range
         if not lo <= self.players <= hi:
             raise ValueError(f"{self.players} players; the variant allows {lo} to {hi}")
-        pieces = self.variant.pieces(self.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.variant.num_distinct_actions(self.radius),
             max_chance_outcomes=len(self.variant.tile_ids),
             num_players=self.players,
             min_utility=-1.0 if self.rank else 0.0,
-            # Scores: not tight (no seat scores this much: every piece scoring in several
-            # features); `returns="rank"` has exact bounds.
-            max_utility=1.0 if self.rank else float(10 * pieces * pieces),
+            # Scores: a proven bound from the variant's rules (`tegula.Variant.max_score`,
+            # docs/AI.md "Utility bounds"); `returns="rank"` has exact bounds.
+            max_utility=1.0 if self.rank else float(self.variant.max_score(self.players)),
             utility_sum=0.0 if self.rank else None,
             max_game_length=self.variant.max_game_length(self.players),
         )
