@@ -4,7 +4,7 @@
 //!
 //! - roads, cities, cloisters: each feature scores once (completed, or incomplete at the end),
 //!   its value an expression over its counts. Each expression is bounded above by an affine
-//!   function of the counts ([`Lin`]; a product of two counts by its largest value), and the
+//!   function of the counts (`Lin`; a product of two counts by its largest value), and the
 //!   counts summed over all features of a kind are bounded by the game's pieces: a feature's
 //!   cells by the tile-local features' cells, pennants and tagged segments by those printed,
 //!   a cloister's neighbours by 8, a field's completed cities by the field–city borders;
