@@ -18,9 +18,11 @@ import numpy as np
 import tegula
 
 
-def agents(v, games, threads):
+def agents(v, games, threads, width=8192):
     t = time.perf_counter()
-    tegula.Batch(v, games, seed=1, threads=threads).play_agents()
+    for start in range(0, games, width):
+        n = min(width, games - start)
+        tegula.Batch(v, n, seed=1 + start, threads=threads).play_agents()
     return games / (time.perf_counter() - t)
 
 

@@ -22,6 +22,10 @@ use crate::game::{PyGame, TERMINAL};
 use crate::observe;
 use crate::variant::{check_radius, Loaded, PyVariant};
 
+/// Most games in one batch: their observations alone take some 600 MB at radius 12 (18,189
+/// floats a base game), and more games fit in more batches.
+pub const MAX_GAMES: usize = 8192;
+
 /// One game of a batch with its agents.
 struct Slot {
     game: Game,
@@ -248,8 +252,8 @@ impl PyBatch {
     #[classattr]
     const AGENT: i64 = AGENT;
 
-    /// `n` games of `variant` with `players` seats: game `i` is game `i` of `tegula simulate
-    /// --seed SEED` (its pile, and its agents `agents` cycled over the seats, default random).
+    /// `n` games (1 to 8,192) of `variant` with `players` seats: game `i` is game `i` of
+    /// `tegula simulate --seed SEED` (its pile, and its agents `agents` cycled over the seats, default random).
     /// `radius` is the board window of observations and action ids; `threads` the threads
     /// each step uses (the GIL is released either way).
     #[new]
@@ -264,10 +268,9 @@ impl PyBatch {
         radius: u16,
         threads: usize,
     ) -> PyResult<PyBatch> {
-        if n == 0 || n > 1 << 20 {
+        if n == 0 || n > MAX_GAMES {
             return Err(PyValueError::new_err(format!(
-                "n = {n}: a batch has 1 to {} games",
-                1 << 20
+                "n = {n}: a batch has 1 to {MAX_GAMES} games"
             )));
         }
         if threads == 0 || threads > 1024 {

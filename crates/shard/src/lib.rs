@@ -373,8 +373,10 @@ pub fn set_problems(
         }
     }
     let count = first.shard.count;
+    let mut have: Vec<u64> = headers.iter().map(|h| h.shard.index).collect();
+    have.sort_unstable();
     let missing: Vec<String> = (0..count)
-        .filter(|&i| !headers.iter().any(|h| h.shard.index == i))
+        .filter(|i| have.binary_search(i).is_err())
         .take(10)
         .map(|i| format!("{i}/{count}"))
         .collect();
