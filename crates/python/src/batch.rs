@@ -253,9 +253,9 @@ impl PyBatch {
     const AGENT: i64 = AGENT;
 
     /// `n` games (1 to 8,192) of `variant` with `players` seats: game `i` is game `i` of
-    /// `tegula simulate --seed SEED` (its pile, and its agents `agents` cycled over the seats, default random).
-    /// `radius` is the board window of observations and action ids; `threads` the threads
-    /// each step uses (the GIL is released either way).
+    /// `tegula simulate --seed SEED` (its pile, and its agents `agents` cycled over the seats,
+    /// default random). `radius` is the board window of observations and action ids;
+    /// `threads` the threads each step uses (the GIL is released either way).
     #[new]
     #[pyo3(signature = (variant, n, players = 2, seed = 0, agents = None, radius = observe::DEFAULT_RADIUS, threads = 1))]
     #[allow(clippy::too_many_arguments)] // the batch's options, each with a default
