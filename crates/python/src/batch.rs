@@ -300,7 +300,8 @@ impl PyBatch {
         Ok(self.lock()?.slots.len())
     }
 
-    /// Length of one observation (board planes then features, flattened: `Game.observation_tensor`).
+    /// Length of one observation (board planes then features, flattened, as
+    /// `Game.observation_tensor`).
     #[getter]
     fn observation_size(&self) -> PyResult<usize> {
         Ok(self.lock()?.sizes().obs)

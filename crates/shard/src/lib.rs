@@ -325,7 +325,8 @@ impl ShardHeader {
 /// Why `headers` are not the shards of one run, each problem with the position of the header
 /// it is about (none for a missing shard); `name(k)` names header `k` in the messages. The run
 /// options first (against the first header; nothing else is checked when they differ), then
-/// each shard once with as many games as it should have, then no shard missing. Empty when they make up one run.
+/// each shard once with as many games as it should have, then no shard missing. Empty when
+/// they make up one run.
 pub fn set_problems(
     headers: &[ShardHeader],
     name: &dyn Fn(usize) -> String,
