@@ -257,3 +257,31 @@ fn a_file_that_is_no_shard_exits_2_located() {
     assert_exit(&o, 2);
     assert!(stderr(&o).contains("one of this command's inputs"));
 }
+
+#[test]
+fn hostile_shard_headers_are_refused_not_panicking() {
+    let dir = scratch("hostile");
+    shard(&dir, "5", "0/2", "a0.jsonl");
+    shard(&dir, "5", "1/2", "a1.jsonl");
+    let text = std::fs::read_to_string(dir.join("a0.jsonl")).unwrap();
+    let (head, rest) = text.split_once('\n').unwrap();
+    let mut header: serde_json::Value = serde_json::from_str(head).unwrap();
+    let sums = &mut header["tegula_simulate_shard"]["sums"];
+    // Sums that overflow when added to the other shard's: exit 1, no panic (debug builds).
+    sums["total_score"] = serde_json::json!(u64::MAX);
+    std::fs::write(dir.join("big0.jsonl"), format!("{header}\n{rest}")).unwrap();
+    let (code, e) = merge(&dir, &["big0.jsonl", "a1.jsonl"]);
+    assert_eq!(code, Some(1), "{e}");
+    assert!(e.contains(".jsonl: line 1: the sums overflow"), "{e}");
+    // Per-seat sums that do not match the seats: no shard header (exit 2).
+    let sums = &mut header["tegula_simulate_shard"]["sums"];
+    sums["total_score"] = serde_json::json!(1);
+    sums["wins"] = serde_json::json!([1]);
+    std::fs::write(dir.join("seats0.jsonl"), format!("{header}\n{rest}")).unwrap();
+    let (code, e) = merge(&dir, &["seats0.jsonl", "a1.jsonl"]);
+    assert_eq!(code, Some(2), "{e}");
+    assert!(
+        e.contains("seats0.jsonl: line 1:") && e.contains("one entry per seat"),
+        "{e}"
+    );
+}
