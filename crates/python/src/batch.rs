@@ -370,7 +370,11 @@ impl PyBatch {
                 st.slots.len()
             )));
         }
-        let decoded = decode_all(py, st, &actions)?;
+        // A unique borrow moves into the closure: the agents are Send, not Sync.
+        let (mine, acts): (&mut State, &[i64]) = (&mut *st, &actions);
+        let decoded = py
+            .detach(move || decode_all(mine, acts))
+            .map_err(|r| illegal(py, r.id, &r.kind, r.rule.as_deref(), r.msg))?;
         let wanted = Wanted { observe, masks };
         self.advance(py, st, wanted, &|i, slot| match decoded[i] {
             Choice::Skip => {}
@@ -530,9 +534,17 @@ struct Wanted {
     masks: bool,
 }
 
-/// What each game's id asks for, or the error of the first game whose id is not a legal
-/// action.
-fn decode_all(py: Python<'_>, st: &State, actions: &[i64]) -> PyResult<Vec<Choice>> {
+/// Why an action of a batch step was refused: the fields of `IllegalActionError`.
+struct Refusal {
+    id: i64,
+    kind: String,
+    rule: Option<String>,
+    msg: String,
+}
+
+/// What each game's id asks for, or why the first game whose id is not a legal action refuses
+/// it (no Python object: it runs without the GIL).
+fn decode_all(st: &State, actions: &[i64]) -> Result<Vec<Choice>, Refusal> {
     let codec = &st.loaded.codec;
     let mut out = Vec::with_capacity(actions.len());
     for (i, (slot, &id)) in st.slots.iter().zip(actions).enumerate() {
@@ -550,12 +562,24 @@ fn decode_all(py: Python<'_>, st: &State, actions: &[i64]) -> PyResult<Vec<Choic
                 "game {i}: action {id} is not an action of its state (ids are 0..{})",
                 codec.num_actions(st.radius)
             );
-            return Err(illegal(py, id, "unknown-action", None, msg));
+            let kind = "unknown-action".to_string();
+            return Err(Refusal {
+                id,
+                kind,
+                rule: None,
+                msg,
+            });
         };
         if let Err(e) = slot.game.check(action) {
-            let rule = Some(e.rule()).filter(|r| !r.is_empty());
+            let rule = Some(e.rule().to_string()).filter(|r| !r.is_empty());
             let msg = format!("game {i}: illegal action {id}: {e}");
-            return Err(illegal(py, id, e.kind(), rule, msg));
+            let kind = e.kind().to_string();
+            return Err(Refusal {
+                id,
+                kind,
+                rule,
+                msg,
+            });
         }
         out.push(Choice::Play(action));
     }
