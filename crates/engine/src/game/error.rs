@@ -131,10 +131,18 @@ pub enum MoveError {
         /// Feature index on that tile.
         feature: u8,
     },
-    /// The chance step names a tile type that is not in the undrawn pile (B-2).
+    /// The chance step names a tile type that is not in the undrawn pile, or not of the pile
+    /// group being drawn (B-2).
     NotInPile {
         /// The tile type named.
         tile: u16,
+    },
+    /// The placement breaks one of the tile's placement rules (`TileType::placement`).
+    PlacementRule {
+        /// The rule id the data gives it.
+        rule: String,
+        /// What it asks, in words.
+        why: &'static str,
     },
 }
 
@@ -164,6 +172,7 @@ impl MoveError {
         "must-place",
         "not-next-to-tile",
         "not-in-pile",
+        "placement-rule",
     ];
 
     /// Stable kebab-case name (scenario files' `expect_error.kind`).
@@ -192,13 +201,15 @@ impl MoveError {
             MoveError::MustPlace => 20,
             MoveError::NotNextToTile => 21,
             MoveError::NotInPile { .. } => 22,
+            MoveError::PlacementRule { .. } => 23,
         };
         Self::KINDS[i]
     }
 
     /// The rule the action breaks.
-    pub fn rule(&self) -> &'static str {
+    pub fn rule(&self) -> &str {
         match self {
+            MoveError::PlacementRule { rule, .. } => rule,
             MoveError::NotAFollowerFeature { .. } => "W-5",
             MoveError::WrongSite {
                 kind: FeatureKind::Field,
@@ -291,8 +302,12 @@ impl fmt::Display for MoveError {
                 "the pool tile must touch the tile just drawn and placed for it (W-6)"
             ),
             MoveError::NotInPile { tile } => {
-                write!(f, "tile {tile} is not among the undrawn tiles (B-2)")
+                write!(
+                    f,
+                    "tile {tile} is not among the undrawn tiles of the pile group being drawn (B-2)"
+                )
             }
+            MoveError::PlacementRule { rule, why } => write!(f, "{why} ({rule})"),
             MoveError::NotAMoveTarget { x, y, feature } => write!(
                 f,
                 "feature {feature} of the tile at ({x}, {y}) is not an unfinished, unoccupied \
