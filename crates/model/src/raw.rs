@@ -92,10 +92,9 @@ pub enum RawSideKind {
     Field,
     /// Matches any neighbouring side and closes the neighbour's feature there (the abbey, AM-1).
     Any,
-    /// An edge kind the tile set declares (`[[edge]]`, e.g. `water`): it matches only itself,
-    /// carries no segment, and its two halves belong to fields.
-    #[serde(untagged)]
-    Declared(#[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))] Id),
+    /// `{ edge = "ID" }`: an edge kind the tile set declares (`[[edge]]`, e.g. `water`): it
+    /// matches only itself, carries no segment, and its two halves belong to fields.
+    Edge(#[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))] Id),
 }
 
 /// An edge kind a tile set declares beside city, road and field (`[[edge]]`).

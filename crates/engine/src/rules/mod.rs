@@ -318,7 +318,12 @@ impl Rules {
         &self.full_pile
     }
 
-    /// The pile group of tile type `tile` (0 when the pile is one group).
+    /// The pile group of tile type `tile` (`Ruleset::pile_groups` are drawn in order; the tiles
+    /// of no group last; 0 when the pile is one group).
+    pub fn pile_group(&self, tile: u16) -> u8 {
+        self.group(tile)
+    }
+
     #[inline]
     pub(crate) fn group(&self, tile: u16) -> u8 {
         self.group_of.get(tile as usize).copied().unwrap_or(0)

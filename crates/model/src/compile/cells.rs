@@ -291,7 +291,7 @@ pub(super) fn step(x: i64, y: i64, s: Side) -> Option<(i64, i64)> {
 /// The name of a declared side kind as written (the built-in kinds always resolve).
 fn raw_side_name(k: &RawSideKind) -> &str {
     match k {
-        RawSideKind::Declared(id) => id,
+        RawSideKind::Edge(id) => id,
         _ => "",
     }
 }

@@ -363,7 +363,7 @@ pub(super) fn side_kind(k: &RawSideKind, edges: &[String]) -> Option<SideKind> {
         RawSideKind::Road => SideKind::Road,
         RawSideKind::Field => SideKind::Field,
         RawSideKind::Any => SideKind::Any,
-        RawSideKind::Declared(id) => SideKind::Declared(edge_index(id, edges)?),
+        RawSideKind::Edge(id) => SideKind::Declared(edge_index(id, edges)?),
     })
 }
 

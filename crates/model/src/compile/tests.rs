@@ -247,8 +247,8 @@ mod arbitrary {
             Just(RawSideKind::Road),
             Just(RawSideKind::Field),
             Just(RawSideKind::Any),
-            Just(RawSideKind::Declared("water".into())),
-            Just(RawSideKind::Declared("undeclared".into()))
+            Just(RawSideKind::Edge("water".into())),
+            Just(RawSideKind::Edge("undeclared".into()))
         ]
         .prop_map(Sp::unspanned)
     }
@@ -401,7 +401,7 @@ name = "Water"
 [[tile]]
 id = "straight"
 count = 1
-sides = ["field", "water", "field", "water"]
+sides = ["field", { edge = "water" }, "field", { edge = "water" }]
 segments = [
   { id = "north", kind = "field", halves = ["Wn", "Nw", "Ne", "En"] },
   { id = "south", kind = "field", halves = ["Es", "Se", "Sw", "Ws"] },
@@ -438,7 +438,7 @@ fn a_water_half_in_no_field_and_a_road_on_water_are_reported() {
 }
 
 #[test]
-fn an_undeclared_side_kind_or_edge_is_a_dangling_reference_with_a_suggestion() {
+fn an_undeclared_edge_kind_is_a_dangling_reference_with_a_suggestion() {
     let text = RIVER
         .replace(
             r#"["field", "water", "field", "water"]"#,
