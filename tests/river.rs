@@ -1,0 +1,244 @@
+//! The River as data (`variants/river.toml`, R-1..R-6): in random games every river tile is
+//! placed (or removed, R-6) before any land tile and the lake is the last river tile; the
+//! fast placement generator equals the naive checker with the placement rules; a
+//! scripted pile must draw the groups in order; chance steps only ever draw from the group
+//! being drawn; an unplaceable river tile leaves the game citing R-6; logs replay.
+
+mod common;
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use tegula_engine::{
+    log, naive, Action, Agent, Event, Game, MoveError, Phase, PileOrder, Placement, RandomAgent,
+    Rules, SetupError,
+};
+
+fn river() -> Arc<Rules> {
+    common::variant_rules("variants/river.toml")
+}
+
+fn tile(rules: &Rules, id: &str) -> u16 {
+    rules.tile_index(id).unwrap_or_else(|| panic!("no tile {id}"))
+}
+
+/// Tile ids placed or discarded, in order.
+fn laid(g: &Game) -> Vec<String> {
+    let ids = g.events().iter().filter_map(|e| match e {
+        Event::Place { tile, .. } | Event::Discard { tile, .. } => Some(tile.clone()),
+        _ => None,
+    });
+    ids.collect()
+}
+
+/// every river tile (`river-…`) comes before every land tile, and the lake last of them.
+fn river_first_lake_last(ids: &[String]) -> Result<(), String> {
+    let river = ids.iter().take_while(|t| t.starts_with("river-")).count();
+    if ids[river..].iter().any(|t| t.starts_with("river-")) {
+        return Err(format!("a river tile after a land tile: {ids:?}"));
+    }
+    if river != 11 {
+        return Err(format!("{river} river tiles laid, not 11: {ids:?}"));
+    }
+    if ids[river - 1] != "river-10" {
+        return Err(format!("the lake is not the last river tile: {ids:?}"));
+    }
+    Ok(())
+}
+
+/// One random decision; in the placement phase the fast generator must equal the naive one.
+fn step(g: &mut Game, agent: &mut RandomAgent) -> Result<(), String> {
+    match g.phase() {
+        Phase::Place => {
+            let mut fast = g.placements().to_vec();
+            fast.sort_unstable();
+            if fast != g.naive_placements() {
+                return Err(format!("turn {}: placements differ from the naive checker", g.turn()));
+            }
+            let i = agent.choose_placement(g, g.placements());
+            assert!(g.play_placement(i));
+        }
+        Phase::Follower => {
+            let c = agent.choose_follower(g, g.follower_options());
+            assert!(g.play_follower(c));
+        }
+        phase => return Err(format!("unexpected phase {phase:?}")),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// R-2..R-4 over whole random games, with the naive checkers and a log replay.
+    #[test]
+    fn river_games_lay_the_river_first(seed in any::<u64>(), players in 2u8..=5) {
+        let rules = river();
+        let mut g = Game::new(rules.clone(), players, PileOrder::Shuffled(seed), true).unwrap();
+        let mut agent = RandomAgent::new(seed ^ 0x5EED);
+        while g.phase() != Phase::Over {
+            let r = step(&mut g, &mut agent);
+            prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+        }
+        let r = river_first_lake_last(&laid(&g));
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+        if let Err(e) = naive::audit(&g) { prop_assert!(false, "{}", e); }
+        let replayed = log::replay(rules, &log::log_text(&g));
+        prop_assert!(replayed.is_ok(), "{:?}", replayed.err());
+        let replayed = replayed.unwrap();
+        prop_assert_eq!(replayed.scores(), g.scores());
+    }
+
+    /// With chance steps every outcome is a tile of the group being drawn, so however the draws
+    /// are decided the river still comes first and the lake last.
+    #[test]
+    fn chance_steps_draw_only_from_the_group_being_drawn(seed in any::<u64>()) {
+        let rules = river();
+        let g = Game::new(rules.clone(), 2, PileOrder::Shuffled(seed), true).unwrap();
+        let mut g = g.with_chance_steps();
+        let mut agent = RandomAgent::new(seed);
+        let mut pick = seed;
+        while g.phase() != Phase::Over {
+            if g.is_chance_node() {
+                let outcomes = g.chance_outcomes();
+                let river_left = (0..rules.ruleset().tiles.len() as u16)
+                    .filter(|&t| rules.tile_id(t).starts_with("river-"))
+                    .any(|t| g.remaining_counts()[t as usize] > 0);
+                for &(t, _) in &outcomes {
+                    prop_assert_eq!(rules.tile_id(t).starts_with("river-"), river_left);
+                }
+                let total: f64 = outcomes.iter().map(|o| o.1).sum();
+                prop_assert!((total - 1.0).abs() < 1e-9, "{}", total);
+                pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let t = outcomes[(pick >> 33) as usize % outcomes.len()].0;
+                g.apply(Action::Draw(t)).unwrap();
+                continue;
+            }
+            let r = step(&mut g, &mut agent);
+            prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+        }
+        let r = river_first_lake_last(&laid(&g));
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
+
+/// A scripted pile that draws a land tile before a river tile is refused; in order it
+/// is accepted.
+#[test]
+fn a_scripted_pile_must_draw_the_groups_in_order() {
+    let rules = river();
+    let (straight, lake, d) = (
+        tile(&rules, "river-2"),
+        tile(&rules, "river-10"),
+        tile(&rules, "D"),
+    );
+    let err = Game::scripted(rules.clone(), 2, vec![straight, d, lake]).unwrap_err();
+    assert_eq!(err, SetupError::GroupOrder { position: 2 });
+    assert!(err.to_string().contains("draw 3"), "{err}");
+    assert!(Game::scripted(rules, 2, vec![straight, lake, d]).is_ok());
+}
+
+/// A chance step refuses a land tile while river tiles are left, and a redeal keeps the
+/// groups in order.
+#[test]
+fn a_chance_step_refuses_a_tile_of_a_later_group() {
+    let rules = river();
+    let mut g = Game::new(rules.clone(), 2, PileOrder::Shuffled(7), true)
+        .unwrap()
+        .with_chance_steps();
+    assert!(g.is_chance_node());
+    let d = tile(&rules, "D");
+    assert!(g.remaining_counts()[d as usize] > 0);
+    assert_eq!(
+        g.apply(Action::Draw(d)),
+        Err(MoveError::NotInPile { tile: d })
+    );
+    assert!(!g.legal_actions().contains(&Action::Draw(d)));
+    g.determinize(99);
+    assert!(g.draw_default());
+    assert!(rules.tile_id(g.current_tile()).starts_with("river-"));
+}
+
+/// a river tile with no legal placement leaves the game, the discard cites R-6, and the
+/// same seat draws the next river tile (the spiral of scenarios/house-river-no-repeated-turn.toml,
+/// where the open end lies beside the spring's field).
+#[test]
+fn an_unplaceable_river_tile_leaves_citing_r6() {
+    let rules = common::variant_rules("variants/house/river-no-repeated-turn.toml");
+    let ids = [
+        "river-3", "river-2", "river-3", "river-2", "river-9", "river-7", "river-4", "river-10",
+    ];
+    let pile: Vec<u16> = ids.iter().map(|id| tile(&rules, id)).collect();
+    let mut g = Game::scripted(rules.clone(), 2, pile).unwrap();
+    let at = [(1, 0, 1), (1, -1, 1), (1, -2, 0), (0, -2, 0), (-1, -2, 3), (-1, -1, 0)];
+    for (x, y, rotation) in at {
+        let p = Placement {
+            tile: g.current_tile(),
+            x,
+            y,
+            rotation,
+        };
+        g.apply(Action::Place(p)).unwrap();
+        g.apply(Action::Pass).unwrap();
+    }
+    let discard = g.events().iter().find_map(|e| match e {
+        Event::Discard { tile, rule, player, .. } => Some((tile.clone(), rule.clone(), *player)),
+        _ => None,
+    });
+    assert_eq!(discard, Some(("river-4".into(), "R-6".into(), 0)));
+    assert_eq!(rules.tile_id(g.current_tile()), "river-10");
+    assert_eq!(g.current_player(), 0);
+}
+
+/// The refusals explain themselves with the data's rule ids.
+#[test]
+fn refused_river_placements_cite_r3_and_r4() {
+    let rules = river();
+    let ids = ["river-3", "river-2", "river-3", "river-2", "river-9"];
+    let pile: Vec<u16> = ids.iter().map(|id| tile(&rules, id)).collect();
+    let mut g = Game::scripted(rules.clone(), 2, pile).unwrap();
+    let away = Placement {
+        tile: g.current_tile(),
+        x: 0,
+        y: 1,
+        rotation: 0,
+    };
+    let err = g.check(Action::Place(away)).unwrap_err();
+    assert_eq!((err.kind(), err.rule()), ("placement-rule", "R-3"));
+    for (x, y, rotation) in [(1, 0, 1), (1, -1, 1), (1, -2, 0), (0, -2, 0)] {
+        let p = Placement {
+            tile: g.current_tile(),
+            x,
+            y,
+            rotation,
+        };
+        g.apply(Action::Place(p)).unwrap();
+        g.apply(Action::Pass).unwrap();
+    }
+    let back = Placement {
+        tile: g.current_tile(),
+        x: -1,
+        y: -2,
+        rotation: 3,
+    };
+    let err = g.check(Action::Place(back)).unwrap_err();
+    assert_eq!((err.kind(), err.rule()), ("placement-rule", "R-4"));
+    assert!(!g.placements().contains(&back));
+}
+
+/// The CLI plays 200 river games cleanly (issue 21 item 7).
+#[test]
+fn simulate_plays_200_river_games() {
+    let out = common::tegula(&[
+        "simulate",
+        "--variant",
+        "variants/river.toml",
+        "--games",
+        "200",
+        "--seed",
+        "1",
+    ]);
+    common::assert_exit(&out, 0);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("200 games of river"), "{text}");
+}
