@@ -19,7 +19,9 @@ fn river() -> Arc<Rules> {
 }
 
 fn tile(rules: &Rules, id: &str) -> u16 {
-    rules.tile_index(id).unwrap_or_else(|| panic!("no tile {id}"))
+    rules
+        .tile_index(id)
+        .unwrap_or_else(|| panic!("no tile {id}"))
 }
 
 /// Tile ids placed or discarded, in order.
@@ -53,7 +55,10 @@ fn step(g: &mut Game, agent: &mut RandomAgent) -> Result<(), String> {
             let mut fast = g.placements().to_vec();
             fast.sort_unstable();
             if fast != g.naive_placements() {
-                return Err(format!("turn {}: placements differ from the naive checker", g.turn()));
+                return Err(format!(
+                    "turn {}: placements differ from the naive checker",
+                    g.turn()
+                ));
             }
             let i = agent.choose_placement(g, g.placements());
             assert!(g.play_placement(i));
@@ -170,7 +175,14 @@ fn an_unplaceable_river_tile_leaves_citing_r6() {
     ];
     let pile: Vec<u16> = ids.iter().map(|id| tile(&rules, id)).collect();
     let mut g = Game::scripted(rules.clone(), 2, pile).unwrap();
-    let at = [(1, 0, 1), (1, -1, 1), (1, -2, 0), (0, -2, 0), (-1, -2, 3), (-1, -1, 0)];
+    let at = [
+        (1, 0, 1),
+        (1, -1, 1),
+        (1, -2, 0),
+        (0, -2, 0),
+        (-1, -2, 3),
+        (-1, -1, 0),
+    ];
     for (x, y, rotation) in at {
         let p = Placement {
             tile: g.current_tile(),
@@ -182,7 +194,9 @@ fn an_unplaceable_river_tile_leaves_citing_r6() {
         g.apply(Action::Pass).unwrap();
     }
     let discard = g.events().iter().find_map(|e| match e {
-        Event::Discard { tile, rule, player, .. } => Some((tile.clone(), rule.clone(), *player)),
+        Event::Discard {
+            tile, rule, player, ..
+        } => Some((tile.clone(), rule.clone(), *player)),
         _ => None,
     });
     assert_eq!(discard, Some(("river-4".into(), "R-6".into(), 0)));
@@ -241,4 +255,32 @@ fn simulate_plays_200_river_games() {
     common::assert_exit(&out, 0);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("200 games of river"), "{text}");
+}
+
+/// Water edges are drawn: a blue band per water side on the tile picture and on the board
+/// picture of a river game (which the replay viewer shows too).
+#[test]
+fn water_edges_are_drawn_on_tiles_and_boards() {
+    let out = common::tegula(&["render", "river-2"]);
+    common::assert_exit(&out, 0);
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(svg.matches(": declared edge 0</title>").count(), 2, "{svg}");
+    let out = common::tegula(&["render", "D"]);
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(!svg.contains("declared edge"), "{svg}");
+
+    let dir = std::env::temp_dir().join(format!("tegula-river-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("game.jsonl");
+    let log = log.to_str().unwrap();
+    let out = common::tegula(&["play", "--variant", "variants/river.toml", "--log", log]);
+    common::assert_exit(&out, 0);
+    let out = common::tegula(&["board", log]);
+    common::assert_exit(&out, 0);
+    let board = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        board.contains(": declared edge 0</title>"),
+        "no water on the board"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -287,6 +287,38 @@ pub(super) fn pennants(pen: &mut Pen<'_>, view: &TileView) {
     }
 }
 
+/// 2b. Declared edges (water, R-1): a blue band from each such side's middle to the cell's
+/// centre, so that a tile's water edges draw one stream across it; over the fields it parts
+/// (R-5), under the cities and the roads that cross it.
+pub(super) fn declared_edges(pen: &mut Pen<'_>, view: &TileView) {
+    for c in &view.cells {
+        for s in Side::ALL {
+            let SideKind::Declared(kind) = c.sides[s.index()] else {
+                continue;
+            };
+            let (a, b) = side_corners(s);
+            let (x1, y1) = pen.p(c.x, c.y, ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0));
+            let (x2, y2) = pen.p(c.x, c.y, (0.5, 0.5));
+            let _ = writeln!(
+                pen.out,
+                r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#3a8fd6" stroke-width="14"><title>side {}: declared edge {kind}</title></line>"##,
+                n(x1),
+                n(y1),
+                n(x2),
+                n(y2),
+                s.name()
+            );
+            // The bands of one cell meet in a round joint at its centre.
+            let _ = writeln!(
+                pen.out,
+                r##"<circle cx="{}" cy="{}" r="7" fill="#3a8fd6"/>"##,
+                n(x2),
+                n(y2)
+            );
+        }
+    }
+}
+
 /// 7. Sides: `any` sides, inner sides dashed, outer outline bold.
 pub(super) fn sides(pen: &mut Pen<'_>, view: &TileView) {
     for c in &view.cells {
