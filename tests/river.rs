@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use tegula_engine::{
-    log, naive, Action, Agent, Event, Game, MoveError, Phase, PileOrder, Placement, RandomAgent,
-    Rules, SetupError,
+    Action, Agent, Event, Game, MoveError, Phase, PileOrder, Placement, RandomAgent, Rules,
+    SetupError,
 };
 
 fn river() -> Arc<Rules> {
@@ -87,11 +87,8 @@ proptest! {
         }
         let r = river_first_lake_last(&laid(&g));
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());
-        if let Err(e) = naive::audit(&g) { prop_assert!(false, "{}", e); }
-        let replayed = log::replay(rules, &log::log_text(&g));
-        prop_assert!(replayed.is_ok(), "{:?}", replayed.err());
-        let replayed = replayed.unwrap();
-        prop_assert_eq!(replayed.scores(), g.scores());
+        let r = common::audit_and_replay(rules, &g);
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
     }
 
     /// With chance steps every outcome is a tile of the group being drawn, so however the draws

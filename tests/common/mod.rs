@@ -147,3 +147,19 @@ pub fn variant_rules(rel: &str) -> std::sync::Arc<tegula_engine::Rules> {
     let rs = rs.unwrap_or_else(|| panic!("{rel} does not build: {}", show_diags(&diags)));
     std::sync::Arc::new(tegula_engine::Rules::new(rs).expect("the ruleset is playable"))
 }
+
+/// A finished game checked from scratch: the naive recount of its features agrees with the
+/// engine's (`naive::audit`), and its log replays to the same scores.
+pub fn audit_and_replay(
+    rules: std::sync::Arc<tegula_engine::Rules>,
+    g: &tegula_engine::Game,
+) -> Result<(), String> {
+    use tegula_engine::{log, naive};
+    naive::audit(g)?;
+    let replayed = log::replay(rules, &log::log_text(g)).map_err(|e| format!("{e:?}"))?;
+    if replayed.scores() != g.scores() {
+        let (a, b) = (replayed.scores(), g.scores());
+        return Err(format!("the replay scores {a:?}, the game {b:?}"));
+    }
+    Ok(())
+}
