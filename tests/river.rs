@@ -281,3 +281,93 @@ fn water_edges_are_drawn_on_tiles_and_boards() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A copy of the River's data in a temporary root (`tiles/`, `variants/`) with `edit` applied to
+/// the river tile set and `variant` as the variant file; `tegula validate` on that variant.
+fn validate_edited(name: &str, edit: impl Fn(String) -> String, variant: &str) -> (i32, String) {
+    let dir = std::env::temp_dir().join(format!("tegula-river-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("tiles")).unwrap();
+    std::fs::create_dir_all(dir.join("variants")).unwrap();
+    std::fs::create_dir_all(dir.join("schema")).unwrap();
+    let read = |p: &str| std::fs::read_to_string(common::root().join(p)).unwrap();
+    for s in ["schema/variant.schema.json", "schema/tileset.schema.json"] {
+        std::fs::write(dir.join(s), read(s)).unwrap();
+    }
+    std::fs::write(dir.join("tiles/base.toml"), read("tiles/base.toml")).unwrap();
+    std::fs::write(dir.join("tiles/river.toml"), edit(read("tiles/river.toml"))).unwrap();
+    std::fs::write(dir.join("variants/v.toml"), variant).unwrap();
+    let v = dir.join("variants/v.toml");
+    let out = common::tegula(&["validate", v.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).ok();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap_or(-1), text)
+}
+
+/// The shipped variant with `extra` lines added at the end.
+fn river_variant_with(extra: &str) -> String {
+    let v = std::fs::read_to_string(common::root().join("variants/river.toml")).unwrap();
+    let v = v.split("[[fact]]").next().unwrap().to_string();
+    format!("{v}\n{extra}\n")
+}
+
+/// Hostile River data gets located diagnostics and exit 1, never a panic: an undeclared edge
+/// kind (with a suggestion), a second edge kind, an unknown `start`, a tile in two pile groups.
+#[test]
+fn bad_river_data_is_reported_where_it_is_written() {
+    let typo = |t: String| {
+        t.replacen(
+            r#"{ edge = "water" }, "field", "field""#,
+            r#"{ edge = "watr" }, "field", "field""#,
+            1,
+        )
+    };
+    let (code, text) = validate_edited("typo", typo, &river_variant_with(""));
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("dangling-reference") && text.contains("did you mean `water`?"),
+        "{text}"
+    );
+    assert!(text.contains("river.toml:"), "{text}");
+
+    let second = |t: String| t + "\n[[edge]]\nid = \"lava\"\nname = \"Lava\"\n";
+    let (code, text) = validate_edited("second", second, &river_variant_with(""));
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("bad-variant") && text.contains("2 edge kinds"),
+        "{text}"
+    );
+
+    let same = |t: String| t;
+    let bad_start = river_variant_with("").replace(r#"start = "river-1""#, r#"start = "river-0""#);
+    let (code, text) = validate_edited("start", same, &bad_start);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("`start` names tile `river-0`"), "{text}");
+
+    let twice = river_variant_with("[[pile]]\ntiles = [\"river-2\"]");
+    let (code, text) = validate_edited("twice", same, &twice);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("already in a pile group") && text.contains("v.toml:"),
+        "{text}"
+    );
+}
+
+/// A hand-edited artefact whose pile group or declared side names nothing is refused by the
+/// engine with its reason (exit 1 on `simulate`), not a panic.
+#[test]
+fn a_bad_river_artefact_is_refused() {
+    let (rs, diags) =
+        tegula_model::variant::build_variant(&common::root().join("variants/river.toml"));
+    let mut rs = rs.unwrap_or_else(|| panic!("{diags:?}"));
+    rs.pile_groups[0].tiles.push(60_000);
+    let err = Rules::new(rs.clone()).unwrap_err().to_string();
+    assert!(err.contains("pile group 0: tile type 60000"), "{err}");
+    rs.pile_groups[0].tiles.pop();
+    rs.edge_kinds.clear();
+    let err = Rules::new(rs).unwrap_err().to_string();
+    assert!(
+        err.contains("declared edge kind 0 is not declared"),
+        "{err}"
+    );
+}

@@ -71,10 +71,14 @@ pub fn check_edge_count(edges: &[EdgeKind], vsrc: &Source, diags: &mut Vec<Diagn
 pub fn start_override(
     start: Option<&Sp<String>>,
     tiles: &mut [CompiledTile],
+    sets_ok: bool,
     vsrc: &Source,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let Some(start) = start else { return };
+    // With a set missing, an unknown id would be a consequence, not a cause.
+    let Some(start) = start.filter(|_| sets_ok) else {
+        return;
+    };
     let Some(i) = tiles.iter().position(|t| t.id == start.value) else {
         let why = format!("`start` names tile `{}`, which no set has", start.value);
         diags.push(vsrc.diag(Code::DanglingReference, start.span.clone(), why));
@@ -96,11 +100,12 @@ pub fn start_override(
     tiles[i].start = true;
 }
 
-/// The `[[pile]]` groups with their tiles as indices into `tiles`: every id names a tile, none
-/// is in two groups, none is the start tile without a pile copy.
+/// The `[[pile]]` groups with their tiles as indices into `tiles`: every id names a tile (not
+/// checked with a set missing: the id may be in it), none is in two groups.
 pub fn groups(
     raw: &[Sp<RawPileGroup>],
     tiles: &[CompiledTile],
+    sets_ok: bool,
     rules: &crate::rules::Scope,
     vsrc: &Source,
     diags: &mut Vec<Diagnostic>,
@@ -112,8 +117,10 @@ pub fn groups(
         let mut members = Vec::new();
         for id in &g.tiles {
             let Some(i) = tiles.iter().position(|t| t.id == id.value) else {
-                let why = format!("pile group names tile `{}`, which no set has", id.value);
-                diags.push(vsrc.diag(Code::DanglingReference, id.span.clone(), why));
+                if sets_ok {
+                    let why = format!("pile group names tile `{}`, which no set has", id.value);
+                    diags.push(vsrc.diag(Code::DanglingReference, id.span.clone(), why));
+                }
                 continue;
             };
             if std::mem::replace(&mut taken[i], true) {

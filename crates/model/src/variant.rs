@@ -227,7 +227,8 @@ pub fn compile_variant_with(
     let set_ok = sets.ok;
     // The tile distribution, before the facts count it.
     crate::params::tile_counts(&doc.tile_count, &mut sets.tiles, set_ok, &vsrc, &mut diags);
-    crate::pile::start_override(doc.start.as_ref(), &mut sets.tiles, &vsrc, &mut diags);
+    let start = doc.start.as_ref();
+    crate::pile::start_override(start, &mut sets.tiles, set_ok, &vsrc, &mut diags);
     crate::pile::check_edge_count(&sets.edges, &vsrc, &mut diags);
     // W-21 overrides, before anything looks at the features.
     apply_connections(&doc.connections, &mut sets.tiles, &vsrc, &mut diags);
@@ -241,7 +242,7 @@ pub fn compile_variant_with(
         edges: edge_kinds,
         ..
     } = sets;
-    let pile_groups = crate::pile::groups(&doc.pile, &tiles, &rules, &vsrc, &mut diags);
+    let pile_groups = crate::pile::groups(&doc.pile, &tiles, set_ok, &rules, &vsrc, &mut diags);
     let players = &doc.players.value;
     let (player_tiles, more) =
         crate::player_tiles::player_tiles(&doc.player_tiles, &tiles, players.max, set_ok, &vsrc);
