@@ -254,14 +254,26 @@ fn simulate_plays_200_river_games() {
     assert!(text.contains("200 games of river"), "{text}");
 }
 
-/// Water edges are drawn: a blue band per water side on the tile picture and on the board
+/// Water edges are drawn: a blue band across the water sides on the tile picture and on the board
 /// picture of a river game (which the replay viewer shows too).
 #[test]
 fn water_edges_are_drawn_on_tiles_and_boards() {
     let out = common::tegula(&["render", "river-2"]);
     common::assert_exit(&out, 0);
     let svg = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(svg.matches(": declared edge 0</title>").count(), 2, "{svg}");
+    assert_eq!(
+        svg.matches("sides E, W: declared edge 0</title>").count(),
+        1,
+        "{svg}"
+    );
+    // A bend is drawn round its corner (a curve), not through the centre.
+    let out = common::tegula(&["render", "river-3"]);
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let band = svg
+        .lines()
+        .find(|l| l.contains("sides S, W: declared edge 0"))
+        .unwrap();
+    assert!(band.contains(" Q"), "{band}");
     let out = common::tegula(&["render", "D"]);
     let svg = String::from_utf8(out.stdout).unwrap();
     assert!(!svg.contains("declared edge"), "{svg}");

@@ -195,7 +195,7 @@ pub struct Rules {
     pub(crate) start_tile: u16,
     /// Largest absolute cell offset of any tile in any rotation.
     pub(crate) max_offset: i32,
-    /// The draw pile in ruleset order.
+    /// The draw pile in ruleset order, pile group by pile group.
     full_pile: Vec<u16>,
     /// Follower behaviour by type.
     pub(crate) figures: Vec<FigureInfo>,
@@ -308,7 +308,8 @@ impl Rules {
             .unwrap_or("?")
     }
 
-    /// The draw pile in ruleset order: each tile type repeated `count` times (start copy excluded).
+    /// The draw pile in ruleset order: each tile type repeated `count` times (start copy
+    /// excluded), pile group by pile group (`Ruleset::pile_groups`) when the variant has them.
     pub fn pile(&self) -> Vec<u16> {
         self.full_pile.clone()
     }
