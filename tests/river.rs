@@ -383,3 +383,27 @@ fn a_bad_river_artefact_is_refused() {
         "{err}"
     );
 }
+
+/// A snapshot taken mid-river (chance steps on, a draw decided out of the seeded order) restores
+/// to the same game, whose next chance step still offers only river tiles.
+#[test]
+fn a_snapshot_in_the_river_restores_the_groups() {
+    let rules = river();
+    let mut g = Game::new(rules.clone(), 3, PileOrder::Shuffled(11), true)
+        .unwrap()
+        .with_chance_steps();
+    let mut agent = RandomAgent::new(11);
+    for _ in 0..3 {
+        let last = *g.chance_outcomes().last().map(|o| &o.0).unwrap();
+        g.apply(Action::Draw(last)).unwrap();
+        while !g.is_chance_node() {
+            step(&mut g, &mut agent).unwrap();
+        }
+    }
+    let back = Game::from_json(&g.to_json(), rules.clone()).unwrap();
+    assert_eq!(back, g);
+    assert!(back
+        .chance_outcomes()
+        .iter()
+        .all(|&(t, _)| rules.tile_id(t).starts_with("river-")));
+}
