@@ -66,6 +66,14 @@ impl Game {
         (x + dx, y + dy)
     }
 
+    /// The tile's two sides of kind `kind`, when it has exactly two (no allocation: this runs
+    /// for every candidate placement of a tile that carries the rule).
+    fn two_sides(&self, p: Placement, kind: SideKind) -> Option<[CellSide; 2]> {
+        let mut it = self.sides_of(p, kind);
+        let pair = [it.next()?, it.next()?];
+        it.next().is_none().then_some(pair)
+    }
+
     /// At least one side of kind `kind` meets a placed neighbour.
     fn continues(&self, p: Placement, kind: SideKind) -> bool {
         self.sides_of(p, kind).any(|cs| {
@@ -102,8 +110,7 @@ impl Game {
     /// The tile turns its line the same way as the tile it continues (two turns in a row the
     /// same way): each has exactly two sides of kind `kind`.
     fn repeats_turn(&self, p: Placement, kind: SideKind) -> bool {
-        let mine: Vec<CellSide> = self.sides_of(p, kind).collect();
-        let [a, b] = mine[..] else {
+        let Some([a, b]) = self.two_sides(p, kind) else {
             return false;
         };
         // The entry is the side meeting the line; the other side is the exit.
@@ -127,8 +134,7 @@ impl Game {
             y: prev.y,
             rotation: prev.rotation,
         };
-        let theirs: Vec<CellSide> = self.sides_of(before, kind).collect();
-        let [c, d] = theirs[..] else {
+        let Some([c, d]) = self.two_sides(before, kind) else {
             return false;
         };
         let back = entry.2.opposite();
