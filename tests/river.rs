@@ -407,3 +407,26 @@ fn a_snapshot_in_the_river_restores_the_groups() {
         .iter()
         .all(|&(t, _)| rules.tile_id(t).starts_with("river-")));
 }
+
+/// Under the plain reading of R-4 two bends in a row the same way are refused, the other way is
+/// legal.
+#[test]
+fn the_plain_reading_refuses_two_bends_in_a_row_the_same_way() {
+    let rules = common::variant_rules("variants/house/river-no-repeated-turn.toml");
+    let bend = tile(&rules, "river-3");
+    let mut g = Game::scripted(rules.clone(), 2, vec![bend, bend]).unwrap();
+    let at = |rotation, y| Placement {
+        tile: bend,
+        x: 1,
+        y,
+        rotation,
+    };
+    // In from the west, out to the north: a left turn.
+    g.apply(Action::Place(at(1, 0))).unwrap();
+    g.apply(Action::Pass).unwrap();
+    // In from the south, out to the west: left again.
+    let err = g.check(Action::Place(at(0, -1))).unwrap_err();
+    assert_eq!((err.kind(), err.rule()), ("placement-rule", "R-4"));
+    // In from the south, out to the east: a right turn.
+    assert_eq!(g.check(Action::Place(at(3, -1))), Ok(()));
+}
