@@ -248,12 +248,17 @@ impl fmt::Display for MoveError {
                 neighbour,
             } => write!(
                 f,
-                "side {} of cell ({x}, {y}) is {tile:?} but the neighbour shows {neighbour:?} (B-2)",
-                side.name()
+                "side {} of cell ({x}, {y}) is {} but the neighbour shows {} (B-2)",
+                side.name(),
+                kind_word(*tile),
+                kind_word(*neighbour)
             ),
             MoveError::NoSuchFeature(i) => write!(f, "the tile has no feature {i}"),
             MoveError::NotAFollowerFeature { feature, kind } => {
-                write!(f, "feature {feature} is a {kind:?}: no follower may stand there")
+                write!(
+                    f,
+                    "feature {feature} is a {kind:?}: no follower may stand there"
+                )
             }
             MoveError::FeatureOccupied { feature } => {
                 write!(f, "feature {feature} is already occupied (B-2)")
@@ -289,10 +294,9 @@ impl fmt::Display for MoveError {
             MoveError::NotInPool { tile } => {
                 write!(f, "tile {tile} is not among the pool's choices (W-2)")
             }
-            MoveError::NotAChoice { seat } => write!(
-                f,
-                "seat {seat} did not reach the threshold this turn (W-3)"
-            ),
+            MoveError::NotAChoice { seat } => {
+                write!(f, "seat {seat} did not reach the threshold this turn (W-3)")
+            }
             MoveError::MustPlace => write!(
                 f,
                 "a tile taken from the pool must be placed instead of drawing (W-5)"
@@ -318,3 +322,12 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+/// A side kind in an edge-mismatch message: the built-in kinds as they always read (`City`,
+/// `Field`, ...), a declared kind by its index (the engine does not know its name).
+fn kind_word(k: SideKind) -> String {
+    match k {
+        SideKind::Declared(i) => format!("declared edge kind {i}"),
+        other => format!("{other:?}"),
+    }
+}
