@@ -430,3 +430,69 @@ fn the_plain_reading_refuses_two_bends_in_a_row_the_same_way() {
     // In from the south, out to the east: a right turn.
     assert_eq!(g.check(Action::Place(at(3, -1))), Ok(()));
 }
+
+/// More hostile River data: a start tile whose pile copies a `tile_count` removed, a pile group
+/// naming no tile, R-4's reading in a variant without the rule, an `[[edge]]` named like a
+/// built-in kind: each located, exit 1.
+#[test]
+fn more_bad_river_data_is_reported_where_it_is_written() {
+    let same = |t: String| t;
+    let cases = [
+        (
+            "[tile_count]\nriver-1 = 0",
+            "`start` tile `river-1` has no copy in the pile",
+        ),
+        (
+            "[[pile]]\ntiles = [\"river-99\"]",
+            "pile group names tile `river-99`, which no set has",
+        ),
+    ];
+    for (extra, want) in cases {
+        let (code, text) = validate_edited("more", same, &river_variant_with(extra));
+        assert_eq!(code, 1, "{text}");
+        assert!(
+            text.contains(want) && text.contains("v.toml:"),
+            "{want}: {text}"
+        );
+    }
+    let base = std::fs::read_to_string(common::root().join("variants/base.toml")).unwrap();
+    let base = base.split("[[fact]]").next().unwrap().to_string();
+    let no_river = format!("{base}\n[readings]\nopen_end = \"no-repeated-turn\"\n");
+    let (code, text) = validate_edited("reading", same, &no_river);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("readings.open_end decides R-4"), "{text}");
+
+    let builtin = |t: String| t.replacen("id = \"water\"", "id = \"field\"", 1);
+    let (code, text) = validate_edited("builtin", builtin, &river_variant_with(""));
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("edge kind `field` is already a side kind"),
+        "{text}"
+    );
+}
+
+/// A river log whose setup line draws a land tile before the river is refused by `replay`
+/// (exit 1, the engine's reason), not replayed out of order.
+#[test]
+fn a_log_drawing_land_before_the_river_is_refused() {
+    let dir = std::env::temp_dir().join(format!("tegula-river-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("game.jsonl");
+    let log_s = log.to_str().unwrap();
+    let out = common::tegula(&["play", "--variant", "variants/river.toml", "--log", log_s]);
+    common::assert_exit(&out, 0);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let setup = text.lines().next().unwrap();
+    // The same multiset, one D moved from the land pile to the front.
+    let bad = setup
+        .replacen(",\"D\"", "", 1)
+        .replacen("\"pile\":[", "\"pile\":[\"D\",", 1);
+    assert_ne!(bad, setup);
+    let bad_log = dir.join("bad.jsonl");
+    std::fs::write(&bad_log, text.replacen(setup, &bad, 1)).unwrap();
+    let out = common::tegula(&["replay", bad_log.to_str().unwrap()]);
+    common::assert_exit(&out, 1);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("earlier pile group"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
