@@ -226,8 +226,6 @@ impl Game {
         // advances by the number of rotations its fit table admits. Then only the fitting slots
         // become placements. Writing four whole placements per cell made the stores the
         // bottleneck of the generator.
-        // A declared edge kind has no fit-table code: its variants test the exact requirement
-        // word (`exact`, the same for every cell, so the branch is taken the same way).
         let info = &self.rules.tiles[t as usize];
         let (table, sig4) = (&info.fit_table, info.sig4);
         let need = self.frontier.len() * 4;
@@ -235,18 +233,13 @@ impl Game {
             self.tmp.slots.resize(need, 0);
         }
         let buf = &mut self.tmp.slots[..need];
-        let mut n = 0;
-        for (i, f) in self.frontier.iter().enumerate() {
-            let m = if exact {
-                fit_mask(sig4, f.req) as u8
-            } else {
-                table[f.code as usize]
-            };
-            let base = (i as u32) << 2;
-            let order = &ROT_ORDER[m as usize];
-            buf[n..n + 4].copy_from_slice(&order.map(|r| base | r));
-            n += ROT_COUNT[m as usize] as usize;
-        }
+        // A declared edge kind has no fit-table code: its variants test the exact requirement
+        // word instead, in a loop of their own (the table's loop stays as it was).
+        let n = if exact {
+            fill_slots(&self.frontier, buf, |f| fit_mask(sig4, f.req) as u8)
+        } else {
+            fill_slots(&self.frontier, buf, |f| table[f.code as usize])
+        };
         self.placements.clear();
         let frontier = &self.frontier;
         self.placements.extend(self.tmp.slots[..n].iter().map(|&s| {
@@ -311,4 +304,20 @@ impl Game {
             self.n_place = self.placements.len();
         }
     }
+}
+
+/// The generator's first pass: each frontier cell's four candidate slots (frontier index << 2 |
+/// rotation) written at once into `buf`, the write position advanced by the rotations `mask`
+/// admits; returns the slots written.
+#[inline(always)]
+fn fill_slots(frontier: &[Front], buf: &mut [u32], mask: impl Fn(&Front) -> u8) -> usize {
+    let mut n = 0;
+    for (i, f) in frontier.iter().enumerate() {
+        let m = mask(f);
+        let base = (i as u32) << 2;
+        let order = &ROT_ORDER[m as usize];
+        buf[n..n + 4].copy_from_slice(&order.map(|r| base | r));
+        n += ROT_COUNT[m as usize] as usize;
+    }
+    n
 }
