@@ -30,6 +30,7 @@ mod legal;
 mod payment;
 mod place;
 mod pool;
+mod predicate;
 mod preset;
 mod resources;
 mod score;
@@ -387,7 +388,16 @@ impl Game {
                 let mut p = std::mem::take(&mut self.pile);
                 p.clear();
                 p.extend_from_slice(self.rules.pile_slice());
-                Rng::new(seed).shuffle(&mut p);
+                let mut rng = Rng::new(seed);
+                // Each group on its own, in order (one group: the whole pile, as always).
+                let mut from = 0;
+                for &end in &self.rules.group_ends {
+                    rng.shuffle(&mut p[from..end]);
+                    from = end;
+                }
+                if self.rules.group_ends.is_empty() {
+                    rng.shuffle(&mut p);
+                }
                 self.seed = Some(seed);
                 p
             }
@@ -401,6 +411,9 @@ impl Game {
                 if cells > MAX_GAME_CELLS {
                     let max = MAX_GAME_CELLS;
                     return Err(SetupError::TooManyCells { cells, max });
+                }
+                if let Some(position) = self.rules.group_order_break(&p) {
+                    return Err(SetupError::GroupOrder { position });
                 }
                 self.seed = None;
                 p

@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use tegula_ruleset::{
     Adjacency, AfterScore, FieldRule, FinalRoundFirst, JoinedFieldScoring, JoinedFieldTiming,
-    KeptAfterPile, NearBuilding, PoolTileDraw, Readings, Strength, ThresholdRecheck,
+    KeptAfterPile, NearBuilding, OpenEnd, PoolTileDraw, Readings, Strength, ThresholdRecheck,
 };
 use toml_edit::ImDocument;
 
@@ -494,6 +494,9 @@ fn reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
     if crate::readings::has_corner_join(&v.followers) {
         rows.extend(corner_join_rows(&v.readings));
     }
+    if crate::readings::has_room_ahead(&v.tiles) {
+        rows.push(open_end_row(&v.readings));
+    }
     rows.into_iter()
         .map(|(k, value, words, rule)| {
             line(
@@ -596,6 +599,24 @@ fn kept_row(r: &Readings) -> ReadingRow {
             }
         },
         "W-12",
+    )
+}
+
+/// R-4: what room the open end of a line of declared edges needs.
+fn open_end_row(r: &Readings) -> ReadingRow {
+    (
+        "open_end",
+        json!(r.open_end),
+        match r.open_end {
+            OpenEnd::Room => {
+                "a line of declared edges (the river) may not turn back: the two cells ahead \
+                 of its open end and the cells beside them are empty"
+            }
+            OpenEnd::NoRepeatedTurn => {
+                "a line of declared edges (the river) may not turn twice in a row the same way"
+            }
+        },
+        "R-4",
     )
 }
 

@@ -21,6 +21,7 @@ pub mod lower;
 pub mod never_scores;
 pub mod open;
 pub mod params;
+pub mod pile;
 pub mod player_tiles;
 pub mod pool;
 pub mod raw;

@@ -105,7 +105,9 @@ fn side_kind_index(k: SideKind) -> usize {
         SideKind::City => 0,
         SideKind::Road => 1,
         SideKind::Field => 2,
-        SideKind::Any => 3,
+        // A declared edge kind (R-1's water) shares the last plane with `any`: neither city,
+        // road nor field, and a new plane would change every variant's observation shape.
+        SideKind::Any | SideKind::Declared(_) => 3,
     }
 }
 

@@ -824,7 +824,13 @@ fn scenario_pile(sc: &Scenario, rules: &Rules) -> Vec<u16> {
             .collect(),
     };
     if !sc.pile_ends {
-        let sentinel = sc.steps.first().map_or(rules.start_tile(), |s| s.tile);
+        let first = sc.steps.first().map_or(rules.start_tile(), |s| s.tile);
+        // The pile's groups are drawn in order: a sentinel of an earlier group than the
+        // last draw would be refused, so it is then the last draw's tile again.
+        let sentinel = match draws.last() {
+            Some(&last) if rules.pile_group(first) < rules.pile_group(last) => last,
+            _ => first,
+        };
         draws.push(sentinel);
     }
     draws

@@ -139,6 +139,27 @@ pub enum RulesReason {
         /// Tags usable: the variant's, at most the tag bits.
         tags: usize,
     },
+    /// More declared edge kinds than the side signatures hold (one bit per side is free).
+    TooManyEdgeKinds {
+        /// Declared edge kinds.
+        count: usize,
+        /// The engine's limit.
+        max: usize,
+    },
+    /// A tile shows a declared edge kind the ruleset does not declare.
+    EdgeKindOutOfRange {
+        /// The tile's id.
+        tile: String,
+        /// The index it shows.
+        kind: u8,
+    },
+    /// A pile group names a tile type that does not exist, or one already in an earlier group.
+    PileGroupTile {
+        /// Index of the group.
+        group: usize,
+        /// The tile type it names.
+        tile: u16,
+    },
 }
 
 impl fmt::Display for RulesReason {
@@ -197,6 +218,19 @@ impl fmt::Display for RulesReason {
                 f,
                 "tile `{tile}`: ability {rule}: near-building tag {tag} is not one of the \
                  {tags} tags usable"
+            ),
+            R::TooManyEdgeKinds { count, max } => {
+                write!(f, "{count} declared edge kinds, more than {max}")
+            }
+            R::EdgeKindOutOfRange { tile, kind } => {
+                write!(
+                    f,
+                    "tile `{tile}`: declared edge kind {kind} is not declared"
+                )
+            }
+            R::PileGroupTile { group, tile } => write!(
+                f,
+                "pile group {group}: tile type {tile} does not exist or is in an earlier group"
             ),
         }
     }

@@ -388,6 +388,54 @@ pub(super) fn pennants(pen: &mut Pen<'_>, view: &TileView) {
     }
 }
 
+/// 2b. Declared edges (water, R-1): a blue band over the fields it parts (R-5), under the
+/// cities and the roads that cross it. Two declared sides that meet at a corner (a bend) are
+/// one quarter circle round that corner, which leaves the cell's centre to the road or field
+/// beyond the bend; any other declared side is a band from its middle to the cell's centre.
+pub(super) fn declared_edges(pen: &mut Pen<'_>, view: &TileView) {
+    for c in &view.cells {
+        let declared: Vec<(Side, u8)> = Side::ALL
+            .into_iter()
+            .filter_map(|s| match c.sides[s.index()] {
+                SideKind::Declared(k) => Some((s, k)),
+                _ => None,
+            })
+            .collect();
+        let d = match declared[..] {
+            [] => continue,
+            [(a, _), (b, _)] if adjacent(a, b) => bend(pen, c.x, c.y, side_mid(a), side_mid(b)),
+            _ => declared
+                .iter()
+                .map(|&(s, _)| {
+                    let (m, o) = (pen.pt(c.x, c.y, side_mid(s)), pen.pt(c.x, c.y, (0.5, 0.5)));
+                    format!("M{m} L{o}")
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+        };
+        let names: Vec<&str> = declared.iter().map(|(s, _)| s.name()).collect();
+        let _ = writeln!(
+            pen.out,
+            r##"<path d="{d}" fill="none" stroke="#3a8fd6" stroke-width="14" stroke-linejoin="round"><title>sides {}: declared edge {}</title></path>"##,
+            names.join(", "),
+            declared[0].1
+        );
+    }
+}
+
+/// Whether two sides meet at a corner.
+fn adjacent(a: Side, b: Side) -> bool {
+    (a.index() + 1) % 4 == b.index() || (b.index() + 1) % 4 == a.index()
+}
+
+/// A curve from side middle `a` to side middle `b` round their common corner: the quadratic
+/// Bézier whose tangents at both ends run along the sides (its control point is the cell's
+/// centre), a quarter circle's usual approximation; it keeps clear of the centre.
+fn bend(pen: &Pen<'_>, x: i32, y: i32, a: (f64, f64), b: (f64, f64)) -> String {
+    let [a, c, b] = [a, (0.5, 0.5), b].map(|q| pen.pt(x, y, q));
+    format!("M{a} Q{c} {b}")
+}
+
 /// 7. Sides: `any` sides, inner sides dashed, outer outline bold.
 pub(super) fn sides(pen: &mut Pen<'_>, view: &TileView) {
     for c in &view.cells {
