@@ -35,6 +35,9 @@ enum Command {
     Play(cli::play::Args),
     /// Play many games and print statistics (games per second, mean score, win rates).
     Simulate(cli::simulate::Args),
+    /// Merge the `--out` files of a sharded `simulate` run (`--shard I/N`): the run's games and
+    /// figures, as one unsharded run gives them.
+    SimulateMerge(cli::simulate_merge::Args),
     /// Re-run a game log and fail at the first divergence or illegal move; optionally write an
     /// HTML replay viewer.
     Replay(cli::replay::Args),
@@ -100,6 +103,7 @@ fn main() -> ExitCode {
         Command::Render(a) => cli::render::run(a),
         Command::Play(a) => cli::play::run(a),
         Command::Simulate(a) => cli::simulate::run(a),
+        Command::SimulateMerge(a) => cli::simulate_merge::run(a),
         Command::Replay(a) => cli::replay::run(a),
         Command::Board(a) => cli::board::run(a),
         Command::Check(a) => cli::check::run(a),

@@ -40,6 +40,8 @@ fn the_artefact_plays_the_same_games_as_the_toml() {
         "variants/base.toml".to_string(),
         "variants/abbey-mayor.toml".to_string(),
         "variants/wonders.toml".to_string(),
+        // Seat resources (`resources`, format version 3).
+        "variants/traders-builders.toml".to_string(),
     ];
     for f in toml_files("variants/house") {
         variants.push(f.strip_prefix(root()).unwrap().display().to_string());
@@ -114,4 +116,40 @@ fn an_ability_tag_past_the_variants_tags_is_refused() {
         assert!(found, "{bad}: {err}");
         assert!(err.to_string().contains("near-building tag"), "{err}");
     }
+}
+
+/// A hand-made artefact whose seat resources the engine cannot keep apart or count is refused
+/// with a reason: more than `MAX_RESOURCES`, or two with one id.
+#[test]
+fn artefacts_with_unplayable_resources_are_refused() {
+    use tegula_engine::RulesReason;
+    use tegula_ruleset::limits::MAX_RESOURCES;
+    let rs = build("variants/traders-builders.toml");
+    assert!(Rules::new(rs.clone()).is_ok());
+    let mut twice = rs.clone();
+    twice.resources[1].id = "wine".into();
+    let err = Rules::from_json(&twice.to_json()).unwrap_err();
+    assert_eq!(err.reasons, [RulesReason::DuplicateResource("wine".into())]);
+    assert!(
+        err.to_string()
+            .contains("two seat resources are called `wine`"),
+        "{err}"
+    );
+    let mut many = rs.clone();
+    many.resources = (0..=MAX_RESOURCES)
+        .map(|i| {
+            let mut r = rs.resources[0].clone();
+            r.id = format!("r{i}");
+            r
+        })
+        .collect();
+    let err = Rules::new(many).unwrap_err();
+    let count = MAX_RESOURCES + 1;
+    assert_eq!(
+        err.reasons,
+        [RulesReason::TooManyResources {
+            count,
+            max: MAX_RESOURCES
+        }]
+    );
 }

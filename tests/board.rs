@@ -348,7 +348,16 @@ fn a_closed_pipe_ends_every_verb_quietly_with_0() {
 #[test]
 fn every_verb_states_its_exit_codes_in_help() {
     for verb in [
-        "validate", "schema", "compile", "tiles", "render", "play", "simulate", "replay", "board",
+        "validate",
+        "schema",
+        "compile",
+        "tiles",
+        "render",
+        "play",
+        "simulate",
+        "simulate-merge",
+        "replay",
+        "board",
         "check",
     ] {
         let out = tegula(&[verb, "--help"]);

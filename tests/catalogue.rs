@@ -1,5 +1,6 @@
-//! The compiled tile data agrees with the tile catalogue (`../shared/reference/TILES.md`), type by
-//! type: rules B-1 (base game) and AM-13 / AM-1 (Abbey & Mayor).
+//! The compiled tile data agrees with the tile catalogue (`../shared/reference/TILES.md`,
+//! `TILES-MORE.md`), type by type: rules B-1 (base game), AM-13 / AM-1 (Abbey & Mayor) and TB-1 /
+//! TB-9 (Traders & Builders, with each tile's goods symbol).
 //!
 //! The catalogue is encoded here a second time, independently of `tiles/*.toml`, as compact strings
 //! in the notation of TILES.md. Each tile type of the compiled variant is reduced to a canonical
@@ -75,6 +76,127 @@ const BASE: &[Row] = &[
         "Wn Nw; Ne En; Es Se; Sw Ws",
         0,
     ),
+];
+
+/// Traders & Builders (TB-1, TB-9), TILES-MORE.md "Traders & Builders — 24 land tiles".
+const TRADERS_BUILDERS: &[Row] = &[
+    ("tb-1", 1, "C F F C", "NW", "", "En Es Se Sw>NW", 0),
+    ("tb-2", 1, "C F F C", "NW", "", "En Es Se Sw>NW", 0),
+    ("tb-3", 1, "F C F C", "WE", "", "Nw Ne>WE; Se Sw>WE", 0),
+    ("tb-4", 1, "C C F C", "NEW", "", "Se Sw>NEW", 0),
+    ("tb-5", 1, "C C R C", "NEW", "S", "Se>NEW; Sw>NEW", 0),
+    ("tb-6", 1, "F C R C", "WE", "S", "Nw Ne>WE; Se>WE; Sw>WE", 0),
+    ("tb-7", 1, "F C R C", "WE", "S", "Nw Ne>WE; Se>WE; Sw>WE", 0),
+    (
+        "tb-8",
+        1,
+        "R C R C",
+        "WE",
+        "N S",
+        "Nw>WE; Ne>WE; Se>WE; Sw>WE",
+        0,
+    ),
+    ("tb-9", 1, "F C C C", "WE S", "", "Nw Ne>WE; >WE,S", 0),
+    ("tb-10", 1, "F C C C", "WE S", "", "Nw Ne>WE; >WE,S", 0),
+    ("tb-11", 1, "C C C C", "NW ES", "", ">NW,ES", 0),
+    ("tb-12", 1, "C C C C", "NW E S", "", ">NW,E,S", 0),
+    ("tb-13", 1, "C R C C", "NW S", "E", "En>NW; Es>NW,S", 0),
+    ("tb-14", 1, "C R C C", "NW S", "E", "En>NW; Es>NW,S", 0),
+    ("tb-15", 1, "C R F C", "NW", "E", "En>NW; Es Se Sw>NW", 0),
+    (
+        "tb-16",
+        1,
+        "C R F C",
+        "NW",
+        "E",
+        "En>NW; Es>NW; Se Sw>NW",
+        0,
+    ),
+    ("tb-17", 1, "C F R C", "NW", "S", "Sw>NW; En Es Se>NW", 0),
+    (
+        "tb-18",
+        1,
+        "C F R C",
+        "NW",
+        "S",
+        "Sw>NW; Se>NW; En Es>NW",
+        0,
+    ),
+    (
+        "tb-19",
+        1,
+        "C R R C",
+        "NW",
+        "E S",
+        "En>NW; Es Se>NW; Sw>NW",
+        0,
+    ),
+    (
+        "tb-20",
+        1,
+        "C R R C",
+        "NW",
+        "E S",
+        "En>NW; Es>NW; Se>NW; Sw>NW",
+        0,
+    ),
+    ("tb-21", 1, "C R F F", "N", "E", "En>N; Es Se Sw Ws Wn>N", 0),
+    (
+        "tb-22",
+        1,
+        "C F R R",
+        "N",
+        "S W",
+        "Wn>N; Sw Ws; En Es Se>N",
+        0,
+    ),
+    (
+        "tb-23",
+        1,
+        "F R R R",
+        "",
+        "E S W",
+        "Wn Nw Ne En; Es Se; Sw Ws",
+        1,
+    ),
+    (
+        "tb-24",
+        1,
+        "R R R R",
+        "",
+        "WE NS",
+        "Wn Nw; Ne En; Es Se; Sw Ws",
+        0,
+    ),
+];
+
+/// The goods symbol of each Traders & Builders tile (TILES-MORE.md, column "Good"): the city
+/// holding it, by its sides, and the kind; `None` for the four tiles without one.
+const TRADERS_BUILDERS_GOODS: &[(&str, Option<(&str, &str)>)] = &[
+    ("tb-1", Some(("NW", "grain"))),
+    ("tb-2", Some(("NW", "wine"))),
+    ("tb-3", Some(("WE", "wine"))),
+    ("tb-4", Some(("NEW", "grain"))),
+    ("tb-5", Some(("NEW", "wine"))),
+    ("tb-6", Some(("WE", "grain"))),
+    ("tb-7", Some(("WE", "wine"))),
+    ("tb-8", Some(("WE", "wine"))),
+    ("tb-9", Some(("WE", "cloth"))),
+    ("tb-10", Some(("WE", "wine"))),
+    ("tb-11", Some(("NW", "wine"))),
+    ("tb-12", Some(("NW", "cloth"))),
+    ("tb-13", Some(("NW", "cloth"))),
+    ("tb-14", Some(("NW", "grain"))),
+    ("tb-15", Some(("NW", "cloth"))),
+    ("tb-16", Some(("NW", "wine"))),
+    ("tb-17", Some(("NW", "grain"))),
+    ("tb-18", Some(("NW", "grain"))),
+    ("tb-19", Some(("NW", "wine"))),
+    ("tb-20", Some(("NW", "cloth"))),
+    ("tb-21", None),
+    ("tb-22", None),
+    ("tb-23", None),
+    ("tb-24", None),
 ];
 
 /// The base game's start tile (B-1).
@@ -622,6 +744,63 @@ fn abbey_mayor_tiles_match_the_catalogue_am13() {
             .map(|i| ruleset.tiles[i as usize].id.as_str()),
         Some("D")
     );
+}
+
+#[test]
+fn traders_builders_tiles_match_the_catalogue_tb1() {
+    let ruleset = build("traders-builders.toml");
+    assert_eq!(ids(&ruleset), table_ids(&[BASE, TRADERS_BUILDERS]));
+    let mut errors = compare(&ruleset, BASE, "base", Some(BASE_START));
+    errors.extend(compare(
+        &ruleset,
+        TRADERS_BUILDERS,
+        "traders-builders",
+        None,
+    ));
+    // TB-1: each tile's goods symbol is a tag on the city the catalogue names, and on nothing
+    // else (rotation 0: the catalogue's sides).
+    let goods: Vec<u32> = ["wine", "grain", "cloth"]
+        .iter()
+        .map(|g| ruleset.tag(g).expect("a goods tag"))
+        .collect();
+    for &(id, want) in TRADERS_BUILDERS_GOODS {
+        let tile = ruleset.tiles.iter().find(|t| t.id == id).expect("tile");
+        let cell = &tile.rotations[0].cells[0];
+        let mut got = Vec::new();
+        for (i, f) in tile.features.iter().enumerate() {
+            for (g, name) in goods.iter().zip(["wine", "grain", "cloth"]) {
+                if f.tags & (1 << g) != 0 {
+                    let sides: String = Side::ALL
+                        .into_iter()
+                        .filter(|s| cell.side_feature[s.index()] as usize == i)
+                        .map(Side::name)
+                        .collect();
+                    got.push((f.kind, sides, name));
+                }
+            }
+        }
+        let sorted = |w: &str| {
+            let mut v = sides_of(w);
+            v.sort();
+            v
+        };
+        let want: Vec<_> = want
+            .map(|(sides, name)| (FeatureKind::City, sorted(sides), name))
+            .into_iter()
+            .collect();
+        let got: Vec<_> = (got.into_iter())
+            .map(|(k, sides, name)| (k, sorted(&sides), name))
+            .collect();
+        if got != want {
+            errors.push(format!("{id}: goods {got:?}, catalogue {want:?}"));
+        }
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    // TILES-MORE.md, Checks: 24 tiles, 0 pennants, 1 cloister.
+    assert_eq!(total(&ruleset, TRADERS_BUILDERS, pennants), (24, 0));
+    assert_eq!(total(&ruleset, TRADERS_BUILDERS, cloisters), (24, 1));
+    let naming = naming_errors(&ruleset, TRADERS_BUILDERS);
+    assert!(naming.is_empty(), "{}", naming.join("\n"));
 }
 
 #[test]

@@ -54,7 +54,8 @@ fn check_rotations(t: &TileType) {
                 }
                 for h in s.halves() {
                     let f = c.half_feature[h.index()];
-                    if matches!(c.sides[s.index()], SideKind::Road | SideKind::Field) {
+                    // Road, field and declared sides (water, R-5) have field halves.
+                    if c.sides[s.index()].has_field_halves() {
                         assert_eq!(t.features[f as usize].kind, FeatureKind::Field, "{}", t.id);
                     } else {
                         assert_eq!(f, NO_FEATURE, "{} {:?}", t.id, Half::ALL[h.index()]);

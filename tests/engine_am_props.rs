@@ -247,11 +247,8 @@ proptest! {
         prop_assert_eq!(g.remaining(), 0);
         prop_assert!(scored_once(g.events()).is_ok(), "{:?}", scored_once(g.events()));
         prop_assert!(common::final_matches(&g).is_ok(), "{:?}", common::final_matches(&g));
-        if let Err(e) = naive::audit(&g) { prop_assert!(false, "{}", e); }
-        let replayed = log::replay(rules, &log::log_text(&g));
-        prop_assert!(replayed.is_ok(), "{:?}", replayed.err());
-        let replayed = replayed.unwrap();
-        prop_assert_eq!(replayed.scores(), g.scores());
+        let r = common::audit_and_replay(rules, &g);
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
     }
 }
 

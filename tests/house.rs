@@ -39,6 +39,7 @@ fn every_house_variant_has_a_scenario_that_its_parent_fails() {
             "wonders",
             "abbey-mayor-wonders",
             "traders-builders",
+            "river",
         ]
         .into_iter()
         .find(|p| text.contains(&format!("extends = \"../{p}.toml\"")))

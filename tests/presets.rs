@@ -34,6 +34,7 @@ fn a_preset_sets_scores_supply_held_tiles_and_pairs() {
         supply: vec![(0, large, 0)],
         held: vec![(1, nd)],
         pairs_at: None,
+        resources: Vec::new(),
     };
     g.preset(preset.clone()).unwrap();
     assert_eq!(g.scores(), &[7, 11]);
@@ -127,4 +128,44 @@ fn a_bad_preset_is_refused_whole() {
 fn snapshots_without_a_preset_are_unchanged() {
     let g = Game::new(base(), 2, PileOrder::Shuffled(3), true).unwrap();
     assert!(!g.to_json().contains("preset"));
+}
+
+/// Seat resources preset by hand (Traders & Builders' goods): applied, part of equality, the
+/// state hash and snapshots; a resource the variant lacks or a seat the game lacks is refused.
+#[test]
+fn a_preset_sets_seat_resources() {
+    let rules = variant_rules("variants/traders-builders.toml");
+    let fresh = Game::new(rules, 3, PileOrder::Shuffled(5), true).unwrap();
+    let mut g = fresh.clone();
+    let p = Preset {
+        resources: vec![(0, 0, 2), (2, 1, 1)],
+        ..Preset::default()
+    };
+    g.preset(p).unwrap();
+    assert_eq!(
+        (g.holding(0, 0), g.holding(2, 1), g.holding(1, 0)),
+        (2, 1, 0)
+    );
+    assert_ne!(g, fresh);
+    assert_ne!(g.state_hash(), fresh.state_hash());
+    let back = Game::from_json(&g.to_json(), g.rules().clone()).unwrap();
+    assert_eq!(back, g);
+    let mut h = fresh.clone();
+    let p = Preset {
+        resources: vec![(0, 3, 1)],
+        ..Preset::default()
+    };
+    assert_eq!(h.preset(p), Err(PresetError::Resource(3)));
+    let p = Preset {
+        resources: vec![(3, 0, 1)],
+        ..Preset::default()
+    };
+    assert_eq!(h.preset(p), Err(PresetError::Seat(3)));
+    assert_eq!(h, fresh);
+    let mut b = Game::new(base(), 2, PileOrder::Shuffled(1), true).unwrap();
+    let p = Preset {
+        resources: vec![(0, 0, 1)],
+        ..Preset::default()
+    };
+    assert_eq!(b.preset(p), Err(PresetError::Resource(0)));
 }

@@ -148,6 +148,35 @@ fn variants_change_scores() {
     assert_eq!(run(&legacy).scores, vec![2, 4]);
 }
 
+/// The goods scenarios fail without seat resources: the same moves under a ruleset whose
+/// resources are taken out give the base game's scores (TB-2, TB-3).
+#[test]
+fn goods_scenarios_need_the_resources() {
+    let mut cache = VariantCache::default();
+    for (file, with, without) in [
+        (
+            "tb2-completer-takes-goods-without-a-follower",
+            vec![6, 10],
+            vec![6, 0],
+        ),
+        ("tb1-two-symbols-in-one-city", vec![28, 0], vec![8, 0]),
+    ] {
+        let path = root().join(format!("scenarios/{file}.toml"));
+        let (sc, _) = load(&path, &mut cache);
+        let sc = sc.expect("valid scenario");
+        let outcome = run(&sc);
+        assert!(outcome.passed(), "{file}");
+        assert_eq!(outcome.scores, with, "{file}");
+        let mut bare = sc.clone();
+        let mut rs = (*bare.ruleset).clone();
+        rs.resources.clear();
+        bare.ruleset = std::sync::Arc::new(rs);
+        let outcome = run(&bare);
+        assert_eq!(outcome.scores, without, "{file}");
+        assert!(!outcome.passed(), "{file} passes without resources");
+    }
+}
+
 /// Every expected number matters: raising any one expected score event's points, or any seat's
 /// expected final score, by one, or adding a seat to a step's `declined`, makes the scenario
 /// fail (so a scenario cannot pass when the engine scores differently from the hand
@@ -160,13 +189,22 @@ fn every_expected_number_is_checked() {
         let (sc, _) = load(&f, &mut cache);
         let sc = sc.expect("valid scenario");
         let mut variants = Vec::new();
+        // Points of score and award events, amounts of gains.
+        let raise = |e: &mut Expected| match e {
+            Expected::Score { points, .. } | Expected::Award { points, .. } => {
+                *points += 1;
+                true
+            }
+            Expected::Gain { amount, .. } => {
+                *amount += 1;
+                true
+            }
+            _ => false,
+        };
         for (i, st) in sc.steps.iter().enumerate() {
-            for (j, e) in st.expect.iter().enumerate() {
-                if let Expected::Score { .. } = e {
-                    let mut m = sc.clone();
-                    if let Expected::Score { points, .. } = &mut m.steps[i].expect[j] {
-                        *points += 1;
-                    }
+            for j in 0..st.expect.len() {
+                let mut m = sc.clone();
+                if raise(&mut m.steps[i].expect[j]) {
                     variants.push(m);
                 }
             }
@@ -174,10 +212,7 @@ fn every_expected_number_is_checked() {
         if let Some(end) = &sc.end {
             for j in 0..end.expect.len() {
                 let mut m = sc.clone();
-                if let Some(Expected::Score { points, .. }) =
-                    m.end.as_mut().map(|e| &mut e.expect[j])
-                {
-                    *points += 1;
+                if m.end.as_mut().is_some_and(|e| raise(&mut e.expect[j])) {
                     variants.push(m);
                 }
             }

@@ -157,7 +157,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     let by_kind = points_by_kind(&game);
     match args.format {
         Format::Json => {
-            let v = serde_json::json!({
+            let mut v = serde_json::json!({
                 "variant": rules.ruleset().id,
                 "players": args.players,
                 "seed": args.seed,
@@ -170,6 +170,11 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
                 "log": args.log.as_ref().map(|p| p.display().to_string()),
                 "board": args.board.as_ref().map(|p| p.display().to_string()),
             });
+            // Seat resources only where the variant declares them (other outputs unchanged).
+            let held = game.holdings_by_id();
+            if !held.is_empty() {
+                v["resources"] = serde_json::json!(held);
+            }
             out::println(&serde_json::to_string_pretty(&v)?)?;
         }
         Format::Human => {

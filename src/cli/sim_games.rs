@@ -14,6 +14,7 @@ use tegula_render::board::points_by_kind;
 use super::fsio::write_output_atomically;
 use super::game_where::{Cond, GameFacts};
 use super::progress::Progress;
+use tegula_shard::{Shard, ShardSums};
 
 /// The run whose games are played again.
 pub(crate) struct Run<'a> {
@@ -29,6 +30,8 @@ pub(crate) struct Run<'a> {
     pub seed: u64,
     /// Agents, cycled over the seats.
     pub agents: &'a [AgentKind],
+    /// With `--shard`: only this shard's games, and their statistics summed.
+    pub shard: Option<Shard>,
 }
 
 /// What the second pass produces.
@@ -54,6 +57,8 @@ pub(crate) struct Found {
     pub matched: u64,
     /// Logs written into the `--logs` folder.
     pub logged: u64,
+    /// With `--shard`: the statistics of the shard's games.
+    pub sums: Option<ShardSums>,
 }
 
 impl Extras<'_> {
@@ -83,10 +88,16 @@ pub(crate) fn second_pass(
 ) -> anyhow::Result<Option<Found>> {
     let indices: Vec<u64> = match extras.log_game {
         Some((n, _)) if !extras.all_games() => vec![n],
-        _ => (0..run.games).collect(),
+        _ => match run.shard {
+            Some(shard) => shard.indices(run.games).collect(),
+            None => (0..run.games).collect(),
+        },
     };
     let progress = Progress::new(indices.len() as u64, progress_every);
-    let mut found = Found::default();
+    let mut found = Found {
+        sums: run.shard.map(|_| ShardSums::new(run.players)),
+        ..Found::default()
+    };
     let mut games = (0..jobs.max(1))
         .map(|_| new_game(run, 0))
         .collect::<anyhow::Result<Vec<Game>>>()?;
@@ -107,13 +118,14 @@ pub(crate) fn second_pass(
     Ok(Some(found))
 }
 
-/// What one game gave a worker: whether it matched, its `--out` line (without the log fields)
-/// and, when it may be written, its log.
+/// What one game gave a worker: whether it matched, its `--out` line (without the log fields),
+/// when it may be written its log, and in a shard its statistics.
 struct Examined {
     index: u64,
     matched: bool,
     line: Option<serde_json::Map<String, serde_json::Value>>,
     log: Option<String>,
+    sums: Option<ShardSums>,
 }
 
 /// Play the games of `chunk`, split over the threads (one game buffer each); the results in
@@ -135,10 +147,19 @@ fn examine_chunk(
                 s.spawn(move || {
                     let mut out = Vec::new();
                     for &i in chunk.iter().skip(j).step_by(jobs) {
-                        if stop.load(Ordering::Relaxed) || !replay_game(run, game, i, stop)? {
+                        if stop.load(Ordering::Relaxed) {
                             return Ok(None);
                         }
-                        out.push(examine(run, extras, game, i, want_logs));
+                        let Some(decisions) = replay_game(run, game, i, stop)? else {
+                            return Ok(None);
+                        };
+                        let mut e = examine(run, extras, game, i, want_logs);
+                        e.sums = run.shard.map(|_| {
+                            let mut sums = ShardSums::new(run.players);
+                            sums.add_game(game, decisions, run.rules);
+                            sums
+                        });
+                        out.push(e);
                     }
                     Ok(Some(out))
                 })
@@ -175,18 +196,18 @@ pub(crate) fn new_game(run: &Run, index: u64) -> anyhow::Result<Game> {
     .map_err(|e| anyhow::anyhow!("{e}"))
 }
 
-/// Play game `index` of the run in `game`; false when interrupted.
+/// Play game `index` of the run in `game`: its decisions, `None` when interrupted.
 fn replay_game(
     run: &Run,
     game: &mut Game,
     index: u64,
     stop: &Arc<AtomicBool>,
-) -> anyhow::Result<bool> {
+) -> anyhow::Result<Option<u64>> {
     let (pile, seeds) = sim::game_seeds(run.seed, index, run.players);
     game.restart(PileOrder::Shuffled(pile))
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut agents = sim::build_agents(run.agents, &seeds);
-    Ok(sim::play_out_until(game, &mut agents, stop).is_some())
+    Ok(sim::play_out_until(game, &mut agents, stop))
 }
 
 /// The finished game `i`: whether it matches `--where`, its line, its log if it may be written.
@@ -197,6 +218,7 @@ fn examine(run: &Run, extras: &Extras, game: &Game, i: u64, want_logs: bool) -> 
         matched: false,
         line: None,
         log: is_log_game.then(|| log::log_text(game)),
+        sums: None,
     };
     if !extras.all_games() {
         return e;
@@ -230,6 +252,10 @@ fn examine(run: &Run, extras: &Extras, game: &Game, i: u64, want_logs: bool) -> 
 
 /// Take one examined game, in game order: write its logs, add its line.
 fn merge(extras: &Extras, e: Examined, found: &mut Found) -> anyhow::Result<()> {
+    if let (Some(all), Some(one)) = (&mut found.sums, &e.sums) {
+        // A run's sums stay far below 2^64 (10^7 games of scores below 10^4).
+        let _ = all.merge(one);
+    }
     let log = e.log.unwrap_or_default();
     if let Some((n, path)) = extras.log_game {
         if n == e.index {

@@ -1,23 +1,22 @@
 //! `tegula simulate`: many games between built-in agents; prints games/s, decisions/s, mean
 //! total score and win rates. Game `i` uses seeds derived from `--seed` and `i`, so the results do
-//! not depend on `--jobs`.
+//! not depend on `--jobs` (nor on `--shard`: crates/shard).
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
 use tegula_engine::sim;
-
-use tegula_render::view::plural;
+use tegula_shard::{variant_digest, Shard, ShardHeader, ShardSums};
 
 use super::fsio::write_output_atomically;
 use super::game_where::Cond;
 use super::out;
 use super::play::{agents_by_seat, load_rules, parse_agents, Format};
 use super::progress::{check_interval, interrupt_flag, Progress, EXIT_INTERRUPTED};
-use super::sim_games::{prepare_log_dir, second_pass, Extras, Found, Run};
+use super::sim_games::{prepare_log_dir, second_pass, Extras, Run};
+use super::sim_report::{Report, RunFacts, Timing};
 
 /// Arguments of `tegula simulate`.
 #[derive(clap::Args)]
@@ -97,6 +96,16 @@ pub struct Args {
     /// terminal gets a progress bar instead.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub progress_every: f64,
+    /// Play only shard I of N (from 0): the games whose index is I modulo N, each with the
+    /// seeds it has in the whole run. `--out` then starts with a header line (the run and the
+    /// shard's statistics) for `tegula simulate-merge` (docs/AI.md, "Running on a cluster"; crates/shard).
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse, requires = "out",
+          conflicts_with_all = ["compare", "where_expr", "logs", "log_game"])]
+    pub shard: Option<Shard>,
+    /// Leave the timing out of the report (seconds, games/s, decisions/s, jobs), so that it
+    /// depends on the games only: the same bytes as `tegula simulate-merge` of its shards.
+    #[arg(long)]
+    pub no_timing: bool,
 }
 
 /// Most games without `--allow-many-games`.
@@ -172,16 +181,6 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         prepare_log_dir(dir)?;
     }
     let stop = interrupt_flag()?;
-    let (stats, secs) = timed_pass(&rules, &args, &agents, &stop)?;
-    let mut report = Report {
-        args: &args,
-        rules: &rules,
-        agents: &agents,
-        stats: &stats,
-        secs,
-        interrupted: stop.load(Ordering::Relaxed),
-        found: None,
-    };
     let run = Run {
         rules: &rules,
         variant,
@@ -189,9 +188,48 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         games: args.games,
         seed: args.seed,
         agents: &agents,
+        shard: args.shard,
+    };
+    if args.shard.is_some() {
+        return run_shard(&run, &args, &stop);
+    }
+    let (stats, secs) = timed_pass(&rules, &args, &agents, &stop)?;
+    let tile_id = |t: u16| rules.tile_id(t).to_string();
+    let resource_ids = tegula_shard::resource_ids(&rules);
+    let mut report = Report {
+        run: facts(&run, &args),
+        tile_id: &tile_id,
+        resources: &resource_ids,
+        stats: &stats,
+        timing: (!args.no_timing).then_some(Timing {
+            secs,
+            jobs: args.jobs,
+        }),
+        interrupted: stop.load(Ordering::Relaxed),
+        found: None,
     };
     extras(&run, &args, cond.as_ref(), &stop, &mut report)?;
-    match args.format {
+    print_report(&report, args.format)
+}
+
+/// The options of `run` that the report repeats.
+fn facts<'a>(run: &Run<'a>, args: &'a Args) -> RunFacts<'a> {
+    RunFacts {
+        variant: &run.rules.ruleset().id,
+        players: args.players,
+        games: args.games,
+        seed: args.seed,
+        agents: agents_by_seat(run.agents, args.players),
+        out: args.out.as_deref(),
+        where_expr: args.where_expr.as_deref(),
+        logs: args.logs.as_deref(),
+        log_game: args.log_game.zip(args.log.as_deref()),
+    }
+}
+
+/// Print the report; the exit code.
+pub(crate) fn print_report(report: &Report, format: Format) -> anyhow::Result<u8> {
+    match format {
         Format::Json => out::println(&serde_json::to_string_pretty(&report.json())?)?,
         Format::Human => out::print(&report.human())?,
     }
@@ -200,6 +238,61 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     } else {
         0
     })
+}
+
+/// `--shard`: the shard's games played once, recorded (their `--out` lines and statistics),
+/// the whole pass timed; `--out` gets the [`ShardHeader`] and the lines.
+fn run_shard(run: &Run, args: &Args, stop: &Arc<AtomicBool>) -> anyhow::Result<u8> {
+    let (Some(shard), Some(path)) = (run.shard, &args.out) else {
+        anyhow::bail!("--shard needs --out: the merge reads the shards' --out files");
+    };
+    let extras = Extras {
+        cond: None,
+        out: true,
+        logs: None,
+        max_logs: 0,
+        log_game: None,
+    };
+    let start = Instant::now();
+    let found = second_pass(run, &extras, args.jobs, stop, args.progress_every)?;
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let sums = found
+        .as_ref()
+        .and_then(|f| f.sums.clone())
+        .unwrap_or_else(|| ShardSums::new(args.players));
+    if let Some(found) = &found {
+        let header = ShardHeader {
+            shard,
+            variant: run.rules.ruleset().id.clone(),
+            variant_digest: variant_digest(run.rules),
+            players: args.players,
+            games: args.games,
+            seed: args.seed,
+            agents: agents_by_seat(run.agents, args.players),
+            seconds: secs,
+            sums: sums.clone(),
+        };
+        let text = format!("{}\n{}", header.line(), found.lines);
+        write_output_atomically(path, text.as_bytes())?;
+    } else {
+        out::eprintln("interrupted: the shard's --out not written");
+    }
+    let stats = sums.stats(args.players);
+    let tile_id = |t: u16| run.rules.tile_id(t).to_string();
+    let resource_ids = tegula_shard::resource_ids(&run.rules);
+    let report = Report {
+        run: facts(run, args),
+        tile_id: &tile_id,
+        resources: &resource_ids,
+        stats: &stats,
+        timing: (!args.no_timing).then_some(Timing {
+            secs,
+            jobs: args.jobs,
+        }),
+        interrupted: found.is_none(),
+        found,
+    };
+    print_report(&report, args.format)
 }
 
 /// The games themselves, timed (nothing else is done while the clock runs): the figures and the
@@ -277,174 +370,4 @@ fn extras(
         }
     }
     Ok(())
-}
-
-/// What a simulation found, for printing.
-struct Report<'a> {
-    args: &'a Args,
-    rules: &'a tegula_engine::Rules,
-    agents: &'a [tegula_engine::AgentKind],
-    stats: &'a sim::SimStats,
-    secs: f64,
-    interrupted: bool,
-    /// What the second pass found, once it finished.
-    found: Option<Found>,
-}
-
-impl Report<'_> {
-    fn agent_names(&self) -> Vec<String> {
-        agents_by_seat(self.agents, self.args.players)
-    }
-
-    fn mean_scores(&self) -> Vec<f64> {
-        let games = self.stats.games.max(1) as f64;
-        self.stats
-            .seat_scores
-            .iter()
-            .map(|&s| s as f64 / games)
-            .collect()
-    }
-
-    fn json(&self) -> serde_json::Value {
-        let (stats, args) = (self.stats, self.args);
-        serde_json::json!({
-            "variant": self.rules.ruleset().id,
-            "players": args.players,
-            "games": stats.games,
-            "games_requested": args.games,
-            "interrupted": self.interrupted,
-            "seed": args.seed,
-            "jobs": args.jobs,
-            "agents": self.agent_names(),
-            "seconds": self.secs,
-            "games_per_second": stats.games as f64 / self.secs,
-            "decisions": stats.decisions,
-            "decisions_per_second": stats.decisions as f64 / self.secs,
-            "mean_total_score": stats.mean_total_score(),
-            "mean_scores": self.mean_scores(),
-            "win_rates": stats.win_rates(),
-            "pool_tiles": pool_json(self.rules, stats),
-            "out": self.found.as_ref().and(self.args.out.as_ref()).map(|p| p.display().to_string()),
-            "where": self.args.where_expr,
-            "matched": self.found.as_ref().filter(|_| self.args.where_expr.is_some()).map(|f| f.matched),
-            "logs": self.found.as_ref().and(self.args.logs.as_ref()).map(|p| p.display().to_string()),
-            "logs_written": self.found.as_ref().filter(|_| self.args.logs.is_some()).map(|f| f.logged),
-            "log_game": self.found.as_ref().and(self.args.log_game),
-            "log": self.found.as_ref().and(self.args.log.as_ref()).map(|p| p.display().to_string()),
-        })
-    }
-
-    fn human(&self) -> String {
-        let (stats, args) = (self.stats, self.args);
-        let agent_names = self.agent_names();
-        let mut s = String::new();
-        let of = if self.interrupted {
-            format!(" (interrupted: {} requested)", args.games)
-        } else {
-            String::new()
-        };
-        let _ = writeln!(
-            s,
-            "{} game{}{of} of {} ({} player{}, agents {}) in {:.3}s",
-            stats.games,
-            plural(stats.games as usize),
-            self.rules.ruleset().id,
-            args.players,
-            plural(usize::from(args.players)),
-            agent_names.join(","),
-            self.secs
-        );
-        let _ = writeln!(
-            s,
-            "games/s: {:.0}   decisions/s: {:.0}",
-            stats.games as f64 / self.secs,
-            stats.decisions as f64 / self.secs
-        );
-        let _ = writeln!(s, "mean total score: {:.3}", stats.mean_total_score());
-        let names = super::board::seat_names(
-            args.players,
-            &agent_names.iter().map(String::as_str).collect::<Vec<_>>(),
-        );
-        let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
-        let (rates, means) = (stats.win_rates(), self.mean_scores());
-        for (p, name) in names.iter().enumerate() {
-            let _ = writeln!(
-                s,
-                "  {name:<width$}  mean score {:>7.2}  wins {:>5.1}%",
-                means[p],
-                rates[p] * 100.0
-            );
-        }
-        let _ = writeln!(s, "(wins: a tie shares the win among the tied seats)");
-        if let Some(found) = &self.found {
-            self.human_extras(found, &mut s);
-        }
-        for (&t, p) in &stats.pool {
-            let _ = writeln!(
-                s,
-                "{}: placed in {} games, owner won {:.1}%, ability {:.2} points a game",
-                self.rules.tile_id(t),
-                p.games,
-                p.win_rate() * 100.0,
-                p.mean_ability_points()
-            );
-        }
-        s
-    }
-}
-
-impl Report<'_> {
-    /// The second pass's lines of the summary: games matched, where they went.
-    fn human_extras(&self, found: &Found, s: &mut String) {
-        let args = self.args;
-        if let Some(e) = &args.where_expr {
-            let _ = writeln!(
-                s,
-                "--where {e}: {} of {} game{} matched",
-                found.matched,
-                args.games,
-                plural(args.games as usize)
-            );
-        }
-        if let Some(p) = &args.out {
-            let _ = writeln!(s, "games: {}", p.display());
-        }
-        if let Some(dir) = &args.logs {
-            let _ = writeln!(
-                s,
-                "logs: {} written to {} (game-N.jsonl)",
-                found.logged,
-                dir.display()
-            );
-            if found.matched > found.logged {
-                let _ = writeln!(
-                    s,
-                    "note: {} games were kept but only the first {} logs written (--max-logs)",
-                    found.matched, found.logged
-                );
-            }
-        }
-        if let (Some(n), Some(p)) = (args.log_game, &args.log) {
-            let _ = writeln!(s, "log of game {n}: {}", p.display());
-        }
-    }
-}
-
-/// Per pool tile (the wonders): games placed, owner win rate, mean ability points, mean owner
-/// score.
-fn pool_json(rules: &tegula_engine::Rules, stats: &sim::SimStats) -> serde_json::Value {
-    let rows: serde_json::Map<String, serde_json::Value> = stats
-        .pool
-        .iter()
-        .map(|(&t, p)| {
-            let v = serde_json::json!({
-                "games": p.games,
-                "owner_win_rate": p.win_rate(),
-                "mean_ability_points": p.mean_ability_points(),
-                "mean_owner_score": p.owner_scores as f64 / p.games.max(1) as f64,
-            });
-            (rules.tile_id(t).to_string(), v)
-        })
-        .collect();
-    serde_json::Value::Object(rows)
 }

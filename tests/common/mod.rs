@@ -247,3 +247,19 @@ pub fn play_and_replay(args: &[&str], log: &Path, html: &Path) -> String {
     assert_exit(&tegula(&replay), 0);
     std::fs::read_to_string(html).unwrap()
 }
+
+/// A finished game checked from scratch: the naive recount of its features agrees with the
+/// engine's (`naive::audit`), and its log replays to the same scores.
+pub fn audit_and_replay(
+    rules: std::sync::Arc<tegula_engine::Rules>,
+    g: &tegula_engine::Game,
+) -> Result<(), String> {
+    use tegula_engine::{log, naive};
+    naive::audit(g)?;
+    let replayed = log::replay(rules, &log::log_text(g)).map_err(|e| format!("{e:?}"))?;
+    if replayed.scores() != g.scores() {
+        let (a, b) = (replayed.scores(), g.scores());
+        return Err(format!("the replay scores {a:?}, the game {b:?}"));
+    }
+    Ok(())
+}

@@ -1,6 +1,8 @@
 //! Events: everything that happens in a game, in order. The game log is these events as JSON
 //! Lines (plus a setup line), so an event's serialised form is part of the log format.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use tegula_ruleset::FeatureKind;
 
@@ -175,6 +177,38 @@ pub enum Event {
         /// Rule id of the turn effect.
         rule: String,
     },
+    /// A seat gained a resource (a named per-seat counter the variant declares) because the
+    /// tile it placed completed a feature during the game.
+    Gain {
+        /// Turn number.
+        turn: u32,
+        /// Rule applied (the variant's gain rule id).
+        rule: String,
+        /// Seat gaining: the one that placed the completing tile.
+        player: u8,
+        /// Resource id.
+        resource: String,
+        /// How much it gained.
+        amount: u32,
+        /// The completed feature.
+        feature: FeatureId,
+    },
+    /// At the end, the seats holding the most of a resource scored its award; a resource
+    /// nobody holds gives no event.
+    Award {
+        /// Turn number (the last turn).
+        turn: u32,
+        /// Rule applied (the variant's award rule id).
+        rule: String,
+        /// Seats scoring (all of them on a tie).
+        players: Vec<u8>,
+        /// Resource id.
+        resource: String,
+        /// The most any seat holds.
+        held: u32,
+        /// Points each of them receives.
+        points: u32,
+    },
     /// The game was ended early by [`crate::Game::finish`] (not by the rules): the final
     /// scoring that follows is the finish's. Recorded so that a log of such a game replays.
     Finish {
@@ -187,6 +221,10 @@ pub enum Event {
         scores: Vec<u32>,
         /// Seats with the highest score.
         winners: Vec<u8>,
+        /// Seat resources held at the end: by resource id, each seat's holding (absent when
+        /// the variant declares none, so logs of other variants are unchanged).
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        resources: BTreeMap<String, Vec<u32>>,
     },
 }
 
@@ -204,6 +242,8 @@ impl Event {
             Event::Take { .. } => "take",
             Event::Seat { .. } => "seat",
             Event::ExtraTurn { .. } => "extra_turn",
+            Event::Gain { .. } => "gain",
+            Event::Award { .. } => "award",
             Event::Finish { .. } => "finish",
             Event::End { .. } => "end",
         }
@@ -220,8 +260,9 @@ impl Event {
             | Event::Take { player, .. }
             | Event::Seat { player, .. }
             | Event::Return { player, .. }
-            | Event::ExtraTurn { player, .. } => vec![*player],
-            Event::Score { players, .. } => players.clone(),
+            | Event::ExtraTurn { player, .. }
+            | Event::Gain { player, .. } => vec![*player],
+            Event::Score { players, .. } | Event::Award { players, .. } => players.clone(),
             Event::End { winners, .. } => winners.clone(),
             Event::Finish { .. } => Vec::new(),
         }
@@ -230,7 +271,7 @@ impl Event {
     /// Points each listed player receives (0 for events that are not score changes).
     pub fn points(&self) -> u32 {
         match self {
-            Event::Score { points, .. } => *points,
+            Event::Score { points, .. } | Event::Award { points, .. } => *points,
             _ => 0,
         }
     }
@@ -240,7 +281,9 @@ impl Event {
         match self {
             Event::Discard { rule, .. }
             | Event::Score { rule, .. }
-            | Event::ExtraTurn { rule, .. } => Some(rule),
+            | Event::ExtraTurn { rule, .. }
+            | Event::Gain { rule, .. }
+            | Event::Award { rule, .. } => Some(rule),
             _ => None,
         }
     }

@@ -30,7 +30,9 @@ mod legal;
 mod payment;
 mod place;
 mod pool;
+mod predicate;
 mod preset;
+mod resources;
 mod score;
 mod snapshot;
 mod turn;
@@ -152,6 +154,8 @@ pub struct Game {
     meeples: Vec<Meeple>,
     supply: Vec<u8>,
     scores: Vec<u32>,
+    /// Seat resources, `seat * resources + resource` (empty when the variant declares none).
+    holdings: Vec<u32>,
     // Pile and turn.
     pile: Vec<u16>,
     drawn: usize,
@@ -313,6 +317,7 @@ impl Game {
             meeples: Vec::new(),
             supply: Vec::new(),
             scores: Vec::new(),
+            holdings: Vec::new(),
             pile: Vec::new(),
             drawn: 0,
             phase: Phase::Over,
@@ -383,7 +388,16 @@ impl Game {
                 let mut p = std::mem::take(&mut self.pile);
                 p.clear();
                 p.extend_from_slice(self.rules.pile_slice());
-                Rng::new(seed).shuffle(&mut p);
+                let mut rng = Rng::new(seed);
+                // Each group on its own, in order (one group: the whole pile, as always).
+                let mut from = 0;
+                for &end in &self.rules.group_ends {
+                    rng.shuffle(&mut p[from..end]);
+                    from = end;
+                }
+                if self.rules.group_ends.is_empty() {
+                    rng.shuffle(&mut p);
+                }
                 self.seed = Some(seed);
                 p
             }
@@ -397,6 +411,9 @@ impl Game {
                 if cells > MAX_GAME_CELLS {
                     let max = MAX_GAME_CELLS;
                     return Err(SetupError::TooManyCells { cells, max });
+                }
+                if let Some(position) = self.rules.group_order_break(&p) {
+                    return Err(SetupError::GroupOrder { position });
                 }
                 self.seed = None;
                 p
@@ -432,6 +449,9 @@ impl Game {
         debug_assert_eq!(self.supply.len(), nf * self.players as usize);
         self.scores.clear();
         self.scores.resize(self.players as usize, 0);
+        self.holdings.clear();
+        let nr = self.rules.ruleset().resources.len();
+        self.holdings.resize(self.players as usize * nr, 0);
         self.held.clear();
         for _ in 0..self.players {
             for t in &self.rules.ruleset().player_tiles {

@@ -2,8 +2,9 @@
 //!
 //! Line 1 is the setup: `{"type":"setup","variant":…,"players":…,"seed":…|null,"pile":[tile ids]}`.
 //! Every following line is one [`Event`] as serialised by serde (draws, decisions — `place`,
-//! `follower`, `pass` — scores, returns, and a final `end` line with the scores). A corner
-//! figure's `follower` line records its point (`"corner":[x,y]`, AM-6), and replay puts it there. The same seed and
+//! `follower`, `pass` — scores, returns, seat resources gained and awarded, and a final `end` line
+//! with the scores and, where the variant has seat resources, the holdings). A corner figure's
+//! `follower` line records its point (`"corner":[x,y]`, AM-6), and replay puts it there. The same seed and
 //! decisions give a byte-identical log.
 
 use std::fmt;

@@ -141,6 +141,9 @@ pub struct SimStats {
     pub wins: Vec<f64>,
     /// Per seat: sum of the seat's scores.
     pub seat_scores: Vec<u64>,
+    /// Per seat and seat resource (`seat * resources + resource`, as
+    /// [`Game::holdings`]): sum of the seat's final holdings; empty without resources.
+    pub seat_holdings: Vec<u64>,
     /// Per pool tile (by tile index) that was placed in some game: its owners' results.
     pub pool: BTreeMap<u16, PoolTileStats>,
 }
@@ -202,6 +205,8 @@ struct Sums {
     decisions: u64,
     total: u64,
     seat_scores: Vec<u64>,
+    /// Final seat resources, summed as [`SimStats::seat_holdings`].
+    holdings: Vec<u64>,
     /// Win shares in units of 1/lcm(1..=players).
     wins: Vec<u128>,
     /// Per pool tile: games placed, owner win shares (units as `wins`), ability points, owner
@@ -236,6 +241,9 @@ impl Sums {
         for p in 0..self.wins.len() {
             self.wins[p] += other.wins[p];
             self.seat_scores[p] += other.seat_scores[p];
+        }
+        for (a, b) in self.holdings.iter_mut().zip(&other.holdings) {
+            *a += b;
         }
         for (&t, v) in &other.pool {
             let e = self.pool.entry(t).or_default();
@@ -298,6 +306,7 @@ pub fn simulate_until(
     let unit = lcm_upto(players);
     let zero = Sums {
         seat_scores: vec![0; players as usize],
+        holdings: vec![0; proto.holdings().len()],
         wins: vec![0; players as usize],
         ..Sums::default()
     };
@@ -345,6 +354,9 @@ pub fn simulate_until(
                             sums.total += s as u64;
                             sums.seat_scores[p] += s as u64;
                         }
+                        for (h, &n) in sums.holdings.iter_mut().zip(game.holdings()) {
+                            *h += u64::from(n);
+                        }
                         sums.add_pool(&game, unit);
                     }
                     let d = done.fetch_add(end - start, Ordering::Relaxed) + (end - start);
@@ -363,6 +375,7 @@ pub fn simulate_until(
         total_score: all.total,
         wins: all.wins.iter().map(|&w| (w as f64) / unit as f64).collect(),
         seat_scores: all.seat_scores,
+        seat_holdings: all.holdings,
         pool: all
             .pool
             .iter()

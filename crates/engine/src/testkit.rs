@@ -229,6 +229,7 @@ pub fn tile(spec: &str) -> Result<TileType, String> {
         features,
         rotations,
         abilities: Vec::new(),
+        placement: Vec::new(),
     })
 }
 
@@ -287,6 +288,9 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
         hand: 1,
         readings: Default::default(),
         rules: Vec::new(),
+        resources: Vec::new(),
+        edge_kinds: Vec::new(),
+        pile_groups: Vec::new(),
     })
 }
 

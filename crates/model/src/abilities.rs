@@ -62,12 +62,7 @@ fn trigger_word(t: RawTrigger) -> &'static str {
 }
 
 fn kind(k: RawFeatureKind) -> FeatureKind {
-    match k {
-        RawFeatureKind::City => FeatureKind::City,
-        RawFeatureKind::Road => FeatureKind::Road,
-        RawFeatureKind::Field => FeatureKind::Field,
-        RawFeatureKind::Cloister => FeatureKind::Cloister,
-    }
+    k.lowered()
 }
 
 fn flag(b: Option<&Sp<bool>>) -> bool {

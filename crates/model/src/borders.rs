@@ -392,6 +392,8 @@ fn ring(tile: &CompiledTile, c: usize) -> Option<Vec<Slot>> {
                 out.extend([half(h1)?, mid(Some(one(side_owner.get(&side))?)), half(h2)?]);
             }
             SideKind::Field => out.extend([half(h1)?, half(h2)?]),
+            // A declared edge carries no feature: it only parts its two halves.
+            SideKind::Declared(_) => out.extend([half(h1)?, mid(None), half(h2)?]),
             SideKind::Any => out.push(mid(None)),
         }
     }

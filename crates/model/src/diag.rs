@@ -144,6 +144,10 @@ codes! {
     /// tag no tile carries, counts what its kind lacks (`pennants` on a road, ...), or sets a
     /// value a `[scoring]` number also sets.
     BadValue = "bad-value", Compiler;
+    /// A seat resource (`[[resource]]`, docs/FORMAT.md "Seat resources") is inconsistent: its
+    /// gain amount does not parse, names a tag no tile carries or counts what its kind lacks,
+    /// or its gain waits for a kind of feature that is never completed.
+    BadResource = "bad-resource", Compiler;
     /// The open pool of a variant is inconsistent (tag, thresholds, gains; W-1 .. W-4, W-30).
     BadPool = "bad-pool", Compiler;
     /// A tile of a variant has an ability, but no player can own the tile (only the tiles of the

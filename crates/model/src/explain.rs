@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use tegula_ruleset::{
     Adjacency, AfterScore, FieldRule, FinalRoundFirst, JoinedFieldScoring, JoinedFieldTiming,
-    KeptAfterPile, NearBuilding, PoolTileDraw, Readings, Strength, ThresholdRecheck,
+    KeptAfterPile, NearBuilding, OpenEnd, PoolTileDraw, Readings, Strength, ThresholdRecheck,
 };
 use toml_edit::ImDocument;
 
@@ -79,6 +79,7 @@ pub fn explain(path: &Path) -> (Option<Explanation>, Vec<Diagnostic>) {
     let mut rules = setup_lines(&v, &at);
     rules.extend(scoring_lines(&v, &at));
     rules.extend(reading_lines(&v, &at));
+    rules.extend(resource_lines(&v, &at));
     let e = Explanation {
         id: v.id.clone(),
         name: v.name.clone(),
@@ -434,6 +435,39 @@ fn scoring_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
     out
 }
 
+/// One line per seat resource: how it is gained and what it is worth at the end, each with the
+/// rule id the data gives it (docs/FORMAT.md, "Seat resources").
+fn resource_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
+    let tags = crate::lower::tag_names(&v.tiles);
+    let mut out = Vec::new();
+    for r in &v.resources {
+        let mut parts = vec![format!("{}, held by each seat", r.name)];
+        if let Some(g) = &r.gain {
+            parts.push(format!(
+                "the seat placing the tile that completes a {} during the game gains `{}`, {} [{}]",
+                g.feature.name(),
+                g.amount.source(&tags),
+                g.amount.words(&tags),
+                g.rule
+            ));
+        }
+        if let Some(a) = &r.award {
+            parts.push(format!(
+                "at the end every seat holding the most (none for 0) scores {} [{}]",
+                a.most, a.rule
+            ));
+        }
+        out.push(line(
+            &format!("resource.{}", r.id),
+            serde_json::to_value(r).unwrap_or(Value::Null),
+            parts.join("; "),
+            None,
+            at.element("resource", "id", &r.id),
+        ));
+    }
+    out
+}
+
 /// Where the value `key` (`city.complete`) was set: its `[values]` expression or a `[scoring]`
 /// number that sets it, whichever the later file of the chain wrote (the one that decides it);
 /// `None` when neither (the rulebook's value).
@@ -473,6 +507,9 @@ fn reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
     }
     if crate::readings::has_corner_join(&v.followers) {
         rows.extend(corner_join_rows(&v.readings));
+    }
+    if crate::readings::has_room_ahead(&v.tiles) {
+        rows.push(open_end_row(&v.readings));
     }
     rows.into_iter()
         .map(|(k, value, words, rule)| {
@@ -576,6 +613,24 @@ fn kept_row(r: &Readings) -> ReadingRow {
             }
         },
         "W-12",
+    )
+}
+
+/// R-4: what room the open end of a line of declared edges needs.
+fn open_end_row(r: &Readings) -> ReadingRow {
+    (
+        "open_end",
+        json!(r.open_end),
+        match r.open_end {
+            OpenEnd::Room => {
+                "a line of declared edges (the river) may not turn back: the two cells ahead \
+                 of its open end and the cells beside them are empty"
+            }
+            OpenEnd::NoRepeatedTurn => {
+                "a line of declared edges (the river) may not turn twice in a row the same way"
+            }
+        },
+        "R-4",
     )
 }
 

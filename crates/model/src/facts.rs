@@ -6,7 +6,7 @@
 //! `start_tiles`, `pennants`, `cloisters`, `wonders` and `tags` (segments carrying each named
 //! tag) count copies (draw-pile copies plus the
 //! start copy); `types`, `cells`, `cities`, `roads`, `fields` and `fields_without_city` are summed
-//! over tile types; the multisets `city_cells`, `road_cells` and `road_ends` collect one entry per
+//! over tile types; `tags` counts the features carrying each tag over copies; the multisets `city_cells`, `road_cells` and `road_ends` collect one entry per
 //! feature of every tile type. With `tile = "…"` the same keys are evaluated over that one tile.
 //!
 //! Every fact names its `source`: `"rulebook"` facts quote the rulebook's words (`quote`),
@@ -20,7 +20,7 @@ use std::ops::Range;
 use std::path::PathBuf;
 
 use serde::Serialize;
-use tegula_ruleset::FeatureKind;
+use tegula_ruleset::{FeatureKind, SideKind};
 
 use crate::compile::CompiledTile;
 use crate::diag::{Code, Diagnostic, Source};
@@ -197,6 +197,12 @@ fn check_counts(f: &RawFact, scope: &[&CompiledTile], src: &Source, diags: &mut 
         copies(&|t| count(t, FeatureKind::Wonder)),
     );
     check(&f.cells, "cells", types(&|t| t.cells.len() as u64));
+    let declared = |t: &CompiledTile| {
+        let outer = t.cells.iter().flat_map(|c| c.sides.iter().zip(c.outer));
+        let declared = outer.filter(|(k, o)| *o && matches!(k, SideKind::Declared(_)));
+        declared.count() as u64
+    };
+    check(&f.declared_edges, "declared_edges", copies(&declared));
     check(&f.cities, "cities", types(&|t| count(t, FeatureKind::City)));
     check(&f.roads, "roads", types(&|t| count(t, FeatureKind::Road)));
     check(

@@ -107,6 +107,7 @@ pub fn lower_tile(tile: &CompiledTile, tags: &[String]) -> Result<TileType, Stri
         features,
         rotations,
         abilities: Vec::new(),
+        placement: tile.placement.clone(),
     })
 }
 

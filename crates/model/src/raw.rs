@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
-use tegula_ruleset::limits::{MAX_GAME_CELLS, MAX_POINTS};
+use tegula_ruleset::limits::{MAX_GAME_CELLS, MAX_POINTS, MAX_RESOURCES};
 
 /// A value with the byte range it came from in the TOML text.
 ///
@@ -82,7 +82,7 @@ pub fn is_id(s: &str) -> bool {
 }
 
 /// Kind of a cell side, as written in TOML.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RawSideKind {
     /// A city edge.
@@ -93,6 +93,46 @@ pub enum RawSideKind {
     Field,
     /// Matches any neighbouring side and closes the neighbour's feature there (the abbey, AM-1).
     Any,
+    /// `{ edge = "ID" }`: an edge kind the tile set declares (`[[edge]]`, e.g. `water`): it
+    /// matches only itself, carries no segment, and its two halves belong to fields.
+    Edge(#[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))] Id),
+}
+
+/// An edge kind a tile set declares beside city, road and field (`[[edge]]`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawEdgeKind {
+    /// Id, as the tiles' `sides` name it (not `city`, `road`, `field` or `any`).
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub id: Sp<Id>,
+    /// Display name.
+    #[schemars(length(min = 1, max = 200))]
+    pub name: String,
+}
+
+/// A condition on where a tile may be placed beside matching edges (`placement` of a tile).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawPlacementRule {
+    /// `"continues"`: a side of the edge kind must meet a placed neighbour; `"room-ahead"`:
+    /// every open end of that kind keeps room to go on (`readings.open_end`).
+    pub rule: Sp<RawPlacementKind>,
+    /// The declared edge kind (`[[edge]]`) it is about.
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub edge: Sp<Id>,
+    /// The rule id a refused placement cites.
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub cites: Sp<String>,
+}
+
+/// What a placement rule asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawPlacementKind {
+    /// A side of the edge kind meets a placed neighbour.
+    Continues,
+    /// Every side of the edge kind facing an empty cell keeps room ahead.
+    RoomAhead,
 }
 
 /// A side of a cell: `N`, `E`, `S`, `W` (tile picture upright, north up).
@@ -171,6 +211,11 @@ pub struct TileSetFile {
     #[serde(default)]
     #[schemars(length(max = 200))]
     pub rule: Vec<Sp<RawRule>>,
+    /// Edge kinds this file's tiles use beside city, road and field (docs/FORMAT.md, "Edge
+    /// kinds").
+    #[serde(default)]
+    #[schemars(length(max = 8))]
+    pub edge: Vec<Sp<RawEdgeKind>>,
 }
 
 /// A rule the data declares (`[[rule]]`): what the registry (`tegula rules`) holds for the
@@ -284,6 +329,11 @@ pub struct RawTile {
     /// Free text for authors (e.g. the documented shape choice of a wonder).
     #[serde(default)]
     pub note: Option<String>,
+    /// Conditions on where the tile may be placed beside matching edges (docs/FORMAT.md,
+    /// "Placement rules").
+    #[serde(default)]
+    #[schemars(length(max = 8))]
+    pub placement: Vec<Sp<RawPlacementRule>>,
 }
 
 /// A cell of a mega tile.
@@ -469,6 +519,9 @@ pub struct RawFact {
     #[serde(default)]
     #[schemars(extend("maxProperties" = 100))]
     pub tags: Option<BTreeMap<String, Sp<u64>>>,
+    /// Number of sides of a declared edge kind (`[[edge]]`, e.g. water) over all copies.
+    #[serde(default)]
+    pub declared_edges: Option<Sp<u64>>,
 }
 
 /// A variant file (`variants/*.toml`): which tiles, how many players, followers, house rules.
@@ -556,6 +609,82 @@ pub struct VariantFile {
     #[serde(default)]
     #[schemars(length(max = 200))]
     pub rule: Vec<Sp<RawRule>>,
+    /// The start tile, when it is not the one its set marks `start = true`: one pile copy of
+    /// this tile starts on the board instead, and the set's start copy goes into the pile.
+    #[serde(default)]
+    pub start: Option<Sp<Id>>,
+    /// Ordered groups of the draw pile (docs/FORMAT.md, "Pile groups"): each group's tiles are
+    /// shuffled among themselves and drawn before the next group's; the tiles of no group come
+    /// last.
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub pile: Vec<Sp<RawPileGroup>>,
+    /// Seat resources: named counters every seat holds, how a seat gains them and what they
+    /// are worth at the end (docs/FORMAT.md, "Seat resources").
+    #[serde(default)]
+    #[schemars(length(max = MAX_RESOURCES))]
+    pub resource: Vec<Sp<RawResource>>,
+}
+
+/// A seat resource (`[[resource]]`): a named counter every seat holds, starting at 0.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawResource {
+    /// Id, unique in the variant (events, logs and scenarios name the resource by it).
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub id: Sp<Id>,
+    /// Display name (default: the id).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// How a seat gains it; absent: only a scenario's `[setup]` gives it.
+    #[serde(default)]
+    pub gain: Option<Sp<RawResourceGain>>,
+    /// What holding the most of it is worth at the end; absent: nothing.
+    #[serde(default)]
+    pub award: Option<Sp<RawResourceAward>>,
+}
+
+/// When a feature of kind `completed` is completed during the game (never in final scoring),
+/// the seat that placed the tile completing it gains `amount`, whoever wins the feature.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawResourceGain {
+    /// The kind of feature whose completion gains.
+    pub completed: Sp<RawFeatureKind>,
+    /// How much, as a value expression over the completed feature's counts (docs/FORMAT.md,
+    /// "Values"), e.g. `"count(wine)"`: the segments of the feature tagged `wine`.
+    #[schemars(length(min = 1, max = 1000))]
+    pub amount: Sp<String>,
+    /// Rule id the gain events cite (e.g. `TB-2`).
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub rule: Sp<String>,
+}
+
+/// At the end, each seat holding the most of the resource scores `most` points; ties all score;
+/// a seat holding none never scores it.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawResourceAward {
+    /// Points to each seat holding the most (e.g. `10`, TB-3).
+    #[schemars(range(min = 1, max = MAX_POINTS))]
+    pub most: Sp<u32>,
+    /// Rule id the award events cite (e.g. `TB-3`).
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub rule: Sp<String>,
+}
+
+/// One ordered group of the draw pile (`[[pile]]`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawPileGroup {
+    /// Ids of the tiles whose pile copies are in this group.
+    #[schemars(length(min = 1, max = 1000))]
+    pub tiles: Vec<Sp<Id>>,
+    /// Rule id cited when a drawn tile of this group fits nowhere and leaves the game (default
+    /// B-2).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub unplaceable_rule: Option<Sp<String>>,
 }
 
 /// The lists a variant adds to those it inherits (`[append]`).
@@ -994,6 +1123,11 @@ pub struct RawReadings {
     /// scoring).
     #[serde(default)]
     pub joined_field_timing: Option<Sp<tegula_ruleset::JoinedFieldTiming>>,
+    /// R-4: what room the open end of a line of declared edges needs under a `room-ahead`
+    /// placement rule: `"room"` (default: the two cells ahead and the cells beside them empty)
+    /// or `"no-repeated-turn"` (only no two turns in a row the same way).
+    #[serde(default)]
+    pub open_end: Option<Sp<tegula_ruleset::OpenEnd>>,
 }
 
 /// The field procedure at the end of the game.
@@ -1089,6 +1223,19 @@ pub enum RawFeatureKind {
     Field,
     /// A cloister (or cloister-like building).
     Cloister,
+}
+
+impl RawFeatureKind {
+    /// The engine's kind.
+    pub fn lowered(self) -> tegula_ruleset::FeatureKind {
+        use tegula_ruleset::FeatureKind as K;
+        match self {
+            RawFeatureKind::City => K::City,
+            RawFeatureKind::Road => K::Road,
+            RawFeatureKind::Field => K::Field,
+            RawFeatureKind::Cloister => K::Cloister,
+        }
+    }
 }
 
 /// Conditions of an ability; absent keys are no condition.

@@ -3,7 +3,7 @@
 //! something in it (a reading of a rule whose mechanism the variant lacks is a contradiction,
 //! reported where the key was written).
 
-use tegula_ruleset::{Condition, Effect, FollowerType, PlayerTile, Readings};
+use tegula_ruleset::{Condition, Effect, FollowerType, PlacementRule, PlayerTile, Readings};
 
 use crate::compile::CompiledTile;
 
@@ -22,6 +22,16 @@ pub struct Mechanisms<'a> {
     pub hands: bool,
     /// Whether a corner figure scores the fields joined to its field (AM-8).
     pub corner_join: bool,
+    /// Whether some tile carries a `room-ahead` placement rule.
+    pub room_ahead: bool,
+}
+
+/// Whether some tile carries a `room-ahead` placement rule (what R-4's reading decides).
+pub fn has_room_ahead(tiles: &[CompiledTile]) -> bool {
+    let rules = tiles.iter().flat_map(|t| &t.placement);
+    rules
+        .into_iter()
+        .any(|p| matches!(p, PlacementRule::RoomAhead { .. }))
 }
 
 /// Whether some tile has an ability with a near-building condition (what W-10's reading decides).
@@ -124,6 +134,13 @@ pub fn lower(
                 "AM-8",
                 "no corner figure that scores a joined field (`corner.join` not always 0)",
             );
+        }
+    }
+    if let Some(v) = &r.open_end {
+        out.open_end = v.value;
+        if !has.room_ahead {
+            let what = "no tile with a `room-ahead` placement rule";
+            lacks(&v.span, "open_end", "R-4", what);
         }
     }
     if let Some(v) = &r.joined_field_timing {

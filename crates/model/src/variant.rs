@@ -53,6 +53,15 @@ pub struct CompiledVariant {
     /// order (the sets' facts as the sets state them, the variant's after its overrides).
     #[serde(skip)]
     pub facts: Vec<crate::facts::FactOutcome>,
+    /// Seat resources (`[[resource]]`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<tegula_ruleset::Resource>,
+    /// The edge kinds the tile sets declare, numbered for the whole variant.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub edge_kinds: Vec<tegula_ruleset::EdgeKind>,
+    /// The draw pile's ordered groups (`[[pile]]`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pile_groups: Vec<tegula_ruleset::PileGroup>,
 }
 
 /// A tile-set file compiled: its source and set (`None` when the file cannot be used at all),
@@ -221,6 +230,9 @@ pub fn compile_variant_with(
     let set_ok = sets.ok;
     // The tile distribution, before the facts count it.
     crate::params::tile_counts(&doc.tile_count, &mut sets.tiles, set_ok, &vsrc, &mut diags);
+    let start = doc.start.as_ref();
+    crate::pile::start_override(start, &mut sets.tiles, set_ok, &vsrc, &mut diags);
+    crate::pile::check_edge_count(&sets.edges, &vsrc, &mut diags);
     // W-21 overrides, before anything looks at the features.
     apply_connections(&doc.connections, &mut sets.tiles, &vsrc, &mut diags);
     check_variant_facts(&doc, &mut sets, &vsrc, &mut diags);
@@ -230,8 +242,10 @@ pub fn compile_variant_with(
         sources,
         facts,
         rules,
+        edges: edge_kinds,
         ..
     } = sets;
+    let pile_groups = crate::pile::groups(&doc.pile, &tiles, set_ok, &rules, &vsrc, &mut diags);
     let players = &doc.players.value;
     let (player_tiles, more) =
         crate::player_tiles::player_tiles(&doc.player_tiles, &tiles, players.max, set_ok, &vsrc);
@@ -273,6 +287,7 @@ pub fn compile_variant_with(
         player_tiles: &player_tiles,
         near_building: crate::readings::has_near_building(&tiles),
         pool: pool.is_some(),
+        room_ahead: crate::readings::has_room_ahead(&tiles),
         hands: crate::readings::has_hands(hand, &tiles),
         corner_join: crate::readings::has_corner_join(&followers),
     };
@@ -285,6 +300,7 @@ pub fn compile_variant_with(
         &vsrc,
         &mut diags,
     );
+    let resources = crate::resources::lower(&doc.resource, &tags, &vsrc, &mut diags);
     let v = CompiledVariant {
         id: doc.id.value.clone(),
         name: doc.name.clone(),
@@ -301,6 +317,9 @@ pub fn compile_variant_with(
         sources,
         facts,
         rules: rules.declared().to_vec(),
+        resources,
+        edge_kinds,
+        pile_groups,
     };
     crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
     sort_diags(&mut diags);
@@ -335,6 +354,8 @@ struct Sets {
     /// Whether every set was found and compiled without errors (else the checks that need the
     /// whole variant are skipped: they would report consequences, not causes).
     ok: bool,
+    /// The edge kinds the sets declare, numbered for the variant.
+    edges: Vec<tegula_ruleset::EdgeKind>,
 }
 
 /// What a set's path names.
@@ -357,6 +378,7 @@ impl Sets {
             facts: Vec::new(),
             rules: crate::rules::Scope::default(),
             ok: true,
+            edges: Vec::new(),
         }
     }
 
@@ -393,7 +415,9 @@ impl Sets {
             let si = self.sources.len();
             self.sources.push(src);
             self.facts.extend(set.facts);
-            for mut t in set.tiles {
+            let mut set_tiles = set.tiles;
+            crate::pile::renumber_edges(&set.edges, &mut self.edges, &mut set_tiles);
+            for mut t in set_tiles {
                 seen_ids.insert(t.id.clone());
                 if sref
                     .only
@@ -567,7 +591,8 @@ fn check_variant_facts(
         .map(|f| &f.value.rule)
         .chain(doc.ability.iter().map(|a| &a.value.rule))
         .chain(doc.connections.iter().filter_map(|c| c.value.rule.as_ref()))
-        .chain(doc.followers.iter().flat_map(|f| figure_rules(&f.value)));
+        .chain(doc.followers.iter().flat_map(|f| figure_rules(&f.value)))
+        .chain(crate::resources::cited(&doc.resource));
     sets.rules.declare(&doc.rule, vsrc, diags);
     diags.extend(cited.filter_map(|r| sets.rules.check(vsrc, &r.value, r.span.clone())));
     let (fact_diags, own_facts) = crate::facts::check_facts(&doc.fact, &sets.tiles, &broken, vsrc);
@@ -664,6 +689,9 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         hand: v.hand,
         readings: v.readings.clone(),
         rules: v.rules.clone(),
+        resources: v.resources.clone(),
+        edge_kinds: v.edge_kinds.clone(),
+        pile_groups: v.pile_groups.clone(),
     };
     (Some(rs), diags)
 }

@@ -1,5 +1,6 @@
 //! Agents from Python: `tegula.Agent(kind, seed)` (keeps its generator across moves, as the
-//! CLI's agents do) and `tegula.agent_action(game, kind, seed)` (one decision).
+//! CLI's agents do; pickles by value, `agent_memory`) and `tegula.agent_action(game, kind,
+//! seed)` (one decision).
 
 use std::sync::Mutex;
 
@@ -7,13 +8,14 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use tegula_engine::{Action, Agent, AgentKind, Game, Phase};
 
+use crate::agent_memory::{Memory, Pickled};
 use crate::chance;
 use crate::game::PyGame;
 
 /// The decision of `agent` for the player to act, as an engine action (as
 /// `tegula_engine::sim::play_one` asks the agent, but returning the action instead of playing
 /// it); `None` when there is nothing to decide.
-fn decide(agent: &mut (dyn Agent + Send), game: &Game) -> Option<Action> {
+pub(crate) fn decide(agent: &mut (dyn Agent + Send), game: &Game) -> Option<Action> {
     let places = game.placements();
     let pick = |i: usize| places.get(i).or(places.first()).copied().map(Action::Place);
     match game.phase() {
@@ -81,7 +83,17 @@ fn decide_id(agent: &mut (dyn Agent + Send), game: &PyGame) -> PyResult<i64> {
 #[pyclass(name = "Agent", module = "tegula._tegula")]
 pub struct PyAgent {
     kind: String,
-    agent: Mutex<Box<dyn Agent + Send>>,
+    seed: u64,
+    /// The engine's agent and the decisions it made (for pickling).
+    agent: Mutex<(Box<dyn Agent + Send>, Memory)>,
+}
+
+impl PyAgent {
+    fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, (Box<dyn Agent + Send>, Memory)>> {
+        self.agent
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("agent poisoned by an earlier panic"))
+    }
 }
 
 #[pymethods]
@@ -92,22 +104,49 @@ impl PyAgent {
     fn new(kind: &str, seed: u64) -> PyResult<PyAgent> {
         Ok(PyAgent {
             kind: kind.to_string(),
-            agent: Mutex::new(parse_kind(kind)?.build(seed)),
+            seed,
+            agent: Mutex::new((parse_kind(kind)?.build(seed), Memory::default())),
         })
     }
 
     /// The action id this agent picks for the player to act in `game` (the game is not
     /// changed). Raises `ValueError` at a chance node or when the game is over.
     fn action(&self, game: &PyGame) -> PyResult<i64> {
-        let mut agent = self
-            .agent
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("agent poisoned by an earlier panic"))?;
+        let mut guard = self.lock()?;
+        let (agent, memory) = &mut *guard;
+        // Recorded whenever the agent is asked (its generator may move even if the action
+        // then has no id), so that a replay asks it the same questions.
+        if !chance::is_chance_node(&game.game) && game.game.phase() != Phase::Over {
+            memory.record(&game.loaded, &game.game);
+        }
         decide_id(agent.as_mut(), game)
     }
 
+    /// Pickling by value: kind, seed and the states it decided in (`agent_memory`);
+    /// unpickling makes those decisions again, so the copy decides as the original would.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, u64, Pickled))> {
+        let restore = py.get_type::<PyAgent>().getattr("_restore")?;
+        let memory = self.lock()?.1.pickled();
+        Ok((restore, (self.kind.clone(), self.seed, memory)))
+    }
+
+    /// Unpickling (see `__reduce__`).
+    #[staticmethod]
+    fn _restore(kind: &str, seed: u64, memory: Pickled) -> PyResult<PyAgent> {
+        let mut agent = parse_kind(kind)?.build(seed);
+        let memory = Memory::replay(memory, agent.as_mut())?;
+        Ok(PyAgent {
+            kind: kind.to_string(),
+            seed,
+            agent: Mutex::new((agent, memory)),
+        })
+    }
+
     fn __repr__(&self) -> String {
-        format!("tegula.Agent({:?})", self.kind)
+        format!("tegula.Agent({:?}, seed={})", self.kind, self.seed)
     }
 }
 

@@ -297,6 +297,12 @@ impl PyGame {
         self.game.scores().to_vec()
     }
 
+    /// Seat resources held (e.g. Traders & Builders' goods): by resource id, each seat's
+    /// holding; empty when the variant declares none.
+    fn resources(&self) -> std::collections::BTreeMap<String, Vec<u32>> {
+        self.game.holdings_by_id()
+    }
+
     /// Seats with the highest score (all of them tie).
     fn winners(&self) -> Vec<u32> {
         self.game.winners().into_iter().map(u32::from).collect()
@@ -536,6 +542,30 @@ impl PyGame {
     fn information_state_string(&self, player: u8) -> PyResult<String> {
         self.seat_arg(player)?;
         Ok(crate::infostate::info_string(self, player))
+    }
+
+    /// What seat `player` knows as a float32 vector (OpenSpiel's information-state tensor), in
+    /// a variant with hidden tiles only: `observation_tensor(radius, player)` followed by one
+    /// entry per seat, the tiles that seat holds which `player` has not seen (docs/AI.md).
+    /// Equal `information_state_string`s give equal tensors. In a variant of perfect
+    /// information, a `ValueError`: the observation is the whole state there, and OpenSpiel's
+    /// game type says no information-state tensor is provided.
+    #[pyo3(signature = (player, radius = None))]
+    fn information_state_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: u8,
+        radius: Option<u16>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        self.seat_arg(player)?;
+        if self.loaded.codec.perfect_information() {
+            let msg = "a variant of perfect information has no information-state tensor: use \
+                       observation_tensor (the whole state)";
+            return Err(PyValueError::new_err(msg));
+        }
+        let radius = self.window(radius.unwrap_or(self.radius))?;
+        let v = crate::infostate::info_tensor(self, player, radius);
+        Ok(PyArray1::from_vec(py, v))
     }
 
     /// A game seat `player` cannot tell from this one (OpenSpiel's `resample_from_infostate`):

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use tegula_engine::{Action, Game, Rng};
 
 use crate::game::PyGame;
+use crate::observe;
 use crate::replay;
 
 /// Resampling tries this many draws of the hidden tiles before keeping the state as it is (a
@@ -79,6 +80,23 @@ fn unknown_draws(g: &PyGame, player: u8) -> (Vec<usize>, Vec<Option<u16>>) {
     let mut unknown: Vec<usize> = hands.into_values().flatten().map(|h| h.0).collect();
     unknown.sort_unstable();
     (unknown, known)
+}
+
+/// The information-state tensor of `player` in a variant with hidden tiles: its observation
+/// tensor (its own view: another seat's tiles left out, the tiles it has not seen counted as
+/// undrawn) followed by, per seat, how many of that seat's draws `player` has not seen and no
+/// placement has revealed yet (the tiles the seat holds unseen). A function of the information
+/// state: equal `info_string`s give equal tensors.
+pub fn info_tensor(g: &PyGame, player: u8, radius: u16) -> Vec<f32> {
+    let mut v = observe::flat(&g.game, radius, observe::View(Some(player)));
+    let mut held = vec![0.0f32; usize::from(g.game.players())];
+    for i in unknown_draws(g, player).0 {
+        if let Some(h) = g.steps.get(i).and_then(|s| held.get_mut(usize::from(s.1))) {
+            *h += 1.0;
+        }
+    }
+    v.extend(held);
+    v
 }
 
 /// A state `player` cannot tell from `g`'s: the tiles of the draws hidden from it and not yet

@@ -7,7 +7,10 @@
 
 use pyo3::prelude::*;
 
+pub mod agent_memory;
 pub mod agents;
+pub mod batch;
+pub mod bounds;
 pub mod chance;
 pub mod codec;
 pub mod codec_py;
@@ -19,6 +22,7 @@ pub mod observe;
 pub mod registry;
 pub mod replay;
 pub mod shipped;
+pub mod sim;
 pub mod snapshot;
 pub mod variant;
 
@@ -30,9 +34,12 @@ fn tegula_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<variant::PyVariant>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<agents::PyAgent>()?;
+    m.add_class::<batch::PyBatch>()?;
     m.add_function(wrap_pyfunction!(agents::agent_action, m)?)?;
     m.add_function(wrap_pyfunction!(variant::play_seeds, m)?)?;
     m.add_function(wrap_pyfunction!(shipped::shipped_files, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::play_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::merge_shards, m)?)?;
     m.add("CHANCE_PLAYER", game::CHANCE)?;
     m.add("TERMINAL_PLAYER", game::TERMINAL)?;
     Ok(())

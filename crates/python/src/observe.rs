@@ -17,7 +17,8 @@
 //! the phase one-hot (pick, order, hand, draw (the chance node), place, follower, move, over: 8),
 //! scores (`P`), supply (`P × F`
 //! follower types, seat-major), the tile to place one-hot (`T` tile types), the tiles left to
-//! draw by type (`T`), own tiles held (`P × H` kinds, seat-major), in a variant where a seat
+//! draw by type (`T`), own tiles held (`P × H` kinds, seat-major), seat resources held (`P × R`
+//! resources, seat-major; none in most variants), in a variant where a seat
 //! can hold more than one tile the kept tiles by type (`T`: the viewer's, or every seat's in the
 //! full view), the window centre `cx, cy` (2).
 //! Nothing in it depends on the order of the pile (hidden information).
@@ -52,7 +53,8 @@ fn features_len(game: &Game) -> usize {
     let rs = game.rules().ruleset();
     let (p, t) = (game.players() as usize, rs.tiles.len());
     let kept = if holds_hand(game) { t } else { 0 };
-    p + 8 + p + p * rs.followers.len() + 2 * t + p * rs.player_tiles.len() + kept + 2
+    let held = p * rs.player_tiles.len() + p * rs.resources.len();
+    p + 8 + p + p * rs.followers.len() + 2 * t + held + kept + 2
 }
 
 /// Whether a seat of the game's variant can hold more than one tile (so keeps tiles).
@@ -103,7 +105,9 @@ fn side_kind_index(k: SideKind) -> usize {
         SideKind::City => 0,
         SideKind::Road => 1,
         SideKind::Field => 2,
-        SideKind::Any => 3,
+        // A declared edge kind (R-1's water) shares the last plane with `any`: neither city,
+        // road nor field, and a new plane would change every variant's observation shape.
+        SideKind::Any | SideKind::Declared(_) => 3,
     }
 }
 
@@ -225,6 +229,8 @@ fn features(game: &Game, (cx, cy): (i32, i32), view: View) -> Vec<f32> {
     for p in 0..players {
         v.extend((0..rs.player_tiles.len()).map(|h| f32::from(game.held(p, h))));
     }
+    // Seat resources are public (every seat sees what the others took).
+    v.extend(game.holdings().iter().map(|&n| n as f32));
     if holds_hand(game) {
         let mut kept = vec![0.0; rs.tiles.len()];
         let mine = game
@@ -344,6 +350,9 @@ pub fn state_text(game: &Game, view: View) -> String {
     for p in 0..players {
         let supply = (0..rs.followers.len()).map(|f| game.supply(p, f as u8).to_string());
         s.push_str(&format!(" {}", supply.collect::<Vec<_>>().join(",")));
+    }
+    if !game.holdings().is_empty() {
+        s.push_str(&format!(" resources {:?}", game.holdings()));
     }
     s.push_str(&format!(" left {:?}", view.unseen(game)));
     s.push_str(&extras(game, view));

@@ -173,6 +173,15 @@ impl PyVariant {
         Ok(pieces(&self.inner.rules, players))
     }
 
+    /// An upper bound on any seat's final score in a game with `players` seats, from the
+    /// variant's rules alone (every point any score event of a game can pay; docs/AI.md,
+    /// "Utility bounds"): OpenSpiel's `max_utility`.
+    #[pyo3(signature = (players = 2))]
+    fn max_score(&self, players: u8) -> PyResult<u32> {
+        let players = seats(&self.inner.rules, players)?;
+        Ok(crate::bounds::max_score(&self.inner.rules, players))
+    }
+
     /// An upper bound on the steps of a game with `players` seats, chance steps included: per
     /// piece a draw, a placement, up to two follower decisions and a figure move per seat, plus
     /// the pool's picks and seat choices.

@@ -274,3 +274,71 @@ def test_the_acting_seat_sees_its_own_hand_in_the_tensor():
     full = g.observation()["features"][-2 - t : -2]
     assert np.array_equal(full, mine + theirs)
     assert g.observation(player=seat)["features"].shape == g.observation()["features"].shape
+
+
+@pytest.mark.parametrize(
+    "variant,provided",
+    [("variants/base.toml", False), ("variants/abbey-mayor.toml", False),
+     ("variants/wonders.toml", True), ("variants/house/hand-3.toml", True)],
+)
+def test_information_state_tensor_only_where_the_type_provides_it(variant, provided):
+    """Served exactly where the game type says it is provided (before: the observation was
+    served as the information-state tensor while the type said none is)."""
+    game = load(variant)
+    assert game.get_type().provides_information_state_tensor == provided
+    state = game.new_initial_state()
+    rng = np.random.RandomState(0)
+    for _ in range(12):  # past the Wonders' pool picks and a few draws
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    info = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    if provided:
+        info.set_from(state, 0)
+        assert np.array_equal(info.tensor, state.tgame.information_state_tensor(0))
+        assert np.array_equal(np.asarray(state.information_state_tensor(0)), info.tensor)
+    else:
+        assert info.tensor.size == 0
+        with pytest.raises(ValueError, match="perfect information"):
+            state.tgame.information_state_tensor(0)
+
+
+def test_information_state_tensor_is_the_seats_knowledge():
+    """Worlds the seat cannot tell apart (resampled) give its tensor exactly; the other seat's
+    tensor differs; the last entries count the tiles each seat holds unseen by the viewer."""
+    _, state = hand3_state(20)
+    g = state.tgame
+    seat = g.current_player()
+    mine = g.information_state_tensor(seat)
+    n = g.observation_tensor(player=seat).size
+    assert mine.size == n + 2
+    assert np.array_equal(mine[:n], g.observation_tensor(player=seat))
+    assert mine[n + seat] == 0 and mine[n + 1 - seat] > 0
+    assert not np.array_equal(mine, g.information_state_tensor(1 - seat))
+    for i in range(6):
+        world = g.resample_from_infostate(seat, i)
+        assert np.array_equal(world.information_state_tensor(seat), mine)
+    with pytest.raises(ValueError, match="seat 2"):
+        g.information_state_tensor(2)
+
+
+def test_max_utility_is_the_variants_score_bound():
+    """`max_utility` is `Variant.max_score` (before: the loose 10 · pieces², 50,410 on base);
+    no game of any shipped variant, random or greedy, scores more (random_sim_test checks the
+    returns against it too)."""
+    for name in tegula.variants.names():
+        v = tegula.Variant(name)
+        lo, hi = v.player_range
+        for players in (lo, hi):
+            bound = v.max_score(players)
+            assert 0 < bound < 10 * v.pieces(players) ** 2, (name, players)
+        best = 0
+        for agents in (["random"], ["greedy"]):
+            b = tegula.Batch(v, 40, players=lo, seed=11, agents=agents)
+            best = max(best, int(b.play_agents().max()))
+        assert best <= v.max_score(lo), (name, best)
+    game = load("variants/wonders.toml", 3)
+    assert game.max_utility() == tegula.Variant(str(ROOT / "variants/wonders.toml")).max_score(3)
+    with pytest.raises(ValueError, match="allows"):
+        tegula.Variant(str(ROOT / "variants/base.toml")).max_score(9)

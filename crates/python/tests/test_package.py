@@ -43,7 +43,7 @@ def test_the_stub_covers_the_native_module():
     top, members = stub_names()
     public = {n for n in dir(native) if not n.startswith("__")}
     assert public <= top, public - top
-    for cls in ("Variant", "Game", "Agent"):
+    for cls in ("Variant", "Game", "Agent", "Batch"):
         own = {n for n in vars(getattr(native, cls)) if not n.startswith("__")}
         assert own <= members[cls], (cls, own - members[cls])
 

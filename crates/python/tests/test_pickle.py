@@ -70,3 +70,69 @@ def test_bad_artefact_is_an_error():
 
     with pytest.raises(tegula.VariantError):
         tegula.Variant._from_artefact('{"format_version": 1}', "x.toml")
+
+
+AGENT_CHECK = """
+import pickle, sys
+game, agents = pickle.load(sys.stdin.buffer)
+moves = []
+while not game.is_terminal():
+    if game.is_chance_node():
+        game.apply_default_draw()
+    else:
+        a = agents[game.current_player()].action(game)
+        moves.append(a)
+        game.apply(a)
+print(moves, game.scores())
+"""
+
+
+def play_on(game, agents):
+    """Play `game` to the end with `agents` by seat: the agents' moves and the final scores."""
+    moves = []
+    while not game.is_terminal():
+        if game.is_chance_node():
+            game.apply_default_draw()
+        else:
+            a = agents[game.current_player()].action(game)
+            moves.append(a)
+            game.apply(a)
+    return moves, game.scores()
+
+
+def test_agents_pickle_mid_game_and_play_on_identically(tmp_path):
+    """Agents pickled by value in the middle of a game (after deciding in another game too)
+    decide exactly as the originals from there, in another process and working directory
+    (before: `tegula.Agent` could not be pickled)."""
+    v = tegula.Variant("variants/wonders.toml")
+    agents = [tegula.Agent("greedy", 3), tegula.Agent("random", 4), tegula.Agent("mcts:6", 5)]
+    # Each agent decides in a first game, then in the middle of a second one.
+    first = v.new_game(3, 1)
+    for _ in range(30):
+        if first.is_chance_node():
+            first.apply_default_draw()
+        else:
+            first.apply(agents[first.current_player()].action(first))
+    game = v.new_game(3, 2)
+    for _ in range(40):
+        if game.is_chance_node():
+            game.apply_default_draw()
+        else:
+            game.apply(agents[game.current_player()].action(game))
+    data = pickle.dumps((game, agents))
+    copy_game, copy_agents = pickle.loads(data)
+    assert repr(copy_agents[2]) == 'tegula.Agent("mcts:6", seed=5)'
+    out = subprocess.run(
+        [sys.executable, "-c", AGENT_CHECK], input=data, capture_output=True, cwd=tmp_path,
+        check=True,
+    ).stdout.decode()
+    want = play_on(game, agents)
+    assert play_on(copy_game, copy_agents) == want
+    assert out.strip() == f"{want[0]} {want[1]}"
+
+
+def test_a_fresh_agent_pickles_too():
+    a = pickle.loads(pickle.dumps(tegula.Agent("random", 9)))
+    g = tegula.Variant("variants/base.toml").new_game(2, 1)
+    g.apply_default_draw()
+    assert a.action(g) == tegula.Agent("random", 9).action(g)

@@ -218,3 +218,25 @@ def test_observation_string_names_the_pool():
     b.apply(second)
     assert a.observation_string() != b.observation_string()
     assert " pool " in a.observation_string()
+
+
+def test_seat_resources_in_the_observation():
+    # Traders & Builders' goods are seat resources: the observation's features hold them (seat
+    # × resource, right after the own tiles held) and `resources()` reports them by id.
+    tb, base = variant("variants/traders-builders.toml"), variant(BASE)
+    g = tb.new_game(2, 7)
+    n_tb = g.observation_shape(12)[1]
+    assert n_tb == base.new_game(2, 7).observation_shape(12)[1] + 2 * 3 + 2 * 24
+    assert base.new_game(2, 7).resources() == {}
+    rng = random.Random(7)
+    for seed in range(40):
+        g = advance(tb.new_game(2, seed), 10_000, rng)
+        held = g.resources()
+        if any(sum(v) for v in held.values()):
+            break
+    assert g.is_terminal() and any(sum(v) for v in held.values())
+    feats = g.observation()["features"]
+    ids = ["wine", "grain", "cloth"]  # the variant's order
+    by_seat = [held[r][p] for p in range(2) for r in ids]
+    # The tail: resources, then the window centre (2).
+    assert list(feats[-2 - 6 : -2]) == by_seat

@@ -37,6 +37,7 @@ fn side_letter(k: SideKind) -> char {
         SideKind::Road => 'R',
         SideKind::Field => '.',
         SideKind::Any => '*',
+        SideKind::Declared(_) => '~',
     }
 }
 

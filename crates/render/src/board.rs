@@ -162,6 +162,9 @@ pub struct SeatScore {
     pub by_kind: Vec<(String, u32)>,
     /// Whether the seat has the highest score (meaningful when the game is over).
     pub winner: bool,
+    /// The seat's resources (docs/FORMAT.md, "Seat resources"): `(resource name, holding)` in
+    /// the variant's order; empty when the variant declares none.
+    pub resources: Vec<(String, u32)>,
 }
 
 impl SeatScore {
@@ -171,6 +174,14 @@ impl SeatScore {
             .iter()
             .find(|(k, _)| k == column)
             .map_or(0, |(_, v)| *v)
+    }
+
+    /// The seat's resources as a short tally, "Wine 2, Grain 0" (empty without resources).
+    pub fn tally(&self) -> String {
+        let parts: Vec<String> = (self.resources.iter())
+            .map(|(name, n)| format!("{name} {n}"))
+            .collect();
+        parts.join(", ")
     }
 }
 
@@ -342,6 +353,9 @@ impl BoardView {
                     })
                     .collect(),
                 winner: winners.contains(&p),
+                resources: (ruleset.resources.iter().enumerate())
+                    .map(|(r, res)| (res.name.clone(), game.holding(p, r)))
+                    .collect(),
             })
             .collect();
         BoardView {
@@ -386,6 +400,11 @@ impl BoardView {
                     .any(|s| s.by_kind.iter().any(|(k, _)| k == c))
             })
             .collect()
+    }
+
+    /// Whether the seats hold resources (the score tables then show a tally column).
+    pub fn has_resources(&self) -> bool {
+        self.seats.iter().any(|s| !s.resources.is_empty())
     }
 
     /// Whether feature `feature` of tile `instance` is complete.
@@ -461,8 +480,13 @@ pub fn score_table(b: &BoardView) -> String {
         } else {
             format!("  ({})", parts.join(", "))
         };
+        let tally = if s.resources.is_empty() {
+            String::new()
+        } else {
+            format!("  [{}]", s.tally())
+        };
         out.push_str(&format!(
-            "{mark} {:<width$}  {:>3}{detail}\n",
+            "{mark} {:<width$}  {:>3}{detail}{tally}\n",
             s.name, s.score
         ));
     }

@@ -338,6 +338,9 @@ fn score_table(k: usize, v: &BoardView, columns: &[&str]) -> String {
     for c in columns {
         let _ = write!(out, "<th>{}</th>", esc(c));
     }
+    if v.has_resources() {
+        let _ = write!(out, "<th>resources</th>");
+    }
     let _ = writeln!(out, "</tr>");
     for (p, s) in v.seats.iter().enumerate() {
         let star = if v.over && s.winner { " ★" } else { "" };
@@ -350,6 +353,9 @@ fn score_table(k: usize, v: &BoardView, columns: &[&str]) -> String {
         );
         for c in columns {
             let _ = write!(out, "<td>{}</td>", s.points_in(c));
+        }
+        if v.has_resources() {
+            let _ = write!(out, "<td>{}</td>", esc(&s.tally()));
         }
         let _ = writeln!(out, "</tr>");
     }

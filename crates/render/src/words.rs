@@ -58,6 +58,8 @@ pub struct Words<'a> {
     abilities: BTreeMap<String, String>,
     /// Index into the board's tiles of the tile anchored at each cell.
     anchors: BTreeMap<(i32, i32), usize>,
+    /// Display name of each seat resource, by id.
+    resources: BTreeMap<String, String>,
 }
 
 /// How a tile is called: its name, followed by its id when that is a rulebook letter (no lower
@@ -97,11 +99,15 @@ impl<'a> Words<'a> {
             .enumerate()
             .filter_map(|(i, t)| t.view.cells.first().map(|c| ((t.x + c.x, t.y + c.y), i)))
             .collect();
+        let resources = (ruleset.resources.iter())
+            .map(|r| (r.id.clone(), r.name.clone()))
+            .collect();
         Words {
             board,
             tiles,
             abilities,
             anchors,
+            resources,
         }
     }
 
@@ -123,6 +129,12 @@ impl<'a> Words<'a> {
             .iter()
             .find(|f| f.id == id)
             .map_or_else(|| id.to_string(), |f| f.name.clone())
+    }
+
+    /// The display name of seat resource `id`, lower case as in running text.
+    fn resource(&self, id: &str) -> String {
+        let name = self.resources.get(id).map_or(id, String::as_str);
+        name.to_lowercase()
     }
 
     /// The display name of tile type `id`.
@@ -231,8 +243,39 @@ impl<'a> Words<'a> {
             Event::ExtraTurn { player, rule, .. } => {
                 format!("{} takes one more turn [{rule}]", self.seat(*player))
             }
+            Event::Gain {
+                rule,
+                player,
+                resource,
+                amount,
+                ..
+            } => format!(
+                "{} takes {amount} {} [{rule}]",
+                self.seat(*player),
+                self.resource(resource)
+            ),
+            Event::Award {
+                rule,
+                players,
+                resource,
+                held,
+                points,
+                ..
+            } => format!(
+                "{} {} the most {} ({held}) and {} {points} [{rule}]",
+                self.seats(players),
+                if players.len() == 1 { "holds" } else { "hold" },
+                self.resource(resource),
+                if players.len() == 1 {
+                    "scores"
+                } else {
+                    "each score"
+                },
+            ),
             Event::Finish { .. } => "the game is ended early; final scoring follows".into(),
-            Event::End { scores, winners } => {
+            Event::End {
+                scores, winners, ..
+            } => {
                 let s: Vec<String> = scores
                     .iter()
                     .enumerate()

@@ -21,10 +21,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub mod limits;
+mod resource;
 mod value;
 mod value_text;
 mod words;
 
+pub use resource::{Award, Gain, Resource};
 pub use value::{
     applies, Compare, Counts, Expr, Quantity, ScoringNumbers, StateValues, Test, Values,
 };
@@ -191,12 +193,77 @@ pub enum SideKind {
     Field,
     /// Matches anything and closes the neighbour's feature on that side (AM-1, AM-3).
     Any,
+    /// An edge kind the data declares ([`Ruleset::edge_kinds`], by index): it matches only
+    /// itself (and `Any`), carries no feature, and its two halves belong to fields like a
+    /// road's, so the fields on either side of it stay apart unless the tile joins them.
+    Declared(u8),
 }
 
 impl SideKind {
-    /// Whether two facing sides may touch (B-2; `Any` matches everything, AM-1).
+    /// Whether two facing sides may touch (B-2; `Any` matches everything, AM-1; a declared kind
+    /// only itself).
     pub fn matches(self, other: SideKind) -> bool {
         self == other || self == SideKind::Any || other == SideKind::Any
+    }
+
+    /// Whether both halves of a side of this kind belong to fields (road, field and declared
+    /// sides; not city or `Any`).
+    pub fn has_field_halves(self) -> bool {
+        matches!(
+            self,
+            SideKind::Road | SideKind::Field | SideKind::Declared(_)
+        )
+    }
+}
+
+/// An edge kind declared by the data (`[[edge]]` in a tile set) beside city, road and field.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct EdgeKind {
+    /// Id as written in the tiles' `sides`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+}
+
+/// An ordered group of the draw pile: its tiles are shuffled among themselves and all drawn
+/// before the next group's; tiles in no group form the last group.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PileGroup {
+    /// Tile types (indices into [`Ruleset::tiles`]) whose pile copies are in this group.
+    pub tiles: Vec<u16>,
+    /// Rule id cited when a tile of this group fits nowhere and leaves the game (default B-2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unplaceable_rule: Option<String>,
+}
+
+/// A condition on where a tile that carries it may be placed, beside matching edges (B-2).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlacementRule {
+    /// At least one side of this kind meets a placed neighbour: the tile continues the line
+    /// these edges draw on the board.
+    Continues {
+        /// The edge kind.
+        kind: SideKind,
+        /// Rule id cited when a placement is refused.
+        rule: String,
+    },
+    /// Every side of this kind that faces an empty cell (an open end) keeps room to go on, as
+    /// [`Readings::open_end`] reads it.
+    RoomAhead {
+        /// The edge kind.
+        kind: SideKind,
+        /// Rule id cited when a placement is refused.
+        rule: String,
+    },
+}
+
+impl PlacementRule {
+    /// The rule id it cites.
+    pub fn rule(&self) -> &str {
+        match self {
+            PlacementRule::Continues { rule, .. } | PlacementRule::RoomAhead { rule, .. } => rule,
+        }
     }
 }
 
@@ -272,6 +339,27 @@ pub struct Readings {
     /// When a placement that joins farmer fields to a corner-figure field scores them (AM-8).
     #[serde(default)]
     pub joined_field_timing: JoinedFieldTiming,
+    /// What room an open end of a line of declared edges needs ([`PlacementRule::RoomAhead`]).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub open_end: OpenEnd,
+}
+
+fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+    *t == T::default()
+}
+
+/// What [`PlacementRule::RoomAhead`] asks of the open end of a newly placed tile's line of
+/// declared edges (R-4: the line may not turn back on itself).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum OpenEnd {
+    /// The registry's reading: the next cell in the open end's direction, the cell after it and
+    /// the cells beside those two are all empty.
+    #[default]
+    Room,
+    /// The plain reading: a tile that turns the line may not turn it the same way as the tile
+    /// it continues (no two turns in a row the same way).
+    NoRepeatedTurn,
 }
 
 impl Readings {
@@ -431,6 +519,19 @@ pub struct Ruleset {
     /// the artefact when empty, so artefacts of variants without their own rules do not change.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<Rule>,
+    /// Named counters every seat holds, with how they are gained and what they are worth at
+    /// the end (docs/FORMAT.md, "Seat resources"). Left out of the artefact when empty, so
+    /// artefacts of variants without them do not change.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<Resource>,
+    /// Edge kinds the data declares beside city, road and field ([`SideKind::Declared`] indexes
+    /// this list). Left out of the artefact when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub edge_kinds: Vec<EdgeKind>,
+    /// The draw pile's ordered groups (each shuffled on its own, drawn in this order, the tiles
+    /// of no group last). Empty: one group, the whole pile. Left out of the artefact when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pile_groups: Vec<PileGroup>,
 }
 
 /// One rule: of the registry ([`RULES_TOML`]) or declared by data (`[[rule]]`).
@@ -952,6 +1053,10 @@ pub struct TileType {
     /// Abilities of the tile (its owner's, W-10..W-17), in the rule language.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub abilities: Vec<Ability>,
+    /// Conditions on where the tile may be placed beside matching edges (checked only for the
+    /// tiles that carry them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub placement: Vec<PlacementRule>,
 }
 
 /// A tile-local feature: the facts the engine needs about one connected component.

@@ -33,6 +33,15 @@ pub const MAX_POINTS: u32 = 1000;
 /// figures in 8 bits, and fields holding them can be joined into one.
 pub const MAX_CORNER_FIGURES: u64 = 255;
 
+/// Most seat resources a variant may declare ([`crate::Resource`]): every seat holds a counter
+/// of each, mixed into the state hash and shown with every seat's score.
+pub const MAX_RESOURCES: usize = 16;
+
+/// Most edge kinds a variant may declare beside city, road and field
+/// ([`crate::Ruleset::edge_kinds`]): the engine matches sides by a 4-bit set per side, three
+/// bits of which the built-in kinds take.
+pub const MAX_EDGE_KINDS: usize = 1;
+
 /// Deepest a value expression's tree may be ([`crate::Expr`]; `1 + 2 + 3` is 3 deep): the
 /// artefact nests two JSON levels per tree level, and JSON readers stop at 128 levels
 /// (`serde_json`'s default), so a deeper value could be compiled but never read back.

@@ -13,6 +13,7 @@ use tegula_ruleset::{FeatureKind, Ruleset};
 
 mod board;
 mod corners;
+mod resources;
 mod setup;
 
 use crate::raw::{
@@ -186,6 +187,32 @@ pub enum Expected {
         follower: String,
         /// How many.
         count: u32,
+        /// Position in the file.
+        pos: Pos,
+    },
+    /// `player` gains `amount` of the seat resource `resource`, under `rule`.
+    Gain {
+        /// Seat.
+        player: u8,
+        /// Resource id.
+        resource: String,
+        /// How much.
+        amount: u32,
+        /// Rule id.
+        rule: String,
+        /// Position in the file.
+        pos: Pos,
+    },
+    /// Every listed seat scores `points` for holding the most of `resource`, under `rule`.
+    Award {
+        /// Seats.
+        players: Vec<u8>,
+        /// Resource id.
+        resource: String,
+        /// Points each.
+        points: u32,
+        /// Rule id.
+        rule: String,
         /// Position in the file.
         pos: Pos,
     },
@@ -873,6 +900,22 @@ fn seat(cx: &mut Ctx, p: &Sp<i64>, players: u8) -> Option<u8> {
     }
 }
 
+/// The `points` of an expected event (`what`: "a score event", …), 0 to 100000, required.
+fn expected_points(cx: &mut Ctx, ev: &Sp<RawEvent>, what: &str) -> Option<u32> {
+    match &ev.points {
+        Some(p) if (0..=100_000).contains(&p.value) => Some(p.value as u32),
+        Some(p) => {
+            cx.err(Code::BadExpectation, &p.span, "points must be 0 to 100000");
+            None
+        }
+        None => {
+            let why = format!("{what} needs `points`");
+            cx.err(Code::BadExpectation, &ev.span, why);
+            None
+        }
+    }
+}
+
 fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<Expected> {
     let mut out = Vec::new();
     for ev in evs {
@@ -906,23 +949,13 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
                 );
             }
         }
+        if ev.gained.is_some() || ev.award.is_some() {
+            out.extend(resources::event(cx, rs, ev, seats, pos));
+            continue;
+        }
         match (&ev.score, &ev.returned) {
             (Some(k), None) => {
-                let points = match &ev.points {
-                    Some(p) if (0..=100_000).contains(&p.value) => Some(p.value as u32),
-                    Some(p) => {
-                        cx.err(Code::BadExpectation, &p.span, "points must be 0 to 100000");
-                        None
-                    }
-                    None => {
-                        cx.err(
-                            Code::BadExpectation,
-                            &ev.span,
-                            "a score event needs `points`",
-                        );
-                        None
-                    }
-                };
+                let points = expected_points(cx, ev, "a score event");
                 let rule = match &ev.rule {
                     Some(r) if cx.rule_ok(r) => Some(r.value.clone()),
                     Some(_) => None,
@@ -986,7 +1019,7 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
                 }
             }
             _ => {
-                cx.err(Code::BadExpectation, &ev.span, "an event needs exactly one of `score = \"city\"|\"road\"|\"cloister\"|\"field\"` and `returned = \"<follower type>\"`");
+                cx.err(Code::BadExpectation, &ev.span, "an event needs exactly one of `score = \"city\"|\"road\"|\"cloister\"|\"field\"`, `returned = \"<follower type>\"`, `gained = \"<resource>\"` and `award = \"<resource>\"`");
             }
         }
     }

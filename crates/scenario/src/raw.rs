@@ -100,6 +100,11 @@ pub struct RawSetup {
     #[serde(default)]
     #[schemars(range(min = 0, max = 100000))]
     pub pairs: Option<Sp<i64>>,
+    /// Seat resources a seat holds (docs/FORMAT.md, "Seat resources"):
+    /// `{ seat = 0, resource = "wine", count = 2 }`.
+    #[serde(default)]
+    #[schemars(length(max = 128))]
+    pub resources: Vec<Sp<RawHolding>>,
     /// Start from the position after the first `turns` tiles placed in a game log (the other
     /// `[setup]` keys, `start`, `pool`, `pile` and `pool_tiles_drawn` cannot go with it).
     #[serde(default)]
@@ -131,6 +136,20 @@ pub struct RawSupply {
     pub follower: Sp<String>,
     /// Figures in supply, 0 to 255.
     #[schemars(range(min = 0, max = 255))]
+    pub count: Sp<i64>,
+}
+
+/// A seat's holding of one seat resource.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawHolding {
+    /// The seat.
+    #[schemars(range(min = 0, max = 7))]
+    pub seat: Sp<i64>,
+    /// Resource id of the variant.
+    pub resource: Sp<String>,
+    /// How much it holds, 0 to 100000.
+    #[schemars(range(min = 0, max = 100000))]
     pub count: Sp<i64>,
 }
 
@@ -285,7 +304,7 @@ pub struct RawMove {
     pub back: bool,
 }
 
-/// An expected event: exactly one of `score` and `returned`.
+/// An expected event: exactly one of `score`, `returned`, `gained` and `award`.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawEvent {
@@ -295,6 +314,13 @@ pub struct RawEvent {
     /// A follower of this type returns to its owner's supply.
     #[serde(default)]
     pub returned: Option<Sp<String>>,
+    /// The seat (`player`) gains `count` of this seat resource, under `rule` (e.g. `TB-2`).
+    #[serde(default)]
+    pub gained: Option<Sp<String>>,
+    /// At the end, the seats holding the most of this seat resource (`player` or `players`) each
+    /// score `points`, under `rule` (e.g. `TB-3`).
+    #[serde(default)]
+    pub award: Option<Sp<String>>,
     /// The seat that scores / gets the follower back.
     #[serde(default)]
     #[schemars(range(min = 0, max = 7))]
@@ -311,7 +337,7 @@ pub struct RawEvent {
     #[serde(default)]
     #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
     pub rule: Option<Sp<RuleId>>,
-    /// Returns: how many followers of that type and seat (default 1).
+    /// Returns: how many followers of that type and seat (default 1); gains: how much.
     #[serde(default)]
     #[schemars(range(min = 1, max = 100))]
     pub count: Option<Sp<i64>>,

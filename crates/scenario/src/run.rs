@@ -88,7 +88,8 @@ pub fn error_kind(e: &MoveError) -> &'static str {
 /// Every error kind [`error_kind`] can return (for documentation and checks).
 pub const ERROR_KINDS: &[&str] = MoveError::KINDS;
 
-/// A comparable event: one seat scoring, or one follower returning.
+/// A comparable event: one seat scoring, one follower returning, one seat gaining a resource or
+/// scoring a resource's award.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Item {
     Score {
@@ -100,6 +101,18 @@ enum Item {
     Return {
         player: u8,
         follower: String,
+    },
+    Gain {
+        player: u8,
+        resource: String,
+        amount: u32,
+        rule: String,
+    },
+    Award {
+        player: u8,
+        resource: String,
+        points: u32,
+        rule: String,
     },
 }
 
@@ -115,6 +128,21 @@ impl fmt::Display for Item {
             Item::Return { player, follower } => {
                 write!(f, "a {follower} returns to seat {player}")
             }
+            Item::Gain {
+                player,
+                resource,
+                amount,
+                rule,
+            } => write!(f, "seat {player} gains {amount} {resource} ({rule})"),
+            Item::Award {
+                player,
+                resource,
+                points,
+                rule,
+            } => write!(
+                f,
+                "seat {player} scores {points} for the most {resource} ({rule})"
+            ),
         }
     }
 }
@@ -152,6 +180,30 @@ fn actual_items(events: &[Event]) -> Vec<Item> {
                 player: *player,
                 follower: follower.clone(),
             }),
+            Event::Gain {
+                rule,
+                player,
+                resource,
+                amount,
+                ..
+            } => out.push(Item::Gain {
+                player: *player,
+                resource: resource.clone(),
+                amount: *amount,
+                rule: rule.clone(),
+            }),
+            Event::Award {
+                rule,
+                players,
+                resource,
+                points,
+                ..
+            } => out.extend(players.iter().map(|&p| Item::Award {
+                player: p,
+                resource: resource.clone(),
+                points: *points,
+                rule: rule.clone(),
+            })),
             _ => {}
         }
     }
@@ -198,6 +250,36 @@ fn expected_items(exp: &[Expected]) -> Vec<(Item, Pos)> {
                     ));
                 }
             }
+            Expected::Gain {
+                player,
+                resource,
+                amount,
+                rule,
+                pos,
+            } => out.push((
+                Item::Gain {
+                    player: *player,
+                    resource: resource.clone(),
+                    amount: *amount,
+                    rule: rule.clone(),
+                },
+                *pos,
+            )),
+            Expected::Award {
+                players,
+                resource,
+                points,
+                rule,
+                pos,
+            } => out.extend(players.iter().map(|&p| {
+                let item = Item::Award {
+                    player: p,
+                    resource: resource.clone(),
+                    points: *points,
+                    rule: rule.clone(),
+                };
+                (item, *pos)
+            })),
         }
     }
     out.sort_by(|a, b| a.0.cmp(&b.0));
@@ -206,7 +288,7 @@ fn expected_items(exp: &[Expected]) -> Vec<(Item, Pos)> {
 
 fn show(items: &[Item]) -> String {
     if items.is_empty() {
-        "no score or return events".to_string()
+        "no score, return, gain or award events".to_string()
     } else {
         items
             .iter()
@@ -742,7 +824,13 @@ fn scenario_pile(sc: &Scenario, rules: &Rules) -> Vec<u16> {
             .collect(),
     };
     if !sc.pile_ends {
-        let sentinel = sc.steps.first().map_or(rules.start_tile(), |s| s.tile);
+        let first = sc.steps.first().map_or(rules.start_tile(), |s| s.tile);
+        // The pile's groups are drawn in order: a sentinel of an earlier group than the
+        // last draw would be refused, so it is then the last draw's tile again.
+        let sentinel = match draws.last() {
+            Some(&last) if rules.pile_group(first) < rules.pile_group(last) => last,
+            _ => first,
+        };
         draws.push(sentinel);
     }
     draws

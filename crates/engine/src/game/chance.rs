@@ -54,20 +54,42 @@ impl Game {
         &self.left
     }
 
-    /// The outcomes of the chance step: each remaining tile type with its probability (its
-    /// count over the number of undrawn tiles), by tile index. Empty outside [`Phase::Draw`].
+    /// The outcomes of the chance step: each remaining tile type of the pile group being drawn
+    /// with its probability (its count over the number of undrawn tiles of that group), by tile
+    /// index. Empty outside [`Phase::Draw`].
     pub fn chance_outcomes(&self) -> Vec<(u16, f64)> {
         if self.phase != Phase::Draw {
             return Vec::new();
         }
-        let total = self.remaining() as f64;
+        let group = self.drawing_group();
+        let in_group = |&(t, _): &(usize, &u16)| self.rules.group(t as u16) == group;
+        let counts = self.left.iter().enumerate().filter(in_group);
+        let total: u32 = counts.clone().map(|(_, &c)| u32::from(c)).sum();
         let mut out = Vec::new();
-        for (t, &c) in self.left.iter().enumerate() {
+        for (t, &c) in counts {
             if c > 0 {
-                out.push((t as u16, f64::from(c) / total));
+                out.push((t as u16, f64::from(c) / f64::from(total)));
             }
         }
         out
+    }
+
+    /// The pile group the next draw comes from: the first with tiles left (groups are drawn in
+    /// order; 0 when the pile is one group).
+    pub(super) fn drawing_group(&self) -> u8 {
+        if self.rules.group_of.is_empty() {
+            return 0;
+        }
+        let left = self.left.iter().enumerate().filter(|&(_, &c)| c > 0);
+        left.map(|(t, _)| self.rules.group(t as u16))
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// Whether a chance step may draw `tile`: one is left and it is of the group being drawn.
+    pub(super) fn may_draw(&self, tile: u16) -> bool {
+        let left = self.left.get(tile as usize).is_some_and(|&c| c > 0);
+        left && self.rules.group(tile) == self.drawing_group()
     }
 
     /// Decide the chance step: `tile` is drawn (it must be among the remaining tiles). On error
@@ -75,6 +97,9 @@ impl Game {
     pub fn apply_draw(&mut self, tile: u16) -> Result<(), MoveError> {
         if self.phase != Phase::Draw {
             return Err(MoveError::WrongPhase { phase: self.phase });
+        }
+        if !self.may_draw(tile) {
+            return Err(MoveError::NotInPile { tile });
         }
         let Some(i) = self.pile[self.drawn..].iter().position(|&t| t == tile) else {
             return Err(MoveError::NotInPile { tile });
@@ -100,8 +125,21 @@ impl Game {
     /// one sample of the hidden order consistent with what the players know). The remaining
     /// multiset, and so [`Game::state_hash`], is unchanged; what was drawn stays.
     pub fn determinize(&mut self, seed: u64) {
-        let from = self.drawn.min(self.pile.len());
-        Rng::new(seed).shuffle(&mut self.pile[from..]);
+        let mut from = self.drawn.min(self.pile.len());
+        let mut rng = Rng::new(seed);
+        if self.rules.group_of.is_empty() {
+            rng.shuffle(&mut self.pile[from..]);
+            return;
+        }
+        // Each pile group's undrawn part on its own: the groups stay in order.
+        while from < self.pile.len() {
+            let group = self.rules.group(self.pile[from]);
+            let rest = &self.pile[from..];
+            let len = rest.iter().position(|&t| self.rules.group(t) != group);
+            let end = from + len.unwrap_or(rest.len());
+            rng.shuffle(&mut self.pile[from..end]);
+            from = end;
+        }
     }
 
     /// The tile at `drawn` is decided: draw it and go on where the draw stopped.

@@ -142,7 +142,8 @@ pub enum MoveError {
         /// Feature index on that tile.
         feature: u8,
     },
-    /// The chance step names a tile type that is not in the undrawn pile (B-2).
+    /// The chance step names a tile type that is not in the undrawn pile, or not of the pile
+    /// group being drawn (B-2).
     NotInPile {
         /// The tile type named.
         tile: u16,
@@ -165,6 +166,13 @@ pub enum MoveError {
     CornerOnPoolTile {
         /// Feature index on the tile just placed.
         feature: u8,
+    },
+    /// The placement breaks one of the tile's placement rules (`TileType::placement`).
+    PlacementRule {
+        /// The rule id the data gives it.
+        rule: String,
+        /// What it asks, in words.
+        why: &'static str,
     },
 }
 
@@ -198,6 +206,7 @@ impl MoveError {
         "not-a-corner",
         "needs-own-figure",
         "corner-on-pool-tile",
+        "placement-rule",
     ];
 
     /// Stable kebab-case name (scenario files' `expect_error.kind`).
@@ -230,13 +239,15 @@ impl MoveError {
             MoveError::NotACorner { .. } => 24,
             MoveError::NeedsOwnFigure { .. } => 25,
             MoveError::CornerOnPoolTile { .. } => 26,
+            MoveError::PlacementRule { .. } => 27,
         };
         Self::KINDS[i]
     }
 
     /// The rule the action breaks.
-    pub fn rule(&self) -> &'static str {
+    pub fn rule(&self) -> &str {
         match self {
+            MoveError::PlacementRule { rule, .. } => rule,
             MoveError::NotAFollowerFeature { .. } => "W-5",
             MoveError::WrongSite {
                 kind: FeatureKind::Field,
@@ -283,12 +294,17 @@ impl fmt::Display for MoveError {
                 neighbour,
             } => write!(
                 f,
-                "side {} of cell ({x}, {y}) is {tile:?} but the neighbour shows {neighbour:?} (B-2)",
-                side.name()
+                "side {} of cell ({x}, {y}) is {} but the neighbour shows {} (B-2)",
+                side.name(),
+                kind_word(*tile),
+                kind_word(*neighbour)
             ),
             MoveError::NoSuchFeature(i) => write!(f, "the tile has no feature {i}"),
             MoveError::NotAFollowerFeature { feature, kind } => {
-                write!(f, "feature {feature} is a {kind:?}: no follower may stand there")
+                write!(
+                    f,
+                    "feature {feature} is a {kind:?}: no follower may stand there"
+                )
             }
             MoveError::FeatureOccupied { feature } => {
                 write!(f, "feature {feature} is already occupied (B-2)")
@@ -324,10 +340,9 @@ impl fmt::Display for MoveError {
             MoveError::NotInPool { tile } => {
                 write!(f, "tile {tile} is not among the pool's choices (W-2)")
             }
-            MoveError::NotAChoice { seat } => write!(
-                f,
-                "seat {seat} did not reach the threshold this turn (W-3)"
-            ),
+            MoveError::NotAChoice { seat } => {
+                write!(f, "seat {seat} did not reach the threshold this turn (W-3)")
+            }
             MoveError::MustPlace => write!(
                 f,
                 "a tile taken from the pool must be placed instead of drawing (W-5)"
@@ -337,7 +352,10 @@ impl fmt::Display for MoveError {
                 "the pool tile must touch the tile just drawn and placed for it (W-6)"
             ),
             MoveError::NotInPile { tile } => {
-                write!(f, "tile {tile} is not among the undrawn tiles (B-2)")
+                write!(
+                    f,
+                    "tile {tile} is not among the undrawn tiles of the pile group being drawn (B-2)"
+                )
             }
             MoveError::NotACornerFigure { follower } => write!(
                 f,
@@ -366,6 +384,7 @@ impl fmt::Display for MoveError {
                  player's own figures; feature {feature}, a {kind:?}, holds none ({})",
                 self.rule()
             ),
+            MoveError::PlacementRule { rule, why } => write!(f, "{why} ({rule})"),
             MoveError::NotAMoveTarget { x, y, feature } => write!(
                 f,
                 "feature {feature} of the tile at ({x}, {y}) is not an unfinished, unoccupied \
@@ -376,3 +395,12 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+/// A side kind in an edge-mismatch message: the built-in kinds as they always read (`City`,
+/// `Field`, ...), a declared kind by its index (the engine does not know its name).
+fn kind_word(k: SideKind) -> String {
+    match k {
+        SideKind::Declared(i) => format!("declared edge kind {i}"),
+        other => format!("{other:?}"),
+    }
+}

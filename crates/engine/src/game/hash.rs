@@ -3,7 +3,7 @@
 //! keys: each placed tile adds a key of (tile, x, y, rotation), and the remaining multiset is
 //! the sum of count × key(tile), so a draw subtracts one precomputed key (a load and a
 //! subtraction in the move loop; sums of random 64-bit keys collide as rarely as XORs do).
-//! The small parts (phase, seat, drawn tile, scores, supplies, figures, pool) are mixed in when
+//! The small parts (phase, seat, drawn tile, scores, supplies, resources, figures, pool) are mixed in when
 //! [`Game::state_hash`] is asked, in time proportional to the figures on the board.
 
 use super::{Action, Game, Phase};
@@ -33,7 +33,7 @@ pub(crate) fn left_keys(types: usize) -> Vec<u64> {
 
 impl Game {
     /// A 64-bit hash of the position: placed tiles and rotations, figures (with owners and
-    /// features), scores, supplies, the remaining tiles as a multiset, the phase, the seat to
+    /// features), scores, supplies, seat resources, the remaining tiles as a multiset, the phase, the seat to
     /// act and the tile in hand. Equal positions reached by different move orders hash equally
     /// (the history and the hidden pile order take no part); different positions collide with
     /// probability about 2⁻⁶⁴. The board part is kept incrementally on every move.
@@ -78,6 +78,10 @@ impl Game {
         }
         for (i, &n) in self.supply.iter().chain(&self.held).enumerate() {
             h ^= key(5, i as u64, u64::from(n));
+        }
+        // Seat resources (none in most variants: the hash of those stays what it was).
+        for (i, &n) in self.holdings.iter().enumerate() {
+            h ^= key(12, i as u64, u64::from(n));
         }
         for m in &self.meeples {
             let seg = &self.segs[m.seg as usize];

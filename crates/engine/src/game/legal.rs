@@ -31,9 +31,10 @@ impl Game {
                 if self.phase != Phase::Draw {
                     return Err(MoveError::WrongPhase { phase: self.phase });
                 }
-                match self.left.get(tile as usize) {
-                    Some(&c) if c > 0 => Ok(()),
-                    _ => Err(MoveError::NotInPile { tile }),
+                if self.may_draw(tile) {
+                    Ok(())
+                } else {
+                    Err(MoveError::NotInPile { tile })
                 }
             }
         }
@@ -190,6 +191,9 @@ impl Game {
         }
         if !touches {
             return Err(MoveError::NotAdjacent);
+        }
+        if info.has_placement_rules {
+            self.check_placement_rules(p)?;
         }
         Ok(())
     }

@@ -4,7 +4,7 @@
 use tegula_ruleset::{FeatureKind, SideKind, NO_FEATURE};
 
 use super::{find, union, Event, Front, Game, Inst, Phase, Placement, Seg, EMPTY, FRONT, OPP_HALF};
-use crate::rules::{fits, side_bits, side_code, ROT_COUNT, ROT_ORDER};
+use crate::rules::{fit_mask, fits, side_bits, side_code, ROT_COUNT, ROT_ORDER};
 
 impl Game {
     /// Every placement a player makes (the drawn tile, an own tile, a pool tile): record it,
@@ -212,34 +212,39 @@ impl Game {
     /// The fast generator: frontier cells × rotations against packed side signatures.
     #[inline(always)]
     pub(super) fn generate_placements(&mut self, t: u16) {
-        if self.rules.tiles[t as usize].single {
-            self.generate_single(t);
-        } else {
+        let info = &self.rules.tiles[t as usize];
+        let rules = info.has_placement_rules;
+        if !info.single {
             self.generate_multi(t);
+        } else {
+            self.generate_single(t, self.rules.declared_edges);
+        }
+        if rules {
+            self.filter_placement_rules();
         }
     }
 
     #[inline(always)]
-    fn generate_single(&mut self, t: u16) {
+    fn generate_single(&mut self, t: u16, exact: bool) {
         // Two passes. First, branch-free: each frontier cell writes its four candidate slots
         // (frontier index and rotation in one word, one vector store) and the write position
         // advances by the number of rotations its fit table admits. Then only the fitting slots
         // become placements. Writing four whole placements per cell made the stores the
         // bottleneck of the generator.
-        let table = &self.rules.tiles[t as usize].fit_table;
+        let info = &self.rules.tiles[t as usize];
+        let (table, sig4) = (&info.fit_table, info.sig4);
         let need = self.frontier.len() * 4;
         if self.tmp.slots.len() < need {
             self.tmp.slots.resize(need, 0);
         }
         let buf = &mut self.tmp.slots[..need];
-        let mut n = 0;
-        for (i, f) in self.frontier.iter().enumerate() {
-            let m = table[f.code as usize];
-            let base = (i as u32) << 2;
-            let order = &ROT_ORDER[m as usize];
-            buf[n..n + 4].copy_from_slice(&order.map(|r| base | r));
-            n += ROT_COUNT[m as usize] as usize;
-        }
+        // A declared edge kind has no fit-table code: its variants test the exact requirement
+        // word instead, in a loop of their own (the table's loop stays as it was).
+        let n = if exact {
+            fill_slots(&self.frontier, buf, |f| fit_mask(sig4, f.req) as u8)
+        } else {
+            fill_slots(&self.frontier, buf, |f| table[f.code as usize])
+        };
         self.placements.clear();
         let frontier = &self.frontier;
         self.placements.extend(self.tmp.slots[..n].iter().map(|&s| {
@@ -304,4 +309,20 @@ impl Game {
             self.n_place = self.placements.len();
         }
     }
+}
+
+/// The generator's first pass: each frontier cell's four candidate slots (frontier index << 2 |
+/// rotation) written at once into `buf`, the write position advanced by the rotations `mask`
+/// admits; returns the slots written.
+#[inline(always)]
+fn fill_slots(frontier: &[Front], buf: &mut [u32], mask: impl Fn(&Front) -> u8) -> usize {
+    let mut n = 0;
+    for (i, f) in frontier.iter().enumerate() {
+        let m = mask(f);
+        let base = (i as u32) << 2;
+        let order = &ROT_ORDER[m as usize];
+        buf[n..n + 4].copy_from_slice(&order.map(|r| base | r));
+        n += ROT_COUNT[m as usize] as usize;
+    }
+    n
 }

@@ -1,6 +1,6 @@
 //! Presets: a position set by hand before the first placement (scores, supplies, pool tiles
-//! held, where the marker pairs stand). They exist for hand-worked test positions (scenario
-//! `[setup]`), which would otherwise need a scripted game reaching them; a normal game never
+//! held, where the marker pairs stand, seat resources). They exist for hand-worked test
+//! positions (scenario `[setup]`), which would otherwise need a scripted game reaching them; a normal game never
 //! uses one. A preset is checked as a whole and refused with a reason, never half applied, and it
 //! is part of the state: snapshots carry it, so a preset game reads back equal.
 
@@ -29,6 +29,10 @@ pub struct Preset {
     /// Where the marker pairs stand on the score track (W-2), applied after `held`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pairs_at: Option<u32>,
+    /// Seat resources held: `(seat, resource index, amount)` (docs/FORMAT.md, "Seat
+    /// resources").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<(u8, u8, u32)>,
 }
 
 /// Why a preset is refused.
@@ -52,6 +56,8 @@ pub enum PresetError {
     NotInPool(u16),
     /// Marker pairs preset in a variant without a pool.
     NoPool,
+    /// A resource index the rules do not have.
+    Resource(u8),
 }
 
 impl fmt::Display for PresetError {
@@ -67,6 +73,7 @@ impl fmt::Display for PresetError {
             PresetError::Follower(t) => write!(f, "follower type {t} does not exist"),
             PresetError::NotInPool(t) => write!(f, "tile {t} is not in the open pool (W-1)"),
             PresetError::NoPool => write!(f, "the variant has no pool (W-1)"),
+            PresetError::Resource(r) => write!(f, "resource {r} does not exist"),
         }
     }
 }
@@ -94,6 +101,10 @@ impl Game {
         if !p.scores.is_empty() {
             self.scores.copy_from_slice(&p.scores);
         }
+        let nr = self.rules.ruleset().resources.len();
+        for &(seat, r, amount) in &p.resources {
+            self.holdings[seat as usize * nr + r as usize] = amount;
+        }
         self.preset = Some(Box::new((self.history.len(), p)));
         Ok(())
     }
@@ -113,13 +124,19 @@ impl Game {
             let (given, players) = (p.scores.len(), self.players);
             return Err(PresetError::Seats { given, players });
         }
-        let seats = (p.held.iter().map(|h| h.0)).chain(p.supply.iter().map(|s| s.0));
+        let seats = (p.held.iter().map(|h| h.0))
+            .chain(p.supply.iter().map(|s| s.0))
+            .chain(p.resources.iter().map(|r| r.0));
         if let Some(s) = seats.into_iter().find(|&s| s >= self.players) {
             return Err(PresetError::Seat(s));
         }
         let nf = self.rules.figures.len();
         if let Some(s) = p.supply.iter().find(|s| usize::from(s.1) >= nf) {
             return Err(PresetError::Follower(s.1));
+        }
+        let nr = self.rules.ruleset().resources.len();
+        if let Some(r) = p.resources.iter().find(|r| usize::from(r.1) >= nr) {
+            return Err(PresetError::Resource(r.1));
         }
         let has_pool = self.rules.ruleset().pool.is_some();
         if p.pairs_at.is_some() && !has_pool {

@@ -39,6 +39,9 @@ impl Game {
             let s = self.segs[r as usize];
             if !s.done && s.open <= 0 {
                 self.on_completed(r);
+                if self.rules.gains {
+                    self.gain_resources(r);
+                }
                 self.score_feature(r, true);
             }
         }
@@ -47,6 +50,9 @@ impl Game {
             let c = self.pending_cloisters[i];
             if !self.segs[c as usize].done && self.cloister_neighbours(c) == 8 {
                 self.on_completed(c);
+                if self.rules.gains {
+                    self.gain_resources(c);
+                }
                 self.score_feature(c, true);
             }
         }
@@ -416,11 +422,16 @@ impl Game {
             }
         }
         self.score_corner_figures();
+        if !self.holdings.is_empty() {
+            self.award_resources();
+        }
         if self.record {
             let winners = self.winners();
+            let resources = self.holdings_by_id();
             self.events.push(Event::End {
                 scores: self.scores.clone(),
                 winners,
+                resources,
             });
         }
     }

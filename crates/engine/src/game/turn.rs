@@ -294,7 +294,10 @@ impl Game {
                 self.phase = Phase::Place;
                 return;
             }
-            self.record_discard(t, "B-2");
+            if self.record {
+                let rules = self.rules.clone();
+                self.record_discard(t, rules.unplaceable_rule(t));
+            }
         }
     }
 

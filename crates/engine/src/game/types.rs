@@ -142,6 +142,12 @@ pub enum SetupError {
         /// The limit.
         max: u64,
     },
+    /// A scripted pile draws a tile of an earlier pile group after one of a later group
+    /// (`Ruleset::pile_groups` are drawn in order).
+    GroupOrder {
+        /// Index in the pile of the first tile out of order.
+        position: usize,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -156,6 +162,12 @@ impl fmt::Display for SetupError {
                 f,
                 "the pile's tiles would cover {cells} cells with the start, own and pool tiles; \
                  a game covers at most {max}"
+            ),
+            SetupError::GroupOrder { position } => write!(
+                f,
+                "draw {} is a tile of an earlier pile group than the draw before it; the \
+                 variant's pile groups are drawn in order",
+                position + 1
             ),
         }
     }

@@ -1,7 +1,7 @@
 //! Building [`Rules`] from a [`Ruleset`]: every check the move loop relies on, each fault a typed
 //! [`RulesReason`], then the flat tables.
 
-use tegula_ruleset::limits::MAX_GAME_CELLS;
+use tegula_ruleset::limits::{MAX_EDGE_KINDS, MAX_GAME_CELLS, MAX_RESOURCES};
 use tegula_ruleset::{
     AfterScore, Condition, FeatureKind, JoinedFieldScoring, JoinedFieldTiming, Ruleset, Side,
     SideKind, Strength, TileSite, TileType, TurnAction, NO_FEATURE,
@@ -55,6 +55,7 @@ impl Rules {
         check_pool(&ruleset, &mut reasons);
         check_player_tiles(&ruleset, &tiles, &mut reasons);
         check_abilities(&ruleset, &mut reasons);
+        check_edges_and_groups(&ruleset, &mut reasons);
         if ruleset.hand == 0 {
             reasons.push(RulesReason::EmptyHand);
         }
@@ -91,6 +92,17 @@ fn check_counts(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) {
             max: MAX_PLAYERS,
         });
     }
+    let resources = &ruleset.resources;
+    if resources.len() > MAX_RESOURCES {
+        reasons.push(RulesReason::TooManyResources {
+            count: resources.len(),
+            max: MAX_RESOURCES,
+        });
+    }
+    let named_before = |i: usize| resources[..i].iter().any(|r| r.id == resources[i].id);
+    if let Some(i) = (0..resources.len()).find(|&i| named_before(i)) {
+        reasons.push(RulesReason::DuplicateResource(resources[i].id.clone()));
+    }
     let cells = ruleset.game_cells(max);
     if cells > MAX_GAME_CELLS {
         reasons.push(RulesReason::TooManyCells {
@@ -117,6 +129,44 @@ fn check_abilities(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) {
                         });
                     }
                 }
+            }
+        }
+    }
+}
+
+/// Declared edge kinds fit the side signatures and every tile shows only declared ones; pile
+/// groups name existing tiles, each in one group at most.
+fn check_edges_and_groups(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) {
+    let kinds = ruleset.edge_kinds.len();
+    if kinds > MAX_EDGE_KINDS {
+        let max = MAX_EDGE_KINDS;
+        reasons.push(RulesReason::TooManyEdgeKinds { count: kinds, max });
+    }
+    for t in &ruleset.tiles {
+        let sides = t
+            .rotations
+            .iter()
+            .flat_map(|r| &r.cells)
+            .flat_map(|c| c.sides);
+        let bad = sides.filter_map(|k| match k {
+            SideKind::Declared(i) if i as usize >= kinds => Some(i),
+            _ => None,
+        });
+        if let Some(kind) = bad.min() {
+            let tile = t.id.clone();
+            reasons.push(RulesReason::EdgeKindOutOfRange { tile, kind });
+        }
+    }
+    if ruleset.pile_groups.len() >= u8::MAX as usize {
+        let group = ruleset.pile_groups.len();
+        reasons.push(RulesReason::PileGroupTile { group, tile: 0 });
+    }
+    let mut seen = vec![false; ruleset.tiles.len()];
+    for (group, g) in ruleset.pile_groups.iter().enumerate() {
+        for &tile in &g.tiles {
+            match seen.get_mut(tile as usize) {
+                Some(s) if !*s => *s = true,
+                _ => reasons.push(RulesReason::PileGroupTile { group, tile }),
             }
         }
     }
@@ -154,7 +204,8 @@ fn tile_info(t: &TileType) -> Result<(TileInfo, i32), Vec<TileProblem>> {
     if !problems.is_empty() {
         return Err(problems);
     }
-    Ok((finish_tile(n, rot, feats), max_offset))
+    let rules = !t.placement.is_empty();
+    Ok((finish_tile(n, rot, feats, rules), max_offset))
 }
 
 /// A fault that leaves nothing else to check: the cell, rotation or feature count.
@@ -308,7 +359,12 @@ fn check_sides(
 }
 
 /// The checked tile's lookup tables: cloisters by cell and, for single cells, the fit table.
-fn finish_tile(n: usize, rot: [Vec<RotCell>; 4], feats: Vec<FeatInfo>) -> TileInfo {
+fn finish_tile(
+    n: usize,
+    rot: [Vec<RotCell>; 4],
+    feats: Vec<FeatInfo>,
+    has_placement_rules: bool,
+) -> TileInfo {
     let mut cloisters_by_cell = vec![Vec::new(); n];
     for (i, f) in feats.iter().enumerate() {
         if f.kind == FeatureKind::Cloister {
@@ -321,8 +377,9 @@ fn finish_tile(n: usize, rot: [Vec<RotCell>; 4], feats: Vec<FeatInfo>) -> TileIn
         }
     }
     let mut fit_table = [0u8; 256];
+    let mut sig4 = 0;
     if n == 1 {
-        let sig4 = pack_sigs([rot[0][0].sig, rot[1][0].sig, rot[2][0].sig, rot[3][0].sig]);
+        sig4 = pack_sigs([rot[0][0].sig, rot[1][0].sig, rot[2][0].sig, rot[3][0].sig]);
         for (code, m) in fit_table.iter_mut().enumerate() {
             *m = fit_mask(sig4, code_req(code as u8)) as u8;
         }
@@ -333,6 +390,8 @@ fn finish_tile(n: usize, rot: [Vec<RotCell>; 4], feats: Vec<FeatInfo>) -> TileIn
         feats,
         single: n == 1,
         fit_table,
+        sig4,
+        has_placement_rules,
         cloisters_by_cell,
     }
 }
@@ -424,12 +483,7 @@ fn assemble(
     start_tile: u16,
     max_offset: i32,
 ) -> Rules {
-    let full_pile: Vec<u16> = ruleset
-        .tiles
-        .iter()
-        .enumerate()
-        .flat_map(|(i, t)| std::iter::repeat_n(i as u16, t.count as usize))
-        .collect();
+    let (group_of, group_ends, full_pile) = grouped_pile(&ruleset);
     let pooled = ruleset.pool.as_ref().map_or(0, |p| p.tiles.len() as u32);
     let dealt = full_pile.len() as u32 + 1 + pooled;
     let plain_mask = [
@@ -452,12 +506,16 @@ fn assemble(
         plain_turns: ruleset.player_tiles.is_empty()
             && ruleset.pool.is_none()
             && figures.iter().all(|f| f.extra_turn.is_none()),
+        gains: ruleset.resources.iter().any(|r| r.gain.is_some()),
         plain_figures: figures
             .iter()
             .all(|f| f.site_mask == plain_mask && !f.joins && f.corner.is_none() && f.occupies),
         dealt,
         hand: ruleset.hand,
         left_keys: crate::game::hash::left_keys(tiles.len()),
+        declared_edges: !ruleset.edge_kinds.is_empty(),
+        group_of,
+        group_ends,
         figures,
         full_pile,
         ruleset,
@@ -465,6 +523,31 @@ fn assemble(
         start_tile,
         max_offset,
     }
+}
+
+/// The pile in ruleset order, group by group: each tile type's group (empty without groups),
+/// where each group ends, and the pile.
+fn grouped_pile(ruleset: &Ruleset) -> (Vec<u8>, Vec<usize>, Vec<u16>) {
+    let copies = |i: usize| std::iter::repeat_n(i as u16, ruleset.tiles[i].count as usize);
+    let groups = &ruleset.pile_groups;
+    if groups.is_empty() {
+        let pile = (0..ruleset.tiles.len()).flat_map(copies).collect();
+        return (Vec::new(), Vec::new(), pile);
+    }
+    let mut group_of = vec![groups.len() as u8; ruleset.tiles.len()];
+    for (g, group) in groups.iter().enumerate() {
+        for &t in &group.tiles {
+            group_of[t as usize] = g as u8;
+        }
+    }
+    let mut pile = Vec::new();
+    let mut ends = Vec::new();
+    for g in 0..=groups.len() {
+        let members = (0..ruleset.tiles.len()).filter(|&i| group_of[i] as usize == g);
+        pile.extend(members.flat_map(copies));
+        ends.push(pile.len());
+    }
+    (group_of, ends, pile)
 }
 
 /// The tables of a tile that failed its checks (never played: the ruleset is refused).
@@ -476,5 +559,7 @@ fn dummy_tile() -> TileInfo {
         cloisters_by_cell: vec![Vec::new()],
         single: true,
         fit_table: [0; 256],
+        sig4: 0,
+        has_placement_rules: false,
     }
 }

@@ -118,6 +118,15 @@ pub enum RulesReason {
     },
     /// A hand of no tiles.
     EmptyHand,
+    /// More seat resources than the engine keeps per seat.
+    TooManyResources {
+        /// Resources declared.
+        count: usize,
+        /// The limit ([`tegula_ruleset::limits::MAX_RESOURCES`]).
+        max: usize,
+    },
+    /// Two seat resources share an id (events and logs name them by it).
+    DuplicateResource(String),
     /// An ability's near-building condition names a tag index the variant does not have, or
     /// past the width of a feature's tag bits.
     AbilityTag {
@@ -129,6 +138,27 @@ pub enum RulesReason {
         tag: u32,
         /// Tags usable: the variant's, at most the tag bits.
         tags: usize,
+    },
+    /// More declared edge kinds than the side signatures hold (one bit per side is free).
+    TooManyEdgeKinds {
+        /// Declared edge kinds.
+        count: usize,
+        /// The engine's limit.
+        max: usize,
+    },
+    /// A tile shows a declared edge kind the ruleset does not declare.
+    EdgeKindOutOfRange {
+        /// The tile's id.
+        tile: String,
+        /// The index it shows.
+        kind: u8,
+    },
+    /// A pile group names a tile type that does not exist, or one already in an earlier group.
+    PileGroupTile {
+        /// Index of the group.
+        group: usize,
+        /// The tile type it names.
+        tile: u16,
     },
 }
 
@@ -175,6 +205,10 @@ impl fmt::Display for RulesReason {
                 "player tile {index}: only single-cell tiles can go into a hole (AM-1)"
             ),
             R::EmptyHand => f.write_str("hand: a player holds at least 1 tile"),
+            R::TooManyResources { count, max } => {
+                write!(f, "{count} seat resources, more than {max}")
+            }
+            R::DuplicateResource(id) => write!(f, "two seat resources are called `{id}`"),
             R::AbilityTag {
                 tile,
                 rule,
@@ -184,6 +218,19 @@ impl fmt::Display for RulesReason {
                 f,
                 "tile `{tile}`: ability {rule}: near-building tag {tag} is not one of the \
                  {tags} tags usable"
+            ),
+            R::TooManyEdgeKinds { count, max } => {
+                write!(f, "{count} declared edge kinds, more than {max}")
+            }
+            R::EdgeKindOutOfRange { tile, kind } => {
+                write!(
+                    f,
+                    "tile `{tile}`: declared edge kind {kind} is not declared"
+                )
+            }
+            R::PileGroupTile { group, tile } => write!(
+                f,
+                "pile group {group}: tile type {tile} does not exist or is in an earlier group"
             ),
         }
     }

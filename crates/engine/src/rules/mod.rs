@@ -17,6 +17,8 @@ pub(crate) fn side_bits(k: SideKind) -> u16 {
         SideKind::City => 1,
         SideKind::Road => 2,
         SideKind::Field => 4,
+        // The one free bit of the nibble: at most one declared kind (`limits::MAX_EDGE_KINDS`).
+        SideKind::Declared(_) => 8,
         SideKind::Any => 0xF,
     }
 }
@@ -30,10 +32,11 @@ pub(crate) fn fits(sig: u16, req: u16) -> bool {
 }
 
 /// 2-bit code of what a neighbour requires on one side: 0 nothing (empty cell or an `Any`
-/// side), 1 city, 2 road, 3 field.
+/// side), 1 city, 2 road, 3 field. A declared kind has no code of its own: it reads 0, so
+/// variants that declare one test the exact requirement word instead of the fit table.
 pub(crate) fn side_code(k: SideKind) -> u8 {
     match k {
-        SideKind::Any => 0,
+        SideKind::Any | SideKind::Declared(_) => 0,
         SideKind::City => 1,
         SideKind::Road => 2,
         SideKind::Field => 3,
@@ -150,6 +153,11 @@ pub(crate) struct TileInfo {
     /// Single-cell tiles: rotation mask (bit `r` = rotation `r` fits) for each 8-bit
     /// requirement code ([`side_code`] per side).
     pub fit_table: [u8; 256],
+    /// Single-cell tiles: the four rotations' signatures packed ([`pack_sigs`]), for the exact
+    /// test of variants with a declared edge kind.
+    pub sig4: u64,
+    /// Whether the tile carries placement rules (`TileType::placement`).
+    pub has_placement_rules: bool,
 }
 
 /// How one follower type behaves, in the form the move loop reads.
@@ -194,7 +202,7 @@ pub struct Rules {
     pub(crate) start_tile: u16,
     /// Largest absolute cell offset of any tile in any rotation.
     pub(crate) max_offset: i32,
-    /// The draw pile in ruleset order.
+    /// The draw pile in ruleset order, pile group by pile group.
     full_pile: Vec<u16>,
     /// Follower behaviour by type.
     pub(crate) figures: Vec<FigureInfo>,
@@ -224,10 +232,21 @@ pub struct Rules {
     /// The pieces the variant deals besides players' own tiles: pile, start tile, pool (W-15's
     /// "tiles in the game"; a mega tile counts once).
     pub(crate) dealt: u32,
+    /// Whether any seat resource is gained when a feature is completed (the scoring step
+    /// tests this before looking at the resources).
+    pub(crate) gains: bool,
     /// Tiles in every player's hand ([`Ruleset::hand`], read once here: the draw reads a field).
     pub(crate) hand: u8,
     /// The state hash's key of one remaining tile, by tile type (a draw subtracts its key).
     pub(crate) left_keys: Vec<u64>,
+    /// Whether the ruleset declares an edge kind: then the fit table (which has no code for
+    /// it) gives way to the exact requirement word.
+    pub(crate) declared_edges: bool,
+    /// Pile group of each tile type (`Ruleset::pile_groups`; the tiles of no group are in the
+    /// last). Empty when the pile is one group.
+    pub(crate) group_of: Vec<u8>,
+    /// Where each group of [`Rules::pile`] ends (empty when the pile is one group).
+    pub(crate) group_ends: Vec<usize>,
 }
 
 impl PartialEq for Rules {
@@ -305,7 +324,8 @@ impl Rules {
             .unwrap_or("?")
     }
 
-    /// The draw pile in ruleset order: each tile type repeated `count` times (start copy excluded).
+    /// The draw pile in ruleset order: each tile type repeated `count` times (start copy
+    /// excluded), pile group by pile group (`Ruleset::pile_groups`) when the variant has them.
     pub fn pile(&self) -> Vec<u16> {
         self.full_pile.clone()
     }
@@ -313,6 +333,35 @@ impl Rules {
     /// [`Rules::pile`] without copying.
     pub(crate) fn pile_slice(&self) -> &[u16] {
         &self.full_pile
+    }
+
+    /// The pile group of tile type `tile` (`Ruleset::pile_groups` are drawn in order; the tiles
+    /// of no group last; 0 when the pile is one group).
+    pub fn pile_group(&self, tile: u16) -> u8 {
+        self.group(tile)
+    }
+
+    #[inline]
+    pub(crate) fn group(&self, tile: u16) -> u8 {
+        self.group_of.get(tile as usize).copied().unwrap_or(0)
+    }
+
+    /// The first position of `pile` whose tile belongs to an earlier group than the tile before
+    /// it, if any (a pile must draw its groups in order).
+    pub(crate) fn group_order_break(&self, pile: &[u16]) -> Option<usize> {
+        if self.group_of.is_empty() {
+            return None;
+        }
+        let groups: Vec<u8> = pile.iter().map(|&t| self.group(t)).collect();
+        groups.windows(2).position(|w| w[1] < w[0]).map(|i| i + 1)
+    }
+
+    /// The rule a drawn tile that fits nowhere leaves the game by: its pile group's, else B-2.
+    pub(crate) fn unplaceable_rule(&self, tile: u16) -> &str {
+        let group = self.ruleset.pile_groups.get(self.group(tile) as usize);
+        group
+            .and_then(|g| g.unplaceable_rule.as_deref())
+            .unwrap_or("B-2")
     }
 
     /// Index of the start tile.

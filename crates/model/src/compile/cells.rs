@@ -8,6 +8,7 @@ use crate::raw::RawCell;
 /// checks. `None` when the tile's shape is unusable.
 pub(super) fn compile_cells(
     t: &RawTile,
+    edges: &[String],
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Vec<CompiledCell>> {
@@ -28,7 +29,7 @@ pub(super) fn compile_cells(
             None
         }
         (Some(sides), None) => {
-            let (kinds, spans) = four_sides(sides, src, diags)?;
+            let (kinds, spans) = four_sides(sides, edges, src, diags)?;
             Some(vec![CompiledCell {
                 id: "0".to_string(),
                 at: (0, 0),
@@ -39,7 +40,7 @@ pub(super) fn compile_cells(
                 side_spans: spans,
             }])
         }
-        (None, Some(raw_cells)) => mega_cells(raw_cells, src, diags),
+        (None, Some(raw_cells)) => mega_cells(raw_cells, edges, src, diags),
     }
 }
 
@@ -47,6 +48,7 @@ pub(super) fn compile_cells(
 /// with their neighbours linked and inner sides that agree.
 fn mega_cells(
     raw_cells: &Sp<Vec<Sp<RawCell>>>,
+    edges: &[String],
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Vec<CompiledCell>> {
@@ -55,7 +57,7 @@ fn mega_cells(
         diags.push(src.diag(Code::TileShape, raw_cells.span.clone(), why));
         return None;
     }
-    let cells = read_cells(&raw_cells.value, src, diags)?;
+    let cells = read_cells(&raw_cells.value, edges, src, diags)?;
     let (by_at, overlapping) = overlaps(&cells, src, diags);
     check_connected(&cells, &by_at, src, diags);
     if cells.len() > MAX_CELLS {
@@ -79,6 +81,7 @@ type ReadCell = (Range<usize>, CompiledCell);
 /// unusable (reported) or there is none.
 fn read_cells(
     raw: &[Sp<RawCell>],
+    edges: &[String],
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Vec<ReadCell>> {
@@ -97,7 +100,7 @@ fn read_cells(
             usable = false;
             continue;
         };
-        let Some((kinds, spans)) = four_sides(&c.sides, src, diags) else {
+        let Some((kinds, spans)) = four_sides(&c.sides, edges, src, diags) else {
             usable = false;
             continue;
         };
@@ -285,12 +288,21 @@ pub(super) fn step(x: i64, y: i64, s: Side) -> Option<(i64, i64)> {
     Some((x.checked_add(i64::from(dx))?, y.checked_add(i64::from(dy))?))
 }
 
+/// The name of a declared side kind as written (the built-in kinds always resolve).
+fn raw_side_name(k: &RawSideKind) -> &str {
+    match k {
+        RawSideKind::Edge(id) => id,
+        _ => "",
+    }
+}
+
 /// A cell's four side kinds (N, E, S, W) and their spans.
 pub(super) type FourSides = ([SideKind; 4], [Range<usize>; 4]);
 
 /// The four side kinds of `sides`, which must give exactly four.
 pub(super) fn four_sides(
     sides: &Sp<Vec<Sp<RawSideKind>>>,
+    edges: &[String],
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<FourSides> {
@@ -305,7 +317,25 @@ pub(super) fn four_sides(
         ));
         return None;
     }
-    let kinds = std::array::from_fn(|i| side_kind(sides.value[i].value));
+    let kinds = std::array::from_fn(|i| {
+        let raw = &sides.value[i];
+        side_kind(&raw.value, edges).unwrap_or_else(|| {
+            let name = raw_side_name(&raw.value);
+            let why = format!(
+                "side kind `{name}` is not city, road, field, any or an edge kind this file \
+                 declares (`[[edge]]`)"
+            );
+            let mut d = src.diag(Code::DanglingReference, raw.span.clone(), why);
+            let known = ["city", "road", "field", "any"].into_iter();
+            if let Some(s) =
+                crate::load::suggest(name, known.chain(edges.iter().map(|e| e.as_str())))
+            {
+                d = d.with_note(format!("did you mean `{s}`?"));
+            }
+            diags.push(d);
+            SideKind::Field
+        })
+    });
     let spans = std::array::from_fn(|i| sides.value[i].span.clone());
     Some((kinds, spans))
 }

@@ -95,7 +95,7 @@ pub(super) fn check_coverage(
                     }
                 }
             }
-            if matches!(k, SideKind::Road | SideKind::Field) {
+            if k.has_field_halves() {
                 for h in s.halves() {
                     let claims = halves.get(&(ci, h)).map_or(&[][..], |v| v.as_slice());
                     match claims {

@@ -12,11 +12,13 @@ use std::ops::Range;
 use petgraph::graph::{NodeIndex, UnGraph};
 use petgraph::visit::EdgeRef;
 use serde::Serialize;
-use tegula_ruleset::{FeatureKind, Half, Side, SideKind};
+use tegula_ruleset::{FeatureKind, Half, PlacementRule, Side, SideKind};
 
 use crate::diag::{Code, Diagnostic, Source};
 use crate::load::Loaded;
-use crate::raw::{RawHalf, RawSegmentKind, RawSide, RawSideKind, RawTile, Sp, TileSetFile};
+use crate::raw::{
+    RawHalf, RawPlacementKind, RawSegmentKind, RawSide, RawSideKind, RawTile, Sp, TileSetFile,
+};
 
 mod cells;
 mod connections;
@@ -53,6 +55,9 @@ pub struct CompiledSet {
     /// The rules the file declares (`[[rule]]`), beside the registry's.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<crate::rules::Rule>,
+    /// The edge kinds the file declares (`[[edge]]`), which its tiles' declared sides index.
+    #[serde(skip)]
+    pub edges: Vec<crate::raw::Sp<crate::raw::RawEdgeKind>>,
 }
 
 /// One compiled tile type: its cells, segments, connections, graph and features.
@@ -101,6 +106,10 @@ pub struct CompiledTile {
     /// whose tag one of its segments carries ([`crate::glyphs`]).
     #[serde(skip)]
     pub glyphs: Vec<crate::glyphs::TagGlyph>,
+    /// Placement rules; a declared edge kind is indexed among its file's `[[edge]]`s (the
+    /// variant renumbers them when it is lowered).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub placement: Vec<PlacementRule>,
 }
 
 /// Edge weight of a tile's segment graph.
@@ -350,13 +359,21 @@ impl CompiledTile {
     }
 }
 
-pub(super) fn side_kind(k: RawSideKind) -> SideKind {
-    match k {
+/// The side kind of `k`; a declared kind by its index among the file's `[[edge]]`s (`None` when
+/// the file declares no such kind).
+pub(super) fn side_kind(k: &RawSideKind, edges: &[String]) -> Option<SideKind> {
+    Some(match k {
         RawSideKind::City => SideKind::City,
         RawSideKind::Road => SideKind::Road,
         RawSideKind::Field => SideKind::Field,
         RawSideKind::Any => SideKind::Any,
-    }
+        RawSideKind::Edge(id) => SideKind::Declared(edge_index(id, edges)?),
+    })
+}
+
+/// Index of the declared edge kind `id` among `edges`.
+pub(super) fn edge_index(id: &str, edges: &[String]) -> Option<u8> {
+    edges.iter().position(|e| e == id).map(|i| i as u8)
 }
 
 pub(super) fn side(s: RawSide) -> Side {
@@ -403,6 +420,7 @@ pub fn side_kind_name(k: SideKind) -> &'static str {
         SideKind::Road => "road",
         SideKind::Field => "field",
         SideKind::Any => "any",
+        SideKind::Declared(_) => "a declared edge",
     }
 }
 
@@ -417,6 +435,7 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
     let mut start: Option<&str> = None;
     // Ids of tiles that are absent from `tiles` or invalid: facts about them are not checked.
     let mut broken: HashSet<String> = HashSet::new();
+    let edges = declared_edges(doc, src, &mut diags);
     for raw in &doc.tile {
         let t = &raw.value;
         if let Some((line, first)) = ids.get(t.id.value.as_str()) {
@@ -447,7 +466,7 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
             }
         }
         let before = diags.len();
-        let compiled = compile_tile(t, &set, src, &mut diags);
+        let compiled = compile_tile(t, &set, &edges, src, &mut diags);
         let ok = !diags[before..].iter().any(Diagnostic::is_error);
         match compiled {
             Some(mut ct) => {
@@ -472,6 +491,12 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
                 .iter()
                 .flat_map(|t| &t.value.connections)
                 .filter_map(|c| c.value.rule.as_ref()),
+        )
+        .chain(
+            doc.tile
+                .iter()
+                .flat_map(|t| &t.value.placement)
+                .map(|p| &p.value.cites),
         );
     let mut rules = crate::rules::Scope::default();
     rules.declare(&doc.rule, src, &mut diags);
@@ -482,15 +507,61 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
     crate::abilities::attach(&doc.ability, &known, &mut tiles, src, &mut diags);
     crate::glyphs::attach(&doc.set.glyphs, &mut tiles, src, &mut diags);
     let rules = rules.declared().to_vec();
+    let edges = doc.edge.clone();
     (
         CompiledSet {
             set,
             tiles,
             facts,
             rules,
+            edges,
         },
         diags,
     )
+}
+
+/// The ids of the file's declared edge kinds, in file order; a repeated id or one of the
+/// built-in kinds' names is reported.
+fn declared_edges(doc: &TileSetFile, src: &Source, diags: &mut Vec<Diagnostic>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for e in &doc.edge {
+        let id = &e.value.id;
+        if ["city", "road", "field", "any"].contains(&id.value.as_str()) || out.contains(&id.value)
+        {
+            let why = format!("edge kind `{}` is already a side kind", id.value);
+            diags.push(src.diag(Code::DuplicateId, id.span.clone(), why));
+        }
+        out.push(id.value.clone());
+    }
+    out
+}
+
+/// The tile's placement rules, with the edge kind by its index among the file's `edges`.
+fn placement_rules(
+    t: &RawTile,
+    edges: &[String],
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<PlacementRule> {
+    let mut out = Vec::new();
+    for p in &t.placement {
+        let p = &p.value;
+        let Some(i) = edge_index(&p.edge.value, edges) else {
+            let why = format!(
+                "placement rule names edge kind `{}`, which this file does not declare \
+                 (`[[edge]]`)",
+                p.edge.value
+            );
+            diags.push(src.diag(Code::DanglingReference, p.edge.span.clone(), why));
+            continue;
+        };
+        let (kind, rule) = (SideKind::Declared(i), p.cites.value.clone());
+        out.push(match p.rule.value {
+            RawPlacementKind::Continues => PlacementRule::Continues { kind, rule },
+            RawPlacementKind::RoomAhead => PlacementRule::RoomAhead { kind, rule },
+        });
+    }
+    out
 }
 
 /// One coverage claim: a segment touching a side or half at a span.
@@ -500,6 +571,7 @@ pub(super) type Claim = (usize, Range<usize>);
 pub(super) fn compile_tile(
     t: &RawTile,
     set: &str,
+    edges: &[String],
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<CompiledTile> {
@@ -517,7 +589,7 @@ pub(super) fn compile_tile(
         );
     }
     let first_diag = diags.len();
-    let cells = compile_cells(t, src, diags)?;
+    let cells = compile_cells(t, edges, src, diags)?;
     let mega = t.cells.is_some();
 
     let mut tags: Vec<String> = Vec::new();
@@ -544,6 +616,7 @@ pub(super) fn compile_tile(
         abilities: Vec::new(),
         dropped: Vec::new(),
         glyphs: Vec::new(),
+        placement: placement_rules(t, edges, src, diags),
     };
 
     compile_segments(t, mega, &mut tile, src, diags);

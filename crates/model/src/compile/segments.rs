@@ -207,7 +207,7 @@ impl Shape<'_> {
             if out.halves.contains(&hv) {
                 let why = format!("half-edge {} is listed twice", hv.name());
                 diags.push(self.diag(&h.span, why));
-            } else if !matches!(k, SideKind::Road | SideKind::Field) {
+            } else if !k.has_field_halves() {
                 let why = format!(
                     "a field cannot touch half-edge {}{}: side {} is {}",
                     hv.name(),

@@ -150,6 +150,7 @@ fn huge(cells: Vec<Sp<RawCell>>) -> Vec<Diagnostic> {
         })],
         connections: vec![],
         note: None,
+        placement: vec![],
     };
     let doc = TileSetFile {
         set: crate::raw::SetInfo {
@@ -162,6 +163,7 @@ fn huge(cells: Vec<Sp<RawCell>>) -> Vec<Diagnostic> {
         fact: vec![],
         ability: vec![],
         rule: vec![],
+        edge: vec![],
     };
     let loaded = Loaded {
         source: Source::new("huge.toml", String::new()),
@@ -245,7 +247,9 @@ mod arbitrary {
             Just(RawSideKind::City),
             Just(RawSideKind::Road),
             Just(RawSideKind::Field),
-            Just(RawSideKind::Any)
+            Just(RawSideKind::Any),
+            Just(RawSideKind::Edge("water".into())),
+            Just(RawSideKind::Edge("undeclared".into()))
         ]
         .prop_map(Sp::unspanned)
     }
@@ -344,6 +348,7 @@ mod arbitrary {
                     segments,
                     connections,
                     note: None,
+                    placement: vec![],
                 })
             })
     }
@@ -366,6 +371,10 @@ mod arbitrary {
                 fact: vec![],
                 ability: vec![],
                 rule: vec![],
+                edge: vec![Sp::unspanned(crate::raw::RawEdgeKind {
+                    id: Sp::unspanned("water".into()),
+                    name: "Water".into(),
+                })],
             };
             let loaded = Loaded { source: Source::new("a.toml", String::new()), doc };
             let (set, diags) = compile_tileset(&loaded);
@@ -381,4 +390,72 @@ mod arbitrary {
             }
         }
     }
+}
+
+/// A river tile: `water` declared by the file (R-1), both banks separate fields (R-5).
+const RIVER: &str = r#"
+[set]
+id = "t"
+name = "t"
+[[edge]]
+id = "water"
+name = "Water"
+[[tile]]
+id = "straight"
+count = 1
+sides = ["field", { edge = "water" }, "field", { edge = "water" }]
+segments = [
+  { id = "north", kind = "field", halves = ["Wn", "Nw", "Ne", "En"] },
+  { id = "south", kind = "field", halves = ["Es", "Se", "Sw", "Ws"] },
+]
+placement = [{ rule = "continues", edge = "water", cites = "R-3" }]
+"#;
+
+#[test]
+fn a_declared_edge_parts_two_fields_r1_r5() {
+    let (set, diags) = compile(RIVER);
+    assert!(diags.is_empty(), "{diags:?}");
+    let t = &set.tiles[0];
+    assert_eq!(t.cells[0].sides[1], SideKind::Declared(0));
+    assert_eq!(t.features_of(FeatureKind::Field).count(), 2);
+    let want = PlacementRule::Continues {
+        kind: SideKind::Declared(0),
+        rule: "R-3".to_string(),
+    };
+    assert_eq!(t.placement, vec![want]);
+}
+
+#[test]
+fn a_water_half_in_no_field_and_a_road_on_water_are_reported() {
+    let text = RIVER
+        .replace(r#""Es", "Se", "Sw", "Ws""#, r#""Es", "Se", "Sw""#)
+        .replace(
+            "segments = [",
+            "segments = [\n  { id = \"r\", kind = \"road\", sides = [\"E\"] },",
+        );
+    let (_, diags) = compile(&text);
+    let codes: Vec<Code> = diags.iter().map(|d| d.code).collect();
+    assert!(codes.contains(&Code::HalfCoverage), "{diags:?}");
+    assert!(codes.contains(&Code::SegmentShape), "{diags:?}");
+}
+
+#[test]
+fn an_undeclared_edge_kind_is_a_dangling_reference_with_a_suggestion() {
+    let text = RIVER
+        .replace(
+            r#""field", { edge = "water" }]"#,
+            r#""field", { edge = "watr" }]"#,
+        )
+        .replace(r#"edge = "water", cites"#, r#"edge = "lava", cites"#);
+    let (_, diags) = compile(&text);
+    let dangling: Vec<_> = diags
+        .iter()
+        .filter(|d| d.code == Code::DanglingReference)
+        .collect();
+    assert_eq!(dangling.len(), 2, "{diags:#?}");
+    assert!(dangling[0]
+        .notes
+        .iter()
+        .any(|n| n == "did you mean `water`?"));
+    assert!(dangling[1].message.contains("`lava`"), "{:?}", dangling[1]);
 }

@@ -11,13 +11,16 @@
 
 Actions are ints (layout in docs/AI.md, "Action ids"); `Game.action_to_string` names them.
 `tegula.openspiel` registers the variants as OpenSpiel games, `tegula.pettingzoo.env` makes
-PettingZoo environments, `tegula.variants.path("base")` finds a shipped variant by name.
+PettingZoo environments, `tegula.variants.path("base")` finds a shipped variant by name,
+`tegula.Batch` steps many games at once (NumPy arrays, the GIL released) and
+`tegula.distributed.simulate` runs a seeded simulation as shards on Ray.
 """
 
 from ._tegula import (  # noqa: F401
     CHANCE_PLAYER,
     TERMINAL_PLAYER,
     Agent,
+    Batch,
     Game,
     IllegalActionError,
     SetupError,
@@ -28,12 +31,13 @@ from ._tegula import (  # noqa: F401
     agent_action,
     play_seeds,
 )
-from . import variants  # noqa: F401
+from . import distributed, variants  # noqa: F401
 
 __all__ = [
     "CHANCE_PLAYER",
     "TERMINAL_PLAYER",
     "Agent",
+    "Batch",
     "Game",
     "IllegalActionError",
     "SetupError",
@@ -42,6 +46,7 @@ __all__ = [
     "Variant",
     "VariantError",
     "agent_action",
+    "distributed",
     "play_seeds",
     "variants",
 ]

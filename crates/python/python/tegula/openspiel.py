@@ -53,7 +53,8 @@ def _game_type(perfect=True, players=(2, 6), zero_sum=False):
         max_num_players=players[1],
         min_num_players=players[0],
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        # Only where hidden tiles make it differ from the observation (docs/AI.md).
+        provides_information_state_tensor=not perfect,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_DEFAULT_PARAMS,
@@ -90,15 +91,14 @@ class TegulaGame(pyspiel.Game):
         lo, hi = self.variant.player_range
         if not lo <= self.players <= hi:
             raise ValueError(f"{self.players} players; the variant allows {lo} to {hi}")
-        pieces = self.variant.pieces(self.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.variant.num_distinct_actions(self.radius),
             max_chance_outcomes=len(self.variant.tile_ids),
             num_players=self.players,
             min_utility=-1.0 if self.rank else 0.0,
-            # Scores: not tight (no seat scores this much: every piece scoring in several
-            # features); `returns="rank"` has exact bounds.
-            max_utility=1.0 if self.rank else float(10 * pieces * pieces),
+            # Scores: a proven bound from the variant's rules (`tegula.Variant.max_score`,
+            # docs/AI.md "Utility bounds"); `returns="rank"` has exact bounds.
+            max_utility=1.0 if self.rank else float(self.variant.max_score(self.players)),
             utility_sum=0.0 if self.rank else None,
             max_game_length=self.variant.max_game_length(self.players),
         )
@@ -175,24 +175,39 @@ class TegulaObserver:
     board, scores, supplies and undrawn tiles; in one with hidden tiles a seat does not see
     another's tile to place or kept tiles (`tegula.Game.observation_tensor(player=…)`). With
     perfect recall the string is the information state: every decision and the draws the seat
-    sees (`tegula.Game.information_state_string`)."""
+    sees (`tegula.Game.information_state_string`); the tensor is the information-state tensor
+    in a variant with hidden tiles (`tegula.Game.information_state_tensor`) and empty in one
+    of perfect information, whose game type provides none."""
 
     def __init__(self, game, iig_obs_type, params):
         if params:
             raise ValueError(f"observation parameters not supported: {params}")
         self.radius = game.radius
         self.perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
+        self.info_state = self.perfect_recall and not game.variant.perfect_information
         probe = game.variant.new_game(game.players, 0)
         (c, h, w), n = probe.observation_shape(self.radius)
-        self.tensor = np.zeros(c * h * w + n, np.float32)
+        if self.perfect_recall and not self.info_state:
+            self.tensor = np.zeros(0, np.float32)
+            self.dict = {}
+            return
+        held = game.players if self.info_state else 0
+        self.tensor = np.zeros(c * h * w + n + held, np.float32)
         self.dict = {
             "board": self.tensor[: c * h * w].reshape(c, h, w),
-            "features": self.tensor[c * h * w :],
+            "features": self.tensor[c * h * w : c * h * w + n],
         }
+        if held:
+            self.dict["hidden_held"] = self.tensor[c * h * w + n :]
 
     def set_from(self, state, player):
-        """Fill `tensor` (and so `dict`) from `state` as seat `player` sees it."""
-        self.tensor[:] = state.tgame.observation_tensor(self.radius, int(player))
+        """Fill `tensor` (and so `dict`) from `state` as seat `player` sees it: its observation,
+        or with perfect recall its information state (nothing in a variant of perfect
+        information)."""
+        if self.info_state:
+            self.tensor[:] = state.tgame.information_state_tensor(int(player), self.radius)
+        elif not self.perfect_recall:
+            self.tensor[:] = state.tgame.observation_tensor(self.radius, int(player))
 
     def string_from(self, state, player):
         """The state as compact text (board, figures, scores, supplies, phase, tiles left) as

@@ -366,6 +366,15 @@ fn name_width(b: &BoardView) -> f64 {
     chars as f64 * 7.2 + 28.0
 }
 
+/// Width of the score table's resource tally column (0 without seat resources).
+fn tally_width(b: &BoardView) -> f64 {
+    if !b.has_resources() {
+        return 0.0;
+    }
+    let chars = (b.seats.iter()).map(|s| s.tally().chars().count()).max();
+    chars.unwrap_or(0).max(9) as f64 * 7.2 + 16.0
+}
+
 /// Layer: the score table (seat colour, name, score, points by feature kind).
 fn score_layer(out: &mut String, b: &BoardView, x0: f64, y0: f64) {
     let cols = b.used_columns();
@@ -376,6 +385,11 @@ fn score_layer(out: &mut String, b: &BoardView, x0: f64, y0: f64) {
     ];
     for (i, c) in cols.iter().enumerate() {
         header.push((c.to_string(), x0 + name_w + 60.0 + 80.0 * i as f64));
+    }
+    // The seats' resources as a last column, one tally per seat.
+    let tally_x = x0 + name_w + 60.0 + 80.0 * cols.len() as f64;
+    if b.has_resources() {
+        header.push(("resources".into(), tally_x));
     }
     let _ = writeln!(out, r#"<g class="scores" font-size="12">"#);
     for (t, x) in &header {
@@ -403,6 +417,9 @@ fn score_layer(out: &mut String, b: &BoardView, x0: f64, y0: f64) {
         ];
         for (i, c) in cols.iter().enumerate() {
             cells.push((seat.points_in(c).to_string(), header[i + 2].1));
+        }
+        if b.has_resources() {
+            cells.push((seat.tally(), tally_x));
         }
         for (t, x) in cells {
             let _ = writeln!(
@@ -471,7 +488,7 @@ pub fn board_svg(b: &BoardView) -> String {
         f64::from(bounds.3 - bounds.1 + 1) * CELL,
     );
     let cols = b.used_columns().len() as f64;
-    let table_w = name_width(b) + 60.0 + 80.0 * cols;
+    let table_w = name_width(b) + 60.0 + 80.0 * cols + tally_width(b);
     let w = bw.max(table_w.max(360.0 + 80.0 * cols)) + 2.0 * MARGIN;
     let h = TOP + bh + 16.0 + table_height(b) + MARGIN;
     let mut out = String::new();

@@ -164,8 +164,11 @@ pub(super) fn cities(pen: &mut Pen<'_>, view: &TileView) {
     let mut through_centre = vec![false; view.cells.len()];
     for seg in view.segments.iter().filter(|s| s.kind == FeatureKind::City) {
         let c = &view.cells[seg.cell];
-        let narrow = seg.sides.len() > 1 && through_centre[seg.cell];
-        if seg.sides.len() > 1 {
+        // A corner city keeps off the centre (`corner_city_control`): it neither crosses another
+        // city nor needs to be narrowed under one (two corner cities facing each other).
+        let through = seg.sides.len() > 1 && corner_city_control(&seg.sides).is_none();
+        let narrow = through && through_centre[seg.cell];
+        if through {
             through_centre[seg.cell] = true;
         }
         let d = city_path(pen, c.x, c.y, &seg.sides, narrow);
@@ -383,6 +386,54 @@ pub(super) fn pennants(pen: &mut Pen<'_>, view: &TileView) {
             );
         }
     }
+}
+
+/// 2b. Declared edges (water, R-1): a blue band over the fields it parts (R-5), under the
+/// cities and the roads that cross it. Two declared sides that meet at a corner (a bend) are
+/// one quarter circle round that corner, which leaves the cell's centre to the road or field
+/// beyond the bend; any other declared side is a band from its middle to the cell's centre.
+pub(super) fn declared_edges(pen: &mut Pen<'_>, view: &TileView) {
+    for c in &view.cells {
+        let declared: Vec<(Side, u8)> = Side::ALL
+            .into_iter()
+            .filter_map(|s| match c.sides[s.index()] {
+                SideKind::Declared(k) => Some((s, k)),
+                _ => None,
+            })
+            .collect();
+        let d = match declared[..] {
+            [] => continue,
+            [(a, _), (b, _)] if adjacent(a, b) => bend(pen, c.x, c.y, side_mid(a), side_mid(b)),
+            _ => declared
+                .iter()
+                .map(|&(s, _)| {
+                    let (m, o) = (pen.pt(c.x, c.y, side_mid(s)), pen.pt(c.x, c.y, (0.5, 0.5)));
+                    format!("M{m} L{o}")
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+        };
+        let names: Vec<&str> = declared.iter().map(|(s, _)| s.name()).collect();
+        let _ = writeln!(
+            pen.out,
+            r##"<path d="{d}" fill="none" stroke="#3a8fd6" stroke-width="14" stroke-linejoin="round"><title>sides {}: declared edge {}</title></path>"##,
+            names.join(", "),
+            declared[0].1
+        );
+    }
+}
+
+/// Whether two sides meet at a corner.
+fn adjacent(a: Side, b: Side) -> bool {
+    (a.index() + 1) % 4 == b.index() || (b.index() + 1) % 4 == a.index()
+}
+
+/// A curve from side middle `a` to side middle `b` round their common corner: the quadratic
+/// Bézier whose tangents at both ends run along the sides (its control point is the cell's
+/// centre), a quarter circle's usual approximation; it keeps clear of the centre.
+fn bend(pen: &Pen<'_>, x: i32, y: i32, a: (f64, f64), b: (f64, f64)) -> String {
+    let [a, c, b] = [a, (0.5, 0.5), b].map(|q| pen.pt(x, y, q));
+    format!("M{a} Q{c} {b}")
 }
 
 /// 7. Sides: `any` sides, inner sides dashed, outer outline bold.

@@ -109,6 +109,7 @@ pub(crate) fn draw_layers(out: &mut String, view: &TileView, ox: f64, oy: f64, w
     let mut pen = geom::Pen { out, ox, oy };
     layers::backgrounds(&mut pen, view);
     layers::fields(&mut pen, view);
+    layers::declared_edges(&mut pen, view);
     layers::cities(&mut pen, view);
     layers::roads(&mut pen, view);
     layers::buildings(&mut pen, view);

@@ -133,6 +133,9 @@ fn conflicts(cx: &mut Ctx, doc: &ScenarioFile, setup: &RawSetup, b: &Sp<RawBoard
     if !setup.held.is_empty() || setup.pairs.is_some() {
         set.push("`[setup]` held or pairs");
     }
+    if !setup.resources.is_empty() {
+        set.push("`[setup]` resources");
+    }
     if !set.is_empty() {
         let why = format!(
             "a board from a log cannot go with {}: the log decides them",

@@ -39,6 +39,7 @@ pub(super) fn setup(
         preset.held.extend(held(cx, rs, doc, h, players));
     }
     preset.pairs_at = raw.pairs.as_ref().and_then(|p| pairs(cx, rs, p));
+    preset.resources = super::resources::holdings(cx, rs, &raw.resources, players);
     Some((preset, cx.pos(&raw.span)))
 }
 

@@ -1,0 +1,38 @@
+"""The examples run (a few seconds each): the training example trains, evaluates and reports
+its win rates with intervals; the batched-play timing prints its two figures."""
+
+import re
+import subprocess
+import sys
+
+from conftest import ROOT
+
+EXAMPLES = ROOT / "crates" / "python" / "examples"
+
+
+def run(script, *args):
+    out = subprocess.run(
+        [sys.executable, str(EXAMPLES / script), *args],
+        cwd=ROOT, capture_output=True, text=True, check=True, timeout=300,
+    )
+    return out.stdout
+
+
+def test_training_example_smoke():
+    out = run("train_policy.py", "--iterations", "2", "--batch", "8", "--eval", "20")
+    assert "trained on 16 self-play games of base" in out
+    rows = re.findall(
+        r"(untrained \(uniform\)|trained) policy vs (random|greedy): won ([\d.]+) % of 20 games "
+        r"\(95 % interval ([\d.]+) % to ([\d.]+) %\)",
+        out,
+    )
+    assert len(rows) == 4, out
+    for _, _, rate, lo, hi in rows:
+        assert 0 <= float(lo) <= float(rate) <= float(hi) <= 100
+
+
+def test_batched_play_example_smoke():
+    out = run("batch_play.py", "base", "40")
+    assert re.search(r"built-in random agents: \d+ games/s", out), out
+    assert re.search(r"NumPy policy over masks: \d+ games/s", out), out
+    assert re.search(r"NumPy policy, observations too: \d+ games/s", out), out
