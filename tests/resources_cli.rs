@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_exit, tegula};
+use common::{assert_exit, root, tegula};
 use serde_json::Value;
 
 fn stdout_json(args: &[&str]) -> Value {
@@ -110,11 +110,15 @@ fn explain_states_each_resource() {
         .lines()
         .find(|l| l.trim_start().starts_with("resource.grain"))
         .unwrap_or_else(|| panic!("no resource line:\n{text}"));
+    // The line that declares it: the `[[resource]]` table holding `id = "grain"`.
+    let file = std::fs::read_to_string(root().join("variants/traders-builders.toml")).unwrap();
+    let id_line = file.lines().position(|l| l == "id = \"grain\"").unwrap();
+    let declared = format!("variants/traders-builders.toml:{}", id_line + 1);
     for part in [
         "completes a city during the game gains `count(grain)`",
         "[TB-2]",
         "scores 10 [TB-3]",
-        "variants/traders-builders.toml:23",
+        declared.as_str(),
     ] {
         assert!(line.contains(part), "{part} not in {line}");
     }

@@ -194,21 +194,36 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         return run_shard(&run, &args, &stop);
     }
     let (stats, secs) = timed_pass(&rules, &args, &agents, &stop)?;
-    let tile_id = |t: u16| rules.tile_id(t).to_string();
-    let resource_ids = tegula_shard::resource_ids(&rules);
+    let interrupted = stop.load(Ordering::Relaxed);
+    report_run(&run, &args, (&stats, secs), (interrupted, None), |report| {
+        extras(&run, &args, cond.as_ref(), &stop, report)
+    })
+}
+
+/// Print the report of `run` with its figures and seconds, whether it was interrupted and what
+/// its second pass found, after `more` has added to it.
+fn report_run(
+    run: &Run,
+    args: &Args,
+    (stats, secs): (&sim::SimStats, f64),
+    (interrupted, found): (bool, Option<super::sim_games::Found>),
+    more: impl FnOnce(&mut Report) -> anyhow::Result<()>,
+) -> anyhow::Result<u8> {
+    let tile_id = |t: u16| run.rules.tile_id(t).to_string();
+    let resource_ids = tegula_shard::resource_ids(run.rules);
     let mut report = Report {
-        run: facts(&run, &args),
+        run: facts(run, args),
         tile_id: &tile_id,
         resources: &resource_ids,
-        stats: &stats,
+        stats,
         timing: (!args.no_timing).then_some(Timing {
             secs,
             jobs: args.jobs,
         }),
-        interrupted: stop.load(Ordering::Relaxed),
-        found: None,
+        interrupted,
+        found,
     };
-    extras(&run, &args, cond.as_ref(), &stop, &mut report)?;
+    more(&mut report)?;
     print_report(&report, args.format)
 }
 
@@ -278,21 +293,8 @@ fn run_shard(run: &Run, args: &Args, stop: &Arc<AtomicBool>) -> anyhow::Result<u
         out::eprintln("interrupted: the shard's --out not written");
     }
     let stats = sums.stats(args.players);
-    let tile_id = |t: u16| run.rules.tile_id(t).to_string();
-    let resource_ids = tegula_shard::resource_ids(&run.rules);
-    let report = Report {
-        run: facts(run, args),
-        tile_id: &tile_id,
-        resources: &resource_ids,
-        stats: &stats,
-        timing: (!args.no_timing).then_some(Timing {
-            secs,
-            jobs: args.jobs,
-        }),
-        interrupted: found.is_none(),
-        found,
-    };
-    print_report(&report, args.format)
+    let interrupted = found.is_none();
+    report_run(run, args, (&stats, secs), (interrupted, found), |_| Ok(()))
 }
 
 /// The games themselves, timed (nothing else is done while the clock runs): the figures and the
