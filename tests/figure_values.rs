@@ -74,27 +74,30 @@ fn strength_expressions_decide_final_majorities_as_the_recount_does() {
     final_events(&base, 0..8);
 }
 
+/// What `tegula ARGS` prints (stdout and stderr) when it exits with `code`.
+fn output(args: &[&str], code: i32) -> String {
+    let out = common::tegula(args);
+    common::assert_exit(&out, code);
+    String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+}
+
 /// `tegula variant explain` says an expression strength and a corner figure's payments in words.
 #[test]
 fn explain_words_expression_strengths_and_corner_payments() {
-    let out = common::tegula(&["variant", "explain", "variants/house/mayor-at-most-2.toml"]);
-    common::assert_exit(&out, 0);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.contains(
-            "strength on its feature: if its pennants are more than 2: 2, otherwise 1 per pennant"
+    let said = [
+        (
+            "variants/house/mayor-at-most-2.toml",
+            "strength on its feature: if its pennants are more than 2: 2, otherwise 1 per pennant",
         ),
-        "{text}"
-    );
-    let out = common::tegula(&["variant", "explain", "variants/house/barn-field-size.toml"]);
-    common::assert_exit(&out, 0);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.contains(
-            "and its owner 4 per completed city it borders plus 1 per tile at the end (AM-9)"
+        (
+            "variants/house/barn-field-size.toml",
+            "and its owner 4 per completed city it borders plus 1 per tile at the end (AM-9)",
         ),
-        "{text}"
-    );
+    ];
+    for (variant, words) in said {
+        let text = output(&["variant", "explain", variant], 0);
+        assert!(text.contains(words), "{variant}: {text}");
+    }
 }
 
 /// `tegula validate` refuses a strength expression reading a count that one of the figure's
@@ -102,10 +105,7 @@ fn explain_words_expression_strengths_and_corner_payments() {
 #[test]
 fn validate_locates_a_strength_count_off_a_site() {
     let f = "tests/fixtures/invalid/bad-figure-strength-count-off-site.toml";
-    let out = common::tegula(&["validate", f]);
-    common::assert_exit(&out, 1);
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let text = output(&["validate", f], 1);
     assert!(
         text.contains("strength on a road: `pennants` counts only on cities"),
         "{text}"
