@@ -129,6 +129,15 @@ impl PyVariant {
         (rs.min_players, rs.max_players)
     }
 
+    /// The draw pile's ordered groups, each a list of tile indices: a chance step draws only
+    /// from the first group with tiles left (R-2's kind), the tiles of no group last. Empty when
+    /// the pile is one group.
+    #[getter]
+    fn pile_groups(&self) -> Vec<Vec<u16>> {
+        let rs = self.inner.rules.ruleset();
+        rs.pile_groups.iter().map(|g| g.tiles.clone()).collect()
+    }
+
     /// Tile type ids, by tile index (the chance outcomes and the `tile` of actions).
     #[getter]
     fn tile_ids(&self) -> Vec<String> {

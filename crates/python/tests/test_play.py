@@ -15,16 +15,21 @@ def draw(g, rng):
     return rng.choices(tiles, [p for _, p in outcomes])[0]
 
 
-def check_chance_node(g):
+def check_chance_node(g, grouped):
     outcomes = g.chance_outcomes()
     assert g.current_player() == tegula.CHANCE_PLAYER
     assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
     counts = g.remaining_counts()
-    total = sum(counts)
+    # A draw comes from the pile group being drawn (R-2's kind: the river before the land), so
+    # the outcomes are the remaining tiles of one group, each by its count within that group.
+    drawn = [t for t, _ in outcomes]
+    total = sum(counts[t] for t in drawn)
     for t, p in outcomes:
+        assert counts[t] > 0
         assert abs(p - counts[t] / total) < 1e-12
-    assert sorted(t for t, _ in outcomes) == [t for t, c in enumerate(counts) if c > 0]
-    assert g.legal_actions() == [t for t, _ in outcomes]
+    if not grouped:
+        assert sorted(drawn) == [t for t, c in enumerate(counts) if c > 0]
+    assert g.legal_actions() == drawn
 
 
 def check_decision(g, rng):
@@ -48,13 +53,13 @@ def check_decision(g, rng):
     return legal
 
 
-def play_random(g, rng, limit):
+def play_random(g, rng, limit, grouped=False):
     steps = 0
     while not g.is_terminal():
         assert steps <= limit, "game longer than max_game_length"
         assert g.returns() == [0.0] * g.players
         if g.is_chance_node():
-            check_chance_node(g)
+            check_chance_node(g, grouped)
             g.apply(draw(g, rng))
         else:
             g.apply(rng.choice(check_decision(g, rng)))
@@ -69,7 +74,7 @@ def test_random_play_every_variant(path):
     rng = random.Random(path)
     for players, seed in [(lo, 1), (hi, 2)]:
         g = v.new_game(players, seed)
-        play_random(g, rng, v.max_game_length(players))
+        play_random(g, rng, v.max_game_length(players), bool(v.pile_groups))
         assert g.current_player() == tegula.TERMINAL_PLAYER
         assert g.legal_actions() == []
         assert g.returns() == [float(s) for s in g.scores()]
