@@ -226,7 +226,11 @@ def test_seat_resources_in_the_observation():
     tb, base = variant("variants/traders-builders.toml"), variant(BASE)
     g = tb.new_game(2, 7)
     n_tb = g.observation_shape(12)[1]
-    assert n_tb == base.new_game(2, 7).observation_shape(12)[1] + 2 * 3 + 2 * 24
+    # Per seat: 3 resources, 24 more tile types held, and the figure types beyond the meeple
+    # (the builder and the pig) in supply.
+    more_figures = len(tb.follower_ids) - len(base.follower_ids)
+    n_base = base.new_game(2, 7).observation_shape(12)[1]
+    assert n_tb == n_base + 2 * 3 + 2 * 24 + 2 * more_figures
     assert base.new_game(2, 7).resources() == {}
     rng = random.Random(7)
     for seed in range(40):
