@@ -15,7 +15,7 @@ use tegula_engine::{Game, Phase, PileOrder};
 use tegula_ruleset::{Count, Effect, Ruleset};
 use tegula_scenario::{load, run, VariantCache};
 
-const GU1: &str = "scenarios/house-guilds-gu1-guildhall-coins.toml";
+const GU1: &str = "scenarios/house-guilds.toml";
 const GU2: &str = "scenarios/house-guilds-gu2-waystation-extra-turn.toml";
 const GU3: &str = "scenarios/house-guilds-gu3-exchange-market-cities.toml";
 
