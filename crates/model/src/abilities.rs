@@ -261,6 +261,13 @@ fn conditions(
     (out, near_tag)
 }
 
+/// The keys of `keys` that are given, in order, with their spans (for "exactly one of").
+fn given<'a>(keys: &[(&'a str, Option<&'a Range<usize>>)]) -> Vec<(&'a str, &'a Range<usize>)> {
+    keys.iter()
+        .filter_map(|&(key, span)| span.map(|s| (key, s)))
+        .collect()
+}
+
 /// The effect: `score`, `hand`, `gain` or `extra_turn`, matched with the trigger.
 fn effect(
     a: &RawAbility,
@@ -270,15 +277,12 @@ fn effect(
     per_players_at: &mut Option<Range<usize>>,
 ) -> Option<Effect> {
     let draw = a.when.value == RawTrigger::Draw;
-    let given: Vec<(&str, &Range<usize>)> = [
-        a.score.as_ref().map(|s| ("score", &s.span)),
-        a.hand.as_ref().map(|h| ("hand", &h.span)),
-        a.gain.as_ref().map(|g| ("gain", &g.span)),
-        a.extra_turn.as_ref().map(|e| ("extra_turn", &e.span)),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    let given = given(&[
+        ("score", a.score.as_ref().map(|s| &s.span)),
+        ("hand", a.hand.as_ref().map(|h| &h.span)),
+        ("gain", a.gain.as_ref().map(|g| &g.span)),
+        ("extra_turn", a.extra_turn.as_ref().map(|e| &e.span)),
+    ]);
     if let [(first, _), (second, span), ..] = given.as_slice() {
         let msg = format!("an ability has one effect: `{first}` or `{second}`, not both");
         diags.push(bad(a, src, span, &msg));
@@ -422,14 +426,11 @@ fn per(
     diags: &mut Vec<Diagnostic>,
     per_players_at: &mut Option<Range<usize>>,
 ) -> Option<Per> {
-    let given: Vec<(&str, &Range<usize>)> = [
-        s.per.as_ref().map(|p| ("per", &p.span)),
-        s.per_players.as_ref().map(|p| ("per_players", &p.span)),
-        s.per_tiles.as_ref().map(|p| ("per_tiles", &p.span)),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    let given = given(&[
+        ("per", s.per.as_ref().map(|p| &p.span)),
+        ("per_players", s.per_players.as_ref().map(|p| &p.span)),
+        ("per_tiles", s.per_tiles.as_ref().map(|p| &p.span)),
+    ]);
     match given.as_slice() {
         [] => {
             let msg = "`score` needs the points: `per = N`, `per_players = [[players, points], \
@@ -933,7 +934,8 @@ mod tests {
                 count: Count::Features {
                     kind: FeatureKind::Cloister,
                     min_tiles: 1,
-                    state: State::Any
+                    state: State::Any,
+                    tag: None
                 }
             }
         );

@@ -296,6 +296,7 @@ mod tests {
             kind,
             min_tiles: 1,
             state,
+            tag: None,
         }
     }
 
