@@ -153,3 +153,32 @@ fn scenarios_named_here_exist() {
         assert!(Path::new(&root().join(rel)).is_file(), "{rel}");
     }
 }
+
+/// Two positions with the same board, scores and pile but the guildhall placed by different
+/// seats hash differently: its owner is part of the state (GU-1 pays that seat).
+#[test]
+fn the_owner_of_a_pile_tile_is_in_the_state_hash() {
+    let rules = common::variant_rules("variants/house/guilds.toml");
+    let rs = rules.ruleset();
+    let (hall, b) = (tile(rs, "guildhall") as u16, tile(rs, "B") as u16);
+    let rest: Vec<u16> = vec![b; 4];
+    // Seat 0 places the first tile drawn, seat 1 the second: swap which one is the guildhall.
+    let play = |first: u16, second: u16, at: [(i32, i32); 2]| {
+        let pile = [vec![first, second], rest.clone()].concat();
+        let mut g = Game::new(rules.clone(), 2, PileOrder::Scripted(pile), true).unwrap();
+        for (x, y) in at {
+            let rot = if g.current_tile() == hall { 2 } else { 0 };
+            g.place(x, y, rot).unwrap();
+            g.apply(tegula_engine::Action::Pass).unwrap();
+        }
+        g
+    };
+    // The guildhall closes the start tile's city from the north (no market: no coin); B lies
+    // south of the start tile.
+    let (hall_at, b_at) = ((0, -1), (0, 1));
+    let a = play(hall, b, [hall_at, b_at]);
+    let z = play(b, hall, [b_at, hall_at]);
+    assert_eq!(a.scores(), z.scores());
+    assert_ne!(a.state_hash(), z.state_hash());
+    assert_eq!(a.state_hash(), a.state_hash_from_scratch());
+}

@@ -105,6 +105,11 @@ impl Game {
         for (i, &(seat, t)) in w.held.iter().chain(&w.kept).enumerate() {
             h ^= key(9, i as u64, u64::from(seat) << 16 | u64::from(t));
         }
+        // Owners of placed tiles with abilities outside the pool (none in most variants: their
+        // hash stays what it was). Pool tiles' owners follow from the pool's own state.
+        for o in w.owned.iter().filter(|o| !o.pooled) {
+            h ^= key(13, u64::from(o.inst), u64::from(o.player));
+        }
         for (i, m) in self.moves.iter().enumerate() {
             h ^= key(10, i as u64, action_bits(Action::Move(m.0)));
         }
