@@ -182,3 +182,42 @@ fn the_owner_of_a_pile_tile_is_in_the_state_hash() {
     assert_ne!(a.state_hash(), z.state_hash());
     assert_eq!(a.state_hash(), a.state_hash_from_scratch());
 }
+
+/// A player tile (the abbey, placed from a seat's hand) is owned by the seat that placed it:
+/// in random games each seat that placed its abbey scores FX-2 once at the end, and no other.
+#[test]
+fn a_player_tile_is_owned_by_the_seat_that_placed_it() {
+    let rules = common::variant_rules("tests/fixtures/valid/abbey-owned-ability.toml");
+    let abbey = tile(rules.ruleset(), "abbey");
+    let mut placed_some = false;
+    for seed in 0..16u64 {
+        let mut g = Game::new(rules.clone(), 3, PileOrder::Shuffled(seed), true).unwrap();
+        let mut rng = seed.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1;
+        while g.phase() != Phase::Over {
+            let actions = g.legal_actions();
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            g.apply(actions[(rng % actions.len() as u64) as usize])
+                .unwrap();
+        }
+        let mut placers: Vec<u8> = Vec::new();
+        let mut paid: Vec<u8> = Vec::new();
+        for e in g.events() {
+            match e {
+                tegula_engine::Event::Place { player, tile, .. } if *tile == "abbey" => {
+                    placers.push(*player)
+                }
+                tegula_engine::Event::Score { rule, players, .. } if rule == "FX-2" => {
+                    paid.extend(players)
+                }
+                _ => {}
+            }
+        }
+        placers.sort_unstable();
+        paid.sort_unstable();
+        assert_eq!(placers, paid, "seed {seed}");
+        placed_some |= !placers.is_empty();
+    }
+    assert!(placed_some, "no abbey {abbey} placed in 16 games");
+}
