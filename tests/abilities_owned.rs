@@ -18,6 +18,7 @@ use tegula_scenario::{load, run, VariantCache};
 const GU1: &str = "scenarios/house-guilds.toml";
 const GU2: &str = "scenarios/house-guilds-gu2-waystation-extra-turn.toml";
 const GU3: &str = "scenarios/house-guilds-gu3-exchange-market-cities.toml";
+const GU5: &str = "scenarios/house-guilds-gu5-toll-house-per-tile.toml";
 
 /// Run the scenario at `rel` with its ruleset changed by `change`; the failures' messages.
 fn failures_with(rel: &str, change: impl Fn(&mut Ruleset)) -> Vec<String> {
@@ -36,7 +37,7 @@ fn tile(rs: &Ruleset, id: &str) -> usize {
 
 #[test]
 fn the_guilds_scenarios_hold() {
-    for rel in [GU1, GU2, GU3] {
+    for rel in [GU1, GU2, GU3, GU5] {
         assert!(failures_with(rel, |_| {}).is_empty(), "{rel}");
     }
 }
@@ -80,6 +81,21 @@ fn gu3_fails_without_the_tag_filter() {
         };
         assert!(tag.is_some());
         *tag = None;
+    });
+    assert!(!f.is_empty());
+}
+
+/// With a constant in place of the value over the road (what `per` could say), GU-5 pays 1,
+/// not 4.
+#[test]
+fn gu5_fails_with_a_constant_per() {
+    let f = failures_with(GU5, |rs| {
+        let t = tile(rs, "toll-house");
+        let Effect::Score { per, .. } = &mut rs.tiles[t].abilities[0].effect else {
+            panic!("GU-5 scores");
+        };
+        assert!(matches!(per, tegula_ruleset::Per::Value(_)));
+        *per = tegula_ruleset::Per::Fixed(1);
     });
     assert!(!f.is_empty());
 }
@@ -149,7 +165,7 @@ fn guilds_games_log_their_abilities_and_replay() {
 
 #[test]
 fn scenarios_named_here_exist() {
-    for rel in [GU1, GU2, GU3] {
+    for rel in [GU1, GU2, GU3, GU5] {
         assert!(Path::new(&root().join(rel)).is_file(), "{rel}");
     }
 }

@@ -48,6 +48,9 @@ pub struct AbilityDef {
     /// A gain's amount over the triggering feature (of this kind), parsed against the
     /// variant's tags when it is checked and lowered (the effect holds 0 until then).
     pub gain_amount: Option<(Sp<String>, FeatureKind)>,
+    /// A score's `per_value` over the triggering feature (of this kind), resolved like
+    /// `gain_amount`.
+    pub per_value: Option<(Sp<String>, FeatureKind)>,
     /// Span of the entry's `tile` value.
     pub span: Range<usize>,
     /// Whether the entry comes from the variant file (else from the tile's own file).
@@ -97,13 +100,15 @@ pub fn check_ability(
     let count_tag = a.score.as_ref().and_then(|s| s.value.tag.clone());
     let gain = a.gain.as_ref().map(|g| &g.value);
     let gain_resource = gain.map(|g| g.resource.clone());
-    let gain_amount = match (gain.and_then(|g| g.amount.clone()), when) {
+    let over_feature = |text: Option<Sp<String>>| match (text, when) {
         (
             Some(t),
             Some(Trigger::FeatureCompleted { kind, .. } | Trigger::FeatureScored { kind, .. }),
         ) => Some((t, kind)),
         _ => None,
     };
+    let gain_amount = over_feature(gain.and_then(|g| g.amount.clone()));
+    let per_value = over_feature(a.score.as_ref().and_then(|s| s.value.per_value.clone()));
     match (when, effect) {
         (Some(when), Some(effect)) if diags.is_empty() => (
             Some(AbilityDef {
@@ -119,6 +124,7 @@ pub fn check_ability(
                 count_tag,
                 gain_resource,
                 gain_amount,
+                per_value,
                 span: a.tile.span.clone(),
                 in_variant,
             }),
@@ -430,6 +436,7 @@ fn per(
         ("per", s.per.as_ref().map(|p| &p.span)),
         ("per_players", s.per_players.as_ref().map(|p| &p.span)),
         ("per_tiles", s.per_tiles.as_ref().map(|p| &p.span)),
+        ("per_value", s.per_value.as_ref().map(|p| &p.span)),
     ]);
     match given.as_slice() {
         [] => {
@@ -447,6 +454,23 @@ fn per(
     }
     if let Some(p) = &s.per {
         return Some(Per::Fixed(u32::try_from(p.value).unwrap_or(u32::MAX)));
+    }
+    if let Some(v) = &s.per_value {
+        let on_feature = matches!(
+            a.when.value,
+            RawTrigger::FeatureCompleted | RawTrigger::FeatureScored
+        );
+        if !on_feature {
+            let msg = format!(
+                "`per_value` counts over the triggering feature; it needs when = \
+                 \"feature-completed\" or \"feature-scored\", not \"{}\"",
+                trigger_word(a.when.value)
+            );
+            diags.push(bad(a, src, &v.span, &msg));
+            return None;
+        }
+        // Parsed against the variant's tags when the variant is checked and lowered.
+        return Some(Per::Value(Expr::Int(0)));
     }
     if let Some(t) = &s.per_players {
         *per_players_at = Some(t.span.clone());
@@ -741,10 +765,17 @@ fn check_names(
         );
         report(g.span.clone(), msg, note);
     }
-    if let Some((text, kind)) = &def.gain_amount {
+    let exprs = [
+        ("gain amount", &def.gain_amount),
+        ("per_value", &def.per_value),
+    ];
+    for (what, (text, kind)) in exprs
+        .into_iter()
+        .filter_map(|(w, e)| Some((w, e.as_ref()?)))
+    {
         if let Err(e) = crate::values::parse(&text.value, *kind, cx.tags) {
             let at = crate::values::inner_span(src, text, e.at);
-            report(at, format!("gain amount: {}", e.message), None);
+            report(at, format!("{what}: {}", e.message), None);
         }
     }
     out
@@ -863,10 +894,20 @@ pub fn lower(defs: &[AbilityDef], tags: &[String]) -> Vec<Ability> {
             {
                 *tag = d.count_tag.as_ref().and_then(tag_of);
             }
-            if let (Effect::Gain { amount, .. }, Some((text, kind))) =
-                (&mut a.effect, &d.gain_amount)
+            let parse = |(text, kind): &(Sp<String>, FeatureKind)| {
+                crate::values::parse(&text.value, *kind, tags).unwrap_or(Expr::Int(0))
+            };
+            if let (Effect::Gain { amount, .. }, Some(e)) = (&mut a.effect, &d.gain_amount) {
+                *amount = parse(e);
+            }
+            if let (
+                Effect::Score {
+                    per: Per::Value(v), ..
+                },
+                Some(e),
+            ) = (&mut a.effect, &d.per_value)
             {
-                *amount = crate::values::parse(&text.value, *kind, tags).unwrap_or(Expr::Int(0));
+                *v = parse(e);
             }
             let index = d
                 .near_tag

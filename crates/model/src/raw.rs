@@ -1300,6 +1300,11 @@ pub struct RawScore {
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub per_tiles: Option<Sp<PerTable>>,
+    /// `feature-completed` / `feature-scored` only: the points as a value expression over the
+    /// triggering feature's counts (docs/FORMAT.md, "Values"), e.g. `"tiles"`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 1000))]
+    pub per_value: Option<Sp<String>>,
     /// What is counted (default `"one"`).
     #[serde(default)]
     pub count: Option<Sp<RawCount>>,

@@ -447,8 +447,10 @@ pub fn plural(k: usize) -> &'static str {
 fn ability_sentences(tile: &CompiledTile) -> Vec<String> {
     // A gain's amount names its tags inside `count(…)`: every word of it stands in as a name.
     let amount_words = |d: &tegula_model::abilities::AbilityDef| {
-        let text = d.gain_amount.as_ref().map_or("", |(t, _)| t.value.as_str());
-        text.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
+        let texts = [&d.gain_amount, &d.per_value];
+        let texts = texts.into_iter().flatten().map(|(t, _)| t.value.as_str());
+        texts
+            .flat_map(|text| text.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_')))
             .filter(|w| !w.is_empty())
             .map(str::to_string)
             .collect::<Vec<_>>()

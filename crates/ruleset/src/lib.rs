@@ -682,6 +682,9 @@ pub enum Per {
     /// `(least tiles in the game, points)` pairs (W-15: the pieces the variant deals, start
     /// tile included, a mega tile once).
     ByTiles(Vec<(u32, u32)>),
+    /// A value over the triggering feature's counts (a trigger with a feature only), e.g. its
+    /// cells.
+    Value(Expr),
 }
 
 /// What an ability counts.

@@ -84,8 +84,12 @@ impl Effect {
     pub fn words(&self, tags: &[String]) -> String {
         match self {
             Effect::Score { per, count } => match count {
-                Count::One => format!("the owner scores {}", per.words()),
-                _ => format!("the owner scores {} per {}", per.words(), count.words(tags)),
+                Count::One => format!("the owner scores {}", per.words(tags)),
+                _ => format!(
+                    "the owner scores {} per {}",
+                    per.words(tags),
+                    count.words(tags)
+                ),
             },
             Effect::Gain { resource, amount } => format!(
                 "the owner gains {} of the seat resource `{resource}`",
@@ -102,9 +106,11 @@ impl Effect {
 }
 
 impl Per {
-    /// The points, with their thresholds ("4 (2 or 3 players), 3 (4 players or more)").
-    pub fn words(&self) -> String {
+    /// The points, with their thresholds ("4 (2 or 3 players), 3 (4 players or more)"), or
+    /// the value over the triggering feature. `tags` are the ruleset's tag names.
+    pub fn words(&self, tags: &[String]) -> String {
         match self {
+            Per::Value(e) => format!("{} (of the triggering feature)", e.words(tags)),
             Per::Fixed(n) => n.to_string(),
             Per::ByPlayers(steps) => {
                 thresholds(steps.iter().map(|&(k, p)| (u32::from(k), p)), "players")
@@ -230,7 +236,7 @@ mod tests {
         );
         let per = Per::ByPlayers(vec![(2, 4), (4, 3), (5, 2)]);
         assert_eq!(
-            per.words(),
+            per.words(&[]),
             "4 (2 to 3 players), 3 (4 players), 2 (5 players or more)"
         );
         let hand = Effect::Hand(2);

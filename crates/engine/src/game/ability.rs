@@ -222,7 +222,7 @@ impl Game {
         count: &Count,
         root: u32,
     ) {
-        let points = self.per(per).saturating_mul(self.count(count, owner));
+        let points = self.per(per, root).saturating_mul(self.count(count, owner));
         if points == 0 {
             return;
         }
@@ -251,7 +251,8 @@ impl Game {
         }
     }
 
-    fn per(&self, per: &Per) -> u32 {
+    /// Points per counted thing; a value is evaluated over the feature rooted at `root`.
+    fn per(&mut self, per: &Per, root: u32) -> u32 {
         let pick = |table: &[(u32, u32)], n: u32| {
             table
                 .iter()
@@ -266,6 +267,13 @@ impl Game {
                 pick(&t, u32::from(self.players))
             }
             Per::ByTiles(t) => pick(t, self.tiles_in_game()),
+            Per::Value(e) => {
+                let mut buf = std::mem::take(&mut self.tmp.buf);
+                let root = find(&mut self.segs, root);
+                let v = e.eval(&mut FeatureCounts::new(self, root, &mut buf, None));
+                self.tmp.buf = buf;
+                v
+            }
         }
     }
 
