@@ -31,6 +31,16 @@ fn failures_with(rel: &str, change: impl Fn(&mut Ruleset)) -> Vec<String> {
     run(&sc).failures.iter().map(|f| format!("{f:?}")).collect()
 }
 
+/// Play one legal action picked by a xorshift step of `rng`.
+fn random_action(g: &mut Game, rng: &mut u64) {
+    let actions = g.legal_actions();
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    g.apply(actions[(*rng % actions.len() as u64) as usize])
+        .unwrap();
+}
+
 fn tile(rs: &Ruleset, id: &str) -> usize {
     rs.tiles.iter().position(|t| t.id == id).expect(id)
 }
@@ -110,12 +120,7 @@ fn snapshots_of_guilds_games_are_faithful() {
         let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
         let mut n = 0;
         while g.phase() != Phase::Over {
-            let actions = g.legal_actions();
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            g.apply(actions[(rng % actions.len() as u64) as usize])
-                .unwrap();
+            random_action(&mut g, &mut rng);
             n += 1;
             if n % 10 == 0 || g.phase() == Phase::Over {
                 let back = Game::from_json(&g.to_json(), rules.clone()).unwrap();
@@ -210,12 +215,7 @@ fn a_player_tile_is_owned_by_the_seat_that_placed_it() {
         let mut g = Game::new(rules.clone(), 3, PileOrder::Shuffled(seed), true).unwrap();
         let mut rng = seed.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1;
         while g.phase() != Phase::Over {
-            let actions = g.legal_actions();
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            g.apply(actions[(rng % actions.len() as u64) as usize])
-                .unwrap();
+            random_action(&mut g, &mut rng);
         }
         let mut placers: Vec<u8> = Vec::new();
         let mut paid: Vec<u8> = Vec::new();
