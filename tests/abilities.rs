@@ -161,6 +161,7 @@ fn expected(rs: &Ruleset) -> Vec<(&'static str, Ability)> {
                         kind: FeatureKind::Road,
                         min_tiles: 5,
                         state: State::Any,
+                        tag: None,
                     },
                 ),
                 not_in_placing_turn: false,

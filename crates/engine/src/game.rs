@@ -189,8 +189,8 @@ pub struct Game {
     pending_fields: Vec<u32>,
     /// Whether the final round (AM-4) is under way.
     in_final: bool,
-    /// The figure type whose extension earned the current turn an extra turn (TB-5).
-    extra_due: Option<u8>,
+    /// What earned the current turn an extra turn (TB-5, or an ability).
+    extra_due: Option<extra::ExtraFrom>,
     /// Whether the current turn is an extra turn (it earns none, TB-5).
     in_extra: bool,
     /// Index into `events` where final scoring began (once the game is over).

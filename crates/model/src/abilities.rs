@@ -2,21 +2,27 @@
 //! checked and lowered to [`tegula_ruleset::Ability`] values (docs/RULE-LANGUAGE.md).
 //!
 //! An ability is a trigger (`when`, with `feature`, `owners_turn`, `during_game_only`), a table
-//! of `conditions` and one effect: `score` (points per counted thing) or `hand` (tiles held).
+//! of `conditions` and one effect: `score` (points per counted thing), `hand` (tiles held),
+//! `gain` (a seat resource) or `extra_turn`. Resource ids, a count's tag and a gain's amount
+//! expression are resolved against the variant (its resources and tags) when it is checked
+//! in the variant and lowered.
 //! The checks below reject combinations that mean nothing, each at the key to blame, citing the
 //! ability's own rule id. Tag names (`near_building`) are resolved against the variant's tag
 //! list when it is lowered, because a tag may come from another set (the base game's cloisters).
 
 use std::ops::Range;
 
-use tegula_ruleset::{Ability, Condition, Count, Effect, FeatureKind, Owner, Per, State, Trigger};
+use tegula_ruleset::limits::MAX_POINTS;
+use tegula_ruleset::{
+    Ability, Condition, Count, Effect, Expr, FeatureKind, Owner, Per, State, Trigger,
+};
 
 use crate::compile::CompiledTile;
 use crate::diag::{Code, Diagnostic, Source};
 use crate::load::suggest;
 use crate::raw::{
-    PerTable, RawAbility, RawConditions, RawCount, RawFeatureKind, RawOwner, RawScore, RawState,
-    RawTrigger, Sp,
+    PerTable, RawAbility, RawAbilityGain, RawConditions, RawCount, RawFeatureKind, RawOwner,
+    RawScore, RawState, RawTrigger, Sp,
 };
 
 /// The word of `near_building` that means "cloisters only" (no tag).
@@ -35,6 +41,16 @@ pub struct AbilityDef {
     pub near_tag: Option<Sp<String>>,
     /// The `per_players` table, for the check against the variant's player range.
     pub per_players_at: Option<Range<usize>>,
+    /// The tag name of a `count = "features"` filter (`tag`), resolved when lowered.
+    pub count_tag: Option<Sp<String>>,
+    /// A gain's resource id, checked against the variant's resources.
+    pub gain_resource: Option<Sp<String>>,
+    /// A gain's amount over the triggering feature (of this kind), parsed against the
+    /// variant's tags when it is checked and lowered (the effect holds 0 until then).
+    pub gain_amount: Option<(Sp<String>, FeatureKind)>,
+    /// A score's `per_value` over the triggering feature (of this kind), resolved like
+    /// `gain_amount`.
+    pub per_value: Option<(Sp<String>, FeatureKind)>,
     /// Span of the entry's `tile` value.
     pub span: Range<usize>,
     /// Whether the entry comes from the variant file (else from the tile's own file).
@@ -80,7 +96,19 @@ pub fn check_ability(
     let when = trigger(a, src, &mut diags);
     let (conditions, near_tag) = conditions(a, src, &mut diags);
     let mut per_players_at = None;
-    let effect = effect(a, src, &mut diags, &mut per_players_at);
+    let effect = effect(a, when, src, &mut diags, &mut per_players_at);
+    let count_tag = a.score.as_ref().and_then(|s| s.value.tag.clone());
+    let gain = a.gain.as_ref().map(|g| &g.value);
+    let gain_resource = gain.map(|g| g.resource.clone());
+    let over_feature = |text: Option<Sp<String>>| match (text, when) {
+        (
+            Some(t),
+            Some(Trigger::FeatureCompleted { kind, .. } | Trigger::FeatureScored { kind, .. }),
+        ) => Some((t, kind)),
+        _ => None,
+    };
+    let gain_amount = over_feature(gain.and_then(|g| g.amount.clone()));
+    let per_value = over_feature(a.score.as_ref().and_then(|s| s.value.per_value.clone()));
     match (when, effect) {
         (Some(when), Some(effect)) if diags.is_empty() => (
             Some(AbilityDef {
@@ -93,6 +121,10 @@ pub fn check_ability(
                 },
                 near_tag,
                 per_players_at,
+                count_tag,
+                gain_resource,
+                gain_amount,
+                per_value,
                 span: a.tile.span.clone(),
                 in_variant,
             }),
@@ -235,22 +267,44 @@ fn conditions(
     (out, near_tag)
 }
 
-/// The effect: `score` or `hand`, matched with the trigger.
+/// The keys of `keys` that are given, in order, with their spans (for "exactly one of").
+fn given<'a>(keys: &[(&'a str, Option<&'a Range<usize>>)]) -> Vec<(&'a str, &'a Range<usize>)> {
+    keys.iter()
+        .filter_map(|&(key, span)| span.map(|s| (key, s)))
+        .collect()
+}
+
+/// The effect: `score`, `hand`, `gain` or `extra_turn`, matched with the trigger.
 fn effect(
     a: &RawAbility,
+    when: Option<Trigger>,
     src: &Source,
     diags: &mut Vec<Diagnostic>,
     per_players_at: &mut Option<Range<usize>>,
 ) -> Option<Effect> {
     let draw = a.when.value == RawTrigger::Draw;
+    let given = given(&[
+        ("score", a.score.as_ref().map(|s| &s.span)),
+        ("hand", a.hand.as_ref().map(|h| &h.span)),
+        ("gain", a.gain.as_ref().map(|g| &g.span)),
+        ("extra_turn", a.extra_turn.as_ref().map(|e| &e.span)),
+    ]);
+    if let [(first, _), (second, span), ..] = given.as_slice() {
+        let msg = format!("an ability has one effect: `{first}` or `{second}`, not both");
+        diags.push(bad(a, src, span, &msg));
+        return None;
+    }
+    if let Some(g) = &a.gain {
+        return gain(a, &g.value, when, src, diags);
+    }
+    if let Some(e) = &a.extra_turn {
+        return extra_turn(a, e, when, src, diags);
+    }
     match (&a.score, &a.hand) {
-        (Some(_), Some(h)) => {
-            let msg = "an ability has one effect: `score` or `hand`, not both";
-            diags.push(bad(a, src, &h.span, msg));
-            None
-        }
+        (Some(_), Some(_)) => None,
         (None, None) => {
-            let msg = "no effect: give `score = { … }` (or `hand = N` with when = \"draw\")";
+            let msg = "no effect: give `score = { … }`, `gain = { … }` or `extra_turn = true` \
+                       (or `hand = N` with when = \"draw\")";
             diags.push(bad(a, src, &a.tile.span, msg));
             None
         }
@@ -270,6 +324,82 @@ fn effect(
             None
         }
         (Some(s), None) => score(a, &s.value, &s.span, src, diags, per_players_at),
+    }
+}
+
+/// `gain = { resource, amount }`: the resource id is checked in the variant; the amount is an
+/// expression under a trigger with a feature (parsed in the variant), an integer otherwise.
+fn gain(
+    a: &RawAbility,
+    g: &RawAbilityGain,
+    when: Option<Trigger>,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Effect> {
+    let resource = g.resource.value.clone();
+    let on_feature = matches!(
+        when?,
+        Trigger::FeatureCompleted { .. } | Trigger::FeatureScored { .. }
+    );
+    if a.when.value == RawTrigger::Draw {
+        let msg = "when = \"draw\" acts on the owner's draw; its effect is `hand = N`, not `gain`";
+        diags.push(bad(a, src, &a.when.span, msg));
+        return None;
+    }
+    let amount = match &g.amount {
+        None => Expr::Int(1),
+        // Parsed against the variant's tags when the variant is checked.
+        Some(_) if on_feature => Expr::Int(0),
+        Some(t) => match t.value.trim().parse::<u32>() {
+            Ok(n) if n <= MAX_POINTS => Expr::Int(n),
+            _ => {
+                let msg = format!(
+                    "gain amount `{}`: when = \"{}\" has no feature to count over; give an \
+                     integer from 0 to {MAX_POINTS}",
+                    t.value,
+                    trigger_word(a.when.value)
+                );
+                diags.push(bad(a, src, &t.span, &msg));
+                return None;
+            }
+        },
+    };
+    Some(Effect::Gain { resource, amount })
+}
+
+/// `extra_turn = true`: only under triggers that act in the owner's own turn, since the extra
+/// turn follows the turn in which it is earned.
+fn extra_turn(
+    a: &RawAbility,
+    e: &Sp<bool>,
+    when: Option<Trigger>,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Effect> {
+    if !e.value {
+        let msg = "`extra_turn = false` is no effect; remove it or give another effect";
+        diags.push(bad(a, src, &e.span, msg));
+        return None;
+    }
+    match when? {
+        Trigger::FollowerPlaced
+        | Trigger::FeatureCompleted {
+            owners_turn: true, ..
+        } => Some(Effect::ExtraTurn),
+        _ => {
+            let msg = format!(
+                "an extra turn follows the owner's own turn: it needs when = \"follower-placed\" \
+                 or \"feature-completed\" with `owners_turn = true`, not \"{}\"{}",
+                trigger_word(a.when.value),
+                if a.when.value == RawTrigger::FeatureCompleted {
+                    " without it"
+                } else {
+                    ""
+                }
+            );
+            diags.push(bad(a, src, &e.span, &msg));
+            None
+        }
     }
 }
 
@@ -302,14 +432,12 @@ fn per(
     diags: &mut Vec<Diagnostic>,
     per_players_at: &mut Option<Range<usize>>,
 ) -> Option<Per> {
-    let given: Vec<(&str, &Range<usize>)> = [
-        s.per.as_ref().map(|p| ("per", &p.span)),
-        s.per_players.as_ref().map(|p| ("per_players", &p.span)),
-        s.per_tiles.as_ref().map(|p| ("per_tiles", &p.span)),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    let given = given(&[
+        ("per", s.per.as_ref().map(|p| &p.span)),
+        ("per_players", s.per_players.as_ref().map(|p| &p.span)),
+        ("per_tiles", s.per_tiles.as_ref().map(|p| &p.span)),
+        ("per_value", s.per_value.as_ref().map(|p| &p.span)),
+    ]);
     match given.as_slice() {
         [] => {
             let msg = "`score` needs the points: `per = N`, `per_players = [[players, points], \
@@ -326,6 +454,23 @@ fn per(
     }
     if let Some(p) = &s.per {
         return Some(Per::Fixed(u32::try_from(p.value).unwrap_or(u32::MAX)));
+    }
+    if let Some(v) = &s.per_value {
+        let on_feature = matches!(
+            a.when.value,
+            RawTrigger::FeatureCompleted | RawTrigger::FeatureScored
+        );
+        if !on_feature {
+            let msg = format!(
+                "`per_value` counts over the triggering feature; it needs when = \
+                 \"feature-completed\" or \"feature-scored\", not \"{}\"",
+                trigger_word(a.when.value)
+            );
+            diags.push(bad(a, src, &v.span, &msg));
+            return None;
+        }
+        // Parsed against the variant's tags when the variant is checked and lowered.
+        return Some(Per::Value(Expr::Int(0)));
     }
     if let Some(t) = &s.per_players {
         *per_players_at = Some(t.span.clone());
@@ -417,6 +562,7 @@ fn count(a: &RawAbility, s: &RawScore, src: &Source, diags: &mut Vec<Diagnostic>
         followers || features,
     );
     stray("min_tiles", s.min_tiles.as_ref().map(|f| &f.span), features);
+    stray("tag", s.tag.as_ref().map(|f| &f.span), features);
     stray(
         "min_run",
         s.min_run.as_ref().map(|f| &f.span),
@@ -456,6 +602,8 @@ fn count(a: &RawAbility, s: &RawScore, src: &Source, diags: &mut Vec<Diagnostic>
                     .as_ref()
                     .map_or(1, |m| u32::try_from(m.value).unwrap_or(u32::MAX)),
                 state,
+                // Resolved against the variant's tags when lowered.
+                tag: None,
             }
         }
         RawCount::Lines => match &s.min_run {
@@ -558,19 +706,96 @@ pub fn apply_overrides(
     }
 }
 
+/// What an ability is checked against in its variant: its tag names, resource ids and fewest
+/// players.
+pub struct VariantScope<'a> {
+    /// The variant's tag list.
+    pub tags: &'a [String],
+    /// The ids of the variant's `[[resource]]` entries.
+    pub resources: &'a [&'a str],
+    /// The fewest players.
+    pub min_players: u8,
+}
+
+/// The names an ability refers to in its variant: a gain's resource, a count's tag and a
+/// gain's amount expression, each reported at its own key.
+fn check_names(
+    t: &CompiledTile,
+    def: &AbilityDef,
+    cx: &VariantScope,
+    src: &Source,
+) -> Vec<Diagnostic> {
+    let rule = &def.ability.rule;
+    let mut out = Vec::new();
+    let mut report = |span: Range<usize>, msg: String, note: Option<String>| {
+        let d = src.diag(
+            Code::BadAbility,
+            span,
+            format!("ability {rule} of `{}`: {msg}", t.id),
+        );
+        let d = d.with_rule(rule.clone());
+        out.push(match note {
+            Some(n) => d.with_note(n),
+            None => d,
+        });
+    };
+    if let Some(r) = def
+        .gain_resource
+        .as_ref()
+        .filter(|r| !cx.resources.contains(&r.value.as_str()))
+    {
+        let note =
+            suggest(&r.value, cx.resources.iter().copied()).map(|s| format!("did you mean `{s}`?"));
+        let msg = format!(
+            "the variant declares no resource `{}` (`[[resource]]`)",
+            r.value
+        );
+        report(r.span.clone(), msg, note);
+    }
+    if let Some(g) = def
+        .count_tag
+        .as_ref()
+        .filter(|g| !cx.tags.contains(&g.value))
+    {
+        let note = suggest(&g.value, cx.tags.iter().map(String::as_str))
+            .map(|s| format!("did you mean `{s}`?"));
+        let msg = format!(
+            "no tile or feature of the variant has the tag `{}`",
+            g.value
+        );
+        report(g.span.clone(), msg, note);
+    }
+    let exprs = [
+        ("gain amount", &def.gain_amount),
+        ("per_value", &def.per_value),
+    ];
+    for (what, (text, kind)) in exprs
+        .into_iter()
+        .filter_map(|(w, e)| Some((w, e.as_ref()?)))
+    {
+        if let Err(e) = crate::values::parse(&text.value, *kind, cx.tags) {
+            let at = crate::values::inner_span(src, text, e.at);
+            report(at, format!("{what}: {}", e.message), None);
+        }
+    }
+    out
+}
+
 /// Checks against the whole variant: every `near_building` tag is used by some tile of the
-/// variant (`tags`: the variant's tag list), and a `per_players` table covers the fewest
-/// players. `where_(i, def)` is the file of tile `i`'s ability `def`.
+/// variant, the names a gain or a count refers to exist ([`VariantScope`]), and a
+/// `per_players` table covers the fewest players. `where_(i, def)` is the file of tile `i`'s
+/// ability `def`.
 pub fn check_in_variant<'a>(
     tiles: &[CompiledTile],
-    tags: &[String],
-    min_players: u8,
+    cx: &VariantScope,
     where_: impl Fn(usize, &AbilityDef) -> &'a Source,
     diags: &mut Vec<Diagnostic>,
 ) {
+    let (tags, min_players) = (cx.tags, cx.min_players);
     for (i, t) in tiles.iter().enumerate() {
         for def in &t.abilities {
             let src = where_(i, def);
+            diags.extend(check_names(t, def, cx, src));
             let rule = &def.ability.rule;
             if let Some(tag) = &def.near_tag {
                 if !tags.contains(&tag.value) {
@@ -619,35 +844,21 @@ pub fn check_in_variant<'a>(
     }
 }
 
-/// Every ability is on a tile some player can own: the engine gives an owner only to the tiles of
-/// the open pool (the tiles with the `[pool]` tag, `pool_tag`; none without a pool), and only
-/// the owner's abilities act. An ability anywhere else (a pile tile, the start tile, a player
-/// tile) would be accepted and never act. `where_(i, def)` is the file of tile `i`'s ability.
+/// Every ability is on a tile some player can own: a tile's abilities belong to the seat that
+/// placed it (from the pool, the pile or a hand). The one tile nobody places is the start tile:
+/// an ability on a tile whose only copy starts on the board (after the variant's `start`) would
+/// be accepted and never act. `where_(i, def)` is the file of tile `i`'s ability.
 pub fn check_owned<'a>(
     tiles: &[CompiledTile],
-    pool_tag: Option<&str>,
     where_: impl Fn(usize, &AbilityDef) -> &'a Source,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let in_pool = |t: &CompiledTile| pool_tag.is_some_and(|tag| t.tags.iter().any(|x| x == tag));
-    if pool_tag.is_some() && !tiles.iter().any(in_pool) {
-        return; // The pool's tag names no tile: `bad-pool` says so, the rest would follow from it.
-    }
     for (i, t) in tiles.iter().enumerate() {
-        if in_pool(t) {
+        if !t.start || t.count > 0 {
             continue;
         }
-        let (why, fix) = match pool_tag {
-            Some(tag) => (
-                format!("it is not in the open pool (the tiles tagged `{tag}`)"),
-                format!("give the tile the tag `{tag}` to put it in the pool"),
-            ),
-            None => (
-                "the variant has no open pool".to_string(),
-                "add a `[pool]` whose tag the tile has (docs/RULE-LANGUAGE.md, \"The open pool\")"
-                    .to_string(),
-            ),
-        };
+        let why = "its only copy is the start tile, which nobody places";
+        let fix = "give the tile a pile copy (count = 2) or choose another start tile";
         for def in &t.abilities {
             let rule = &def.ability.rule;
             diags.push(
@@ -656,8 +867,8 @@ pub fn check_owned<'a>(
                         Code::UnownedAbility,
                         def.span.clone(),
                         format!(
-                            "ability {rule} of `{}` would never act: only a tile of the open pool \
-                             has an owner, and {why}",
+                            "ability {rule} of `{}` would never act: a tile's abilities belong \
+                             to the seat that placed it, and {why}",
                             t.id
                         ),
                     )
@@ -668,11 +879,36 @@ pub fn check_owned<'a>(
     }
 }
 
-/// The lowered abilities of a tile: `near_building` tags resolved to indices into `tags`.
+/// The lowered abilities of a tile: `near_building` and count tags resolved to indices into
+/// `tags`, a gain's amount parsed against them (checked before: a name that does not resolve
+/// here leaves the filter off or the amount 0).
 pub fn lower(defs: &[AbilityDef], tags: &[String]) -> Vec<Ability> {
     defs.iter()
         .map(|d| {
             let mut a = d.ability.clone();
+            let tag_of = |n: &Sp<String>| tags.iter().position(|t| *t == n.value).map(|i| i as u32);
+            if let Effect::Score {
+                count: Count::Features { tag, .. },
+                ..
+            } = &mut a.effect
+            {
+                *tag = d.count_tag.as_ref().and_then(tag_of);
+            }
+            let parse = |(text, kind): &(Sp<String>, FeatureKind)| {
+                crate::values::parse(&text.value, *kind, tags).unwrap_or(Expr::Int(0))
+            };
+            if let (Effect::Gain { amount, .. }, Some(e)) = (&mut a.effect, &d.gain_amount) {
+                *amount = parse(e);
+            }
+            if let (
+                Effect::Score {
+                    per: Per::Value(v), ..
+                },
+                Some(e),
+            ) = (&mut a.effect, &d.per_value)
+            {
+                *v = parse(e);
+            }
             let index = d
                 .near_tag
                 .as_ref()
@@ -739,7 +975,8 @@ mod tests {
                 count: Count::Features {
                     kind: FeatureKind::Cloister,
                     min_tiles: 1,
-                    state: State::Any
+                    state: State::Any,
+                    tag: None
                 }
             }
         );

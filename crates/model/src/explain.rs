@@ -297,10 +297,10 @@ fn ability_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
                     }
                 })
         };
-        let said: Vec<String> = t
-            .abilities
+        // In words after lowering: a count's tag and a gain's amount are resolved there.
+        let said: Vec<String> = crate::abilities::lower(&t.abilities, tags)
             .iter()
-            .map(|a| format!("{} {}", a.ability.rule, a.ability.words(tags)))
+            .map(|a| format!("{} {}", a.rule, a.words(tags)))
             .collect();
         let value: Vec<&tegula_ruleset::Ability> = t.abilities.iter().map(|a| &a.ability).collect();
         out.push(line(

@@ -245,7 +245,7 @@ pub fn check<'a>(
             let a = &def.ability;
             let count = match &a.effect {
                 Effect::Score { count, .. } => Some(count),
-                Effect::Hand(_) => None,
+                Effect::Hand(_) | Effect::Gain { .. } | Effect::ExtraTurn => None,
             };
             let case = Case {
                 when: &a.when,
@@ -296,6 +296,7 @@ mod tests {
             kind,
             min_tiles: 1,
             state,
+            tag: None,
         }
     }
 

@@ -1190,9 +1190,30 @@ pub struct RawAbility {
     #[serde(default)]
     #[schemars(range(min = 2, max = 8))]
     pub hand: Option<Sp<u64>>,
+    /// The owner gains a seat resource (every trigger but `draw`).
+    #[serde(default)]
+    pub gain: Option<Sp<RawAbilityGain>>,
+    /// `extra_turn = true`: the owner takes one more turn after this one (`follower-placed`, or
+    /// `feature-completed` with `owners_turn = true`: triggers that act in the owner's turn).
+    #[serde(default)]
+    pub extra_turn: Option<Sp<bool>>,
     /// Free text (the rulebook's words).
     #[serde(default)]
     pub note: Option<String>,
+}
+
+/// An ability's gain of a seat resource (`gain = { resource, amount }`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawAbilityGain {
+    /// The resource's id (a `[[resource]]` of the variant).
+    pub resource: Sp<String>,
+    /// How much: a value expression (docs/FORMAT.md, "Values") over the triggering feature's
+    /// counts under `feature-completed` / `feature-scored` (e.g. `"count(wine)"`), an integer
+    /// under the other triggers (default `"1"`).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 1000))]
+    pub amount: Option<Sp<String>>,
 }
 
 /// When an ability acts.
@@ -1293,6 +1314,11 @@ pub struct RawScore {
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub per_tiles: Option<Sp<PerTable>>,
+    /// `feature-completed` / `feature-scored` only: the points as a value expression over the
+    /// triggering feature's counts (docs/FORMAT.md, "Values"), e.g. `"tiles"`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 1000))]
+    pub per_value: Option<Sp<String>>,
     /// What is counted (default `"one"`).
     #[serde(default)]
     pub count: Option<Sp<RawCount>>,
@@ -1313,6 +1339,9 @@ pub struct RawScore {
     #[serde(default)]
     #[schemars(range(max = 1000))]
     pub min_run: Option<Sp<u64>>,
+    /// `count = "features"` only: only features with a segment carrying this tag.
+    #[serde(default)]
+    pub tag: Option<Sp<String>>,
 }
 
 /// What an ability counts.

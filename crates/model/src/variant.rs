@@ -262,9 +262,18 @@ pub fn compile_variant_with(
             &sources[tile_source[i]]
         }
     };
-    crate::abilities::check_in_variant(&tiles, &tags, players.min, source_of, &mut diags);
-    let pool_tag = doc.pool.as_ref().map(|p| p.value.tag.value.as_str());
-    crate::abilities::check_owned(&tiles, pool_tag, source_of, &mut diags);
+    let resource_ids: Vec<&str> = doc
+        .resource
+        .iter()
+        .map(|r| r.value.id.value.as_str())
+        .collect();
+    let scope = crate::abilities::VariantScope {
+        tags: &tags,
+        resources: &resource_ids,
+        min_players: players.min,
+    };
+    crate::abilities::check_in_variant(&tiles, &scope, source_of, &mut diags);
+    crate::abilities::check_owned(&tiles, source_of, &mut diags);
     // With a set missing, its tiles' kinds are unknown: "no tile has a cloister" could be false.
     if set_ok {
         let reach = crate::never_scores::Facts::of(&tiles, &followers, players.max);

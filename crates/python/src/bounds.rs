@@ -329,6 +329,18 @@ fn most_points(a: &Ability, t: &Totals, figures: u128) -> u128 {
         Per::Fixed(n) => *n,
         Per::ByPlayers(v) => v.iter().map(|e| e.1).max().unwrap_or(0),
         Per::ByTiles(v) => v.iter().map(|e| e.1).max().unwrap_or(0),
+        // Over the triggering feature: its largest value on one feature of the kind.
+        Per::Value(e) => {
+            let kind = match a.when {
+                Trigger::FeatureCompleted { kind, .. } | Trigger::FeatureScored { kind, .. } => {
+                    kind
+                }
+                _ => FeatureKind::City,
+            };
+            let most = |q| t.quantity(kind, q).0;
+            let v = lin(e, &most).at(&most);
+            u32::try_from(v).unwrap_or(u32::MAX)
+        }
     };
     let count = match count {
         Count::One => 1,

@@ -445,10 +445,24 @@ pub fn plural(k: usize) -> &'static str {
 /// The abilities of a compiled tile in words. A `near_building` tag is still a name here (tags
 /// are resolved against a variant): the tile's own tag names stand in for the variant's list.
 fn ability_sentences(tile: &CompiledTile) -> Vec<String> {
+    // A gain's amount names its tags inside `count(…)`: every word of it stands in as a name.
+    let amount_words = |d: &tegula_model::abilities::AbilityDef| {
+        let texts = [&d.gain_amount, &d.per_value];
+        let texts = texts.into_iter().flatten().map(|(t, _)| t.value.as_str());
+        texts
+            .flat_map(|text| text.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_')))
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
     let tags: Vec<String> = tile
         .abilities
         .iter()
-        .filter_map(|d| d.near_tag.as_ref().map(|t| t.value.clone()))
+        .flat_map(|d| {
+            let named = [&d.near_tag, &d.count_tag];
+            let named = named.into_iter().flatten().map(|t| t.value.clone());
+            named.chain(amount_words(d))
+        })
         .collect();
     tegula_model::abilities::lower(&tile.abilities, &tags)
         .iter()

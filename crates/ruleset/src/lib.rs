@@ -656,6 +656,18 @@ pub enum Effect {
     /// The owner's hand holds this many tiles: they draw up to it, place one and keep the rest
     /// (W-12: 2); kept tiles are placed after the pile is empty.
     Hand(u8),
+    /// The owner gains `amount` of a seat resource, evaluated over the triggering feature's
+    /// counts (a constant where the trigger has no feature of a known kind).
+    Gain {
+        /// The resource's id (one of [`Ruleset::resources`]).
+        resource: String,
+        /// How much, over the triggering feature's counts.
+        amount: Expr,
+    },
+    /// The owner takes one more turn after this one (the same turn effect a figure type may
+    /// give, [`TurnAction::ExtraTurn`]): never in a turn that is itself an extra turn, never
+    /// with the pile empty, at most one per turn whatever grants it.
+    ExtraTurn,
 }
 
 /// Points per counted thing: a constant, or by the number of players / tiles in the game (the
@@ -670,6 +682,9 @@ pub enum Per {
     /// `(least tiles in the game, points)` pairs (W-15: the pieces the variant deals, start
     /// tile included, a mega tile once).
     ByTiles(Vec<(u32, u32)>),
+    /// A value over the triggering feature's counts (a trigger with a feature only), e.g. its
+    /// cells.
+    Value(Expr),
 }
 
 /// What an ability counts.
@@ -696,6 +711,10 @@ pub enum Count {
         min_tiles: u32,
         /// State.
         state: State,
+        /// Only features with at least one segment carrying this tag (index into
+        /// [`Ruleset::tags`]); `None`: any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tag: Option<u32>,
     },
     /// Rows and columns of the board containing a gap-free run of at least this many filled
     /// cells (each row/column once, W-17).

@@ -19,7 +19,7 @@ impl Ability {
             s.push_str(", from the turn after the tile is placed");
         }
         s.push_str(": ");
-        s.push_str(&self.effect.words());
+        s.push_str(&self.effect.words(tags));
         s.push('.');
         s
     }
@@ -80,12 +80,24 @@ impl Condition {
 
 impl Effect {
     /// What it does, as a clause ("the owner scores 2 per completed road of 3 tiles or more").
-    pub fn words(&self) -> String {
+    /// `tags` are the ruleset's tag names.
+    pub fn words(&self, tags: &[String]) -> String {
         match self {
             Effect::Score { per, count } => match count {
-                Count::One => format!("the owner scores {}", per.words()),
-                _ => format!("the owner scores {} per {}", per.words(), count.words()),
+                Count::One => format!("the owner scores {}", per.words(tags)),
+                _ => format!(
+                    "the owner scores {} per {}",
+                    per.words(tags),
+                    count.words(tags)
+                ),
             },
+            Effect::Gain { resource, amount } => format!(
+                "the owner gains {} of the seat resource `{resource}`",
+                amount.words(tags)
+            ),
+            Effect::ExtraTurn => "the owner takes one more turn after this one (never in an \
+                                  extra turn, nor with the pile empty)"
+                .to_string(),
             Effect::Hand(n) => format!(
                 "the owner holds a hand of {n} tiles (draws up to {n}, places one, keeps the rest)"
             ),
@@ -94,9 +106,11 @@ impl Effect {
 }
 
 impl Per {
-    /// The points, with their thresholds ("4 (2 or 3 players), 3 (4 players or more)").
-    pub fn words(&self) -> String {
+    /// The points, with their thresholds ("4 (2 or 3 players), 3 (4 players or more)"), or
+    /// the value over the triggering feature. `tags` are the ruleset's tag names.
+    pub fn words(&self, tags: &[String]) -> String {
         match self {
+            Per::Value(e) => format!("{} (of the triggering feature)", e.words(tags)),
             Per::Fixed(n) => n.to_string(),
             Per::ByPlayers(steps) => {
                 thresholds(steps.iter().map(|&(k, p)| (u32::from(k), p)), "players")
@@ -107,8 +121,9 @@ impl Per {
 }
 
 impl Count {
-    /// What is counted, in the singular ("figure of theirs on a completed city").
-    pub fn words(&self) -> String {
+    /// What is counted, in the singular ("figure of theirs on a completed city"). `tags` are
+    /// the ruleset's tag names.
+    pub fn words(&self, tags: &[String]) -> String {
         match *self {
             Count::One => "time".to_string(),
             Count::Followers { owner, kind, state } => {
@@ -124,7 +139,12 @@ impl Count {
                 kind,
                 min_tiles,
                 state,
+                tag,
             } => {
+                let tagged = tag.map_or(String::new(), |t| {
+                    let name = tags.get(t as usize).map_or("?", String::as_str);
+                    format!(" with a `{name}` segment")
+                });
                 let size = if min_tiles > 1 {
                     format!(" of {min_tiles} tiles or more")
                 } else {
@@ -135,7 +155,7 @@ impl Count {
                     State::Incomplete => "incomplete ",
                     State::Any => "",
                 };
-                format!("{adjective}{}{size} on the board", kind.name())
+                format!("{adjective}{}{size}{tagged} on the board", kind.name())
             }
             Count::Lines(n) => {
                 format!("row or column of the board with a gap-free run of {n} tiles or more")
@@ -204,6 +224,7 @@ mod tests {
                     kind: FeatureKind::Road,
                     min_tiles: 3,
                     state: State::Complete,
+                    tag: None,
                 },
             },
             not_in_placing_turn: false,
@@ -215,12 +236,12 @@ mod tests {
         );
         let per = Per::ByPlayers(vec![(2, 4), (4, 3), (5, 2)]);
         assert_eq!(
-            per.words(),
+            per.words(&[]),
             "4 (2 to 3 players), 3 (4 players), 2 (5 players or more)"
         );
         let hand = Effect::Hand(2);
         assert!(hand
-            .words()
+            .words(&[])
             .starts_with("the owner holds a hand of 2 tiles"));
     }
 }

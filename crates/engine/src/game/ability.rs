@@ -1,6 +1,8 @@
 //! Tile abilities (W-10..W-17) executed from the rule language of the ruleset: triggers call
-//! into here, conditions and counts are evaluated over the board, and every point scored is a
-//! score event with the ability's rule id, to the tile's owner.
+//! into here, conditions and counts are evaluated over the board, and every effect (points, a
+//! seat resource, an extra turn) goes to the tile's owner with an event citing the ability's
+//! rule id. The owner is the seat that placed the tile, whether from the pool, the pile or a
+//! hand; the start tile has none.
 
 use std::collections::BTreeMap;
 
@@ -8,21 +10,38 @@ use tegula_ruleset::{
     Ability, Condition, Count, Effect, FeatureKind, NearBuilding, Owner, Per, State, Trigger,
 };
 
-use super::{find, Event, Game, FRONT};
+use super::extra::ExtraFrom;
+use super::pool::Owned;
+use super::score::FeatureCounts;
+use super::{find, Event, FeatureId, Game, FRONT};
 use crate::points;
 
-/// One owned ability: its owner, tile, index among the tile's abilities, placing turn.
+/// One owned ability: its owner, tile, index among the tile's abilities, tile instance.
 type Active = (u8, u16, usize, u32);
 
 impl Game {
-    /// Abilities of placed pool tiles whose trigger satisfies `want`.
+    /// The tile just placed from the pile or a hand carries abilities: the placer owns it
+    /// (pool tiles get their owner where the pool places them).
+    pub(super) fn own_placed_tile(&mut self, tile: u16) {
+        if self.rules.owns_on_place[usize::from(tile)] {
+            self.w.owned.push(Owned {
+                player: self.player,
+                inst: self.insts.len() as u32 - 1,
+                tile,
+                turn: self.turn,
+                pooled: false,
+            });
+        }
+    }
+
+    /// Abilities of owned placed tiles whose trigger satisfies `want`.
     fn active(&self, want: impl Fn(&Trigger) -> bool) -> Vec<Active> {
         let mut out = Vec::new();
         for o in &self.w.owned {
             let abilities = &self.rules.ruleset().tiles[o.tile as usize].abilities;
             for (i, a) in abilities.iter().enumerate() {
                 if want(&a.when) && !(a.not_in_placing_turn && o.turn == self.turn) {
-                    out.push((o.player, o.tile, i, o.turn));
+                    out.push((o.player, o.tile, i, o.inst));
                 }
             }
         }
@@ -63,7 +82,7 @@ impl Game {
                 continue;
             }
             let root = find(&mut self.segs, seg);
-            self.apply_effect(owner, tile, &a, root);
+            self.apply_effect(owner, (tile, i), &a, root);
         }
     }
 
@@ -98,7 +117,7 @@ impl Game {
                 .iter()
                 .all(|c| self.feature_cond(c, root, owner))
             {
-                self.apply_effect(owner, tile, &a, root);
+                self.apply_effect(owner, (tile, i), &a, root);
             }
         }
     }
@@ -126,7 +145,7 @@ impl Game {
                 .iter()
                 .all(|c| self.feature_cond(c, root, owner))
             {
-                self.apply_effect(owner, tile, &a, root);
+                self.apply_effect(owner, (tile, i), &a, root);
             }
         }
     }
@@ -140,28 +159,70 @@ impl Game {
     }
 
     fn on_game_end_now(&mut self) {
-        let owned = self.w.owned.clone();
-        for (owner, tile, i, _) in self.active(|t| *t == Trigger::GameEnd) {
+        for (owner, tile, i, inst) in self.active(|t| *t == Trigger::GameEnd) {
             let a = self.ability(tile, i);
-            let Some(o) = owned.iter().find(|o| o.tile == tile && o.player == owner) else {
-                continue;
-            };
-            let inst = self.insts[o.inst as usize];
+            let inst = self.insts[inst as usize];
             let feats = &self.rules.tiles[inst.tile as usize].feats;
             let local = feats
                 .iter()
                 .position(|f| f.kind == FeatureKind::Wonder)
                 .unwrap_or(0);
-            self.apply_effect(owner, tile, &a, inst.seg_base + local as u32);
+            self.apply_effect(owner, (tile, i), &a, inst.seg_base + local as u32);
         }
     }
 
-    /// Score `per × count` to the owner (a hand size acts in the draw instead).
-    fn apply_effect(&mut self, owner: u8, tile: u16, a: &Ability, root: u32) {
-        let Effect::Score { per, count } = &a.effect else {
+    /// Apply ability `i` of `tile` (`a`) for its owner, about the feature rooted at `root`
+    /// (a hand size acts in the draw instead).
+    fn apply_effect(&mut self, owner: u8, (tile, i): (u16, usize), a: &Ability, root: u32) {
+        match &a.effect {
+            Effect::Score { per, count } => self.score_effect(owner, tile, a, per, count, root),
+            Effect::Gain { resource, amount } => {
+                let mut buf = std::mem::take(&mut self.tmp.buf);
+                let root = find(&mut self.segs, root);
+                let n = amount.eval(&mut FeatureCounts::new(self, root, &mut buf, None));
+                self.tmp.buf = buf;
+                self.gain_from_ability(owner, &a.rule, resource, n, root);
+            }
+            // Only triggers acting in the owner's own turn may grant one (the validator).
+            Effect::ExtraTurn if owner == self.active => {
+                self.grant_extra(ExtraFrom::Ability(tile, i as u8));
+            }
+            Effect::ExtraTurn | Effect::Hand(_) => {}
+        }
+    }
+
+    /// The owner gains `amount` of resource `r` (an ability's gain, `rule`).
+    fn gain_from_ability(&mut self, owner: u8, rule: &str, id: &str, amount: u32, root: u32) {
+        let list = &self.rules.ruleset().resources;
+        // The validator refuses an unknown resource; a hand-made ruleset's gains nothing.
+        let Some(r) = list.iter().position(|r| r.id == id).filter(|_| amount > 0) else {
             return;
         };
-        let points = self.per(per).saturating_mul(self.count(count, owner));
+        let resource = id.to_string();
+        points::add(&mut self.holdings[owner as usize * list.len() + r], amount);
+        if self.record {
+            self.events.push(Event::Gain {
+                turn: self.turn,
+                rule: rule.to_string(),
+                player: owner,
+                resource,
+                amount,
+                feature: FeatureId(root),
+            });
+        }
+    }
+
+    /// Score `per × count` to the owner.
+    fn score_effect(
+        &mut self,
+        owner: u8,
+        tile: u16,
+        a: &Ability,
+        per: &Per,
+        count: &Count,
+        root: u32,
+    ) {
+        let points = self.per(per, root).saturating_mul(self.count(count, owner));
         if points == 0 {
             return;
         }
@@ -190,7 +251,8 @@ impl Game {
         }
     }
 
-    fn per(&self, per: &Per) -> u32 {
+    /// Points per counted thing; a value is evaluated over the feature rooted at `root`.
+    fn per(&mut self, per: &Per, root: u32) -> u32 {
         let pick = |table: &[(u32, u32)], n: u32| {
             table
                 .iter()
@@ -205,6 +267,13 @@ impl Game {
                 pick(&t, u32::from(self.players))
             }
             Per::ByTiles(t) => pick(t, self.tiles_in_game()),
+            Per::Value(e) => {
+                let mut buf = std::mem::take(&mut self.tmp.buf);
+                let root = find(&mut self.segs, root);
+                let v = e.eval(&mut FeatureCounts::new(self, root, &mut buf, None));
+                self.tmp.buf = buf;
+                v
+            }
         }
     }
 
@@ -257,12 +326,16 @@ impl Game {
                 kind,
                 min_tiles,
                 state,
+                tag,
             } => {
                 let mut buf = std::mem::take(&mut self.tmp.buf);
                 let mut n = 0;
                 for i in 0..self.segs.len() as u32 {
                     let s = self.segs[i as usize];
                     if s.parent != i || s.kind != kind {
+                        continue;
+                    }
+                    if tag.is_some_and(|t| self.tag_count(i, t) == 0) {
                         continue;
                     }
                     if self.count_cells(i, &mut buf) >= min_tiles && self.state_ok(state, i) {

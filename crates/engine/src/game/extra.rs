@@ -2,17 +2,37 @@
 //! extends the feature the figure already stood on (TB-5). "Extends" means that a segment of
 //! the tile just placed joined that feature; a tile whose sides carry no segment (one that only
 //! closes its neighbours' features) extends nothing, a mega tile extends like any tile. A turn
-//! granted this way never grants another, and none is granted when the pile is empty. Only
-//! variants with such a figure type pay for the check (`Rules::any_extra_turn`).
+//! granted this way never grants another, and none is granted when the pile is empty. A tile
+//! ability may grant the same extra turn (`Effect::ExtraTurn`), under the same limits. Only
+//! variants with such a figure type or ability pay for the check (`Rules::any_extra_turn`).
 
 use super::{find, Event, Game};
+
+/// What earned an extra turn: a figure type's turn effect, or ability `index` of a tile type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum ExtraFrom {
+    /// The figure type (index into the ruleset's followers).
+    Figure(u8),
+    /// Tile type and the index of the ability among its abilities.
+    Ability(u16, u8),
+}
+
+impl ExtraFrom {
+    /// A few bits for the state hash (a figure's are its type, as before abilities could grant).
+    pub(super) fn bits(self) -> u64 {
+        match self {
+            ExtraFrom::Figure(t) => u64::from(t),
+            ExtraFrom::Ability(tile, i) => 1 << 40 | u64::from(tile) << 8 | u64::from(i),
+        }
+    }
+}
 
 impl Game {
     /// After a placement: note an extra turn if the tile just placed joined a feature holding
     /// one of the placer's figures whose type grants one (and, unless its type says a
     /// completing placement grants too, the feature is still open). A granted turn grants none.
     pub(super) fn note_extension(&mut self) {
-        if self.in_extra || self.extra_due.is_some() {
+        if !self.may_grant_extra() {
             return;
         }
         let inst = *self.insts.last().expect("just placed");
@@ -28,9 +48,22 @@ impl Game {
             let root = find(&mut self.segs, m.seg);
             let joined = (0..n).any(|f| find(&mut self.segs, inst.seg_base + f) == root);
             if joined && (completing || !self.is_complete(root)) {
-                self.extra_due = Some(m.ftype);
+                self.extra_due = Some(ExtraFrom::Figure(m.ftype));
                 return;
             }
+        }
+    }
+
+    /// Whether this turn may still earn an extra turn: it is no extra turn itself and has not
+    /// earned one yet.
+    pub(super) fn may_grant_extra(&self) -> bool {
+        !self.in_extra && self.extra_due.is_none()
+    }
+
+    /// Note that this turn earned an extra turn (if it may still earn one).
+    pub(super) fn grant_extra(&mut self, from: ExtraFrom) {
+        if self.may_grant_extra() {
+            self.extra_due = Some(from);
         }
     }
 
@@ -38,7 +71,7 @@ impl Game {
     /// again; not in the final round, nor with the pile empty). Returns whether one started.
     pub(super) fn start_extra_turn(&mut self) -> bool {
         self.in_extra = false;
-        let Some(ftype) = self.extra_due.take() else {
+        let Some(from) = self.extra_due.take() else {
             return false;
         };
         if self.in_final || self.drawn >= self.pile.len() {
@@ -46,12 +79,22 @@ impl Game {
         }
         self.in_extra = true;
         if self.record {
-            let rules = &self.rules.ruleset().followers[usize::from(ftype)];
-            let rule = rules.when_extended.as_ref().map_or("", |t| t.rule.as_str());
+            let rs = self.rules.ruleset();
+            let rule = match from {
+                ExtraFrom::Figure(t) => {
+                    let effect = rs.followers[usize::from(t)].when_extended.as_ref();
+                    effect.map_or("", |t| t.rule.as_str())
+                }
+                ExtraFrom::Ability(tile, i) => rs.tiles[usize::from(tile)].abilities
+                    [usize::from(i)]
+                .rule
+                .as_str(),
+            };
+            let rule = rule.to_string();
             self.events.push(Event::ExtraTurn {
                 turn: self.turn,
                 player: self.active,
-                rule: rule.to_string(),
+                rule,
             });
         }
         self.begin_turn();

@@ -105,6 +105,11 @@ impl Game {
         for (i, &(seat, t)) in w.held.iter().chain(&w.kept).enumerate() {
             h ^= key(9, i as u64, u64::from(seat) << 16 | u64::from(t));
         }
+        // Owners of placed tiles with abilities outside the pool (none in most variants: their
+        // hash stays what it was). Pool tiles' owners follow from the pool's own state.
+        for o in w.owned.iter().filter(|o| !o.pooled) {
+            h ^= key(13, u64::from(o.inst), u64::from(o.player));
+        }
         for (i, m) in self.moves.iter().enumerate() {
             h ^= key(10, i as u64, action_bits(Action::Move(m.0)));
         }
@@ -114,7 +119,7 @@ impl Game {
                 | u64::from(self.in_final) << 1
                 | u64::from(self.in_extra) << 2
                 // The earned extra turn (TB-5): bit 3 set, the figure type above it.
-                | self.extra_due.map_or(0, |t| 8 | u64::from(t) << 4),
+                | self.extra_due.map_or(0, |t| 8 | t.bits() << 4),
             w.pairs_at.into(),
         )
     }

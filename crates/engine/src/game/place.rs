@@ -30,6 +30,9 @@ impl Game {
         }
         self.place_unchecked(p.tile, p.x, p.y, p.rotation);
         self.last_placer = self.player;
+        if !self.rules.owns_on_place.is_empty() {
+            self.own_placed_tile(p.tile);
+        }
         if self.rules.any_extra_turn {
             // Before any scoring takes figures off: the feature held the figure before.
             self.note_extension();

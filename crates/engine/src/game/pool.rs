@@ -6,13 +6,15 @@ use tegula_ruleset::{PoolTileDraw, ThresholdRecheck};
 
 use super::{Event, Game, MoveError, Phase, Placement, Resume};
 
-/// A tile taken from the pool and placed: its owner, tile instance and the turn it was placed.
+/// A placed tile with an owner (a pool tile, or any tile with abilities): its owner, tile
+/// instance, the turn it was placed, and whether it came from the pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) struct Owned {
     pub player: u8,
     pub inst: u32,
     pub tile: u16,
     pub turn: u32,
+    pub pooled: bool,
 }
 
 /// Why a [`Phase::Pick`] is open.
@@ -39,7 +41,8 @@ pub(super) struct PoolState {
     pub taken: Vec<u8>,
     /// Taken and not yet placed: `(seat, tile)` (W-5).
     pub held: Vec<(u8, u16)>,
-    /// Placed pool tiles and their owners.
+    /// Placed tiles with an owner: pool tiles, and tiles with abilities placed from the pile or
+    /// a hand.
     pub owned: Vec<Owned>,
     /// Pool tiles that fitted nowhere until the pile ran out (W-6): `(seat, tile)`.
     pub unplaceable: Vec<(u8, u16)>,
@@ -130,10 +133,8 @@ impl Game {
 
     /// Placed pool tiles: `(owner, tile, tile instance)`.
     pub fn pool_owned(&self) -> Vec<(u8, u16, u16)> {
-        let o = &self.w.owned;
-        o.iter()
-            .map(|o| (o.player, o.tile, o.inst as u16))
-            .collect()
+        let o = self.w.owned.iter().filter(|o| o.pooled);
+        o.map(|o| (o.player, o.tile, o.inst as u16)).collect()
     }
 
     /// Pool tiles that fitted nowhere until the pile ran out (W-6), `(seat, tile)`.
@@ -444,6 +445,7 @@ impl Game {
             inst,
             tile,
             turn: self.turn,
+            pooled: true,
         });
         self.put_marker(inst);
         self.w.second_follower = true;
@@ -489,7 +491,8 @@ impl Game {
     /// Whether the tile just placed came from the pool (its followers follow W-7).
     pub(super) fn pool_tile_just_placed(&self) -> bool {
         let last = self.insts.len().checked_sub(1);
-        self.w.owned.last().map(|o| o.inst as usize) == last && last.is_some()
+        let owned = self.w.owned.last().filter(|o| o.pooled);
+        owned.map(|o| o.inst as usize) == last && last.is_some()
     }
 
     /// W-7: after a pool tile, only figures that stand on features.

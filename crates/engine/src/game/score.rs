@@ -209,7 +209,7 @@ impl Game {
     /// Segments of the feature rooted at `root` that carry tag `tag`: the union of its segments'
     /// tag counts, summed over every merge (walked when a value asks, so variants whose values
     /// read no tag never pay for it).
-    fn tag_count(&self, root: u32, tag: u32) -> u32 {
+    pub(super) fn tag_count(&self, root: u32, tag: u32) -> u32 {
         let mut n = 0;
         self.for_each_member(root, |_, _, feat| {
             // A tag index beyond the bit set (a hand-made artefact) is on no segment.

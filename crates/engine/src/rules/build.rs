@@ -494,6 +494,7 @@ fn assemble(
     ]
     .iter()
     .fold(0u8, |m, &k| m | 1 << k as u8);
+    let (owns_on_place, ability_turns) = owned_on_place(&ruleset);
     Rules {
         any_corner: figures.iter().any(|f| f.corner.is_some()),
         each_field_joins: figures.iter().any(|f| f.corner.is_some())
@@ -502,10 +503,12 @@ fn assemble(
         any_joins: figures.iter().any(|f| f.joins),
         any_needs_own: figures.iter().any(|f| f.needs_own),
         any_payment: ruleset.followers.iter().any(|f| f.payment.is_some()),
-        any_extra_turn: figures.iter().any(|f| f.extra_turn.is_some()),
+        any_extra_turn: figures.iter().any(|f| f.extra_turn.is_some()) || ability_turns,
+        owns_on_place,
         plain_turns: ruleset.player_tiles.is_empty()
             && ruleset.pool.is_none()
-            && figures.iter().all(|f| f.extra_turn.is_none()),
+            && figures.iter().all(|f| f.extra_turn.is_none())
+            && !ability_turns,
         gains: ruleset.resources.iter().any(|r| r.gain.is_some()),
         plain_figures: figures
             .iter()
@@ -523,6 +526,27 @@ fn assemble(
         start_tile,
         max_offset,
     }
+}
+
+/// By tile type, whether placing it makes the placer its abilities' owner (every tile with
+/// abilities but the open pool's, which the pool gives an owner); empty when no tile qualifies.
+/// And whether any ability gives an extra turn.
+fn owned_on_place(ruleset: &Ruleset) -> (Vec<bool>, bool) {
+    let pool: &[u16] = ruleset.pool.as_ref().map_or(&[], |p| &p.tiles);
+    let owns: Vec<bool> = (0..ruleset.tiles.len())
+        .map(|t| !ruleset.tiles[t].abilities.is_empty() && !pool.contains(&(t as u16)))
+        .collect();
+    let turns = ruleset
+        .tiles
+        .iter()
+        .flat_map(|t| &t.abilities)
+        .any(|a| a.effect == tegula_ruleset::Effect::ExtraTurn);
+    let owns = if owns.contains(&true) {
+        owns
+    } else {
+        Vec::new()
+    };
+    (owns, turns)
 }
 
 /// The pile in ruleset order, group by group: each tile type's group (empty without groups),

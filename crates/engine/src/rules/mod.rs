@@ -226,6 +226,9 @@ pub struct Rules {
     pub(crate) any_payment: bool,
     /// Whether any follower type gives an extra turn when its feature is extended.
     pub(crate) any_extra_turn: bool,
+    /// By tile type: whether the seat placing it owns its abilities (a tile with abilities that
+    /// is not an open-pool tile, whose owner the pool records); empty when no tile is such.
+    pub(crate) owns_on_place: Vec<bool>,
     /// Whether every follower type stands on roads, cities, cloisters and fields only, joins
     /// nothing occupied and is no corner figure (the base game's figures).
     pub(crate) plain_figures: bool,
