@@ -20,7 +20,11 @@
 //! draw by type (`T`), own tiles held (`P × H` kinds, seat-major), seat resources held (`P × R`
 //! resources, seat-major; none in most variants), in a variant where a seat
 //! can hold more than one tile the kept tiles by type (`T`: the viewer's, or every seat's in the
-//! full view), the window centre `cx, cy` (2).
+//! full view); in a variant with an open pool (W-1 .. W-7) the pool's tiles (`K` pool tile
+//! kinds), the pool tiles each seat holds taken but unplaced and each seat owns placed (`P × K`
+//! each, seat-major), the tiles each seat took (`P`), where the marker pairs stand and whether a
+//! taken tile must be placed now (2); in a variant whose figures move after scoring (AM-11) the
+//! freed figures waiting to move by seat and type (`P × F`); the window centre `cx, cy` (2).
 //! Nothing in it depends on the order of the pile (hidden information).
 
 use numpy::ndarray::Array3;
@@ -54,7 +58,57 @@ fn features_len(game: &Game) -> usize {
     let (p, t) = (game.players() as usize, rs.tiles.len());
     let kept = if holds_hand(game) { t } else { 0 };
     let held = p * rs.player_tiles.len() + p * rs.resources.len();
-    p + 8 + p + p * rs.followers.len() + 2 * t + held + kept + 2
+    let pool = rs.pool.as_ref().map_or(0, |w| w.tiles.len() * (1 + 2 * p) + p + 2);
+    let freed = if moves_figures(game) { p * rs.followers.len() } else { 0 };
+    p + 8 + p + p * rs.followers.len() + 2 * t + held + kept + pool + freed + 2
+}
+
+/// Whether some figure type of the game's variant may move after its feature is scored.
+fn moves_figures(game: &Game) -> bool {
+    let rs = game.rules().ruleset();
+    rs.followers
+        .iter()
+        .any(|f| matches!(f.after_score, tegula_ruleset::AfterScore::Move(_)))
+}
+
+/// The open pool's public state (W-1 .. W-7): its tiles, what each seat holds and owns of them,
+/// the takes, the marker pairs and whether a taken tile must be placed now.
+fn pool_features(game: &Game, v: &mut Vec<f32>) {
+    let Some(w) = game.rules().ruleset().pool.as_ref() else {
+        return;
+    };
+    let kinds = &w.tiles;
+    let kind = |t: u16| kinds.iter().position(|&k| k == t);
+    let mut open = vec![0.0; kinds.len()];
+    game.pool().iter().filter_map(|&t| kind(t)).for_each(|k| open[k] += 1.0);
+    v.extend(open);
+    let players = usize::from(game.players());
+    let mut by_seat = |pairs: &mut dyn Iterator<Item = (u8, u16)>| {
+        let mut m = vec![0.0; players * kinds.len()];
+        for (p, t) in pairs {
+            if let Some(k) = kind(t) {
+                m[usize::from(p) * kinds.len() + k] += 1.0;
+            }
+        }
+        v.extend(m);
+    };
+    by_seat(&mut game.pool_held().iter().copied());
+    by_seat(&mut game.pool_owned().into_iter().map(|(p, t, _)| (p, t)));
+    v.extend(game.pool_taken().iter().map(|&n| f32::from(n)));
+    v.extend([game.pairs_at() as f32, f32::from(u8::from(game.must_place()))]);
+}
+
+/// The freed figures waiting to move (AM-11), by seat and type.
+fn freed_features(game: &Game, v: &mut Vec<f32>) {
+    if !moves_figures(game) {
+        return;
+    }
+    let types = game.rules().ruleset().followers.len();
+    let mut m = vec![0.0; usize::from(game.players()) * types];
+    for (p, f, _, _) in game.waiting_figures() {
+        m[usize::from(p) * types + usize::from(f)] += 1.0;
+    }
+    v.extend(m);
 }
 
 /// Whether a seat of the game's variant can hold more than one tile (so keeps tiles).
@@ -244,6 +298,8 @@ fn features(game: &Game, (cx, cy): (i32, i32), view: View) -> Vec<f32> {
         }
         v.extend(kept);
     }
+    pool_features(game, &mut v);
+    freed_features(game, &mut v);
     v.extend([cx as f32, cy as f32]);
     v
 }
