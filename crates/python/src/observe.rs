@@ -58,8 +58,15 @@ fn features_len(game: &Game) -> usize {
     let (p, t) = (game.players() as usize, rs.tiles.len());
     let kept = if holds_hand(game) { t } else { 0 };
     let held = p * rs.player_tiles.len() + p * rs.resources.len();
-    let pool = rs.pool.as_ref().map_or(0, |w| w.tiles.len() * (1 + 2 * p) + p + 2);
-    let freed = if moves_figures(game) { p * rs.followers.len() } else { 0 };
+    let pool = rs
+        .pool
+        .as_ref()
+        .map_or(0, |w| w.tiles.len() * (1 + 2 * p) + p + 2);
+    let freed = if moves_figures(game) {
+        p * rs.followers.len()
+    } else {
+        0
+    };
     p + 8 + p + p * rs.followers.len() + 2 * t + held + kept + pool + freed + 2
 }
 
@@ -80,7 +87,10 @@ fn pool_features(game: &Game, v: &mut Vec<f32>) {
     let kinds = &w.tiles;
     let kind = |t: u16| kinds.iter().position(|&k| k == t);
     let mut open = vec![0.0; kinds.len()];
-    game.pool().iter().filter_map(|&t| kind(t)).for_each(|k| open[k] += 1.0);
+    game.pool()
+        .iter()
+        .filter_map(|&t| kind(t))
+        .for_each(|k| open[k] += 1.0);
     v.extend(open);
     let players = usize::from(game.players());
     let mut by_seat = |pairs: &mut dyn Iterator<Item = (u8, u16)>| {
@@ -95,7 +105,10 @@ fn pool_features(game: &Game, v: &mut Vec<f32>) {
     by_seat(&mut game.pool_held().iter().copied());
     by_seat(&mut game.pool_owned().into_iter().map(|(p, t, _)| (p, t)));
     v.extend(game.pool_taken().iter().map(|&n| f32::from(n)));
-    v.extend([game.pairs_at() as f32, f32::from(u8::from(game.must_place()))]);
+    v.extend([
+        game.pairs_at() as f32,
+        f32::from(u8::from(game.must_place())),
+    ]);
 }
 
 /// The freed figures waiting to move (AM-11), by seat and type.
