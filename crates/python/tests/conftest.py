@@ -1,6 +1,8 @@
 """Shared fixtures of the Python package's tests: the repository root, the shipped variants."""
 
+import os
 import pathlib
+import subprocess
 
 import pytest
 
@@ -26,3 +28,17 @@ def variant(path):
     if path not in _LOADED:
         _LOADED[path] = tegula.Variant(str(ROOT / path))
     return _LOADED[path]
+
+
+def cli(args):
+    """Run the tegula CLI from the repository root: $TEGULA_BIN, else a built binary, else
+    `cargo run`; the finished process (output captured, a failure raises)."""
+    exe = os.environ.get("TEGULA_BIN")
+    if not exe:
+        for profile in ("debug", "release"):
+            p = ROOT / "target" / profile / "tegula"
+            if p.is_file():
+                exe = str(p)
+                break
+    cmd = [exe] if exe else ["cargo", "run", "--quiet", "--"]
+    return subprocess.run(cmd + args, cwd=ROOT, check=True, capture_output=True)

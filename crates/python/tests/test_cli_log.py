@@ -1,26 +1,11 @@
 """A game driven entirely from Python gives the same log as `tegula play` with the same seed."""
 
-import os
 import pathlib
-import subprocess
 
 import pytest
 
 import tegula
-from conftest import ROOT, variant
-
-
-def cli(args):
-    """Run the tegula CLI: $TEGULA_BIN, else a built binary, else `cargo run`."""
-    exe = os.environ.get("TEGULA_BIN")
-    if not exe:
-        for profile in ("debug", "release"):
-            p = ROOT / "target" / profile / "tegula"
-            if p.is_file():
-                exe = str(p)
-                break
-    cmd = [exe] if exe else ["cargo", "run", "--quiet", "--"]
-    subprocess.run(cmd + args, cwd=ROOT, check=True, capture_output=True)
+from conftest import cli, variant
 
 
 def play_from_python(path, seed, kind, players=2):

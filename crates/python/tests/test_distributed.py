@@ -2,30 +2,19 @@
 locally or on a local Ray instance, give the figures of one `tegula simulate` run."""
 
 import json
-import os
-import subprocess
 
 import pytest
 
 import tegula
 import tegula.distributed as dist
-from conftest import ROOT, variant
+from conftest import cli, variant
 
 RUN = dict(games=12, agents=["random", "greedy"], seed=5, players=3)
 
 
 def cli_json(args):
-    """`tegula ARGS` (as test_cli_log.py finds it) and its JSON report."""
-    exe = os.environ.get("TEGULA_BIN")
-    if not exe:
-        for profile in ("debug", "release"):
-            p = ROOT / "target" / profile / "tegula"
-            if p.is_file():
-                exe = str(p)
-                break
-    cmd = [exe] if exe else ["cargo", "run", "--quiet", "--"]
-    out = subprocess.run(cmd + args, cwd=ROOT, check=True, capture_output=True)
-    return json.loads(out.stdout)
+    """`tegula ARGS` and its JSON report."""
+    return json.loads(cli(args).stdout)
 
 
 def whole_run_report(path):
