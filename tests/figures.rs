@@ -39,6 +39,8 @@ fn figure(
         occupies: true,
         payment: None,
         when_extended: None,
+        place_rule: None,
+        return_rule: None,
     }
 }
 

@@ -137,7 +137,7 @@ fn every_event_rule_id_resolves() {
             sim::play_out(&mut g, &mut agents);
             assert_eq!(g.phase(), Phase::Over);
             for e in g.events() {
-                if let Some(r) = e.rule() {
+                for r in e.cited() {
                     assert!(
                         scope.find(r).is_some(),
                         "{}: event rule `{r}`",

@@ -289,7 +289,7 @@ fn merge(extras: &Extras, e: Examined, found: &mut Found) -> anyhow::Result<()> 
 pub(crate) fn cited_rules(game: &Game) -> BTreeSet<String> {
     game.events()
         .iter()
-        .filter_map(|e| e.rule().map(str::to_string))
+        .flat_map(|e| e.cited().map(str::to_string))
         .collect()
 }
 

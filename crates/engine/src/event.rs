@@ -57,6 +57,9 @@ pub enum Event {
         player: u8,
         /// Tile type id.
         tile: String,
+        /// Rule id the tile's pile group names for its draws, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rule: Option<String>,
     },
     /// The drawn tile could not be placed anywhere and was discarded (B-2).
     Discard {
@@ -83,6 +86,9 @@ pub enum Event {
         y: i32,
         /// Clockwise quarter turns.
         rotation: u8,
+        /// Rule ids the tile's data names for its placement (its set's, then its own), if any.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rules: Vec<String>,
     },
     /// Decision: a figure was placed on a feature of the tile just placed (or, for a corner
     /// figure, on a corner of that field), or moved after a scoring (`moved`).
@@ -113,6 +119,10 @@ pub enum Event {
         /// moved or scored; not a decision.
         #[serde(default, skip_serializing_if = "is_false")]
         marker: bool,
+        /// Rule id the figure type names for its placement from supply, if any (never on a
+        /// move or a marker).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rule: Option<String>,
     },
     /// Decision: a tile picked into the open pool at setup (W-1), or taken from it after
     /// reaching the threshold (W-2).
@@ -166,6 +176,9 @@ pub enum Event {
         follower: String,
         /// The feature they stood on.
         feature: FeatureId,
+        /// Rule id the figure type names for its return, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rule: Option<String>,
     },
     /// The seat that just finished its turn takes one more turn, earned by a figure type's turn
     /// effect (TB-5).
@@ -209,6 +222,16 @@ pub enum Event {
         /// Points each of them receives.
         points: u32,
     },
+    /// At the start (turn 0): the game seats more players than the variant's `players.above`
+    /// count, which its rule allows. Only variants naming such a rule have this event.
+    Seating {
+        /// Turn number (0).
+        turn: u32,
+        /// Players seated.
+        seats: u8,
+        /// Rule id that allows this many.
+        rule: String,
+    },
     /// The game was ended early by [`crate::Game::finish`] (not by the rules): the final
     /// scoring that follows is the finish's. Recorded so that a log of such a game replays.
     Finish {
@@ -244,6 +267,7 @@ impl Event {
             Event::ExtraTurn { .. } => "extra_turn",
             Event::Gain { .. } => "gain",
             Event::Award { .. } => "award",
+            Event::Seating { .. } => "seating",
             Event::Finish { .. } => "finish",
             Event::End { .. } => "end",
         }
@@ -264,7 +288,7 @@ impl Event {
             | Event::Gain { player, .. } => vec![*player],
             Event::Score { players, .. } | Event::Award { players, .. } => players.clone(),
             Event::End { winners, .. } => winners.clone(),
-            Event::Finish { .. } => Vec::new(),
+            Event::Finish { .. } | Event::Seating { .. } => Vec::new(),
         }
     }
 
@@ -276,16 +300,31 @@ impl Event {
         }
     }
 
-    /// Rule id, where the event applies one.
+    /// Rule id, where the event applies one (for a placement, the first it cites; see
+    /// [`Event::cited`] for all).
     pub fn rule(&self) -> Option<&str> {
         match self {
             Event::Discard { rule, .. }
             | Event::Score { rule, .. }
             | Event::ExtraTurn { rule, .. }
             | Event::Gain { rule, .. }
-            | Event::Award { rule, .. } => Some(rule),
+            | Event::Award { rule, .. }
+            | Event::Seating { rule, .. } => Some(rule),
+            Event::Draw { rule, .. }
+            | Event::Follower { rule, .. }
+            | Event::Return { rule, .. } => rule.as_deref(),
+            Event::Place { rules, .. } => rules.first().map(String::as_str),
             _ => None,
         }
+    }
+
+    /// Every rule id the event cites, in order (a placement may cite several).
+    pub fn cited(&self) -> impl Iterator<Item = &str> {
+        let (first, rest) = match self {
+            Event::Place { rules, .. } => (None, rules.as_slice()),
+            _ => (self.rule(), &[][..]),
+        };
+        first.into_iter().chain(rest.iter().map(String::as_str))
     }
 
     /// The feature, for score events.

@@ -472,6 +472,7 @@ impl Game {
         self.last_placer = 0;
         self.turn = 0;
         self.player = 0;
+        self.record_seating();
         let start = self.rules.start_tile;
         self.place_unchecked(start, 0, 0, 0);
         self.pending.clear();

@@ -228,6 +228,7 @@ pub fn tile(spec: &str) -> Result<TileType, String> {
         cell_ids: (0..n).map(|i| i.to_string()).collect(),
         features,
         rotations,
+        rules: Vec::new(),
         abilities: Vec::new(),
         placement: Vec::new(),
     })
@@ -291,6 +292,7 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
         resources: Vec::new(),
         edge_kinds: Vec::new(),
         pile_groups: Vec::new(),
+        seats_rule: None,
     })
 }
 

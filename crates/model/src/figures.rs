@@ -64,6 +64,8 @@ pub fn lower_follower(f: &RawFollower, src: &Source) -> (Option<FollowerType>, V
         occupies: flag(&f.occupies, true),
         payment: None,
         when_extended: f.when_extended.as_ref().map(|t| turn_effect(&t.value)),
+        place_rule: f.place_rule.as_ref().map(|r| r.value.clone()),
+        return_rule: f.return_rule.as_ref().map(|r| r.value.clone()),
     };
     (Some(ft), diags)
 }

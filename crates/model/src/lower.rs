@@ -108,6 +108,7 @@ pub fn lower_tile(tile: &CompiledTile, tags: &[String]) -> Result<TileType, Stri
         rotations,
         abilities: Vec::new(),
         placement: tile.placement.clone(),
+        rules: tile.rules.clone(),
     })
 }
 

@@ -137,9 +137,14 @@ pub fn groups(
             diags.extend(rules.check(vsrc, &r.value, r.span.clone()));
             r.value.clone()
         });
+        let draw_rule = g.draw_rule.as_ref().map(|r| {
+            diags.extend(rules.check(vsrc, &r.value, r.span.clone()));
+            r.value.clone()
+        });
         out.push(PileGroup {
             tiles: members,
             unplaceable_rule,
+            draw_rule,
         });
     }
     out

@@ -256,6 +256,11 @@ pub struct SetInfo {
     #[serde(default)]
     #[schemars(length(max = 64))]
     pub glyphs: Vec<Sp<RawGlyph>>,
+    /// Rule ids the placement events of every tile of this file cite (docs/FORMAT.md, "Cited
+    /// rules"), e.g. the rule that brings the set's tiles into the game.
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub rules: Vec<Sp<String>>,
 }
 
 /// A picture's mark for one segment tag: a shape in a colour (docs/FORMAT.md, "Glyphs").
@@ -334,6 +339,11 @@ pub struct RawTile {
     #[serde(default)]
     #[schemars(length(max = 8))]
     pub placement: Vec<Sp<RawPlacementRule>>,
+    /// Rule ids this tile's placement events cite besides its set's `rules` (docs/FORMAT.md,
+    /// "Cited rules").
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub rules: Vec<Sp<String>>,
 }
 
 /// A cell of a mega tile.
@@ -685,6 +695,10 @@ pub struct RawPileGroup {
     #[serde(default)]
     #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
     pub unplaceable_rule: Option<Sp<String>>,
+    /// Rule id the draw events of this group's tiles cite (default: none).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub draw_rule: Option<Sp<String>>,
 }
 
 /// The lists a variant adds to those it inherits (`[append]`).
@@ -722,7 +736,11 @@ pub type RawTileCount = u64;
 fn any_players() -> Sp<PlayerRange> {
     // Only used for a file that `extends` another and is read alone (the schema requires
     // `players` otherwise); the merged chain always has the root's.
-    Sp::unspanned(PlayerRange { min: 1, max: 8 })
+    Sp::unspanned(PlayerRange {
+        min: 1,
+        max: 8,
+        above: None,
+    })
 }
 
 /// Allowed player counts.
@@ -735,6 +753,22 @@ pub struct PlayerRange {
     /// Most players.
     #[schemars(range(min = 1, max = 8))]
     pub max: u8,
+    /// The rule that allows seating more than `above.count` players: a game with more players
+    /// than that cites it once, at its start (docs/FORMAT.md, "Cited rules").
+    #[serde(default)]
+    pub above: Option<Sp<RawSeatsRule>>,
+}
+
+/// `above = { count = 5, rule = "IC-6" }` in `players`.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawSeatsRule {
+    /// Games seating more players than this cite `rule`; less than `max`.
+    #[schemars(range(min = 1, max = 7))]
+    pub count: Sp<u8>,
+    /// Rule id.
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub rule: Sp<String>,
 }
 
 /// A reference from a variant to tile data.
@@ -812,6 +846,15 @@ pub struct RawFollower {
     /// this figure (TB-5).
     #[serde(default)]
     pub when_extended: Option<Sp<RawTurnEffect>>,
+    /// Rule id the events placing this figure from supply cite (default: none; docs/FORMAT.md,
+    /// "Cited rules").
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub place_rule: Option<Sp<String>>,
+    /// Rule id the events returning this figure to supply cite (default: none).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub return_rule: Option<Sp<String>>,
 }
 
 /// A figure's payment modifier (`payment = { rule = "TB-8", value = "cities" }`).

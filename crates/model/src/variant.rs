@@ -62,6 +62,9 @@ pub struct CompiledVariant {
     /// The draw pile's ordered groups (`[[pile]]`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pile_groups: Vec<tegula_ruleset::PileGroup>,
+    /// The rule games seating more players than a smaller game would cite (`players.above`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seats_rule: Option<tegula_ruleset::SeatsRule>,
 }
 
 /// A tile-set file compiled: its source and set (`None` when the file cannot be used at all),
@@ -329,6 +332,10 @@ pub fn compile_variant_with(
         resources,
         edge_kinds,
         pile_groups,
+        seats_rule: players.above.as_ref().map(|a| tegula_ruleset::SeatsRule {
+            above: a.value.count.value,
+            rule: a.value.rule.value.clone(),
+        }),
     };
     crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
     sort_diags(&mut diags);
@@ -345,6 +352,21 @@ fn check_players(doc: &VariantFile, vsrc: &Source, diags: &mut Vec<Diagnostic>) 
             format!(
                 "players: min {} and max {} do not make a range (1 <= min <= max)",
                 players.min, players.max
+            ),
+        ));
+    }
+    // A game never seats more than `max`: a count at or above it would cite its rule in no game.
+    if let Some(a) = players
+        .above
+        .as_ref()
+        .filter(|a| a.value.count.value >= players.max)
+    {
+        diags.push(vsrc.diag(
+            Code::BadVariant,
+            a.value.count.span.clone(),
+            format!(
+                "players.above.count {} is not below max {}: no game would cite `{}`",
+                a.value.count.value, players.max, a.value.rule.value
             ),
         ));
     }
@@ -601,7 +623,8 @@ fn check_variant_facts(
         .chain(doc.ability.iter().map(|a| &a.value.rule))
         .chain(doc.connections.iter().filter_map(|c| c.value.rule.as_ref()))
         .chain(doc.followers.iter().flat_map(|f| figure_rules(&f.value)))
-        .chain(crate::resources::cited(&doc.resource));
+        .chain(crate::resources::cited(&doc.resource))
+        .chain(doc.players.value.above.as_ref().map(|a| &a.value.rule));
     sets.rules.declare(&doc.rule, vsrc, diags);
     diags.extend(cited.filter_map(|r| sets.rules.check(vsrc, &r.value, r.span.clone())));
     let (fact_diags, own_facts) = crate::facts::check_facts(&doc.fact, &sets.tiles, &broken, vsrc);
@@ -615,6 +638,8 @@ fn figure_rules(f: &RawFollower) -> impl Iterator<Item = &Sp<String>> {
     payment
         .into_iter()
         .chain(f.when_extended.as_ref().map(|t| &t.value.rule))
+        .chain(&f.place_rule)
+        .chain(&f.return_rule)
 }
 
 /// Keep diagnostics in a stable order: by file, then position, then code.
@@ -701,6 +726,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         resources: v.resources.clone(),
         edge_kinds: v.edge_kinds.clone(),
         pile_groups: v.pile_groups.clone(),
+        seats_rule: v.seats_rule.clone(),
     };
     (Some(rs), diags)
 }

@@ -272,6 +272,7 @@ impl<'a> Words<'a> {
                     "each score"
                 },
             ),
+            Event::Seating { seats, rule, .. } => format!("{seats} players sit down [{rule}]"),
             Event::Finish { .. } => "the game is ended early; final scoring follows".into(),
             Event::End {
                 scores, winners, ..
@@ -289,7 +290,7 @@ impl<'a> Words<'a> {
             }
             other => format!("{} ({})", other.kind(), self.seats(&other.players())),
         };
-        Some(line)
+        Some(data_cited(line, e))
     }
 
     /// A figure placed, moved, or set on a pool tile as its marker.
@@ -405,6 +406,25 @@ fn where_words(seg: &SegmentView) -> String {
     }
     let words: Vec<&str> = sides.into_iter().map(side_word).collect();
     format!("{} {kind}", words.join("–"))
+}
+
+/// `line` with the rules the data names for a draw, placement, figure or return (pile groups,
+/// tile sets, figure types) added inside its closing brackets: "... [B-2, R-2]".
+fn data_cited(mut line: String, e: &Event) -> String {
+    let named = matches!(
+        e,
+        Event::Draw { .. } | Event::Place { .. } | Event::Follower { .. } | Event::Return { .. }
+    );
+    if !named || !line.ends_with(']') {
+        return line;
+    }
+    line.pop();
+    for r in e.cited() {
+        line.push_str(", ");
+        line.push_str(r);
+    }
+    line.push(']');
+    line
 }
 
 #[cfg(test)]

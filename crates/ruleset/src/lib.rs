@@ -234,6 +234,10 @@ pub struct PileGroup {
     /// Rule id cited when a tile of this group fits nowhere and leaves the game (default B-2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unplaceable_rule: Option<String>,
+    /// Rule id the draw events of this group's tiles cite (default: none, the draw cites
+    /// nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_rule: Option<String>,
 }
 
 /// A condition on where a tile that carries it may be placed, beside matching edges (B-2).
@@ -532,6 +536,20 @@ pub struct Ruleset {
     /// of no group last). Empty: one group, the whole pile. Left out of the artefact when empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pile_groups: Vec<PileGroup>,
+    /// The rule that allows seating more players than a smaller game would: a game with more
+    /// than [`SeatsRule::above`] players cites it once, at its start. Left out of the artefact
+    /// when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats_rule: Option<SeatsRule>,
+}
+
+/// The rule a game cites when it seats more than `above` players.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SeatsRule {
+    /// Games with more players than this cite [`SeatsRule::rule`].
+    pub above: u8,
+    /// Rule id.
+    pub rule: String,
 }
 
 /// One rule: of the registry ([`RULES_TOML`]) or declared by data (`[[rule]]`).
@@ -786,6 +804,12 @@ pub struct FollowerType {
     /// figure of the placer's (default: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub when_extended: Option<TurnEffect>,
+    /// Rule id the events placing a figure of this type from supply cite (default: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place_rule: Option<String>,
+    /// Rule id the events returning a figure of this type to supply cite (default: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub return_rule: Option<String>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -844,6 +868,8 @@ impl FollowerType {
             occupies: true,
             payment: None,
             when_extended: None,
+            place_rule: None,
+            return_rule: None,
         }
     }
 
@@ -1076,6 +1102,10 @@ pub struct TileType {
     /// tiles that carry them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub placement: Vec<PlacementRule>,
+    /// Rule ids the placement events of this tile cite: its set's, then its own (default:
+    /// none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
 }
 
 /// A tile-local feature: the facts the engine needs about one connected component.

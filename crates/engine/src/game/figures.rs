@@ -317,6 +317,8 @@ impl Game {
         }
         let s = self.segs[seg as usize];
         let inst = self.insts[s.inst as usize];
+        let fig = &self.rules.ruleset().followers[usize::from(ftype)];
+        let rule = fig.place_rule.clone().filter(|_| !moved);
         self.events.push(Event::Follower {
             turn: self.turn,
             player,
@@ -328,6 +330,7 @@ impl Game {
             corner: point.map(|(x, y)| [x, y]),
             moved,
             marker: false,
+            rule,
         });
     }
 
@@ -399,6 +402,9 @@ impl Game {
                 player: f.player,
                 follower: self.rules.follower_id(f.ftype).to_string(),
                 feature: FeatureId(f.root),
+                rule: self.rules.ruleset().followers[usize::from(f.ftype)]
+                    .return_rule
+                    .clone(),
             });
         }
     }

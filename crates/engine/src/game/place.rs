@@ -21,6 +21,8 @@ impl Game {
                 x: p.x,
                 y: p.y,
                 rotation: p.rotation,
+                // Cloning an empty list allocates nothing.
+                rules: self.rules.ruleset().tiles[p.tile as usize].rules.clone(),
             });
         }
         // AM-8 read field by field needs the farmer fields as they are before this tile merges

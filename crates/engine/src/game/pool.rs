@@ -484,6 +484,7 @@ impl Game {
                 corner: None,
                 moved: false,
                 marker: true,
+                rule: None,
             });
         }
     }

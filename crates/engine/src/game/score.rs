@@ -309,6 +309,9 @@ impl Game {
                     player: m.player,
                     follower: rules.follower_id(m.ftype).to_string(),
                     feature: FeatureId(root),
+                    rule: rules.ruleset().followers[usize::from(m.ftype)]
+                        .return_rule
+                        .clone(),
                 });
             }
         }

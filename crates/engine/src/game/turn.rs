@@ -41,6 +41,24 @@ impl Game {
                 turn: self.turn + 1,
                 player: self.player,
                 tile: self.rules.tile_id(t).to_string(),
+                rule: self.rules.draw_rule(t).map(str::to_string),
+            });
+        }
+    }
+
+    /// At the start: cite the rule that allows this many players, when the variant names one
+    /// and the game seats more than its count.
+    pub(super) fn record_seating(&mut self) {
+        let Some(s) = &self.rules.ruleset().seats_rule else {
+            return;
+        };
+        if self.record && self.players > s.above {
+            let rule = s.rule.clone();
+            let seats = self.players;
+            self.events.push(Event::Seating {
+                turn: 0,
+                seats,
+                rule,
             });
         }
     }

@@ -367,6 +367,13 @@ impl Rules {
             .unwrap_or("B-2")
     }
 
+    /// The rule the draw events of `tile` cite: its pile group's `draw_rule`, if any.
+    #[inline]
+    pub(crate) fn draw_rule(&self, tile: u16) -> Option<&str> {
+        let group = self.ruleset.pile_groups.get(self.group(tile) as usize);
+        group.and_then(|g| g.draw_rule.as_deref())
+    }
+
     /// Index of the start tile.
     pub fn start_tile(&self) -> u16 {
         self.start_tile

@@ -110,6 +110,9 @@ pub struct CompiledTile {
     /// variant renumbers them when it is lowered).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub placement: Vec<PlacementRule>,
+    /// Rule ids its placement events cite: its file's `[set] rules`, then its own, each once.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
 }
 
 /// Edge weight of a tile's segment graph.
@@ -471,6 +474,7 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
         match compiled {
             Some(mut ct) => {
                 ct.valid = ok;
+                ct.rules = cited_on_place(&doc.set.rules, &t.rules);
                 if !ok {
                     broken.insert(ct.id.clone());
                 }
@@ -497,7 +501,9 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
                 .iter()
                 .flat_map(|t| &t.value.placement)
                 .map(|p| &p.value.cites),
-        );
+        )
+        .chain(&doc.set.rules)
+        .chain(doc.tile.iter().flat_map(|t| &t.value.rules));
     let mut rules = crate::rules::Scope::default();
     rules.declare(&doc.rule, src, &mut diags);
     diags.extend(cited.filter_map(|r| rules.check(src, &r.value, r.span.clone())));
@@ -564,6 +570,17 @@ fn placement_rules(
     out
 }
 
+/// The rule ids a tile's placement events cite: the set's, then the tile's own, each once.
+fn cited_on_place(set: &[Sp<String>], tile: &[Sp<String>]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for r in set.iter().chain(tile) {
+        if !out.contains(&r.value) {
+            out.push(r.value.clone());
+        }
+    }
+    out
+}
+
 /// One coverage claim: a segment touching a side or half at a span.
 pub(super) type Claim = (usize, Range<usize>);
 
@@ -617,6 +634,7 @@ pub(super) fn compile_tile(
         dropped: Vec::new(),
         glyphs: Vec::new(),
         placement: placement_rules(t, edges, src, diags),
+        rules: Vec::new(),
     };
 
     compile_segments(t, mega, &mut tile, src, diags);

@@ -151,6 +151,7 @@ fn huge(cells: Vec<Sp<RawCell>>) -> Vec<Diagnostic> {
         connections: vec![],
         note: None,
         placement: vec![],
+        rules: vec![],
     };
     let doc = TileSetFile {
         set: crate::raw::SetInfo {
@@ -158,6 +159,7 @@ fn huge(cells: Vec<Sp<RawCell>>) -> Vec<Diagnostic> {
             name: "t".into(),
             description: None,
             glyphs: vec![],
+            rules: vec![],
         },
         tile: vec![Sp::unspanned(tile)],
         fact: vec![],
@@ -349,6 +351,7 @@ mod arbitrary {
                     connections,
                     note: None,
                     placement: vec![],
+                    rules: vec![],
                 })
             })
     }
@@ -366,6 +369,7 @@ mod arbitrary {
                     name: "t".into(),
                     description: None,
                     glyphs: vec![],
+                    rules: vec![],
                 },
                 tile: tiles,
                 fact: vec![],
