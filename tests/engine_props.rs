@@ -79,7 +79,9 @@ impl tegula_ruleset::Counts for EventCounts<'_> {
             Quantity::Pennants => f.pennants,
             Quantity::Neighbours if cloister => f.tiles,
             Quantity::Cities => f.cities,
-            Quantity::Neighbours | Quantity::Tag(_) => unreachable!("{q:?} on {f:?}"),
+            Quantity::Neighbours | Quantity::Tag(_) | Quantity::CitiesWith(_) => {
+                unreachable!("{q:?} on {f:?}")
+            }
         }
     }
 }

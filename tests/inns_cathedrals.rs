@@ -177,7 +177,7 @@ fn the_facts_hold_and_a_wrong_tag_count_is_located() {
         err.contains("error[fact-mismatch]: tags.inn: expected 7, the tiles give 6"),
         "{err}"
     );
-    assert!(err.contains("inns-cathedrals.toml:42:16"), "{err}");
+    assert!(err.contains("inns-cathedrals.toml:43:16"), "{err}");
     // More than 100 tags in one fact is refused by the schema, before any is counted.
     let many: Vec<String> = (0..101).map(|i| format!("t{i} = 0")).collect();
     let path = edited_tiles(

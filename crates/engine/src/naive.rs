@@ -211,12 +211,13 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
         let field_cities = if feats[k].kind == FeatureKind::Field {
             cities_of(k)
         } else {
-            0
+            Vec::new()
         };
         let mut counts = NaiveCounts {
             game,
             f: &feats[k],
-            cities: field_cities,
+            feats: &feats,
+            cities: &field_cities,
         };
         let ft = &rs.followers[f.follower as usize];
         if f.corner.is_some() {
@@ -236,11 +237,19 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
         let cities = if f.kind == FeatureKind::Field {
             cities_of(k)
         } else {
-            0
+            Vec::new()
         };
+        let cities = &cities[..];
+        let feats = &feats[..];
         // Features still incomplete (and every field) score their end value (B-6).
         let expr = sc.values.of(f.kind, false).filter(|_| !f.complete);
-        let value = expr.map_or(0, |e| e.eval(&mut NaiveCounts { game, f, cities }));
+        let counts = || NaiveCounts {
+            game,
+            f,
+            feats,
+            cities,
+        };
+        let value = expr.map_or(0, |e| e.eval(&mut counts()));
         let best = st.iter().copied().max().unwrap_or(0);
         if best == 0 || f.complete {
             continue;
@@ -256,7 +265,7 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
             let modifier = rs.followers[fig.follower as usize].payment.as_ref();
             let here = of[&(fig.instance as usize, fig.feature)] == k;
             if let (Some(m), true) = (modifier, here && st[fig.player as usize] == best) {
-                let extra = m.value.eval(&mut NaiveCounts { game, f, cities });
+                let extra = m.value.eval(&mut counts());
                 points::add(&mut out[fig.player as usize], extra);
             }
         }
@@ -268,7 +277,9 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
 struct NaiveCounts<'a> {
     game: &'a Game,
     f: &'a NaiveFeature,
-    cities: u32,
+    feats: &'a [NaiveFeature],
+    /// The completed cities a field borders (indices into `feats`), each once.
+    cities: &'a [usize],
 }
 
 impl Counts for NaiveCounts<'_> {
@@ -281,27 +292,34 @@ impl Counts for NaiveCounts<'_> {
             Quantity::Pennants => self.f.pennants,
             Quantity::Neighbours if cloister => self.f.tiles,
             Quantity::Neighbours => 0,
-            Quantity::Cities => self.cities,
-            Quantity::Tag(t) => {
-                let rs = self.game.rules().ruleset();
-                let tiles = self.game.tiles();
-                let tagged = |&&(i, fi): &&(usize, u8)| {
-                    let feat = &rs.tiles[tiles[i].tile as usize].features[fi as usize];
-                    t < 32 && feat.tags & (1 << t) != 0
-                };
-                self.f.members.iter().filter(tagged).count() as u32
+            Quantity::Cities => self.cities.len() as u32,
+            Quantity::CitiesWith(t) => {
+                let with = |&&c: &&usize| tagged(self.game, &self.feats[c], t) > 0;
+                self.cities.iter().filter(with).count() as u32
             }
+            Quantity::Tag(t) => tagged(self.game, self.f, t),
         }
     }
 }
 
-/// Completed cities bordering the field `feats[k]` (B-6), each counted once.
+/// Segments of `f` carrying tag `t`.
+fn tagged(game: &Game, f: &NaiveFeature, t: u32) -> u32 {
+    let rs = game.rules().ruleset();
+    let tiles = game.tiles();
+    let tagged = |&&(i, fi): &&(usize, u8)| {
+        let feat = &rs.tiles[tiles[i].tile as usize].features[fi as usize];
+        t < 32 && feat.tags & (1 << t) != 0
+    };
+    f.members.iter().filter(tagged).count() as u32
+}
+
+/// Completed cities bordering the field `feats[k]` (B-6), each once (indices into `feats`).
 fn completed_cities(
     game: &Game,
     feats: &[NaiveFeature],
     of: &BTreeMap<(usize, u8), usize>,
     k: usize,
-) -> u32 {
+) -> Vec<usize> {
     let rs = game.rules().ruleset();
     let tiles = game.tiles();
     let mut cities = BTreeSet::new();
@@ -314,7 +332,7 @@ fn completed_cities(
             }
         }
     }
-    cities.len() as u32
+    cities.into_iter().collect()
 }
 
 /// The engine's id of the naive feature holding member `(instance, feature)`.

@@ -126,6 +126,15 @@ impl Cx<'_> {
                 }
             }
         }
+        if value.as_ref().is_some_and(reads_cities_with) {
+            // Figures' payments are also made for one city or a former field's cities, where
+            // the engine cannot tell which of them carry the tag.
+            let msg = format!(
+                "{key}: `cities(TAG)` is read only by a field's end value (`values.field.end`)"
+            );
+            self.diags.push(bad(f, self.src, &text.span, rule, &msg));
+            return None;
+        }
         value
     }
 
@@ -175,6 +184,13 @@ impl Cx<'_> {
             }
         }
     }
+}
+
+/// Whether `e` reads `cities(TAG)` ([`Quantity::CitiesWith`]).
+pub(crate) fn reads_cities_with(e: &Expr) -> bool {
+    let mut read = Vec::new();
+    e.quantities(&mut read);
+    read.iter().any(|q| matches!(q, Quantity::CitiesWith(_)))
 }
 
 /// Counts of no feature: a constant expression reads none.

@@ -168,7 +168,10 @@ impl Totals {
             }
             Quantity::Pennants => (self.pennants, self.pennants),
             Quantity::Neighbours => (8, 8 * self.count(kind)),
-            Quantity::Cities => (self.count(FeatureKind::City), self.borders),
+            // Those with a tag are some of the cities.
+            Quantity::Cities | Quantity::CitiesWith(_) => {
+                (self.count(FeatureKind::City), self.borders)
+            }
             Quantity::Tag(t) => {
                 let n = self.tagged.get(&t).copied().unwrap_or(0);
                 (n, n)

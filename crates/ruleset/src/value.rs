@@ -21,6 +21,11 @@ pub enum Quantity {
     Neighbours,
     /// Completed cities a field borders, each once (B-6).
     Cities,
+    /// Completed cities a field borders of which some segment carries a tag (index into
+    /// [`crate::Ruleset::tags`]), each once: the part of [`Quantity::Cities`] a value may pay or
+    /// cite apart. Read only by a field's end value under the standard field rule.
+    #[serde(rename = "cities_with")]
+    CitiesWith(u32),
     /// Segments of the feature carrying a tag (index into [`crate::Ruleset::tags`]): the
     /// feature's count is the sum over the segments merged into it.
     Tag(u32),
@@ -436,6 +441,6 @@ pub fn applies(q: Quantity, kind: FeatureKind) -> bool {
         Quantity::Tiles | Quantity::Tag(_) => true,
         Quantity::Pennants => kind == FeatureKind::City,
         Quantity::Neighbours => kind == FeatureKind::Cloister,
-        Quantity::Cities => kind == FeatureKind::Field,
+        Quantity::Cities | Quantity::CitiesWith(_) => kind == FeatureKind::Field,
     }
 }

@@ -35,6 +35,7 @@ impl Quantity {
             Quantity::Pennants => "pennants".into(),
             Quantity::Neighbours => "neighbours".into(),
             Quantity::Cities => "cities".into(),
+            Quantity::CitiesWith(t) => format!("cities({})", tag(tags, t)),
             Quantity::Tag(t) => format!("count({})", tag(tags, t)),
         }
     }
@@ -46,6 +47,7 @@ impl Quantity {
             Quantity::Pennants => "pennant".into(),
             Quantity::Neighbours => "surrounding tile".into(),
             Quantity::Cities => "completed city it borders".into(),
+            Quantity::CitiesWith(t) => format!("completed city with `{}` it borders", tag(tags, t)),
             Quantity::Tag(t) => format!("segment tagged `{}`", tag(tags, t)),
         }
     }
@@ -57,6 +59,9 @@ impl Quantity {
             Quantity::Pennants => "its pennants".into(),
             Quantity::Neighbours => "its surrounding tiles".into(),
             Quantity::Cities => "the completed cities it borders".into(),
+            Quantity::CitiesWith(t) => {
+                format!("the completed cities with `{}` it borders", tag(tags, t))
+            }
             Quantity::Tag(t) => format!("its segments tagged `{}`", tag(tags, t)),
         }
     }

@@ -54,6 +54,13 @@ impl Game {
         self.tmp.buf = buf;
     }
 
+    /// Completed cities bordered by the field rooted at `root` of which some segment carries
+    /// tag `tag`, each once (`cities(TAG)` in a value; walked only when a value reads it).
+    pub(super) fn bordered_cities_with(&self, root: u32, tag: u32, buf: &mut Vec<u32>) -> u32 {
+        self.bordered_cities(root, buf);
+        buf.iter().filter(|&&c| self.tag_count(c, tag) > 0).count() as u32
+    }
+
     /// Add each seat's figure strengths on the field rooted at `field` to `strength` (B-5).
     fn add_farmer_strength(&mut self, field: u32, strength: &mut [u32; 32]) {
         for i in 0..self.meeples.len() {

@@ -502,6 +502,10 @@ impl Counts for FeatureCounts<'_> {
                 Some(n) => n,
                 None => g.bordered_cities(root, self.buf),
             },
+            Quantity::CitiesWith(t) => {
+                let n = g.bordered_cities_with(root, t, self.buf);
+                self.cities.map_or(n, |c| n.min(c))
+            }
             Quantity::Tag(t) => g.tag_count(root, t),
         }
     }

@@ -87,6 +87,23 @@ pub fn scoring(
                 ),
             ));
         }
+        let per_city = matches!(numbers.field_rule, Some(RawFieldRule::PerCity));
+        if per_city
+            && parsed
+                .as_ref()
+                .is_ok_and(crate::figure_values::reads_cities_with)
+        {
+            // The first edition's procedure pays each city alone, with `cities` = 1.
+            diags.push(src.diag(
+                Code::BadValue,
+                text.span.clone(),
+                format!(
+                    "values.{key}: `cities(TAG)` needs the standard field rule; under \
+                     `field_rule = \"per-city\"` each city is paid on its own"
+                ),
+            ));
+            continue;
+        }
         if let (Ok(e), false) = (parsed, later) {
             *slot(&mut out, key) = e;
         }

@@ -324,6 +324,9 @@ impl<'a> Parser<'a> {
             Tok::Word("tiles") => Quantity::Tiles,
             Tok::Word("pennants") => Quantity::Pennants,
             Tok::Word("neighbours") => Quantity::Neighbours,
+            Tok::Word("cities") if self.peek() == Tok::Open => {
+                Quantity::CitiesWith(self.tag_arg()?)
+            }
             Tok::Word("cities") => Quantity::Cities,
             Tok::Word("count") => Quantity::Tag(self.tag_arg()?),
             Tok::Word(w) => {
@@ -331,7 +334,7 @@ impl<'a> Parser<'a> {
                     at,
                     format!(
                         "`{w}` is not a count; the counts are tiles, pennants, neighbours, \
-                         cities and count(TAG)"
+                         cities, cities(TAG) and count(TAG)"
                     ),
                 )
             }

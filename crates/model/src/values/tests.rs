@@ -21,6 +21,8 @@ impl Counts for Fixed {
             Quantity::Pennants => self.pennants,
             Quantity::Neighbours => self.neighbours,
             Quantity::Cities => self.cities,
+            // Of the two cities, those with the tag: one per segment tagged (enough here).
+            Quantity::CitiesWith(t) => self.tagged[t as usize].min(self.cities),
             Quantity::Tag(t) => self.tagged[t as usize],
         }
     }
@@ -249,4 +251,29 @@ fn a_cite_out_of_place_or_unknown_is_located() {
     assert!(e.message.contains("only at the start"), "{}", e.message);
     let e = parse("[IC-3] [IC-4] tiles", FeatureKind::Road, &t).unwrap_err();
     assert_eq!(e.at, 7..13);
+}
+
+/// `cities(TAG)`: the completed cities a field borders that carry the tag; a branch on it cites
+/// a rule for the field scores that counted such a city (IC-5). Only fields have it, the tag
+/// must exist, and it prints back.
+#[test]
+fn cities_with_a_tag_count_on_fields_and_cite_their_branch() {
+    let t = tags();
+    let text = "if cities(cathedral) > 0 then [IC-5] 3 * cities else 3 * cities";
+    let e = parse(text, FeatureKind::Field, &t).unwrap();
+    // `Fixed` borders 2 completed cities; one of them is tagged when a segment count says so.
+    assert_eq!(e.eval_cited(&mut feature(9, 0, [0, 1])), (6, Some("IC-5")));
+    assert_eq!(e.eval_cited(&mut feature(9, 0, [0, 0])), (6, None));
+    assert_eq!(e.source(&t), text, "printed back");
+    assert_eq!(
+        parse("cities(inn)", FeatureKind::Field, &t)
+            .unwrap()
+            .words(&t),
+        "1 per completed city with `inn` it borders"
+    );
+    let e = parse("cities(cathedral)", FeatureKind::City, &t).unwrap_err();
+    assert!(e.message.contains("only on fields"), "{}", e.message);
+    let e = parse("cities(well)", FeatureKind::Field, &t).unwrap_err();
+    assert_eq!(e.at, 7..11);
+    assert!(e.message.contains("unknown tag `well`"), "{}", e.message);
 }
