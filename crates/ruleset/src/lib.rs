@@ -1102,8 +1102,8 @@ pub struct TileType {
     /// tiles that carry them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub placement: Vec<PlacementRule>,
-    /// Rule ids the placement events of this tile cite: its set's, then its own (default:
-    /// none).
+    /// Rule ids the placement events of this tile cite: its set's, its own, then those its
+    /// [`TileType::placement`] rules cite (default: none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<String>,
 }

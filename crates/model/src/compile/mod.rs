@@ -110,7 +110,8 @@ pub struct CompiledTile {
     /// variant renumbers them when it is lowered).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub placement: Vec<PlacementRule>,
-    /// Rule ids its placement events cite: its file's `[set] rules`, then its own, each once.
+    /// Rule ids its placement events cite, each once: its file's `[set] rules`, its own, then
+    /// those of its placement rules.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<String>,
 }
@@ -474,7 +475,7 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
         match compiled {
             Some(mut ct) => {
                 ct.valid = ok;
-                ct.rules = cited_on_place(&doc.set.rules, &t.rules);
+                ct.rules = cited_on_place(&doc.set.rules, t);
                 if !ok {
                     broken.insert(ct.id.clone());
                 }
@@ -570,10 +571,12 @@ fn placement_rules(
     out
 }
 
-/// The rule ids a tile's placement events cite: the set's, then the tile's own, each once.
-fn cited_on_place(set: &[Sp<String>], tile: &[Sp<String>]) -> Vec<String> {
+/// The rule ids a tile's placement events cite, each once: the set's, the tile's own, then
+/// those its placement rules cite (a placement satisfied them).
+fn cited_on_place(set: &[Sp<String>], tile: &RawTile) -> Vec<String> {
+    let placement = tile.placement.iter().map(|p| &p.value.cites);
     let mut out: Vec<String> = Vec::new();
-    for r in set.iter().chain(tile) {
+    for r in set.iter().chain(&tile.rules).chain(placement) {
         if !out.contains(&r.value) {
             out.push(r.value.clone());
         }
