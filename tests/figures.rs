@@ -163,7 +163,7 @@ fn variants_without_figure_keys_keep_standard_followers() {
 }
 
 /// The builder and the pig (TB-4 .. TB-8) come out of traders-builders.toml as generic
-/// properties, and abbey-mayor-traders.toml appends the same two to the Abbey & Mayor figures.
+/// properties (with the rules their placements and returns cite), and abbey-mayor-traders.toml appends the same two to the Abbey & Mayor figures.
 #[test]
 fn traders_builders_lowers_the_builder_and_the_pig() {
     let mut builder = figure(
@@ -175,6 +175,8 @@ fn traders_builders_lowers_the_builder_and_the_pig() {
     );
     builder.needs_own_figure = true;
     builder.occupies = false;
+    builder.place_rule = Some("TB-4".into());
+    builder.return_rule = Some("TB-6".into());
     builder.when_extended = Some(TurnEffect {
         rule: "TB-5".into(),
         effect: TurnAction::ExtraTurn,
@@ -189,6 +191,7 @@ fn traders_builders_lowers_the_builder_and_the_pig() {
     );
     pig.needs_own_figure = true;
     pig.occupies = false;
+    pig.place_rule = Some("TB-7".into());
     pig.payment = Some(PaymentModifier {
         rule: "TB-8".into(),
         value: Expr::Count(Quantity::Cities),
