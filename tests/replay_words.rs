@@ -193,3 +193,35 @@ fn every_turn_score_table_has_the_same_columns_and_a_cell_for_every_seat() {
         }
     }
 }
+
+/// A 6-player Inns & Cathedrals game, logged and replayed: the viewer says the seating line
+/// with IC-6, and the lines of draws, placements, figures and returns add the rules the data
+/// names for them inside their brackets (IC-1 on the expansion's tiles, IC-2 on the large
+/// meeple). Every line still reads as a player would say it.
+#[test]
+fn inns_cathedrals_lines_name_the_rules_the_data_cites() {
+    let dir = tmp("cited");
+    let (log, html) = (dir.join("game.jsonl"), dir.join("game.html"));
+    let args = [
+        "--variant",
+        "variants/inns-cathedrals.toml",
+        "--players",
+        "6",
+        "--seed",
+        "2",
+    ];
+    let page = play_and_replay(&args, &log, &html);
+    let _ = std::fs::remove_dir_all(&dir);
+    let lines = event_lines(&page);
+    assert_eq!(lines[0], "6 players sit down [IC-6]", "{lines:#?}");
+    let has = |what: &str, end: &str| lines.iter().any(|l| l.contains(what) && l.ends_with(end));
+    assert!(has(" places ", ", IC-1]"), "{lines:#?}");
+    assert!(has(" puts a Large meeple on ", ", IC-2]"), "{lines:#?}");
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.contains(" puts a Meeple ") && l.contains("IC-")),
+        "{lines:#?}"
+    );
+    assert_eq!(unplayerlike(&lines), Vec::<String>::new());
+}
