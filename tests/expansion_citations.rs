@@ -220,3 +220,22 @@ fn every_expansion_rule_is_cited_by_the_events_it_applies_to() {
         "{field_scores:?}"
     );
 }
+
+/// `tegula variant explain` says which rules a variant's player range and figures cite.
+#[test]
+fn explain_names_the_rules_the_data_cites() {
+    let out = tegula(&["variant", "explain", "variants/inns-cathedrals.toml"]);
+    assert_exit(&out, 0);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("2 to 6 players; a game of more than 5 cites IC-6 at its start"),
+        "{text}"
+    );
+    assert!(
+        text.contains("its placements cite IC-2; its returns cite IC-2"),
+        "{text}"
+    );
+    let out = tegula(&["variant", "explain", "variants/base.toml"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains(" cite"), "{text}");
+}

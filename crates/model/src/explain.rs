@@ -156,13 +156,20 @@ fn line(
 
 /// Players, tiles, hand, figures, own tiles, the pool, abilities.
 fn setup_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
-    let mut out = vec![line(
-        "players",
-        json!([v.min_players, v.max_players]),
-        format!("{} to {} players", v.min_players, v.max_players),
-        None,
-        at.origin(&["players"]),
-    )];
+    let (value, text) = match &v.seats_rule {
+        None => (
+            json!([v.min_players, v.max_players]),
+            format!("{} to {} players", v.min_players, v.max_players),
+        ),
+        Some(s) => (
+            json!([v.min_players, v.max_players, { "above": s.above, "rule": s.rule }]),
+            format!(
+                "{} to {} players; a game of more than {} cites {} at its start",
+                v.min_players, v.max_players, s.above, s.rule
+            ),
+        ),
+    };
+    let mut out = vec![line("players", value, text, None, at.origin(&["players"]))];
     out.extend(tile_lines(v, at));
     out.push(line(
         "hand",
@@ -183,7 +190,10 @@ fn setup_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
         out.push(line(
             &format!("followers.{}", f.id),
             value,
-            figure_words(f, &tags) + &corner_words(f, &tags) + &guest_words(f, &tags),
+            figure_words(f, &tags)
+                + &corner_words(f, &tags)
+                + &guest_words(f, &tags)
+                + &cited_words(f),
             Some("B-2"),
             origin,
         ));
@@ -373,6 +383,18 @@ fn guest_words(f: &tegula_ruleset::FollowerType, tags: &[String]) -> String {
              row{completing} ({})",
             t.rule
         ));
+    }
+    out
+}
+
+/// The rules a figure's placements from supply and returns cite, in words.
+fn cited_words(f: &tegula_ruleset::FollowerType) -> String {
+    let mut out = String::new();
+    if let Some(r) = &f.place_rule {
+        out.push_str(&format!("; its placements cite {r}"));
+    }
+    if let Some(r) = &f.return_rule {
+        out.push_str(&format!("; its returns cite {r}"));
     }
     out
 }
