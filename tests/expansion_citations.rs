@@ -239,3 +239,58 @@ fn explain_names_the_rules_the_data_cites() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(!text.contains(" cite"), "{text}");
 }
+
+/// `variants/NAME.toml` without its lines starting with any of `keys`, written into
+/// `tmp/variants/` of a private data root (the schemas and copies of the tile sets it names: a
+/// variant reads only files inside its data root); the new file's path.
+fn without(name: &str, keys: &[&str], tmp: &Path) -> String {
+    let text = std::fs::read_to_string(root().join(format!("variants/{name}.toml"))).unwrap();
+    for sub in ["schema", "tiles", "variants"] {
+        std::fs::create_dir_all(tmp.join(sub)).unwrap();
+    }
+    for f in std::fs::read_dir(root().join("schema")).unwrap() {
+        let f = f.unwrap().path();
+        std::fs::copy(&f, tmp.join("schema").join(f.file_name().unwrap())).unwrap();
+    }
+    for set in ["base", "inns-cathedrals", "traders-builders"] {
+        let file = format!("tiles/{set}.toml");
+        std::fs::copy(root().join(&file), tmp.join(&file)).unwrap();
+    }
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|l| !keys.iter().any(|k| l.starts_with(k)))
+        .collect();
+    let path = tmp.join(format!("variants/{name}.toml"));
+    std::fs::write(&path, kept.join("\n")).unwrap();
+    path.display().to_string()
+}
+
+/// The scenarios that check IC-5, IC-2's and TB-6's citations hold with the shipped variants
+/// and fail with the same variants stripped of the data that names those rules (the field
+/// value's cited branch, the figures' `place_rule` / `return_rule`): the citations come from
+/// the data, and the scenarios see them.
+#[test]
+fn the_citation_scenarios_fail_without_the_data_that_names_the_rules() {
+    let tmp = std::env::temp_dir().join(format!("tegula-cite-sc-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let keys = ["field.end", "place_rule", "return_rule"];
+    let ic = without("inns-cathedrals", &keys, &tmp);
+    let tb = without("traders-builders", &keys, &tmp);
+    let mut cache = tegula_scenario::VariantCache::default();
+    for (scenario, variant, stripped) in [
+        ("ic5-farmer-scores-cathedral-city", "inns-cathedrals", &ic),
+        ("ic2-large-meeple-beats-a-meeple", "inns-cathedrals", &ic),
+        ("tb4-tb5-tb6-builder-on-a-road", "traders-builders", &tb),
+    ] {
+        let sc = root().join(format!("scenarios/{scenario}.toml"));
+        let line = format!("variant = \"../variants/{variant}.toml\"");
+        let shipped = format!("variants/{variant}.toml");
+        let sub = tmp.join(scenario);
+        std::fs::create_dir_all(&sub).unwrap();
+        let holds = common::run_under(&sc, &line, &shipped, &sub, &mut cache);
+        assert_eq!(holds, Some(false), "{scenario} under {shipped}");
+        let fails = common::run_under(&sc, &line, stripped, &sub, &mut cache);
+        assert_eq!(fails, Some(true), "{scenario} under {stripped}");
+    }
+    std::fs::remove_dir_all(&tmp).ok();
+}

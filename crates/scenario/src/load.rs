@@ -185,6 +185,8 @@ pub enum Expected {
         player: u8,
         /// Follower type id.
         follower: String,
+        /// The rule its events cite (the figure type's `return_rule` unless the file names one).
+        rule: Option<String>,
         /// How many.
         count: u32,
         /// Position in the file.
@@ -986,7 +988,11 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
                 }
             }
             (None, Some(f)) => {
-                follower_type(cx, rs, f);
+                let ftype = follower_type(cx, rs, f);
+                let rule = match &ev.rule {
+                    Some(r) => cx.rule_ok(r).then(|| r.value.clone()),
+                    None => ftype.and_then(|i| rs.followers[i].return_rule.clone()),
+                };
                 if let Some(p) = &ev.points {
                     cx.err(
                         Code::BadExpectation,
@@ -1013,6 +1019,7 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
                     out.push(Expected::Return {
                         player,
                         follower: f.value.clone(),
+                        rule,
                         count,
                         pos,
                     });

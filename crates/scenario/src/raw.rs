@@ -333,7 +333,8 @@ pub struct RawEvent {
     #[serde(default)]
     #[schemars(range(min = 0, max = 100000))]
     pub points: Option<Sp<i64>>,
-    /// Rule id the score is awarded under (e.g. `B-4`, `B-6`).
+    /// Rule id the score is awarded under (e.g. `B-4`, `B-6`); for a return, the rule its event
+    /// cites (default: the one its figure type names, if any; e.g. `TB-6`).
     #[serde(default)]
     #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
     pub rule: Option<Sp<RuleId>>,

@@ -101,6 +101,7 @@ enum Item {
     Return {
         player: u8,
         follower: String,
+        rule: Option<String>,
     },
     Gain {
         player: u8,
@@ -125,9 +126,16 @@ impl fmt::Display for Item {
                 points,
                 rule,
             } => write!(f, "seat {player} scores {points} for a {kind} ({rule})"),
-            Item::Return { player, follower } => {
-                write!(f, "a {follower} returns to seat {player}")
-            }
+            Item::Return {
+                player,
+                follower,
+                rule: None,
+            } => write!(f, "a {follower} returns to seat {player}"),
+            Item::Return {
+                player,
+                follower,
+                rule: Some(rule),
+            } => write!(f, "a {follower} returns to seat {player} ({rule})"),
             Item::Gain {
                 player,
                 resource,
@@ -175,10 +183,14 @@ fn actual_items(events: &[Event]) -> Vec<Item> {
                 }
             }
             Event::Return {
-                player, follower, ..
+                player,
+                follower,
+                rule,
+                ..
             } => out.push(Item::Return {
                 player: *player,
                 follower: follower.clone(),
+                rule: rule.clone(),
             }),
             Event::Gain {
                 rule,
@@ -237,6 +249,7 @@ fn expected_items(exp: &[Expected]) -> Vec<(Item, Pos)> {
             Expected::Return {
                 player,
                 follower,
+                rule,
                 count,
                 pos,
             } => {
@@ -245,6 +258,7 @@ fn expected_items(exp: &[Expected]) -> Vec<(Item, Pos)> {
                         Item::Return {
                             player: *player,
                             follower: follower.clone(),
+                            rule: rule.clone(),
                         },
                         *pos,
                     ));
