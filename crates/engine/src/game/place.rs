@@ -212,53 +212,49 @@ impl Game {
         }
     }
 
-    /// The fast generator: frontier cells × rotations against packed side signatures.
+    /// The fast generator: frontier cells × rotations against packed side signatures. A
+    /// single-cell tile's placements stay words (`slots`); the others, and any that placement
+    /// rules filter, become the explicit list.
     #[inline(always)]
     pub(super) fn generate_placements(&mut self, t: u16) {
         let info = &self.rules.tiles[t as usize];
         let rules = info.has_placement_rules;
         if !info.single {
+            self.clear_slots();
             self.generate_multi(t);
         } else {
-            self.generate_single(t, self.rules.declared_edges);
+            self.generate_single(t);
         }
         if rules {
+            self.slots_to_list();
             self.filter_placement_rules();
         }
     }
 
     #[inline(always)]
-    fn generate_single(&mut self, t: u16, exact: bool) {
-        // Two passes. First, branch-free: each frontier cell writes its four candidate slots
-        // (frontier index and rotation in one word, one vector store) and the write position
-        // advances by the number of rotations its fit table admits. Then only the fitting slots
-        // become placements. Writing four whole placements per cell made the stores the
-        // bottleneck of the generator.
-        let info = &self.rules.tiles[t as usize];
-        let (table, sig4) = (&info.fit_table, info.sig4);
+    fn generate_single(&mut self, t: u16) {
+        // Branch-free: each frontier cell writes its four candidate slots (frontier index and
+        // rotation in one word, one vector store) and the write position advances by the number
+        // of rotations its fit table admits. The words are the placements (`slots`): decoding
+        // them into 12-byte placements here, for every legal placement of every draw, was half
+        // of the generator's time, and the random agent uses one of them.
         let need = self.frontier.len() * 4;
-        if self.tmp.slots.len() < need {
-            self.tmp.slots.resize(need, 0);
+        let mut words = std::mem::take(&mut self.slots.words);
+        if words.len() < need {
+            words.resize(need, 0);
         }
-        let buf = &mut self.tmp.slots[..need];
-        // A declared edge kind has no fit-table code: its variants test the exact requirement
-        // word instead, in a loop of their own (the table's loop stays as it was).
-        let n = if exact {
-            fill_slots(&self.frontier, buf, |f| fit_mask(sig4, f.req) as u8)
+        let info = &self.rules.tiles[t as usize];
+        let n = if self.rules.declared_edges {
+            fill_slots_exact(&self.frontier, &mut words[..need], info.sig4)
         } else {
-            fill_slots(&self.frontier, buf, |f| table[f.code as usize])
+            fill_slots(&self.frontier, &mut words[..need], &info.fit_table)
         };
+        // Exactly the legal ones stay (the state's equality and hash read the whole vector).
+        words.truncate(n);
+        self.slots.words = words;
+        self.slots.tile = Some(t);
+        self.forget_decoded();
         self.placements.clear();
-        let frontier = &self.frontier;
-        self.placements.extend(self.tmp.slots[..n].iter().map(|&s| {
-            let f = &frontier[(s >> 2) as usize];
-            Placement {
-                tile: t,
-                x: f.x,
-                y: f.y,
-                rotation: (s & 3) as u8,
-            }
-        }));
         self.n_place = n;
     }
 
@@ -269,7 +265,8 @@ impl Game {
         {
             // Multi-cell tiles: every anchor that puts some tile cell on a frontier cell. Each
             // candidate is generated once, from its lowest-indexed cell that lies on the frontier
-            // (a mega tile reaches the same anchor from several frontier cells).
+            // (a mega tile reaches the same anchor from several frontier cells). The caller
+            // cleared the words.
             self.placements.clear();
             let roomy = self.roomy;
             for f in &self.frontier {
@@ -314,14 +311,30 @@ impl Game {
     }
 }
 
-/// The generator's first pass: each frontier cell's four candidate slots (frontier index << 2 |
-/// rotation) written at once into `buf`, the write position advanced by the rotations `mask`
-/// admits; returns the slots written.
+/// The generator's pass: each frontier cell's four candidate slots (frontier index << 2 |
+/// rotation) written at once into `buf`, the write position advanced by the rotations its fit
+/// table entry admits; returns the slots written.
 #[inline(always)]
-fn fill_slots(frontier: &[Front], buf: &mut [u32], mask: impl Fn(&Front) -> u8) -> usize {
+fn fill_slots(frontier: &[Front], buf: &mut [u32], table: &[u8; 256]) -> usize {
     let mut n = 0;
     for (i, f) in frontier.iter().enumerate() {
-        let m = mask(f);
+        let m = table[f.code as usize];
+        let base = (i as u32) << 2;
+        let order = &ROT_ORDER[m as usize];
+        buf[n..n + 4].copy_from_slice(&order.map(|r| base | r));
+        n += ROT_COUNT[m as usize] as usize;
+    }
+    n
+}
+
+/// [`fill_slots`] for variants that declare edge kinds: those have no fit-table code, so each
+/// cell's exact requirement word is tested against the tile's four rotations. Out of line, so
+/// that the table's loop stays as tight as before declared kinds existed.
+#[inline(never)]
+fn fill_slots_exact(frontier: &[Front], buf: &mut [u32], sig4: u64) -> usize {
+    let mut n = 0;
+    for (i, f) in frontier.iter().enumerate() {
+        let m = fit_mask(sig4, f.req);
         let base = (i as u32) << 2;
         let order = &ROT_ORDER[m as usize];
         buf[n..n + 4].copy_from_slice(&order.map(|r| base | r));

@@ -186,13 +186,11 @@ impl Game {
                 }
                 TileSite::Anywhere => {
                     self.generate_placements(pt.tile);
-                    out.extend_from_slice(&self.placements[..self.n_place]);
+                    self.extend_with_placements(&mut out);
                 }
             }
         }
-        self.placements.clear();
-        self.placements.extend_from_slice(&out);
-        self.n_place = out.len();
+        self.set_placement_list(&out);
         self.tmp.places = out;
     }
 
@@ -317,7 +315,7 @@ impl Game {
         if !self.w.kept.iter().any(|k| k.0 == me) {
             return;
         }
-        let mut all = self.placements[..self.n_place].to_vec();
+        let mut all = self.placements_vec();
         let kept: Vec<u16> = self
             .w
             .kept
@@ -327,11 +325,9 @@ impl Game {
             .collect();
         for k in kept {
             self.generate_placements(k);
-            all.extend_from_slice(&self.placements[..self.n_place]);
+            self.extend_with_placements(&mut all);
         }
-        self.placements.clear();
-        self.placements.extend_from_slice(&all);
-        self.n_place = all.len();
+        self.set_placement_list(&all);
     }
 
     /// After the pile: the next seat (from the current one) still keeping a tile places it

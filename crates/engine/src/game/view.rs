@@ -269,7 +269,7 @@ impl Game {
     /// Every rotation is listed, even when two rotations of a symmetric tile look the same.
     pub fn placements(&self) -> &[Placement] {
         if matches!(self.phase, Phase::Place | Phase::Hand) {
-            &self.placements[..self.n_place]
+            self.placement_slice()
         } else {
             &[]
         }
