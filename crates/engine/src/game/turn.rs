@@ -4,7 +4,7 @@
 
 use tegula_ruleset::{FinalRoundFirst, KeptAfterPile, PlayerTile, TileSite};
 
-use super::{Event, Game, MoveError, Phase, Placement, Resume, FRONT};
+use super::{Event, Front, Game, MoveError, Phase, Placement, Resume, FRONT};
 use crate::rules::fits;
 
 impl Game {
@@ -165,13 +165,7 @@ impl Game {
                 TileSite::Hole => {
                     let rot = &rules.tiles[pt.tile as usize].rot;
                     // Holes (AM-1) are looked up only here, off the placement loop.
-                    let holes: Vec<_> = self
-                        .frontier
-                        .iter()
-                        .filter(|f| self.is_hole(f.x, f.y))
-                        .copied()
-                        .collect();
-                    for f in &holes {
+                    for f in self.frontier.iter().filter(|f| self.is_front_hole(f)) {
                         for (r, cells) in rot.iter().enumerate() {
                             if fits(cells[0].sig, f.req) {
                                 out.push(Placement {
@@ -244,6 +238,17 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// [`Game::is_hole`] of a frontier cell, asked for every frontier cell on most turns of a
+    /// variant with own tiles. A side whose requirement nibble is not "anything" has a placed
+    /// neighbour; only the other sides (an empty neighbour, or a placed side that matches
+    /// anything) are looked up, and the first empty one ends the test.
+    #[inline]
+    fn is_front_hole(&self, f: &Front) -> bool {
+        (0..4).all(|s| {
+            (f.req >> (4 * s)) & 0xF != 0xF || self.cells[self.step(f.pos as usize, s)] < FRONT
+        })
     }
 
     /// Whether `(x, y)` is empty with all four orthogonal neighbours filled (AM-1).
