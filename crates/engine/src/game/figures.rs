@@ -8,10 +8,8 @@ use super::{
     find, CornerFig, Event, FeatureId, FollowerOption, Freed, Game, Meeple, MoveError, MoveTarget,
     Phase, FRONT,
 };
+use crate::rules::{CORNER_HALVES, MAX_TILE_CELLS};
 
-/// The two board half-edges of each cell corner, by corner `NW, NE, SE, SW`: `{Wn, Nw}`,
-/// `{Ne, En}`, `{Es, Se}`, `{Sw, Ws}`.
-pub(super) const CORNER_HALVES: [(usize, usize); 4] = [(7, 0), (1, 2), (3, 4), (5, 6)];
 /// Offset of each corner's point from its cell, by corner `NW, NE, SE, SW` (point `(x, y)` is
 /// the north-west corner of cell `(x, y)`).
 pub(super) const CORNER_POINT: [(i32, i32); 4] = [(0, 0), (1, 0), (1, 1), (0, 1)];
@@ -99,47 +97,63 @@ impl Game {
         self.tmp.buf = seen;
     }
 
+    /// Corner-figure options (AM-6), run on every placement of a variant with corner figures:
+    /// no allocation.
     fn corner_options(&mut self) {
         let nf = self.rules.figures.len();
         let base = self.player as usize * nf;
-        let types: Vec<u8> = (0..nf)
-            .filter(|&k| self.rules.figures[k].corner.is_some() && self.supply[base + k] > 0)
-            .map(|k| k as u8)
-            .collect();
-        if types.is_empty() {
+        let offered =
+            |k: usize| self.rules.figures[k].corner.is_some() && self.supply[base + k] > 0;
+        if !(0..nf).any(offered) {
             return;
         }
-        for (feature, _) in self.legal_corners() {
-            for &follower in &types {
-                self.options.push(FollowerOption { feature, follower });
+        let mut options = std::mem::take(&mut self.options);
+        self.each_legal_corner(|feature, _| {
+            for follower in (0..nf).filter(|&k| offered(k)) {
+                let follower = follower as u8;
+                options.push(FollowerOption { feature, follower });
             }
-        }
+        });
+        self.options = options;
     }
 
     /// AM-6: for each field of the tile just placed without a corner figure, its first corner
     /// (in cell order, then `NW, NE, SE, SW`) where four filled cells meet with field in all four
     /// cell corners.
     fn legal_corners(&self) -> Vec<(u8, (i32, i32))> {
+        let mut out = Vec::new();
+        self.each_legal_corner(|local, point| out.push((local, point)));
+        out
+    }
+
+    /// [`Game::legal_corners`], each handed to `found` in order. The cheap tests come first (the
+    /// cell's own corner is field, the field has no corner figure and was not found yet); the
+    /// three other cells around the point are read last.
+    fn each_legal_corner(&self, mut found: impl FnMut(u8, (i32, i32))) {
         let inst = *self.insts.last().expect("a tile was placed");
         let cells = &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize];
-        let mut out = Vec::new();
-        let mut roots = Vec::new();
+        // One root per corner at most: a tile's cells have four corners each.
+        let mut roots = [0u32; 4 * MAX_TILE_CELLS];
+        let mut n = 0;
         for c in cells {
             for (k, &(px, py)) in CORNER_POINT.iter().enumerate() {
-                let point = (inst.x + c.dx + px, inst.y + c.dy + py);
                 let local = c.half_feature[CORNER_HALVES[k].0];
-                if local == NO_FEATURE || !self.corner_is_field(point) {
+                if local == NO_FEATURE || c.field_corners & (1 << k) == 0 {
                     continue;
                 }
                 let root = self.find_ro(inst.seg_base + local as u32);
-                if self.segs[root as usize].corners > 0 || roots.contains(&root) {
+                if self.segs[root as usize].corners > 0 || roots[..n].contains(&root) {
                     continue;
                 }
-                roots.push(root);
-                out.push((local, point));
+                let point = (inst.x + c.dx + px, inst.y + c.dy + py);
+                if !self.corner_is_field(point) {
+                    continue;
+                }
+                roots[n] = root;
+                n += 1;
+                found(local, point);
             }
         }
-        out
     }
 
     /// Whether the four cells around `point` are filled and each one's corner there is field
@@ -156,9 +170,7 @@ impl Game {
             let inst = self.insts[(v >> 4) as usize];
             let cell =
                 &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize][(v & 7) as usize];
-            let (a, b) = CORNER_HALVES[k];
-            let f = cell.half_feature[a];
-            f != NO_FEATURE && f == cell.half_feature[b]
+            cell.field_corners & (1 << k) != 0
         })
     }
 

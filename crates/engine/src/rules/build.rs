@@ -9,8 +9,8 @@ use tegula_ruleset::{
 
 use super::error::{RulesError, RulesReason, TileProblem};
 use super::{
-    code_req, fit_mask, pack_sigs, side_bits, FeatInfo, FigureInfo, RotCell, Rules, TileInfo,
-    MAX_TILE_CELLS,
+    code_req, field_corners, fit_mask, pack_sigs, side_bits, FeatInfo, FigureInfo, RotCell, Rules,
+    TileInfo, MAX_TILE_CELLS,
 };
 
 /// Most follower types (figure bit sets are 16 wide).
@@ -297,6 +297,7 @@ fn rot_cells(t: &TileType, n: usize, problems: &mut Vec<TileProblem>) -> ([Vec<R
                 outer: c.outer & 0xF,
                 side_feature: c.side_feature,
                 half_feature: c.half_feature,
+                field_corners: field_corners(&c.half_feature),
             });
         }
     }

@@ -1,7 +1,7 @@
 //! [`Rules`]: a [`Ruleset`] checked once and turned into the flat lookup tables the move loop uses
 //! (packed side signatures per rotation, per-cell port tables, feature facts).
 
-use tegula_ruleset::{Adjacency, CornerScoring, FeatureKind, Ruleset, SideKind};
+use tegula_ruleset::{Adjacency, CornerScoring, FeatureKind, Ruleset, SideKind, NO_FEATURE};
 
 mod build;
 mod error;
@@ -125,6 +125,23 @@ pub(crate) struct RotCell {
     pub outer: u8,
     pub side_feature: [u8; 4],
     pub half_feature: [u8; 8],
+    /// Bit `k` set when cell corner `k` (`NW, NE, SE, SW`) is field on both of its half-edges
+    /// ([`CORNER_HALVES`]): what a corner figure's point needs of each cell around it (AM-6),
+    /// read per placement in variants with corner figures.
+    pub field_corners: u8,
+}
+
+/// The two half-edges of each cell corner, by corner `NW, NE, SE, SW`: `{Wn, Nw}`, `{Ne, En}`,
+/// `{Es, Se}`, `{Sw, Ws}`.
+pub(crate) const CORNER_HALVES: [(usize, usize); 4] = [(7, 0), (1, 2), (3, 4), (5, 6)];
+
+/// [`RotCell::field_corners`] of a cell's half-edge features.
+pub(crate) fn field_corners(half_feature: &[u8; 8]) -> u8 {
+    let field = |&(a, b): &(usize, usize)| {
+        let f = half_feature[a];
+        f != NO_FEATURE && f == half_feature[b]
+    };
+    (0..4).fold(0, |m, k| m | u8::from(field(&CORNER_HALVES[k])) << k)
 }
 
 /// Facts about one tile-local feature.
