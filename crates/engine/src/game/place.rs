@@ -4,7 +4,7 @@
 use tegula_ruleset::{FeatureKind, SideKind, NO_FEATURE};
 
 use super::{find, union, Event, Front, Game, Inst, Phase, Placement, Seg, EMPTY, FRONT, OPP_HALF};
-use crate::rules::{fit_mask, fits, side_bits, side_code, ROT_COUNT, ROT_ORDER};
+use crate::rules::{fit_mask, fits, side_bits, side_code};
 
 impl Game {
     /// Every placement a player makes (the drawn tile, an own tile, a pool tile): record it,
@@ -213,8 +213,8 @@ impl Game {
     }
 
     /// The fast generator: frontier cells × rotations against packed side signatures. A
-    /// single-cell tile's placements stay words (`slots`); the others, and any that placement
-    /// rules filter, become the explicit list.
+    /// single-cell tile's placements are only counted (`slots` finds one by its index); the
+    /// others, and any that placement rules filter, become the explicit list.
     #[inline(always)]
     pub(super) fn generate_placements(&mut self, t: u16) {
         let info = &self.rules.tiles[t as usize];
@@ -233,25 +233,15 @@ impl Game {
 
     #[inline(always)]
     fn generate_single(&mut self, t: u16) {
-        // Branch-free: each frontier cell writes its four candidate slots (frontier index and
-        // rotation in one word, one vector store) and the write position advances by the number
-        // of rotations its fit table admits. The words are the placements (`slots`): decoding
-        // them into 12-byte placements here, for every legal placement of every draw, was half
-        // of the generator's time, and the random agent uses one of them.
-        let need = self.frontier.len() * 4;
-        let mut words = std::mem::take(&mut self.slots.words);
-        if words.len() < need {
-            words.resize(need, 0);
-        }
+        // Only the count: a placement is found again from its index when it is played
+        // (`slots`). Writing every legal placement of every draw, as 12-byte placements or as
+        // one word each, was most of the generator's time, while the random agent uses one.
         let info = &self.rules.tiles[t as usize];
         let n = if self.rules.declared_edges {
-            fill_slots_exact(&self.frontier, &mut words[..need], info.sig4)
+            count_fits_exact(&self.frontier, info.sig4)
         } else {
-            fill_slots(&self.frontier, &mut words[..need], &info.fit_table)
+            count_fits(&self.frontier, &info.fit_count)
         };
-        // Exactly the legal ones stay (the state's equality and hash read the whole vector).
-        words.truncate(n);
-        self.slots.words = words;
         self.slots.tile = Some(t);
         self.forget_decoded();
         self.placements.clear();
@@ -266,7 +256,7 @@ impl Game {
             // Multi-cell tiles: every anchor that puts some tile cell on a frontier cell. Each
             // candidate is generated once, from its lowest-indexed cell that lies on the frontier
             // (a mega tile reaches the same anchor from several frontier cells). The caller
-            // cleared the words.
+            // left the counted form.
             self.placements.clear();
             let roomy = self.roomy;
             for f in &self.frontier {
@@ -311,34 +301,23 @@ impl Game {
     }
 }
 
-/// The generator's pass: each frontier cell's four candidate slots (frontier index << 2 |
-/// rotation) written at once into `buf`, the write position advanced by the rotations its fit
-/// table entry admits; returns the slots written.
+/// The number of placements of a single-cell tile: each frontier cell's fitting rotations, read
+/// from the tile's count table by the cell's requirement code.
 #[inline(always)]
-fn fill_slots(frontier: &[Front], buf: &mut [u32], table: &[u8; 256]) -> usize {
-    let mut n = 0;
-    for (i, f) in frontier.iter().enumerate() {
-        let m = table[f.code as usize];
-        let base = (i as u32) << 2;
-        let order = &ROT_ORDER[m as usize];
-        buf[n..n + 4].copy_from_slice(&order.map(|r| base | r));
-        n += ROT_COUNT[m as usize] as usize;
-    }
-    n
+fn count_fits(frontier: &[Front], fit_count: &[u8; 256]) -> usize {
+    frontier
+        .iter()
+        .map(|f| fit_count[f.code as usize] as usize)
+        .sum()
 }
 
-/// [`fill_slots`] for variants that declare edge kinds: those have no fit-table code, so each
+/// [`count_fits`] for variants that declare edge kinds: those have no requirement code, so each
 /// cell's exact requirement word is tested against the tile's four rotations. Out of line, so
 /// that the table's loop stays as tight as before declared kinds existed.
 #[inline(never)]
-fn fill_slots_exact(frontier: &[Front], buf: &mut [u32], sig4: u64) -> usize {
-    let mut n = 0;
-    for (i, f) in frontier.iter().enumerate() {
-        let m = fit_mask(sig4, f.req);
-        let base = (i as u32) << 2;
-        let order = &ROT_ORDER[m as usize];
-        buf[n..n + 4].copy_from_slice(&order.map(|r| base | r));
-        n += ROT_COUNT[m as usize] as usize;
-    }
-    n
+fn count_fits_exact(frontier: &[Front], sig4: u64) -> usize {
+    frontier
+        .iter()
+        .map(|f| fit_mask(sig4, f.req).count_ones() as usize)
+        .sum()
 }

@@ -1,28 +1,28 @@
-//! The legal placements of the phase in the form the single-cell generator makes them: one word
-//! per placement (frontier index << 2 | rotation), decoded on demand. The random agent needs only
-//! their number and the one it picks, so the draw no longer writes a 12-byte [`Placement`] per
-//! legal placement; callers that want the whole list ([`Game::placements`]) get it decoded once,
-//! in the same order, so the same index is the same placement.
+//! The legal placements of the phase in the form the single-cell generator leaves them: only
+//! their number. A single-cell tile's placements are, in frontier order, each frontier cell's
+//! fitting rotations (in rotation order), so placement `i` is found again by walking the frontier
+//! with the tile's per-code rotation counts. The random agent needs only the number and the one it
+//! picks, so the draw writes nothing per legal placement; callers that want the whole list
+//! ([`Game::placements`]) get it decoded once, in the same order, so the same index is the same
+//! placement.
 
 use std::sync::OnceLock;
 
-use super::{Game, Phase, Placement};
+use super::{Front, Game, Phase, Placement};
+use crate::rules::{fit_mask, TileInfo, ROT_COUNT, ROT_ORDER};
 
-/// The single-cell generator's result: the placements of `tile` at `words` (frontier index << 2
-/// | rotation, generation order). While `tile` is `None` the placements are the explicit list
-/// `Game::placements` (multi-cell tiles, own tiles, kept and pool tiles, placement rules).
-/// `words` holds exactly the legal placements (no spare words), so the derived equality and hash
-/// see only them.
+/// The single-cell generator's result: the `Game::n_place` placements of `tile` on the current
+/// frontier. While `tile` is `None` the placements are the explicit list `Game::placements`
+/// (multi-cell tiles, own tiles, kept and pool tiles, placement rules).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(super) struct Slots {
     pub(super) tile: Option<u16>,
-    pub(super) words: Vec<u32>,
     decoded: Decoded,
 }
 
-/// The words decoded into placements, for callers that ask for the slice. A function of the
-/// game state (the words and the frontier), so it takes no part in equality or hashing, and a
-/// clone starts empty (decoded again if asked).
+/// The placements decoded, for callers that ask for the slice. A function of the game state (the
+/// tile and the frontier), so it takes no part in equality or hashing, and a clone starts empty
+/// (decoded again if asked).
 #[derive(Debug, Default)]
 struct Decoded(OnceLock<Vec<Placement>>);
 
@@ -45,44 +45,74 @@ impl std::hash::Hash for Decoded {
 }
 
 impl Game {
-    /// The placement word `s` of tile `t` stands for.
+    /// The rotation mask of single-cell tile `info` on frontier cell `f`: the fit table by the
+    /// cell's requirement code, or, in variants with a declared edge kind (no code), the exact
+    /// test of its requirement word.
     #[inline(always)]
-    fn decode_slot(&self, t: u16, s: u32) -> Placement {
-        let f = &self.frontier[(s >> 2) as usize];
-        Placement {
-            tile: t,
-            x: f.x,
-            y: f.y,
-            rotation: (s & 3) as u8,
+    fn fit_rotations(&self, info: &TileInfo, f: &Front) -> usize {
+        if self.rules.declared_edges {
+            fit_mask(info.sig4, f.req) as usize
+        } else {
+            info.fit_table[f.code as usize] as usize
         }
+    }
+
+    /// Placement number `i` of single-cell tile `t` (`i < n_place`): the frontier walked with
+    /// the rotation counts up to the cell that holds it.
+    fn nth_fit(&self, t: u16, mut i: usize) -> Placement {
+        let info = &self.rules.tiles[t as usize];
+        for f in &self.frontier {
+            let m = self.fit_rotations(info, f);
+            let c = ROT_COUNT[m] as usize;
+            if i < c {
+                let rotation = ROT_ORDER[m][i] as u8;
+                let (x, y) = (f.x, f.y);
+                return Placement {
+                    tile: t,
+                    x,
+                    y,
+                    rotation,
+                };
+            }
+            i -= c;
+        }
+        unreachable!("a placement index at or past the count")
     }
 
     /// Legal placement number `i` of the phase (`i < n_place`), without building the list.
     #[inline]
     pub(super) fn placement_at(&self, i: usize) -> Placement {
         match self.slots.tile {
-            Some(t) => self.decode_slot(t, self.slots.words[i]),
+            Some(t) => self.nth_fit(t, i),
             None => self.placements[i],
         }
     }
 
-    /// The legal placements of the phase as a slice: the explicit list, or the words decoded
-    /// (once per generation).
+    /// The legal placements of the phase as a slice: the explicit list, or the counted ones
+    /// decoded (once per generation).
     pub(super) fn placement_slice(&self) -> &[Placement] {
         match self.slots.tile {
-            Some(t) => self.slots.decoded.0.get_or_init(|| {
-                let words = &self.slots.words;
-                words.iter().map(|&s| self.decode_slot(t, s)).collect()
-            }),
+            Some(_) => self.slots.decoded.0.get_or_init(|| self.placements_vec()),
             None => &self.placements[..self.n_place],
         }
     }
 
-    /// Append the generated placements to `out` (decoding the words, if any).
+    /// Append the generated placements to `out` (decoding the counted ones).
     pub(super) fn extend_with_placements(&self, out: &mut Vec<Placement>) {
-        match self.slots.tile {
-            Some(t) => out.extend(self.slots.words.iter().map(|&s| self.decode_slot(t, s))),
-            None => out.extend_from_slice(&self.placements[..self.n_place]),
+        let Some(t) = self.slots.tile else {
+            out.extend_from_slice(&self.placements[..self.n_place]);
+            return;
+        };
+        let info = &self.rules.tiles[t as usize];
+        for f in &self.frontier {
+            let m = self.fit_rotations(info, f);
+            let rotations = &ROT_ORDER[m][..ROT_COUNT[m] as usize];
+            out.extend(rotations.iter().map(|&r| Placement {
+                tile: t,
+                x: f.x,
+                y: f.y,
+                rotation: r as u8,
+            }));
         }
     }
 
@@ -101,7 +131,7 @@ impl Game {
         self.n_place = list.len();
     }
 
-    /// Turn generated words into the explicit list (for filters that drop placements).
+    /// Turn counted placements into the explicit list (for filters that drop placements).
     pub(super) fn slots_to_list(&mut self) {
         if self.slots.tile.is_some() {
             let mut list = std::mem::take(&mut self.placements);
@@ -112,11 +142,10 @@ impl Game {
         }
     }
 
-    /// Forget the words (the explicit list holds the placements from now on).
+    /// Leave the counted form (the explicit list holds the placements from now on).
     #[inline]
     pub(super) fn clear_slots(&mut self) {
         self.slots.tile = None;
-        self.slots.words.clear();
         self.forget_decoded();
     }
 

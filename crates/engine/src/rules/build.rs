@@ -10,7 +10,7 @@ use tegula_ruleset::{
 use super::error::{RulesError, RulesReason, TileProblem};
 use super::{
     code_req, field_corners, fit_mask, pack_sigs, side_bits, FeatInfo, FigureInfo, RotCell, Rules,
-    TileInfo, MAX_TILE_CELLS,
+    TileInfo, MAX_TILE_CELLS, ROT_COUNT,
 };
 
 /// Most follower types (figure bit sets are 16 wide).
@@ -385,12 +385,14 @@ fn finish_tile(
             *m = fit_mask(sig4, code_req(code as u8)) as u8;
         }
     }
+    let fit_count = fit_table.map(|m| ROT_COUNT[m as usize]);
     TileInfo {
         cell_count: n,
         rot,
         feats,
         single: n == 1,
         fit_table,
+        fit_count,
         sig4,
         has_placement_rules,
         cloisters_by_cell,
@@ -584,6 +586,7 @@ fn dummy_tile() -> TileInfo {
         cloisters_by_cell: vec![Vec::new()],
         single: true,
         fit_table: [0; 256],
+        fit_count: [0; 256],
         sig4: 0,
         has_placement_rules: false,
     }

@@ -170,6 +170,9 @@ pub(crate) struct TileInfo {
     /// Single-cell tiles: rotation mask (bit `r` = rotation `r` fits) for each 8-bit
     /// requirement code ([`side_code`] per side).
     pub fit_table: [u8; 256],
+    /// Single-cell tiles: how many rotations fit, for each requirement code (the rotation count
+    /// of `fit_table`'s mask, one load less in the draw's counting pass).
+    pub fit_count: [u8; 256],
     /// Single-cell tiles: the four rotations' signatures packed ([`pack_sigs`]), for the exact
     /// test of variants with a declared edge kind.
     pub sig4: u64,
