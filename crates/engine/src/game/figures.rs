@@ -31,6 +31,10 @@ impl Game {
         let info = &rules.tiles[inst.tile as usize];
         let nf = rules.figures.len();
         let base = self.player as usize * nf;
+        // The follower types with some left in supply, bit per type (figure facts are bit sets
+        // in `Rules`, so a feature's options are a few mask operations).
+        let supply = self.supply[base..base + nf].iter().enumerate();
+        let in_supply = supply.fold(0u16, |m, (k, &n)| m | u16::from(n > 0) << k);
         // Two segments of this tile in the same connected feature are the same choice (B-2);
         // `scratch` keeps the roots offered.
         let mut seen = std::mem::take(&mut self.tmp.buf);
@@ -46,18 +50,19 @@ impl Game {
                 continue;
             }
             seen.push(root);
-            // Read only when some figure type needs it (TB-4, TB-7).
-            let own = rules.any_needs_own && self.holds_own_figure(root, self.player);
-            let bit = 1u8 << f.kind as u8;
-            let supply = &self.supply[base..base + nf];
-            for (k, (&n, fig)) in supply.iter().zip(&rules.figures).enumerate() {
-                let may = (!occupied || fig.joins) && (own || !fig.needs_own);
-                if n > 0 && fig.site_mask & bit != 0 && may {
-                    self.options.push(FollowerOption {
-                        feature: i as u8,
-                        follower: k as u8,
-                    });
-                }
+            let mut may = rules.figs_on_kind[f.kind as usize] & in_supply;
+            if occupied {
+                may &= rules.joining_figs;
+            }
+            // Read only when some figure type on offer needs it (TB-4, TB-7).
+            if may & rules.needs_own_figs != 0 && !self.holds_own_figure(root, self.player) {
+                may &= !rules.needs_own_figs;
+            }
+            while may != 0 {
+                let follower = may.trailing_zeros() as u8;
+                may &= may - 1;
+                let feature = i as u8;
+                self.options.push(FollowerOption { feature, follower });
             }
         }
         self.tmp.buf = seen;

@@ -504,7 +504,11 @@ fn assemble(
             && ruleset.readings.joined_field_scoring == JoinedFieldScoring::EachField,
         joins_at_once: ruleset.readings.joined_field_timing == JoinedFieldTiming::AtOnce,
         any_joins: figures.iter().any(|f| f.joins),
-        any_needs_own: figures.iter().any(|f| f.needs_own),
+        figs_on_kind: std::array::from_fn(|kind| {
+            figure_bits(&figures, |f| f.site_mask >> kind & 1 != 0)
+        }),
+        joining_figs: figure_bits(&figures, |f| f.joins),
+        needs_own_figs: figure_bits(&figures, |f| f.needs_own),
         any_payment: ruleset.followers.iter().any(|f| f.payment.is_some()),
         any_extra_turn: figures.iter().any(|f| f.extra_turn.is_some()) || ability_turns,
         owns_on_place,
@@ -529,6 +533,12 @@ fn assemble(
         start_tile,
         max_offset,
     }
+}
+
+/// The follower types (at most [`MAX_FOLLOWER_TYPES`]) for which `has` holds, bit `k` for type `k`.
+fn figure_bits(figures: &[FigureInfo], has: impl Fn(&FigureInfo) -> bool) -> u16 {
+    let bits = figures.iter().enumerate().filter(|(_, f)| has(f));
+    bits.fold(0, |m, (k, _)| m | 1 << k)
 }
 
 /// By tile type, whether placing it makes the placer its abilities' owner (every tile with

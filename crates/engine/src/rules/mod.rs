@@ -240,8 +240,13 @@ pub struct Rules {
     pub(crate) any_joins: bool,
     /// Whether turns are only draws: no own tiles, no pool and no extra turns (the base game).
     pub(crate) plain_turns: bool,
-    /// Whether any follower type needs one of its owner's figures on the feature first.
-    pub(crate) any_needs_own: bool,
+    /// By feature kind (`kind as usize`), the follower types that may stand on it, bit `k` for
+    /// type `k`: the follower options read one mask per feature instead of every type's facts.
+    pub(crate) figs_on_kind: [u16; 8],
+    /// The follower types that may join an occupied feature, bit per type.
+    pub(crate) joining_figs: u16,
+    /// The follower types that need one of their owner's figures on the feature, bit per type.
+    pub(crate) needs_own_figs: u16,
     /// Whether any follower type adds a payment modifier to its owner's share.
     pub(crate) any_payment: bool,
     /// Whether any follower type gives an extra turn when its feature is extended.
