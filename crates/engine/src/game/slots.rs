@@ -58,21 +58,32 @@ impl Game {
     }
 
     /// Placement number `i` of single-cell tile `t` (`i < n_place`): the frontier walked with
-    /// the rotation counts up to the cell that holds it.
+    /// the rotation counts up to the cell that holds it. The walk reads only the count table
+    /// (as the draw's pass does); the mask is read at the cell found.
     fn nth_fit(&self, t: u16, mut i: usize) -> Placement {
         let info = &self.rules.tiles[t as usize];
+        if self.rules.declared_edges {
+            return self.nth_fit_exact(info, t, i);
+        }
+        for f in &self.frontier {
+            let c = info.fit_count[f.code as usize] as usize;
+            if i < c {
+                let m = info.fit_table[f.code as usize] as usize;
+                return at_rotation(t, f, ROT_ORDER[m][i]);
+            }
+            i -= c;
+        }
+        unreachable!("a placement index at or past the count")
+    }
+
+    /// [`Game::nth_fit`] in variants with a declared edge kind (the exact test per cell).
+    #[inline(never)]
+    fn nth_fit_exact(&self, info: &TileInfo, t: u16, mut i: usize) -> Placement {
         for f in &self.frontier {
             let m = self.fit_rotations(info, f);
             let c = ROT_COUNT[m] as usize;
             if i < c {
-                let rotation = ROT_ORDER[m][i] as u8;
-                let (x, y) = (f.x, f.y);
-                return Placement {
-                    tile: t,
-                    x,
-                    y,
-                    rotation,
-                };
+                return at_rotation(t, f, ROT_ORDER[m][i]);
             }
             i -= c;
         }
@@ -107,12 +118,7 @@ impl Game {
         for f in &self.frontier {
             let m = self.fit_rotations(info, f);
             let rotations = &ROT_ORDER[m][..ROT_COUNT[m] as usize];
-            out.extend(rotations.iter().map(|&r| Placement {
-                tile: t,
-                x: f.x,
-                y: f.y,
-                rotation: r as u8,
-            }));
+            out.extend(rotations.iter().map(|&r| at_rotation(t, f, r)));
         }
     }
 
@@ -165,5 +171,16 @@ impl Game {
         } else {
             0
         }
+    }
+}
+
+/// Tile `t` on frontier cell `f` in rotation `r`.
+#[inline(always)]
+fn at_rotation(t: u16, f: &Front, r: u32) -> Placement {
+    Placement {
+        tile: t,
+        x: f.x,
+        y: f.y,
+        rotation: r as u8,
     }
 }
