@@ -164,9 +164,10 @@ pub struct Game {
     current: u16,
     player: u8,
     turn: u32,
-    /// The legal placements as a list (see `slots` for the single-cell generator's form).
+    /// The legal placements as a list, unless `slots` says they are only counted.
     placements: Vec<Placement>,
-    /// The single-cell generator's legal placements, decoded on demand.
+    /// Whose placements a drawn single-cell tile's are, when the draw only counted them (then
+    /// `n_place` is the count and each is found by its index).
     slots: slots::Slots,
     n_place: usize,
     options: Vec<FollowerOption>,
