@@ -14,6 +14,14 @@ use crate::rng::Rng;
 pub trait Agent {
     /// Pick a placement of the drawn tile.
     fn choose_placement(&mut self, game: &Game, options: &[Placement]) -> usize;
+    /// Pick a placement knowing only how many there are (`count`, the length of
+    /// [`Game::placements`], at least 1): an index into [`Game::placements`]. The game loop asks
+    /// this; the default builds the list and asks [`Agent::choose_placement`]. An agent that needs
+    /// no more than the count (the random agent) answers here, so the list is never built.
+    fn choose_placement_of(&mut self, game: &Game, count: usize) -> usize {
+        let _ = count;
+        self.choose_placement(game, game.placements())
+    }
     /// Pick a follower option, or `None` to place no follower.
     fn choose_follower(&mut self, game: &Game, options: &[FollowerOption]) -> Option<usize>;
     /// Pick a placement of one of the player's own tiles, or `None` to draw instead (in the
@@ -61,6 +69,12 @@ impl RandomAgent {
 impl Agent for RandomAgent {
     fn choose_placement(&mut self, _game: &Game, options: &[Placement]) -> usize {
         self.rng.below(options.len() as u32) as usize
+    }
+
+    /// The same draw as [`RandomAgent::choose_placement`] (the same index of the same list),
+    /// from the count alone.
+    fn choose_placement_of(&mut self, _game: &Game, count: usize) -> usize {
+        self.rng.below(count as u32) as usize
     }
 
     fn choose_follower(&mut self, _game: &Game, options: &[FollowerOption]) -> Option<usize> {

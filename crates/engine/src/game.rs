@@ -34,6 +34,7 @@ mod predicate;
 mod preset;
 mod resources;
 mod score;
+mod slots;
 mod snapshot;
 mod turn;
 mod types;
@@ -163,7 +164,11 @@ pub struct Game {
     current: u16,
     player: u8,
     turn: u32,
+    /// The legal placements as a list, unless `slots` says they are only counted.
     placements: Vec<Placement>,
+    /// Whose placements a drawn single-cell tile's are, when the draw only counted them (then
+    /// `n_place` is the count and each is found by its index).
+    slots: slots::Slots,
     n_place: usize,
     options: Vec<FollowerOption>,
     pending: Vec<u32>,
@@ -231,8 +236,6 @@ enum Resume {
 /// in equality or hashing, and a clone starts empty.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
-    /// The single-tile generator's slots (frontier index << 2 | rotation).
-    pub(crate) slots: Vec<u32>,
     /// Segment lists of scoring and fields.
     pub(crate) buf: Vec<u32>,
     /// Own-tile placements.
@@ -325,6 +328,7 @@ impl Game {
             player: 0,
             turn: 0,
             placements: Vec::new(),
+            slots: slots::Slots::default(),
             n_place: 0,
             options: Vec::new(),
             pending: Vec::new(),
@@ -438,6 +442,7 @@ impl Game {
         self.pending.clear();
         self.pending_cloisters.clear();
         self.n_place = 0;
+        self.clear_slots();
         self.options.clear();
         let nf = self.rules.ruleset().followers.len();
         self.supply.clear();

@@ -245,7 +245,7 @@ fn playout(g: &mut Game, rng: &mut Rng, buf: &mut Vec<Action>) {
         match g.phase() {
             Phase::Over => return,
             Phase::Place => {
-                let n = g.placements().len() as u32;
+                let n = g.placement_count() as u32;
                 g.play_placement(rng.below(n) as usize);
             }
             Phase::Follower => {

@@ -54,7 +54,7 @@ pub fn play_one(game: &mut Game, agents: &mut [Box<dyn Agent + Send>]) -> bool {
     // mispredicts on their alternation).
     let phase = game.phase();
     if phase == crate::Phase::Place {
-        let i = agent.choose_placement(game, game.placements());
+        let i = agent.choose_placement_of(game, game.placement_count());
         if !game.play_placement(i) {
             game.play_placement(0);
         }
@@ -79,7 +79,7 @@ pub fn play_one(game: &mut Game, agents: &mut [Box<dyn Agent + Send>]) -> bool {
 fn play_other(game: &mut Game, agent: &mut (dyn Agent + Send)) -> bool {
     match game.phase() {
         crate::Phase::Hand if game.must_place() => {
-            let i = agent.choose_placement(game, game.placements());
+            let i = agent.choose_placement_of(game, game.placement_count());
             if !game.play_placement(i) {
                 game.play_placement(0);
             }

@@ -76,7 +76,7 @@ impl Game {
         if !matches!(self.phase, Phase::Place | Phase::Hand) || index >= self.n_place {
             return false;
         }
-        let p = self.placements[index];
+        let p = self.placement_at(index);
         self.history.push(Action::Place(p));
         if self.phase == Phase::Place && p.tile == self.current && self.w.w6.is_none() {
             // The common case: the drawn tile, no own tile, kept tile or W-6 procedure.

@@ -3,10 +3,11 @@
 
 use tegula_ruleset::NO_FEATURE;
 
-use super::figures::{CORNER_HALVES, CORNER_POINT};
+use super::figures::CORNER_POINT;
 #[cfg(doc)]
 use super::Action;
 use super::{CornerChoice, FollowerOption, Game, MoveError};
+use crate::rules::CORNER_HALVES;
 
 impl Game {
     /// AM-6: the board points where the corner figure of option `o` may stand — the corners of

@@ -8,10 +8,8 @@ use super::{
     find, CornerFig, Event, FeatureId, FollowerOption, Freed, Game, Meeple, MoveError, MoveTarget,
     Phase, FRONT,
 };
+use crate::rules::{CORNER_HALVES, MAX_TILE_CELLS};
 
-/// The two board half-edges of each cell corner, by corner `NW, NE, SE, SW`: `{Wn, Nw}`,
-/// `{Ne, En}`, `{Es, Se}`, `{Sw, Ws}`.
-pub(super) const CORNER_HALVES: [(usize, usize); 4] = [(7, 0), (1, 2), (3, 4), (5, 6)];
 /// Offset of each corner's point from its cell, by corner `NW, NE, SE, SW` (point `(x, y)` is
 /// the north-west corner of cell `(x, y)`).
 pub(super) const CORNER_POINT: [(i32, i32); 4] = [(0, 0), (1, 0), (1, 1), (0, 1)];
@@ -33,6 +31,10 @@ impl Game {
         let info = &rules.tiles[inst.tile as usize];
         let nf = rules.figures.len();
         let base = self.player as usize * nf;
+        // The follower types with some left in supply, bit per type (figure facts are bit sets
+        // in `Rules`, so a feature's options are a few mask operations).
+        let supply = self.supply[base..base + nf].iter().enumerate();
+        let in_supply = supply.fold(0u16, |m, (k, &n)| m | u16::from(n > 0) << k);
         // Two segments of this tile in the same connected feature are the same choice (B-2);
         // `scratch` keeps the roots offered.
         let mut seen = std::mem::take(&mut self.tmp.buf);
@@ -48,18 +50,19 @@ impl Game {
                 continue;
             }
             seen.push(root);
-            // Read only when some figure type needs it (TB-4, TB-7).
-            let own = rules.any_needs_own && self.holds_own_figure(root, self.player);
-            let bit = 1u8 << f.kind as u8;
-            let supply = &self.supply[base..base + nf];
-            for (k, (&n, fig)) in supply.iter().zip(&rules.figures).enumerate() {
-                let may = (!occupied || fig.joins) && (own || !fig.needs_own);
-                if n > 0 && fig.site_mask & bit != 0 && may {
-                    self.options.push(FollowerOption {
-                        feature: i as u8,
-                        follower: k as u8,
-                    });
-                }
+            let mut may = rules.figs_on_kind[f.kind as usize] & in_supply;
+            if occupied {
+                may &= rules.joining_figs;
+            }
+            // Read only when some figure type on offer needs it (TB-4, TB-7).
+            if may & rules.needs_own_figs != 0 && !self.holds_own_figure(root, self.player) {
+                may &= !rules.needs_own_figs;
+            }
+            while may != 0 {
+                let follower = may.trailing_zeros() as u8;
+                may &= may - 1;
+                let feature = i as u8;
+                self.options.push(FollowerOption { feature, follower });
             }
         }
         self.tmp.buf = seen;
@@ -99,47 +102,63 @@ impl Game {
         self.tmp.buf = seen;
     }
 
+    /// Corner-figure options (AM-6), run on every placement of a variant with corner figures:
+    /// no allocation.
     fn corner_options(&mut self) {
         let nf = self.rules.figures.len();
         let base = self.player as usize * nf;
-        let types: Vec<u8> = (0..nf)
-            .filter(|&k| self.rules.figures[k].corner.is_some() && self.supply[base + k] > 0)
-            .map(|k| k as u8)
-            .collect();
-        if types.is_empty() {
+        let offered =
+            |k: usize| self.rules.figures[k].corner.is_some() && self.supply[base + k] > 0;
+        if !(0..nf).any(offered) {
             return;
         }
-        for (feature, _) in self.legal_corners() {
-            for &follower in &types {
-                self.options.push(FollowerOption { feature, follower });
+        let mut options = std::mem::take(&mut self.options);
+        self.each_legal_corner(|feature, _| {
+            for follower in (0..nf).filter(|&k| offered(k)) {
+                let follower = follower as u8;
+                options.push(FollowerOption { feature, follower });
             }
-        }
+        });
+        self.options = options;
     }
 
     /// AM-6: for each field of the tile just placed without a corner figure, its first corner
     /// (in cell order, then `NW, NE, SE, SW`) where four filled cells meet with field in all four
     /// cell corners.
     fn legal_corners(&self) -> Vec<(u8, (i32, i32))> {
+        let mut out = Vec::new();
+        self.each_legal_corner(|local, point| out.push((local, point)));
+        out
+    }
+
+    /// [`Game::legal_corners`], each handed to `found` in order. The cheap tests come first (the
+    /// cell's own corner is field, the field has no corner figure and was not found yet); the
+    /// three other cells around the point are read last.
+    fn each_legal_corner(&self, mut found: impl FnMut(u8, (i32, i32))) {
         let inst = *self.insts.last().expect("a tile was placed");
         let cells = &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize];
-        let mut out = Vec::new();
-        let mut roots = Vec::new();
+        // One root per corner at most: a tile's cells have four corners each.
+        let mut roots = [0u32; 4 * MAX_TILE_CELLS];
+        let mut n = 0;
         for c in cells {
             for (k, &(px, py)) in CORNER_POINT.iter().enumerate() {
-                let point = (inst.x + c.dx + px, inst.y + c.dy + py);
                 let local = c.half_feature[CORNER_HALVES[k].0];
-                if local == NO_FEATURE || !self.corner_is_field(point) {
+                if local == NO_FEATURE || c.field_corners & (1 << k) == 0 {
                     continue;
                 }
                 let root = self.find_ro(inst.seg_base + local as u32);
-                if self.segs[root as usize].corners > 0 || roots.contains(&root) {
+                if self.segs[root as usize].corners > 0 || roots[..n].contains(&root) {
                     continue;
                 }
-                roots.push(root);
-                out.push((local, point));
+                let point = (inst.x + c.dx + px, inst.y + c.dy + py);
+                if !self.corner_is_field(point) {
+                    continue;
+                }
+                roots[n] = root;
+                n += 1;
+                found(local, point);
             }
         }
-        out
     }
 
     /// Whether the four cells around `point` are filled and each one's corner there is field
@@ -156,9 +175,7 @@ impl Game {
             let inst = self.insts[(v >> 4) as usize];
             let cell =
                 &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize][(v & 7) as usize];
-            let (a, b) = CORNER_HALVES[k];
-            let f = cell.half_feature[a];
-            f != NO_FEATURE && f == cell.half_feature[b]
+            cell.field_corners & (1 << k) != 0
         })
     }
 

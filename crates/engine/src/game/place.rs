@@ -4,7 +4,7 @@
 use tegula_ruleset::{FeatureKind, SideKind, NO_FEATURE};
 
 use super::{find, union, Event, Front, Game, Inst, Phase, Placement, Seg, EMPTY, FRONT, OPP_HALF};
-use crate::rules::{fit_mask, fits, side_bits, side_code, ROT_COUNT, ROT_ORDER};
+use crate::rules::{fit_mask, fits, side_bits, side_code};
 
 impl Game {
     /// Every placement a player makes (the drawn tile, an own tile, a pool tile): record it,
@@ -214,53 +214,39 @@ impl Game {
         }
     }
 
-    /// The fast generator: frontier cells × rotations against packed side signatures.
+    /// The fast generator: frontier cells × rotations against packed side signatures. A
+    /// single-cell tile's placements are only counted (`slots` finds one by its index); the
+    /// others, and any that placement rules filter, become the explicit list.
     #[inline(always)]
     pub(super) fn generate_placements(&mut self, t: u16) {
         let info = &self.rules.tiles[t as usize];
         let rules = info.has_placement_rules;
         if !info.single {
+            self.clear_slots();
             self.generate_multi(t);
         } else {
-            self.generate_single(t, self.rules.declared_edges);
+            self.generate_single(t);
         }
         if rules {
+            self.slots_to_list();
             self.filter_placement_rules();
         }
     }
 
     #[inline(always)]
-    fn generate_single(&mut self, t: u16, exact: bool) {
-        // Two passes. First, branch-free: each frontier cell writes its four candidate slots
-        // (frontier index and rotation in one word, one vector store) and the write position
-        // advances by the number of rotations its fit table admits. Then only the fitting slots
-        // become placements. Writing four whole placements per cell made the stores the
-        // bottleneck of the generator.
+    fn generate_single(&mut self, t: u16) {
+        // Only the count: a placement is found again from its index when it is played
+        // (`slots`). Writing every legal placement of every draw, as 12-byte placements or as
+        // one word each, was most of the generator's time, while the random agent uses one.
         let info = &self.rules.tiles[t as usize];
-        let (table, sig4) = (&info.fit_table, info.sig4);
-        let need = self.frontier.len() * 4;
-        if self.tmp.slots.len() < need {
-            self.tmp.slots.resize(need, 0);
-        }
-        let buf = &mut self.tmp.slots[..need];
-        // A declared edge kind has no fit-table code: its variants test the exact requirement
-        // word instead, in a loop of their own (the table's loop stays as it was).
-        let n = if exact {
-            fill_slots(&self.frontier, buf, |f| fit_mask(sig4, f.req) as u8)
+        let n = if self.rules.declared_edges {
+            count_fits_exact(&self.frontier, info.sig4)
         } else {
-            fill_slots(&self.frontier, buf, |f| table[f.code as usize])
+            count_fits(&self.frontier, &info.fit_count)
         };
+        self.slots.tile = Some(t);
+        self.forget_decoded();
         self.placements.clear();
-        let frontier = &self.frontier;
-        self.placements.extend(self.tmp.slots[..n].iter().map(|&s| {
-            let f = &frontier[(s >> 2) as usize];
-            Placement {
-                tile: t,
-                x: f.x,
-                y: f.y,
-                rotation: (s & 3) as u8,
-            }
-        }));
         self.n_place = n;
     }
 
@@ -271,7 +257,8 @@ impl Game {
         {
             // Multi-cell tiles: every anchor that puts some tile cell on a frontier cell. Each
             // candidate is generated once, from its lowest-indexed cell that lies on the frontier
-            // (a mega tile reaches the same anchor from several frontier cells).
+            // (a mega tile reaches the same anchor from several frontier cells). The caller
+            // left the counted form.
             self.placements.clear();
             let roomy = self.roomy;
             for f in &self.frontier {
@@ -316,18 +303,23 @@ impl Game {
     }
 }
 
-/// The generator's first pass: each frontier cell's four candidate slots (frontier index << 2 |
-/// rotation) written at once into `buf`, the write position advanced by the rotations `mask`
-/// admits; returns the slots written.
+/// The number of placements of a single-cell tile: each frontier cell's fitting rotations, read
+/// from the tile's count table by the cell's requirement code.
 #[inline(always)]
-fn fill_slots(frontier: &[Front], buf: &mut [u32], mask: impl Fn(&Front) -> u8) -> usize {
-    let mut n = 0;
-    for (i, f) in frontier.iter().enumerate() {
-        let m = mask(f);
-        let base = (i as u32) << 2;
-        let order = &ROT_ORDER[m as usize];
-        buf[n..n + 4].copy_from_slice(&order.map(|r| base | r));
-        n += ROT_COUNT[m as usize] as usize;
-    }
-    n
+fn count_fits(frontier: &[Front], fit_count: &[u8; 256]) -> usize {
+    frontier
+        .iter()
+        .map(|f| fit_count[f.code as usize] as usize)
+        .sum()
+}
+
+/// [`count_fits`] for variants that declare edge kinds: those have no requirement code, so each
+/// cell's exact requirement word is tested against the tile's four rotations. Out of line, so
+/// that the table's loop stays as tight as before declared kinds existed.
+#[inline(never)]
+fn count_fits_exact(frontier: &[Front], sig4: u64) -> usize {
+    frontier
+        .iter()
+        .map(|f| fit_mask(sig4, f.req).count_ones() as usize)
+        .sum()
 }

@@ -355,15 +355,13 @@ impl Game {
             self.record_draw(t);
             let enabling = if any_fit {
                 self.generate_placements(t);
-                self.placements[..self.n_place].to_vec()
+                self.placements_vec()
             } else {
                 self.enabling_placements(t, pooled)
             };
             if !enabling.is_empty() {
                 self.current = t;
-                self.placements.clear();
-                self.placements.extend_from_slice(&enabling);
-                self.n_place = enabling.len();
+                self.set_placement_list(&enabling);
                 self.w.w6 = Some(pooled);
                 self.phase = Phase::Place;
                 return;
@@ -378,7 +376,7 @@ impl Game {
         probe.record = false;
         probe.events.clear();
         probe.generate_placements(t);
-        let candidates = probe.placements[..probe.n_place].to_vec();
+        let candidates = probe.placements_vec();
         let mut g = probe.clone();
         candidates
             .into_iter()
@@ -400,9 +398,8 @@ impl Game {
             .map(|c| (i.x + c.dx, i.y + c.dy))
             .collect();
         let rot = &self.rules.tiles[tile as usize].rot;
-        self.placements[..self.n_place]
-            .iter()
-            .copied()
+        self.placements_vec()
+            .into_iter()
             .filter(|p| {
                 rot[p.rotation as usize].iter().any(|c| {
                     let (x, y) = (p.x + c.dx, p.y + c.dy);
@@ -426,9 +423,7 @@ impl Game {
             self.w6_draw(pooled);
             return;
         }
-        self.placements.clear();
-        self.placements.extend_from_slice(&places);
-        self.n_place = places.len();
+        self.set_placement_list(&places);
         self.w.must_place = true;
         self.phase = Phase::Hand;
     }

@@ -4,7 +4,7 @@
 
 use tegula_ruleset::{FinalRoundFirst, KeptAfterPile, PlayerTile, TileSite};
 
-use super::{Event, Game, MoveError, Phase, Placement, Resume, FRONT};
+use super::{Event, Front, Game, MoveError, Phase, Placement, Resume, FRONT};
 use crate::rules::fits;
 
 impl Game {
@@ -183,13 +183,7 @@ impl Game {
                 TileSite::Hole => {
                     let rot = &rules.tiles[pt.tile as usize].rot;
                     // Holes (AM-1) are looked up only here, off the placement loop.
-                    let holes: Vec<_> = self
-                        .frontier
-                        .iter()
-                        .filter(|f| self.is_hole(f.x, f.y))
-                        .copied()
-                        .collect();
-                    for f in &holes {
+                    for f in self.frontier.iter().filter(|f| self.is_front_hole(f)) {
                         for (r, cells) in rot.iter().enumerate() {
                             if fits(cells[0].sig, f.req) {
                                 out.push(Placement {
@@ -204,13 +198,11 @@ impl Game {
                 }
                 TileSite::Anywhere => {
                     self.generate_placements(pt.tile);
-                    out.extend_from_slice(&self.placements[..self.n_place]);
+                    self.extend_with_placements(&mut out);
                 }
             }
         }
-        self.placements.clear();
-        self.placements.extend_from_slice(&out);
-        self.n_place = out.len();
+        self.set_placement_list(&out);
         self.tmp.places = out;
     }
 
@@ -264,6 +256,17 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// [`Game::is_hole`] of a frontier cell, asked for every frontier cell on most turns of a
+    /// variant with own tiles. A side whose requirement nibble is not "anything" has a placed
+    /// neighbour; only the other sides (an empty neighbour, or a placed side that matches
+    /// anything) are looked up, and the first empty one ends the test.
+    #[inline]
+    fn is_front_hole(&self, f: &Front) -> bool {
+        (0..4).all(|s| {
+            (f.req >> (4 * s)) & 0xF != 0xF || self.cells[self.step(f.pos as usize, s)] < FRONT
+        })
     }
 
     /// Whether `(x, y)` is empty with all four orthogonal neighbours filled (AM-1).
@@ -335,7 +338,7 @@ impl Game {
         if !self.w.kept.iter().any(|k| k.0 == me) {
             return;
         }
-        let mut all = self.placements[..self.n_place].to_vec();
+        let mut all = self.placements_vec();
         let kept: Vec<u16> = self
             .w
             .kept
@@ -345,11 +348,9 @@ impl Game {
             .collect();
         for k in kept {
             self.generate_placements(k);
-            all.extend_from_slice(&self.placements[..self.n_place]);
+            self.extend_with_placements(&mut all);
         }
-        self.placements.clear();
-        self.placements.extend_from_slice(&all);
-        self.n_place = all.len();
+        self.set_placement_list(&all);
     }
 
     /// After the pile: the next seat (from the current one) still keeping a tile places it

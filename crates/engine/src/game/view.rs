@@ -267,9 +267,12 @@ impl Game {
     /// Legal placements of the drawn tile in [`Phase::Place`], of the player's own tiles in
     /// [`Phase::Hand`] (fast generator; empty in other phases).
     /// Every rotation is listed, even when two rotations of a symmetric tile look the same.
+    /// A drawn single-cell tile's list is built on the first call after the draw (the draw
+    /// only counts); [`Game::placement_count`] gives its length without building it, and
+    /// [`Game::play_placement`] plays an index of it either way.
     pub fn placements(&self) -> &[Placement] {
         if matches!(self.phase, Phase::Place | Phase::Hand) {
-            &self.placements[..self.n_place]
+            self.placement_slice()
         } else {
             &[]
         }

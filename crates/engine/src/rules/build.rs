@@ -9,8 +9,8 @@ use tegula_ruleset::{
 
 use super::error::{RulesError, RulesReason, TileProblem};
 use super::{
-    code_req, fit_mask, pack_sigs, side_bits, FeatInfo, FigureInfo, RotCell, Rules, TileInfo,
-    MAX_TILE_CELLS,
+    code_req, field_corners, fit_mask, pack_sigs, side_bits, FeatInfo, FigureInfo, RotCell, Rules,
+    TileInfo, MAX_TILE_CELLS, ROT_COUNT,
 };
 
 /// Most follower types (figure bit sets are 16 wide).
@@ -297,6 +297,7 @@ fn rot_cells(t: &TileType, n: usize, problems: &mut Vec<TileProblem>) -> ([Vec<R
                 outer: c.outer & 0xF,
                 side_feature: c.side_feature,
                 half_feature: c.half_feature,
+                field_corners: field_corners(&c.half_feature),
             });
         }
     }
@@ -384,12 +385,14 @@ fn finish_tile(
             *m = fit_mask(sig4, code_req(code as u8)) as u8;
         }
     }
+    let fit_count = fit_table.map(|m| ROT_COUNT[m as usize]);
     TileInfo {
         cell_count: n,
         rot,
         feats,
         single: n == 1,
         fit_table,
+        fit_count,
         sig4,
         has_placement_rules,
         cloisters_by_cell,
@@ -501,7 +504,11 @@ fn assemble(
             && ruleset.readings.joined_field_scoring == JoinedFieldScoring::EachField,
         joins_at_once: ruleset.readings.joined_field_timing == JoinedFieldTiming::AtOnce,
         any_joins: figures.iter().any(|f| f.joins),
-        any_needs_own: figures.iter().any(|f| f.needs_own),
+        figs_on_kind: std::array::from_fn(|kind| {
+            figure_bits(&figures, |f| f.site_mask >> kind & 1 != 0)
+        }),
+        joining_figs: figure_bits(&figures, |f| f.joins),
+        needs_own_figs: figure_bits(&figures, |f| f.needs_own),
         any_payment: ruleset.followers.iter().any(|f| f.payment.is_some()),
         any_extra_turn: figures.iter().any(|f| f.extra_turn.is_some()) || ability_turns,
         owns_on_place,
@@ -526,6 +533,12 @@ fn assemble(
         start_tile,
         max_offset,
     }
+}
+
+/// The follower types (at most [`MAX_FOLLOWER_TYPES`]) for which `has` holds, bit `k` for type `k`.
+fn figure_bits(figures: &[FigureInfo], has: impl Fn(&FigureInfo) -> bool) -> u16 {
+    let bits = figures.iter().enumerate().filter(|(_, f)| has(f));
+    bits.fold(0, |m, (k, _)| m | 1 << k)
 }
 
 /// By tile type, whether placing it makes the placer its abilities' owner (every tile with
@@ -583,6 +596,7 @@ fn dummy_tile() -> TileInfo {
         cloisters_by_cell: vec![Vec::new()],
         single: true,
         fit_table: [0; 256],
+        fit_count: [0; 256],
         sig4: 0,
         has_placement_rules: false,
     }

@@ -1,7 +1,7 @@
 //! [`Rules`]: a [`Ruleset`] checked once and turned into the flat lookup tables the move loop uses
 //! (packed side signatures per rotation, per-cell port tables, feature facts).
 
-use tegula_ruleset::{Adjacency, CornerScoring, FeatureKind, Ruleset, SideKind};
+use tegula_ruleset::{Adjacency, CornerScoring, FeatureKind, Ruleset, SideKind, NO_FEATURE};
 
 mod build;
 mod error;
@@ -125,6 +125,23 @@ pub(crate) struct RotCell {
     pub outer: u8,
     pub side_feature: [u8; 4],
     pub half_feature: [u8; 8],
+    /// Bit `k` set when cell corner `k` (`NW, NE, SE, SW`) is field on both of its half-edges
+    /// ([`CORNER_HALVES`]): what a corner figure's point needs of each cell around it (AM-6),
+    /// read per placement in variants with corner figures.
+    pub field_corners: u8,
+}
+
+/// The two half-edges of each cell corner, by corner `NW, NE, SE, SW`: `{Wn, Nw}`, `{Ne, En}`,
+/// `{Es, Se}`, `{Sw, Ws}`.
+pub(crate) const CORNER_HALVES: [(usize, usize); 4] = [(7, 0), (1, 2), (3, 4), (5, 6)];
+
+/// [`RotCell::field_corners`] of a cell's half-edge features.
+pub(crate) fn field_corners(half_feature: &[u8; 8]) -> u8 {
+    let field = |&(a, b): &(usize, usize)| {
+        let f = half_feature[a];
+        f != NO_FEATURE && f == half_feature[b]
+    };
+    (0..4).fold(0, |m, k| m | u8::from(field(&CORNER_HALVES[k])) << k)
 }
 
 /// Facts about one tile-local feature.
@@ -153,6 +170,9 @@ pub(crate) struct TileInfo {
     /// Single-cell tiles: rotation mask (bit `r` = rotation `r` fits) for each 8-bit
     /// requirement code ([`side_code`] per side).
     pub fit_table: [u8; 256],
+    /// Single-cell tiles: how many rotations fit, for each requirement code (the rotation count
+    /// of `fit_table`'s mask, one load less in the draw's counting pass).
+    pub fit_count: [u8; 256],
     /// Single-cell tiles: the four rotations' signatures packed ([`pack_sigs`]), for the exact
     /// test of variants with a declared edge kind.
     pub sig4: u64,
@@ -220,8 +240,13 @@ pub struct Rules {
     pub(crate) any_joins: bool,
     /// Whether turns are only draws: no own tiles, no pool and no extra turns (the base game).
     pub(crate) plain_turns: bool,
-    /// Whether any follower type needs one of its owner's figures on the feature first.
-    pub(crate) any_needs_own: bool,
+    /// By feature kind (`kind as usize`), the follower types that may stand on it, bit `k` for
+    /// type `k`: the follower options read one mask per feature instead of every type's facts.
+    pub(crate) figs_on_kind: [u16; 8],
+    /// The follower types that may join an occupied feature, bit per type.
+    pub(crate) joining_figs: u16,
+    /// The follower types that need one of their owner's figures on the feature, bit per type.
+    pub(crate) needs_own_figs: u16,
     /// Whether any follower type adds a payment modifier to its owner's share.
     pub(crate) any_payment: bool,
     /// Whether any follower type gives an extra turn when its feature is extended.

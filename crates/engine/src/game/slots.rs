@@ -1,0 +1,186 @@
+//! The legal placements of the phase in the form the single-cell generator leaves them: only
+//! their number. A single-cell tile's placements are, in frontier order, each frontier cell's
+//! fitting rotations (in rotation order), so placement `i` is found again by walking the frontier
+//! with the tile's per-code rotation counts. The random agent needs only the number and the one it
+//! picks, so the draw writes nothing per legal placement; callers that want the whole list
+//! ([`Game::placements`]) get it decoded once, in the same order, so the same index is the same
+//! placement.
+
+use std::sync::OnceLock;
+
+use super::{Front, Game, Phase, Placement};
+use crate::rules::{fit_mask, TileInfo, ROT_COUNT, ROT_ORDER};
+
+/// The single-cell generator's result: the `Game::n_place` placements of `tile` on the current
+/// frontier. While `tile` is `None` the placements are the explicit list `Game::placements`
+/// (multi-cell tiles, own tiles, kept and pool tiles, placement rules).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(super) struct Slots {
+    pub(super) tile: Option<u16>,
+    decoded: Decoded,
+}
+
+/// The placements decoded, for callers that ask for the slice. A function of the game state (the
+/// tile and the frontier), so it takes no part in equality or hashing, and a clone starts empty
+/// (decoded again if asked).
+#[derive(Debug, Default)]
+struct Decoded(OnceLock<Vec<Placement>>);
+
+impl Clone for Decoded {
+    fn clone(&self) -> Decoded {
+        Decoded::default()
+    }
+}
+
+impl PartialEq for Decoded {
+    fn eq(&self, _other: &Decoded) -> bool {
+        true
+    }
+}
+
+impl Eq for Decoded {}
+
+impl std::hash::Hash for Decoded {
+    fn hash<H: std::hash::Hasher>(&self, _state: &mut H) {}
+}
+
+impl Game {
+    /// The rotation mask of single-cell tile `info` on frontier cell `f`: the fit table by the
+    /// cell's requirement code, or, in variants with a declared edge kind (no code), the exact
+    /// test of its requirement word.
+    #[inline(always)]
+    fn fit_rotations(&self, info: &TileInfo, f: &Front) -> usize {
+        if self.rules.declared_edges {
+            fit_mask(info.sig4, f.req) as usize
+        } else {
+            info.fit_table[f.code as usize] as usize
+        }
+    }
+
+    /// Placement number `i` of single-cell tile `t` (`i < n_place`): the frontier walked with
+    /// the rotation counts up to the cell that holds it. The walk reads only the count table
+    /// (as the draw's pass does); the mask is read at the cell found.
+    fn nth_fit(&self, t: u16, mut i: usize) -> Placement {
+        let info = &self.rules.tiles[t as usize];
+        if self.rules.declared_edges {
+            return self.nth_fit_exact(info, t, i);
+        }
+        for f in &self.frontier {
+            let c = info.fit_count[f.code as usize] as usize;
+            if i < c {
+                let m = info.fit_table[f.code as usize] as usize;
+                return at_rotation(t, f, ROT_ORDER[m][i]);
+            }
+            i -= c;
+        }
+        unreachable!("a placement index at or past the count")
+    }
+
+    /// [`Game::nth_fit`] in variants with a declared edge kind (the exact test per cell).
+    #[inline(never)]
+    fn nth_fit_exact(&self, info: &TileInfo, t: u16, mut i: usize) -> Placement {
+        for f in &self.frontier {
+            let m = self.fit_rotations(info, f);
+            let c = ROT_COUNT[m] as usize;
+            if i < c {
+                return at_rotation(t, f, ROT_ORDER[m][i]);
+            }
+            i -= c;
+        }
+        unreachable!("a placement index at or past the count")
+    }
+
+    /// Legal placement number `i` of the phase (`i < n_place`), without building the list.
+    #[inline]
+    pub(super) fn placement_at(&self, i: usize) -> Placement {
+        match self.slots.tile {
+            Some(t) => self.nth_fit(t, i),
+            None => self.placements[i],
+        }
+    }
+
+    /// The legal placements of the phase as a slice: the explicit list, or the counted ones
+    /// decoded (once per generation).
+    pub(super) fn placement_slice(&self) -> &[Placement] {
+        match self.slots.tile {
+            Some(_) => self.slots.decoded.0.get_or_init(|| self.placements_vec()),
+            None => &self.placements[..self.n_place],
+        }
+    }
+
+    /// Append the generated placements to `out` (decoding the counted ones).
+    pub(super) fn extend_with_placements(&self, out: &mut Vec<Placement>) {
+        let Some(t) = self.slots.tile else {
+            out.extend_from_slice(&self.placements[..self.n_place]);
+            return;
+        };
+        let info = &self.rules.tiles[t as usize];
+        for f in &self.frontier {
+            let m = self.fit_rotations(info, f);
+            let rotations = &ROT_ORDER[m][..ROT_COUNT[m] as usize];
+            out.extend(rotations.iter().map(|&r| at_rotation(t, f, r)));
+        }
+    }
+
+    /// The generated placements as a list of their own.
+    pub(super) fn placements_vec(&self) -> Vec<Placement> {
+        let mut out = Vec::with_capacity(self.n_place);
+        self.extend_with_placements(&mut out);
+        out
+    }
+
+    /// Make `list` the legal placements (the explicit form).
+    pub(super) fn set_placement_list(&mut self, list: &[Placement]) {
+        self.clear_slots();
+        self.placements.clear();
+        self.placements.extend_from_slice(list);
+        self.n_place = list.len();
+    }
+
+    /// Turn counted placements into the explicit list (for filters that drop placements).
+    pub(super) fn slots_to_list(&mut self) {
+        if self.slots.tile.is_some() {
+            let mut list = std::mem::take(&mut self.placements);
+            list.clear();
+            self.extend_with_placements(&mut list);
+            self.placements = list;
+            self.clear_slots();
+        }
+    }
+
+    /// Leave the counted form (the explicit list holds the placements from now on).
+    #[inline]
+    pub(super) fn clear_slots(&mut self) {
+        self.slots.tile = None;
+        self.forget_decoded();
+    }
+
+    /// Drop the decoded list of the previous generation (only built if someone asked).
+    #[inline(always)]
+    pub(super) fn forget_decoded(&mut self) {
+        if self.slots.decoded.0.get().is_some() {
+            self.slots.decoded.0.take();
+        }
+    }
+
+    /// The number of legal placements of the phase ([`Game::placements`]'s length), without
+    /// building the list: what an agent that picks uniformly needs.
+    pub fn placement_count(&self) -> usize {
+        if matches!(self.phase, Phase::Place | Phase::Hand) {
+            self.n_place
+        } else {
+            0
+        }
+    }
+}
+
+/// Tile `t` on frontier cell `f` in rotation `r`.
+#[inline(always)]
+fn at_rotation(t: u16, f: &Front, r: u32) -> Placement {
+    Placement {
+        tile: t,
+        x: f.x,
+        y: f.y,
+        rotation: r as u8,
+    }
+}
