@@ -119,7 +119,9 @@ impl Game {
                 | u64::from(self.in_final) << 1
                 | u64::from(self.in_extra) << 2
                 // The earned extra turn (TB-5): bit 3 set, the figure type above it.
-                | self.extra_due.map_or(0, |t| 8 | t.bits() << 4),
+                | self.extra_due.map_or(0, |t| 8 | t.bits() << 4)
+                // A kept tile alone on offer after the pile (W-12): the top bit, clear elsewhere.
+                | u64::from(w.kept_only) << 63,
             w.pairs_at.into(),
         )
     }

@@ -132,7 +132,7 @@ impl Game {
             }
             return Ok(());
         }
-        let kept = self.w.kept.contains(&(self.player, p.tile));
+        let kept = !self.w.kept_only && self.w.kept.contains(&(self.player, p.tile));
         if p.tile != self.current && !kept {
             return Err(MoveError::WrongTile {
                 expected: self.current,
@@ -206,7 +206,9 @@ impl Game {
         let tiles: Vec<u16> = match self.phase {
             Phase::Place => {
                 let me = self.player;
-                let kept = self.w.kept.iter().filter(|k| k.0 == me).map(|k| k.1);
+                let kept = (self.w.kept.iter())
+                    .filter(|k| k.0 == me && !self.w.kept_only)
+                    .map(|k| k.1);
                 std::iter::once(self.current).chain(kept).collect()
             }
             Phase::Hand if self.w.must_place => {

@@ -48,6 +48,9 @@ pub(super) struct PoolState {
     pub unplaceable: Vec<(u8, u16)>,
     /// Tiles kept in a hand beside the drawn one (W-12): `(seat, tile)`.
     pub kept: Vec<(u8, u16)>,
+    /// The tile to place is a kept one played after the pile ran out (W-12): the seat's other
+    /// kept tiles are no alternative to it, each comes in its own turn.
+    pub kept_only: bool,
     /// Points scored by abilities: `(tile, owner, points)` (W-10..W-17).
     pub ability_points: Vec<(u16, u8, u32)>,
     /// Seats still to pick into the pool at setup, last first.
@@ -534,6 +537,7 @@ impl Clone for PoolState {
             owned,
             unplaceable,
             kept,
+            kept_only,
             ability_points,
             setup_seats,
             tiles,
@@ -552,6 +556,7 @@ impl Clone for PoolState {
         owned.clone_from(&source.owned);
         unplaceable.clone_from(&source.unplaceable);
         kept.clone_from(&source.kept);
+        *kept_only = source.kept_only;
         ability_points.clone_from(&source.ability_points);
         setup_seats.clone_from(&source.setup_seats);
         tiles.clone_from(&source.tiles);

@@ -375,6 +375,7 @@ impl Game {
                 self.active = seat;
             }
             self.current = t;
+            self.w.kept_only = true;
             self.generate_placements(t);
             if self.n_place > 0 {
                 self.phase = Phase::Place;
