@@ -70,6 +70,18 @@ pub(super) struct Tree {
     live: Vec<u32>,
     /// Stack of (old, new) node pairs while keeping a subtree.
     stack: Vec<(u32, u32)>,
+    /// The root's matching of `tried` and `live`, kept through a search: every iteration
+    /// selects at the root among the same legal actions (a sample redeals only the hidden
+    /// pile), so the table need not be rebuilt there. Checked against the legal list each time.
+    root: RootMatch,
+}
+
+/// [`Tree::root`]: the root's legal actions, which of them have a child, and those children.
+#[derive(Clone, Debug, Default)]
+struct RootMatch {
+    legal: Vec<Action>,
+    tried: Vec<bool>,
+    live: Vec<u32>,
 }
 
 impl Tree {
@@ -77,6 +89,7 @@ impl Tree {
     pub fn reset(&mut self, seat: u8) {
         self.nodes.clear();
         self.nodes.push(Node::new(Action::Pass, seat, 0));
+        self.root.legal.clear();
     }
 
     /// Whether the tree has a root.
@@ -117,6 +130,13 @@ impl Tree {
         let id = self.nodes.len() as u32;
         self.nodes.push(Node::new(action, seat, 1));
         self.link(parent, id);
+        if parent == 0 {
+            let r = &mut self.root;
+            if let Some(i) = r.legal.iter().position(|&a| a == action) {
+                r.tried[i] = true;
+                r.live.push(id);
+            }
+        }
         id
     }
 
@@ -148,6 +168,7 @@ impl Tree {
         out.push(top);
         self.stack.clear();
         self.stack.push((root, 0));
+        self.root.legal.clear();
         std::mem::swap(&mut self.nodes, &mut out);
         // `out` is the old arena now; `self.nodes` the one being built.
         while let Some((old, new)) = self.stack.pop() {
@@ -167,33 +188,22 @@ impl Tree {
     }
 
     /// UCB1 over the children of `node` legal in this sample (counting their availability), or
-    /// an untried legal action chosen at random (reservoir sampling in the order of `legal`).
+    /// an untried legal action chosen at random ([`pick`]).
     pub fn select(&mut self, node: u32, legal: &[Action], rng: &mut Rng) -> Step {
-        self.match_children(node, legal);
-        let mut untried = 0u32;
-        let mut pick = None;
-        for (&a, &tried) in legal.iter().zip(&self.tried) {
-            if !tried {
-                untried += 1;
-                if rng.below(untried) == 0 {
-                    pick = Some(a);
-                }
-            }
+        if node != 0 {
+            self.match_children(node, legal);
+            return pick(&mut self.nodes, legal, &self.tried, &self.live, rng);
         }
-        if let Some(a) = pick {
-            return Step::Expand(a);
+        if self.root.legal != legal {
+            self.match_children(0, legal);
+            let r = &mut self.root;
+            r.legal.clear();
+            r.legal.extend_from_slice(legal);
+            r.tried.clone_from(&self.tried);
+            r.live.clone_from(&self.live);
         }
-        let mut best = (f64::NEG_INFINITY, self.live[0]);
-        for &c in &self.live {
-            let n = &mut self.nodes[c as usize];
-            n.avail += 1;
-            let v = f64::from(n.visits.max(1));
-            let ucb = n.reward / v + EXPLORE * (f64::from(n.avail).ln() / v).sqrt();
-            if ucb > best.0 {
-                best = (ucb, c);
-            }
-        }
-        Step::Existing(best.1)
+        let r = &self.root;
+        pick(&mut self.nodes, legal, &r.tried, &r.live, rng)
     }
 
     /// Fill `tried` (per legal action) and `live` (children legal here) in O(legal + children)
@@ -232,6 +242,36 @@ impl Tree {
             c = child.next;
         }
     }
+}
+
+/// UCB1 over the children `live` (legal in this sample; their availability counted), or an
+/// untried legal action (`tried` false) chosen at random by reservoir sampling in the order of
+/// `legal`.
+fn pick(nodes: &mut [Node], legal: &[Action], tried: &[bool], live: &[u32], rng: &mut Rng) -> Step {
+    let mut untried = 0u32;
+    let mut pick = None;
+    for (&a, &tried) in legal.iter().zip(tried) {
+        if !tried {
+            untried += 1;
+            if rng.below(untried) == 0 {
+                pick = Some(a);
+            }
+        }
+    }
+    if let Some(a) = pick {
+        return Step::Expand(a);
+    }
+    let mut best = (f64::NEG_INFINITY, live[0]);
+    for &c in live {
+        let n = &mut nodes[c as usize];
+        n.avail += 1;
+        let v = f64::from(n.visits.max(1));
+        let ucb = n.reward / v + EXPLORE * (f64::from(n.avail).ln() / v).sqrt();
+        if ucb > best.0 {
+            best = (ucb, c);
+        }
+    }
+    Step::Existing(best.1)
 }
 
 /// A cheap hash of an action for the selection table (not for anything persistent).
