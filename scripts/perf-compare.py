@@ -5,8 +5,8 @@
         [--variants base,abbey-mayor,wonders] [--mcts 1000 --mcts-games 4] [--instructions]
 
 OLD and NEW are checkouts (built here with the `perf` profile unless --no-build; each binary
-then plays its own checkout's variants/) or tegula binaries (playing the variants/ of the
-current directory). Runs are interleaved, old and new alternating which goes first, each
+then plays its own checkout's variants/) or tegula binaries (playing the variants/ of
+--old-cwd / --new-cwd, default the current directory). Runs are interleaved, old and new alternating which goes first, each
 pinned to one core with taskset when it is available; the table gives the median of the rounds
 and every run, and the ratio new/old. Wall-clock figures move with the machine's load: compare
 only runs made together, and prefer --instructions (valgrind, deterministic) on a busy machine.
@@ -15,14 +15,16 @@ only runs made together, and prefer --instructions (valgrind, deterministic) on 
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
 
 
-def binary(path, build):
-    """The tegula binary of a checkout (built with the perf profile), or the path itself."""
+def binary(path, build, cwd):
+    """The tegula binary of a checkout (built with the perf profile) and that checkout, or the
+    path itself and `cwd`."""
     if os.path.isdir(path):
         if build:
             print(f"building {path} (perf profile)...", file=sys.stderr)
@@ -32,18 +34,27 @@ def binary(path, build):
                 check=True,
             )
         return os.path.abspath(os.path.join(path, "target", "perf", "tegula")), path
-    return os.path.abspath(path), os.getcwd()
+    return os.path.abspath(path), cwd or os.getcwd()
+
+
+def cpu_seconds():
+    """User and system CPU time of the finished child processes so far."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def simulate(exe, cwd, variant, games, agents, core):
-    """One `simulate` run's JSON report."""
+    """One `simulate` run's JSON report, with the run's CPU seconds added as `cpu_seconds`."""
     cmd = [exe, "simulate", "--variant", f"variants/{variant}.toml", "--players", "2"]
     cmd += ["--games", str(games), "--seed", "1", "--jobs", "1", "--format", "json"]
     cmd += ["--agents", agents]
     if core is not None and shutil.which("taskset"):
         cmd = ["taskset", "-c", str(core)] + cmd
+    before = cpu_seconds()
     out = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
+    report = json.loads(out.stdout)
+    report["cpu_seconds"] = max(cpu_seconds() - before, 1e-9)
+    return report
 
 
 def instructions(exe, cwd, variant, games):
@@ -74,9 +85,14 @@ def main():
     ap.add_argument("--core", type=int, default=1, help="core to pin to (-1: none)")
     ap.add_argument("--instructions", action="store_true", help="also count instructions")
     ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--old-cwd", help="where a binary OLD plays (its variants/)")
+    ap.add_argument("--new-cwd", help="where a binary NEW plays (its variants/)")
     a = ap.parse_args()
     core = None if a.core < 0 else a.core
-    bins = {"old": binary(a.old, not a.no_build), "new": binary(a.new, not a.no_build)}
+    bins = {
+        "old": binary(a.old, not a.no_build, a.old_cwd),
+        "new": binary(a.new, not a.no_build, a.new_cwd),
+    }
     cases = [(v, "random", a.games, "games_per_second") for v in a.variants.split(",")]
     if a.mcts > 0:
         # Every seat searches, so decisions/s is the searches' rate in both builds (an old
@@ -88,22 +104,28 @@ def main():
         for variant, agents, games, key in cases:
             for side in order:
                 exe, cwd = bins[side]
-                v = simulate(exe, cwd, variant, games, agents, core)[key]
-                runs.setdefault((variant, agents, key), {}).setdefault(side, []).append(v)
+                rep = simulate(exe, cwd, variant, games, agents, core)
+                # Per CPU second too: time the process waited for the core does not count.
+                count = rep["games"] if key == "games_per_second" else rep["decisions"]
+                cpu = count / rep["cpu_seconds"]
+                runs.setdefault((variant, agents, key), {}).setdefault(side, []).append(
+                    (rep[key], cpu)
+                )
         print(f"round {r + 1} of {a.rounds} done", file=sys.stderr)
-    print("| case | old | new | new/old | runs old | runs new |")
-    print("|---|---|---|---|---|---|")
+    print("| case | old | new | new/old | per CPU s: old | new | new/old | runs old | runs new |")
+    print("|---|---|---|---|---|---|---|---|---|")
     medians = {}
+    show = lambda xs: " ".join(f"{x[0]:.0f}" for x in xs)
     for (variant, agents, key), sides in runs.items():
-        o, n = statistics.median(sides["old"]), statistics.median(sides["new"])
+        o, n = (statistics.median(x[0] for x in sides[s]) for s in ("old", "new"))
+        oc, nc = (statistics.median(x[1] for x in sides[s]) for s in ("old", "new"))
         medians[(variant, agents)] = (o, n)
-        show = lambda xs: " ".join(f"{x:.0f}" for x in xs)
         print(
-            f"| {variant} {agents} {key} | {o:.0f} | {n:.0f} | {n / o:.3f} | "
-            f"{show(sides['old'])} | {show(sides['new'])} |"
+            f"| {variant} {agents} {key} | {o:.0f} | {n:.0f} | {n / o:.3f} | {oc:.0f} | "
+            f"{nc:.0f} | {nc / oc:.3f} | {show(sides['old'])} | {show(sides['new'])} |"
         )
     base = medians.get(("base", "random"))
-    if base:
+    if base and len([k for k in medians if k[1] == "random"]) > 1:
         print("\nEach variant's games/s as a share of base's, same binary (old, new):")
         for (variant, agents), (o, n) in medians.items():
             if agents == "random" and variant != "base":
