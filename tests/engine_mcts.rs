@@ -79,6 +79,28 @@ fn the_same_state_searched_again_keeps_the_whole_tree() {
 }
 
 #[test]
+fn the_tree_is_kept_for_a_copy_without_events() {
+    // A snapshot or a replayed game is the same state without the same recorded events: a
+    // pickled Python agent replays its decisions on such copies and must search as the
+    // original does.
+    let r = rules("variants/base.toml");
+    let mut g = Game::seeded(r.clone(), 2, 3).unwrap();
+    g.set_recording(true);
+    let mut agent = MctsAgent::new(50, 9);
+    let a = agent.search(&g).expect("a decision");
+    g.apply(a).unwrap();
+    let mut quiet = g.clone();
+    quiet.set_recording(false);
+    quiet.clear_events();
+    let kept = Game::from_json(&g.to_json(), r).unwrap();
+    for copy in [&quiet, &kept, &g] {
+        let before = agent.stats().reused;
+        agent.search(copy);
+        assert!(agent.stats().reused > before, "nothing kept");
+    }
+}
+
+#[test]
 fn a_tree_is_not_kept_for_another_game() {
     // Another pile with the same first tile and the same (empty) history: the tree's root
     // actions are all legal in game 2, but its statistics come from samples of game 1's

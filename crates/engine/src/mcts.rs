@@ -145,7 +145,10 @@ impl MctsAgent {
             Some(root) if !self.tree.is_empty() => follow(&self.tree, root, game),
             _ => None,
         };
-        copy_into(&mut self.root, game);
+        let root = copy_into(&mut self.root, game);
+        // Its replay needs no events, and the comparison ignores them.
+        root.set_recording(false);
+        root.clear_events();
         let Some(node) = kept else {
             self.tree.reset(game.current_player());
             return 0;
@@ -202,8 +205,8 @@ impl MctsAgent {
 }
 
 /// The node of `tree` for `game`, reached from its root (the state `root`) by the decisions of
-/// `game`'s history since, if `game` continues `root`: replaying those steps on `root` gives a
-/// state equal to `game` (same pile, board, figures and history). `root` is left changed.
+/// `game`'s history since, if `game` continues `root`: replaying those steps on `root` gives
+/// the same state as `game` ([`same_state`]). `root` is left changed.
 fn follow(tree: &Tree, root: &mut Game, game: &Game) -> Option<u32> {
     let done = root.history().len();
     let since = game.history().get(done..)?;
@@ -218,7 +221,18 @@ fn follow(tree: &Tree, root: &mut Game, game: &Game) -> Option<u32> {
         }
         root.apply(a).ok()?;
     }
-    (*root == *game).then_some(node)
+    same_state(root, game).then_some(node)
+}
+
+/// Whether two games are in the same state for a search: the same position (state hash), the
+/// same decisions and draws so far and the same pile. Unlike `==` this ignores the recorded
+/// events and whether events are recorded, which a copy of the game (a snapshot, a replay,
+/// the agent's own copy) may not share with the game it copies.
+fn same_state(a: &Game, b: &Game) -> bool {
+    a.players() == b.players()
+        && a.state_hash() == b.state_hash()
+        && a.history() == b.history()
+        && a.pile() == b.pile()
 }
 
 /// `slot` made a copy of `game`, reusing the buffers of the copy it held.
