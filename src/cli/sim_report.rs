@@ -61,7 +61,8 @@ pub(crate) struct Report<'a> {
 
 impl Report<'_> {
     /// The report as one JSON object (keys sorted); the timing keys (`seconds`,
-    /// `games_per_second`, `decisions_per_second`, `jobs`) only with a timing.
+    /// `games_per_second`, `decisions_per_second`, `jobs`, and `search` when a tree-search
+    /// agent played) only with a timing.
     pub(crate) fn json(&self) -> serde_json::Value {
         let (stats, run) = (self.stats, &self.run);
         let found = self.found.as_ref();
@@ -99,6 +100,9 @@ impl Report<'_> {
                 "decisions_per_second".into(),
                 (stats.decisions as f64 / t.secs).into(),
             );
+            if stats.search.searches > 0 {
+                map.insert("search".into(), search_json(stats.search, t.secs));
+            }
         }
         v
     }
@@ -132,6 +136,19 @@ impl Report<'_> {
                 stats.games as f64 / t.secs,
                 stats.decisions as f64 / t.secs
             );
+            let n = stats.search;
+            if n.searches > 0 {
+                let _ = writeln!(
+                    s,
+                    "search: {} decisions searched, {} playouts ({} kept from earlier searches); \
+                     searched decisions/s: {:.1}   playouts/s: {:.0}",
+                    n.searches,
+                    n.playouts,
+                    n.reused,
+                    n.searches as f64 / t.secs,
+                    n.playouts as f64 / t.secs
+                );
+            }
         }
         let _ = writeln!(s, "mean total score: {:.3}", stats.mean_total_score());
         self.human_seats(&mut s);
@@ -220,4 +237,16 @@ impl Report<'_> {
             let _ = writeln!(s, "log of game {n}: {}", p.display());
         }
     }
+}
+
+/// The `search` object of the JSON report: what the `mcts:N` agents did in the timed pass, and
+/// how fast (wall-clock, all threads together).
+fn search_json(n: tegula_engine::SearchStats, secs: f64) -> serde_json::Value {
+    serde_json::json!({
+        "decisions": n.searches,
+        "playouts": n.playouts,
+        "reused_playouts": n.reused,
+        "decisions_per_second": n.searches as f64 / secs,
+        "playouts_per_second": n.playouts as f64 / secs,
+    })
 }

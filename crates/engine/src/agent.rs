@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::game::{FollowerOption, Game, MoveTarget, Placement};
-pub use crate::mcts::MctsAgent;
+pub use crate::mcts::{MctsAgent, SearchStats};
 use crate::rng::Rng;
 
 /// Something that makes a player's decisions. Each method receives the game and the legal
@@ -47,6 +47,11 @@ pub trait Agent {
     /// ignored (an agent that decides at once has nothing to cut).
     fn stop_when(&mut self, stop: &Arc<AtomicBool>) {
         let _ = stop;
+    }
+    /// What the agent's tree searches did so far (playouts, searched decisions), for throughput
+    /// reports. Default: nothing (an agent that does not search).
+    fn search_stats(&self) -> SearchStats {
+        SearchStats::default()
     }
 }
 

@@ -123,7 +123,7 @@ pub mod testkit;
 #[cfg(test)]
 mod tests;
 
-pub use agent::{Agent, AgentKind, GreedyAgent, MctsAgent, RandomAgent};
+pub use agent::{Agent, AgentKind, GreedyAgent, MctsAgent, RandomAgent, SearchStats};
 pub use event::{Event, FeatureId, FeatureInfo};
 pub use game::{
     Action, BoardFollower, CornerChoice, FollowerOption, Game, MoveError, MoveTarget, Phase,

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::agent::{Agent, AgentKind};
+use crate::agent::{Agent, AgentKind, SearchStats};
 use crate::game::{Game, PileOrder, SetupError};
 use crate::rng::derive_seed;
 use crate::rules::Rules;
@@ -146,6 +146,8 @@ pub struct SimStats {
     pub seat_holdings: Vec<u64>,
     /// Per pool tile (by tile index) that was placed in some game: its owners' results.
     pub pool: BTreeMap<u16, PoolTileStats>,
+    /// What the tree-search agents of all games did (zero without `mcts:N` agents).
+    pub search: SearchStats,
 }
 
 /// How the owners of one pool tile fared (W-10..W-17 balance).
@@ -212,6 +214,8 @@ struct Sums {
     /// Per pool tile: games placed, owner win shares (units as `wins`), ability points, owner
     /// scores.
     pool: BTreeMap<u16, (u64, u128, u64, u64)>,
+    /// The tree searches of the games.
+    search: SearchStats,
 }
 
 impl Sums {
@@ -237,6 +241,7 @@ impl Sums {
     fn merge(&mut self, other: &Sums) {
         self.games += other.games;
         self.decisions += other.decisions;
+        self.search.add(other.search);
         self.total += other.total;
         for p in 0..self.wins.len() {
             self.wins[p] += other.wins[p];
@@ -346,6 +351,9 @@ pub fn simulate_until(
                         };
                         sums.decisions += decisions;
                         sums.games += 1;
+                        for a in &ags {
+                            sums.search.add(a.search_stats());
+                        }
                         let winners = game.winners();
                         for &w in &winners {
                             sums.wins[w as usize] += unit / winners.len() as u128;
@@ -389,5 +397,6 @@ pub fn simulate_until(
                 (t, s)
             })
             .collect(),
+        search: all.search,
     })
 }

@@ -256,6 +256,9 @@ impl ShardSums {
                     (t, s)
                 })
                 .collect(),
+            // Shards keep no search figures: they report throughput only with a timing, which
+            // a merged run has not.
+            search: Default::default(),
         }
     }
 }
