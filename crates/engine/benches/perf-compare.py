@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Side-by-side speed of two tegula builds on one core (docs/BENCHMARKS.md).
 
-    python3 scripts/perf-compare.py --old ../old --new . [--rounds 3] [--games 20000]
+    python3 crates/engine/benches/perf-compare.py --old ../old --new . [--rounds 3] [--games 20000]
         [--variants base,abbey-mayor,wonders] [--mcts 1000 --mcts-games 4] [--instructions]
 
 OLD and NEW are checkouts (built here with the `perf` profile unless --no-build; each binary
