@@ -19,6 +19,7 @@ mod apply;
 mod board;
 mod cells;
 mod chance;
+mod copy;
 mod corners;
 mod error;
 mod extra;
@@ -128,11 +129,12 @@ struct Freed {
 }
 
 /// One game. Cheap to clone (flat vectors, the rules behind an `Arc`), so tree search can copy it;
-/// `clone_from` reuses the target's buffers (no allocation). `Clone`, `PartialEq`, `Eq` and
-/// `Hash` are derived: two games are equal when every part of their state is (board, features,
-/// figures, scores, pile order, phase, decisions made and recorded events); scratch buffers
-/// (`Scratch`) take no part. For transposition tables see [`Game::state_hash`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// `clone_from` reuses the target's buffers (no allocation once they are large enough; see
+/// `copy.rs`). `PartialEq`, `Eq` and `Hash` are derived: two games are equal when every part of
+/// their state is (board, features, figures, scores, pile order, phase, decisions made and
+/// recorded events); scratch buffers (`Scratch`) take no part. For transposition tables see
+/// [`Game::state_hash`].
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     rules: Arc<Rules>,
     players: u8,

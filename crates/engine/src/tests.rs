@@ -777,3 +777,37 @@ fn a_log_whose_pile_is_not_the_variants_is_refused() {
         assert!(e.message.contains("the pile is not the variant's"), "{e}");
     }
 }
+
+/// `clone_from` copies into the target's buffers (copy.rs): whatever the target held before — a
+/// later position with more tiles, figures and events, or an earlier one — it ends equal to the
+/// source, and plays on exactly as the source does.
+#[test]
+fn clone_from_gives_the_source_state_whatever_the_target_held() {
+    let rules = base();
+    let mut agents = crate::sim::build_agents(&[AgentKind::Random], &[7, 8]);
+    let mut early = Game::new(rules.clone(), 2, PileOrder::Shuffled(3), true).unwrap();
+    for _ in 0..20 {
+        assert!(crate::sim::play_one(&mut early, &mut agents));
+    }
+    let mut late = early.clone();
+    while late.phase() != Phase::Over {
+        assert!(crate::sim::play_one(&mut late, &mut agents));
+    }
+    let other = Game::new(rules, 3, PileOrder::Shuffled(9), false).unwrap();
+    for mut target in [late.clone(), other, Game::clone(&early)] {
+        target.clone_from(&early);
+        assert_eq!(target, early);
+        assert_eq!(target.state_hash(), early.state_hash());
+        let (mut a, mut b) = (early.clone(), target);
+        let mut again = crate::sim::build_agents(&[AgentKind::Random], &[5, 6]);
+        let mut twin = crate::sim::build_agents(&[AgentKind::Random], &[5, 6]);
+        while a.phase() != Phase::Over {
+            assert!(crate::sim::play_one(&mut a, &mut again));
+            assert!(crate::sim::play_one(&mut b, &mut twin));
+        }
+        assert_eq!(a, b);
+    }
+    let mut target = early.clone();
+    target.clone_from(&late);
+    assert_eq!(target, late);
+}
