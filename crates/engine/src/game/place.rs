@@ -78,6 +78,7 @@ impl Game {
                 occ: 0,
                 guests: 0,
                 corners: 0,
+                cells: if f.cells == 0 { 1 } else { f.cells },
             });
             if matches!(f.kind, FeatureKind::Road | FeatureKind::City) {
                 self.pending.push(s);
