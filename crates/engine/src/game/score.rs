@@ -62,25 +62,17 @@ impl Game {
     pub(super) fn cloister_neighbours(&self, seg: u32) -> u32 {
         let s = self.segs[seg as usize];
         let inst = self.insts[s.inst as usize];
-        let info = &self.rules.tiles[inst.tile as usize];
-        let cellmask = info.feats[s.local as usize].cells;
-        let ci = if cellmask == 0 {
-            0
-        } else {
-            cellmask.trailing_zeros() as usize
-        };
-        let c = &info.rot[inst.rot as usize][ci];
+        // The cloister's cell: the first of its segment's (never an empty mask).
+        let ci = s.cells.trailing_zeros() as usize;
+        let c = &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize][ci];
         let Some(pos) = self.pos(inst.x + c.dx, inst.y + c.dy) else {
             return 0;
         };
-        let w = self.width as isize;
-        let mut n = 0;
-        for d in [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1] {
-            if self.cells[(pos as isize + d) as usize] < FRONT {
-                n += 1;
-            }
-        }
-        n
+        // Placed cells among the 3×3 around it, row by row, less its own.
+        let w = self.width;
+        let rows = [pos - w - 1, pos - 1, pos + w - 1];
+        let placed = |r: usize| self.cells[r..r + 3].iter().filter(|&&c| c < FRONT).count();
+        rows.into_iter().map(placed).sum::<usize>() as u32 - 1
     }
 
     /// Distinct cells of the feature rooted at `root` (B-7, W-18).
@@ -292,8 +284,7 @@ impl Game {
     /// Take the figures off the scored feature rooted at `root`: figures that move wait for
     /// their owners' decisions (AM-11), figures that stay stay, the others return (B-4).
     pub(super) fn release(&mut self, root: u32) {
-        let rules = std::sync::Arc::clone(&self.rules);
-        let nf = rules.figures.len();
+        let nf = self.rules.figures.len();
         let mut i = 0;
         let (mut left, mut guests) = (0, 0u8);
         while i < self.meeples.len() {
@@ -302,6 +293,7 @@ impl Game {
                 i += 1;
                 continue;
             }
+            let rules = &*self.rules;
             let fig = &rules.figures[m.ftype as usize];
             if fig.stays {
                 left += 1;
