@@ -57,6 +57,8 @@ pub(super) fn inner(x: i32, y: i32, off: i32, width: usize) -> Option<usize> {
     Some(by as usize * width + bx as usize)
 }
 
+/// The root of `a`'s feature, halving the path on the way (each node visited is pointed at its
+/// grandparent).
 #[inline]
 pub(super) fn find(segs: &mut [Seg], mut a: u32) -> u32 {
     loop {
@@ -65,6 +67,11 @@ pub(super) fn find(segs: &mut [Seg], mut a: u32) -> u32 {
             return a;
         }
         let gp = segs[p as usize].parent;
+        // A parent that is the root is the answer: pointing `a` at its grandparent would store
+        // the same parent again, and most paths are that short.
+        if gp == p {
+            return p;
+        }
         segs[a as usize].parent = gp;
         a = gp;
     }
