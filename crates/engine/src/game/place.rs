@@ -242,12 +242,17 @@ const NIBBLE_CODE: [u8; 16] = {
 
 impl Game {
     /// The placed tile's segments, each its own feature, and its roads and cities as completion
-    /// candidates. One `extend`: the segment vector is grown once per tile, not per segment.
+    /// candidates (in segment order). One `extend`, one pass: the segment vector is grown once
+    /// per tile, not per segment.
     #[inline(always)]
     fn push_segments(&mut self, tile: u16, inst: u32, seg_base: u32) {
         let feats = &self.rules.tiles[tile as usize].feats;
+        let pending = &mut self.pending;
         self.segs.extend(feats.iter().enumerate().map(|(i, f)| {
             let s = seg_base + i as u32;
+            if matches!(f.kind, FeatureKind::Road | FeatureKind::City) {
+                pending.push(s);
+            }
             Seg {
                 parent: s,
                 next: s,
@@ -263,11 +268,6 @@ impl Game {
                 cells: if f.cells == 0 { 1 } else { f.cells },
             }
         }));
-        for (i, f) in feats.iter().enumerate() {
-            if matches!(f.kind, FeatureKind::Road | FeatureKind::City) {
-                self.pending.push(seg_base + i as u32);
-            }
-        }
     }
 
     /// Write the tile's cells into the board (taking them off the frontier) and return each
