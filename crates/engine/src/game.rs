@@ -100,6 +100,10 @@ struct Seg {
     guests: u8,
     /// Corner figures on this field (AM-6..AM-9): no follower may join it.
     corners: u8,
+    /// The tile cells the segment lies on (bit per cell index; a segment of no cell in
+    /// particular counts as on cell 0), kept here so that counting a feature's cells reads
+    /// its segments only.
+    cells: u8,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

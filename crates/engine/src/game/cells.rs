@@ -12,13 +12,7 @@ impl Game {
     /// Cell index if `(x, y)` and its four neighbours are on the board.
     #[inline]
     pub(super) fn pos_inner(&self, x: i32, y: i32) -> Option<usize> {
-        let bx = x.checked_add(self.off)?;
-        let by = y.checked_add(self.off)?;
-        let w = self.width as i32;
-        if bx < 1 || by < 1 || bx >= w - 1 || by >= w - 1 {
-            return None;
-        }
-        Some(by as usize * self.width + bx as usize)
+        inner(x, y, self.off, self.width)
     }
 
     #[inline]
@@ -50,6 +44,21 @@ impl Game {
     }
 }
 
+/// [`Game::pos_inner`] on a board array of side `width` centred at offset `off` (for callers
+/// that hold parts of the game borrowed).
+#[inline]
+pub(super) fn inner(x: i32, y: i32, off: i32, width: usize) -> Option<usize> {
+    let bx = x.checked_add(off)?;
+    let by = y.checked_add(off)?;
+    let w = width as i32;
+    if bx < 1 || by < 1 || bx >= w - 1 || by >= w - 1 {
+        return None;
+    }
+    Some(by as usize * width + bx as usize)
+}
+
+/// The root of `a`'s feature, halving the path on the way (each node visited is pointed at its
+/// grandparent).
 #[inline]
 pub(super) fn find(segs: &mut [Seg], mut a: u32) -> u32 {
     loop {
@@ -58,6 +67,11 @@ pub(super) fn find(segs: &mut [Seg], mut a: u32) -> u32 {
             return a;
         }
         let gp = segs[p as usize].parent;
+        // A parent that is the root is the answer: pointing `a` at its grandparent would store
+        // the same parent again, and most paths are that short.
+        if gp == p {
+            return p;
+        }
         segs[a as usize].parent = gp;
         a = gp;
     }

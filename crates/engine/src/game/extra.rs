@@ -46,7 +46,7 @@ impl Game {
                 continue;
             }
             let root = find(&mut self.segs, m.seg);
-            let joined = (0..n).any(|f| find(&mut self.segs, inst.seg_base + f) == root);
+            let joined = (0..n).any(|f| self.on_feature(inst.seg_base + f, root));
             if joined && (completing || !self.is_complete(root)) {
                 self.extra_due = Some(ExtraFrom::Figure(m.ftype));
                 return;

@@ -65,7 +65,7 @@ impl Game {
     fn add_farmer_strength(&mut self, field: u32, strength: &mut [u32; 32]) {
         for i in 0..self.meeples.len() {
             let m = self.meeples[i];
-            if find(&mut self.segs, m.seg) == field {
+            if self.on_feature(m.seg, field) {
                 let seat = &mut strength[m.player as usize];
                 *seat = seat.saturating_add(self.strength_of(m.ftype, field));
             }

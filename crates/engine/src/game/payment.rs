@@ -6,7 +6,7 @@
 //! score). Only variants with such a figure type pay for the walk (`Rules::any_payment`).
 
 use super::score::FeatureCounts;
-use super::{find, Event, Game};
+use super::{Event, Game};
 use crate::points;
 
 impl Game {
@@ -30,7 +30,7 @@ impl Game {
             let Some(modifier) = &followers[usize::from(m.ftype)].payment else {
                 continue;
             };
-            if strength[usize::from(m.player)] != best || find(&mut self.segs, m.seg) != root {
+            if strength[usize::from(m.player)] != best || !self.on_feature(m.seg, root) {
                 continue;
             }
             let mut buf = std::mem::take(&mut self.tmp.buf);

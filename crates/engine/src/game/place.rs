@@ -4,7 +4,7 @@
 use tegula_ruleset::{FeatureKind, SideKind, NO_FEATURE};
 
 use super::{find, union, Event, Front, Game, Inst, Phase, Placement, Seg, EMPTY, FRONT, OPP_HALF};
-use crate::rules::{fit_mask, fits, side_bits, side_code};
+use crate::rules::{fit_mask, fits, side_code, RotCell, MAX_TILE_CELLS};
 
 impl Game {
     /// Every placement a player makes (the drawn tile, an own tile, a pool tile): record it,
@@ -52,8 +52,6 @@ impl Game {
     /// Put a tile on the board and merge features; collects completion candidates.
     pub(super) fn place_unchecked(&mut self, tile: u16, x: i32, y: i32, rot: u8) {
         self.ensure_room(x, y);
-        let rules = &*self.rules;
-        let info = &rules.tiles[tile as usize];
         let inst_idx = self.insts.len() as u32;
         let seg_base = self.segs.len() as u32;
         self.zobrist = self
@@ -66,152 +64,49 @@ impl Game {
             y,
             seg_base,
         });
-        for (i, f) in info.feats.iter().enumerate() {
-            let s = seg_base + i as u32;
-            self.segs.push(Seg {
-                parent: s,
-                next: s,
-                inst: inst_idx,
-                local: i as u8,
-                kind: f.kind,
-                done: false,
-                open: f.open_sides as i16,
-                pennants: f.pennants as u16,
-                occ: 0,
-                guests: 0,
-                corners: 0,
-            });
-            if matches!(f.kind, FeatureKind::Road | FeatureKind::City) {
-                self.pending.push(s);
-            }
-        }
-        let cells = &info.rot[rot as usize];
-        let any_corner = rules.any_corner;
-        for (ci, c) in cells.iter().enumerate() {
-            let Some(pos) = self.pos(x + c.dx, y + c.dy) else {
+        self.push_segments(tile, inst_idx, seg_base);
+        let at = self.cover_cells(tile, rot, x, y, inst_idx);
+        let rules = &*self.rules;
+        let cells = &rules.tiles[tile as usize].rot[rot as usize];
+        let mut joins = Joins {
+            segs: &mut self.segs,
+            pending: &mut self.pending,
+            fields: rules.any_corner.then_some(&mut self.pending_fields),
+        };
+        let (width, off) = (self.width, self.off);
+        // Array steps to the neighbour across each side (north, east, south, west).
+        let steps = [-(width as isize), 1, width as isize, -1];
+        for (c, &pos) in cells.iter().zip(&at) {
+            if pos == OFF_BOARD {
                 continue;
-            };
-            let old = self.cells[pos];
-            if old != EMPTY && old >= FRONT {
-                let k = (old & !FRONT) as usize;
-                self.frontier.swap_remove(k);
-                if let Some(moved) = self.frontier.get(k) {
-                    self.cells[moved.pos as usize] = FRONT | k as u32;
-                }
             }
-            let cloister = !info.cloisters_by_cell[ci].is_empty() as u32;
-            self.cells[pos] = (inst_idx << 4) | (cloister << 3) | ci as u32;
-        }
-        for c in cells.iter() {
-            let Some(pos) = self.pos(x + c.dx, y + c.dy) else {
-                continue;
-            };
             for s in 0..4 {
                 if c.outer & (1 << s) == 0 {
                     continue;
                 }
-                let npos = self.step(pos, s);
+                // The four neighbours of a cell on the board are in the array (`pos_inner`).
+                let npos = (pos as isize + steps[s]) as usize;
                 let ncell = self.cells[npos];
-                let opp = (s + 2) % 4;
                 if ncell >= FRONT {
-                    let shift = 4 * opp;
-                    let bits = side_bits(c.sides[s]) << shift;
-                    let cshift = 2 * opp;
-                    let cbits = side_code(c.sides[s]) << cshift;
-                    if ncell != EMPTY {
-                        let f = &mut self.frontier[(ncell & !FRONT) as usize];
-                        f.req = (f.req & !(0xF << shift)) | bits;
-                        f.code = (f.code & !(3 << cshift)) | cbits;
-                    } else {
-                        let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][s];
-                        let (nx, ny) = (x + c.dx + dx, y + c.dy + dy);
-                        if self.pos_inner(nx, ny).is_some() {
-                            self.cells[npos] = FRONT | self.frontier.len() as u32;
-                            self.frontier.push(Front {
-                                pos: npos as u32,
-                                req: !(0xF << shift) | bits,
-                                code: cbits,
-                                x: nx,
-                                y: ny,
-                            });
-                        }
-                    }
+                    let n = (x + c.dx + DX[s], y + c.dy + DY[s]);
+                    let board = (off, width);
+                    demand(
+                        &mut self.cells,
+                        &mut self.frontier,
+                        (npos, n),
+                        board,
+                        s,
+                        c.sig,
+                    );
                     continue;
                 }
                 let ninst = self.insts[(ncell >> 4) as usize];
                 let nc = &rules.tiles[ninst.tile as usize].rot[ninst.rot as usize]
                     [(ncell & 0x7) as usize];
-                let mine = c.sides[s];
-                let theirs = nc.sides[opp];
-                let my_f = c.side_feature[s];
-                let their_f = nc.side_feature[opp];
-                match (mine, theirs) {
-                    (SideKind::City, SideKind::City) | (SideKind::Road, SideKind::Road)
-                        if my_f != NO_FEATURE && their_f != NO_FEATURE =>
-                    {
-                        let r = union(
-                            &mut self.segs,
-                            seg_base + my_f as u32,
-                            ninst.seg_base + their_f as u32,
-                        );
-                        self.segs[r as usize].open -= 2;
-                    }
-                    (SideKind::City | SideKind::Road, SideKind::Any) if my_f != NO_FEATURE => {
-                        let r = find(&mut self.segs, seg_base + my_f as u32);
-                        self.segs[r as usize].open -= 1;
-                    }
-                    (SideKind::Any, SideKind::City | SideKind::Road) if their_f != NO_FEATURE => {
-                        let r = find(&mut self.segs, ninst.seg_base + their_f as u32);
-                        self.segs[r as usize].open -= 1;
-                        self.pending.push(r);
-                    }
-                    _ => {}
-                }
-                for hh in 0..2 {
-                    let h = 2 * s + hh;
-                    let a = c.half_feature[h];
-                    let b = nc.half_feature[OPP_HALF[h]];
-                    if a != NO_FEATURE && b != NO_FEATURE {
-                        let r = union(
-                            &mut self.segs,
-                            seg_base + a as u32,
-                            ninst.seg_base + b as u32,
-                        );
-                        // A field with farmers joined to a corner-figure field (AM-8).
-                        if any_corner {
-                            let root = self.segs[r as usize];
-                            if root.corners > 0 && root.occ > 0 && !self.pending_fields.contains(&r)
-                            {
-                                self.pending_fields.push(r);
-                            }
-                        }
-                    }
-                }
+                joins.side((c, nc), s, (seg_base, ninst.seg_base));
             }
         }
-        // Cloisters whose neighbourhood gained a cell (B-3), including the tile's own.
-        let w = self.width as isize;
-        for c in cells.iter() {
-            let Some(pos) = self.pos(x + c.dx, y + c.dy) else {
-                continue;
-            };
-            for d in [-w - 1, -w, -w + 1, -1, 0, 1, w - 1, w, w + 1] {
-                let q = (pos as isize + d) as usize;
-                let cc = self.cells[q];
-                // Bit 3 of a placed cell marks a cloister on it.
-                if cc >= FRONT || cc & 0x8 == 0 {
-                    continue;
-                }
-                let ni = self.insts[(cc >> 4) as usize];
-                let list = &rules.tiles[ni.tile as usize].cloisters_by_cell[(cc & 0x7) as usize];
-                for &f in list {
-                    let s = ni.seg_base + f as u32;
-                    if !self.pending_cloisters.contains(&s) {
-                        self.pending_cloisters.push(s);
-                    }
-                }
-            }
-        }
+        self.note_cloisters(&at[..cells.len()]);
     }
 
     /// The fast generator: frontier cells × rotations against packed side signatures. A
@@ -322,4 +217,218 @@ fn count_fits_exact(frontier: &[Front], sig4: u64) -> usize {
         .iter()
         .map(|f| fit_mask(sig4, f.req).count_ones() as usize)
         .sum()
+}
+
+/// Position of a tile cell that lies off the board (only at the edge of the largest board).
+const OFF_BOARD: usize = usize::MAX;
+
+/// The requirement code of each side-signature nibble ([`side_code`] of the kind whose
+/// [`crate::rules::side_bits`] it is), so that a placed side's code is read from its cell's
+/// packed signature.
+const NIBBLE_CODE: [u8; 16] = {
+    let mut t = [0u8; 16];
+    t[1] = side_code(SideKind::City);
+    t[2] = side_code(SideKind::Road);
+    t[4] = side_code(SideKind::Field);
+    t
+};
+
+impl Game {
+    /// The placed tile's segments, each its own feature, and its roads and cities as completion
+    /// candidates (in segment order). One `extend`, one pass: the segment vector is grown once
+    /// per tile, not per segment.
+    #[inline(always)]
+    fn push_segments(&mut self, tile: u16, inst: u32, seg_base: u32) {
+        let feats = &self.rules.tiles[tile as usize].feats;
+        let pending = &mut self.pending;
+        self.segs.extend(feats.iter().enumerate().map(|(i, f)| {
+            let s = seg_base + i as u32;
+            if matches!(f.kind, FeatureKind::Road | FeatureKind::City) {
+                pending.push(s);
+            }
+            Seg {
+                parent: s,
+                next: s,
+                inst,
+                local: i as u8,
+                kind: f.kind,
+                done: false,
+                open: f.open_sides as i16,
+                pennants: f.pennants as u16,
+                occ: 0,
+                guests: 0,
+                corners: 0,
+                cells: if f.cells == 0 { 1 } else { f.cells },
+            }
+        }));
+    }
+
+    /// Write the tile's cells into the board (taking them off the frontier) and return each
+    /// cell's array position ([`OFF_BOARD`] where none), so that the joins and the cloister
+    /// scan that follow need not compute them again.
+    #[inline(always)]
+    fn cover_cells(
+        &mut self,
+        tile: u16,
+        rot: u8,
+        x: i32,
+        y: i32,
+        inst: u32,
+    ) -> [usize; MAX_TILE_CELLS] {
+        let mut at = [OFF_BOARD; MAX_TILE_CELLS];
+        let info = &self.rules.tiles[tile as usize];
+        for (ci, c) in info.rot[rot as usize].iter().enumerate() {
+            let Some(pos) = self.pos(x + c.dx, y + c.dy) else {
+                continue;
+            };
+            at[ci] = pos;
+            let old = self.cells[pos];
+            if old != EMPTY && old >= FRONT {
+                let k = (old & !FRONT) as usize;
+                self.frontier.swap_remove(k);
+                if let Some(moved) = self.frontier.get(k) {
+                    self.cells[moved.pos as usize] = FRONT | k as u32;
+                }
+            }
+            let cloister = !info.cloisters_by_cell[ci].is_empty() as u32;
+            self.cells[pos] = (inst << 4) | (cloister << 3) | ci as u32;
+        }
+        at
+    }
+
+    /// Cloisters whose neighbourhood gained a cell (B-3), the tile's own included: the 3×3
+    /// cells around each placed cell at positions `at`, in board order.
+    #[inline(always)]
+    fn note_cloisters(&mut self, at: &[usize]) {
+        let w = self.width;
+        // Bit 3 of a placed cell marks a cloister on it.
+        let cloister = |cc: u32| cc < FRONT && cc & 0x8 != 0;
+        for &pos in at {
+            if pos == OFF_BOARD {
+                continue;
+            }
+            // The three rows around the cell, three cells each.
+            let rows = [pos - w - 1, pos - 1, pos + w - 1];
+            // Most cells have no cloister around: one pass without branches says so.
+            let any = rows.iter().fold(false, |any, &r| {
+                any | self.cells[r..r + 3]
+                    .iter()
+                    .fold(false, |a, &cc| a | cloister(cc))
+            });
+            if !any {
+                continue;
+            }
+            for r in rows {
+                for q in r..r + 3 {
+                    let cc = self.cells[q];
+                    if cloister(cc) {
+                        self.note_cloister(cc);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The cloisters on the placed cell whose word is `cc` become completion candidates.
+    fn note_cloister(&mut self, cc: u32) {
+        let ni = self.insts[(cc >> 4) as usize];
+        let info = &self.rules.tiles[ni.tile as usize];
+        for &f in &info.cloisters_by_cell[(cc & 0x7) as usize] {
+            let s = ni.seg_base + f as u32;
+            if !self.pending_cloisters.contains(&s) {
+                self.pending_cloisters.push(s);
+            }
+        }
+    }
+}
+
+/// Column and row steps to the neighbour across each side (north, east, south, west).
+const DX: [i32; 4] = [0, 1, 0, -1];
+const DY: [i32; 4] = [-1, 0, 1, 0];
+
+/// A placed cell shows side `s` (its nibble in the cell's signature `sig`) to the empty or
+/// frontier cell at array position `npos`, board position `n`: the cell now demands it, and
+/// joins the frontier if it was not on it and lies inside the board (`off`, `width`: the
+/// array's, [`Game::pos_inner`]).
+#[inline(always)]
+fn demand(
+    cells: &mut [u32],
+    frontier: &mut Vec<Front>,
+    (npos, n): (usize, (i32, i32)),
+    (off, width): (i32, usize),
+    s: usize,
+    sig: u16,
+) {
+    let opp = (s + 2) % 4;
+    let nibble = (sig >> (4 * s)) & 0xF;
+    let (shift, cshift) = (4 * opp, 2 * opp);
+    let bits = nibble << shift;
+    let cbits = NIBBLE_CODE[nibble as usize] << cshift;
+    let ncell = cells[npos];
+    if ncell != EMPTY {
+        let f = &mut frontier[(ncell & !FRONT) as usize];
+        f.req = (f.req & !(0xF << shift)) | bits;
+        f.code = (f.code & !(3 << cshift)) | cbits;
+    } else if super::cells::inner(n.0, n.1, off, width).is_some() {
+        cells[npos] = FRONT | frontier.len() as u32;
+        frontier.push(Front {
+            pos: npos as u32,
+            req: !(0xF << shift) | bits,
+            code: cbits,
+            x: n.0,
+            y: n.1,
+        });
+    }
+}
+
+/// The parts of the game a placement's merges change.
+struct Joins<'a> {
+    segs: &'a mut Vec<Seg>,
+    /// Roads and cities that may have been completed.
+    pending: &'a mut Vec<u32>,
+    /// Fields with farmers joined to a corner-figure field (AM-8); `None` when the variant has
+    /// no corner figure.
+    fields: Option<&'a mut Vec<u32>>,
+}
+
+impl Joins<'_> {
+    /// Merge across side `s` of a placed cell and the placed cell next to it (`cells`: mine,
+    /// theirs; `bases`: the first segments of the two tiles): like roads and cities (B-2), an
+    /// `Any` side closing the other's feature, and the field halves (B-5, AM-8).
+    #[inline(always)]
+    fn side(&mut self, (c, nc): (&RotCell, &RotCell), s: usize, (mine, theirs): (u32, u32)) {
+        let opp = (s + 2) % 4;
+        let (my_f, their_f) = (c.side_feature[s], nc.side_feature[opp]);
+        match (c.sides[s], nc.sides[opp]) {
+            (SideKind::City, SideKind::City) | (SideKind::Road, SideKind::Road)
+                if my_f != NO_FEATURE && their_f != NO_FEATURE =>
+            {
+                let r = union(self.segs, mine + my_f as u32, theirs + their_f as u32);
+                self.segs[r as usize].open -= 2;
+            }
+            (SideKind::City | SideKind::Road, SideKind::Any) if my_f != NO_FEATURE => {
+                let r = find(self.segs, mine + my_f as u32);
+                self.segs[r as usize].open -= 1;
+            }
+            (SideKind::Any, SideKind::City | SideKind::Road) if their_f != NO_FEATURE => {
+                let r = find(self.segs, theirs + their_f as u32);
+                self.segs[r as usize].open -= 1;
+                self.pending.push(r);
+            }
+            _ => {}
+        }
+        for h in [2 * s, 2 * s + 1] {
+            let (a, b) = (c.half_feature[h], nc.half_feature[OPP_HALF[h]]);
+            if a == NO_FEATURE || b == NO_FEATURE {
+                continue;
+            }
+            let r = union(self.segs, mine + a as u32, theirs + b as u32);
+            if let Some(fields) = self.fields.as_deref_mut() {
+                let root = self.segs[r as usize];
+                if root.corners > 0 && root.occ > 0 && !fields.contains(&r) {
+                    fields.push(r);
+                }
+            }
+        }
+    }
 }

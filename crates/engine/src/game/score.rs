@@ -62,38 +62,36 @@ impl Game {
     pub(super) fn cloister_neighbours(&self, seg: u32) -> u32 {
         let s = self.segs[seg as usize];
         let inst = self.insts[s.inst as usize];
-        let info = &self.rules.tiles[inst.tile as usize];
-        let cellmask = info.feats[s.local as usize].cells;
-        let ci = if cellmask == 0 {
-            0
-        } else {
-            cellmask.trailing_zeros() as usize
-        };
-        let c = &info.rot[inst.rot as usize][ci];
+        // The cloister's cell: the first of its segment's (never an empty mask).
+        let ci = s.cells.trailing_zeros() as usize;
+        let c = &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize][ci];
         let Some(pos) = self.pos(inst.x + c.dx, inst.y + c.dy) else {
             return 0;
         };
-        let w = self.width as isize;
-        let mut n = 0;
-        for d in [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1] {
-            if self.cells[(pos as isize + d) as usize] < FRONT {
-                n += 1;
-            }
-        }
-        n
+        // Placed cells among the 3×3 around it, row by row, less its own.
+        let w = self.width;
+        let rows = [pos - w - 1, pos - 1, pos + w - 1];
+        let placed = |r: usize| self.cells[r..r + 3].iter().filter(|&&c| c < FRONT).count();
+        rows.into_iter().map(placed).sum::<usize>() as u32 - 1
     }
 
     /// Distinct cells of the feature rooted at `root` (B-7, W-18).
     pub(super) fn count_cells(&self, root: u32, buf: &mut Vec<u32>) -> u32 {
         buf.clear();
-        self.for_each_member(root, |seg, _, feat| {
-            let mask = if feat.cells == 0 { 1 } else { feat.cells };
-            for b in 0..8 {
-                if mask & (1 << b) != 0 {
-                    buf.push(seg.inst * 8 + b);
-                }
+        // The member list alone (each segment keeps its cells): no tile tables are read.
+        let mut s = root;
+        loop {
+            let seg = self.segs[s as usize];
+            let mut mask = seg.cells;
+            while mask != 0 {
+                buf.push(seg.inst * 8 + mask.trailing_zeros());
+                mask &= mask - 1;
             }
-        });
+            s = seg.next;
+            if s == root {
+                break;
+            }
+        }
         buf.sort_unstable();
         buf.dedup();
         buf.len() as u32
@@ -226,7 +224,7 @@ impl Game {
         if s.occ > 0 {
             for i in 0..self.meeples.len() {
                 let m = self.meeples[i];
-                if find(&mut self.segs, m.seg) == root {
+                if self.on_feature(m.seg, root) {
                     let seat = &mut strength[m.player as usize];
                     *seat = seat.saturating_add(self.strength_of(m.ftype, root));
                 }
@@ -250,8 +248,19 @@ impl Game {
         }
     }
 
+    /// Whether segment `seg` belongs to the feature rooted at `root`. Every segment of a feature
+    /// has the feature's kind (only like sides and field halves merge, `Rules` checks it), so a
+    /// segment of another kind is answered without walking to its root: most figures on the
+    /// board stand on features of other kinds than the one scoring.
+    #[inline]
+    pub(super) fn on_feature(&mut self, seg: u32, root: u32) -> bool {
+        self.segs[seg as usize].kind == self.segs[root as usize].kind
+            && find(&mut self.segs, seg) == root
+    }
+
     /// Add `value` to the seats of greatest `strength` (B-5: ties all score, a top strength of
     /// 0 scores nothing); returns those seats when the game records events.
+    #[inline]
     pub(super) fn pay_best(&mut self, strength: &[u32; 32], value: u32) -> Vec<u8> {
         let best = strength[..self.players as usize]
             .iter()
@@ -275,16 +284,16 @@ impl Game {
     /// Take the figures off the scored feature rooted at `root`: figures that move wait for
     /// their owners' decisions (AM-11), figures that stay stay, the others return (B-4).
     pub(super) fn release(&mut self, root: u32) {
-        let rules = &*self.rules;
-        let nf = rules.figures.len();
+        let nf = self.rules.figures.len();
         let mut i = 0;
         let (mut left, mut guests) = (0, 0u8);
         while i < self.meeples.len() {
             let m = self.meeples[i];
-            if find(&mut self.segs, m.seg) != root {
+            if !self.on_feature(m.seg, root) {
                 i += 1;
                 continue;
             }
+            let rules = &*self.rules;
             let fig = &rules.figures[m.ftype as usize];
             if fig.stays {
                 left += 1;
@@ -416,12 +425,16 @@ impl Game {
             }
             let mut i = 0;
             while i < self.meeples.len() {
-                let root = find(&mut self.segs, self.meeples[i].seg);
-                let s = self.segs[root as usize];
-                if !s.done && (s.kind == FeatureKind::Field) == pass_fields {
+                let seg = self.meeples[i].seg;
+                i += 1;
+                // A feature has its segments' kind: the other pass's figures need no root.
+                if (self.segs[seg as usize].kind == FeatureKind::Field) != pass_fields {
+                    continue;
+                }
+                let root = find(&mut self.segs, seg);
+                if !self.segs[root as usize].done {
                     self.score_feature(root, false);
                 }
-                i += 1;
             }
         }
         self.score_corner_figures();
@@ -507,6 +520,68 @@ impl Counts for FeatureCounts<'_> {
                 self.cities.map_or(n, |c| n.min(c))
             }
             Quantity::Tag(t) => g.tag_count(root, t),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+    use std::sync::Arc;
+
+    use crate::testkit::{base_ruleset, ruleset, BASE_TILES, DOMINO};
+    use crate::{Agent, Game, Phase, RandomAgent, Rules};
+
+    /// Every segment against every feature root, and every feature's cell count, against the
+    /// plain walks they shortcut: the root found by union-find, and the distinct cells the tile
+    /// tables give the feature's members.
+    fn check_shortcuts(g: &Game) {
+        let mut g = g.clone();
+        let roots: Vec<u32> = (0..g.segs.len() as u32)
+            .filter(|&s| g.find_ro(s) == s)
+            .collect();
+        for s in 0..g.segs.len() as u32 {
+            let root = g.find_ro(s);
+            for &r in &roots {
+                assert_eq!(g.on_feature(s, r), r == root, "segment {s}, root {r}");
+            }
+        }
+        for &r in &roots {
+            let mut cells = BTreeSet::new();
+            g.for_each_member(r, |seg, _, feat| {
+                let mask = if feat.cells == 0 { 1 } else { feat.cells };
+                cells.extend(
+                    (0..8)
+                        .filter(|b| mask & (1 << b) != 0)
+                        .map(|b| (seg.inst, b)),
+                );
+            });
+            let mut buf = Vec::new();
+            assert_eq!(g.count_cells(r, &mut buf) as usize, cells.len(), "root {r}");
+        }
+    }
+
+    #[test]
+    fn feature_shortcuts_agree_with_the_walks() {
+        let mut specs: Vec<&str> = BASE_TILES.to_vec();
+        specs.push(DOMINO);
+        let domino = ruleset("kit-domino", &specs).unwrap();
+        for rs in [base_ruleset(), domino] {
+            let rules = Arc::new(Rules::new(rs).unwrap());
+            for seed in 0..3 {
+                let mut g = Game::seeded(rules.clone(), 2, seed).unwrap();
+                let mut agent = RandomAgent::new(seed);
+                while g.phase() != Phase::Over {
+                    if g.phase() == Phase::Place {
+                        let i = agent.choose_placement(&g, g.placements());
+                        assert!(g.play_placement(i));
+                    } else {
+                        let c = agent.choose_follower(&g, g.follower_options());
+                        assert!(g.play_follower(c));
+                    }
+                    check_shortcuts(&g);
+                }
+            }
         }
     }
 }

@@ -34,7 +34,7 @@ pub(crate) fn fits(sig: u16, req: u16) -> bool {
 /// 2-bit code of what a neighbour requires on one side: 0 nothing (empty cell or an `Any`
 /// side), 1 city, 2 road, 3 field. A declared kind has no code of its own: it reads 0, so
 /// variants that declare one test the exact requirement word instead of the fit table.
-pub(crate) fn side_code(k: SideKind) -> u8 {
+pub(crate) const fn side_code(k: SideKind) -> u8 {
     match k {
         SideKind::Any | SideKind::Declared(_) => 0,
         SideKind::City => 1,
