@@ -26,21 +26,13 @@ fn figure(
     sites: &[Site],
     after_score: AfterScore,
 ) -> FollowerType {
+    // A standard follower with the properties under test changed.
+    let name = id[..1].to_uppercase() + &id[1..];
     FollowerType {
-        id: id.to_string(),
-        name: id[..1].to_uppercase() + &id[1..],
-        count,
         strength,
         sites: sites.to_vec(),
-        joins_occupied: false,
         after_score,
-        corner: None,
-        needs_own_figure: false,
-        occupies: true,
-        payment: None,
-        when_extended: None,
-        place_rule: None,
-        return_rule: None,
+        ..FollowerType::standard(id, &name, count, 1)
     }
 }
 
