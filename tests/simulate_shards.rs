@@ -36,8 +36,8 @@ fn variant(name: &str) -> String {
 }
 
 /// `tegula simulate` of the test run (Wonders, 3 seats, 10 games, seed 5) in `dir`, with
-/// `extra` options.
-fn simulate(dir: &Path, seed: &str, extra: &[&str]) -> Output {
+/// `extra` options and the default agents.
+fn run(dir: &Path, seed: &str, extra: &[&str]) -> Output {
     let v = variant("wonders.toml");
     let mut args = vec![
         "simulate",
@@ -49,13 +49,16 @@ fn simulate(dir: &Path, seed: &str, extra: &[&str]) -> Output {
         "10",
         "--seed",
         seed,
-        "--agents",
-        "random,greedy",
-        "--progress-every",
-        "0",
     ];
     args.extend_from_slice(extra);
     tegula_in(dir, &args)
+}
+
+/// The test run with its agents (random and greedy), with `extra` options.
+fn simulate(dir: &Path, seed: &str, extra: &[&str]) -> Output {
+    let mut args = vec!["--agents", "random,greedy", "--progress-every", "0"];
+    args.extend_from_slice(extra);
+    run(dir, seed, &args)
 }
 
 /// Shard `spec` of the test run with `seed`, written to `dir/file`.
@@ -191,25 +194,8 @@ fn other_agents_or_an_edited_shard_exit_1_located() {
     let dir = scratch("edited");
     shard(&dir, "5", "0/2", "a0.jsonl");
     shard(&dir, "5", "1/2", "a1.jsonl");
-    let v = variant("wonders.toml");
-    let o = tegula_in(
-        &dir,
-        &[
-            "simulate",
-            "--variant",
-            &v,
-            "--players",
-            "3",
-            "--games",
-            "10",
-            "--seed",
-            "5",
-            "--shard",
-            "1/2",
-            "--out",
-            "g1.jsonl",
-        ],
-    );
+    // The same shard with the default agents instead of the run's.
+    let o = run(&dir, "5", &["--shard", "1/2", "--out", "g1.jsonl"]);
     assert_exit(&o, 0);
     let (code, e) = merge(&dir, &["a0.jsonl", "g1.jsonl"]);
     assert_eq!(code, Some(1), "{e}");

@@ -1,6 +1,7 @@
 """Pickling by value: a game or variant travels with its compiled rules, so another process
 unpickles it without the TOML files and from any working directory."""
 
+import inspect
 import pickle
 import random
 import subprocess
@@ -72,21 +73,6 @@ def test_bad_artefact_is_an_error():
         tegula.Variant._from_artefact('{"format_version": 1}', "x.toml")
 
 
-AGENT_CHECK = """
-import pickle, sys
-game, agents = pickle.load(sys.stdin.buffer)
-moves = []
-while not game.is_terminal():
-    if game.is_chance_node():
-        game.apply_default_draw()
-    else:
-        a = agents[game.current_player()].action(game)
-        moves.append(a)
-        game.apply(a)
-print(moves, game.scores())
-"""
-
-
 def play_on(game, agents):
     """Play `game` to the end with `agents` by seat: the agents' moves and the final scores."""
     moves = []
@@ -98,6 +84,15 @@ def play_on(game, agents):
             moves.append(a)
             game.apply(a)
     return moves, game.scores()
+
+
+# The same play in another interpreter, from a pickle on standard input.
+AGENT_CHECK = "\n".join([
+    "import pickle, sys",
+    inspect.getsource(play_on),
+    "game, agents = pickle.load(sys.stdin.buffer)",
+    "print(*play_on(game, agents))",
+])
 
 
 def test_agents_pickle_mid_game_and_play_on_identically(tmp_path):
