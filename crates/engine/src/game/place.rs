@@ -1,10 +1,11 @@
-//! Placing tiles: merging features across matching sides (B-2, B-3, AM-3) and the fast
-//! placement generator.
+//! Placing tiles: merging features across matching sides (B-2, B-3, AM-3). The frontier the
+//! placed tile changes is kept by `frontier.rs`.
 
 use tegula_ruleset::{FeatureKind, SideKind, NO_FEATURE};
 
-use super::{find, union, Event, Front, Game, Inst, Phase, Placement, Seg, EMPTY, FRONT, OPP_HALF};
-use crate::rules::{fit_mask, fits, side_code, RotCell, MAX_TILE_CELLS};
+use super::frontier::demand;
+use super::{find, union, Event, Game, Inst, Phase, Placement, Seg, EMPTY, FRONT, OPP_HALF};
+use crate::rules::{RotCell, MAX_TILE_CELLS};
 
 impl Game {
     /// Every placement a player makes (the drawn tile, an own tile, a pool tile): record it,
@@ -108,130 +109,10 @@ impl Game {
         }
         self.note_cloisters(&at[..cells.len()]);
     }
-
-    /// The fast generator: frontier cells × rotations against packed side signatures. A
-    /// single-cell tile's placements are only counted (`slots` finds one by its index); the
-    /// others, and any that placement rules filter, become the explicit list.
-    #[inline(always)]
-    pub(super) fn generate_placements(&mut self, t: u16) {
-        let info = &self.rules.tiles[t as usize];
-        let rules = info.has_placement_rules;
-        if !info.single {
-            self.clear_slots();
-            self.generate_multi(t);
-        } else {
-            self.generate_single(t);
-        }
-        if rules {
-            self.slots_to_list();
-            self.filter_placement_rules();
-        }
-    }
-
-    #[inline(always)]
-    fn generate_single(&mut self, t: u16) {
-        // Only the count: a placement is found again from its index when it is played
-        // (`slots`). Writing every legal placement of every draw, as 12-byte placements or as
-        // one word each, was most of the generator's time, while the random agent uses one.
-        let info = &self.rules.tiles[t as usize];
-        let n = if self.rules.declared_edges {
-            count_fits_exact(&self.frontier, info.sig4)
-        } else {
-            count_fits(&self.frontier, &info.fit_count)
-        };
-        self.slots.tile = Some(t);
-        self.forget_decoded();
-        self.placements.clear();
-        self.n_place = n;
-    }
-
-    /// Multi-cell tiles (kept out of line: the single-cell path is the hot one).
-    #[inline(never)]
-    fn generate_multi(&mut self, t: u16) {
-        let info = &self.rules.tiles[t as usize];
-        {
-            // Multi-cell tiles: every anchor that puts some tile cell on a frontier cell. Each
-            // candidate is generated once, from its lowest-indexed cell that lies on the frontier
-            // (a mega tile reaches the same anchor from several frontier cells). The caller
-            // left the counted form.
-            self.placements.clear();
-            let roomy = self.roomy;
-            for f in &self.frontier {
-                for r in 0..4u8 {
-                    let cells = &info.rot[r as usize];
-                    for (ci, c) in cells.iter().enumerate() {
-                        if !fits(c.sig, f.req) {
-                            continue;
-                        }
-                        let (ax, ay) = (f.x - c.dx, f.y - c.dy);
-                        // On a roomy board every cell of the tile is inside the array, so the
-                        // position is plain arithmetic; near the edge it is bounds-checked.
-                        let w = self.width as isize;
-                        let base = f.pos as isize - c.dy as isize * w - c.dx as isize;
-                        let ok = cells.iter().enumerate().all(|(di, d)| {
-                            let pos = if roomy {
-                                Some((base + d.dy as isize * w + d.dx as isize) as usize)
-                            } else {
-                                self.pos_inner(ax + d.dx, ay + d.dy)
-                            };
-                            pos.is_some_and(|p| {
-                                let v = self.cells[p];
-                                v == EMPTY
-                                    || v >= FRONT
-                                        && di >= ci
-                                        && fits(d.sig, self.frontier[(v & !FRONT) as usize].req)
-                            })
-                        });
-                        if ok {
-                            self.placements.push(Placement {
-                                tile: t,
-                                x: ax,
-                                y: ay,
-                                rotation: r,
-                            });
-                        }
-                    }
-                }
-            }
-            self.n_place = self.placements.len();
-        }
-    }
-}
-
-/// The number of placements of a single-cell tile: each frontier cell's fitting rotations, read
-/// from the tile's count table by the cell's requirement code.
-#[inline(always)]
-fn count_fits(frontier: &[Front], fit_count: &[u8; 256]) -> usize {
-    frontier
-        .iter()
-        .map(|f| fit_count[f.code as usize] as usize)
-        .sum()
-}
-
-/// [`count_fits`] for variants that declare edge kinds: those have no requirement code, so each
-/// cell's exact requirement word is tested against the tile's four rotations. Out of line, so
-/// that the table's loop stays as tight as before declared kinds existed.
-#[inline(never)]
-fn count_fits_exact(frontier: &[Front], sig4: u64) -> usize {
-    frontier
-        .iter()
-        .map(|f| fit_mask(sig4, f.req).count_ones() as usize)
-        .sum()
 }
 
 /// Position of a tile cell that lies off the board (only at the edge of the largest board).
 const OFF_BOARD: usize = usize::MAX;
-
-/// The requirement code of each side-signature nibble ([`side_code`] of the kind whose
-/// [`crate::rules::side_bits`] it is), so that a placed side's code is read from its cell's
-/// packed signature.
-const NIBBLE_CODE: [u8; 16] = {
-    let mut t = [0u8; 16];
-    t[1] = side_code(SideKind::City);
-    t[2] = side_code(SideKind::Road);
-    t[4] = side_code(SideKind::Field);
-    t
-};
 
 impl Game {
     /// The placed tile's segments, each its own feature, and its roads and cities as completion
@@ -345,41 +226,6 @@ impl Game {
 /// Column and row steps to the neighbour across each side (north, east, south, west).
 const DX: [i32; 4] = [0, 1, 0, -1];
 const DY: [i32; 4] = [-1, 0, 1, 0];
-
-/// A placed cell shows side `s` (its nibble in the cell's signature `sig`) to the empty or
-/// frontier cell at array position `npos`, board position `n`: the cell now demands it, and
-/// joins the frontier if it was not on it and lies inside the board (`off`, `width`: the
-/// array's, [`Game::pos_inner`]).
-#[inline(always)]
-fn demand(
-    cells: &mut [u32],
-    frontier: &mut Vec<Front>,
-    (npos, n): (usize, (i32, i32)),
-    (off, width): (i32, usize),
-    s: usize,
-    sig: u16,
-) {
-    let opp = (s + 2) % 4;
-    let nibble = (sig >> (4 * s)) & 0xF;
-    let (shift, cshift) = (4 * opp, 2 * opp);
-    let bits = nibble << shift;
-    let cbits = NIBBLE_CODE[nibble as usize] << cshift;
-    let ncell = cells[npos];
-    if ncell != EMPTY {
-        let f = &mut frontier[(ncell & !FRONT) as usize];
-        f.req = (f.req & !(0xF << shift)) | bits;
-        f.code = (f.code & !(3 << cshift)) | cbits;
-    } else if super::cells::inner(n.0, n.1, off, width).is_some() {
-        cells[npos] = FRONT | frontier.len() as u32;
-        frontier.push(Front {
-            pos: npos as u32,
-            req: !(0xF << shift) | bits,
-            code: cbits,
-            x: n.0,
-            y: n.1,
-        });
-    }
-}
 
 /// The parts of the game a placement's merges change.
 struct Joins<'a> {
