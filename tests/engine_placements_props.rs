@@ -3,7 +3,9 @@
 //! single-cell tiles, an explicit list otherwise), [`Game::placements`] equals
 //! [`Game::naive_placements`], [`Game::placement_count`] is its length, a clone lists the same
 //! placements, and an agent that picks by count plays the same games as one that is handed the
-//! list.
+//! list. The draw's count and the pick by index (which skips whole blocks of frontier cells by
+//! the per-block counts the draw leaves, issue 19) are checked at every draw against the naive
+//! generator, through clones, `clone_from` copies and restarted games.
 
 mod common;
 
@@ -12,7 +14,8 @@ use std::sync::Arc;
 
 use tegula_engine::sim::play_out;
 use tegula_engine::{
-    naive, Agent, FollowerOption, Game, MoveTarget, Phase, PileOrder, Placement, RandomAgent, Rules,
+    naive, Action, Agent, FollowerOption, Game, MoveTarget, Phase, PileOrder, Placement,
+    RandomAgent, Rules,
 };
 
 /// Every shipped variant, the house rules included.
@@ -114,6 +117,68 @@ fn picking_by_count_plays_the_same_games_as_picking_from_the_list() {
             let (a, b) = (play(true), play(false));
             assert_eq!(a.events(), b.events(), "{} seed {seed}", path.display());
             assert!(a == b, "{} seed {seed}", path.display());
+        }
+    }
+}
+
+/// The count and the placement each index plays, against the naive generator: the count equals
+/// the naive list's length, and placement `i` (played on a copy) is the decoded list's `i`-th,
+/// which is in the naive list. About a dozen indices per phase, the first and last included.
+fn check_indices(g: &Game, what: &str) {
+    let naive = g.naive_placements();
+    assert_eq!(g.placement_count(), naive.len(), "{what}: count");
+    let listed = g.placements().to_vec();
+    let n = naive.len();
+    let step = (n / 12).max(1);
+    for i in (0..n).step_by(step).chain(n.checked_sub(1)) {
+        let mut h = g.clone();
+        assert!(h.play_placement(i), "{what}: index {i} of {n}");
+        let Some(&Action::Place(p)) = h.history().last() else {
+            panic!("{what}: index {i} played no placement");
+        };
+        assert_eq!(p, listed[i], "{what}: index {i} of {n}");
+        assert!(
+            naive.binary_search(&p).is_ok(),
+            "{what}: {p:?} is not legal"
+        );
+    }
+}
+
+/// Every draw of seeded random games on every shipped variant, each game played on copies:
+/// every other move on a `clone_from` copy into a game that held another position (the
+/// per-block counts travel with the copy, not recomputed), the others on a plain clone; the
+/// second game of each variant on a restarted game. Checked to fail when the draw leaves stale
+/// block counts or a clone drops them.
+#[test]
+fn counts_and_picks_equal_naive_at_every_draw() {
+    for path in shipped() {
+        let rules = rules_of(&path);
+        let mut g = Game::new(rules.clone(), 2, PileOrder::Shuffled(7), false).unwrap();
+        let mut other = g.clone();
+        for seed in 0..2u64 {
+            if seed > 0 {
+                g.restart(PileOrder::Shuffled(seed)).unwrap();
+            }
+            let what = format!("{} seed {seed}", path.display());
+            let mut agents = tegula_engine::sim::build_agents(
+                &[tegula_engine::AgentKind::Random],
+                &[seed, seed + 1],
+            );
+            let mut draws = 0;
+            while g.phase() != Phase::Over {
+                if matches!(g.phase(), Phase::Place | Phase::Hand) {
+                    check_indices(&g, &format!("{what} turn {}", g.turn()));
+                    draws += 1;
+                }
+                assert!(tegula_engine::sim::play_one(&mut g, &mut agents), "{what}");
+                if draws % 2 == 0 {
+                    other.clone_from(&g);
+                    std::mem::swap(&mut g, &mut other);
+                } else {
+                    g = g.clone();
+                }
+            }
+            assert!(draws > 10, "{what}: {draws} placement phases");
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use tegula_ruleset::SideKind;
 
+use super::slots::BLOCK;
 use super::{Front, Game, Placement, EMPTY, FRONT};
 use crate::rules::{fit_mask, fits, side_code};
 
@@ -35,7 +36,7 @@ impl Game {
         let n = if self.rules.declared_edges {
             count_fits_exact(&self.frontier, info.sig4)
         } else {
-            count_fits(&self.frontier, &info.fit_count)
+            count_fits(&self.frontier, &info.fit_count, &mut self.slots.sums.0)
         };
         self.slots.tile = Some(t);
         self.forget_decoded();
@@ -97,13 +98,34 @@ impl Game {
 }
 
 /// The number of placements of a single-cell tile: each frontier cell's fitting rotations, read
-/// from the tile's count table by the cell's requirement code.
+/// from the tile's count table by the cell's requirement code. Each block of [`BLOCK`] cells'
+/// share goes to `sums`, so that the pick skips whole blocks (`slots.rs`).
 #[inline(always)]
-fn count_fits(frontier: &[Front], fit_count: &[u8; 256]) -> usize {
-    frontier
-        .iter()
-        .map(|f| fit_count[f.code as usize] as usize)
-        .sum()
+fn count_fits(frontier: &[Front], fit_count: &[u8; 256], sums: &mut Vec<u8>) -> usize {
+    let blocks = frontier.chunks_exact(BLOCK);
+    let rest = blocks.remainder();
+    sums.clear();
+    sums.resize(frontier.len().div_ceil(BLOCK), 0);
+    let share = |cells: &[Front]| -> u32 {
+        cells
+            .iter()
+            .map(|f| u32::from(fit_count[f.code as usize]))
+            .sum()
+    };
+    let mut n = 0;
+    // Whole blocks (a fixed length: the sum is straight-line code), then the rest; at most 4
+    // per cell, so a block's share fits a byte.
+    for (s, block) in sums.iter_mut().zip(blocks) {
+        let c = share(block);
+        *s = c as u8;
+        n += c as usize;
+    }
+    if !rest.is_empty() {
+        let c = share(rest);
+        *sums.last_mut().expect("a block for the rest") = c as u8;
+        n += c as usize;
+    }
+    n
 }
 
 /// [`count_fits`] for variants that declare edge kinds: those have no requirement code, so each

@@ -4,7 +4,8 @@
 //! with the tile's per-code rotation counts. The random agent needs only the number and the one it
 //! picks, so the draw writes nothing per legal placement; callers that want the whole list
 //! ([`Game::placements`]) get it decoded once, in the same order, so the same index is the same
-//! placement.
+//! placement. The draw's count also leaves each block of [`BLOCK`] frontier cells' share
+//! ([`BlockSums`]), so the pick skips whole blocks instead of walking every cell before it.
 
 use std::sync::OnceLock;
 
@@ -17,7 +18,32 @@ use crate::rules::{fit_mask, TileInfo, ROT_COUNT, ROT_ORDER};
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(super) struct Slots {
     pub(super) tile: Option<u16>,
+    /// The placements on each block of frontier cells (empty where the draw counted without
+    /// them: declared edge kinds).
+    pub(super) sums: BlockSums,
     decoded: Decoded,
+}
+
+/// Frontier cells per block of [`BlockSums`]: at most 4 placements each, so a block's share fits
+/// a byte.
+pub(super) const BLOCK: usize = 8;
+
+/// The counted tile's placements on frontier cells `b * BLOCK .. (b + 1) * BLOCK`, by block `b`.
+/// A function of the tile and the frontier (the count's by-product), so it takes no part in
+/// equality or hashing; a clone copies it (the clone's pick reads it).
+#[derive(Clone, Debug, Default)]
+pub(super) struct BlockSums(pub(super) Vec<u8>);
+
+impl PartialEq for BlockSums {
+    fn eq(&self, _other: &BlockSums) -> bool {
+        true
+    }
+}
+
+impl Eq for BlockSums {}
+
+impl std::hash::Hash for BlockSums {
+    fn hash<H: std::hash::Hasher>(&self, _state: &mut H) {}
 }
 
 /// The placements decoded, for callers that ask for the slice. A function of the game state (the
@@ -57,15 +83,26 @@ impl Game {
         }
     }
 
-    /// Placement number `i` of single-cell tile `t` (`i < n_place`): the frontier walked with
-    /// the rotation counts up to the cell that holds it. The walk reads only the count table
-    /// (as the draw's pass does); the mask is read at the cell found.
+    /// Placement number `i` of single-cell tile `t` (`i < n_place`): whole blocks of the
+    /// frontier skipped by the draw's [`BlockSums`], then the block that holds it walked with
+    /// the rotation counts (the mask is read at the cell found). The order is the generator's
+    /// (cells in frontier order, rotations in increasing order), so an index names the same
+    /// placement as in the decoded list.
     fn nth_fit(&self, t: u16, mut i: usize) -> Placement {
         let info = &self.rules.tiles[t as usize];
         if self.rules.declared_edges {
             return self.nth_fit_exact(info, t, i);
         }
-        for f in &self.frontier {
+        let mut b = 0;
+        for &c in &self.slots.sums.0 {
+            if i < c as usize {
+                break;
+            }
+            i -= c as usize;
+            b += 1;
+        }
+        let end = ((b + 1) * BLOCK).min(self.frontier.len());
+        for f in &self.frontier[b * BLOCK..end] {
             let c = info.fit_count[f.code as usize] as usize;
             if i < c {
                 let m = info.fit_table[f.code as usize] as usize;

@@ -34,16 +34,23 @@ impl Game {
         }
     }
 
-    #[inline]
+    /// Record the draw of `t`, when the game records events. Inlined: an unrecorded game (a
+    /// simulation) pays one test per draw, not a call.
+    #[inline(always)]
     pub(super) fn record_draw(&mut self, t: u16) {
         if self.record {
-            self.events.push(Event::Draw {
-                turn: self.turn + 1,
-                player: self.player,
-                tile: self.rules.tile_id(t).to_string(),
-                rule: self.rules.draw_rule(t).map(str::to_string),
-            });
+            self.push_draw_event(t);
         }
+    }
+
+    #[inline(never)]
+    fn push_draw_event(&mut self, t: u16) {
+        self.events.push(Event::Draw {
+            turn: self.turn + 1,
+            player: self.player,
+            tile: self.rules.tile_id(t).to_string(),
+            rule: self.rules.draw_rule(t).map(str::to_string),
+        });
     }
 
     /// At the start: cite the rule that allows this many players, when the variant names one
