@@ -82,6 +82,9 @@ struct Inst {
     x: i32,
     y: i32,
     seg_base: u32,
+    /// Where the side words of its cell 0 are in the rules' flat join table (a function of
+    /// `tile` and `rot`, kept here so that a neighbour's sides are one load away).
+    words: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -529,6 +529,7 @@ fn assemble(
         figures,
         full_pile,
         ruleset,
+        joins: super::joins::JoinTables::new(&tiles),
         tiles,
         start_tile,
         max_offset,

@@ -5,6 +5,7 @@ use tegula_ruleset::{Adjacency, CornerScoring, FeatureKind, Ruleset, SideKind, N
 
 mod build;
 mod error;
+pub(crate) mod joins;
 
 pub use error::{RulesError, RulesReason, TileProblem};
 
@@ -219,6 +220,8 @@ impl FigureInfo {
 pub struct Rules {
     ruleset: Ruleset,
     pub(crate) tiles: Vec<TileInfo>,
+    /// The placed cells' side words, flat (what the joins of a placement read).
+    pub(crate) joins: joins::JoinTables,
     pub(crate) start_tile: u16,
     /// Largest absolute cell offset of any tile in any rotation.
     pub(crate) max_offset: i32,
