@@ -5,7 +5,7 @@ use tegula_ruleset::{Counts, Expr, FeatureKind, FieldRule, Quantity, Strength};
 
 use super::{find, Event, FeatureId, FeatureInfo, Freed, Game, Inst, Phase, Seg, FRONT};
 use crate::points;
-use crate::rules::FeatInfo;
+use crate::rules::{FeatInfo, Rules};
 
 impl Game {
     /// Call `f` with every member segment of the feature rooted at `root` (its circular member
@@ -180,6 +180,12 @@ impl Game {
     fn feature_value(&mut self, root: u32, during: bool) -> (u32, Option<String>) {
         let kind = self.segs[root as usize].kind;
         let mut buf = std::mem::take(&mut self.tmp.buf);
+        // A linear value cites nothing: its rule is the standard one.
+        if let Some(lin) = &self.rules.linear_values[Rules::value_slot(kind, during)] {
+            let value = lin.eval(&mut FeatureCounts::new(self, root, &mut buf, None));
+            self.tmp.buf = buf;
+            return (value, None);
+        }
         let out = match self.rules.ruleset().scoring.values.of(kind, during) {
             Some(expr) => {
                 let mut counts = FeatureCounts::new(self, root, &mut buf, None);
