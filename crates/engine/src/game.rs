@@ -30,7 +30,7 @@ pub(crate) mod hash;
 mod joins;
 mod legal;
 mod payment;
-mod place;
+pub(crate) mod place;
 mod pool;
 mod predicate;
 mod preset;
@@ -87,8 +87,9 @@ struct Inst {
     words: u32,
 }
 
+/// One tile-local feature on the board, a node of the union-find over features.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Seg {
+pub(crate) struct Seg {
     parent: u32,
     next: u32,
     inst: u32,

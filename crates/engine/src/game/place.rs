@@ -6,7 +6,7 @@ use tegula_ruleset::{FeatureKind, NO_FEATURE};
 use super::frontier::demand;
 use super::{find, union, Event, Game, Inst, Phase, Placement, Seg, EMPTY, FRONT};
 use crate::rules::joins::{SIDE_ANY, SIDE_CITY, SIDE_ROAD};
-use crate::rules::MAX_TILE_CELLS;
+use crate::rules::{TileInfo, MAX_TILE_CELLS};
 
 impl Game {
     /// Every placement a player makes (the drawn tile, an own tile, a pool tile): record it,
@@ -120,34 +120,19 @@ const OFF_BOARD: usize = usize::MAX;
 
 impl Game {
     /// The placed tile's segments, each its own feature, and its roads and cities as completion
-    /// candidates (in segment order). One `extend`, one pass: the segment vector is grown once
-    /// per tile, not per segment.
+    /// candidates (in segment order): copies of the tile type's template, moved to `seg_base`.
     #[inline(always)]
     fn push_segments(&mut self, tile: u16, inst: u32, seg_base: u32) {
-        let feats = &self.rules.tiles[tile as usize].feats;
-        let pending = &mut self.pending;
-        self.segs.extend(feats.iter().enumerate().map(|(i, f)| {
-            let s = seg_base + i as u32;
-            if matches!(f.kind, FeatureKind::Road | FeatureKind::City) {
-                pending.push(s);
-            }
-            Seg {
-                parent: s,
-                next: s,
-                inst,
-                local: i as u8,
-                kind: f.kind,
-                done: false,
-                open: f.open_sides as i16,
-                pennants: f.pennants as u16,
-                occ: 0,
-                guests: 0,
-                corners: 0,
-                cells: if f.cells == 0 { 1 } else { f.cells },
-            }
+        let t = &self.rules.seg_templates[tile as usize];
+        self.segs.extend(t.segs.iter().map(|s| Seg {
+            parent: s.parent + seg_base,
+            next: s.next + seg_base,
+            inst,
+            ..*s
         }));
+        let pending = t.pending.iter().map(|&i| seg_base + u32::from(i));
+        self.pending.extend(pending);
     }
-
     /// Write the tile's cells into the board (taking them off the frontier) and return each
     /// cell's array position ([`OFF_BOARD`] where none), so that the joins and the cloister
     /// scan that follow need not compute them again.
@@ -292,4 +277,44 @@ impl Joins<'_> {
             }
         }
     }
+}
+
+/// A tile type's segments as a placement adds them, numbered from 0 (each its own feature, no
+/// figure on it), and which of them are roads and cities: built once per ruleset, so placing
+/// copies segments instead of building each from the tile's feature facts.
+#[derive(Clone, Debug)]
+pub(crate) struct SegTemplate {
+    segs: Vec<Seg>,
+    /// Local indices of the roads and cities (completion candidates), in order.
+    pending: Vec<u8>,
+}
+
+/// The segment templates of `tiles`, by tile type.
+pub(crate) fn seg_templates(tiles: &[TileInfo]) -> Vec<SegTemplate> {
+    let template = |info: &TileInfo| {
+        let segs = info.feats.iter().enumerate().map(|(i, f)| Seg {
+            parent: i as u32,
+            next: i as u32,
+            inst: 0,
+            local: i as u8,
+            kind: f.kind,
+            done: false,
+            open: f.open_sides as i16,
+            pennants: f.pennants as u16,
+            occ: 0,
+            guests: 0,
+            corners: 0,
+            // A segment of no cell in particular counts as on cell 0.
+            cells: if f.cells == 0 { 1 } else { f.cells },
+        });
+        let roads_cities = info.feats.iter().enumerate();
+        let pending = roads_cities
+            .filter(|(_, f)| matches!(f.kind, FeatureKind::Road | FeatureKind::City))
+            .map(|(i, _)| i as u8);
+        SegTemplate {
+            segs: segs.collect(),
+            pending: pending.collect(),
+        }
+    };
+    tiles.iter().map(template).collect()
 }

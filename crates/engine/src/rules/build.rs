@@ -531,6 +531,7 @@ fn assemble(
         full_pile,
         ruleset,
         joins: super::joins::JoinTables::new(&tiles),
+        seg_templates: crate::game::place::seg_templates(&tiles),
         tiles,
         start_tile,
         max_offset,

@@ -227,6 +227,8 @@ pub struct Rules {
     /// The scoring values that are linear ([`Linear`]), by [`Rules::value_slot`]: evaluated
     /// without walking their trees.
     pub(crate) linear_values: [Option<Linear>; 16],
+    /// By tile type, the segments a placement adds.
+    pub(crate) seg_templates: Vec<crate::game::place::SegTemplate>,
     pub(crate) start_tile: u16,
     /// Largest absolute cell offset of any tile in any rotation.
     pub(crate) max_offset: i32,
