@@ -30,7 +30,7 @@ pub(crate) mod hash;
 mod joins;
 mod legal;
 mod payment;
-mod place;
+pub(crate) mod place;
 mod pool;
 mod predicate;
 mod preset;
@@ -82,10 +82,14 @@ struct Inst {
     x: i32,
     y: i32,
     seg_base: u32,
+    /// Where the side words of its cell 0 are in the rules' flat join table (a function of
+    /// `tile` and `rot`, kept here so that a neighbour's sides are one load away).
+    words: u32,
 }
 
+/// One tile-local feature on the board, a node of the union-find over features.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Seg {
+pub(crate) struct Seg {
     parent: u32,
     next: u32,
     inst: u32,

@@ -21,11 +21,13 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub mod limits;
+mod linear;
 mod resource;
 mod value;
 mod value_text;
 mod words;
 
+pub use linear::Linear;
 pub use resource::{Award, Gain, Resource};
 pub use value::{
     applies, Compare, Counts, Expr, Quantity, ScoringNumbers, StateValues, Test, Values,

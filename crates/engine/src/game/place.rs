@@ -1,11 +1,12 @@
 //! Placing tiles: merging features across matching sides (B-2, B-3, AM-3). The frontier the
 //! placed tile changes is kept by `frontier.rs`.
 
-use tegula_ruleset::{FeatureKind, SideKind, NO_FEATURE};
+use tegula_ruleset::{FeatureKind, NO_FEATURE};
 
 use super::frontier::demand;
-use super::{find, union, Event, Game, Inst, Phase, Placement, Seg, EMPTY, FRONT, OPP_HALF};
-use crate::rules::{RotCell, MAX_TILE_CELLS};
+use super::{find, union, Event, Game, Inst, Phase, Placement, Seg, EMPTY, FRONT};
+use crate::rules::joins::{SIDE_ANY, SIDE_CITY, SIDE_ROAD};
+use crate::rules::{TileInfo, MAX_TILE_CELLS};
 
 impl Game {
     /// Every placement a player makes (the drawn tile, an own tile, a pool tile): record it,
@@ -58,17 +59,21 @@ impl Game {
         self.zobrist = self
             .zobrist
             .wrapping_add(super::hash::tile_key(tile, x, y, rot));
+        let words = self.rules.joins.at[tile as usize][rot as usize];
         self.insts.push(Inst {
             tile,
             rot,
             x,
             y,
             seg_base,
+            words,
         });
         self.push_segments(tile, inst_idx, seg_base);
         let at = self.cover_cells(tile, rot, x, y, inst_idx);
         let rules = &*self.rules;
         let cells = &rules.tiles[tile as usize].rot[rot as usize];
+        let table = &rules.joins.words;
+        let mine = &table[words as usize..words as usize + cells.len()];
         let mut joins = Joins {
             segs: &mut self.segs,
             pending: &mut self.pending,
@@ -77,7 +82,7 @@ impl Game {
         let (width, off) = (self.width, self.off);
         // Array steps to the neighbour across each side (north, east, south, west).
         let steps = [-(width as isize), 1, width as isize, -1];
-        for (c, &pos) in cells.iter().zip(&at) {
+        for ((c, &pos), my_words) in cells.iter().zip(&at).zip(mine) {
             if pos == OFF_BOARD {
                 continue;
             }
@@ -102,9 +107,8 @@ impl Game {
                     continue;
                 }
                 let ninst = self.insts[(ncell >> 4) as usize];
-                let nc = &rules.tiles[ninst.tile as usize].rot[ninst.rot as usize]
-                    [(ncell & 0x7) as usize];
-                joins.side((c, nc), s, (seg_base, ninst.seg_base));
+                let theirs = table[(ninst.words + (ncell & 0x7)) as usize][(s + 2) % 4];
+                joins.side((my_words[s], theirs), (seg_base, ninst.seg_base));
             }
         }
         self.note_cloisters(&at[..cells.len()]);
@@ -116,34 +120,19 @@ const OFF_BOARD: usize = usize::MAX;
 
 impl Game {
     /// The placed tile's segments, each its own feature, and its roads and cities as completion
-    /// candidates (in segment order). One `extend`, one pass: the segment vector is grown once
-    /// per tile, not per segment.
+    /// candidates (in segment order): copies of the tile type's template, moved to `seg_base`.
     #[inline(always)]
     fn push_segments(&mut self, tile: u16, inst: u32, seg_base: u32) {
-        let feats = &self.rules.tiles[tile as usize].feats;
-        let pending = &mut self.pending;
-        self.segs.extend(feats.iter().enumerate().map(|(i, f)| {
-            let s = seg_base + i as u32;
-            if matches!(f.kind, FeatureKind::Road | FeatureKind::City) {
-                pending.push(s);
-            }
-            Seg {
-                parent: s,
-                next: s,
-                inst,
-                local: i as u8,
-                kind: f.kind,
-                done: false,
-                open: f.open_sides as i16,
-                pennants: f.pennants as u16,
-                occ: 0,
-                guests: 0,
-                corners: 0,
-                cells: if f.cells == 0 { 1 } else { f.cells },
-            }
+        let t = &self.rules.seg_templates[tile as usize];
+        self.segs.extend(t.segs.iter().map(|s| Seg {
+            parent: s.parent + seg_base,
+            next: s.next + seg_base,
+            inst,
+            ..*s
         }));
+        let pending = t.pending.iter().map(|&i| seg_base + u32::from(i));
+        self.pending.extend(pending);
     }
-
     /// Write the tile's cells into the board (taking them off the frontier) and return each
     /// cell's array position ([`OFF_BOARD`] where none), so that the joins and the cloister
     /// scan that follow need not compute them again.
@@ -238,43 +227,94 @@ struct Joins<'a> {
 }
 
 impl Joins<'_> {
-    /// Merge across side `s` of a placed cell and the placed cell next to it (`cells`: mine,
-    /// theirs; `bases`: the first segments of the two tiles): like roads and cities (B-2), an
-    /// `Any` side closing the other's feature, and the field halves (B-5, AM-8).
+    /// Merge across one side of a placed cell and the placed cell next to it (`words`: the
+    /// two facing sides' words, [`crate::rules::joins`]; `bases`: the first segments of the two
+    /// tiles): like roads and cities (B-2), an `Any` side closing the other's feature, and the
+    /// field halves (B-5, AM-8).
     #[inline(always)]
-    fn side(&mut self, (c, nc): (&RotCell, &RotCell), s: usize, (mine, theirs): (u32, u32)) {
-        let opp = (s + 2) % 4;
-        let (my_f, their_f) = (c.side_feature[s], nc.side_feature[opp]);
-        match (c.sides[s], nc.sides[opp]) {
-            (SideKind::City, SideKind::City) | (SideKind::Road, SideKind::Road)
-                if my_f != NO_FEATURE && their_f != NO_FEATURE =>
-            {
-                let r = union(self.segs, mine + my_f as u32, theirs + their_f as u32);
+    fn side(&mut self, (m, t): (u32, u32), (mine, theirs): (u32, u32)) {
+        let (mk, tk) = (m >> 24, t >> 24);
+        let (my_f, their_f) = (m & 0xFF, t & 0xFF);
+        let no = u32::from(NO_FEATURE);
+        let like = |k: u32| k == SIDE_CITY || k == SIDE_ROAD;
+        if mk == tk && like(mk) {
+            if my_f != no && their_f != no {
+                let r = union(self.segs, mine + my_f, theirs + their_f);
                 self.segs[r as usize].open -= 2;
             }
-            (SideKind::City | SideKind::Road, SideKind::Any) if my_f != NO_FEATURE => {
-                let r = find(self.segs, mine + my_f as u32);
+        } else if like(mk) && tk == SIDE_ANY {
+            if my_f != no {
+                let r = find(self.segs, mine + my_f);
                 self.segs[r as usize].open -= 1;
             }
-            (SideKind::Any, SideKind::City | SideKind::Road) if their_f != NO_FEATURE => {
-                let r = find(self.segs, theirs + their_f as u32);
-                self.segs[r as usize].open -= 1;
-                self.pending.push(r);
-            }
-            _ => {}
+        } else if mk == SIDE_ANY && like(tk) && their_f != no {
+            let r = find(self.segs, theirs + their_f);
+            self.segs[r as usize].open -= 1;
+            self.pending.push(r);
         }
-        for h in [2 * s, 2 * s + 1] {
-            let (a, b) = (c.half_feature[h], nc.half_feature[OPP_HALF[h]]);
-            if a == NO_FEATURE || b == NO_FEATURE {
-                continue;
-            }
-            let r = union(self.segs, mine + a as u32, theirs + b as u32);
-            if let Some(fields) = self.fields.as_deref_mut() {
-                let root = self.segs[r as usize];
-                if root.corners > 0 && root.occ > 0 && !fields.contains(&r) {
-                    fields.push(r);
-                }
+        // My first half-edge faces their second, my second their first. A side whose halves
+        // are one field on both tiles (a plain field side) needs one union, not two.
+        let (a1, b1) = ((m >> 8) & 0xFF, (t >> 16) & 0xFF);
+        let (a2, b2) = ((m >> 16) & 0xFF, (t >> 8) & 0xFF);
+        self.half((a1, b1), (mine, theirs));
+        if (a2, b2) != (a1, b1) {
+            self.half((a2, b2), (mine, theirs));
+        }
+    }
+
+    /// Merge the fields of two facing half-edges (features `a` on my tile, `b` on theirs).
+    #[inline(always)]
+    fn half(&mut self, (a, b): (u32, u32), (mine, theirs): (u32, u32)) {
+        let no = u32::from(NO_FEATURE);
+        if a == no || b == no {
+            return;
+        }
+        let r = union(self.segs, mine + a, theirs + b);
+        if let Some(fields) = self.fields.as_deref_mut() {
+            let root = self.segs[r as usize];
+            if root.corners > 0 && root.occ > 0 && !fields.contains(&r) {
+                fields.push(r);
             }
         }
     }
+}
+
+/// A tile type's segments as a placement adds them, numbered from 0 (each its own feature, no
+/// figure on it), and which of them are roads and cities: built once per ruleset, so placing
+/// copies segments instead of building each from the tile's feature facts.
+#[derive(Clone, Debug)]
+pub(crate) struct SegTemplate {
+    segs: Vec<Seg>,
+    /// Local indices of the roads and cities (completion candidates), in order.
+    pending: Vec<u8>,
+}
+
+/// The segment templates of `tiles`, by tile type.
+pub(crate) fn seg_templates(tiles: &[TileInfo]) -> Vec<SegTemplate> {
+    let template = |info: &TileInfo| {
+        let segs = info.feats.iter().enumerate().map(|(i, f)| Seg {
+            parent: i as u32,
+            next: i as u32,
+            inst: 0,
+            local: i as u8,
+            kind: f.kind,
+            done: false,
+            open: f.open_sides as i16,
+            pennants: f.pennants as u16,
+            occ: 0,
+            guests: 0,
+            corners: 0,
+            // A segment of no cell in particular counts as on cell 0.
+            cells: if f.cells == 0 { 1 } else { f.cells },
+        });
+        let roads_cities = info.feats.iter().enumerate();
+        let pending = roads_cities
+            .filter(|(_, f)| matches!(f.kind, FeatureKind::Road | FeatureKind::City))
+            .map(|(i, _)| i as u8);
+        SegTemplate {
+            segs: segs.collect(),
+            pending: pending.collect(),
+        }
+    };
+    tiles.iter().map(template).collect()
 }

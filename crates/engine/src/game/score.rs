@@ -5,7 +5,7 @@ use tegula_ruleset::{Counts, Expr, FeatureKind, FieldRule, Quantity, Strength};
 
 use super::{find, Event, FeatureId, FeatureInfo, Freed, Game, Inst, Phase, Seg, FRONT};
 use crate::points;
-use crate::rules::FeatInfo;
+use crate::rules::{FeatInfo, Rules};
 
 impl Game {
     /// Call `f` with every member segment of the feature rooted at `root` (its circular member
@@ -180,6 +180,12 @@ impl Game {
     fn feature_value(&mut self, root: u32, during: bool) -> (u32, Option<String>) {
         let kind = self.segs[root as usize].kind;
         let mut buf = std::mem::take(&mut self.tmp.buf);
+        // A linear value cites nothing: its rule is the standard one.
+        if let Some(lin) = &self.rules.linear_values[Rules::value_slot(kind, during)] {
+            let value = lin.eval(&mut FeatureCounts::new(self, root, &mut buf, None));
+            self.tmp.buf = buf;
+            return (value, None);
+        }
         let out = match self.rules.ruleset().scoring.values.of(kind, during) {
             Some(expr) => {
                 let mut counts = FeatureCounts::new(self, root, &mut buf, None);
@@ -221,13 +227,16 @@ impl Game {
     fn award(&mut self, root: u32, value: u32, rule: &str) {
         let s = self.segs[root as usize];
         let mut strength = [0u32; 32];
-        if s.occ > 0 {
-            for i in 0..self.meeples.len() {
-                let m = self.meeples[i];
-                if self.on_feature(m.seg, root) {
-                    let seat = &mut strength[m.player as usize];
-                    *seat = seat.saturating_add(self.strength_of(m.ftype, root));
-                }
+        // `occ` counts the figures on the feature: the scan stops at the last of them.
+        let mut left = s.occ;
+        let mut i = 0;
+        while left > 0 && i < self.meeples.len() {
+            let m = self.meeples[i];
+            i += 1;
+            if self.on_feature(m.seg, root) {
+                left -= 1;
+                let seat = &mut strength[m.player as usize];
+                *seat = seat.saturating_add(self.strength_of(m.ftype, root));
             }
         }
         let winners = self.pay_best(&strength, value);
@@ -287,12 +296,15 @@ impl Game {
         let nf = self.rules.figures.len();
         let mut i = 0;
         let (mut left, mut guests) = (0, 0u8);
-        while i < self.meeples.len() {
+        // `occ` counts the figures on the feature: the scan stops at the last of them.
+        let mut unseen = self.segs[root as usize].occ;
+        while unseen > 0 && i < self.meeples.len() {
             let m = self.meeples[i];
             if !self.on_feature(m.seg, root) {
                 i += 1;
                 continue;
             }
+            unseen -= 1;
             let rules = &*self.rules;
             let fig = &rules.figures[m.ftype as usize];
             if fig.stays {

@@ -3,8 +3,8 @@
 
 use tegula_ruleset::limits::{MAX_EDGE_KINDS, MAX_GAME_CELLS, MAX_RESOURCES};
 use tegula_ruleset::{
-    AfterScore, Condition, FeatureKind, JoinedFieldScoring, JoinedFieldTiming, Ruleset, Side,
-    SideKind, Strength, TileSite, TileType, TurnAction, NO_FEATURE,
+    AfterScore, Condition, FeatureKind, JoinedFieldScoring, JoinedFieldTiming, Linear, Ruleset,
+    Side, SideKind, Strength, TileSite, TileType, TurnAction, NO_FEATURE,
 };
 
 use super::error::{RulesError, RulesReason, TileProblem};
@@ -524,15 +524,31 @@ fn assemble(
         hand: ruleset.hand,
         left_keys: crate::game::hash::left_keys(tiles.len()),
         declared_edges: !ruleset.edge_kinds.is_empty(),
+        linear_values: linear_values(&ruleset),
         group_of,
         group_ends,
         figures,
         full_pile,
         ruleset,
+        joins: super::joins::JoinTables::new(&tiles),
+        seg_templates: crate::game::place::seg_templates(&tiles),
         tiles,
         start_tile,
         max_offset,
     }
+}
+
+/// The linear scoring values of `ruleset` by [`Rules::value_slot`] (`None`: another shape, or
+/// a kind scored by no value).
+fn linear_values(ruleset: &Ruleset) -> [Option<Linear>; 16] {
+    let mut out = [None; 16];
+    for kind in FeatureKind::ALL {
+        for during in [false, true] {
+            let value = ruleset.scoring.values.of(kind, during);
+            out[Rules::value_slot(kind, during)] = value.and_then(Linear::of);
+        }
+    }
+    out
 }
 
 /// The follower types (at most [`MAX_FOLLOWER_TYPES`]) for which `has` holds, bit `k` for type `k`.

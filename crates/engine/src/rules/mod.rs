@@ -1,10 +1,13 @@
 //! [`Rules`]: a [`Ruleset`] checked once and turned into the flat lookup tables the move loop uses
 //! (packed side signatures per rotation, per-cell port tables, feature facts).
 
-use tegula_ruleset::{Adjacency, CornerScoring, FeatureKind, Ruleset, SideKind, NO_FEATURE};
+use tegula_ruleset::{
+    Adjacency, CornerScoring, FeatureKind, Linear, Ruleset, SideKind, NO_FEATURE,
+};
 
 mod build;
 mod error;
+pub(crate) mod joins;
 
 pub use error::{RulesError, RulesReason, TileProblem};
 
@@ -219,6 +222,13 @@ impl FigureInfo {
 pub struct Rules {
     ruleset: Ruleset,
     pub(crate) tiles: Vec<TileInfo>,
+    /// The placed cells' side words, flat (what the joins of a placement read).
+    pub(crate) joins: joins::JoinTables,
+    /// The scoring values that are linear ([`Linear`]), by [`Rules::value_slot`]: evaluated
+    /// without walking their trees.
+    pub(crate) linear_values: [Option<Linear>; 16],
+    /// By tile type, the segments a placement adds.
+    pub(crate) seg_templates: Vec<crate::game::place::SegTemplate>,
     pub(crate) start_tile: u16,
     /// Largest absolute cell offset of any tile in any rotation.
     pub(crate) max_offset: i32,
@@ -294,6 +304,13 @@ impl Rules {
     /// The ruleset these tables were built from.
     pub fn ruleset(&self) -> &Ruleset {
         &self.ruleset
+    }
+
+    /// Where the value of a feature of `kind` (completed during the game with `during`) is in
+    /// [`Rules::linear_values`].
+    #[inline]
+    pub(crate) fn value_slot(kind: FeatureKind, during: bool) -> usize {
+        kind as usize * 2 + usize::from(during)
     }
 
     /// Index of the tile type with id `id`.
