@@ -25,6 +25,7 @@ mod error;
 mod extra;
 mod fields;
 mod figures;
+mod frontier;
 pub(crate) mod hash;
 mod joins;
 mod legal;
