@@ -39,7 +39,7 @@ impl Game {
             let root = find(&mut self.segs, inst.seg_base + i as u32);
             let r = self.segs[root as usize];
             let occupied = r.occ > u16::from(r.guests);
-            if (occupied && !rules.any_joins) || r.corners > 0 || seen.contains(&root) {
+            if (occupied && !rules.any_joins) || r.corners > 0 || has_root(&seen, root) {
                 continue;
             }
             seen.push(root);
@@ -79,7 +79,7 @@ impl Game {
                 continue;
             }
             let root = find(&mut self.segs, inst.seg_base + i as u32);
-            if self.segs[root as usize].occ > 0 || seen.contains(&root) {
+            if self.segs[root as usize].occ > 0 || has_root(&seen, root) {
                 continue;
             }
             seen.push(root);
@@ -489,4 +489,12 @@ impl Game {
         }
         out
     }
+}
+
+/// Whether `root` is among the few roots a tile's features met so far: a plain loop, where
+/// `slice::contains` sets up a vectorised search that costs more than the usual zero to three
+/// comparisons.
+#[inline]
+fn has_root(seen: &[u32], root: u32) -> bool {
+    seen.iter().any(|&r| r == root)
 }
