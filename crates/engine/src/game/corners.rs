@@ -21,9 +21,7 @@ impl Game {
     /// `in_supply` (bit per type), run on every placement of a variant with corner figures:
     /// no allocation.
     pub(super) fn corner_options(&mut self, in_supply: u16) {
-        let figures = self.rules.figures.iter().enumerate();
-        let corner = figures.fold(0u16, |m, (k, f)| m | u16::from(f.corner.is_some()) << k);
-        let offered = corner & in_supply;
+        let offered = self.rules.corner_figs & in_supply;
         if offered == 0 {
             return;
         }
