@@ -76,17 +76,15 @@ impl Game {
     }
 
     /// The frontier indices of the holes found by the last [`Game::any_hole`], into `out` in
-    /// frontier order: the order a scan of the whole frontier would find them in.
+    /// frontier order: the order a scan of the whole frontier would find them in. Only frontier
+    /// cells are listed (every hole is one), so each index is in the frontier.
     pub(super) fn hole_fronts(&self, out: &mut Vec<u32>) {
         out.clear();
-        let at = |&(x, y): &(i32, i32)| self.pos_inner(x, y);
-        out.extend(
-            self.holes
-                .cells
-                .iter()
-                .filter_map(at)
-                .map(|p| self.cells[p] & !FRONT),
-        );
+        let front = |&(x, y): &(i32, i32)| {
+            let v = self.cells[self.pos_inner(x, y)?];
+            (v >= FRONT && v != EMPTY).then_some(v & !FRONT)
+        };
+        out.extend(self.holes.cells.iter().filter_map(front));
         out.sort_unstable();
     }
 }
