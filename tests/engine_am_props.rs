@@ -477,3 +477,71 @@ fn scoring_step_joins_keep_the_rules() {
     }
     assert!(joins > 0, "no AM-8 join in 16 games");
 }
+
+/// The holes of the board (AM-1), from the cells the placements so far filled (every Abbey &
+/// Mayor tile is one cell; the start tile is at the origin).
+fn holes_now(g: &Game) -> Vec<(i32, i32)> {
+    let placed = g.history().iter().filter_map(|a| match a {
+        Action::Place(p) => Some((p.x, p.y)),
+        _ => None,
+    });
+    let filled: BTreeSet<(i32, i32)> = std::iter::once((0, 0)).chain(placed).collect();
+    let sides = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+    let around = filled
+        .iter()
+        .flat_map(|&(x, y)| sides.map(|(dx, dy)| (x + dx, y + dy)));
+    let empty: BTreeSet<(i32, i32)> = around.filter(|c| !filled.contains(c)).collect();
+    let hole = |&(x, y): &(i32, i32)| {
+        sides
+            .iter()
+            .all(|(dx, dy)| filled.contains(&(x + dx, y + dy)))
+    };
+    empty.into_iter().filter(hole).collect()
+}
+
+/// AM-1: a turn draws while its player holds an own tile only when the board has no hole, or
+/// after the player passed on the offer. The offer learns that there is no hole from the cells
+/// around the tiles placed since it last asked; a hole it missed would make a turn draw here.
+#[test]
+fn a_turn_draws_only_without_a_hole_or_after_a_pass() {
+    let rules = am();
+    let (mut offers, mut checked) = (0, 0);
+    for seed in 0..40 {
+        let players = 2 + (seed % 4) as u8;
+        let mut g = Game::new(rules.clone(), players, PileOrder::Shuffled(seed), true).unwrap();
+        let mut agent = RandomAgent::new(seed);
+        let mut passed_on = None;
+        while g.phase() != Phase::Over {
+            match g.phase() {
+                Phase::Hand => {
+                    offers += 1;
+                    match agent.choose_own_tile(&g, g.placements()) {
+                        Some(i) => assert!(g.play_placement(i)),
+                        None => {
+                            passed_on = Some(g.turn());
+                            g.play_pass();
+                        }
+                    }
+                }
+                Phase::Place => {
+                    let p = g.current_player();
+                    if passed_on != Some(g.turn()) && g.held(p, 0) > 0 {
+                        checked += 1;
+                        let holes = holes_now(&g);
+                        assert!(
+                            holes.is_empty(),
+                            "seed {seed}, turn {}: seat {p} holds an abbey and drew, but {holes:?} are holes",
+                            g.turn()
+                        );
+                    }
+                    checked_step(&mut g, &mut agent).unwrap();
+                }
+                _ => checked_step(&mut g, &mut agent).unwrap(),
+            }
+        }
+    }
+    assert!(
+        offers > 100 && checked > 1000,
+        "offers {offers}, checked {checked}"
+    );
+}

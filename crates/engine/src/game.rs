@@ -27,6 +27,7 @@ mod fields;
 mod figures;
 mod frontier;
 pub(crate) mod hash;
+mod holes;
 mod joins;
 mod legal;
 mod payment;
@@ -187,6 +188,8 @@ pub struct Game {
     events: Vec<Event>,
     /// Scratch buffers (no part of the state).
     tmp: Scratch,
+    /// The board's holes, kept for the own-tile offer (AM-1; derived, no part of the state).
+    holes: holes::Holes,
     /// The open pool and what players took from it (W-1..W-7, W-12).
     w: pool::PoolState,
     /// Tiles of their own each player holds, `player * player_tiles + i` (AM-1).
@@ -346,6 +349,7 @@ impl Game {
             pending_cloisters: Vec::new(),
             events: Vec::new(),
             tmp: Scratch::default(),
+            holes: holes::Holes::default(),
             w: pool::PoolState::default(),
             held: Vec::new(),
             corner_figs: Vec::new(),
@@ -447,6 +451,7 @@ impl Game {
         self.finished = false;
         self.frontier.clear();
         self.insts.clear();
+        self.holes.clear();
         self.segs.clear();
         self.meeples.clear();
         self.events.clear();

@@ -56,6 +56,7 @@ copy_fields!(
     pending_cloisters,
     events,
     tmp,
+    holes,
     w,
     held,
     corner_figs,

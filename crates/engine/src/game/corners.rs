@@ -1,15 +1,117 @@
-//! Named corners for corner figures (AM-6): every legal corner of a follower option's field on
-//! the tile just placed, and the check of an [`Action::Corner`] that names one of them.
+//! Corners for corner figures (AM-6): the corner-figure options of the tile just placed, the
+//! legal corners of its fields, every legal corner of an option (named corners), and the check
+//! of an [`Action::Corner`] that names one of them.
 
 use tegula_ruleset::NO_FEATURE;
 
-use super::figures::CORNER_POINT;
 #[cfg(doc)]
 use super::Action;
-use super::{CornerChoice, FollowerOption, Game, MoveError};
-use crate::rules::CORNER_HALVES;
+use super::{CornerChoice, FollowerOption, Game, MoveError, FRONT};
+use crate::rules::{CORNER_HALVES, MAX_TILE_CELLS};
+
+/// Offset of each corner's point from its cell, by corner `NW, NE, SE, SW` (point `(x, y)` is
+/// the north-west corner of cell `(x, y)`).
+const CORNER_POINT: [(i32, i32); 4] = [(0, 0), (1, 0), (1, 1), (0, 1)];
+/// The four cells around a point and the corner of each that touches it. The entry whose
+/// corner is `k` is the cell whose corner `k` the point is (its offset is `-CORNER_POINT[k]`).
+const AROUND_POINT: [(i32, i32, usize); 4] = [(-1, -1, 2), (0, -1, 3), (-1, 0, 1), (0, 0, 0)];
 
 impl Game {
+    /// Corner-figure options (AM-6) of the tile just placed for the figure types in
+    /// `in_supply` (bit per type), run on every placement of a variant with corner figures:
+    /// no allocation.
+    pub(super) fn corner_options(&mut self, in_supply: u16) {
+        let offered = self.rules.corner_figs & in_supply;
+        if offered == 0 {
+            return;
+        }
+        let mut options = std::mem::take(&mut self.options);
+        self.each_legal_corner(|feature, _| {
+            let mut may = offered;
+            while may != 0 {
+                let follower = may.trailing_zeros() as u8;
+                may &= may - 1;
+                options.push(FollowerOption { feature, follower });
+            }
+        });
+        self.options = options;
+    }
+
+    /// AM-6: for each field of the tile just placed without a corner figure, its first corner
+    /// (in cell order, then `NW, NE, SE, SW`) where four filled cells meet with field in all four
+    /// cell corners.
+    pub(super) fn legal_corners(&self) -> Vec<(u8, (i32, i32))> {
+        let mut out = Vec::new();
+        self.each_legal_corner(|local, point| out.push((local, point)));
+        out
+    }
+
+    /// [`Game::legal_corners`], each handed to `found` in order. Only the cell corners that are
+    /// field on the tile itself are visited (a bit set per cell and rotation); the cheap tests
+    /// come first (the field has no corner figure and was not found yet), the three other cells
+    /// around the point are read last.
+    fn each_legal_corner(&self, mut found: impl FnMut(u8, (i32, i32))) {
+        let inst = *self.insts.last().expect("a tile was placed");
+        let cells = &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize];
+        // One root per corner at most: a tile's cells have four corners each.
+        let mut roots = [0u32; 4 * MAX_TILE_CELLS];
+        let mut n = 0;
+        for c in cells {
+            let (x, y) = (inst.x + c.dx, inst.y + c.dy);
+            // Placed cells are inner cells (`check_geometry`): none is skipped here.
+            let Some(pos) = self.pos_inner(x, y) else {
+                continue;
+            };
+            let mut corners = c.field_corners;
+            while corners != 0 {
+                let k = corners.trailing_zeros() as usize;
+                corners &= corners - 1;
+                let local = c.half_feature[CORNER_HALVES[k].0];
+                let root = self.find_ro(inst.seg_base + u32::from(local));
+                if self.segs[root as usize].corners > 0
+                    || roots[..n].contains(&root)
+                    || !self.field_around(pos, k)
+                {
+                    continue;
+                }
+                roots[n] = root;
+                n += 1;
+                found(local, (x + CORNER_POINT[k].0, y + CORNER_POINT[k].1));
+            }
+        }
+    }
+
+    /// Whether the three other cells around corner `k` of the filled inner cell at `pos` are
+    /// filled, each with field in its corner there (AM-6). An inner cell's eight neighbours
+    /// are in the array, so they are addressed by offsets, without coordinates.
+    fn field_around(&self, pos: usize, k: usize) -> bool {
+        let (px, py) = CORNER_POINT[k];
+        let w = self.width as isize;
+        AROUND_POINT.iter().all(|&(dx, dy, ck)| {
+            let at = pos as isize + (py + dy) as isize * w + (px + dx) as isize;
+            ck == k || self.corner_is_field_at(at as usize, ck)
+        })
+    }
+
+    /// Whether the four cells around `point` are filled and each one's corner there is field
+    /// on both of its half-edges (AM-6; mega-tile cells count as cells, W-22).
+    pub(super) fn corner_is_field(&self, (px, py): (i32, i32)) -> bool {
+        AROUND_POINT.iter().all(|&(dx, dy, k)| {
+            (self.pos(px + dx, py + dy)).is_some_and(|pos| self.corner_is_field_at(pos, k))
+        })
+    }
+
+    /// Whether the cell at array position `pos` is filled and its corner `k` is field.
+    fn corner_is_field_at(&self, pos: usize, k: usize) -> bool {
+        let v = self.cells[pos];
+        if v >= FRONT {
+            return false;
+        }
+        let inst = self.insts[(v >> 4) as usize];
+        let cell = &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize][(v & 7) as usize];
+        cell.field_corners & (1 << k) != 0
+    }
+
     /// AM-6: the board points where the corner figure of option `o` may stand — the corners of
     /// the tile just placed that touch `o`'s field where four filled cells meet and all four cell
     /// corners there are field — in the tile's cell order, then `NW, NE, SE, SW` (point `(x, y)`

@@ -4,7 +4,7 @@
 
 use tegula_ruleset::{FinalRoundFirst, KeptAfterPile, PlayerTile, TileSite};
 
-use super::{Event, Front, Game, MoveError, Phase, Placement, Resume, FRONT};
+use super::{Event, Game, MoveError, Phase, Placement, Resume, FRONT};
 use crate::rules::fits;
 
 impl Game {
@@ -168,6 +168,13 @@ impl Game {
         if self.held[base..base + n].iter().all(|&h| h == 0) {
             return false;
         }
+        // Tiles only for holes, and no hole: no placement, known without listing them (the
+        // empty list is still set, as the listing would leave it).
+        let pts = &self.rules.ruleset().player_tiles;
+        if pts.iter().all(|pt| pt.site == TileSite::Hole) && !self.any_hole() {
+            self.set_placement_list(&[]);
+            return false;
+        }
         self.own_tile_placements(final_round);
         if self.n_place == 0 {
             return false;
@@ -189,8 +196,11 @@ impl Game {
             match pt.site {
                 TileSite::Hole => {
                     let rot = &rules.tiles[pt.tile as usize].rot;
-                    // Holes (AM-1) are looked up only here, off the placement loop.
-                    for f in self.frontier.iter().filter(|f| self.is_front_hole(f)) {
+                    // The holes (AM-1) in frontier order, as a scan of the frontier finds them.
+                    self.any_hole();
+                    let mut fronts = std::mem::take(&mut self.tmp.buf);
+                    self.hole_fronts(&mut fronts);
+                    for f in fronts.iter().map(|&k| &self.frontier[k as usize]) {
                         for (r, cells) in rot.iter().enumerate() {
                             if fits(cells[0].sig, f.req) {
                                 out.push(Placement {
@@ -202,6 +212,7 @@ impl Game {
                             }
                         }
                     }
+                    self.tmp.buf = fronts;
                 }
                 TileSite::Anywhere => {
                     self.generate_placements(pt.tile);
@@ -263,17 +274,6 @@ impl Game {
             }
         }
         Ok(())
-    }
-
-    /// [`Game::is_hole`] of a frontier cell, asked for every frontier cell on most turns of a
-    /// variant with own tiles. A side whose requirement nibble is not "anything" has a placed
-    /// neighbour; only the other sides (an empty neighbour, or a placed side that matches
-    /// anything) are looked up, and the first empty one ends the test.
-    #[inline]
-    fn is_front_hole(&self, f: &Front) -> bool {
-        (0..4).all(|s| {
-            (f.req >> (4 * s)) & 0xF != 0xF || self.cells[self.step(f.pos as usize, s)] < FRONT
-        })
     }
 
     /// Whether `(x, y)` is empty with all four orthogonal neighbours filled (AM-1).

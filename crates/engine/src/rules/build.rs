@@ -509,6 +509,7 @@ fn assemble(
         }),
         joining_figs: figure_bits(&figures, |f| f.joins),
         needs_own_figs: figure_bits(&figures, |f| f.needs_own),
+        corner_figs: figure_bits(&figures, |f| f.corner.is_some()),
         any_payment: ruleset.followers.iter().any(|f| f.payment.is_some()),
         any_extra_turn: figures.iter().any(|f| f.extra_turn.is_some()) || ability_turns,
         owns_on_place,

@@ -257,6 +257,9 @@ pub struct Rules {
     pub(crate) joining_figs: u16,
     /// The follower types that need one of their owner's figures on the feature, bit per type.
     pub(crate) needs_own_figs: u16,
+    /// The corner figure types (AM-6), bit per type: the corner options of every placement mask
+    /// the supply with it instead of reading every type's facts.
+    pub(crate) corner_figs: u16,
     /// Whether any follower type adds a payment modifier to its owner's share.
     pub(crate) any_payment: bool,
     /// Whether any follower type gives an extra turn when its feature is extended.
