@@ -54,6 +54,26 @@ pub use types::{
 
 use cells::{find, union};
 
+/// Equality and hashing that ignore a value: for data derived from the rest of the state (a
+/// cache, a by-product of the last computation), which two equal games may hold differently.
+/// One definition, so that every such part of [`Game`] says so the same way.
+macro_rules! not_state {
+    ($t:ty) => {
+        impl PartialEq for $t {
+            fn eq(&self, _other: &$t) -> bool {
+                true
+            }
+        }
+
+        impl Eq for $t {}
+
+        impl std::hash::Hash for $t {
+            fn hash<H: std::hash::Hasher>(&self, _state: &mut H) {}
+        }
+    };
+}
+use not_state;
+
 /// Largest board side in cells (boards for enormous piles are clipped; placements outside are
 /// reported as [`MoveError::OutOfBoard`]).
 pub const MAX_BOARD: usize = 1023;
@@ -270,17 +290,7 @@ impl Clone for Scratch {
     fn clone_from(&mut self, _source: &Scratch) {}
 }
 
-impl PartialEq for Scratch {
-    fn eq(&self, _other: &Scratch) -> bool {
-        true
-    }
-}
-
-impl Eq for Scratch {}
-
-impl std::hash::Hash for Scratch {
-    fn hash<H: std::hash::Hasher>(&self, _state: &mut H) {}
-}
+not_state!(Scratch);
 
 impl Game {
     /// Set up a game: start tile at `(0, 0)` rotation 0, then draw the first tile. With `record`

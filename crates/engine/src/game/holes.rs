@@ -24,17 +24,7 @@ impl Holes {
     }
 }
 
-impl PartialEq for Holes {
-    fn eq(&self, _other: &Holes) -> bool {
-        true
-    }
-}
-
-impl Eq for Holes {}
-
-impl std::hash::Hash for Holes {
-    fn hash<H: std::hash::Hasher>(&self, _state: &mut H) {}
-}
+super::not_state!(Holes);
 
 impl Game {
     /// Whether the board has a hole now. A cell becomes a hole only when the last of its

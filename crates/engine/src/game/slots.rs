@@ -34,17 +34,7 @@ pub(super) const BLOCK: usize = 8;
 #[derive(Clone, Debug, Default)]
 pub(super) struct BlockSums(pub(super) Vec<u8>);
 
-impl PartialEq for BlockSums {
-    fn eq(&self, _other: &BlockSums) -> bool {
-        true
-    }
-}
-
-impl Eq for BlockSums {}
-
-impl std::hash::Hash for BlockSums {
-    fn hash<H: std::hash::Hasher>(&self, _state: &mut H) {}
-}
+super::not_state!(BlockSums);
 
 /// The placements decoded, for callers that ask for the slice. A function of the game state (the
 /// tile and the frontier), so it takes no part in equality or hashing, and a clone starts empty
@@ -58,17 +48,7 @@ impl Clone for Decoded {
     }
 }
 
-impl PartialEq for Decoded {
-    fn eq(&self, _other: &Decoded) -> bool {
-        true
-    }
-}
-
-impl Eq for Decoded {}
-
-impl std::hash::Hash for Decoded {
-    fn hash<H: std::hash::Hasher>(&self, _state: &mut H) {}
-}
+super::not_state!(Decoded);
 
 impl Game {
     /// The rotation mask of single-cell tile `info` on frontier cell `f`: the fit table by the
