@@ -65,8 +65,52 @@ impl Game {
     }
 
     /// [`Game::compute_options`] when every figure stands on every feature but buildings and
-    /// joins nothing occupied (the base game's figures): the move loop's hot path.
+    /// joins nothing occupied (the base game's figures): the move loop's hot path. Which features
+    /// of a random game's tile are free is what the branch predictor cannot learn, so those
+    /// decisions are data (roots compared in a fixed array, an entry written always and kept by
+    /// advancing the count), not jumps.
     fn plain_options(&mut self) {
+        let inst = *self.insts.last().expect("just placed");
+        let rules = &*self.rules;
+        let feats = &rules.tiles[inst.tile as usize].feats;
+        if feats.len() > FAST_FEATS {
+            return self.plain_options_of_many();
+        }
+        let nf = rules.figures.len();
+        let base = self.player as usize * nf;
+        let supply = &self.supply[base..base + nf];
+        // The features offered, in order, and the roots they stand for.
+        let mut offered = [0u8; FAST_FEATS];
+        let mut roots = [NO_ROOT; FAST_FEATS];
+        let mut n = 0;
+        for (i, f) in feats.iter().enumerate() {
+            // A wonder is no follower feature (rare: a branch the predictor learns).
+            if f.kind == FeatureKind::Wonder {
+                continue;
+            }
+            let root = find(&mut self.segs, inst.seg_base + i as u32);
+            // Slots from `n` on hold no root, so only offered roots compare equal.
+            let seen = roots.iter().fold(false, |a, &r| a | (r == root));
+            let offer = (self.segs[root as usize].occ == 0) & !seen;
+            // Written always, kept when offered (`n` never passes `i`, so it stays in bounds).
+            offered[n] = i as u8;
+            roots[n] = if offer { root } else { NO_ROOT };
+            n += usize::from(offer);
+        }
+        for &feature in &offered[..n] {
+            for (k, &left) in supply.iter().enumerate() {
+                if left > 0 {
+                    let follower = k as u8;
+                    self.options.push(FollowerOption { feature, follower });
+                }
+            }
+        }
+    }
+
+    /// [`Game::plain_options`] for tiles of more features than its arrays hold (big multi-cell
+    /// tiles, rare): the roots offered in a list.
+    #[inline(never)]
+    fn plain_options_of_many(&mut self) {
         let inst = *self.insts.last().expect("just placed");
         let rules = &*self.rules;
         let info = &rules.tiles[inst.tile as usize];
@@ -490,6 +534,13 @@ impl Game {
         out
     }
 }
+
+/// Features of a tile whose options [`Game::plain_options`] works out in fixed arrays (nearly
+/// every tile).
+const FAST_FEATS: usize = 8;
+
+/// A free slot of the roots offered (no segment has this index).
+const NO_ROOT: u32 = u32::MAX;
 
 /// Whether `root` is among the few roots a tile's features met so far: a plain loop, where
 /// `slice::contains` sets up a vectorised search that costs more than the usual zero to three
