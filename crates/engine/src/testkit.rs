@@ -9,6 +9,8 @@ use tegula_ruleset::{
     Side, SideKind, TileType, NO_FEATURE,
 };
 
+use crate::{Agent, Game, Phase, RandomAgent};
+
 fn kind_of(c: char) -> Option<SideKind> {
     match c {
         'C' => Some(SideKind::City),
@@ -299,6 +301,28 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
 /// The base game (B-1) built from [`BASE_TILES`].
 pub fn base_ruleset() -> Ruleset {
     ruleset("base", BASE_TILES).expect("the built-in base specs are well-formed")
+}
+
+/// The base game with one [`DOMINO`] added (a multi-cell tile among single-cell ones).
+pub fn domino_ruleset() -> Ruleset {
+    let mut specs: Vec<&str> = BASE_TILES.to_vec();
+    specs.push(DOMINO);
+    ruleset("kit-domino", &specs).expect("the built-in specs are well-formed")
+}
+
+/// Play `g` to its end with a random agent seeded by `seed`, calling `each` after every move.
+pub fn play_random(g: &mut Game, seed: u64, mut each: impl FnMut(&Game)) {
+    let mut agent = RandomAgent::new(seed);
+    while g.phase() != Phase::Over {
+        if g.phase() == Phase::Place {
+            let i = agent.choose_placement(g, g.placements());
+            assert!(g.play_placement(i), "a listed placement is legal");
+        } else {
+            let c = agent.choose_follower(g, g.follower_options());
+            assert!(g.play_follower(c), "a listed option is legal");
+        }
+        each(g);
+    }
 }
 
 #[cfg(test)]

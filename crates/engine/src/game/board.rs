@@ -110,35 +110,18 @@ impl Game {
 mod tests {
     use std::sync::Arc;
 
-    use crate::testkit::{base_ruleset, ruleset, BASE_TILES, DOMINO};
-    use crate::{Agent, Game, Phase, PileOrder, RandomAgent, Rules};
-
-    /// Play `g` to its end with a seeded random agent.
-    fn play_out(g: &mut Game, seed: u64) {
-        let mut agent = RandomAgent::new(seed);
-        while g.phase() != Phase::Over {
-            if g.phase() == Phase::Place {
-                let i = agent.choose_placement(g, g.placements());
-                assert!(g.play_placement(i));
-            } else {
-                let c = agent.choose_follower(g, g.follower_options());
-                assert!(g.play_follower(c));
-            }
-        }
-    }
+    use crate::testkit::{base_ruleset, domino_ruleset, play_random};
+    use crate::{Game, PileOrder, Rules};
 
     /// A restarted game is the game `Game::new` sets up, board array included: restarting
     /// empties only the cells the finished game wrote, so a cell it missed would differ here.
     #[test]
     fn restart_empties_the_board_the_last_game_wrote() {
-        let mut specs: Vec<&str> = BASE_TILES.to_vec();
-        specs.push(DOMINO);
-        let domino = ruleset("kit-domino", &specs).unwrap();
-        for rs in [base_ruleset(), domino] {
+        for rs in [base_ruleset(), domino_ruleset()] {
             let rules = Arc::new(Rules::new(rs).unwrap());
             let mut g = Game::seeded(rules.clone(), 2, 0).unwrap();
             for seed in 1..40 {
-                play_out(&mut g, seed);
+                play_random(&mut g, seed, |_| {});
                 g.restart(PileOrder::Shuffled(seed)).unwrap();
                 assert!(
                     g == Game::seeded(rules.clone(), 2, seed).unwrap(),

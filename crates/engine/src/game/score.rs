@@ -541,8 +541,8 @@ mod tests {
     use std::collections::BTreeSet;
     use std::sync::Arc;
 
-    use crate::testkit::{base_ruleset, ruleset, BASE_TILES, DOMINO};
-    use crate::{Agent, Game, Phase, RandomAgent, Rules};
+    use crate::testkit::{base_ruleset, domino_ruleset, play_random};
+    use crate::{Game, Rules};
 
     /// Every segment against every feature root, and every feature's cell count, against the
     /// plain walks they shortcut: the root found by union-find, and the distinct cells the tile
@@ -575,24 +575,11 @@ mod tests {
 
     #[test]
     fn feature_shortcuts_agree_with_the_walks() {
-        let mut specs: Vec<&str> = BASE_TILES.to_vec();
-        specs.push(DOMINO);
-        let domino = ruleset("kit-domino", &specs).unwrap();
-        for rs in [base_ruleset(), domino] {
+        for rs in [base_ruleset(), domino_ruleset()] {
             let rules = Arc::new(Rules::new(rs).unwrap());
             for seed in 0..3 {
                 let mut g = Game::seeded(rules.clone(), 2, seed).unwrap();
-                let mut agent = RandomAgent::new(seed);
-                while g.phase() != Phase::Over {
-                    if g.phase() == Phase::Place {
-                        let i = agent.choose_placement(&g, g.placements());
-                        assert!(g.play_placement(i));
-                    } else {
-                        let c = agent.choose_follower(&g, g.follower_options());
-                        assert!(g.play_follower(c));
-                    }
-                    check_shortcuts(&g);
-                }
+                play_random(&mut g, seed, check_shortcuts);
             }
         }
     }
