@@ -32,6 +32,29 @@ fn rules_of(path: &Path) -> Arc<Rules> {
     Arc::new(Rules::new(rs).expect("playable"))
 }
 
+/// Play `g` to its end with seeded random agents, running `check` at every placement phase and
+/// `after` after every move (with the number of phases checked so far); returns that number.
+fn play_checking(
+    g: &mut Game,
+    seed: u64,
+    what: &str,
+    check: fn(&Game, &str),
+    mut after: impl FnMut(&mut Game, usize),
+) -> usize {
+    let mut agents =
+        tegula_engine::sim::build_agents(&[tegula_engine::AgentKind::Random], &[seed, seed + 1]);
+    let mut checked = 0;
+    while g.phase() != Phase::Over {
+        if matches!(g.phase(), Phase::Place | Phase::Hand) {
+            check(g, &format!("{what} turn {}", g.turn()));
+            checked += 1;
+        }
+        assert!(tegula_engine::sim::play_one(g, &mut agents), "{what}");
+        after(g, checked);
+    }
+    checked
+}
+
 /// The placements of the phase as the fast generator gives them, checked against the naive
 /// generator and the count; `what` names the game for the message.
 fn check_placements(g: &Game, what: &str) {
@@ -52,18 +75,7 @@ fn fast_placements_equal_naive_on_every_shipped_variant() {
         for seed in 0..2u64 {
             let what = format!("{} seed {seed}", path.display());
             let mut g = Game::new(rules.clone(), 2, PileOrder::Shuffled(seed), false).unwrap();
-            let mut agents = tegula_engine::sim::build_agents(
-                &[tegula_engine::AgentKind::Random],
-                &[seed, seed + 1],
-            );
-            let mut checked = 0;
-            while g.phase() != Phase::Over {
-                if matches!(g.phase(), Phase::Place | Phase::Hand) {
-                    check_placements(&g, &format!("{what} turn {}", g.turn()));
-                    checked += 1;
-                }
-                assert!(tegula_engine::sim::play_one(&mut g, &mut agents), "{what}");
-            }
+            let checked = play_checking(&mut g, seed, &what, check_placements, |_, _| {});
             assert!(checked > 10, "{what}: {checked} placement phases");
             if let Err(e) = naive::audit(&g) {
                 panic!("{what}: {e}");
@@ -160,24 +172,14 @@ fn counts_and_picks_equal_naive_at_every_draw() {
                 g.restart(PileOrder::Shuffled(seed)).unwrap();
             }
             let what = format!("{} seed {seed}", path.display());
-            let mut agents = tegula_engine::sim::build_agents(
-                &[tegula_engine::AgentKind::Random],
-                &[seed, seed + 1],
-            );
-            let mut draws = 0;
-            while g.phase() != Phase::Over {
-                if matches!(g.phase(), Phase::Place | Phase::Hand) {
-                    check_indices(&g, &format!("{what} turn {}", g.turn()));
-                    draws += 1;
-                }
-                assert!(tegula_engine::sim::play_one(&mut g, &mut agents), "{what}");
+            let draws = play_checking(&mut g, seed, &what, check_indices, |g, draws| {
                 if draws % 2 == 0 {
-                    other.clone_from(&g);
-                    std::mem::swap(&mut g, &mut other);
+                    other.clone_from(g);
+                    std::mem::swap(g, &mut other);
                 } else {
-                    g = g.clone();
+                    *g = g.clone();
                 }
-            }
+            });
             assert!(draws > 10, "{what}: {draws} placement phases");
         }
     }
