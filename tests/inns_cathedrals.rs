@@ -285,15 +285,7 @@ fn pictures_mark_tags_as_the_data_says() {
     // The replay viewer draws them on its boards.
     let log = tmp.join("game.jsonl");
     let html = tmp.join("game.html");
-    let args = [
-        "--variant",
-        "variants/inns-cathedrals.toml",
-        "--players",
-        "6",
-        "--seed",
-        "2",
-    ];
-    let page = play_and_replay(&args, &log, &html);
+    let page = play_and_replay(&common::IC_SIX_SEATS, &log, &html);
     assert!(
         page.contains("<title>inn on #"),
         "no inn in the replay viewer"

@@ -202,15 +202,7 @@ fn every_turn_score_table_has_the_same_columns_and_a_cell_for_every_seat() {
 fn inns_cathedrals_lines_name_the_rules_the_data_cites() {
     let dir = tmp("cited");
     let (log, html) = (dir.join("game.jsonl"), dir.join("game.html"));
-    let args = [
-        "--variant",
-        "variants/inns-cathedrals.toml",
-        "--players",
-        "6",
-        "--seed",
-        "2",
-    ];
-    let page = play_and_replay(&args, &log, &html);
+    let page = play_and_replay(&common::IC_SIX_SEATS, &log, &html);
     let _ = std::fs::remove_dir_all(&dir);
     let lines = event_lines(&page);
     assert_eq!(lines[0], "6 players sit down [IC-6]", "{lines:#?}");

@@ -231,6 +231,17 @@ pub fn run_under(
     sc.map(|sc| !tegula_scenario::run(&sc).failures.is_empty())
 }
 
+/// The `tegula play` arguments of one Inns & Cathedrals game of six seats (IC-6), whose log and
+/// replay several tests read.
+pub const IC_SIX_SEATS: [&str; 6] = [
+    "--variant",
+    "variants/inns-cathedrals.toml",
+    "--players",
+    "6",
+    "--seed",
+    "2",
+];
+
 /// Play one game with `tegula play` and `args` (variant, seed, …), logging it to `log`, then
 /// write its replay viewer to `html` with `tegula replay`; the viewer's page.
 pub fn play_and_replay(args: &[&str], log: &Path, html: &Path) -> String {
