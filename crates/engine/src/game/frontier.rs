@@ -5,7 +5,7 @@ use tegula_ruleset::SideKind;
 
 use super::slots::BLOCK;
 use super::{Front, Game, Placement, EMPTY, FRONT};
-use crate::rules::{fit_mask, fits, side_code};
+use crate::rules::{fit_mask, fits, side_code, RotCell};
 
 impl Game {
     /// The fast generator: frontier cells × rotations against packed side signatures. A
@@ -44,56 +44,57 @@ impl Game {
         self.n_place = n;
     }
 
-    /// Multi-cell tiles (kept out of line: the single-cell path is the hot one).
+    /// Multi-cell tiles (kept out of line: the single-cell path is the hot one): every anchor
+    /// that puts some tile cell on a frontier cell. Each candidate is generated once, from its
+    /// lowest-indexed cell that lies on the frontier (a mega tile reaches the same anchor from
+    /// several frontier cells). The caller left the counted form.
     #[inline(never)]
     fn generate_multi(&mut self, t: u16) {
         let info = &self.rules.tiles[t as usize];
-        {
-            // Multi-cell tiles: every anchor that puts some tile cell on a frontier cell. Each
-            // candidate is generated once, from its lowest-indexed cell that lies on the frontier
-            // (a mega tile reaches the same anchor from several frontier cells). The caller
-            // left the counted form.
-            self.placements.clear();
-            let roomy = self.roomy;
-            for f in &self.frontier {
-                for r in 0..4u8 {
-                    let cells = &info.rot[r as usize];
-                    for (ci, c) in cells.iter().enumerate() {
-                        if !fits(c.sig, f.req) {
-                            continue;
-                        }
-                        let (ax, ay) = (f.x - c.dx, f.y - c.dy);
-                        // On a roomy board every cell of the tile is inside the array, so the
-                        // position is plain arithmetic; near the edge it is bounds-checked.
-                        let w = self.width as isize;
-                        let base = f.pos as isize - c.dy as isize * w - c.dx as isize;
-                        let ok = cells.iter().enumerate().all(|(di, d)| {
-                            let pos = if roomy {
-                                Some((base + d.dy as isize * w + d.dx as isize) as usize)
-                            } else {
-                                self.pos_inner(ax + d.dx, ay + d.dy)
-                            };
-                            pos.is_some_and(|p| {
-                                let v = self.cells[p];
-                                v == EMPTY
-                                    || v >= FRONT
-                                        && di >= ci
-                                        && fits(d.sig, self.frontier[(v & !FRONT) as usize].req)
-                            })
+        self.placements.clear();
+        for f in &self.frontier {
+            for r in 0..4u8 {
+                let cells = &info.rot[r as usize];
+                for (ci, c) in cells.iter().enumerate() {
+                    if fits(c.sig, f.req) && self.fits_around(cells, f, ci) {
+                        self.placements.push(Placement {
+                            tile: t,
+                            x: f.x - c.dx,
+                            y: f.y - c.dy,
+                            rotation: r,
                         });
-                        if ok {
-                            self.placements.push(Placement {
-                                tile: t,
-                                x: ax,
-                                y: ay,
-                                rotation: r,
-                            });
-                        }
                     }
                 }
             }
-            self.n_place = self.placements.len();
         }
+        self.n_place = self.placements.len();
+    }
+
+    /// Whether the tile `cells`, its cell `ci` on frontier cell `f`, fits there: every cell of
+    /// it empty, or on the frontier and fitting (frontier cells of a lower index than `ci` are
+    /// left to the candidate generated from them).
+    #[inline]
+    fn fits_around(&self, cells: &[RotCell], f: &Front, ci: usize) -> bool {
+        let c = &cells[ci];
+        let (ax, ay) = (f.x - c.dx, f.y - c.dy);
+        // On a roomy board every cell of the tile is inside the array, so the position is
+        // plain arithmetic; near the edge it is bounds-checked.
+        let w = self.width as isize;
+        let base = f.pos as isize - c.dy as isize * w - c.dx as isize;
+        cells.iter().enumerate().all(|(di, d)| {
+            let pos = if self.roomy {
+                Some((base + d.dy as isize * w + d.dx as isize) as usize)
+            } else {
+                self.pos_inner(ax + d.dx, ay + d.dy)
+            };
+            pos.is_some_and(|p| {
+                let v = self.cells[p];
+                v == EMPTY
+                    || v >= FRONT
+                        && di >= ci
+                        && fits(d.sig, self.frontier[(v & !FRONT) as usize].req)
+            })
+        })
     }
 }
 

@@ -133,6 +133,7 @@ impl Game {
         let pending = t.pending.iter().map(|&i| seg_base + u32::from(i));
         self.pending.extend(pending);
     }
+
     /// Write the tile's cells into the board (taking them off the frontier) and return each
     /// cell's array position ([`OFF_BOARD`] where none), so that the joins and the cloister
     /// scan that follow need not compute them again.
