@@ -57,12 +57,23 @@ impl Game {
         !self.holes.cells.is_empty()
     }
 
+    /// Whether `(x, y)` is empty with all four orthogonal neighbours filled (AM-1).
+    pub(super) fn is_hole(&self, x: i32, y: i32) -> bool {
+        self.pos_inner(x, y)
+            .is_some_and(|pos| self.cells[pos] >= FRONT && self.surrounded(pos))
+    }
+
     /// Whether the cell at `pos` is a frontier cell (so an inner one, whose neighbours are in
     /// the array) with all four neighbours filled. An empty cell that is not on the frontier
     /// is on the array's edge, where no tile can be placed around it: never a hole.
     fn is_front_hole_at(&self, pos: usize) -> bool {
         let v = self.cells[pos];
-        v >= FRONT && v != EMPTY && (0..4).all(|s| self.cells[self.step(pos, s)] < FRONT)
+        v >= FRONT && v != EMPTY && self.surrounded(pos)
+    }
+
+    /// Whether all four orthogonal neighbours of the inner cell at `pos` are placed cells.
+    fn surrounded(&self, pos: usize) -> bool {
+        (0..4).all(|s| self.cells[self.step(pos, s)] < FRONT)
     }
 
     /// The frontier indices of the holes found by the last [`Game::any_hole`], into `out` in

@@ -4,7 +4,7 @@
 
 use tegula_ruleset::{FinalRoundFirst, KeptAfterPile, PlayerTile, TileSite};
 
-use super::{Event, Game, MoveError, Phase, Placement, Resume, FRONT};
+use super::{Event, Game, MoveError, Phase, Placement, Resume};
 use crate::rules::fits;
 
 impl Game {
@@ -274,14 +274,6 @@ impl Game {
             }
         }
         Ok(())
-    }
-
-    /// Whether `(x, y)` is empty with all four orthogonal neighbours filled (AM-1).
-    pub(super) fn is_hole(&self, x: i32, y: i32) -> bool {
-        let Some(pos) = self.pos_inner(x, y) else {
-            return false;
-        };
-        self.cells[pos] >= FRONT && (0..4).all(|s| self.cells[self.step(pos, s)] < FRONT)
     }
 
     /// Draw tiles until one can be placed (B-2), topping up a hand first (W-12); when the pile
