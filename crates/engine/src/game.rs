@@ -38,6 +38,7 @@ mod preset;
 mod resources;
 mod score;
 mod slots;
+mod smallset;
 mod snapshot;
 mod turn;
 mod types;

@@ -33,7 +33,13 @@ impl Game {
         }
     }
 
+    /// [`find`] without halving the path (for callers that cannot change the game), the same
+    /// two loads first.
     pub(super) fn find_ro(&self, mut a: u32) -> u32 {
+        let p = self.segs[a as usize].parent;
+        if self.segs[p as usize].parent == p {
+            return p;
+        }
         loop {
             let p = self.segs[a as usize].parent;
             if p == a {
