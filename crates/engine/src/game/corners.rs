@@ -134,7 +134,8 @@ impl Game {
         let around = NEIGHBOURS.iter().zip(&AROUND_MASKS);
         around.fold(0xF, |legal, (&(dx, dy), masks)| {
             let at = pos as isize + dy as isize * w + dx as isize;
-            legal & masks[usize::from(self.field_corners_of(at as usize))]
+            // Field corners are four bits: the mask says so to the bounds check.
+            legal & masks[usize::from(self.field_corners_of(at as usize) & 0xF)]
         })
     }
 
@@ -146,8 +147,9 @@ impl Game {
         let filled = v < FRONT;
         let v = v & 0u32.wrapping_sub(u32::from(filled));
         let inst = self.insts[(v >> 4) as usize];
-        let cell = &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize][(v & 7) as usize];
-        cell.field_corners & 0u8.wrapping_sub(u8::from(filled))
+        // A rotation is below four: the mask says so to the bounds check.
+        let rot = &self.rules.tiles[inst.tile as usize].rot[usize::from(inst.rot & 3)];
+        rot[(v & 7) as usize].field_corners & 0u8.wrapping_sub(u8::from(filled))
     }
 
     /// Whether the four cells around `point` are filled and each one's corner there is field
