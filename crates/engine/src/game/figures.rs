@@ -19,17 +19,72 @@ impl Game {
             self.plain_options();
             return;
         }
-        let inst = *self.insts.last().expect("just placed");
-        let rules = &*self.rules;
-        let info = &rules.tiles[inst.tile as usize];
-        let nf = rules.figures.len();
+        let nf = self.rules.figures.len();
         let base = self.player as usize * nf;
         // The follower types with some left in supply, bit per type (figure facts are bit sets
         // in `Rules`, so a feature's options are a few mask operations).
         let supply = self.supply[base..base + nf].iter().enumerate();
         let in_supply = supply.fold(0u16, |m, (k, &n)| m | u16::from(n > 0) << k);
-        // Two segments of this tile in the same connected feature are the same choice (B-2);
-        // `scratch` keeps the roots offered.
+        self.figure_options(in_supply);
+        if self.rules.any_corner {
+            self.corner_options(in_supply);
+        }
+    }
+
+    /// The follower options on features of the tile just placed ([`Game::compute_options`]
+    /// but corner figures) for the figure types in `in_supply`. The roots met so far are
+    /// compared in a fixed array with a fold, as in [`Game::plain_options`]: scanning a list of
+    /// them ends after a number of steps the branch predictor cannot learn in a random game.
+    fn figure_options(&mut self, in_supply: u16) {
+        let inst = *self.insts.last().expect("just placed");
+        let rules = &*self.rules;
+        let feats = &rules.tiles[inst.tile as usize].feats;
+        if feats.len() > FAST_FEATS {
+            return self.figure_options_of_many(in_supply);
+        }
+        // The roots offered; slots from `n` on hold no root, so only offered roots compare equal.
+        let mut roots = [NO_ROOT; FAST_FEATS];
+        let mut n = 0;
+        for (i, f) in feats.iter().enumerate() {
+            // A wonder is no follower feature (rare: a branch the predictor learns).
+            if f.kind == FeatureKind::Wonder {
+                continue;
+            }
+            let root = find(&mut self.segs, inst.seg_base + i as u32);
+            let r = self.segs[root as usize];
+            let occupied = r.occ > u16::from(r.guests);
+            // Two segments of this tile in the same connected feature are one choice (B-2).
+            let seen = roots.iter().fold(false, |a, &s| a | (s == root));
+            if (occupied & !rules.any_joins) | (r.corners > 0) | seen {
+                continue;
+            }
+            // `n` never passes `i`, so it stays in bounds.
+            roots[n] = root;
+            n += 1;
+            let mut may = rules.figs_on_kind[f.kind as usize] & in_supply;
+            if occupied {
+                may &= rules.joining_figs;
+            }
+            // Read only when some figure type on offer needs it (TB-4, TB-7).
+            if may & rules.needs_own_figs != 0 && !self.holds_own_figure(root, self.player) {
+                may &= !rules.needs_own_figs;
+            }
+            while may != 0 {
+                let follower = may.trailing_zeros() as u8;
+                may &= may - 1;
+                let feature = i as u8;
+                self.options.push(FollowerOption { feature, follower });
+            }
+        }
+    }
+
+    /// [`Game::figure_options`] for tiles of more features than its array holds (big
+    /// multi-cell tiles, rare): the roots offered in a list.
+    #[inline(never)]
+    fn figure_options_of_many(&mut self, in_supply: u16) {
+        let inst = *self.insts.last().expect("just placed");
+        let rules = &*self.rules;
+        let info = &rules.tiles[inst.tile as usize];
         let mut seen = std::mem::take(&mut self.tmp.buf);
         seen.clear();
         for (i, f) in info.feats.iter().enumerate() {
@@ -47,7 +102,6 @@ impl Game {
             if occupied {
                 may &= rules.joining_figs;
             }
-            // Read only when some figure type on offer needs it (TB-4, TB-7).
             if may & rules.needs_own_figs != 0 && !self.holds_own_figure(root, self.player) {
                 may &= !rules.needs_own_figs;
             }
@@ -59,9 +113,6 @@ impl Game {
             }
         }
         self.tmp.buf = seen;
-        if rules.any_corner {
-            self.corner_options(in_supply);
-        }
     }
 
     /// [`Game::compute_options`] when every figure stands on every feature but buildings and
