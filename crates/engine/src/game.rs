@@ -90,8 +90,9 @@ const FRONT: u32 = 1 << 31;
 struct Front {
     pos: u32,
     req: u16,
-    /// The same requirement in 8 bits ([`side_code`] per side), indexing the fit tables.
-    code: u8,
+    /// The same requirement as a code ([`crate::rules::side_code`] per side), indexing the
+    /// fit tables.
+    code: u16,
     x: i32,
     y: i32,
 }

@@ -5,7 +5,7 @@ use tegula_ruleset::SideKind;
 
 use super::slots::BLOCK;
 use super::{Front, Game, Placement, EMPTY, FRONT};
-use crate::rules::{fit_mask, fits, side_code, RotCell};
+use crate::rules::{fits, side_code, side_code_mask, FitLookup, RotCell};
 
 impl Game {
     /// The fast generator: frontier cells × rotations against packed side signatures. A
@@ -33,10 +33,10 @@ impl Game {
         // (`slots`). Writing every legal placement of every draw, as 12-byte placements or as
         // one word each, was most of the generator's time, while the random agent uses one.
         let info = &self.rules.tiles[t as usize];
-        let n = if self.rules.declared_edges {
-            count_fits_exact(&self.frontier, info.sig4)
-        } else {
-            count_fits(&self.frontier, &info.fit_count, &mut self.slots.sums.0)
+        let sums = &mut self.slots.sums.0;
+        let n = match &info.fit_wide {
+            None => count_fits(&self.frontier, &info.fit, sums),
+            Some(wide) => count_fits(&self.frontier, &**wide, sums),
         };
         self.slots.tile = Some(t);
         self.forget_decoded();
@@ -102,17 +102,13 @@ impl Game {
 /// from the tile's count table by the cell's requirement code. Each block of [`BLOCK`] cells'
 /// share goes to `sums`, so that the pick skips whole blocks (`slots.rs`).
 #[inline(always)]
-fn count_fits(frontier: &[Front], fit_count: &[u8; 256], sums: &mut Vec<u8>) -> usize {
+fn count_fits(frontier: &[Front], fit: &impl FitLookup, sums: &mut Vec<u8>) -> usize {
     let blocks = frontier.chunks_exact(BLOCK);
     let rest = blocks.remainder();
     sums.clear();
     sums.resize(frontier.len().div_ceil(BLOCK), 0);
-    let share = |cells: &[Front]| -> u32 {
-        cells
-            .iter()
-            .map(|f| u32::from(fit_count[f.code as usize]))
-            .sum()
-    };
+    let share =
+        |cells: &[Front]| -> u32 { cells.iter().map(|f| u32::from(fit.count(f.code))).sum() };
     let mut n = 0;
     // Whole blocks (a fixed length: the sum is straight-line code), then the rest; at most 4
     // per cell, so a block's share fits a byte.
@@ -129,27 +125,28 @@ fn count_fits(frontier: &[Front], fit_count: &[u8; 256], sums: &mut Vec<u8>) -> 
     n
 }
 
-/// [`count_fits`] for variants that declare edge kinds: those have no requirement code, so each
-/// cell's exact requirement word is tested against the tile's four rotations. Out of line, so
-/// that the table's loop stays as tight as before declared kinds existed.
-#[inline(never)]
-fn count_fits_exact(frontier: &[Front], sig4: u64) -> usize {
-    frontier
-        .iter()
-        .map(|f| fit_mask(sig4, f.req).count_ones() as usize)
-        .sum()
-}
-
-/// The requirement code of each side-signature nibble ([`side_code`] of the kind whose
-/// [`crate::rules::side_bits`] it is), so that a placed side's code is read from its cell's
-/// packed signature.
-const NIBBLE_CODE: [u8; 16] = {
-    let mut t = [0u8; 16];
-    t[1] = side_code(SideKind::City);
-    t[2] = side_code(SideKind::Road);
-    t[4] = side_code(SideKind::Field);
+/// The requirement code ([`side_code`]) of each side-signature nibble (the `side_bits` of a
+/// kind) on each side, so that a placed side's code is read from its cell's packed signature.
+const NIBBLE_CODE: [[u16; 16]; 4] = {
+    let mut t = [[0u16; 16]; 4];
+    let mut s = 0;
+    while s < 4 {
+        t[s][1] = side_code(SideKind::City, s);
+        t[s][2] = side_code(SideKind::Road, s);
+        t[s][4] = side_code(SideKind::Field, s);
+        t[s][8] = side_code(SideKind::Declared(0), s);
+        s += 1;
+    }
     t
 };
+
+/// [`side_code_mask`] of each side.
+const CODE_MASK: [u16; 4] = [
+    side_code_mask(0),
+    side_code_mask(1),
+    side_code_mask(2),
+    side_code_mask(3),
+];
 
 /// A placed cell shows side `s` (its nibble in the cell's signature `sig`) to the empty or
 /// frontier cell at array position `npos`, board position `n`: the cell now demands it, and
@@ -166,14 +163,14 @@ pub(super) fn demand(
 ) {
     let opp = (s + 2) % 4;
     let nibble = (sig >> (4 * s)) & 0xF;
-    let (shift, cshift) = (4 * opp, 2 * opp);
+    let shift = 4 * opp;
     let bits = nibble << shift;
-    let cbits = NIBBLE_CODE[nibble as usize] << cshift;
+    let cbits = NIBBLE_CODE[opp][nibble as usize];
     let ncell = cells[npos];
     if ncell != EMPTY {
         let f = &mut frontier[(ncell & !FRONT) as usize];
         f.req = (f.req & !(0xF << shift)) | bits;
-        f.code = (f.code & !(3 << cshift)) | cbits;
+        f.code = (f.code & !CODE_MASK[opp]) | cbits;
     } else if super::cells::inner(n.0, n.1, off, width).is_some() {
         cells[npos] = FRONT | frontier.len() as u32;
         frontier.push(Front {

@@ -10,7 +10,7 @@
 use std::sync::OnceLock;
 
 use super::{Front, Game, Phase, Placement};
-use crate::rules::{fit_mask, TileInfo, ROT_COUNT, ROT_ORDER};
+use crate::rules::{FitLookup, TileInfo, ROT_COUNT, ROT_ORDER};
 
 /// The single-cell generator's result: the `Game::n_place` placements of `tile` on the current
 /// frontier. While `tile` is `None` the placements are the explicit list `Game::placements`
@@ -51,15 +51,13 @@ impl Clone for Decoded {
 super::not_state!(Decoded);
 
 impl Game {
-    /// The rotation mask of single-cell tile `info` on frontier cell `f`: the fit table by the
-    /// cell's requirement code, or, in variants with a declared edge kind (no code), the exact
-    /// test of its requirement word.
+    /// The rotation mask of single-cell tile `info` on frontier cell `f`: its fit table by the
+    /// cell's requirement code.
     #[inline(always)]
     fn fit_rotations(&self, info: &TileInfo, f: &Front) -> usize {
-        if self.rules.declared_edges {
-            fit_mask(info.sig4, f.req) as usize
-        } else {
-            info.fit_table[f.code as usize] as usize
+        match &info.fit_wide {
+            None => info.fit.rotations(f.code) as usize,
+            Some(wide) => wide.rotations(f.code) as usize,
         }
     }
 
@@ -68,11 +66,17 @@ impl Game {
     /// the rotation counts (the mask is read at the cell found). The order is the generator's
     /// (cells in frontier order, rotations in increasing order), so an index names the same
     /// placement as in the decoded list.
-    fn nth_fit(&self, t: u16, mut i: usize) -> Placement {
+    fn nth_fit(&self, t: u16, i: usize) -> Placement {
         let info = &self.rules.tiles[t as usize];
-        if self.rules.declared_edges {
-            return self.nth_fit_exact(info, t, i);
+        match &info.fit_wide {
+            None => self.nth_fit_in(&info.fit, t, i),
+            Some(wide) => self.nth_fit_in(&**wide, t, i),
         }
+    }
+
+    /// [`Game::nth_fit`] with the fit tables of the variant's code width.
+    #[inline(always)]
+    fn nth_fit_in(&self, fit: &impl FitLookup, t: u16, mut i: usize) -> Placement {
         let mut b = 0;
         for &c in &self.slots.sums.0 {
             if i < c as usize {
@@ -83,23 +87,9 @@ impl Game {
         }
         let end = ((b + 1) * BLOCK).min(self.frontier.len());
         for f in &self.frontier[b * BLOCK..end] {
-            let c = info.fit_count[f.code as usize] as usize;
+            let c = fit.count(f.code) as usize;
             if i < c {
-                let m = info.fit_table[f.code as usize] as usize;
-                return at_rotation(t, f, ROT_ORDER[m][i]);
-            }
-            i -= c;
-        }
-        unreachable!("a placement index at or past the count")
-    }
-
-    /// [`Game::nth_fit`] in variants with a declared edge kind (the exact test per cell).
-    #[inline(never)]
-    fn nth_fit_exact(&self, info: &TileInfo, t: u16, mut i: usize) -> Placement {
-        for f in &self.frontier {
-            let m = self.fit_rotations(info, f);
-            let c = ROT_COUNT[m] as usize;
-            if i < c {
+                let m = fit.rotations(f.code) as usize;
                 return at_rotation(t, f, ROT_ORDER[m][i]);
             }
             i -= c;

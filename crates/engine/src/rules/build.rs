@@ -9,8 +9,8 @@ use tegula_ruleset::{
 
 use super::error::{RulesError, RulesReason, TileProblem};
 use super::{
-    code_req, field_corners, fit_mask, pack_sigs, side_bits, FeatInfo, FigureInfo, RotCell, Rules,
-    TileInfo, MAX_TILE_CELLS, ROT_COUNT,
+    field_corners, pack_sigs, side_bits, FeatInfo, FigureInfo, NarrowFit, RotCell, Rules, TileInfo,
+    WideFit, MAX_TILE_CELLS,
 };
 
 /// Most follower types (figure bit sets are 16 wide).
@@ -50,6 +50,9 @@ impl Rules {
                     tiles.push(dummy_tile());
                 }
             }
+        }
+        if !ruleset.edge_kinds.is_empty() {
+            widen_fit_tables(&mut tiles);
         }
         let figures = figures(&ruleset, &mut reasons);
         check_pool(&ruleset, &mut reasons);
@@ -377,23 +380,19 @@ fn finish_tile(
             cloisters_by_cell[cell].push(i as u8);
         }
     }
-    let mut fit_table = [0u8; 256];
-    let mut sig4 = 0;
-    if n == 1 {
-        sig4 = pack_sigs([rot[0][0].sig, rot[1][0].sig, rot[2][0].sig, rot[3][0].sig]);
-        for (code, m) in fit_table.iter_mut().enumerate() {
-            *m = fit_mask(sig4, code_req(code as u8)) as u8;
-        }
-    }
-    let fit_count = fit_table.map(|m| ROT_COUNT[m as usize]);
+    // The tables of a multi-cell tile are never read (its cells are tested one by one).
+    let sig4 = match n {
+        1 => pack_sigs([0, 1, 2, 3].map(|r| rot[r][0].sig)),
+        _ => 0,
+    };
+
     TileInfo {
         cell_count: n,
         rot,
         feats,
         single: n == 1,
-        fit_table,
-        fit_count,
-        sig4,
+        fit: NarrowFit::new(sig4),
+        fit_wide: None,
         has_placement_rules,
         cloisters_by_cell,
     }
@@ -524,7 +523,6 @@ fn assemble(
         dealt,
         hand: ruleset.hand,
         left_keys: crate::game::hash::left_keys(tiles.len()),
-        declared_edges: !ruleset.edge_kinds.is_empty(),
         linear_values: linear_values(&ruleset),
         group_of,
         group_ends,
@@ -604,6 +602,18 @@ fn grouped_pile(ruleset: &Ruleset) -> (Vec<u8>, Vec<usize>, Vec<u16>) {
     (group_of, ends, pile)
 }
 
+/// Give every single-cell tile the fit tables of requirement codes with the declared kind's
+/// bits (variants that declare an edge kind).
+fn widen_fit_tables(tiles: &mut [TileInfo]) {
+    for t in tiles
+        .iter_mut()
+        .filter(|t| t.single && !t.rot[0].is_empty())
+    {
+        let sig4 = pack_sigs([0, 1, 2, 3].map(|r| t.rot[r][0].sig));
+        t.fit_wide = Some(Box::new(WideFit::new(sig4)));
+    }
+}
+
 /// The tables of a tile that failed its checks (never played: the ruleset is refused).
 fn dummy_tile() -> TileInfo {
     TileInfo {
@@ -612,9 +622,8 @@ fn dummy_tile() -> TileInfo {
         feats: Vec::new(),
         cloisters_by_cell: vec![Vec::new()],
         single: true,
-        fit_table: [0; 256],
-        fit_count: [0; 256],
-        sig4: 0,
+        fit: NarrowFit::new(0),
+        fit_wide: None,
         has_placement_rules: false,
     }
 }

@@ -34,30 +34,102 @@ pub(crate) fn fits(sig: u16, req: u16) -> bool {
     ((x | (x >> 1) | (x >> 2) | (x >> 3)) & 0x1111) == 0x1111
 }
 
-/// 2-bit code of what a neighbour requires on one side: 0 nothing (empty cell or an `Any`
-/// side), 1 city, 2 road, 3 field. A declared kind has no code of its own: it reads 0, so
-/// variants that declare one test the exact requirement word instead of the fit table.
-pub(crate) const fn side_code(k: SideKind) -> u8 {
+/// Code of what a neighbour requires on side `side` of a cell, placed where the cell's
+/// requirement code keeps that side: 2 bits at `2 * side` (0 nothing — an empty cell or an
+/// `Any` side —, 1 city, 2 road, 3 field) and, for the declared kind (at most one,
+/// `limits::MAX_EDGE_KINDS`), bit `8 + side`. The low byte alone indexes the fit tables of
+/// variants that declare no edge kind ([`NarrowFit`]), all twelve bits those of variants
+/// that do ([`WideFit`]).
+pub(crate) const fn side_code(k: SideKind, side: usize) -> u16 {
     match k {
-        SideKind::Any | SideKind::Declared(_) => 0,
-        SideKind::City => 1,
-        SideKind::Road => 2,
-        SideKind::Field => 3,
+        SideKind::Any => 0,
+        SideKind::City => 1 << (2 * side),
+        SideKind::Road => 2 << (2 * side),
+        SideKind::Field => 3 << (2 * side),
+        SideKind::Declared(_) => 1 << (8 + side),
     }
 }
 
-/// The requirement word of an 8-bit requirement code.
-pub(crate) fn code_req(code: u8) -> u16 {
+/// The bits of a requirement code that hold side `side` ([`side_code`]).
+pub(crate) const fn side_code_mask(side: usize) -> u16 {
+    3 << (2 * side) | 1 << (8 + side)
+}
+
+/// The requirement word of a requirement code ([`side_code`] per side).
+pub(crate) fn code_req(code: u16) -> u16 {
     (0..4).fold(0, |req, s| {
-        let nib = match (code >> (2 * s)) & 3 {
-            0 => 0xF,
-            1 => 1,
-            2 => 2,
+        let nib = match (code >> (8 + s) & 1, (code >> (2 * s)) & 3) {
+            (1, _) => 8,
+            (_, 0) => 0xF,
+            (_, 1) => 1,
+            (_, 2) => 2,
             _ => 4,
         };
         req | nib << (4 * s)
     })
 }
+
+/// A single-cell tile's rotations that fit, for each requirement code of `N` entries (four
+/// sides' [`side_code`]s): the draw counts and the pick finds placements by table lookups.
+#[derive(Clone, Debug)]
+pub(crate) struct FitTables<const N: usize> {
+    /// Rotation mask (bit `r`: rotation `r` fits) by code.
+    pub rotations: [u8; N],
+    /// How many rotations fit by code (the mask's count, one load less in the draw's count).
+    pub count: [u8; N],
+}
+
+/// Requirement codes without the declared kind's bits (variants that declare none).
+const NARROW_CODES: usize = 1 << 8;
+/// Requirement codes with them.
+const WIDE_CODES: usize = 1 << 12;
+
+impl<const N: usize> FitTables<N> {
+    /// The tables of a tile whose four rotations' signatures are `sig4` ([`pack_sigs`]).
+    pub(crate) fn new(sig4: u64) -> Self {
+        let mut rotations = [0u8; N];
+        for (code, m) in (0u16..).zip(rotations.iter_mut()) {
+            *m = fit_mask(sig4, code_req(code)) as u8;
+        }
+        let count = rotations.map(|m| ROT_COUNT[m as usize]);
+        FitTables { rotations, count }
+    }
+}
+
+/// The fit-table lookups of one code width (masked so that they need no bounds check).
+pub(crate) trait FitLookup {
+    /// How many rotations fit requirement code `code`.
+    fn count(&self, code: u16) -> u8;
+    /// Which rotations fit it (bit `r`: rotation `r`).
+    fn rotations(&self, code: u16) -> u8;
+}
+
+impl FitLookup for NarrowFit {
+    #[inline(always)]
+    fn count(&self, code: u16) -> u8 {
+        self.count[usize::from(code as u8)]
+    }
+    #[inline(always)]
+    fn rotations(&self, code: u16) -> u8 {
+        self.rotations[usize::from(code as u8)]
+    }
+}
+
+impl FitLookup for WideFit {
+    #[inline(always)]
+    fn count(&self, code: u16) -> u8 {
+        self.count[usize::from(code) & (WIDE_CODES - 1)]
+    }
+    #[inline(always)]
+    fn rotations(&self, code: u16) -> u8 {
+        self.rotations[usize::from(code) & (WIDE_CODES - 1)]
+    }
+}
+
+/// The 2-bit-code tables.
+pub(crate) type NarrowFit = FitTables<NARROW_CODES>;
+/// The 3-bit-code tables.
+pub(crate) type WideFit = FitTables<WIDE_CODES>;
 
 /// The four rotations' signatures of a single-cell tile packed in one word (rotation `r` in bits
 /// `16r..16r+16`).
@@ -170,15 +242,12 @@ pub(crate) struct TileInfo {
     pub cloisters_by_cell: Vec<Vec<u8>>,
     /// Whether the tile is a single cell (fast path).
     pub single: bool,
-    /// Single-cell tiles: rotation mask (bit `r` = rotation `r` fits) for each 8-bit
-    /// requirement code ([`side_code`] per side).
-    pub fit_table: [u8; 256],
-    /// Single-cell tiles: how many rotations fit, for each requirement code (the rotation count
-    /// of `fit_table`'s mask, one load less in the draw's counting pass).
-    pub fit_count: [u8; 256],
-    /// Single-cell tiles: the four rotations' signatures packed ([`pack_sigs`]), for the exact
-    /// test of variants with a declared edge kind.
-    pub sig4: u64,
+    /// Single-cell tiles in variants without a declared edge kind: the fit tables by
+    /// requirement code ([`side_code`]).
+    pub fit: NarrowFit,
+    /// Single-cell tiles in variants with one: the fit tables by requirement code with the
+    /// declared kind's bits (boxed: 8 KiB).
+    pub fit_wide: Option<Box<WideFit>>,
     /// Whether the tile carries placement rules (`TileType::placement`).
     pub has_placement_rules: bool,
 }
@@ -280,9 +349,6 @@ pub struct Rules {
     pub(crate) hand: u8,
     /// The state hash's key of one remaining tile, by tile type (a draw subtracts its key).
     pub(crate) left_keys: Vec<u64>,
-    /// Whether the ruleset declares an edge kind: then the fit table (which has no code for
-    /// it) gives way to the exact requirement word.
-    pub(crate) declared_edges: bool,
     /// Pile group of each tile type (`Ruleset::pile_groups`; the tiles of no group are in the
     /// last). Empty when the pile is one group.
     pub(crate) group_of: Vec<u8>,
@@ -499,16 +565,35 @@ mod tests {
     #[test]
     fn fit_tables_agree_with_fits() {
         // B-2 fast path: the per-code tables give exactly the rotations `fits` accepts.
+        // Both code widths; a declared side (the wide codes' 4) on a base tile fits nothing.
         let rules = Rules::new(crate::testkit::base_ruleset()).unwrap();
+        let want = |t: &TileInfo, req: u16| {
+            (0..4).fold(0u8, |m, r| m | (fits(t.rot[r][0].sig, req) as u8) << r)
+        };
         for t in &rules.tiles {
-            for code in 0..=255u8 {
-                let req = code_req(code);
-                let want = (0..4).fold(0u8, |m, r| m | (fits(t.rot[r][0].sig, req) as u8) << r);
-                assert_eq!(t.fit_table[code as usize], want);
+            let sig4 = pack_sigs([0, 1, 2, 3].map(|r| t.rot[r][0].sig));
+            let wide = WideFit::new(sig4);
+            for code in 0..=u16::MAX {
+                let (narrow_req, wide_req) = (code_req(code & 0xFF), code_req(code & 0xFFF));
+                assert_eq!(t.fit.rotations(code), want(t, narrow_req));
+                assert_eq!(wide.rotations(code), want(t, wide_req));
+                assert_eq!(wide.count(code), want(t, wide_req).count_ones() as u8);
             }
         }
         assert_eq!(code_req(0), 0xFFFF);
         assert_eq!(code_req(0b11_10_01_00), 0x421F);
+        // The declared kind requires exactly its bit.
+        assert_eq!(code_req(0b0100_0000_0000), 0xF8FF);
+        let codes = [
+            SideKind::City,
+            SideKind::Road,
+            SideKind::Field,
+            SideKind::Declared(0),
+        ];
+        for (s, k) in codes.into_iter().enumerate() {
+            assert_eq!(side_code(k, s) & !side_code_mask(s), 0, "{k:?} on side {s}");
+            assert_eq!(code_req(side_code(k, s)) >> (4 * s) & 0xF, side_bits(k));
+        }
     }
 
     #[test]
