@@ -358,6 +358,15 @@ fn step(
         return Ok(());
     }
     let kind = text(v, "type", ln)?;
+    if game.phase() == crate::Phase::Over {
+        // Every event of the game, its `end` line last, has been matched: nothing may follow.
+        return Err(err(
+            ReplayErrorKind::Divergence,
+            ln,
+            Some(*moves),
+            format!("the log has a `{kind}` line after the game's `end` line: the game is over"),
+        ));
+    }
     let event: Event = serde_json::from_value(v.clone()).map_err(|e| {
         err(
             ReplayErrorKind::Corrupt,

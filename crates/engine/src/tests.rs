@@ -704,6 +704,53 @@ fn finish_after_the_end_records_nothing() {
     assert!(g.events().iter().all(|e| e.kind() != "finish"));
 }
 
+/// A game ended right after a draw numbers its `finish` with the draw's turn (the turn under
+/// way), not the turn before it.
+#[test]
+fn a_finish_after_a_draw_carries_the_draws_turn() {
+    let rules = base();
+    let mut g = Game::seeded(rules, 2, 5).unwrap();
+    while g.phase() != Phase::Place || g.turn() < 3 {
+        let first = g.legal_actions()[0];
+        g.apply(first).unwrap();
+    }
+    let drawn = match g.events().last() {
+        Some(Event::Draw { turn, .. }) => *turn,
+        other => panic!("expected a draw last, got {other:?}"),
+    };
+    g.finish();
+    let finish = g.events().iter().find_map(|e| match e {
+        Event::Finish { turn } => Some(*turn),
+        _ => None,
+    });
+    assert_eq!(finish, Some(drawn));
+}
+
+/// Lines after a finished game's `end` are refused where they stand, whatever they are, and
+/// the message does not pretend the engine waits for a decision.
+#[test]
+fn replay_refuses_lines_after_the_end() {
+    let rules = base();
+    let mut g = Game::seeded(rules.clone(), 2, 5).unwrap();
+    while g.phase() != Phase::Over {
+        let first = g.legal_actions()[0];
+        g.apply(first).unwrap();
+    }
+    let text = log::log_text(&g);
+    let lines = text.lines().count();
+    let end = text.lines().last().unwrap().to_string();
+    for extra in [
+        format!("{{\"type\":\"finish\",\"turn\":{}}}", g.turn()),
+        end,
+    ] {
+        let forged = format!("{text}{extra}\n{extra}\n");
+        let e = log::replay(rules.clone(), &forged).unwrap_err();
+        assert_eq!(e.line, lines + 1, "{e}");
+        assert!(e.message.contains("after the game's `end` line"), "{e}");
+        assert!(!e.message.contains("waits for a decision"), "{e}");
+    }
+}
+
 #[test]
 fn house_rule_points_saturate_instead_of_overflowing() {
     // `tegula_ruleset::limits`: the schema keeps a variant's numbers at 1000 points or less, but

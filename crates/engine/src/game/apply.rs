@@ -186,7 +186,12 @@ impl Game {
         if self.phase != Phase::Over {
             self.finished = true;
             if self.record {
-                self.events.push(Event::Finish { turn: self.turn });
+                // A tile drawn and not yet placed belongs to the next turn, as its draw says.
+                let turn = match self.phase {
+                    Phase::Place => self.turn + 1,
+                    _ => self.turn,
+                };
+                self.events.push(Event::Finish { turn });
             }
         }
         match self.phase {
