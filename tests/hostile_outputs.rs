@@ -68,3 +68,87 @@ fn replay_refuses_lines_after_the_end() {
         assert!(!err.contains("waits for a decision"), "{err}");
     }
 }
+
+// ----- item 9: terminal pictures saved to files are escaped -----
+
+/// A copy of the base game in `dir`, with a second figure, whose figure and tile names carry terminal
+/// control sequences (clear screen, bell, C1 CSI). Returns the variant's path.
+fn hostile_names(dir: &Path) -> PathBuf {
+    let root = common::root();
+    std::fs::create_dir_all(dir.join("tiles")).unwrap();
+    let tiles = std::fs::read_to_string(root.join("tiles/base.toml"))
+        .unwrap()
+        .replacen(
+            "name = \"Cloister with road\"",
+            "name = \"Cloister\\u001b[2J\\u0007\\u009b31m\"",
+            1,
+        );
+    std::fs::write(dir.join("tiles/base.toml"), tiles).unwrap();
+    let variant = std::fs::read_to_string(root.join("variants/base.toml"))
+        .unwrap()
+        .replace("../tiles/", "tiles/")
+        .replacen(
+            "{ id = \"meeple\", name = \"Meeple\", count = 7, strength = 1 }",
+            "{ id = \"meeple\", name = \"Meeple\", count = 7, strength = 1 }, \
+             { id = \"big\", name = \"Big\\u001b[2J\\u001b]0;owned\\u0007\", count = 1, \
+             strength = 2 }",
+            1,
+        );
+    let file = dir.join("base.toml");
+    std::fs::write(&file, variant).unwrap();
+    file
+}
+
+fn has_raw_controls(text: &str) -> bool {
+    text.chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+}
+
+#[test]
+fn terminal_pictures_written_to_files_are_escaped() {
+    let dir = scratch("pictures");
+    let variant = hostile_names(&dir);
+    let (log, txt) = (dir.join("g.jsonl"), dir.join("board.txt"));
+    let o = tegula(&[
+        "play",
+        "--variant",
+        s(&variant),
+        "--seed",
+        "3",
+        "--log",
+        s(&log),
+        "--board",
+        s(&txt),
+    ]);
+    assert_exit(&o, 0);
+    let board_out = dir.join("board-out.txt");
+    let o = tegula(&[
+        "board",
+        s(&log),
+        "--variant",
+        s(&variant),
+        "--format",
+        "ascii",
+        "--out",
+        s(&board_out),
+    ]);
+    assert_exit(&o, 0);
+    let tile_out = dir.join("tile.txt");
+    let tiles = dir.join("tiles");
+    let o = tegula(&[
+        "render",
+        "A",
+        "--tiles",
+        s(&tiles),
+        "--format",
+        "ascii",
+        "--out",
+        s(&tile_out),
+    ]);
+    assert_exit(&o, 0);
+    for file in [&txt, &board_out, &tile_out] {
+        let text = std::fs::read_to_string(file).unwrap();
+        assert!(!has_raw_controls(&text), "{}: {text:?}", file.display());
+        assert!(text.contains("\\u001b[2J"), "{}: {text}", file.display());
+    }
+}

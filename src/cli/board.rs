@@ -222,7 +222,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     };
     let text = match args.format {
         Format::Svg => svg::board::board_svg(&view),
-        Format::Ascii => ascii::board_ascii(&view),
+        Format::Ascii => out::terminal_picture(&ascii::board_ascii(&view)),
     };
     emit(args.out.as_deref(), &text)?;
     Ok(0)

@@ -84,6 +84,13 @@ pub(crate) fn emit(out: Option<&Path>, text: &str) -> anyhow::Result<()> {
     }
 }
 
+/// A terminal picture (`--format ascii`, `--board F.txt`) as it may be stored: its control
+/// characters escaped as on standard output, so that `cat F` cannot clear or retitle the
+/// terminal either.
+pub(crate) fn terminal_picture(text: &str) -> String {
+    escape_controls(text).into_owned()
+}
+
 /// Print diagnostics with source excerpts (as `tegula validate` does) to stderr, if there are
 /// any. `files` is the number of files checked, for the summary line.
 pub(crate) fn print_diags(diags: &[Diagnostic], files: usize) {

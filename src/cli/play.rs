@@ -148,7 +148,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         let drawings = compiled.map(|v| v.tiles).unwrap_or_default();
         let view = BoardView::from_game(&game, &drawings, &names);
         let text = if path.extension().is_some_and(|e| e == "txt") {
-            tegula_render::ascii::board_ascii(&view)
+            out::terminal_picture(&tegula_render::ascii::board_ascii(&view))
         } else {
             tegula_render::svg::board::board_svg(&view)
         };

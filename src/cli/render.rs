@@ -192,7 +192,7 @@ fn render_tile(args: &Args, wanted: &str) -> anyhow::Result<u8> {
     };
     let text = match args.format {
         Format::Svg => svg::tile_svg(&view),
-        Format::Ascii => ascii::tile_ascii(&view),
+        Format::Ascii => out::terminal_picture(&ascii::tile_ascii(&view)),
         Format::Json => format!("{:#}\n", view_json(&view)),
     };
     emit(args.out.as_deref(), &text)?;
