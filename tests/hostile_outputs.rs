@@ -152,3 +152,100 @@ fn terminal_pictures_written_to_files_are_escaped() {
         assert!(text.contains("\\u001b[2J"), "{}: {text}", file.display());
     }
 }
+
+// ----- item 1: one command's outputs never overwrite each other -----
+
+/// Assert `o` exited 2 before writing anything in `dir` but `keep`, naming both options.
+fn refused_before_running(o: &Output, dir: &Path, flags: [&str; 2], keep: &[&str]) {
+    assert_exit(o, 2);
+    let err = stderr(o);
+    for flag in flags {
+        assert!(err.contains(flag), "{flag}: {err}");
+    }
+    assert!(err.contains("would overwrite each other"), "{err}");
+    let mut left: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !keep.contains(&n.as_str()))
+        .collect();
+    left.sort();
+    assert!(left.is_empty(), "written before the refusal: {left:?}");
+}
+
+#[test]
+fn two_outputs_naming_one_file_are_refused_before_anything_runs() {
+    let dir = scratch("clash");
+    std::fs::create_dir(dir.join("sub")).unwrap();
+    std::os::unix::fs::symlink(dir.join("same.out"), dir.join("link.out")).unwrap();
+    let same = dir.join("same.out");
+    for other in ["same.out", "sub/../same.out", "link.out"] {
+        let other = dir.join(other);
+        let o = tegula(&[
+            "play",
+            "--variant",
+            "variants/base.toml",
+            "--log",
+            s(&same),
+            "--board",
+            s(&other),
+        ]);
+        refused_before_running(&o, &dir, ["--log", "--board"], &["sub", "link.out"]);
+    }
+    let o = tegula(&[
+        "simulate",
+        "--variant",
+        "variants/base.toml",
+        "--games",
+        "3",
+        "--out",
+        s(&same),
+        "--log-game",
+        "1",
+        "--log",
+        s(&same),
+    ]);
+    refused_before_running(&o, &dir, ["--out", "--log"], &["sub", "link.out"]);
+}
+
+#[test]
+fn a_file_inside_the_logs_folder_that_a_log_would_replace_is_refused() {
+    let dir = scratch("clash-logs");
+    let logs = dir.join("d");
+    for (flag, file) in [("--out", "game-0.jsonl"), ("--log", "game-1.jsonl")] {
+        let target = logs.join(file);
+        let mut args = vec![
+            "simulate",
+            "--variant",
+            "variants/base.toml",
+            "--games",
+            "3",
+            "--logs",
+            s(&logs),
+            flag,
+            s(&target),
+        ];
+        if flag == "--log" {
+            args.extend(["--log-game", "2"]);
+        }
+        let o = tegula(&args);
+        refused_before_running(&o, &dir, ["--logs", flag], &[]);
+        assert!(stderr(&o).contains(file), "{}", stderr(&o));
+    }
+    // Another name in the folder is no clash: the summary sits beside the logs.
+    let summary = logs.join("summary.jsonl");
+    let o = tegula(&[
+        "simulate",
+        "--variant",
+        "variants/base.toml",
+        "--games",
+        "2",
+        "--logs",
+        s(&logs),
+        "--out",
+        s(&summary),
+    ]);
+    assert_exit(&o, 0);
+    for f in ["summary.jsonl", "game-0.jsonl", "game-1.jsonl"] {
+        assert!(logs.join(f).is_file(), "{f}: {}", stdout(&o));
+    }
+}

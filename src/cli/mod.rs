@@ -11,6 +11,7 @@ pub mod compile;
 pub(crate) mod fsio;
 mod game_where;
 pub(crate) mod out;
+pub(crate) mod outputs;
 pub mod play;
 pub(crate) mod progress;
 pub mod render;

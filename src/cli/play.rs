@@ -11,6 +11,7 @@ use tegula_model::validate::{classify, FileKind};
 
 use super::fsio::{read_input, write_output_atomically, InputError};
 use super::out::{self, print_diags};
+use super::outputs::{refuse_clashes, Output};
 
 /// Output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -122,6 +123,10 @@ pub(crate) fn agents_by_seat(agents: &[AgentKind], players: u8) -> Vec<String> {
 /// Run the verb.
 pub fn run(args: Args) -> anyhow::Result<u8> {
     let agents = parse_agents(&args.agents)?;
+    refuse_clashes([
+        Output::file("--log", args.log.as_deref()),
+        Output::file("--board", args.board.as_deref()),
+    ])?;
     let rules = match load_rules(&args.variant)? {
         Ok(r) => r,
         Err(code) => return Ok(code),

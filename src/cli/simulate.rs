@@ -13,6 +13,7 @@ use tegula_shard::{variant_digest, Shard, ShardHeader, ShardSums};
 use super::fsio::write_output_atomically;
 use super::game_where::Cond;
 use super::out;
+use super::outputs::{is_game_log_name, refuse_clashes, Output, Target};
 use super::play::{agents_by_seat, load_rules, parse_agents, Format};
 use super::progress::{check_interval, interrupt_flag, Progress, EXIT_INTERRUPTED};
 use super::sim_games::{prepare_log_dir, second_pass, Extras, Run};
@@ -132,6 +133,7 @@ fn check_args(args: &Args) -> anyhow::Result<()> {
         );
     }
     check_interval(args.progress_every)?;
+    refuse_clashes(outputs(args))?;
     if args.chart.is_some() && args.compare.is_empty() {
         anyhow::bail!("--chart draws a comparison: give it with --compare");
     }
@@ -143,6 +145,24 @@ fn check_args(args: &Args) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// The files and the folder the run writes, by option.
+fn outputs(args: &Args) -> [Option<Output<'_>>; 4] {
+    let logs = args.logs.as_deref().map(|dir| Output {
+        flag: "--logs",
+        target: Target::Folder {
+            dir,
+            names: "game-N.jsonl",
+            writes: is_game_log_name,
+        },
+    });
+    [
+        Output::file("--out", args.out.as_deref()),
+        Output::file("--log", args.log.as_deref()),
+        Output::file("--chart", args.chart.as_deref()),
+        logs,
+    ]
 }
 
 /// Run the verb.
