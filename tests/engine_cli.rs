@@ -209,13 +209,16 @@ fn bad_inputs_exit_2_with_a_message() {
 fn wrong_kind_of_file_as_variant_is_named() {
     for (file, kind) in [
         ("tiles/base.toml", "is a tile-set file"),
-        ("scenarios/b3-road-loop.toml", "is a file of another kind"),
+        (
+            "scenarios/b3-road-loop.toml",
+            "is a scenario: run it with `tegula check FILE`",
+        ),
     ] {
         let o = tegula(&["play", "--variant", file, "--players", "2"]);
         assert_eq!(o.status.code(), Some(2));
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(
-            err.contains(kind) && err.contains("--variant takes a variant file"),
+            err.contains(kind) && err.contains("not a variant (such as variants/base.toml)"),
             "{err}"
         );
     }

@@ -249,3 +249,67 @@ fn a_file_inside_the_logs_folder_that_a_log_would_replace_is_refused() {
         assert!(logs.join(f).is_file(), "{f}: {}", stdout(&o));
     }
 }
+
+// ----- item 11: `--variant` on a file that is no variant says what it is -----
+
+#[test]
+fn a_variant_option_naming_another_kind_of_file_says_what_it_is() {
+    let dir = scratch("kinds");
+    let log = game_log(&dir);
+    let artefact = dir.join("base.ruleset.json");
+    let o = tegula(&[
+        "compile",
+        "variants/base.toml",
+        "--format",
+        "json",
+        "--out",
+        s(&artefact),
+    ]);
+    assert_exit(&o, 0);
+    let empty = dir.join("empty.toml");
+    std::fs::write(&empty, "").unwrap();
+    let unknown = dir.join("notes.toml");
+    std::fs::write(&unknown, "title = \"my notes\"\n").unwrap();
+    let shard = dir.join("shard.jsonl");
+    let o = tegula(&[
+        "simulate",
+        "--variant",
+        "variants/base.toml",
+        "--games",
+        "2",
+        "--shard",
+        "0/2",
+        "--out",
+        s(&shard),
+    ]);
+    assert_exit(&o, 0);
+    let cases = [
+        (s(&empty).to_string(), "is an empty file"),
+        (s(&log).to_string(), "is a game log"),
+        ("schema/variant.schema.json".into(), "is a JSON schema"),
+        (s(&artefact).to_string(), "is a compiled ruleset"),
+        (
+            s(&shard).to_string(),
+            "is a shard of `tegula simulate --shard`",
+        ),
+        (s(&unknown).to_string(), "is no file tegula knows"),
+    ];
+    for (file, what) in &cases {
+        for verb in [
+            vec!["play", "--variant", file],
+            vec!["simulate", "--variant", file, "--games", "1"],
+            vec!["variant", "explain", file],
+        ] {
+            let o = tegula(&verb);
+            assert_exit(&o, 2);
+            let err = stderr(&o);
+            assert!(!err.contains("tile-set"), "{verb:?}: {err}");
+            assert!(
+                err.contains(what) && err.contains("not a variant"),
+                "{verb:?}: {err}"
+            );
+        }
+    }
+    let o = tegula(&["play", "--variant", s(&artefact)]);
+    assert!(stderr(&o).contains("Rules::from_json"), "{}", stderr(&o));
+}

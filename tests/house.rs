@@ -288,7 +288,7 @@ fn diff_lists_exactly_the_rules_that_differ() {
     let wrong = stderr(&["variant", "explain", "tiles/base.toml"], 2);
     assert_eq!(
         wrong,
-        "error: tiles/base.toml is a tile-set file, not a variant\n"
+        "error: tiles/base.toml is a tile-set file, not a variant (such as variants/base.toml)\n"
     );
     assert!(Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("variants/house")

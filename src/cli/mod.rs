@@ -8,6 +8,7 @@ mod chart;
 pub mod check;
 pub mod compare;
 pub mod compile;
+mod file_kind;
 pub(crate) mod fsio;
 mod game_where;
 pub(crate) mod out;

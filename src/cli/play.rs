@@ -67,18 +67,9 @@ pub(crate) fn read_kind(path: &Path) -> Result<FileKind, InputError> {
 
 /// Load and lower a variant; on failure print its diagnostics to stderr and return the exit code.
 pub(crate) fn load_rules(path: &Path) -> anyhow::Result<Result<Arc<Rules>, u8>> {
-    // A tile set or scenario given by mistake gets one plain sentence, not a page of schema errors.
-    let kind = match read_kind(path)? {
-        FileKind::Variant => None,
-        FileKind::TileSet => Some("a tile-set file".to_string()),
-        FileKind::Other(schema) => Some(format!("a file of another kind ({schema})")),
-    };
-    if let Some(kind) = kind {
-        anyhow::bail!(
-            "{} is {kind}; --variant takes a variant file such as variants/base.toml",
-            path.display()
-        );
-    }
+    // Any other file given by mistake gets one plain sentence saying what it is, not a page of
+    // schema errors.
+    super::file_kind::require_variant(path)?;
     let (ruleset, diags) = tegula_model::variant::build_variant(path);
     let Some(ruleset) = ruleset else {
         print_diags(&diags, 1);

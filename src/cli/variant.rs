@@ -5,10 +5,8 @@ use std::path::{Path, PathBuf};
 
 use tegula_model::explain::{diff, explain, Difference, Explanation, Origin, RuleLine};
 
-use tegula_model::validate::FileKind;
-
 use super::out::{self, print_diags};
-use super::play::{read_kind, Format};
+use super::play::Format;
 
 /// Arguments of `tegula variant`.
 #[derive(clap::Args)]
@@ -86,15 +84,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
 fn load(path: &Path) -> anyhow::Result<Option<Explanation>> {
     // Read bounded, like every input (a FIFO or device is refused, not waited on); a tile set or
     // scenario given by mistake gets one sentence, not a page of schema errors.
-    match read_kind(path)? {
-        FileKind::Variant => {}
-        FileKind::TileSet => {
-            anyhow::bail!("{} is a tile-set file, not a variant", path.display())
-        }
-        FileKind::Other(s) => {
-            anyhow::bail!("{} is not a variant (its schema is {s})", path.display())
-        }
-    }
+    super::file_kind::require_variant(path)?;
     let (e, diags) = explain(path);
     if e.is_none() {
         print_diags(&diags, 1);
