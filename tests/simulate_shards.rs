@@ -253,12 +253,16 @@ fn hostile_shard_headers_are_refused_not_panicking() {
     let (head, rest) = text.split_once('\n').unwrap();
     let mut header: serde_json::Value = serde_json::from_str(head).unwrap();
     let sums = &mut header["tegula_simulate_shard"]["sums"];
-    // Sums that overflow when added to the other shard's: exit 1, no panic (debug builds).
+    // Sums that would overflow when added to the other shard's: exit 1, no panic (debug
+    // builds), caught as sums the game lines do not add up to.
     sums["total_score"] = serde_json::json!(u64::MAX);
     std::fs::write(dir.join("big0.jsonl"), format!("{header}\n{rest}")).unwrap();
     let (code, e) = merge(&dir, &["big0.jsonl", "a1.jsonl"]);
     assert_eq!(code, Some(1), "{e}");
-    assert!(e.contains(".jsonl: line 1: the sums overflow"), "{e}");
+    assert!(
+        e.contains("big0.jsonl: line 1: its header's `sums.total_score` is 18446744073709551615"),
+        "{e}"
+    );
     // Per-seat sums that do not match the seats: no shard header (exit 2).
     let sums = &mut header["tegula_simulate_shard"]["sums"];
     sums["total_score"] = serde_json::json!(1);
@@ -268,6 +272,161 @@ fn hostile_shard_headers_are_refused_not_panicking() {
     assert_eq!(code, Some(2), "{e}");
     assert!(
         e.contains("seats0.jsonl: line 1:") && e.contains("one entry per seat"),
+        "{e}"
+    );
+}
+
+/// The header of `file` in `dir` edited by `edit`, written with the rest of the file to `to`.
+fn edited_header(dir: &Path, file: &str, to: &str, edit: impl Fn(&mut serde_json::Value)) {
+    let text = std::fs::read_to_string(dir.join(file)).unwrap();
+    let (head, rest) = text.split_once('\n').unwrap();
+    let mut header: serde_json::Value = serde_json::from_str(head).unwrap();
+    edit(&mut header["tegula_simulate_shard"]);
+    std::fs::write(dir.join(to), format!("{header}\n{rest}")).unwrap();
+}
+
+/// Issue 35, item 2: a header is held to its game lines and to the variant — edited sums, seat
+/// counts no game has (0, 43, 60: `lcm(1..=43)` passes 2^64), a pool tile in a run of a
+/// variant without a pool — and refused with its file and line, never merged into win rates
+/// past 100 %.
+#[test]
+fn a_header_is_held_to_its_lines_and_its_variant() {
+    let dir = scratch("held");
+    shard(&dir, "5", "0/2", "a0.jsonl");
+    shard(&dir, "5", "1/2", "a1.jsonl");
+    edited_header(&dir, "a0.jsonl", "wins0.jsonl", |h| {
+        let w = &mut h["sums"]["wins"];
+        *w = serde_json::json!(w
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap() * 25)
+            .collect::<Vec<_>>());
+    });
+    let (code, e) = merge(&dir, &["wins0.jsonl", "a1.jsonl"]);
+    assert_eq!(code, Some(1), "{e}");
+    assert!(
+        e.contains("wins0.jsonl: line 1: its header's `sums.wins` is [")
+            && e.contains("but its game lines add up to ["),
+        "{e}"
+    );
+    for players in [0, 43, 60, 255] {
+        let to = format!("seats{players}.jsonl");
+        edited_header(&dir, "a0.jsonl", &to, |h| {
+            h["players"] = serde_json::json!(players)
+        });
+        let (code, e) = merge(&dir, &[&to, "a1.jsonl"]);
+        assert_eq!(code, Some(2), "{e}");
+        assert!(
+            e.contains(&format!("{to}: line 1:"))
+                && e.contains(&format!("{players} players: a game seats 1 to 32")),
+            "{e}"
+        );
+    }
+    // A base run: a pool tile in its header is refused against the variant its lines name.
+    let base = variant("base.toml");
+    for spec in ["0/2", "1/2"] {
+        let file = format!("b{}.jsonl", &spec[..1]);
+        let o = tegula_in(
+            &dir,
+            &[
+                "simulate",
+                "--variant",
+                &base,
+                "--games",
+                "4",
+                "--shard",
+                spec,
+                "--out",
+                &file,
+            ],
+        );
+        assert_exit(&o, 0);
+    }
+    edited_header(&dir, "b0.jsonl", "pool0.jsonl", |h| {
+        h["sums"]["pool"] = serde_json::json!({"4": {"id": "E", "games": 1, "wins": 0,
+            "ability_points": 0, "owner_scores": 0}});
+    });
+    for extra in [&[][..], &["--variant", base.as_str()][..]] {
+        let mut files = vec!["pool0.jsonl", "b1.jsonl"];
+        files.extend_from_slice(extra);
+        let (code, e) = merge(&dir, &files);
+        assert_eq!(code, Some(1), "{extra:?}: {e}");
+        assert!(
+            e.contains("pool0.jsonl: line 1: pool tile 4 (`E`), but `base` has no pool"),
+            "{e}"
+        );
+    }
+    // The wrong variant given: its digest differs.
+    let (code, e) = merge(
+        &dir,
+        &[
+            "b0.jsonl",
+            "b1.jsonl",
+            "--variant",
+            &variant("wonders.toml"),
+        ],
+    );
+    assert_eq!(code, Some(1), "{e}");
+    assert!(
+        e.contains("b0.jsonl: line 1: the shard is of variant `base`"),
+        "{e}"
+    );
+    assert!(!dir.join("merged.jsonl").exists());
+}
+
+/// Issue 35, item 3: a shard is read as a stream and refused at its first bad line; what
+/// follows it — here 8 GiB of zero bytes, a line far past the line cap — is never read.
+#[test]
+fn a_merge_stops_at_the_first_bad_line() {
+    let dir = scratch("stream");
+    let base = variant("base.toml");
+    let o = tegula_in(
+        &dir,
+        &[
+            "simulate",
+            "--variant",
+            &base,
+            "--games",
+            "2",
+            "--shard",
+            "0/1",
+            "--out",
+            "s.jsonl",
+        ],
+    );
+    assert_exit(&o, 0);
+    let text = std::fs::read_to_string(dir.join("s.jsonl")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let hostile = dir.join("hostile.jsonl");
+    std::fs::write(
+        &hostile,
+        format!("{}\n{}\n{}\n", lines[0], lines[1], lines[1]),
+    )
+    .unwrap();
+    let f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&hostile)
+        .unwrap();
+    f.set_len(f.metadata().unwrap().len() + (8 << 30)).unwrap();
+    let start = std::time::Instant::now();
+    let (code, e) = merge(&dir, &["hostile.jsonl"]);
+    assert_eq!(code, Some(1), "{e}");
+    assert!(
+        e.contains("hostile.jsonl: line 3: game 0 is not the next game"),
+        "{e}"
+    );
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+    // Lines of no game (`{"game":0}` without scores) stop it at once too.
+    std::fs::write(
+        &hostile,
+        format!("{}\n{{\"game\":0}}\n{{\"game\":0}}\n", lines[0]),
+    )
+    .unwrap();
+    let (code, e) = merge(&dir, &["hostile.jsonl"]);
+    assert_eq!(code, Some(1), "{e}");
+    assert!(
+        e.contains("hostile.jsonl: line 2: game 0: `scores` is not 2 scores"),
         "{e}"
     );
 }

@@ -7,11 +7,14 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use tegula_shard::{ShardHeader, ShardSums};
+use std::sync::Arc;
+
+use tegula_engine::Rules;
+use tegula_shard::{variant_digest, variant_problem, LineSums, ShardHeader, ShardSums};
 
 use super::fsio::{write_output_atomically, InputError, LogLines};
 use super::out;
-use super::play::Format;
+use super::play::{load_rules, Format};
 use super::sim_games::Found;
 use super::sim_report::{Report, RunFacts};
 
@@ -34,6 +37,11 @@ pub struct Args {
     /// the whole run.
     #[arg(long, short, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// The variant the run played, to hold the shards to (its rules' digest, its player range,
+    /// its pool). Default: the variant file the games' `play` commands name, when it exists and
+    /// has the shards' rules.
+    #[arg(long, value_name = "FILE")]
+    pub variant: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
@@ -43,17 +51,33 @@ pub struct Args {
 struct ShardFile {
     path: PathBuf,
     header: ShardHeader,
-    /// Its games' lines, as written (without line endings), with their line numbers.
-    lines: Vec<(usize, String)>,
+    /// Its games' lines, as written (without line endings); kept only for `--out`.
+    lines: Vec<String>,
+    /// The variant file its first game's `play` command names, if any.
+    recorded_variant: Option<PathBuf>,
 }
 
 /// Run the verb.
 pub fn run(args: Args) -> anyhow::Result<u8> {
-    let mut files = Vec::new();
+    let given = match &args.variant {
+        Some(path) => match load_rules(path)? {
+            Ok(rules) => Some(rules),
+            Err(code) => return Ok(code),
+        },
+        None => None,
+    };
+    let (mut files, mut problems) = (Vec::new(), Vec::new());
     for path in &args.shards {
-        files.push(read_shard(path)?);
+        let (file, problem) = read_shard(path, args.out.is_some())?;
+        problems.extend(problem);
+        files.push(file);
     }
-    let problems = check_shards(&mut files);
+    if problems.is_empty() {
+        problems = check_shards(&mut files);
+    }
+    if problems.is_empty() {
+        problems = check_variant(&files, given.as_deref());
+    }
     if !problems.is_empty() {
         for p in &problems {
             out::eprintln(&format!("error: {p}"));
@@ -78,9 +102,12 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
     print(&args, &files[0].header, &sums)
 }
 
-/// Read a shard's file: its header, then its lines (each checked to be a JSON object naming its
-/// game).
-fn read_shard(path: &Path) -> Result<ShardFile, InputError> {
+/// Read a shard's file as a stream: its header (`Err`, exit 2, when the file is no shard),
+/// then its game lines, each checked as it is read — the next game of the shard, scores and
+/// winners of the header's seats, no more lines than the shard has games — stopping at the
+/// first bad one, so a hostile file is never read whole; then the lines' sums against the
+/// header's. The lines are kept only when `keep` (for `--out`).
+fn read_shard(path: &Path, keep: bool) -> Result<(ShardFile, Option<String>), InputError> {
     let mut lines = LogLines::open(path)?;
     let not_shard = |reason: String| InputError {
         path: path.to_path_buf(),
@@ -93,15 +120,78 @@ fn read_shard(path: &Path) -> Result<ShardFile, InputError> {
         ));
     };
     let header = ShardHeader::parse_line(&first).map_err(not_shard)?;
-    let mut games = Vec::new();
-    while let Some((n, text)) = lines.next_line()? {
-        games.push((n, text));
-    }
-    Ok(ShardFile {
+    let mut file = ShardFile {
         path: path.to_path_buf(),
         header,
-        lines: games,
-    })
+        lines: Vec::new(),
+        recorded_variant: None,
+    };
+    let problem = read_games(&mut file, &mut lines, keep)?;
+    Ok((file, problem))
+}
+
+/// The game lines of `f` from `lines`, checked one by one (see [`read_shard`]); the first
+/// problem, located.
+fn read_games(
+    f: &mut ShardFile,
+    lines: &mut LogLines,
+    keep: bool,
+) -> Result<Option<String>, InputError> {
+    let (shard, games) = (f.header.shard, f.header.games);
+    let at = |n: usize, why: String| Some(format!("{}: line {n}: {why}", f.path.display()));
+    let mut expected = shard.indices(games);
+    let mut sums = LineSums::new(f.header.players);
+    let mut count = 0u64;
+    while let Some((n, text)) = lines.next_line()? {
+        let value = serde_json::from_str::<serde_json::Value>(&text).ok();
+        let Some(game) = value.as_ref().and_then(|v| v.get("game")?.as_u64()) else {
+            return Ok(at(
+                n,
+                "not a game's line (a JSON object with its `game` index)".into(),
+            ));
+        };
+        if expected.next() != Some(game) {
+            return Ok(at(
+                n,
+                format!(
+                    "game {game} is not the next game of shard {shard} (games {}, {}, … \
+                     below {games}, in order)",
+                    shard.index,
+                    shard.index + shard.count
+                ),
+            ));
+        }
+        let value = value.unwrap_or_default();
+        if let Err(why) = sums.add(&value) {
+            return Ok(at(n, format!("game {game}: {why}")));
+        }
+        if count == 0 {
+            f.recorded_variant = recorded_variant(&value);
+        }
+        count += 1;
+        if keep {
+            f.lines.push(text);
+        }
+    }
+    let want = shard.games_of(games);
+    let counted = f.header.sums.games;
+    if count != want || counted != want {
+        return Ok(at(
+            1,
+            format!(
+                "shard {shard} of a {games}-game run has {want} games, but the file has \
+                 {count} game lines and its header counts {counted}"
+            ),
+        ));
+    }
+    Ok(sums.mismatch(&f.header.sums).and_then(|why| at(1, why)))
+}
+
+/// The `--variant` file of a game line's `play` command.
+fn recorded_variant(line: &serde_json::Value) -> Option<PathBuf> {
+    let argv = line.get("play")?.get("argv")?.as_array()?;
+    let at = argv.iter().position(|w| w.as_str() == Some("--variant"))?;
+    argv.get(at + 1)?.as_str().map(PathBuf::from)
 }
 
 /// Every reason the files do not make up one run, located; sorts `files` by shard when the
@@ -109,58 +199,57 @@ fn read_shard(path: &Path) -> Result<ShardFile, InputError> {
 fn check_shards(files: &mut [ShardFile]) -> Vec<String> {
     let headers: Vec<ShardHeader> = files.iter().map(|f| f.header.clone()).collect();
     let name = |k: usize| files[k].path.display().to_string();
-    let mut problems: Vec<String> = tegula_shard::set_problems(&headers, &name)
+    let problems: Vec<String> = tegula_shard::set_problems(&headers, &name)
         .into_iter()
         .map(|(k, p)| match k {
             Some(k) => format!("{}: line 1: {p}", name(k)),
             None => p,
         })
         .collect();
-    if !problems.is_empty() {
-        return problems;
-    }
-    files.sort_by_key(|f| f.header.shard.index);
-    for f in files.iter() {
-        check_games(f, &mut problems);
+    if problems.is_empty() {
+        files.sort_by_key(|f| f.header.shard.index);
     }
     problems
 }
 
-/// Check that a shard's lines are exactly its games, in order, as many as its sums count.
-fn check_games(f: &ShardFile, problems: &mut Vec<String>) {
-    let (shard, games) = (f.header.shard, f.header.games);
-    let mut expected = shard.indices(games);
-    for (n, text) in &f.lines {
-        let game = serde_json::from_str::<serde_json::Value>(text)
-            .ok()
-            .and_then(|v| v.get("game").and_then(serde_json::Value::as_u64));
-        let Some(game) = game else {
-            problems.push(format!(
-                "{}: line {n}: not a game's line (a JSON object with its `game` index)",
-                f.path.display()
-            ));
-            return;
-        };
-        if expected.next() != Some(game) {
-            problems.push(format!(
-                "{}: line {n}: game {game} is not the next game of shard {shard} (games {}, \
-                 {}, … below {games}, in order)",
-                f.path.display(),
-                shard.index,
-                shard.index + shard.count
-            ));
-            return;
+/// The headers held to the variant: `--variant` when given, else the variant file the
+/// games' `play` commands name when it exists and has the shards' rules (otherwise a note says
+/// what was not checked).
+fn check_variant(files: &[ShardFile], given: Option<&Rules>) -> Vec<String> {
+    let recorded;
+    let rules = match given {
+        Some(r) => r,
+        None => {
+            let path = files.iter().find_map(|f| f.recorded_variant.clone());
+            recorded = path.as_deref().and_then(quiet_rules);
+            match recorded.as_deref() {
+                Some(r) if variant_digest(r) == files[0].header.variant_digest => r,
+                _ => {
+                    out::eprintln(
+                        "note: the shards' variant was not found (give --variant FILE): their \
+                         players and pool tiles are not checked against it",
+                    );
+                    return Vec::new();
+                }
+            }
         }
+    };
+    files
+        .iter()
+        .filter_map(|f| {
+            let why = variant_problem(&f.header, rules)?;
+            Some(format!("{}: line 1: {why}", f.path.display()))
+        })
+        .collect()
+}
+
+/// The rules of the variant file at `path`, if it loads cleanly (nothing printed otherwise).
+fn quiet_rules(path: &Path) -> Option<Arc<Rules>> {
+    if path.extension().is_none_or(|e| e != "toml") || !path.is_file() {
+        return None;
     }
-    let want = shard.games_of(games);
-    let (lines, counted) = (f.lines.len() as u64, f.header.sums.games);
-    if lines != want || counted != want {
-        problems.push(format!(
-            "{}: line 1: shard {shard} of a {games}-game run has {want} games, but the file \
-             has {lines} game lines and its header counts {counted}",
-            f.path.display()
-        ));
-    }
+    let (ruleset, _) = tegula_model::variant::build_variant(path);
+    Rules::new(ruleset?).ok().map(Arc::new)
 }
 
 /// The shards' sums added up, or the located problem.
@@ -177,7 +266,7 @@ fn interleave(files: &[ShardFile]) -> String {
     let longest = files.iter().map(|f| f.lines.len()).max().unwrap_or(0);
     for k in 0..longest {
         for f in files {
-            if let Some((_, line)) = f.lines.get(k) {
+            if let Some(line) = f.lines.get(k) {
                 text.push_str(line);
                 text.push('\n');
             }

@@ -130,5 +130,5 @@ pub use game::{
     PileOrder, PlacedTile, Placement, Preset, PresetError, SetupError, SnapshotError, CHANCE,
 };
 pub use rng::Rng;
-pub use rules::{Rules, RulesError, RulesReason, TileProblem};
+pub use rules::{Rules, RulesError, RulesReason, TileProblem, MAX_PLAYERS};
 pub use tegula_ruleset::{FeatureKind, Ruleset, Side, SideKind};

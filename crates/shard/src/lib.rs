@@ -16,6 +16,9 @@ use serde::{Deserialize, Serialize};
 use tegula_engine::sim::{self, PoolTileStats, SimStats};
 use tegula_engine::{AgentKind, Game, PileOrder, Rules, SetupError};
 
+mod check;
+pub use check::{variant_problem, LineSums};
+
 /// Which games a shard plays: those whose index is `index` modulo `count` (striding keeps the
 /// shards' work alike however long the games grow along the run).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -129,8 +132,9 @@ fn add(a: &mut u64, b: u64) -> bool {
 }
 
 /// The unit of win shares with `players` seats: lcm(1..=players), so every 1/k share of a tie
-/// is whole.
-pub fn win_unit(players: u8) -> u64 {
+/// is whole; `None` past 2^64 (from 43 seats on; games seat at most
+/// [`tegula_engine::MAX_PLAYERS`], whose unit fits).
+pub fn win_unit(players: u8) -> Option<u64> {
     fn gcd(a: u64, b: u64) -> u64 {
         if b == 0 {
             a
@@ -138,7 +142,7 @@ pub fn win_unit(players: u8) -> u64 {
             gcd(b, a % b)
         }
     }
-    (1..=u64::from(players.max(1))).fold(1, |l, k| l / gcd(l, k) * k)
+    (1..=u64::from(players.max(1))).try_fold(1u64, |l, k| (l / gcd(l, k)).checked_mul(k))
 }
 
 impl ShardSums {
@@ -153,7 +157,8 @@ impl ShardSums {
 
     /// Add one finished game that took `decisions` decisions.
     pub fn add_game(&mut self, game: &Game, decisions: u64, rules: &Rules) {
-        let unit = win_unit(game.players());
+        // A game seats at most `MAX_PLAYERS`, whose unit fits.
+        let unit = win_unit(game.players()).unwrap_or(1);
         let winners = game.winners();
         let share = unit / winners.len().max(1) as u64;
         self.games += 1;
@@ -235,7 +240,7 @@ impl ShardSums {
     /// The figures `simulate` prints, computed as the engine computes them from the same sums
     /// (`tegula_engine::sim`), so a merged run prints what the whole run prints.
     pub fn stats(&self, players: u8) -> SimStats {
-        let unit = win_unit(players) as f64;
+        let unit = win_unit(players).map_or(1.0, |u| u as f64);
         SimStats {
             games: self.games,
             decisions: self.decisions,
@@ -309,11 +314,8 @@ impl ShardHeader {
             .ok_or_else(|| format!("{not}: no `{HEADER_KEY}` key"))?;
         let header: ShardHeader =
             serde_json::from_value(inner.clone()).map_err(|e| format!("{not}: {e}"))?;
-        let seats = usize::from(header.players);
-        if header.sums.seat_scores.len() != seats || header.sums.wins.len() != seats {
-            return Err(format!(
-                "{not}: its sums do not have one entry per seat ({seats})"
-            ));
+        if let Some(why) = check::header_problem(&header) {
+            return Err(format!("{not}: {why}"));
         }
         if header.shard.index >= header.shard.count || header.shard.count > MAX_SHARDS {
             return Err(format!("{not}: shard {} does not exist", header.shard));
@@ -587,8 +589,13 @@ mod tests {
 
     #[test]
     fn win_units_hold_every_tie_share() {
-        assert_eq!(win_unit(1), 1);
-        assert_eq!(win_unit(4), 12);
-        assert_eq!(win_unit(6), 60);
+        assert_eq!(win_unit(1), Some(1));
+        assert_eq!(win_unit(4), Some(12));
+        assert_eq!(win_unit(6), Some(60));
+        // lcm(1..=42) fits in 64 bits, lcm(1..=43) does not: no wrap, no panic.
+        assert!(win_unit(tegula_engine::MAX_PLAYERS).is_some());
+        assert!(win_unit(42).is_some());
+        assert_eq!(win_unit(43), None);
+        assert_eq!(win_unit(255), None);
     }
 }

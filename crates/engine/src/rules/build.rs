@@ -15,8 +15,8 @@ use super::{
 
 /// Most follower types (figure bit sets are 16 wide).
 const MAX_FOLLOWER_TYPES: usize = 16;
-/// Most players (per-seat strength tables are 32 wide).
-const MAX_PLAYERS: u8 = 32;
+/// Most players a variant may seat (per-seat strength tables are 32 wide).
+pub const MAX_PLAYERS: u8 = 32;
 
 impl Rules {
     /// Read a compiled ruleset artefact (`tegula compile VARIANT --format json`, a versioned

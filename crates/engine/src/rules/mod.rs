@@ -6,6 +6,7 @@ use tegula_ruleset::{
 };
 
 mod build;
+pub use build::MAX_PLAYERS;
 mod error;
 pub(crate) mod joins;
 
