@@ -132,7 +132,7 @@ fn add(a: &mut u64, b: u64) -> bool {
 }
 
 /// The unit of win shares with `players` seats: lcm(1..=players), so every 1/k share of a tie
-/// is whole; `None` past 2^64 (from 43 seats on; games seat at most
+/// is whole; `None` past 2^64 (from 47 seats on; games seat at most
 /// [`tegula_engine::MAX_PLAYERS`], whose unit fits).
 pub fn win_unit(players: u8) -> Option<u64> {
     fn gcd(a: u64, b: u64) -> u64 {
@@ -592,10 +592,10 @@ mod tests {
         assert_eq!(win_unit(1), Some(1));
         assert_eq!(win_unit(4), Some(12));
         assert_eq!(win_unit(6), Some(60));
-        // lcm(1..=42) fits in 64 bits, lcm(1..=43) does not: no wrap, no panic.
+        // lcm(1..=46) fits in 64 bits, lcm(1..=47) does not: no wrap, no panic.
         assert!(win_unit(tegula_engine::MAX_PLAYERS).is_some());
-        assert!(win_unit(42).is_some());
-        assert_eq!(win_unit(43), None);
+        assert_eq!(win_unit(46), Some(9_419_588_158_802_421_600));
+        assert_eq!(win_unit(47), None);
         assert_eq!(win_unit(255), None);
     }
 }
