@@ -313,3 +313,111 @@ fn a_variant_option_naming_another_kind_of_file_says_what_it_is() {
     let o = tegula(&["play", "--variant", s(&artefact)]);
     assert!(stderr(&o).contains("Rules::from_json"), "{}", stderr(&o));
 }
+
+// ----- item 13: `replay` and `board` find a variant that lives elsewhere -----
+
+/// A copy of the base game with its own id in `dir` (`dir/elsewhere.toml`, its tiles in
+/// `dir/tiles`), outside the repository's `variants/`.
+fn variant_elsewhere(dir: &Path) -> PathBuf {
+    let root = common::root();
+    std::fs::create_dir_all(dir.join("tiles")).unwrap();
+    std::fs::copy(root.join("tiles/base.toml"), dir.join("tiles/base.toml")).unwrap();
+    let text = std::fs::read_to_string(root.join("variants/base.toml"))
+        .unwrap()
+        .replace("../tiles/", "tiles/")
+        .replacen("id = \"base\"", "id = \"elsewhere\"", 1);
+    let file = dir.join("elsewhere.toml");
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
+#[test]
+fn replay_and_board_find_a_variant_outside_variants() {
+    let dir = scratch("elsewhere");
+    let variant = variant_elsewhere(&dir);
+    // Beside the log, and in variants/ of a folder above it.
+    let beside = dir.join("g.jsonl");
+    std::fs::create_dir_all(dir.join("v/variants")).unwrap();
+    std::fs::create_dir_all(dir.join("v/runs/today")).unwrap();
+    std::fs::create_dir_all(dir.join("v/tiles")).unwrap();
+    std::fs::copy(dir.join("tiles/base.toml"), dir.join("v/tiles/base.toml")).unwrap();
+    let schema = common::root().join("schema/variant.schema.json");
+    std::fs::create_dir_all(dir.join("v/schema")).unwrap();
+    std::fs::copy(&schema, dir.join("v/schema/variant.schema.json")).unwrap();
+    let text = std::fs::read_to_string(&variant).unwrap();
+    std::fs::write(
+        dir.join("v/variants/elsewhere.toml"),
+        text.replace("tiles/", "../tiles/"),
+    )
+    .unwrap();
+    let below = dir.join("v/runs/today/g.jsonl");
+    for log in [&beside, &below] {
+        let o = tegula(&[
+            "play",
+            "--variant",
+            s(&variant),
+            "--seed",
+            "4",
+            "--log",
+            s(log),
+        ]);
+        assert_exit(&o, 0);
+        let o = tegula(&["replay", s(log)]);
+        assert_exit(&o, 0);
+        let o = tegula(&["board", s(log), "--format", "ascii"]);
+        assert_exit(&o, 0);
+    }
+    // Nowhere to be found: the message says where it looked.
+    let lost = scratch("elsewhere-lost").join("g.jsonl");
+    std::fs::copy(&beside, &lost).unwrap();
+    let o = tegula(&["replay", s(&lost)]);
+    assert_exit(&o, 2);
+    assert!(
+        stderr(&o).contains("no elsewhere.toml was found") && stderr(&o).contains("--variant"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn the_replay_command_of_simulate_out_names_the_variant() {
+    let dir = scratch("replay-command");
+    let variant = variant_elsewhere(&dir);
+    let (logs, out) = (dir.join("logs"), dir.join("out.jsonl"));
+    let o = tegula(&[
+        "simulate",
+        "--variant",
+        s(&variant),
+        "--games",
+        "2",
+        "--logs",
+        s(&logs),
+        "--out",
+        s(&out),
+    ]);
+    assert_exit(&o, 0);
+    let text = std::fs::read_to_string(&out).unwrap();
+    let line: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let argv: Vec<String> = line["replay"]["argv"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        argv.windows(2)
+            .any(|w| w[0] == "--variant" && w[1] == s(&variant)),
+        "{argv:?}"
+    );
+    // The command as printed works from another folder (here the log's own).
+    let mut args: Vec<&str> = argv[1..].iter().map(String::as_str).collect();
+    let html = dir.join("game-0.html");
+    let at = args.iter().position(|w| *w == "--html").unwrap();
+    args[at + 1] = s(&html);
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_tegula"))
+        .current_dir(&logs)
+        .args(&args)
+        .output()
+        .unwrap();
+    assert_exit(&o, 0);
+}

@@ -40,8 +40,9 @@ pub enum Format {
 pub struct Args {
     /// Game log (JSON Lines) written by `tegula play --log`.
     pub log: PathBuf,
-    /// Variant file the game was played with (default: `variants/ID.toml` or `variants/house/ID.toml`, ID being the
-    /// variant named in the log's first line).
+    /// Variant file the game was played with (default: ID.toml, ID being the variant named in
+    /// the log's first line, looked for in variants/ and variants/house/ here, beside the log,
+    /// and in variants/ and variants/house/ of each folder above the log).
     #[arg(long, value_name = "FILE")]
     pub variant: Option<PathBuf>,
     /// Turn to show: 0 is the start tile alone (default: the end of the game, final scores).
@@ -77,12 +78,14 @@ pub(crate) fn load_drawable(path: &Path) -> anyhow::Result<Result<Drawable, u8>>
     Ok(Ok(Drawable { rules, drawings }))
 }
 
-/// The variant of a log: `explicit` if given, else `variants/ID.toml` (or
-/// `variants/house/ID.toml`) for the id in its setup line. `Ok(Err)` (exit 1, located) when the
-/// setup line names something that is no variant id: a path (`../../x`, `/etc/x`) is never
-/// followed.
+/// The variant of a log: `explicit` if given, else the first of these files that exists, ID
+/// being the id in its setup line: `variants/ID.toml` and `variants/house/ID.toml` in the
+/// current folder, `ID.toml` beside the log, and `variants/ID.toml` and `variants/house/ID.toml`
+/// in each folder above the log. `Ok(Err)` (exit 1, located) when the setup line names
+/// something that is no variant id: a path (`../../x`, `/etc/x`) is never followed.
 pub(crate) fn log_variant(
     log: &OpenLog,
+    log_path: &Path,
     explicit: Option<&Path>,
 ) -> anyhow::Result<Result<PathBuf, ReplayError>> {
     if let Some(p) = explicit {
@@ -103,21 +106,37 @@ pub(crate) fn log_variant(
             ),
         }));
     }
+    let candidates = variant_candidates(&id, log_path);
+    match candidates.iter().find(|p| p.is_file()) {
+        Some(found) => Ok(Ok(found.clone())),
+        None => anyhow::bail!(
+            "the log is for variant `{id}`, but no {id}.toml was found in variants/ or \
+             variants/house/ here, beside the log, or in variants/ or variants/house/ of a \
+             folder above it; give --variant FILE"
+        ),
+    }
+}
+
+/// Where a log's variant `id` may be, in the order looked at (see [`log_variant`]).
+fn variant_candidates(id: &str, log_path: &Path) -> Vec<PathBuf> {
     let file = format!("{id}.toml");
-    let path = PathBuf::from("variants").join(&file);
-    // House rules live one folder down (variants/house/).
-    let house = PathBuf::from("variants").join("house").join(&file);
-    if path.is_file() {
-        return Ok(Ok(path));
+    let in_variants = |base: &Path| {
+        [
+            base.join("variants").join(&file),
+            base.join("variants").join("house").join(&file),
+        ]
+    };
+    let mut out: Vec<PathBuf> = in_variants(Path::new("")).into();
+    let log_dir = std::path::absolute(log_path)
+        .ok()
+        .and_then(|p| p.parent().map(Path::to_path_buf));
+    if let Some(dir) = log_dir {
+        out.push(dir.join(&file));
+        for above in dir.ancestors() {
+            out.extend(in_variants(above));
+        }
     }
-    if !house.is_file() {
-        anyhow::bail!(
-            "the log is for variant `{id}` but neither {} nor {} exists; give --variant FILE",
-            path.display(),
-            house.display()
-        );
-    }
-    Ok(Ok(house))
+    out
 }
 
 /// A game log opened for a streaming replay, its first line already read (it names the
@@ -187,7 +206,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         Ok(log) => log,
         Err(e) => return Ok(report_failure(&args.log, &e)),
     };
-    let variant = match log_variant(&log, args.variant.as_deref())? {
+    let variant = match log_variant(&log, &args.log, args.variant.as_deref())? {
         Ok(v) => v,
         Err(e) => return Ok(report_failure(&args.log, &e)),
     };

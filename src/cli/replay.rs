@@ -20,8 +20,9 @@ use super::play::{load_rules, Format};
 pub struct Args {
     /// Game log (JSON Lines) written by `tegula play --log`.
     pub log: PathBuf,
-    /// Variant file the game was played with (default: `variants/ID.toml` or `variants/house/ID.toml`, ID being the
-    /// variant named in the log's first line).
+    /// Variant file the game was played with (default: ID.toml, ID being the variant named in
+    /// the log's first line, looked for in variants/ and variants/house/ here, beside the log,
+    /// and in variants/ and variants/house/ of each folder above the log).
     #[arg(long, value_name = "FILE")]
     pub variant: Option<PathBuf>,
     /// Also write a replay viewer: one self-contained HTML file (turn slider, arrow keys, the
@@ -40,7 +41,7 @@ pub fn run(args: Args) -> anyhow::Result<u8> {
         Ok(log) => log,
         Err(e) => return failed(&args, &e),
     };
-    let variant = match super::board::log_variant(&log, args.variant.as_deref())? {
+    let variant = match super::board::log_variant(&log, &args.log, args.variant.as_deref())? {
         Ok(v) => v,
         Err(e) => return failed(&args, &e),
     };

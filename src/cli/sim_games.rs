@@ -46,6 +46,8 @@ pub(crate) struct Extras<'a> {
     pub max_logs: u64,
     /// Write this game's log to this file.
     pub log_game: Option<(u64, &'a Path)>,
+    /// The variant file, for the `replay` command of each log written.
+    pub variant: &'a Path,
 }
 
 /// What the second pass found.
@@ -276,7 +278,7 @@ fn merge(extras: &Extras, e: Examined, found: &mut Found) -> anyhow::Result<()> 
         }
     }
     if let Some(mut line) = e.line {
-        add_log_fields(&mut line, log_path.as_deref());
+        add_log_fields(&mut line, log_path.as_deref(), extras.variant);
         found
             .lines
             .push_str(&serde_json::Value::Object(line).to_string());
@@ -318,14 +320,20 @@ fn game_line(
     }
 }
 
-/// `log` (the written log, or null) and `replay` (the `tegula replay LOG --html` command).
-fn add_log_fields(line: &mut serde_json::Map<String, serde_json::Value>, log_path: Option<&Path>) {
+/// `log` (the written log, or null) and `replay` (the `tegula replay LOG --variant FILE --html`
+/// command: the variant named, so that it replays wherever the variant file lives).
+fn add_log_fields(
+    line: &mut serde_json::Map<String, serde_json::Value>,
+    log_path: Option<&Path>,
+    variant: &Path,
+) {
     let replay = log_path.map(|p| {
         let html = p.with_extension("html");
         let argv: Vec<String> = ["tegula", "replay"]
             .iter()
             .map(|s| s.to_string())
-            .chain([lossy(p), "--html".into(), lossy(&html)])
+            .chain([lossy(p), "--variant".into(), lossy(variant)])
+            .chain(["--html".into(), lossy(&html)])
             .collect();
         serde_json::json!({ "argv": argv, "shell": shell_line(&argv) })
     });

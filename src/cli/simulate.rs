@@ -287,6 +287,7 @@ fn run_shard(run: &Run, args: &Args, stop: &Arc<AtomicBool>) -> anyhow::Result<u
         logs: None,
         max_logs: 0,
         log_game: None,
+        variant: run.variant,
     };
     let start = Instant::now();
     let found = second_pass(run, &extras, args.jobs, stop, args.progress_every)?;
@@ -358,6 +359,7 @@ fn extras(
         logs: args.logs.as_deref(),
         max_logs: args.max_logs,
         log_game: args.log_game.zip(args.log.as_deref()),
+        variant: run.variant,
     };
     let wanted = extras.any();
     if report.interrupted {
