@@ -339,6 +339,8 @@ fn bad_expressions_exit_2_with_the_column() {
         ("tile == \"notre-damme\"", 9, "did you mean `notre-dame`?"),
         ("score[2] > 1", 7, "no seat 2: seats are 0 to 1"),
         ("winner == 2", 11, "no seat 2"),
+        ("kind == \"scor\"", 9, "no event kind `scor`"),
+        ("kind > \"score\"", 6, "== or != only"),
         (
             "score[0] > score[1]",
             12,
@@ -484,4 +486,40 @@ fn the_second_pass_does_not_depend_on_jobs() {
     assert_eq!(one.1.len(), 9, "the first 9 games kept have logs");
     assert!(one.0.lines().count() > 9, "more kept than logged");
     assert_eq!(one, three);
+}
+
+/// Issue 35, item 13: `rule == "IC-1"` matches the games whose placements cite IC-1 (every
+/// Inns & Cathedrals game); `kind == "score" and rule == …` narrows it to score events, which
+/// never cite IC-1 and cite IC-4 (the cathedral's city) only in some games — checked in the
+/// logs of the games kept.
+#[test]
+fn kind_narrows_where_to_one_event_kind() {
+    let variant = "variants/inns-cathedrals.toml";
+    let matched = |expr: &str| {
+        simulate(variant, &["--where", expr])["matched"]
+            .as_u64()
+            .unwrap()
+    };
+    assert_eq!(matched(r#"rule == "IC-1""#), 6);
+    assert_eq!(matched(r#"kind == "place" and rule == "IC-1""#), 6);
+    assert_eq!(matched(r#"kind == "score" and rule == "IC-1""#), 0);
+    let dir = scratch("kind");
+    let out = dir.join("kept.jsonl");
+    let logs = dir.join("logs");
+    let expr = r#"kind == "score" and rule == "IC-4""#;
+    let report = simulate(
+        variant,
+        &["--where", expr, "--out", s(&out), "--logs", s(&logs)],
+    );
+    let kept = lines(&out);
+    assert_eq!(report["matched"].as_u64(), Some(kept.len() as u64));
+    assert!(!kept.is_empty() && kept.len() < 6, "{report}");
+    let scores_ic4 = |g: &Value| {
+        let log = logs.join(format!("game-{}.jsonl", g["game"]));
+        std::fs::read_to_string(log)
+            .unwrap()
+            .lines()
+            .any(|l| l.contains("\"type\":\"score\"") && l.contains("\"rule\":\"IC-4\""))
+    };
+    assert!(kept.iter().all(scores_ic4));
 }

@@ -6,15 +6,20 @@
 //! expr  := and ("or" and)*
 //! and   := unary ("and" unary)*
 //! unary := "not" unary | "(" expr ")" | field op value
-//! field := rule | tile | winner | turns | total | score "[" seat "]"
+//! field := rule | kind | tile | winner | turns | total | score "[" seat "]"
 //! op    := == | != | < | <= | > | >=
-//! value := a whole number, or a "quoted" id (rule, tile)
+//! value := a whole number, or a "quoted" id (rule, kind, tile)
 //! ```
+//!
+//! `kind` is an event's kind (`score`, `place`, … as the log's `type`). Where one `and` chain
+//! holds `kind == "K"`, its `kind ==` and `rule ==` comparisons are about one event: `kind ==
+//! "score" and rule == "W-17"` keeps games where a score event cites W-17, not games that score
+//! something and cite W-17 in a placement.
 
 use std::collections::BTreeSet;
 use std::fmt;
 
-use tegula_engine::Rules;
+use tegula_engine::{Event, Rules};
 use tegula_model::load::suggest;
 use tegula_model::rules::Scope;
 
@@ -37,6 +42,8 @@ pub(crate) struct GameFacts<'a> {
     pub rules: &'a BTreeSet<String>,
     /// Ids of the tiles placed.
     pub tiles: &'a BTreeSet<String>,
+    /// The game's events as their kind and the rule ids they cite, each distinct pair once.
+    pub events: &'a BTreeSet<(&'static str, Vec<String>)>,
 }
 
 /// A bad expression: what is wrong and at which column (1-based, in characters).
@@ -61,6 +68,7 @@ impl std::error::Error for WhereError {}
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Field {
     Rule,
+    Kind,
     Tile,
     Winner,
     Turns,
@@ -84,6 +92,8 @@ pub(crate) enum Cond {
     And(Box<Cond>, Box<Cond>),
     Or(Box<Cond>, Box<Cond>),
     Not(Box<Cond>),
+    /// `kind == K and rule == R …` of one `and` chain: one event of kind K citing R ….
+    Event(Vec<Cond>),
     /// `field op value`; `at` is the column of the id or seat (for checks against the variant).
     Cmp {
         field: Field,
@@ -196,12 +206,12 @@ impl Parser {
     }
 
     fn and(&mut self) -> Parsed<Cond> {
-        let mut left = self.unary()?;
+        let mut terms = vec![self.unary()?];
         while self.is_word("and") {
             self.next();
-            left = Cond::And(Box::new(left), Box::new(self.unary()?));
+            terms.push(self.unary()?);
         }
-        Ok(left)
+        Ok(bind_event_terms(terms))
     }
 
     fn unary(&mut self) -> Parsed<Cond> {
@@ -242,12 +252,14 @@ impl Parser {
             (_, at) => return Err((at, "expected a number or a \"quoted\" id".into())),
         };
         check_types(field, &value).map_err(|m| (at, m))?;
-        if matches!(field, Field::Rule | Field::Tile | Field::Winner)
-            && !matches!(op, Op::Eq | Op::Ne)
+        if matches!(
+            field,
+            Field::Rule | Field::Kind | Field::Tile | Field::Winner
+        ) && !matches!(op, Op::Eq | Op::Ne)
         {
             return Err((
                 op_at,
-                "rule, tile and winner compare with == or != only".into(),
+                "rule, kind, tile and winner compare with == or != only".into(),
             ));
         }
         // A seat error points at the seat: in the brackets, or the value of `winner`.
@@ -266,12 +278,13 @@ impl Parser {
 
     fn field(&mut self) -> Parsed<Field> {
         let (tok, at) = self.next();
-        let known = "expected rule, tile, winner, turns, total, score[SEAT], not or `(`";
+        let known = "expected rule, kind, tile, winner, turns, total, score[SEAT], not or `(`";
         let Tok::Word(word) = tok else {
             return Err((at, known.into()));
         };
         Ok(match word.as_str() {
             "rule" => Field::Rule,
+            "kind" => Field::Kind,
             "tile" => Field::Tile,
             "winner" => Field::Winner,
             "turns" => Field::Turns,
@@ -288,9 +301,33 @@ impl Parser {
     }
 }
 
+/// Whether `c` is `kind == …` (`kinds`) or `rule == …` (`rules`).
+fn is_eq_on(c: &Cond, kinds: bool, rules: bool) -> bool {
+    matches!(c, Cond::Cmp { field: Field::Kind, op: Op::Eq, .. } if kinds)
+        || matches!(c, Cond::Cmp { field: Field::Rule, op: Op::Eq, .. } if rules)
+}
+
+/// The terms of one `and` chain joined; when one of them is `kind == …`, its `kind ==` and
+/// `rule ==` terms become one [`Cond::Event`] (first, the others after it in order).
+fn bind_event_terms(terms: Vec<Cond>) -> Cond {
+    let terms = if terms.iter().any(|t| is_eq_on(t, true, false)) {
+        let (event, rest): (Vec<Cond>, Vec<Cond>) =
+            terms.into_iter().partition(|t| is_eq_on(t, true, true));
+        std::iter::once(Cond::Event(event)).chain(rest).collect()
+    } else {
+        terms
+    };
+    let mut terms = terms.into_iter();
+    let first = terms.next().unwrap_or(Cond::Event(Vec::new()));
+    terms.fold(first, |l, r| Cond::And(Box::new(l), Box::new(r)))
+}
+
 /// Whether the value suits the field: a quoted id for rule and tile, a number otherwise.
 fn check_types(field: Field, value: &Value) -> Result<(), String> {
-    match (matches!(field, Field::Rule | Field::Tile), value) {
+    match (
+        matches!(field, Field::Rule | Field::Kind | Field::Tile),
+        value,
+    ) {
         (true, Value::Number(_)) => Err("expected a \"quoted\" id".into()),
         (false, Value::Text(_)) => Err("expected a whole number".into()),
         _ => Ok(()),
@@ -337,9 +374,24 @@ impl Cond {
                 b.check(expr, rules, players)
             }
             Cond::Not(a) => a.check(expr, rules, players),
+            Cond::Event(terms) => terms.iter().try_for_each(|t| t.check(expr, rules, players)),
             Cond::Cmp {
                 field, value, at, ..
             } => match (field, value) {
+                (Field::Kind, Value::Text(kind)) => {
+                    if Event::KINDS.contains(&kind.as_str()) {
+                        return Ok(());
+                    }
+                    let near = suggest(kind, Event::KINDS.iter().copied());
+                    let mut msg = format!(
+                        "no event kind `{kind}` (kinds: {})",
+                        Event::KINDS.join(", ")
+                    );
+                    if let Some(n) = near {
+                        msg.push_str(&format!("; did you mean `{n}`?"));
+                    }
+                    Err(fail(*at, msg))
+                }
                 (Field::Rule, Value::Text(id)) => {
                     let scope = Scope::with(rules.ruleset().rules.clone());
                     if scope.find(id).is_some() {
@@ -384,10 +436,25 @@ impl Cond {
             Cond::And(a, b) => a.matches(g) && b.matches(g),
             Cond::Or(a, b) => a.matches(g) || b.matches(g),
             Cond::Not(a) => !a.matches(g),
+            Cond::Event(terms) => g.events.iter().any(|(kind, cited)| {
+                terms.iter().all(|t| match t {
+                    Cond::Cmp {
+                        field: Field::Kind,
+                        value: Value::Text(k),
+                        ..
+                    } => kind == k,
+                    Cond::Cmp {
+                        value: Value::Text(r),
+                        ..
+                    } => cited.contains(r),
+                    _ => false,
+                })
+            }),
             Cond::Cmp {
                 field, op, value, ..
             } => match (field, value) {
                 (Field::Rule, Value::Text(id)) => holds(*op, g.rules.contains(id)),
+                (Field::Kind, Value::Text(k)) => holds(*op, g.events.iter().any(|e| e.0 == k)),
                 (Field::Tile, Value::Text(id)) => holds(*op, g.tiles.contains(id)),
                 (Field::Winner, Value::Number(n)) => {
                     holds(*op, g.winners.iter().any(|&w| u64::from(w) == *n))
@@ -439,14 +506,38 @@ mod tests {
     fn facts_match(expr: &str) -> bool {
         let rules: BTreeSet<String> = ["B-4".to_string(), "W-13".to_string()].into();
         let tiles: BTreeSet<String> = ["notre-dame".to_string()].into();
+        // W-13 cited by a placement only; B-4 by a score.
+        let events: BTreeSet<(&'static str, Vec<String>)> = [
+            ("place", vec!["W-13".to_string()]),
+            ("score", vec!["B-4".to_string()]),
+            ("draw", vec![]),
+        ]
+        .into();
         let g = GameFacts {
             scores: &[80, 30],
             winners: &[0],
             turns: 71,
             rules: &rules,
             tiles: &tiles,
+            events: &events,
         };
         Cond::parse(expr).unwrap().matches(&g)
+    }
+
+    #[test]
+    fn kind_narrows_a_rule_to_one_event() {
+        assert!(facts_match(r#"rule == "W-13""#));
+        assert!(!facts_match(r#"kind == "score" and rule == "W-13""#));
+        assert!(facts_match(r#"rule == "W-13" and kind == "place""#));
+        assert!(facts_match(
+            r#"kind == "score" and rule == "B-4" and winner == 0"#
+        ));
+        assert!(facts_match(
+            r#"kind == "score" and (rule == "W-13" or winner == 0)"#
+        ));
+        assert!(facts_match(r#"kind == "draw" and kind != "finish""#));
+        assert!(!facts_match(r#"kind == "end""#));
+        assert!(facts_match(r#"not kind == "end" and kind != "end""#));
     }
 
     #[test]

@@ -235,12 +235,20 @@ fn examine(run: &Run, extras: &Extras, game: &Game, i: u64, want_logs: bool) -> 
         })
         .collect();
     let (scores, winners) = (game.scores(), game.winners());
+    // Only a condition reads them (`kind == …`).
+    let events: BTreeSet<(&'static str, Vec<String>)> = match extras.cond {
+        Some(_) => (game.events().iter())
+            .map(|e| (e.kind(), e.cited().map(str::to_string).collect()))
+            .collect(),
+        None => BTreeSet::new(),
+    };
     let facts = GameFacts {
         scores,
         winners: &winners,
         turns: game.turn(),
         rules: &rules,
         tiles: &tiles,
+        events: &events,
     };
     e.matched = extras.cond.is_none_or(|c| c.matches(&facts));
     if e.matched {

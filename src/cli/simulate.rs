@@ -70,9 +70,10 @@ pub struct Args {
     #[arg(long, short, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Keep only the games matching this condition, for `--out` and `--logs`; e.g.
-    /// `rule == "W-13" and winner == 1`. Fields: rule, tile (an id, with == or !=), winner (a
-    /// seat, from 0), `score[SEAT]`, total, turns (numbers, with == != < <= > >=); and, or, not,
-    /// parentheses (docs/GUIDE.md, "Finding a game").
+    /// `rule == "W-13" and winner == 1`. Fields: rule, kind (an event kind: score, place, …),
+    /// tile (an id, with == or !=), winner (a seat, from 0), `score[SEAT]`, total, turns
+    /// (numbers, with == != < <= > >=); and, or, not, parentheses. `kind == "score" and rule ==
+    /// "W-17"`: one score event cites W-17 (docs/GUIDE.md, "Finding a game").
     #[arg(long = "where", value_name = "EXPR", conflicts_with = "compare")]
     pub where_expr: Option<String>,
     /// Write the log of each game kept (every game without `--where`) to DIR/game-N.jsonl,

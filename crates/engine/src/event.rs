@@ -252,6 +252,25 @@ pub enum Event {
 }
 
 impl Event {
+    /// Every kind name [`Event::kind`] gives, in the order of the variants.
+    pub const KINDS: [&'static str; 15] = [
+        "draw",
+        "discard",
+        "place",
+        "follower",
+        "pass",
+        "score",
+        "return",
+        "take",
+        "seat",
+        "extra_turn",
+        "gain",
+        "award",
+        "seating",
+        "finish",
+        "end",
+    ];
+
     /// Stable kind name, as in the `type` field of the log (`draw`, `place`, `score`, ...).
     pub fn kind(&self) -> &'static str {
         match self {
