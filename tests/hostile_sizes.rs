@@ -141,11 +141,9 @@ fn a_saturated_score_has_a_saturated_breakdown() {
 #[test]
 fn the_most_negative_coordinate_makes_a_scenario_invalid() {
     let dir = scratch("i32-min");
-    let variant = common::root().join("variants/base.toml");
-    let head = format!(
-        "name = \"far away\"\nrules = [\"B-2\"]\nvariant = \"{}\"\nplayers = 2\n",
-        variant.display()
-    );
+    base_tree(&dir);
+    let head =
+        "name = \"far away\"\nrules = [\"B-2\"]\nvariant = \"variants/base.toml\"\nplayers = 2\n";
     let at = "[[step]]\ntile = \"U\"\nat = [0, -2147483648]\n";
     let to = "[[step]]\ntile = \"U\"\nat = [1, 0]\n\
               moves = [{ player = 0, to = [-2147483648, 0], on = \"road\" }]\n";
@@ -201,11 +199,9 @@ fn tegula_within(args: &[&str], secs: u64) -> std::process::Output {
 #[test]
 fn a_flood_of_errors_is_capped_per_file_and_located_in_linear_time() {
     let dir = scratch("flood");
-    let variant = common::root().join("variants/base.toml");
-    let head = format!(
-        "name = \"flood\"\nrules = [\"B-2\"]\nvariant = \"{}\"\nplayers = 2\n",
-        variant.display()
-    );
+    base_tree(&dir);
+    let head =
+        "name = \"flood\"\nrules = [\"B-2\"]\nvariant = \"variants/base.toml\"\nplayers = 2\n";
     let steps = 45_000;
     let one_line = format!(
         "{head}step = [{}]\n",
@@ -234,5 +230,20 @@ fn a_flood_of_errors_is_capped_per_file_and_located_in_linear_time() {
                 "{name} {format}"
             );
         }
+    }
+}
+
+/// Make `dir` a data root holding the base game (`variants/base.toml`, `tiles/base.toml`,
+/// `schema/variant.schema.json`): a scenario in it names its variant relative to itself and
+/// inside its data root.
+fn base_tree(dir: &Path) {
+    for rel in [
+        "schema/variant.schema.json",
+        "tiles/base.toml",
+        "variants/base.toml",
+    ] {
+        let to = dir.join(rel);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(common::root().join(rel), to).unwrap();
     }
 }

@@ -196,7 +196,7 @@ pub fn final_matches(g: &tegula_engine::Game) -> Result<(), String> {
 }
 
 /// Whether the scenario at `sc_path`, with its `variant = ...` line `line` pointed at `parent`
-/// (relative to the repository), fails: it does not load or its expectations do not hold.
+/// (relative to the repository, or absolute), fails: it does not load or its expectations do not hold.
 pub fn fails_under(
     sc_path: &Path,
     line: &str,
@@ -223,12 +223,32 @@ pub fn run_under(
         "{} names its variant",
         sc_path.display()
     );
-    let to = root().join(parent);
-    let moved = text.replace(line, &format!("variant = {:?}", to.display().to_string()));
-    let moved_path = tmp.join(sc_path.file_name().unwrap());
+    let to = std::fs::canonicalize(root().join(parent)).unwrap();
+    // A scenario names its variant relative to itself and inside its data root: the moved copy
+    // goes into the variant's data root (the repository's under `target/`, else `tmp`'s).
+    let data_root = tegula_model::reach::data_root(&to);
+    let dir = if data_root == std::fs::canonicalize(root()).unwrap() {
+        let tag = tmp.file_name().unwrap().to_string_lossy().into_owned();
+        data_root.join("target/tegula-moved-scenarios").join(tag)
+    } else {
+        data_root
+    };
+    std::fs::create_dir_all(&dir).unwrap();
+    let rel = relative(&dir, &to);
+    let moved = text.replace(line, &format!("variant = {:?}", rel.display().to_string()));
+    let moved_path = dir.join(sc_path.file_name().unwrap());
     std::fs::write(&moved_path, moved).unwrap();
     let (sc, _) = tegula_scenario::load(&moved_path, cache);
     sc.map(|sc| !tegula_scenario::run(&sc).failures.is_empty())
+}
+
+/// The path of `to` relative to the folder `from` (both absolute and canonical).
+pub fn relative(from: &Path, to: &Path) -> PathBuf {
+    let (a, b): (Vec<_>, Vec<_>) = (from.components().collect(), to.components().collect());
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut out: PathBuf = a[common..].iter().map(|_| "..").collect();
+    out.extend(&b[common..]);
+    out
 }
 
 /// The `tegula play` arguments of one Inns & Cathedrals game of six seats (IC-6), whose log and

@@ -39,10 +39,32 @@ pub fn data_root(leaf: &Path) -> PathBuf {
 /// read; `None` when it may. `toml_only`: the path must name a `.toml` file (`extends`), not
 /// also a folder (`sets`). Nothing outside the root is opened to decide.
 pub fn refusal(root: &Path, from: &Path, rel: &str, toml_only: bool) -> Option<String> {
+    if let Some(why) = outside(root, from, rel, "variant") {
+        return Some(why);
+    }
+    let base = from
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let base = std::fs::canonicalize(base).unwrap_or_else(|_| base.to_path_buf());
+    let real = std::fs::canonicalize(lexical(&base.join(rel))).ok()?;
+    let toml = real.extension().is_some_and(|e| e == "toml");
+    if !toml && (toml_only || real.is_file()) {
+        return Some(format!(
+            "`{rel}` is not a `.toml` file: a variant reads only tegula data"
+        ));
+    }
+    None
+}
+
+/// Why `rel`, written in the file `from` (a `what`: `variant`, `scenario`) whose data root is
+/// `root`, leads outside that root — an absolute path, `..` past the root, a symbolic link out
+/// of it; `None` when it stays inside. Nothing outside the root is opened to decide.
+pub fn outside(root: &Path, from: &Path, rel: &str, what: &str) -> Option<String> {
     let path = Path::new(rel);
     if path.has_root() || path.components().any(|c| matches!(c, Component::Prefix(_))) {
         return Some(format!(
-            "`{rel}` is an absolute path: a variant names files relative to itself"
+            "`{rel}` is an absolute path: a {what} names files relative to itself"
         ));
     }
     let base = from
@@ -53,7 +75,7 @@ pub fn refusal(root: &Path, from: &Path, rel: &str, toml_only: bool) -> Option<S
     let target = lexical(&base.join(path));
     let outside = || {
         format!(
-            "`{rel}` leads outside the data root {} of this variant",
+            "`{rel}` leads outside the data root {} of this {what}",
             root.display()
         )
     };
@@ -62,16 +84,7 @@ pub fn refusal(root: &Path, from: &Path, rel: &str, toml_only: bool) -> Option<S
     }
     // Inside by name: a symbolic link on the way may still lead out.
     let real = std::fs::canonicalize(&target).ok()?;
-    if !real.starts_with(root) {
-        return Some(outside() + " (through a symbolic link)");
-    }
-    let toml = real.extension().is_some_and(|e| e == "toml");
-    if !toml && (toml_only || real.is_file()) {
-        return Some(format!(
-            "`{rel}` is not a `.toml` file: a variant reads only tegula data"
-        ));
-    }
-    None
+    (!real.starts_with(root)).then(|| outside() + " (through a symbolic link)")
 }
 
 /// A note for every refusal: how to let variants reach each other's files.

@@ -389,6 +389,22 @@ fn follower_type(cx: &mut Ctx<'_>, rs: &Ruleset, name: &Sp<String>) -> Option<us
     found
 }
 
+/// An `out-of-reach` error when the file `path` names (its `variant`, its board's `log`)
+/// leads outside the scenario's data root — the nearest folder above it holding
+/// `schema/variant.schema.json`, else its own folder — as a variant's `extends` may not; never
+/// opened then, so nothing of it is read or quoted.
+pub(crate) fn out_of_reach(source: &Source, path: &Sp<String>) -> Option<Diagnostic> {
+    let root = tegula_model::reach::data_root(&source.path);
+    let why = tegula_model::reach::outside(&root, &source.path, &path.value, "scenario")?;
+    let mut d = source.diag(Code::OutOfReach, path.span.clone(), why);
+    d.notes.push(format!(
+        "a scenario reads only files inside its data root ({}): the nearest folder above it \
+         holding `schema/variant.schema.json` (`tegula schema` writes it), else its own folder",
+        root.display()
+    ));
+    Some(d)
+}
+
 /// Check a parsed scenario against its variant.
 pub fn resolve(
     source: Source,
@@ -397,6 +413,9 @@ pub fn resolve(
 ) -> (Option<Scenario>, Vec<Diagnostic>) {
     let base = source.path.parent().unwrap_or(Path::new(""));
     let variant_path = base.join(&doc.variant.value);
+    if let Some(d) = out_of_reach(&source, &doc.variant) {
+        return (None, vec![d]);
+    }
     // The variant's own rules, to check the cited ids against (before the variant's own
     // errors, if any, are reported).
     let declared = cache.get(&variant_path).0.map(|rs| rs.rules.clone());

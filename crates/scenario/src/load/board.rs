@@ -36,6 +36,10 @@ pub(super) fn board(
         cx.err(Code::BadCount, &b.turns.span, why);
         return None;
     };
+    if let Some(d) = super::out_of_reach(cx.source, &b.log) {
+        cx.diags.push(d);
+        return None;
+    }
     let base = cx.source.path.parent().unwrap_or(Path::new(""));
     let path = base.join(&b.log.value);
     let text = match tegula_model::load::read_source(&path) {
