@@ -36,7 +36,7 @@ pub(crate) fn header_problem(h: &ShardHeader) -> Option<String> {
     }
     let unit = win_unit(h.players).unwrap_or(u64::MAX);
     s.pool.iter().find_map(|(t, p)| {
-        let most_wins = p.games.checked_mul(unit).unwrap_or(u64::MAX);
+        let most_wins = p.games.saturating_mul(unit);
         let why = if p.games > s.games {
             "was placed in more games than the shard played"
         } else if p.wins > most_wins {
