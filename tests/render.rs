@@ -614,3 +614,47 @@ fn broken_tiles_never_crash_the_renderer() {
     }
     assert!(drawn > 10, "only {drawn} broken tiles drawn");
 }
+
+/// Issue 35, item 13: the terminal picture of a tile names the tags of its segments (which the
+/// SVG draws as glyphs): the cathedral city and the inn road of Inns & Cathedrals.
+#[test]
+fn ascii_pictures_name_segment_tags() {
+    for (tile, says) in [
+        ("ic-a", "city (#0) cathedral"),
+        ("ic-k", "road (#1) inn"),
+        ("A", "cloister (#0) religious"),
+    ] {
+        let o = tegula(&["render", tile, "--format", "ascii"]);
+        assert_exit(&o, 0);
+        let text = String::from_utf8(o.stdout).unwrap();
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("segment tags: "))
+            .unwrap_or_default();
+        assert!(line.contains(says), "{tile}: {text}");
+    }
+    let o = tegula(&["render", "D", "--format", "ascii"]);
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("segment tags"));
+    // A board picture lists the cells of its tagged segments by tag.
+    let txt = std::env::temp_dir().join(format!("tegula-tags-{}.txt", std::process::id()));
+    let variant = "variants/inns-cathedrals.toml";
+    let o = tegula(&[
+        "play",
+        "--variant",
+        variant,
+        "--seed",
+        "2",
+        "--board",
+        txt.to_str().unwrap(),
+    ]);
+    assert_exit(&o, 0);
+    let text = std::fs::read_to_string(&txt).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("segment tags: "))
+        .unwrap_or_default();
+    for tag in ["cathedral at (", "inn at (", "religious at ("] {
+        assert!(line.contains(tag), "{tag}: {text}");
+    }
+    let _ = std::fs::remove_file(txt);
+}

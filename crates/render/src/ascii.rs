@@ -8,8 +8,9 @@
 //! +-3-.-3-+
 //! ```
 //! Outer sides are drawn with `-`/`|`, inner sides of a mega tile with spaces. A legend lists the
-//! features (number, kind, segments, cells, pennants, open sides, bordered cities) and the
-//! connections.
+//! features (number, kind, segments, cells, pennants, open sides, bordered cities), the
+//! connections and the segments' tags (which the SVG draws as glyphs; a board lists the cells of
+//! its tagged segments by tag).
 
 use tegula_ruleset::{FeatureKind, Half, Side, SideKind};
 
@@ -279,12 +280,48 @@ pub fn tile_ascii(view: &TileView) -> String {
     for l in view
         .legend()
         .into_iter()
+        .chain(segment_tags(view))
         .chain(view.ability_lines(usize::MAX))
     {
         out.push_str(&l);
         out.push('\n');
     }
     out
+}
+
+/// The line naming the tags of the tile's segments (`[[tile]] segments … tags`), which the
+/// SVG draws as glyphs: `segment tags: city (#0) cathedral; road (#2) inn`; none when no segment
+/// has a tag.
+fn segment_tags(view: &TileView) -> Option<String> {
+    let tagged: Vec<String> = view
+        .segments
+        .iter()
+        .filter(|s| !s.tags.is_empty())
+        .map(|s| format!("{} (#{}) {}", s.id, s.feature, s.tags.join(" ")))
+        .collect();
+    (!tagged.is_empty()).then(|| format!("segment tags: {}", tagged.join("; ")))
+}
+
+/// The cells of the board's tagged segments by tag (`tags: religious at (0,1) (3,-2); inn at
+/// (1,0)`, a line), which the SVG draws as glyphs; empty when no segment has a tag.
+fn board_tags(b: &BoardView) -> String {
+    let mut by_tag: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
+    for t in &b.tiles {
+        for seg in &t.view.segments {
+            let c = &t.view.cells[seg.cell];
+            for tag in &seg.tags {
+                let at = format!("({},{})", t.x + c.x, t.y + c.y);
+                by_tag.entry(tag.as_str()).or_default().push(at);
+            }
+        }
+    }
+    if by_tag.is_empty() {
+        return String::new();
+    }
+    let parts: Vec<String> = (by_tag.iter())
+        .map(|(tag, cells)| format!("{tag} at {}", cells.join(" ")))
+        .collect();
+    format!("segment tags: {}\n", parts.join("; "))
 }
 
 /// Letter of seat `seat` on a terminal board (`A`, `B`, ...; lower case for a figure of another
@@ -381,6 +418,7 @@ pub fn board_ascii(b: &BoardView) -> String {
     }
     out.push_str(&format!("figures: {}\n", key.join(", ")));
     out.push_str(BOARD_KEY);
+    out.push_str(&board_tags(b));
     if let Some(t) = b.last.and_then(|i| b.tiles.get(i)) {
         out.push_str(&format!(
             "last placed (corners @): {} at ({}, {})\n",
