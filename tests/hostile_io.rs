@@ -81,18 +81,7 @@ fn s(p: &Path) -> &str {
 
 /// A recorded game log of the base game (seed 3).
 fn game_log(dir: &Path) -> PathBuf {
-    let log = dir.join("game.jsonl");
-    let o = tegula(&[
-        "play",
-        "--variant",
-        "variants/base.toml",
-        "--seed",
-        "3",
-        "--log",
-        s(&log),
-    ]);
-    assert_exit(&o, 0);
-    log
+    common::base_game_log(dir)
 }
 
 // ----- item 6: writes are safe -----

@@ -12,10 +12,7 @@ use common::{assert_exit, tegula};
 
 /// A fresh folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tegula-outputs-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("outputs", name)
 }
 
 fn s(p: &Path) -> &str {
@@ -30,21 +27,7 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-/// The log of a finished base game (seed 3), written into `dir`.
-fn game_log(dir: &Path) -> PathBuf {
-    let log = dir.join("game.jsonl");
-    let o = tegula(&[
-        "play",
-        "--variant",
-        "variants/base.toml",
-        "--seed",
-        "3",
-        "--log",
-        s(&log),
-    ]);
-    assert_exit(&o, 0);
-    log
-}
+use common::base_game_log as game_log;
 
 // ----- item 4: nothing after `end` -----
 
@@ -71,32 +54,44 @@ fn replay_refuses_lines_after_the_end() {
 
 // ----- item 9: terminal pictures saved to files are escaped -----
 
-/// A copy of the base game in `dir`, with a second figure, whose figure and tile names carry terminal
-/// control sequences (clear screen, bell, C1 CSI). Returns the variant's path.
-fn hostile_names(dir: &Path) -> PathBuf {
+/// A copy of the base game in `dir`: `dir/tiles/base.toml` edited by `tiles`, and the variant
+/// edited by `variant` (its sets in `dir/tiles`) written to `dir/name`; its path.
+fn base_copy(
+    dir: &Path,
+    name: &str,
+    tiles: impl Fn(String) -> String,
+    variant: impl Fn(String) -> String,
+) -> PathBuf {
     let root = common::root();
     std::fs::create_dir_all(dir.join("tiles")).unwrap();
-    let tiles = std::fs::read_to_string(root.join("tiles/base.toml"))
-        .unwrap()
-        .replacen(
+    let text = std::fs::read_to_string(root.join("tiles/base.toml")).unwrap();
+    std::fs::write(dir.join("tiles/base.toml"), tiles(text)).unwrap();
+    let text = std::fs::read_to_string(root.join("variants/base.toml")).unwrap();
+    let file = dir.join(name);
+    std::fs::write(&file, variant(text.replace("../tiles/", "tiles/"))).unwrap();
+    file
+}
+
+/// A copy of the base game in `dir`, with a second figure, whose figure and tile names carry
+/// terminal control sequences (clear screen, bell, C1 CSI). Returns the variant's path.
+fn hostile_names(dir: &Path) -> PathBuf {
+    let tile = |t: String| {
+        t.replacen(
             "name = \"Cloister with road\"",
             "name = \"Cloister\\u001b[2J\\u0007\\u009b31m\"",
             1,
-        );
-    std::fs::write(dir.join("tiles/base.toml"), tiles).unwrap();
-    let variant = std::fs::read_to_string(root.join("variants/base.toml"))
-        .unwrap()
-        .replace("../tiles/", "tiles/")
-        .replacen(
+        )
+    };
+    let figures = |v: String| {
+        v.replacen(
             "{ id = \"meeple\", name = \"Meeple\", count = 7, strength = 1 }",
             "{ id = \"meeple\", name = \"Meeple\", count = 7, strength = 1 }, \
              { id = \"big\", name = \"Big\\u001b[2J\\u001b]0;owned\\u0007\", count = 1, \
              strength = 2 }",
             1,
-        );
-    let file = dir.join("base.toml");
-    std::fs::write(&file, variant).unwrap();
-    file
+        )
+    };
+    base_copy(dir, "base.toml", tile, figures)
 }
 
 fn has_raw_controls(text: &str) -> bool {
@@ -319,16 +314,8 @@ fn a_variant_option_naming_another_kind_of_file_says_what_it_is() {
 /// A copy of the base game with its own id in `dir` (`dir/elsewhere.toml`, its tiles in
 /// `dir/tiles`), outside the repository's `variants/`.
 fn variant_elsewhere(dir: &Path) -> PathBuf {
-    let root = common::root();
-    std::fs::create_dir_all(dir.join("tiles")).unwrap();
-    std::fs::copy(root.join("tiles/base.toml"), dir.join("tiles/base.toml")).unwrap();
-    let text = std::fs::read_to_string(root.join("variants/base.toml"))
-        .unwrap()
-        .replace("../tiles/", "tiles/")
-        .replacen("id = \"base\"", "id = \"elsewhere\"", 1);
-    let file = dir.join("elsewhere.toml");
-    std::fs::write(&file, text).unwrap();
-    file
+    let id = |v: String| v.replacen("id = \"base\"", "id = \"elsewhere\"", 1);
+    base_copy(dir, "elsewhere.toml", |t| t, id)
 }
 
 #[test]

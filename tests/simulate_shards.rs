@@ -326,22 +326,7 @@ fn a_header_is_held_to_its_lines_and_its_variant() {
     // A base run: a pool tile in its header is refused against the variant its lines name.
     let base = variant("base.toml");
     for spec in ["0/2", "1/2"] {
-        let file = format!("b{}.jsonl", &spec[..1]);
-        let o = tegula_in(
-            &dir,
-            &[
-                "simulate",
-                "--variant",
-                &base,
-                "--games",
-                "4",
-                "--shard",
-                spec,
-                "--out",
-                &file,
-            ],
-        );
-        assert_exit(&o, 0);
+        base_shard(&dir, "4", spec, &format!("b{}.jsonl", &spec[..1]));
     }
     edited_header(&dir, "b0.jsonl", "pool0.jsonl", |h| {
         h["sums"]["pool"] = serde_json::json!({"4": {"id": "E", "games": 1, "wins": 0,
@@ -380,22 +365,7 @@ fn a_header_is_held_to_its_lines_and_its_variant() {
 #[test]
 fn a_merge_stops_at_the_first_bad_line() {
     let dir = scratch("stream");
-    let base = variant("base.toml");
-    let o = tegula_in(
-        &dir,
-        &[
-            "simulate",
-            "--variant",
-            &base,
-            "--games",
-            "2",
-            "--shard",
-            "0/1",
-            "--out",
-            "s.jsonl",
-        ],
-    );
-    assert_exit(&o, 0);
+    base_shard(&dir, "2", "0/1", "s.jsonl");
     let text = std::fs::read_to_string(dir.join("s.jsonl")).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let hostile = dir.join("hostile.jsonl");
@@ -429,4 +399,22 @@ fn a_merge_stops_at_the_first_bad_line() {
         e.contains("hostile.jsonl: line 2: game 0: `scores` is not 2 scores"),
         "{e}"
     );
+}
+
+/// Shard `spec` of a base-game run of `games` games (seed 0, random agents), written to
+/// `dir/file`.
+fn base_shard(dir: &Path, games: &str, spec: &str, file: &str) {
+    let base = variant("base.toml");
+    let args = [
+        "simulate",
+        "--variant",
+        &base,
+        "--games",
+        games,
+        "--shard",
+        spec,
+        "--out",
+        file,
+    ];
+    assert_exit(&tegula_in(dir, &args), 0);
 }

@@ -38,6 +38,19 @@ impl<'a> Output<'a> {
         })
     }
 
+    /// The folder `flag` fills with the logs `simulate --logs` writes (`game-N.jsonl`), if
+    /// given.
+    pub(crate) fn game_logs(flag: &'static str, dir: Option<&'a Path>) -> Option<Self> {
+        dir.map(|dir| Output {
+            flag,
+            target: Target::Folder {
+                dir,
+                names: "game-N.jsonl",
+                writes: is_game_log_name,
+            },
+        })
+    }
+
     fn path(&self) -> &Path {
         match &self.target {
             Target::File(p) => p,
@@ -187,30 +200,16 @@ mod tests {
     #[test]
     fn a_file_an_output_folder_would_write_clashes() {
         let dir = scratch("folder");
-        let logs = Output {
-            flag: "--logs",
-            target: Target::Folder {
-                dir: &dir,
-                names: "game-N.jsonl",
-                writes: is_game_log_name,
-            },
-        };
+        let logs = Output::game_logs("--logs", Some(&dir));
         let clashing = dir.join("game-0.jsonl");
         let out = Output::file("--out", Some(&clashing));
-        let e = refuse_clashes([Some(logs), out]).unwrap_err().to_string();
+        let e = refuse_clashes([logs, out]).unwrap_err().to_string();
         assert!(e.contains("--logs") && e.contains("game-0.jsonl"), "{e}");
         for fine in ["summary.jsonl", "game-.jsonl", "game-1.json"] {
-            let logs = Output {
-                flag: "--logs",
-                target: Target::Folder {
-                    dir: &dir,
-                    names: "game-N.jsonl",
-                    writes: is_game_log_name,
-                },
-            };
+            let logs = Output::game_logs("--logs", Some(&dir));
             let p = dir.join(fine);
             let out = Output::file("--out", Some(&p));
-            assert!(refuse_clashes([out, Some(logs)]).is_ok(), "{fine}");
+            assert!(refuse_clashes([out, logs]).is_ok(), "{fine}");
         }
     }
 }

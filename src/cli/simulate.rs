@@ -13,7 +13,7 @@ use tegula_shard::{variant_digest, Shard, ShardHeader, ShardSums};
 use super::fsio::write_output_atomically;
 use super::game_where::Cond;
 use super::out;
-use super::outputs::{is_game_log_name, refuse_clashes, Output, Target};
+use super::outputs::{refuse_clashes, Output};
 use super::play::{agents_by_seat, load_rules, parse_agents, Format};
 use super::progress::{check_interval, interrupt_flag, Progress, EXIT_INTERRUPTED};
 use super::sim_games::{prepare_log_dir, second_pass, Extras, Run};
@@ -150,19 +150,11 @@ fn check_args(args: &Args) -> anyhow::Result<()> {
 
 /// The files and the folder the run writes, by option.
 fn outputs(args: &Args) -> [Option<Output<'_>>; 4] {
-    let logs = args.logs.as_deref().map(|dir| Output {
-        flag: "--logs",
-        target: Target::Folder {
-            dir,
-            names: "game-N.jsonl",
-            writes: is_game_log_name,
-        },
-    });
     [
         Output::file("--out", args.out.as_deref()),
         Output::file("--log", args.log.as_deref()),
         Output::file("--chart", args.chart.as_deref()),
-        logs,
+        Output::game_logs("--logs", args.logs.as_deref()),
     ]
 }
 

@@ -294,3 +294,27 @@ pub fn audit_and_replay(
     }
     Ok(())
 }
+
+/// A fresh folder for one test: `prefix` names the test file, `name` the test.
+pub fn scratch(prefix: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tegula-{prefix}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The log of a finished base game (`tegula play`, seed 3), written to `dir/game.jsonl`.
+pub fn base_game_log(dir: &Path) -> PathBuf {
+    let log = dir.join("game.jsonl");
+    let o = tegula(&[
+        "play",
+        "--variant",
+        "variants/base.toml",
+        "--seed",
+        "3",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert_exit(&o, 0);
+    log
+}

@@ -111,33 +111,17 @@ impl LineSums {
     /// agree.
     pub fn mismatch(&self, header: &ShardSums) -> Option<String> {
         let (a, b) = (header, &self.sums);
-        let differs = [
-            (
-                "games",
-                a.games == b.games,
-                format!("{}", a.games),
-                format!("{}", b.games),
-            ),
-            (
-                "total_score",
-                a.total_score == b.total_score,
-                a.total_score.to_string(),
-                b.total_score.to_string(),
-            ),
-            (
-                "seat_scores",
-                a.seat_scores == b.seat_scores,
-                format!("{:?}", a.seat_scores),
-                format!("{:?}", b.seat_scores),
-            ),
-            (
-                "wins",
-                a.wins == b.wins,
-                format!("{:?}", a.wins),
-                format!("{:?}", b.wins),
-            ),
-        ];
-        let (what, _, said, real) = differs.into_iter().find(|d| !d.1)?;
+        let scalar = |x: u64, y: u64| (x != y).then(|| (x.to_string(), y.to_string()));
+        let list =
+            |x: &Vec<u64>, y: &Vec<u64>| (x != y).then(|| (format!("{x:?}"), format!("{y:?}")));
+        let (what, (said, real)) = [
+            ("games", scalar(a.games, b.games)),
+            ("total_score", scalar(a.total_score, b.total_score)),
+            ("seat_scores", list(&a.seat_scores, &b.seat_scores)),
+            ("wins", list(&a.wins, &b.wins)),
+        ]
+        .into_iter()
+        .find_map(|(what, d)| Some((what, d?)))?;
         Some(format!(
             "its header's `sums.{what}` is {said}, but its game lines add up to {real}"
         ))
