@@ -154,14 +154,14 @@ fn corrupt_and_illegal_corners_in_a_log_name_the_line() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// The shipped named-corner scenario with `edit` applied, written where it can find its variant
-/// by an absolute path; `tegula check` on it.
+/// The shipped named-corner scenario with `edit` applied, written inside the repository's data
+/// root where it can find its variant; `tegula check` on it.
 fn check_edited(name: &str, edit: impl Fn(&str) -> String) -> std::process::Output {
     let root = common::root();
     let text = std::fs::read_to_string(root.join("scenarios/am6-barn-on-a-named-corner.toml"))
         .unwrap()
-        .replace("\"../variants/", &format!("\"{}/variants/", root.display()));
-    let dir = scratch(name);
+        .replace("\"../variants/", "\"../../../variants/");
+    let dir = common::repo_scratch(&format!("corners-{name}"));
     let path = dir.join("scenario.toml");
     std::fs::write(&path, edit(&text)).unwrap();
     let out = common::tegula(&["check", path.to_str().unwrap()]);

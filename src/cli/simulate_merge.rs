@@ -220,8 +220,12 @@ fn check_variant(files: &[ShardFile], given: Option<&Rules>) -> Vec<String> {
     let rules = match given {
         Some(r) => r,
         None => {
-            let path = files.iter().find_map(|f| f.recorded_variant.clone());
-            recorded = path.as_deref().and_then(quiet_rules);
+            // As written (from the folder the run was started in), else beside the shard.
+            recorded = files.iter().find_map(|f| {
+                let named = f.recorded_variant.as_deref()?;
+                let beside = f.path.parent().map(|d| d.join(named));
+                quiet_rules(named).or_else(|| beside.as_deref().and_then(quiet_rules))
+            });
             match recorded.as_deref() {
                 Some(r) if variant_digest(r) == files[0].header.variant_digest => r,
                 _ => {

@@ -228,8 +228,7 @@ pub fn run_under(
     // goes into the variant's data root (the repository's under `target/`, else `tmp`'s).
     let data_root = tegula_model::reach::data_root(&to);
     let dir = if data_root == std::fs::canonicalize(root()).unwrap() {
-        let tag = tmp.file_name().unwrap().to_string_lossy().into_owned();
-        data_root.join("target/tegula-moved-scenarios").join(tag)
+        repo_scratch(&tmp.file_name().unwrap().to_string_lossy())
     } else {
         data_root
     };
@@ -317,4 +316,16 @@ pub fn base_game_log(dir: &Path) -> PathBuf {
     ]);
     assert_exit(&o, 0);
     log
+}
+
+/// A fresh folder inside the repository's data root (under `target/`, which git ignores), for
+/// scenarios that name the shipped variants: a scenario's `variant` stays inside its data root.
+/// From it the repository is `../../../`.
+pub fn repo_scratch(name: &str) -> PathBuf {
+    let dir = root()
+        .join("target/tegula-moved-scenarios")
+        .join(format!("{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
