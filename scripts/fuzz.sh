@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-targets=(parse_tileset variant scenario log ruleset engine_actions)
+targets=(parse_tileset variant scenario log ruleset shard engine_actions)
 
 have() {
   rustup toolchain list 2>/dev/null | grep -q '^nightly' && command -v cargo-fuzz >/dev/null 2>&1

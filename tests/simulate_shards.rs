@@ -310,10 +310,16 @@ fn a_header_is_held_to_its_lines_and_its_variant() {
             && e.contains("but its game lines add up to ["),
         "{e}"
     );
-    for players in [0, 43, 60, 255] {
+    // One agent, score and win share per seat, so that only the count is wrong (47 seats
+    // passed the old checks and overflowed the win-share unit).
+    for players in [0u8, 43, 47, 60, 255] {
         let to = format!("seats{players}.jsonl");
         edited_header(&dir, "a0.jsonl", &to, |h| {
-            h["players"] = serde_json::json!(players)
+            let n = usize::from(players);
+            h["players"] = serde_json::json!(players);
+            h["agents"] = serde_json::json!(vec!["random"; n]);
+            h["sums"]["seat_scores"] = serde_json::json!(vec![1; n]);
+            h["sums"]["wins"] = serde_json::json!(vec![1; n]);
         });
         let (code, e) = merge(&dir, &[&to, "a1.jsonl"]);
         assert_eq!(code, Some(2), "{e}");

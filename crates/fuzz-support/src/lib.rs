@@ -10,17 +10,20 @@
 //! | [`scenario`] | any scenario text: diagnostics, and a scenario that loads runs to its end |
 //! | [`log`] | any log text replays to a game or a located error, never a panic |
 //! | [`ruleset`] | any compiled ruleset artefact: an error, or rules that set up and play |
+//! | [`shard`] | any shard file of `simulate --shard`: a header or a refusal, then its lines' sums, the merge and the figures, never a panic |
 //! | [`engine_actions`] | `apply(a)` succeeds exactly for the actions `legal_actions()` lists, and a refused action changes nothing |
 
 mod actions;
 mod artefact;
 mod data;
 mod inputs;
+mod shard;
 
 pub use actions::engine_actions;
 pub use artefact::ruleset;
 pub use data::{repo_root, shipped_variants};
 pub use inputs::{log, scenario, tileset, variant};
+pub use shard::shard;
 
 /// A fuzz target's body: takes the fuzzer's bytes, panics only on a bug.
 pub type Body = fn(&[u8]);
@@ -32,5 +35,6 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("scenario", scenario),
     ("log", log),
     ("ruleset", ruleset),
+    ("shard", shard),
     ("engine_actions", engine_actions),
 ];
