@@ -6,7 +6,8 @@ use std::path::Path;
 
 use tegula_model::variant::build_variant;
 use tegula_ruleset::{
-    Ability, Condition, Count, Effect, FeatureKind, Owner, Per, PoolRules, Ruleset, State, Trigger,
+    Ability, Condition, Count, Effect, FeatureKind, Owner, Per, PoolCitations, PoolRules, Ruleset,
+    State, Trigger,
 };
 
 mod common;
@@ -241,6 +242,13 @@ fn the_wonders_variant_has_the_w1_pool() {
             gain_follower: 0, // the pair's meeples ...
             gain_first: 2,    // ... two of them (W-1: 6 in supply + 2 = 8 of the 9)
             gain_second: 0,
+            rules: PoolCitations {
+                take: "W-2".into(),
+                choice: "W-3".into(),
+                place: "W-5".into(),
+                fit: "W-6".into(),
+                follow: "W-7".into(),
+            },
         })
     );
     assert_eq!(rs.followers[0].id, "meeple");

@@ -5,8 +5,8 @@
 //! project's TOML so the two can be compared.
 
 use tegula_ruleset::{
-    rotate_offset, CellPorts, Feature, FeatureKind, FollowerType, Half, Rotation, Ruleset, Scoring,
-    Side, SideKind, TileType, NO_FEATURE,
+    rotate_offset, CellPorts, Citations, Feature, FeatureKind, FollowerType, Half, Rotation,
+    Ruleset, Scoring, Side, SideKind, TileType, NO_FEATURE,
 };
 
 use crate::{Agent, Game, Phase, RandomAgent};
@@ -295,6 +295,12 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
         edge_kinds: Vec::new(),
         pile_groups: Vec::new(),
         seats_rule: None,
+        // The registry's standard rules, as a variant that does not name its own cites them.
+        citations: Citations {
+            placement: "B-2".into(),
+            scoring: "B-4".into(),
+            final_scoring: "B-6".into(),
+        },
     })
 }
 

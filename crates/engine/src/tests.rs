@@ -180,7 +180,7 @@ fn b2_follower_on_occupied_feature_is_refused() {
         }))
         .unwrap_err();
     assert_eq!(err, MoveError::FeatureOccupied { feature: f });
-    assert_eq!(err.rule(), "B-2");
+    assert_eq!(g.rule_of(&err), "B-2");
     assert_eq!(
         g.apply(Action::Follower(FollowerOption {
             feature: 9,
@@ -503,7 +503,7 @@ fn b2_no_follower_left_and_w5_no_follower_on_a_wonder() {
         }))
         .unwrap_err();
     assert_eq!(err, MoveError::NoFollowerLeft { follower: 0 });
-    assert_eq!(err.rule(), "B-2");
+    assert_eq!(g.rule_of(&err), "B-2");
     assert_eq!(
         g.apply(Action::Follower(FollowerOption {
             feature: field,
@@ -556,6 +556,13 @@ fn pool_game(players: u8, pile: &[&str]) -> Game {
         gain_follower: 0,
         gain_first: 2,
         gain_second: 0,
+        rules: tegula_ruleset::PoolCitations {
+            take: "W-2".into(),
+            choice: "W-3".into(),
+            place: "W-5".into(),
+            fit: "W-6".into(),
+            follow: "W-7".into(),
+        },
     });
     let r = Arc::new(Rules::new(rs).unwrap());
     let d = pile.iter().map(|t| idx(&r, t)).collect();

@@ -244,7 +244,7 @@ fn held_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
             .tiles
             .get(usize::from(p.tile))
             .map_or("?", |t| t.id.as_str());
-        let site = if p.site == tegula_ruleset::TileSite::Hole {
+        let site = if p.site == tegula_ruleset::TileSite::Enclosed {
             "into holes only"
         } else {
             "anywhere"

@@ -318,7 +318,7 @@ pub const NO_FEATURE: u8 = u8::MAX;
 
 /// Version of the ruleset artefact's format. Raised whenever a change to these types would make
 /// an older engine misread a newer file (or the reverse); [`Ruleset::from_json`] refuses others.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// The rulebook's *Readings* (RULES.md), each a parameter whose default is the registry's
 /// reading and whose alternative is the other coherent reading of the rule text.
@@ -543,6 +543,23 @@ pub struct Ruleset {
     /// when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seats_rule: Option<SeatsRule>,
+    /// The rule ids the game's own steps cite (placing a tile, scoring during the game and at
+    /// the end): the engine names no rule, the data does.
+    pub citations: Citations,
+}
+
+/// The rule ids the steps every game has cite (`[citations]` in a variant; docs/FORMAT.md,
+/// "Cited rules").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Citations {
+    /// Placing a tile: what a refused placement or figure placement cites unless a more
+    /// particular rule of the data applies, and what a tile that fits nowhere leaves the game
+    /// by unless its pile group names another rule.
+    pub placement: String,
+    /// A feature scored during the game.
+    pub scoring: String,
+    /// A feature scored at the end of the game (fields included).
+    pub final_scoring: String,
 }
 
 /// The rule a game cites when it seats more than `above` players.
@@ -595,6 +612,26 @@ pub struct PoolRules {
     pub gain_first: u8,
     /// How many come with the second take (W-30: 1).
     pub gain_second: u8,
+    /// The rule ids its steps cite.
+    pub rules: PoolCitations,
+}
+
+/// The rule ids the open pool's steps cite (`[pool] rules` in a variant).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PoolCitations {
+    /// A take of a tile that is not among the pool's choices.
+    pub take: String,
+    /// The active player's choice of the seat that takes next, when several reached the
+    /// threshold together.
+    pub choice: String,
+    /// A taken tile is placed instead of drawing, with a figure of the gain on its
+    /// unscored feature (no follower stands there).
+    pub place: String,
+    /// A taken tile that fits nowhere: tiles are drawn and placed for it, and the tiles drawn
+    /// that cannot serve leave the game.
+    pub fit: String,
+    /// Which figures may follow a pool tile just placed (no corner figure).
+    pub follow: String,
 }
 
 /// A tile's ability, written in the rule language (docs/RULE-LANGUAGE.md): only the owner (the
@@ -812,6 +849,14 @@ pub struct FollowerType {
     /// Rule id the events returning a figure of this type to supply cite (default: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub return_rule: Option<String>,
+    /// Rule id a placement of this figure refused for where it would stand cites (its sites,
+    /// its precondition, a corner; default: `place_rule`, else [`Citations::placement`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site_rule: Option<String>,
+    /// Rule id a refused move of this figure after a scoring cites ([`AfterScore::Move`];
+    /// default: [`Citations::placement`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_rule: Option<String>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -872,6 +917,8 @@ impl FollowerType {
             when_extended: None,
             place_rule: None,
             return_rule: None,
+            site_rule: None,
+            move_rule: None,
         }
     }
 
@@ -1004,6 +1051,12 @@ pub struct CornerScoring {
     /// on a field scores in full.
     #[serde(rename = "final")]
     pub final_: Expr,
+    /// Rule id the payment on placement cites.
+    pub place_rule: String,
+    /// Rule id the payment of a join cites, and a follower refused on its field.
+    pub join_rule: String,
+    /// Rule id the final payment cites.
+    pub final_rule: String,
 }
 
 /// A tile every player holds from the start instead of it being in the draw pile (AM-1), and
@@ -1019,15 +1072,19 @@ pub struct PlayerTile {
     /// Whether, after the last tile of the pile, players still holding it may place it in seat
     /// order starting after the player who placed the last tile (AM-4).
     pub final_round: bool,
+    /// Rule id a refused placement of it cites (not held, not into an enclosed cell).
+    pub rule: String,
 }
 
 /// Where a player's own tile may be placed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum TileSite {
-    /// Only into a hole: an empty cell whose four orthogonal neighbours are all filled (AM-1);
-    /// its sides must still match them (sides of kind `any` match everything).
-    Hole,
+    /// Only into an enclosed cell: an empty cell whose four orthogonal neighbours are all
+    /// filled (a hole in the map); its sides must still match them (sides of kind `any` match
+    /// everything). Written `hole` in the data and the artefact.
+    #[serde(rename = "hole")]
+    Enclosed,
     /// Anywhere a drawn tile could go (B-2).
     Anywhere,
 }

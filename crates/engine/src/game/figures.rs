@@ -290,11 +290,10 @@ impl Game {
                 // An `Arc` clone (corner figures only): the placement payment is read while
                 // the game changes.
                 let rules = self.rules.clone();
-                let place = rules.figures[o.follower as usize]
-                    .corner
-                    .as_ref()
-                    .map_or(&NOTHING, |c| &c.place);
-                self.score_field_at_once(root, place, "AM-7");
+                let corner = rules.figures[o.follower as usize].corner.as_ref();
+                let place = corner.map_or(&NOTHING, |c| &c.place);
+                let rule = corner.map_or(rules.placement_rule(), |c| &c.place_rule);
+                self.score_field_at_once(root, place, rule);
                 self.segs[root as usize].corners += 1;
             }
             _ => {
@@ -444,6 +443,7 @@ impl Game {
             return Err(MoveError::WrongPhase { phase: self.phase });
         }
         let refused = MoveError::NotAMoveTarget {
+            follower: self.freed.first().map_or(0, |f| f.ftype),
             x: t.x,
             y: t.y,
             feature: t.feature,

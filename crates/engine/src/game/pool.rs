@@ -2,6 +2,8 @@
 //! reaches the marker pairs on the track, placed instead of drawing with a marker and up to two
 //! followers, and the procedure for a pool tile that fits nowhere (W-6).
 
+use std::sync::Arc;
+
 use tegula_ruleset::{PoolTileDraw, ThresholdRecheck};
 
 use super::{Event, Game, MoveError, Phase, Placement, Resume};
@@ -343,7 +345,7 @@ impl Game {
             if self.drawn >= self.pile.len() {
                 self.w.held.retain(|&h| h != (self.player, pooled));
                 self.w.unplaceable.push((self.player, pooled));
-                self.record_discard(pooled, "W-6");
+                self.record_fit_discard(pooled);
                 if self.w.w6.take().is_some() {
                     // Tiles were placed this turn ("any-fit" only): score them, next seat.
                     self.end_turn();
@@ -369,7 +371,16 @@ impl Game {
                 self.phase = Phase::Place;
                 return;
             }
-            self.record_discard(t, "W-6");
+            self.record_fit_discard(t);
+        }
+    }
+
+    /// Record tile `t` leaving the game by the pool's fit rule (a pool tile that could not be
+    /// placed, or a tile drawn for it that cannot serve).
+    pub(super) fn record_fit_discard(&mut self, t: u16) {
+        if self.record {
+            let rules = Arc::clone(&self.rules);
+            self.record_discard(t, rules.pool_fit_rule());
         }
     }
 

@@ -71,8 +71,8 @@ impl fmt::Display for PresetError {
             }
             PresetError::Seat(s) => write!(f, "seat {s} does not exist"),
             PresetError::Follower(t) => write!(f, "follower type {t} does not exist"),
-            PresetError::NotInPool(t) => write!(f, "tile {t} is not in the open pool (W-1)"),
-            PresetError::NoPool => write!(f, "the variant has no pool (W-1)"),
+            PresetError::NotInPool(t) => write!(f, "tile {t} is not in the open pool"),
+            PresetError::NoPool => write!(f, "the variant has no pool"),
             PresetError::Resource(r) => write!(f, "resource {r} does not exist"),
         }
     }

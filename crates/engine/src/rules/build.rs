@@ -469,8 +469,11 @@ fn check_player_tiles(ruleset: &Ruleset, tiles: &[TileInfo], reasons: &mut Vec<R
                 index,
                 tile: pt.tile,
             }),
-            Some(t) if pt.site == TileSite::Hole && !t.single => {
-                reasons.push(RulesReason::HoleTileNotSingle { index })
+            Some(t) if pt.site == TileSite::Enclosed && !t.single => {
+                reasons.push(RulesReason::HoleTileNotSingle {
+                    index,
+                    rule: pt.rule.clone(),
+                })
             }
             Some(_) => {}
         }

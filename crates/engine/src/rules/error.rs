@@ -115,6 +115,8 @@ pub enum RulesReason {
     HoleTileNotSingle {
         /// Index into the ruleset's player tiles.
         index: usize,
+        /// The rule the player tile cites.
+        rule: String,
     },
     /// A hand of no tiles.
     EmptyHand,
@@ -200,9 +202,9 @@ impl fmt::Display for RulesReason {
             R::PlayerTileMissing { index, tile } => {
                 write!(f, "player tile {index}: no tile type {tile}")
             }
-            R::HoleTileNotSingle { index } => write!(
+            R::HoleTileNotSingle { index, rule } => write!(
                 f,
-                "player tile {index}: only single-cell tiles can go into a hole (AM-1)"
+                "player tile {index}: only single-cell tiles can go into a hole ({rule})"
             ),
             R::EmptyHand => f.write_str("hand: a player holds at least 1 tile"),
             R::TooManyResources { count, max } => {
