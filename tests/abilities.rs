@@ -59,7 +59,7 @@ fn expected(rs: &Ruleset) -> Vec<(&'static str, Ability)> {
             Ability {
                 rule: "W-10".into(),
                 when: Trigger::FollowerPlaced,
-                conditions: vec![Condition::NearBuilding {
+                conditions: vec![Condition::Near {
                     tag: Some(religious),
                 }],
                 effect: score(Per::Fixed(3), Count::One),
@@ -175,7 +175,7 @@ fn expected(rs: &Ruleset) -> Vec<(&'static str, Ability)> {
                 rule: "W-17".into(),
                 when: Trigger::GameEnd,
                 conditions: vec![],
-                effect: score(Per::Fixed(2), Count::Lines(7)),
+                effect: score(Per::Fixed(2), Count::LinesWithRun(7)),
                 not_in_placing_turn: false,
             },
         ),

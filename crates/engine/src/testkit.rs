@@ -105,7 +105,7 @@ pub fn tile(spec: &str) -> Result<TileType, String> {
             Some('R') => FeatureKind::Road,
             Some('F') => FeatureKind::Field,
             Some('K') => FeatureKind::Cloister,
-            Some('W') => FeatureKind::Wonder,
+            Some('W') => FeatureKind::Unscored,
             _ => return Err(format!("bad kind `{kind_s}`")),
         };
         let pennants = kind_s[1..].parse().unwrap_or(0);

@@ -492,7 +492,7 @@ fn b2_no_follower_left_and_w5_no_follower_on_a_wonder() {
         })),
         Err(MoveError::NotAFollowerFeature {
             feature: building,
-            kind: FeatureKind::Wonder
+            kind: FeatureKind::Unscored
         })
     );
     let field = feature(&g, "field");
@@ -645,7 +645,7 @@ fn w6_drawn_tiles_are_removed_until_one_lets_the_pool_tile_fit_next_to_it() {
     }))
     .unwrap();
     assert_eq!(g.pool_owned(), vec![(0, cc, 3)]);
-    assert_eq!(g.markers(), vec![(0, 0)]);
+    assert_eq!(g.claims(), vec![(0, 0)]);
     // 7 meeples + the pair's 2 − the marker = 8 (W-2, W-5).
     assert_eq!(g.supply(0, 0), 8);
     assert_eq!(g.phase(), Phase::Follower);

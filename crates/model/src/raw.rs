@@ -1193,7 +1193,7 @@ pub struct RawReadings {
     /// W-10: which cells are near a building for a `near_building` condition: `"around"`
     /// (default: the 8 cells around the building's cell) or `"around-or-on"` (its own cell too).
     #[serde(default)]
-    pub near_building: Option<Sp<tegula_ruleset::NearBuilding>>,
+    pub near_building: Option<Sp<tegula_ruleset::NearCells>>,
     /// W-3: after the pairs moved, whom a player compared again must reach: `"new-position"`
     /// (default) or `"old-position"` (where they stood when the turn's takes began).
     #[serde(default)]

@@ -285,10 +285,12 @@ pub enum FeatureKind {
     Road,
     /// Field / meadow (B-6).
     Field,
-    /// Cloister or other cloister-like building scored by its 8-neighbourhood (B-3, B-4).
+    /// Cloister or another feature of one cell scored by its 8-neighbourhood (B-3, B-4).
     Cloister,
-    /// A wonder building: on no feature, never scored (W-5, W-19).
-    Wonder,
+    /// A feature no figure stands on and no feature scoring pays (W-5, W-19); the data, the
+    /// artefact and the logs spell it with the word of the expansion that brought it.
+    #[serde(rename = "wonder")]
+    Unscored,
 }
 
 impl FeatureKind {
@@ -298,7 +300,7 @@ impl FeatureKind {
         FeatureKind::Road,
         FeatureKind::Field,
         FeatureKind::Cloister,
-        FeatureKind::Wonder,
+        FeatureKind::Unscored,
     ];
 
     /// Lower-case name, as in the data files and messages.
@@ -308,7 +310,7 @@ impl FeatureKind {
             FeatureKind::Road => "road",
             FeatureKind::Field => "field",
             FeatureKind::Cloister => "cloister",
-            FeatureKind::Wonder => "wonder",
+            FeatureKind::Unscored => "wonder",
         }
     }
 }
@@ -329,7 +331,8 @@ pub struct Readings {
     pub final_round_first: FinalRoundFirst,
     /// Which cells are "the 8 tiles around" a building for a near-building condition (W-10).
     #[serde(default)]
-    pub near_building: NearBuilding,
+    #[serde(rename = "near_building")]
+    pub near: NearCells,
     /// Which position of the pairs a player compared again after they moved must reach (W-3).
     #[serde(default)]
     pub threshold_recheck: ThresholdRecheck,
@@ -389,11 +392,11 @@ pub enum FinalRoundFirst {
 }
 
 /// Which cells count as near a building (a cloister, or a feature with the condition's tag)
-/// for [`Condition::NearBuilding`] (W-10: "one of the 8 tiles around a cloister-like
+/// for [`Condition::Near`] (W-10: "one of the 8 tiles around a cloister-like
 /// building").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum NearBuilding {
+pub enum NearCells {
     /// The registry's reading: the figure's cell must be one of the 8 cells around a cell
     /// holding the building; the building's own cell does not count unless it neighbours
     /// another building.
@@ -685,9 +688,10 @@ pub enum Trigger {
 #[serde(rename_all = "kebab-case")]
 pub enum Condition {
     /// The placed figure's cell is one of the 8 cells around a cell holding a feature with this
-    /// tag (index into [`Ruleset::tags`]) or of kind cloister; the building's own cell does not
-    /// count unless it neighbours another (W-10), or counts too ([`Readings::near_building`]).
-    NearBuilding {
+    /// tag (index into [`Ruleset::tags`]) or of kind cloister; that feature's own cell does not
+    /// count unless it neighbours another (W-10), or counts too ([`Readings::near`]).
+    #[serde(rename = "near-building")]
+    Near {
         /// Tag index; features of kind cloister always count.
         tag: Option<u32>,
     },
@@ -775,7 +779,8 @@ pub enum Count {
     },
     /// Rows and columns of the board containing a gap-free run of at least this many filled
     /// cells (each row/column once, W-17).
-    Lines(u32),
+    #[serde(rename = "lines")]
+    LinesWithRun(u32),
 }
 
 /// Whose figures.

@@ -390,7 +390,7 @@ impl Values {
             FeatureKind::City => Some(state(&self.city, complete)),
             FeatureKind::Cloister => Some(state(&self.cloister, complete)),
             FeatureKind::Field => Some(&self.field),
-            FeatureKind::Wonder => None,
+            FeatureKind::Unscored => None,
         }
     }
 

@@ -63,7 +63,7 @@ impl Condition {
     /// The condition, as a clause after "if".
     pub fn words(&self, tags: &[String]) -> String {
         match self {
-            Condition::NearBuilding { tag } => {
+            Condition::Near { tag } => {
                 let building = tag
                     .and_then(|t| tags.get(t as usize))
                     .map_or("a cloister".to_string(), |t| {
@@ -157,7 +157,7 @@ impl Count {
                 };
                 format!("{adjective}{}{size}{tagged} on the board", kind.name())
             }
-            Count::Lines(n) => {
+            Count::LinesWithRun(n) => {
                 format!("row or column of the board with a gap-free run of {n} tiles or more")
             }
         }

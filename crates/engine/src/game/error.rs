@@ -323,7 +323,8 @@ impl fmt::Display for MoveError {
             MoveError::NotAFollowerFeature { feature, kind } => {
                 write!(
                     f,
-                    "feature {feature} is a {kind:?}: no follower may stand there"
+                    "feature {feature} is a {}: no follower may stand there",
+                    kind.name()
                 )
             }
             MoveError::FeatureOccupied { feature } => {

@@ -47,7 +47,7 @@ impl Game {
         let mut n = 0;
         for (i, f) in feats.iter().enumerate() {
             // A wonder is no follower feature (rare: a branch the predictor learns).
-            if f.kind == FeatureKind::Wonder {
+            if f.kind == FeatureKind::Unscored {
                 continue;
             }
             let root = find(&mut self.segs, inst.seg_base + i as u32);
@@ -88,7 +88,7 @@ impl Game {
         let mut seen = std::mem::take(&mut self.tmp.buf);
         seen.clear();
         for (i, f) in info.feats.iter().enumerate() {
-            if f.kind == FeatureKind::Wonder {
+            if f.kind == FeatureKind::Unscored {
                 continue;
             }
             let root = find(&mut self.segs, inst.seg_base + i as u32);
@@ -136,7 +136,7 @@ impl Game {
         let mut n = 0;
         for (i, f) in feats.iter().enumerate() {
             // A wonder is no follower feature (rare: a branch the predictor learns).
-            if f.kind == FeatureKind::Wonder {
+            if f.kind == FeatureKind::Unscored {
                 continue;
             }
             let root = find(&mut self.segs, inst.seg_base + i as u32);
@@ -170,7 +170,7 @@ impl Game {
         let mut seen = std::mem::take(&mut self.tmp.buf);
         seen.clear();
         for (i, f) in info.feats.iter().enumerate() {
-            if f.kind == FeatureKind::Wonder {
+            if f.kind == FeatureKind::Unscored {
                 continue;
             }
             let root = find(&mut self.segs, inst.seg_base + i as u32);
@@ -201,7 +201,7 @@ impl Game {
             return Err(MoveError::NoSuchFeature(o.feature));
         };
         let feature = o.feature;
-        if feat.kind == FeatureKind::Wonder {
+        if feat.kind == FeatureKind::Unscored {
             return Err(MoveError::NotAFollowerFeature {
                 feature,
                 kind: feat.kind,
@@ -356,7 +356,7 @@ impl Game {
             segment: self.rules.feature_name(inst.tile, s.local).to_string(),
             corner: point.map(|(x, y)| [x, y]),
             moved,
-            marker: false,
+            claim: false,
             rule,
         });
     }

@@ -70,7 +70,7 @@ pub(super) struct PoolState {
     /// The pool tile waiting for a drawn tile to be placed next to it (W-6).
     pub w6: Option<u16>,
     /// Markers on placed pool tiles, `(seat, follower type)`: on no feature, never scored (W-5).
-    pub markers: Vec<(u8, u8)>,
+    pub claims: Vec<(u8, u8)>,
 }
 
 impl Game {
@@ -456,14 +456,14 @@ impl Game {
             turn: self.turn,
             pooled: true,
         });
-        self.put_marker(inst);
+        self.put_claim(inst);
         self.w.second_follower = true;
         // The marker may have taken the last figure of its type: offer what is left.
         self.compute_options();
         self.drop_corner_options();
     }
 
-    fn put_marker(&mut self, inst: u32) {
+    fn put_claim(&mut self, inst: u32) {
         let Some(pool) = self.rules.ruleset().pool.as_ref() else {
             return;
         };
@@ -474,13 +474,13 @@ impl Game {
             return;
         }
         self.supply[slot] -= 1;
-        self.w.markers.push((self.player, k));
+        self.w.claims.push((self.player, k));
         if self.record {
             let i = self.insts[inst as usize];
             let feature = self.rules.tiles[i.tile as usize]
                 .feats
                 .iter()
-                .position(|f| f.kind == tegula_ruleset::FeatureKind::Wonder)
+                .position(|f| f.kind == tegula_ruleset::FeatureKind::Unscored)
                 .unwrap_or(0) as u8;
             self.events.push(Event::Follower {
                 turn: self.turn,
@@ -492,7 +492,7 @@ impl Game {
                 segment: self.rules.feature_name(i.tile, feature).to_string(),
                 corner: None,
                 moved: false,
-                marker: true,
+                claim: true,
                 rule: None,
             });
         }
@@ -524,8 +524,8 @@ impl Game {
     }
 
     /// Markers placed so far, `(seat, follower type)`, for conservation checks.
-    pub fn markers(&self) -> Vec<(u8, u8)> {
-        self.w.markers.clone()
+    pub fn claims(&self) -> Vec<(u8, u8)> {
+        self.w.claims.clone()
     }
 }
 
@@ -557,7 +557,7 @@ impl Clone for PoolState {
             must_place,
             second_follower,
             w6,
-            markers,
+            claims,
         } = self;
         pool.clone_from(&source.pool);
         *pairs_at = source.pairs_at;
@@ -576,7 +576,7 @@ impl Clone for PoolState {
         *must_place = source.must_place;
         *second_follower = source.second_follower;
         *w6 = source.w6;
-        markers.clone_from(&source.markers);
+        claims.clone_from(&source.claims);
     }
 }
 

@@ -165,7 +165,7 @@ impl Game {
                 let c = self.bordered_city_count(root, buf);
                 (self.count_cells(root, buf), false, c)
             }
-            FeatureKind::Wonder => (1, false, 0),
+            FeatureKind::Unscored => (1, false, 0),
             _ => (self.count_cells(root, buf), s.open <= 0, 0),
         };
         FeatureInfo {

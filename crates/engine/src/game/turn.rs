@@ -382,8 +382,8 @@ impl Game {
                 self.phase = Phase::Place;
                 return true;
             }
-            // A kept tile that fits nowhere leaves the game by its pile group's rule (R-6 for a
-            // river tile kept in a hand), as a drawn one does.
+            // A kept tile that fits nowhere leaves the game by its pile group's rule, as a
+            // drawn one does (issue 35 item 8).
             if self.record {
                 let rules = Arc::clone(&self.rules);
                 self.record_discard(t, rules.unplaceable_rule(t));

@@ -122,7 +122,7 @@ fn check_abilities(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) {
     for t in &ruleset.tiles {
         for a in &t.abilities {
             for c in &a.conditions {
-                if let Condition::NearBuilding { tag: Some(g) } = *c {
+                if let Condition::Near { tag: Some(g) } = *c {
                     if g as usize >= tags {
                         reasons.push(RulesReason::AbilityTag {
                             tile: t.id.clone(),
