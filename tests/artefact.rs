@@ -114,7 +114,7 @@ fn an_ability_tag_past_the_variants_tags_is_refused() {
             matches!(r, RulesReason::AbilityTag { tag, tags: n, .. } if *tag == bad && *n == tags)
         });
         assert!(found, "{bad}: {err}");
-        assert!(err.to_string().contains("near-building tag"), "{err}");
+        assert!(err.to_string().contains("nearness tag"), "{err}");
     }
 }
 

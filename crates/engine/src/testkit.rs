@@ -45,8 +45,8 @@ fn cell_prefix(tok: &str) -> (u8, &str) {
 /// - `CELLS` is four side letters `N E S W` (`C`ity, `R`oad, `F`ield, `A`ny) for a single cell,
 ///   or `SIDES@dx,dy;SIDES@dx,dy;…` for a mega tile (first cell = anchor at `0,0`).
 /// - `KIND` is `C` (city; `C2` = city with 2 pennants), `R` road, `F` field, `K` cloister,
-///   `W` wonder. The list holds sides (cities, roads), half-edges (fields) or nothing; on mega
-///   tiles each entry starts with its cell index (`0N`, `1Wn`); cloisters/wonders/inner fields
+///   `W` unscored. The list holds sides (cities, roads), half-edges (fields) or nothing; on mega
+///   tiles each entry starts with its cell index (`0N`, `1Wn`); cloisters/unscored features/inner fields
 ///   may give `@cell`.
 /// - `>a,b` lists the cities (by name) a field borders.
 ///
@@ -131,7 +131,7 @@ pub fn tile(spec: &str) -> Result<TileType, String> {
                 FeatureKind::Field => f
                     .halves
                     .push((cell, half_of(t).ok_or_else(|| format!("bad half `{t}`"))?)),
-                _ => return Err(format!("`{tok}` on a cloister/wonder")),
+                _ => return Err(format!("`{tok}` on a cloister/unscored feature")),
             }
         }
         feats.push(f);

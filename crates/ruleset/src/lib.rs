@@ -315,7 +315,7 @@ impl FeatureKind {
     }
 }
 
-/// Marker for "no feature" in the per-port tables.
+/// The value meaning "no feature" in the per-port tables.
 pub const NO_FEATURE: u8 = u8::MAX;
 
 /// Version of the ruleset artefact's format. Raised whenever a change to these types would make
@@ -329,7 +329,7 @@ pub struct Readings {
     /// Who goes first in the final round of player tiles after the last pile tile (AM-4).
     #[serde(default)]
     pub final_round_first: FinalRoundFirst,
-    /// Which cells are "the 8 tiles around" a building for a near-building condition (W-10).
+    /// Which cells are "the 8 tiles around" a tagged feature for a nearness condition (W-10).
     #[serde(default)]
     #[serde(rename = "near_building")]
     pub near: NearCells,
@@ -391,19 +391,18 @@ pub enum FinalRoundFirst {
     LastPlacer,
 }
 
-/// Which cells count as near a building (a cloister, or a feature with the condition's tag)
-/// for [`Condition::Near`] (W-10: "one of the 8 tiles around a cloister-like
-/// building").
+/// Which cells count as near a tagged feature (a cloister, or a feature with the condition's tag)
+/// for [`Condition::Near`] (W-10: "one of the 8 tiles around" such a feature).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum NearCells {
     /// The registry's reading: the figure's cell must be one of the 8 cells around a cell
-    /// holding the building; the building's own cell does not count unless it neighbours
-    /// another building.
+    /// holding such a feature; that feature's own cell does not count unless it neighbours
+    /// another one.
     #[default]
     Around,
-    /// The building's own cell counts too: a figure on the building's tile (e.g. a monk on the
-    /// cloister) is near it.
+    /// The feature's own cell counts too: a figure on its tile (e.g. a monk on the cloister)
+    /// is near it.
     AroundOrOn,
 }
 
@@ -499,7 +498,7 @@ pub struct Ruleset {
     pub max_players: u8,
     /// Follower types every player receives.
     pub followers: Vec<FollowerType>,
-    /// Scoring parameters (the standard rules by default; house rules change them).
+    /// Scoring parameters (the standard rules by default; a variant may change them).
     pub scoring: Scoring,
     /// Tag names; [`Feature::tags`] and [`TileType::tags`] are bit sets over this list.
     pub tags: Vec<String>,
@@ -511,7 +510,7 @@ pub struct Ruleset {
     #[serde(default)]
     pub player_tiles: Vec<PlayerTile>,
     /// An open pool of tiles players take when their score reaches a threshold, then place
-    /// instead of drawing (the wonders, W-1..W-7). `None`: no pool.
+    /// instead of drawing (W-1..W-7). `None`: no pool.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pool: Option<PoolRules>,
     /// Tiles in every player's hand (1 = the normal game: draw one, place it; N: hold N, draw
@@ -519,7 +518,7 @@ pub struct Ruleset {
     #[serde(default = "one_tile")]
     pub hand: u8,
     /// How the rulebook's *Readings* are decided (RULES.md): each defaults to the registry's
-    /// reading; a house rule may pick the alternative. Left out of the artefact when every one
+    /// reading; a variant may pick the alternative. Left out of the artefact when every one
     /// is the default, so artefacts of the shipped variants do not change.
     #[serde(default, skip_serializing_if = "Readings::is_default")]
     pub readings: Readings,
@@ -600,7 +599,7 @@ pub struct PoolRules {
     /// Tiles each player picks into the pool at setup, in seat order (W-1: 1); 0 = every tile
     /// in `tiles` is in the pool.
     pub pick: u8,
-    /// Where the shared marker pairs start on the score track (W-2: 10).
+    /// Where the shared threshold pairs start on the score track (W-2: 10).
     pub first: u32,
     /// How far the remaining pairs move after each take (W-2: 5).
     pub step: u32,
@@ -754,7 +753,7 @@ pub enum Per {
 pub enum Count {
     /// Once.
     One,
-    /// Figures on features (corner figures and markers are on no feature): whose, on which
+    /// Figures on features (corner figures and claiming figures are on no feature): whose, on which
     /// kind, in which state (each figure once whatever its strength).
     Followers {
         /// Whose.
@@ -957,7 +956,8 @@ pub enum Site {
     Road,
     /// On a city of the tile just placed.
     City,
-    /// On a cloister (or other cloister-like building) of the tile just placed.
+    /// On a cloister (or another one-cell feature scored by its neighbourhood) of the tile just
+    /// placed.
     Cloister,
     /// On a field of the tile just placed (a farmer).
     Field,
@@ -1149,9 +1149,9 @@ pub struct TileType {
     pub count: u32,
     /// Whether one extra copy of this tile starts on the board.
     pub start: bool,
-    /// Bit set over [`Ruleset::tags`] of tile-level tags (e.g. `wonder`, `religious`).
+    /// Bit set over [`Ruleset::tags`] of tile-level tags (e.g. `religious`).
     pub tags: u32,
-    /// Number of cells the tile covers (1 for ordinary tiles, 5 for the wonders).
+    /// Number of cells the tile covers (1 for ordinary tiles, 5 for the largest mega tiles).
     pub cell_count: u8,
     /// Cell ids as written in the TOML (`["0"]` for a single-cell tile), in cell-index order.
     pub cell_ids: Vec<String>,
@@ -1187,7 +1187,7 @@ pub struct Feature {
     pub open_sides: u8,
     /// Pennants / coats of arms (cities only, B-4).
     pub pennants: u8,
-    /// Bit set over [`Ruleset::tags`] (e.g. `religious`, `wonder`).
+    /// Bit set over [`Ruleset::tags`] (e.g. `religious`).
     pub tags: u32,
     /// For fields: indices (into the tile's `features`) of the cities it borders (B-6).
     pub borders: Vec<u8>,
@@ -1215,7 +1215,7 @@ pub struct CellPorts {
     pub side_feature: [u8; 4],
     /// Field feature on each half-edge, by board [`Half`]; [`NO_FEATURE`] on city / any sides.
     pub half_feature: [u8; 8],
-    /// Features that sit on this cell without touching a side (cloister, wonder, inner fields).
+    /// Features that sit on this cell without touching a side (cloister, unscored feature, inner fields).
     pub inner: Vec<u8>,
 }
 

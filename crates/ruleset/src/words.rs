@@ -64,12 +64,12 @@ impl Condition {
     pub fn words(&self, tags: &[String]) -> String {
         match self {
             Condition::Near { tag } => {
-                let building = tag
+                let around = tag
                     .and_then(|t| tags.get(t as usize))
                     .map_or("a cloister".to_string(), |t| {
-                        format!("a cloister or a `{t}` building")
+                        format!("a cloister or a feature tagged `{t}`")
                     });
-                format!("the figure stands in one of the 8 cells around {building}")
+                format!("the figure stands in one of the 8 cells around {around}")
             }
             Condition::Occupied => "the feature holds a figure".to_string(),
             Condition::MinTiles(n) => format!("the feature covers at least {n} tiles"),

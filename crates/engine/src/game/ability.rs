@@ -409,13 +409,13 @@ impl Game {
         let mask = info.feats[s.local as usize].cells.max(1);
         let cells = &info.rot[inst.rot as usize];
         cells.iter().enumerate().any(|(ci, c)| {
-            mask & (1 << ci) != 0 && self.building_near(inst.x + c.dx, inst.y + c.dy, *tag)
+            mask & (1 << ci) != 0 && self.tagged_near(inst.x + c.dx, inst.y + c.dy, *tag)
         })
     }
 
     /// Whether one of the 8 cells around `(x, y)` holds a cloister or a feature tagged `tag`;
     /// or `(x, y)` itself, when the variant reads W-10 that way (`readings.near`).
-    fn building_near(&self, x: i32, y: i32, tag: Option<u32>) -> bool {
+    fn tagged_near(&self, x: i32, y: i32, tag: Option<u32>) -> bool {
         let own_cell = self.rules.ruleset().readings.near == NearCells::AroundOrOn;
         for dy in -1..=1 {
             for dx in -1..=1 {

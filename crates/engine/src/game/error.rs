@@ -66,7 +66,7 @@ pub enum MoveError {
         /// Follower type.
         follower: u8,
     },
-    /// Followers cannot stand on this kind of feature (a wonder building, W-5).
+    /// Followers cannot stand on this kind of feature (an unscored feature, W-5).
     NotAFollowerFeature {
         /// Feature index.
         feature: u8,

@@ -46,7 +46,7 @@ impl Game {
         let mut roots = [NO_ROOT; FAST_FEATS];
         let mut n = 0;
         for (i, f) in feats.iter().enumerate() {
-            // A wonder is no follower feature (rare: a branch the predictor learns).
+            // An unscored feature takes no follower (rare: a branch the predictor learns).
             if f.kind == FeatureKind::Unscored {
                 continue;
             }
@@ -115,7 +115,7 @@ impl Game {
         self.tmp.buf = seen;
     }
 
-    /// [`Game::compute_options`] when every figure stands on every feature but buildings and
+    /// [`Game::compute_options`] when every figure stands on every feature but unscored ones and
     /// joins nothing occupied (the base game's figures): the move loop's hot path. Which features
     /// of a random game's tile are free is what the branch predictor cannot learn, so those
     /// decisions are data (roots compared in a fixed array, an entry written always and kept by
@@ -135,7 +135,7 @@ impl Game {
         let mut roots = [NO_ROOT; FAST_FEATS];
         let mut n = 0;
         for (i, f) in feats.iter().enumerate() {
-            // A wonder is no follower feature (rare: a branch the predictor learns).
+            // An unscored feature takes no follower (rare: a branch the predictor learns).
             if f.kind == FeatureKind::Unscored {
                 continue;
             }

@@ -1,5 +1,5 @@
 //! The open pool (W-1..W-7): tiles picked into it at setup, taken from it when a player's score
-//! reaches the marker pairs on the track, placed instead of drawing with a marker and up to two
+//! reaches the threshold pairs on the track, placed instead of drawing with a claiming figure and up to two
 //! followers, and the procedure for a pool tile that fits nowhere (W-6).
 
 use std::sync::Arc;
@@ -34,7 +34,7 @@ pub(super) enum Picking {
 pub(super) struct PoolState {
     /// Tiles in the open pool.
     pub pool: Vec<u16>,
-    /// Where the remaining marker pairs stand on the score track (W-2).
+    /// Where the remaining threshold pairs stand on the score track (W-2).
     pub pairs_at: u32,
     /// Where they stood when the current turn's takes began (W-3's `old-position` reading
     /// compares with it).
@@ -69,7 +69,8 @@ pub(super) struct PoolState {
     pub second_follower: bool,
     /// The pool tile waiting for a drawn tile to be placed next to it (W-6).
     pub w6: Option<u16>,
-    /// Markers on placed pool tiles, `(seat, follower type)`: on no feature, never scored (W-5).
+    /// Figures claiming placed pool tiles, `(seat, follower type)`: on no feature, never scored
+    /// (W-5).
     pub claims: Vec<(u8, u8)>,
 }
 
@@ -147,7 +148,7 @@ impl Game {
         &self.w.unplaceable
     }
 
-    /// Where the marker pairs stand on the score track (W-2).
+    /// Where the threshold pairs stand on the score track (W-2).
     pub fn pairs_at(&self) -> u32 {
         self.w.pairs_at
     }
@@ -442,7 +443,7 @@ impl Game {
         self.phase = Phase::Hand;
     }
 
-    /// A pool tile was just placed (W-5): its owner's marker goes on it, then up to two
+    /// A pool tile was just placed (W-5): a figure of its owner's claims it, then up to two
     /// followers on different features of it (W-7), never a corner figure.
     pub(super) fn after_pool_tile(&mut self, tile: u16) {
         self.w.held.retain(|&h| h != (self.player, tile));
@@ -458,7 +459,7 @@ impl Game {
         });
         self.put_claim(inst);
         self.w.second_follower = true;
-        // The marker may have taken the last figure of its type: offer what is left.
+        // The claim may have taken the last figure of its type: offer what is left.
         self.compute_options();
         self.drop_corner_options();
     }
@@ -523,7 +524,7 @@ impl Game {
         !self.options.is_empty()
     }
 
-    /// Markers placed so far, `(seat, follower type)`, for conservation checks.
+    /// Figures claiming pool tiles so far, `(seat, follower type)`, for conservation checks.
     pub fn claims(&self) -> Vec<(u8, u8)> {
         self.w.claims.clone()
     }

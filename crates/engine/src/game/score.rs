@@ -214,7 +214,7 @@ impl Game {
     }
 
     /// Points of the feature rooted at `root` (B-4 during the game, B-6 at the end): the
-    /// variant's value expression for its kind, evaluated over its counts. Saturating: house-rule
+    /// variant's value expression for its kind, evaluated over its counts. Saturating: a variant's own
     /// numbers times large features must not wrap (`tegula_ruleset::limits`). With them the rule
     /// the branch taken cites, if any, when the game records events (nobody reads it otherwise).
     fn feature_value(&mut self, root: u32, during: bool) -> (u32, Option<String>) {

@@ -1,4 +1,4 @@
-//! Building [`Rules`] from a [`Ruleset`]: every check the move loop relies on, each fault a typed
+//! Making [`Rules`] from a [`Ruleset`]: every check the move loop relies on, each fault a typed
 //! [`RulesReason`], then the flat tables.
 
 use tegula_ruleset::limits::{MAX_EDGE_KINDS, MAX_GAME_CELLS, MAX_RESOURCES};

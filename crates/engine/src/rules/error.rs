@@ -129,7 +129,7 @@ pub enum RulesReason {
     },
     /// Two seat resources share an id (events and logs name them by it).
     DuplicateResource(String),
-    /// An ability's near-building condition names a tag index the variant does not have, or
+    /// An ability's nearness condition names a tag index the variant does not have, or
     /// past the width of a feature's tag bits.
     AbilityTag {
         /// The tile with the ability.
@@ -218,7 +218,7 @@ impl fmt::Display for RulesReason {
                 tags,
             } => write!(
                 f,
-                "tile `{tile}`: ability {rule}: near-building tag {tag} is not one of the \
+                "tile `{tile}`: ability {rule}: nearness tag {tag} is not one of the \
                  {tags} tags usable"
             ),
             R::TooManyEdgeKinds { count, max } => {
@@ -251,7 +251,7 @@ pub enum TileProblem {
     },
     /// It does not have exactly four rotations.
     RotationCount(usize),
-    /// More features than a feature index (below the "no feature" marker) can name.
+    /// More features than a feature index (below the "no feature" value) can name.
     TooManyFeatures(usize),
     /// A feature borders a feature index that does not exist.
     BorderOutOfRange {

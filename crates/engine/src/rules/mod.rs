@@ -11,7 +11,7 @@ pub(crate) mod joins;
 
 pub use error::{RulesError, RulesReason, TileProblem};
 
-/// Most cells a tile may cover (the wonders have 5).
+/// Most cells a tile may cover (mega tiles have 5).
 pub const MAX_TILE_CELLS: usize = 8;
 
 /// One-hot code of a side kind in a 4-bit nibble; `Any` matches everything (all bits).
