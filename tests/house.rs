@@ -755,7 +755,7 @@ fn readings_are_checked_where_they_are_written() {
         "readings.final_round_first decides AM-4, but the variant has no player tile",
         "bad-readings.toml:9:21",
     ), (
-        "readings.near decides W-10, but the variant has no ability with a `near_building` condition",
+        "readings.near_building decides W-10, but the variant has no ability with a `near_building` condition",
         "bad-readings.toml:10:17",
     ), (
         "readings.threshold_recheck decides W-3, but the variant has no `[pool]`",
