@@ -38,7 +38,7 @@
 //!   [`Game::legal_actions`].
 //! - Moves: [`Game::apply`] with an [`Action`] (checked; a refused action leaves the game
 //!   unchanged and returns a [`MoveError`] naming the mismatching edge, the filled cell, the
-//!   occupied feature, …, with [`MoveError::rule`]); [`Game::place`]; the unchecked fast path
+//!   occupied feature, …, with [`Game::rule_of`]); [`Game::place`]; the unchecked fast path
 //!   [`Game::play_placement`] / [`Game::play_follower`] by option index; [`Game::finish`] ends the
 //!   game at once with final scoring.
 //! - Reading: [`Game::scores`], [`Game::winners`], [`Game::events`] (every draw, decision, score
