@@ -6,7 +6,8 @@ use std::path::Path;
 
 use tegula_model::variant::build_variant;
 use tegula_ruleset::{
-    Ability, Condition, Count, Effect, FeatureKind, Owner, Per, PoolRules, Ruleset, State, Trigger,
+    Ability, Condition, Count, Effect, FeatureKind, Owner, Per, PoolCitations, PoolRules, Ruleset,
+    State, Trigger,
 };
 
 mod common;
@@ -58,7 +59,7 @@ fn expected(rs: &Ruleset) -> Vec<(&'static str, Ability)> {
             Ability {
                 rule: "W-10".into(),
                 when: Trigger::FollowerPlaced,
-                conditions: vec![Condition::NearBuilding {
+                conditions: vec![Condition::Near {
                     tag: Some(religious),
                 }],
                 effect: score(Per::Fixed(3), Count::One),
@@ -174,7 +175,7 @@ fn expected(rs: &Ruleset) -> Vec<(&'static str, Ability)> {
                 rule: "W-17".into(),
                 when: Trigger::GameEnd,
                 conditions: vec![],
-                effect: score(Per::Fixed(2), Count::Lines(7)),
+                effect: score(Per::Fixed(2), Count::LinesWithRun(7)),
                 not_in_placing_turn: false,
             },
         ),
@@ -241,6 +242,13 @@ fn the_wonders_variant_has_the_w1_pool() {
             gain_follower: 0, // the pair's meeples ...
             gain_first: 2,    // ... two of them (W-1: 6 in supply + 2 = 8 of the 9)
             gain_second: 0,
+            rules: PoolCitations {
+                take: "W-2".into(),
+                choice: "W-3".into(),
+                place: "W-5".into(),
+                fit: "W-6".into(),
+                follow: "W-7".into(),
+            },
         })
     );
     assert_eq!(rs.followers[0].id, "meeple");

@@ -106,15 +106,15 @@ fn an_ability_tag_past_the_variants_tags_is_refused() {
             .iter_mut()
             .flat_map(|t| t.abilities.iter_mut())
             .flat_map(|a| a.conditions.iter_mut())
-            .find(|c| matches!(c, Condition::NearBuilding { tag: Some(_) }))
+            .find(|c| matches!(c, Condition::Near { tag: Some(_) }))
             .expect("Notre-Dame's condition");
-        *near = Condition::NearBuilding { tag: Some(bad) };
+        *near = Condition::Near { tag: Some(bad) };
         let err = Rules::new(rs.clone()).unwrap_err();
         let found = err.reasons.iter().any(|r| {
             matches!(r, RulesReason::AbilityTag { tag, tags: n, .. } if *tag == bad && *n == tags)
         });
         assert!(found, "{bad}: {err}");
-        assert!(err.to_string().contains("near-building tag"), "{err}");
+        assert!(err.to_string().contains("nearness tag"), "{err}");
     }
 }
 

@@ -489,7 +489,7 @@ fn observed(tile: &TileType, q: usize, religious: Option<u32>, errors: &mut Vec<
                     ));
                 }
             }
-            FeatureKind::Wonder => canon.others += 1,
+            FeatureKind::Unscored => canon.others += 1,
         }
     }
     // Ports that name no feature, or a feature of the wrong kind, would silently drop out above.
@@ -906,7 +906,7 @@ fn naming_errors(ruleset: &Ruleset, table: &[Row]) -> Vec<String> {
                     }
                 }
                 FeatureKind::Cloister => name == "cloister",
-                FeatureKind::Wonder => false,
+                FeatureKind::Unscored => false,
             };
             if !ok {
                 errors.push(format!("{}: {:?} segment named {name:?}", tile.id, f.kind));

@@ -29,7 +29,7 @@ fn conserved(g: &Game) -> Result<(), String> {
     for (p, t, _, _) in g.waiting_figures() {
         *have.entry((p, t)).or_default() += 1;
     }
-    for (p, t) in g.markers() {
+    for (p, t) in g.claims() {
         *have.entry((p, t)).or_default() += 1;
     }
     for p in 0..g.players() {
@@ -64,7 +64,7 @@ fn invariants(g: &Game) -> Result<(), String> {
     if let Some(p) = g.pool_taken().iter().position(|&n| n > most) {
         return Err(format!("seat {p} took more than {most} pool tiles"));
     }
-    if g.markers().len() != g.pool_owned().len() {
+    if g.claims().len() != g.pool_owned().len() {
         return Err("a placed pool tile without its marker, or a marker without its tile".into());
     }
     conserved(g)
@@ -93,7 +93,7 @@ fn abilities_to_owners(g: &Game) -> Result<(), String> {
                 .any(|a| &a.rule == rule)
         });
         if !ability {
-            if feature.kind == FeatureKind::Wonder && *points > 0 {
+            if feature.kind == FeatureKind::Unscored && *points > 0 {
                 return Err(format!("a building was scored under {rule}"));
             }
             continue;

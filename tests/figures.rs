@@ -49,24 +49,33 @@ fn abbey_mayor_figures() -> Vec<FollowerType> {
         place: Expr::per(3, Quantity::Cities),
         join: Expr::per(1, Quantity::Cities),
         final_: Expr::per(4, Quantity::Cities),
+        place_rule: "AM-7".into(),
+        join_rule: "AM-8".into(),
+        final_rule: "AM-9".into(),
     });
+    barn.site_rule = Some("AM-6".into());
+    let mut mayor = figure(
+        "mayor",
+        1,
+        Strength::Value(Expr::Count(Quantity::Pennants)),
+        &[Site::City],
+        AfterScore::Return,
+    );
+    mayor.site_rule = Some("AM-5".into());
+    let mut wagon = figure(
+        "wagon",
+        1,
+        Strength::Fixed(1),
+        &[Site::Road, Site::City, Site::Cloister],
+        AfterScore::Move(Adjacency::Neighbourhood),
+    );
+    wagon.site_rule = Some("AM-10".into());
+    wagon.move_rule = Some("AM-11".into());
     vec![
         FollowerType::standard("meeple", "Meeple", 7, 1),
-        figure(
-            "mayor",
-            1,
-            Strength::Value(Expr::Count(Quantity::Pennants)),
-            &[Site::City],
-            AfterScore::Return,
-        ),
+        mayor,
         barn,
-        figure(
-            "wagon",
-            1,
-            Strength::Fixed(1),
-            &[Site::Road, Site::City, Site::Cloister],
-            AfterScore::Move(Adjacency::Neighbourhood),
-        ),
+        wagon,
     ]
 }
 
@@ -78,8 +87,9 @@ fn check_abbey(rs: &Ruleset) {
         vec![PlayerTile {
             tile: abbey as u16,
             count: 1,
-            site: TileSite::Hole,
+            site: TileSite::Enclosed,
             final_round: true,
+            rule: "AM-1".into(),
         }]
     );
     assert_eq!(

@@ -122,7 +122,7 @@ fn junctions_draw_one_mark_at_the_centre() {
                     .count();
                 let building = view
                     .segments_in(c)
-                    .any(|(_, s)| matches!(s.kind, FeatureKind::Cloister | FeatureKind::Wonder));
+                    .any(|(_, s)| matches!(s.kind, FeatureKind::Cloister | FeatureKind::Unscored));
                 ends >= 3 && !building
             })
             .collect();
@@ -170,7 +170,7 @@ fn roads_run_to_their_building_and_buildings_keep_clear_of_roads_through_the_cel
         for (ci, cell) in view.cells.iter().enumerate() {
             let buildings: Vec<_> = view
                 .segments_in(ci)
-                .filter(|(_, s)| matches!(s.kind, FeatureKind::Cloister | FeatureKind::Wonder))
+                .filter(|(_, s)| matches!(s.kind, FeatureKind::Cloister | FeatureKind::Unscored))
                 .map(|(_, s)| {
                     let title = format!(
                         "#{} {} {}",
@@ -696,7 +696,7 @@ fn buildings_stand_clear_of_cities_and_inside_their_cell() {
         for seg in view
             .segments
             .iter()
-            .filter(|s| matches!(s.kind, FeatureKind::Cloister | FeatureKind::Wonder))
+            .filter(|s| matches!(s.kind, FeatureKind::Cloister | FeatureKind::Unscored))
         {
             seen += 1;
             let title = svg_text(&format!(

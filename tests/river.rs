@@ -215,7 +215,7 @@ fn refused_river_placements_cite_r3_and_r4() {
         rotation: 0,
     };
     let err = g.check(Action::Place(away)).unwrap_err();
-    assert_eq!((err.kind(), err.rule()), ("placement-rule", "R-3"));
+    assert_eq!((err.kind(), g.rule_of(&err)), ("placement-rule", "R-3"));
     for (x, y, rotation) in [(1, 0, 1), (1, -1, 1), (1, -2, 0), (0, -2, 0)] {
         let p = Placement {
             tile: g.current_tile(),
@@ -233,7 +233,7 @@ fn refused_river_placements_cite_r3_and_r4() {
         rotation: 3,
     };
     let err = g.check(Action::Place(back)).unwrap_err();
-    assert_eq!((err.kind(), err.rule()), ("placement-rule", "R-4"));
+    assert_eq!((err.kind(), g.rule_of(&err)), ("placement-rule", "R-4"));
     assert!(!g.placements().contains(&back));
 }
 
@@ -426,7 +426,7 @@ fn the_plain_reading_refuses_two_bends_in_a_row_the_same_way() {
     g.apply(Action::Pass).unwrap();
     // In from the south, out to the west: left again.
     let err = g.check(Action::Place(at(0, -1))).unwrap_err();
-    assert_eq!((err.kind(), err.rule()), ("placement-rule", "R-4"));
+    assert_eq!((err.kind(), g.rule_of(&err)), ("placement-rule", "R-4"));
     // In from the south, out to the east: a right turn.
     assert_eq!(g.check(Action::Place(at(3, -1))), Ok(()));
 }
@@ -495,4 +495,48 @@ fn a_log_drawing_land_before_the_river_is_refused() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("earlier pile group"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 35 item 8: with hands of 3 (`tests/fixtures/valid/river-hand-3.toml`), river tiles kept
+/// in a hand outlast the pile; when they then fit nowhere they leave the game by their pile
+/// group's `unplaceable_rule`, as drawn river tiles do, not by the placement rule (B-2,
+/// which this game cited before). In this game (seed 1, random agents) four kept river tiles
+/// are discarded after the last pile tile.
+#[test]
+fn a_kept_river_tile_discarded_after_the_pile_cites_r6() {
+    let log = std::env::temp_dir().join(format!("tegula-river-hand-{}.jsonl", std::process::id()));
+    let out = common::tegula(&[
+        "play",
+        "--variant",
+        "tests/fixtures/valid/river-hand-3.toml",
+        "--players",
+        "2",
+        "--seed",
+        "1",
+        "--agents",
+        "random",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    common::assert_exit(&out, 0);
+    let text = std::fs::read_to_string(&log).unwrap();
+    std::fs::remove_file(&log).ok();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // The index of the last draw: discards after it are of kept tiles.
+    let last_draw = lines.iter().rposition(|v| v["type"] == "draw").unwrap();
+    let kept_river: Vec<&serde_json::Value> = lines[last_draw..]
+        .iter()
+        .filter(|v| v["type"] == "discard")
+        .filter(|v| v["tile"].as_str().unwrap().starts_with("river-"))
+        .collect();
+    assert!(
+        kept_river.len() >= 2,
+        "no kept river tile discarded: {text}"
+    );
+    for d in kept_river {
+        assert_eq!(d["rule"], "R-6", "{d}");
+    }
 }

@@ -348,7 +348,7 @@ fn check_rotation(want: &Want, t: &TileType, r: usize) {
     // W-5 / W-19: exactly one wonder building, on one cell, touching no side or half (on no
     // feature).
     let wonders: Vec<usize> = (0..t.features.len())
-        .filter(|&f| t.features[f].kind == FeatureKind::Wonder)
+        .filter(|&f| t.features[f].kind == FeatureKind::Unscored)
         .collect();
     assert_eq!(wonders.len(), 1, "{id}: one wonder building (W-5)");
     let w = wonders[0];

@@ -47,7 +47,7 @@ pub fn of(game: &Game) -> Behaviour {
                 feature,
                 corner,
                 moved: false,
-                marker: false,
+                claim: false,
                 ..
             } => {
                 let site = if corner.is_some() {

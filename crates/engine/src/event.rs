@@ -115,12 +115,13 @@ pub enum Event {
         /// placed from supply.
         #[serde(default, skip_serializing_if = "is_false")]
         moved: bool,
-        /// Whether this is a marker put on a pool tile just placed (W-5): on no feature, never
-        /// moved or scored; not a decision.
-        #[serde(default, skip_serializing_if = "is_false")]
-        marker: bool,
+        /// Whether this figure claims a pool tile just placed for its owner (W-5): on no
+        /// feature, never moved or scored; not a decision. (The log spells the key as the
+        /// expansion that brought it does.)
+        #[serde(default, skip_serializing_if = "is_false", rename = "marker")]
+        claim: bool,
         /// Rule id the figure type names for its placement from supply, if any (never on a
-        /// move or a marker).
+        /// move or a claim).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rule: Option<String>,
     },
@@ -357,7 +358,7 @@ impl Event {
     /// Whether this event records a player's decision (place, follower, pass).
     pub fn is_decision(&self) -> bool {
         match self {
-            Event::Follower { marker, .. } => !marker,
+            Event::Follower { claim, .. } => !claim,
             Event::Place { .. } | Event::Pass { .. } | Event::Take { .. } | Event::Seat { .. } => {
                 true
             }

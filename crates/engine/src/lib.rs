@@ -1,5 +1,5 @@
 //! The generic tegula engine: plays any variant given as a lowered [`tegula_ruleset::Ruleset`].
-//! It knows geometry and rules (B-1…B-7, AM-1…AM-12, W-1…W-20), never a tile, figure or wonder
+//! It knows geometry and rules (B-1…B-7, AM-1…AM-12, W-1…W-20), never a tile, figure or piece
 //! by name.
 //!
 //! # Quick start
@@ -38,7 +38,7 @@
 //!   [`Game::legal_actions`].
 //! - Moves: [`Game::apply`] with an [`Action`] (checked; a refused action leaves the game
 //!   unchanged and returns a [`MoveError`] naming the mismatching edge, the filled cell, the
-//!   occupied feature, …, with [`MoveError::rule`]); [`Game::place`]; the unchecked fast path
+//!   occupied feature, …, with [`Game::rule_of`]); [`Game::place`]; the unchecked fast path
 //!   [`Game::play_placement`] / [`Game::play_follower`] by option index; [`Game::finish`] ends the
 //!   game at once with final scoring.
 //! - Reading: [`Game::scores`], [`Game::winners`], [`Game::events`] (every draw, decision, score
@@ -102,8 +102,8 @@
 //!   offers them instead of drawing (holes only, AM-1) and in a final round after the pile
 //!   (AM-4). `any` sides close the neighbours' features (AM-3).
 //! - *The pool* ([`tegula_ruleset::PoolRules`]): picks at setup ([`Phase::Pick`]), takes when a
-//!   score reaches the moving marker pairs ([`Phase::Order`] when several seats do, W-2/W-3),
-//!   the taken tile placed instead of drawing with its marker and up to two followers
+//!   score reaches the moving threshold pairs ([`Phase::Order`] when several seats do, W-2/W-3),
+//!   the taken tile placed instead of drawing with a figure claiming it and up to two followers
 //!   (W-5..W-7), the W-6 procedure; and *abilities* in a small rule language
 //!   ([`tegula_ruleset::Ability`]: triggers, conditions, counts, per-point tables, hands).
 

@@ -395,10 +395,10 @@ fn step(
             ReplayErrorKind::Illegal,
             ln,
             Some(*moves),
-            // The rule id once: some messages already end with it.
-            match e.to_string() {
-                m if m.contains(e.rule()) => m,
-                m => format!("{m} [{}]", e.rule()),
+            // The rule id once: a placement rule's message already ends with it.
+            match (e.to_string(), game.rule_of(&e)) {
+                (m, rule) if m.contains(rule) => m,
+                (m, rule) => format!("{m} [{rule}]"),
             },
         )
     })?;

@@ -176,7 +176,7 @@ pub fn audit(game: &Game) -> Result<(), String> {
             return Err(format!("engine feature {id:?} joins two naive features"));
         }
         let info = game.feature(id).ok_or("no feature info")?;
-        if nf.kind == FeatureKind::Wonder {
+        if nf.kind == FeatureKind::Unscored {
             continue;
         }
         if info.kind != nf.kind

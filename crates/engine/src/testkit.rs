@@ -5,8 +5,8 @@
 //! project's TOML so the two can be compared.
 
 use tegula_ruleset::{
-    rotate_offset, CellPorts, Feature, FeatureKind, FollowerType, Half, Rotation, Ruleset, Scoring,
-    Side, SideKind, TileType, NO_FEATURE,
+    rotate_offset, CellPorts, Citations, Feature, FeatureKind, FollowerType, Half, Rotation,
+    Ruleset, Scoring, Side, SideKind, TileType, NO_FEATURE,
 };
 
 use crate::{Agent, Game, Phase, RandomAgent};
@@ -45,8 +45,8 @@ fn cell_prefix(tok: &str) -> (u8, &str) {
 /// - `CELLS` is four side letters `N E S W` (`C`ity, `R`oad, `F`ield, `A`ny) for a single cell,
 ///   or `SIDES@dx,dy;SIDES@dx,dy;…` for a mega tile (first cell = anchor at `0,0`).
 /// - `KIND` is `C` (city; `C2` = city with 2 pennants), `R` road, `F` field, `K` cloister,
-///   `W` wonder. The list holds sides (cities, roads), half-edges (fields) or nothing; on mega
-///   tiles each entry starts with its cell index (`0N`, `1Wn`); cloisters/wonders/inner fields
+///   `W` unscored. The list holds sides (cities, roads), half-edges (fields) or nothing; on mega
+///   tiles each entry starts with its cell index (`0N`, `1Wn`); cloisters/unscored features/inner fields
 ///   may give `@cell`.
 /// - `>a,b` lists the cities (by name) a field borders.
 ///
@@ -105,7 +105,7 @@ pub fn tile(spec: &str) -> Result<TileType, String> {
             Some('R') => FeatureKind::Road,
             Some('F') => FeatureKind::Field,
             Some('K') => FeatureKind::Cloister,
-            Some('W') => FeatureKind::Wonder,
+            Some('W') => FeatureKind::Unscored,
             _ => return Err(format!("bad kind `{kind_s}`")),
         };
         let pennants = kind_s[1..].parse().unwrap_or(0);
@@ -131,7 +131,7 @@ pub fn tile(spec: &str) -> Result<TileType, String> {
                 FeatureKind::Field => f
                     .halves
                     .push((cell, half_of(t).ok_or_else(|| format!("bad half `{t}`"))?)),
-                _ => return Err(format!("`{tok}` on a cloister/wonder")),
+                _ => return Err(format!("`{tok}` on a cloister/unscored feature")),
             }
         }
         feats.push(f);
@@ -295,6 +295,12 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
         edge_kinds: Vec::new(),
         pile_groups: Vec::new(),
         seats_rule: None,
+        // The registry's standard rules, as a variant that does not name its own cites them.
+        citations: Citations {
+            placement: "B-2".into(),
+            scoring: "B-4".into(),
+            final_scoring: "B-6".into(),
+        },
     })
 }
 

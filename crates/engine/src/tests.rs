@@ -180,7 +180,7 @@ fn b2_follower_on_occupied_feature_is_refused() {
         }))
         .unwrap_err();
     assert_eq!(err, MoveError::FeatureOccupied { feature: f });
-    assert_eq!(err.rule(), "B-2");
+    assert_eq!(g.rule_of(&err), "B-2");
     assert_eq!(
         g.apply(Action::Follower(FollowerOption {
             feature: 9,
@@ -492,7 +492,7 @@ fn b2_no_follower_left_and_w5_no_follower_on_a_wonder() {
         })),
         Err(MoveError::NotAFollowerFeature {
             feature: building,
-            kind: FeatureKind::Wonder
+            kind: FeatureKind::Unscored
         })
     );
     let field = feature(&g, "field");
@@ -503,7 +503,7 @@ fn b2_no_follower_left_and_w5_no_follower_on_a_wonder() {
         }))
         .unwrap_err();
     assert_eq!(err, MoveError::NoFollowerLeft { follower: 0 });
-    assert_eq!(err.rule(), "B-2");
+    assert_eq!(g.rule_of(&err), "B-2");
     assert_eq!(
         g.apply(Action::Follower(FollowerOption {
             feature: field,
@@ -556,6 +556,13 @@ fn pool_game(players: u8, pile: &[&str]) -> Game {
         gain_follower: 0,
         gain_first: 2,
         gain_second: 0,
+        rules: tegula_ruleset::PoolCitations {
+            take: "W-2".into(),
+            choice: "W-3".into(),
+            place: "W-5".into(),
+            fit: "W-6".into(),
+            follow: "W-7".into(),
+        },
     });
     let r = Arc::new(Rules::new(rs).unwrap());
     let d = pile.iter().map(|t| idx(&r, t)).collect();
@@ -638,7 +645,7 @@ fn w6_drawn_tiles_are_removed_until_one_lets_the_pool_tile_fit_next_to_it() {
     }))
     .unwrap();
     assert_eq!(g.pool_owned(), vec![(0, cc, 3)]);
-    assert_eq!(g.markers(), vec![(0, 0)]);
+    assert_eq!(g.claims(), vec![(0, 0)]);
     // 7 meeples + the pair's 2 − the marker = 8 (W-2, W-5).
     assert_eq!(g.supply(0, 0), 8);
     assert_eq!(g.phase(), Phase::Follower);

@@ -34,7 +34,7 @@ const MAX_PLAYERS: u64 = 8;
 /// A checked ability, not yet lowered: the tag of a `near-building` condition is still a name.
 #[derive(Clone, Debug)]
 pub struct AbilityDef {
-    /// The ability; a `NearBuilding` condition has `tag: None` until lowering.
+    /// The ability; a `NearCells` condition has `tag: None` until lowering.
     pub ability: Ability,
     /// The tag name of the `near-building` condition (`None`: cloisters only, or no such
     /// condition).
@@ -225,7 +225,7 @@ fn conditions(
         if a.when.value == RawTrigger::FollowerPlaced {
             let tag = (n.value != CLOISTER).then(|| n.clone());
             near_tag = tag;
-            out.push(Condition::NearBuilding { tag: None });
+            out.push(Condition::Near { tag: None });
         } else {
             let msg = format!(
                 "`near_building` is about where a figure is placed; it needs \
@@ -619,7 +619,7 @@ fn count(a: &RawAbility, s: &RawScore, src: &Source, diags: &mut Vec<Diagnostic>
                 diags.push(bad(a, src, &m.span, msg));
                 return None;
             }
-            Some(m) => Count::Lines(u32::try_from(m.value).unwrap_or(u32::MAX)),
+            Some(m) => Count::LinesWithRun(u32::try_from(m.value).unwrap_or(u32::MAX)),
         },
     })
 }
@@ -915,7 +915,7 @@ pub fn lower(defs: &[AbilityDef], tags: &[String]) -> Vec<Ability> {
                 .and_then(|n| tags.iter().position(|t| *t == n.value))
                 .map(|i| i as u32);
             for c in &mut a.conditions {
-                if let Condition::NearBuilding { tag } = c {
+                if let Condition::Near { tag } = c {
                     *tag = index;
                 }
             }
@@ -991,13 +991,10 @@ mod tests {
         assert!(diags.is_empty(), "{diags:?}");
         let d = d.unwrap();
         assert!(d.near_tag.is_none());
-        assert_eq!(
-            d.ability.conditions,
-            [Condition::NearBuilding { tag: None }]
-        );
+        assert_eq!(d.ability.conditions, [Condition::Near { tag: None }]);
         assert_eq!(
             lower(&[d], &["religious".into()])[0].conditions,
-            [Condition::NearBuilding { tag: None }]
+            [Condition::Near { tag: None }]
         );
         let (d, diags) = check(
             "tile = \"t\"\nrule = \"X-1\"\nwhen = \"feature-scored\"\nfeature = \"road\"\n\
@@ -1016,7 +1013,7 @@ mod tests {
         let tags = vec!["abbey".to_string(), "inn".to_string()];
         assert_eq!(
             lower(&[d.unwrap()], &tags)[0].conditions,
-            [Condition::NearBuilding { tag: Some(1) }]
+            [Condition::Near { tag: Some(1) }]
         );
     }
 

@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use tegula_ruleset::{
     Adjacency, AfterScore, FieldRule, FinalRoundFirst, JoinedFieldScoring, JoinedFieldTiming,
-    KeptAfterPile, NearBuilding, OpenEnd, PoolTileDraw, Readings, Strength, ThresholdRecheck,
+    KeptAfterPile, NearCells, OpenEnd, PoolTileDraw, Readings, Strength, ThresholdRecheck,
 };
 use toml_edit::ImDocument;
 
@@ -244,7 +244,7 @@ fn held_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
             .tiles
             .get(usize::from(p.tile))
             .map_or("?", |t| t.id.as_str());
-        let site = if p.site == tegula_ruleset::TileSite::Hole {
+        let site = if p.site == tegula_ruleset::TileSite::Enclosed {
             "into holes only"
         } else {
             "anywhere"
@@ -568,13 +568,13 @@ fn final_round_row(r: &Readings) -> ReadingRow {
 fn near_building_row(r: &Readings) -> ReadingRow {
     (
         "near_building",
-        json!(r.near_building),
-        match r.near_building {
-            NearBuilding::Around => {
+        json!(r.near),
+        match r.near {
+            NearCells::Around => {
                 "near a building: one of the 8 cells around the building's cell (its own \
                  cell only if it neighbours another)"
             }
-            NearBuilding::AroundOrOn => {
+            NearCells::AroundOrOn => {
                 "near a building: one of the 8 cells around the building's cell, or that \
                  cell itself"
             }

@@ -194,7 +194,7 @@ fn check_counts(f: &RawFact, scope: &[&CompiledTile], src: &Source, diags: &mut 
     check(
         &f.wonders,
         "wonders",
-        copies(&|t| count(t, FeatureKind::Wonder)),
+        copies(&|t| count(t, FeatureKind::Unscored)),
     );
     check(&f.cells, "cells", types(&|t| t.cells.len() as u64));
     let declared = |t: &CompiledTile| {

@@ -96,10 +96,14 @@ fn corner(
     let place = cx.payment(f, at, ("place", &c.place), &c.place_per_city, "AM-7");
     let join = cx.payment(f, at, ("join", &c.join), &c.join_per_city, "AM-8");
     let final_ = cx.payment(f, at, ("final", &c.final_), &c.final_per_city, "AM-9");
+    let [place_rule, join_rule, final_rule] = crate::citations::corner(c);
     Some(CornerScoring {
         place: place?,
         join: join?,
         final_: final_?,
+        place_rule,
+        join_rule,
+        final_rule,
     })
 }
 

@@ -54,10 +54,16 @@ pub fn lower_follower(f: &RawFollower, src: &Source) -> (Option<FollowerType>, V
         // Value expressions are parsed once the variant's tags are known
         // ([`crate::figure_values::lower_values`]); until then a corner figure's payments and
         // a strength written as an expression are placeholders.
-        corner: f.corner.as_ref().map(|_| CornerScoring {
-            place: Expr::Int(0),
-            join: Expr::Int(0),
-            final_: Expr::Int(0),
+        corner: f.corner.as_ref().map(|c| {
+            let [place_rule, join_rule, final_rule] = crate::citations::corner(&c.value);
+            CornerScoring {
+                place: Expr::Int(0),
+                join: Expr::Int(0),
+                final_: Expr::Int(0),
+                place_rule,
+                join_rule,
+                final_rule,
+            }
         }),
         sites: site_list,
         needs_own_figure: flag(&f.needs_own_figure, false),
@@ -66,6 +72,8 @@ pub fn lower_follower(f: &RawFollower, src: &Source) -> (Option<FollowerType>, V
         when_extended: f.when_extended.as_ref().map(|t| turn_effect(&t.value)),
         place_rule: f.place_rule.as_ref().map(|r| r.value.clone()),
         return_rule: f.return_rule.as_ref().map(|r| r.value.clone()),
+        site_rule: f.site_rule.as_ref().map(|r| r.value.clone()),
+        move_rule: f.move_rule.as_ref().map(|r| r.value.clone()),
     };
     (Some(ft), diags)
 }
@@ -384,7 +392,10 @@ pub(crate) mod tests {
             Some(CornerScoring {
                 place: per(3),
                 join: per(1),
-                final_: per(4)
+                final_: per(4),
+                place_rule: "AM-7".into(),
+                join_rule: "AM-8".into(),
+                final_rule: "AM-9".into(),
             })
         );
     }

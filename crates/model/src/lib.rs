@@ -8,6 +8,7 @@
 
 pub mod abilities;
 mod borders;
+pub mod citations;
 pub mod compile;
 pub mod diag;
 pub mod explain;

@@ -49,10 +49,14 @@ pub fn player_tiles(
                 tile: u16::try_from(index).unwrap_or(u16::MAX),
                 count: u8::try_from(e.count.value).unwrap_or(u8::MAX),
                 site: match e.site.as_ref().map(|s| s.value) {
-                    Some(RawTileSite::Hole) => TileSite::Hole,
+                    Some(RawTileSite::Hole) => TileSite::Enclosed,
                     None | Some(RawTileSite::Anywhere) => TileSite::Anywhere,
                 },
                 final_round: e.final_round.as_ref().is_some_and(|f| f.value),
+                rule: e.rule.as_ref().map_or_else(
+                    || crate::citations::PLAYER_TILE.to_string(),
+                    |r| r.value.clone(),
+                ),
             }),
         }
     }

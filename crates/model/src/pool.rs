@@ -177,6 +177,7 @@ pub fn pool(
         gain_follower: follower.map_or(0, |f| f as u8),
         gain_first: u8_of(gain.first.value),
         gain_second: gain.second.as_ref().map_or(0, |g| u8_of(g.value)),
+        rules: crate::citations::pool(p.rules.as_ref()),
     };
     (Some(rules), diags)
 }

@@ -634,6 +634,29 @@ pub struct VariantFile {
     #[serde(default)]
     #[schemars(length(max = MAX_RESOURCES))]
     pub resource: Vec<Sp<RawResource>>,
+    /// The rule ids the game's own steps cite (docs/FORMAT.md, "Cited rules"); absent keys
+    /// cite the registry's standard rules.
+    #[serde(default)]
+    pub citations: Option<Sp<RawCitations>>,
+}
+
+/// The rule ids the steps every game has cite (`[citations]`).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawCitations {
+    /// Placing a tile: refused placements and figure placements with no more particular rule,
+    /// and a tile that fits nowhere outside a pile group with its own rule (default `B-2`).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub placement: Option<Sp<String>>,
+    /// A feature scored during the game (default `B-4`).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub scoring: Option<Sp<String>>,
+    /// A feature scored at the end of the game, fields included (default `B-6`).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub final_scoring: Option<Sp<String>>,
 }
 
 /// A seat resource (`[[resource]]`): a named counter every seat holds, starting at 0.
@@ -855,6 +878,17 @@ pub struct RawFollower {
     #[serde(default)]
     #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
     pub return_rule: Option<Sp<String>>,
+    /// Rule id a placement of this figure cites when it is refused for where it would stand:
+    /// not one of its sites, its precondition unmet, no corner (default: `place_rule`, else
+    /// `[citations] placement`).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub site_rule: Option<Sp<String>>,
+    /// With `after_score = "move"`: rule id a refused move cites (default: `[citations]
+    /// placement`).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub move_rule: Option<Sp<String>>,
 }
 
 /// A figure's payment modifier (`payment = { rule = "TB-8", value = "cities" }`).
@@ -1001,6 +1035,19 @@ pub struct RawCornerScoring {
     #[serde(default)]
     #[schemars(range(max = MAX_POINTS))]
     pub final_per_city: Option<Sp<u32>>,
+    /// Rule id the payment on placement cites (default `AM-7`).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub place_rule: Option<Sp<String>>,
+    /// Rule id the payment of a join cites, and a follower refused on its field (default
+    /// `AM-8`).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub join_rule: Option<Sp<String>>,
+    /// Rule id the final payment cites (default `AM-9`).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub final_rule: Option<Sp<String>>,
 }
 
 /// A tile each player holds in their own supply instead of it being in the draw pile (AM-1).
@@ -1019,6 +1066,10 @@ pub struct RawPlayerTile {
     /// `false`).
     #[serde(default)]
     pub final_round: Option<Sp<bool>>,
+    /// Rule id a refused placement of it cites (default `AM-1`).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub rule: Option<Sp<String>>,
 }
 
 /// Where a player's own tile may be placed.
@@ -1142,7 +1193,7 @@ pub struct RawReadings {
     /// W-10: which cells are near a building for a `near_building` condition: `"around"`
     /// (default: the 8 cells around the building's cell) or `"around-or-on"` (its own cell too).
     #[serde(default)]
-    pub near_building: Option<Sp<tegula_ruleset::NearBuilding>>,
+    pub near_building: Option<Sp<tegula_ruleset::NearCells>>,
     /// W-3: after the pairs moved, whom a player compared again must reach: `"new-position"`
     /// (default) or `"old-position"` (where they stood when the turn's takes began).
     #[serde(default)]
@@ -1445,6 +1496,37 @@ pub struct RawPool {
     pub second: Option<Sp<u64>>,
     /// The figures gained with a take; one of them marks the placed tile (W-2, W-5).
     pub gain: Sp<RawGain>,
+    /// The rule ids the pool's steps cite; absent keys cite the registry's (W-2 .. W-7).
+    #[serde(default)]
+    pub rules: Option<Sp<RawPoolRules>>,
+}
+
+/// The rule ids the pool's steps cite (`[pool] rules`).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawPoolRules {
+    /// A take of a tile not among the pool's choices (default `W-2`).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub take: Option<Sp<String>>,
+    /// The choice of the seat that takes next when several reached the threshold together
+    /// (default `W-3`).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub choice: Option<Sp<String>>,
+    /// A taken tile is placed instead of drawing; no follower on its unscored feature (default
+    /// `W-5`).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub place: Option<Sp<String>>,
+    /// A taken tile that fits nowhere: tiles are drawn and placed for it (default `W-6`).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub fit: Option<Sp<String>>,
+    /// Which figures may follow a pool tile (default `W-7`).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub follow: Option<Sp<String>>,
 }
 
 /// The score thresholds of the pool (W-2).

@@ -40,7 +40,7 @@ pub fn has_near_building(tiles: &[CompiledTile]) -> bool {
         a.ability
             .conditions
             .iter()
-            .any(|c| matches!(c, Condition::NearBuilding { .. }))
+            .any(|c| matches!(c, Condition::Near { .. }))
     })
 }
 
@@ -92,7 +92,7 @@ pub fn lower(
         }
     }
     if let Some(v) = &r.near_building {
-        out.near_building = v.value;
+        out.near = v.value;
         if !has.near_building {
             lacks(
                 &v.span,

@@ -65,6 +65,8 @@ pub struct CompiledVariant {
     /// The rule games seating more players than a smaller game would cite (`players.above`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seats_rule: Option<tegula_ruleset::SeatsRule>,
+    /// The rule ids the game's own steps cite.
+    pub citations: tegula_ruleset::Citations,
 }
 
 /// A tile-set file compiled: its source and set (`None` when the file cannot be used at all),
@@ -336,6 +338,7 @@ pub fn compile_variant_with(
             above: a.value.count.value,
             rule: a.value.rule.value.clone(),
         }),
+        citations: crate::citations::lower(doc.citations.as_ref()),
     };
     crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
     sort_diags(&mut diags);
@@ -624,7 +627,8 @@ fn check_variant_facts(
         .chain(doc.connections.iter().filter_map(|c| c.value.rule.as_ref()))
         .chain(doc.followers.iter().flat_map(|f| figure_rules(&f.value)))
         .chain(crate::resources::cited(&doc.resource))
-        .chain(doc.players.value.above.as_ref().map(|a| &a.value.rule));
+        .chain(doc.players.value.above.as_ref().map(|a| &a.value.rule))
+        .chain(crate::citations::cited(doc));
     sets.rules.declare(&doc.rule, vsrc, diags);
     diags.extend(cited.filter_map(|r| sets.rules.check(vsrc, &r.value, r.span.clone())));
     let (fact_diags, own_facts) = crate::facts::check_facts(&doc.fact, &sets.tiles, &broken, vsrc);
@@ -727,6 +731,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         edge_kinds: v.edge_kinds.clone(),
         pile_groups: v.pile_groups.clone(),
         seats_rule: v.seats_rule.clone(),
+        citations: v.citations.clone(),
     };
     (Some(rs), diags)
 }

@@ -571,7 +571,7 @@ fn decode_all(st: &State, actions: &[i64]) -> Result<Vec<Choice>, Refusal> {
             });
         };
         if let Err(e) = slot.game.check(action) {
-            let rule = Some(e.rule().to_string()).filter(|r| !r.is_empty());
+            let rule = Some(slot.game.rule_of(&e).to_string()).filter(|r| !r.is_empty());
             let msg = format!("game {i}: illegal action {id}: {e}");
             let kind = e.kind().to_string();
             return Err(Refusal {

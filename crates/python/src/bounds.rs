@@ -350,7 +350,7 @@ fn most_points(a: &Ability, t: &Totals, figures: u128) -> u128 {
         Count::Followers { .. } => figures,
         Count::Features { kind, .. } => t.count(*kind),
         // Rows and columns holding a filled cell.
-        Count::Lines(_) => 2 * t.cells,
+        Count::LinesWithRun(_) => 2 * t.cells,
     };
     u128::from(per).saturating_mul(count)
 }

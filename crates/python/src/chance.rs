@@ -25,7 +25,8 @@ pub fn apply_draw(py: Python<'_>, game: &mut Game, tile: i64) -> PyResult<()> {
         return Err(illegal(py, tile, "not-in-pile", None, msg));
     };
     let text = outcome_text(py, game, tile)?;
-    game.apply_draw(t).map_err(|e| refused(py, tile, &text, &e))
+    game.apply_draw(t)
+        .map_err(|e| refused(py, game, tile, &text, &e))
 }
 
 /// A readable name of a chance outcome: `draw TILE`.

@@ -56,7 +56,7 @@ pub fn apply(g: &mut PyGame, py: Python<'_>, id: i64, (x, y): (i32, i32)) -> PyR
     let text = action_text(&g.loaded.rules, action, g.last_tile());
     g.game
         .apply(action)
-        .map_err(|e| refused(py, id, &text, &e))?;
+        .map_err(|e| refused(py, &g.game, id, &text, &e))?;
     g.steps.push((-1, seat));
     Ok(())
 }

@@ -4,7 +4,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
-use tegula_engine::MoveError;
+use tegula_engine::{Game, MoveError};
 
 create_exception!(
     _tegula,
@@ -52,8 +52,8 @@ pub fn illegal(py: Python<'_>, action: i64, kind: &str, rule: Option<&str>, msg:
 }
 
 /// The exception for an action the engine refused.
-pub fn refused(py: Python<'_>, action: i64, text: &str, e: &MoveError) -> PyErr {
-    let rule = Some(e.rule()).filter(|r| !r.is_empty());
+pub fn refused(py: Python<'_>, game: &Game, action: i64, text: &str, e: &MoveError) -> PyErr {
+    let rule = Some(game.rule_of(e)).filter(|r| !r.is_empty());
     let msg = format!("illegal action {action} ({text}): {e}");
     illegal(py, action, e.kind(), rule, msg)
 }

@@ -112,7 +112,7 @@ impl PyGame {
         let text = action_text(&self.loaded.rules, action, self.last_tile());
         self.game
             .apply(action)
-            .map_err(|e| refused(py, id, &text, &e))?;
+            .map_err(|e| refused(py, &self.game, id, &text, &e))?;
         self.steps.push((id, seat));
         Ok(())
     }

@@ -146,7 +146,7 @@ pub fn cell_block(view: &TileView, ci: usize) -> [[char; W]; H] {
     // Roads.
     let building = view
         .segments_in(ci)
-        .any(|(_, s)| matches!(s.kind, FeatureKind::Cloister | FeatureKind::Wonder));
+        .any(|(_, s)| matches!(s.kind, FeatureKind::Cloister | FeatureKind::Unscored));
     for (_, seg) in view.segments_in(ci) {
         if seg.kind != FeatureKind::Road {
             continue;
@@ -182,7 +182,7 @@ pub fn cell_block(view: &TileView, ci: usize) -> [[char; W]; H] {
                 inner += 1;
                 b[r][cc] = feature_char(seg.feature);
             }
-            FeatureKind::Cloister | FeatureKind::Wonder => {
+            FeatureKind::Cloister | FeatureKind::Unscored => {
                 b[2][col.min(7)] = if seg.kind == FeatureKind::Cloister {
                     '+'
                 } else {

@@ -192,7 +192,7 @@ pub fn score_column(kind: Option<FeatureKind>) -> &'static str {
         Some(FeatureKind::City) => "cities",
         Some(FeatureKind::Cloister) => "cloisters",
         Some(FeatureKind::Field) => "fields",
-        Some(FeatureKind::Wonder) => "wonders",
+        Some(FeatureKind::Unscored) => "wonders",
         None => "other",
     }
 }
@@ -300,7 +300,7 @@ impl BoardView {
                 let feats = ruleset.tiles.get(tile as usize).map(|t| &t.features);
                 let building = feats.and_then(|fs| {
                     fs.iter()
-                        .position(|f| f.kind == tegula_ruleset::FeatureKind::Wonder)
+                        .position(|f| f.kind == tegula_ruleset::FeatureKind::Unscored)
                 });
                 figures.extend(building.map(|feature| Figure {
                     seat: owner,

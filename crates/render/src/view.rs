@@ -346,7 +346,7 @@ impl TileView {
                         let _ = write!(line, " (borders {})", b.join(" "));
                     }
                 }
-                FeatureKind::Cloister | FeatureKind::Wonder => {}
+                FeatureKind::Cloister | FeatureKind::Unscored => {}
             }
             lines.push(line);
         }

@@ -303,7 +303,7 @@ impl<'a> Words<'a> {
             segment,
             corner,
             moved,
-            marker,
+            claim: marker,
             ..
         } = e
         else {

@@ -285,10 +285,12 @@ pub enum FeatureKind {
     Road,
     /// Field / meadow (B-6).
     Field,
-    /// Cloister or other cloister-like building scored by its 8-neighbourhood (B-3, B-4).
+    /// Cloister or another feature of one cell scored by its 8-neighbourhood (B-3, B-4).
     Cloister,
-    /// A wonder building: on no feature, never scored (W-5, W-19).
-    Wonder,
+    /// A feature no figure stands on and no feature scoring pays (W-5, W-19); the data, the
+    /// artefact and the logs spell it with the word of the expansion that brought it.
+    #[serde(rename = "wonder")]
+    Unscored,
 }
 
 impl FeatureKind {
@@ -298,7 +300,7 @@ impl FeatureKind {
         FeatureKind::Road,
         FeatureKind::Field,
         FeatureKind::Cloister,
-        FeatureKind::Wonder,
+        FeatureKind::Unscored,
     ];
 
     /// Lower-case name, as in the data files and messages.
@@ -308,17 +310,17 @@ impl FeatureKind {
             FeatureKind::Road => "road",
             FeatureKind::Field => "field",
             FeatureKind::Cloister => "cloister",
-            FeatureKind::Wonder => "wonder",
+            FeatureKind::Unscored => "wonder",
         }
     }
 }
 
-/// Marker for "no feature" in the per-port tables.
+/// The value meaning "no feature" in the per-port tables.
 pub const NO_FEATURE: u8 = u8::MAX;
 
 /// Version of the ruleset artefact's format. Raised whenever a change to these types would make
 /// an older engine misread a newer file (or the reverse); [`Ruleset::from_json`] refuses others.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// The rulebook's *Readings* (RULES.md), each a parameter whose default is the registry's
 /// reading and whose alternative is the other coherent reading of the rule text.
@@ -327,9 +329,10 @@ pub struct Readings {
     /// Who goes first in the final round of player tiles after the last pile tile (AM-4).
     #[serde(default)]
     pub final_round_first: FinalRoundFirst,
-    /// Which cells are "the 8 tiles around" a building for a near-building condition (W-10).
+    /// Which cells are "the 8 tiles around" a tagged feature for a nearness condition (W-10).
     #[serde(default)]
-    pub near_building: NearBuilding,
+    #[serde(rename = "near_building")]
+    pub near: NearCells,
     /// Which position of the pairs a player compared again after they moved must reach (W-3).
     #[serde(default)]
     pub threshold_recheck: ThresholdRecheck,
@@ -388,19 +391,18 @@ pub enum FinalRoundFirst {
     LastPlacer,
 }
 
-/// Which cells count as near a building (a cloister, or a feature with the condition's tag)
-/// for [`Condition::NearBuilding`] (W-10: "one of the 8 tiles around a cloister-like
-/// building").
+/// Which cells count as near a tagged feature (a cloister, or a feature with the condition's tag)
+/// for [`Condition::Near`] (W-10: "one of the 8 tiles around" such a feature).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
-pub enum NearBuilding {
+pub enum NearCells {
     /// The registry's reading: the figure's cell must be one of the 8 cells around a cell
-    /// holding the building; the building's own cell does not count unless it neighbours
-    /// another building.
+    /// holding such a feature; that feature's own cell does not count unless it neighbours
+    /// another one.
     #[default]
     Around,
-    /// The building's own cell counts too: a figure on the building's tile (e.g. a monk on the
-    /// cloister) is near it.
+    /// The feature's own cell counts too: a figure on its tile (e.g. a monk on the cloister)
+    /// is near it.
     AroundOrOn,
 }
 
@@ -496,7 +498,7 @@ pub struct Ruleset {
     pub max_players: u8,
     /// Follower types every player receives.
     pub followers: Vec<FollowerType>,
-    /// Scoring parameters (the standard rules by default; house rules change them).
+    /// Scoring parameters (the standard rules by default; a variant may change them).
     pub scoring: Scoring,
     /// Tag names; [`Feature::tags`] and [`TileType::tags`] are bit sets over this list.
     pub tags: Vec<String>,
@@ -508,7 +510,7 @@ pub struct Ruleset {
     #[serde(default)]
     pub player_tiles: Vec<PlayerTile>,
     /// An open pool of tiles players take when their score reaches a threshold, then place
-    /// instead of drawing (the wonders, W-1..W-7). `None`: no pool.
+    /// instead of drawing (W-1..W-7). `None`: no pool.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pool: Option<PoolRules>,
     /// Tiles in every player's hand (1 = the normal game: draw one, place it; N: hold N, draw
@@ -516,7 +518,7 @@ pub struct Ruleset {
     #[serde(default = "one_tile")]
     pub hand: u8,
     /// How the rulebook's *Readings* are decided (RULES.md): each defaults to the registry's
-    /// reading; a house rule may pick the alternative. Left out of the artefact when every one
+    /// reading; a variant may pick the alternative. Left out of the artefact when every one
     /// is the default, so artefacts of the shipped variants do not change.
     #[serde(default, skip_serializing_if = "Readings::is_default")]
     pub readings: Readings,
@@ -543,6 +545,23 @@ pub struct Ruleset {
     /// when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seats_rule: Option<SeatsRule>,
+    /// The rule ids the game's own steps cite (placing a tile, scoring during the game and at
+    /// the end): the engine names no rule, the data does.
+    pub citations: Citations,
+}
+
+/// The rule ids the steps every game has cite (`[citations]` in a variant; docs/FORMAT.md,
+/// "Cited rules").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Citations {
+    /// Placing a tile: what a refused placement or figure placement cites unless a more
+    /// particular rule of the data applies, and what a tile that fits nowhere leaves the game
+    /// by unless its pile group names another rule.
+    pub placement: String,
+    /// A feature scored during the game.
+    pub scoring: String,
+    /// A feature scored at the end of the game (fields included).
+    pub final_scoring: String,
 }
 
 /// The rule a game cites when it seats more than `above` players.
@@ -580,7 +599,7 @@ pub struct PoolRules {
     /// Tiles each player picks into the pool at setup, in seat order (W-1: 1); 0 = every tile
     /// in `tiles` is in the pool.
     pub pick: u8,
-    /// Where the shared marker pairs start on the score track (W-2: 10).
+    /// Where the shared threshold pairs start on the score track (W-2: 10).
     pub first: u32,
     /// How far the remaining pairs move after each take (W-2: 5).
     pub step: u32,
@@ -595,6 +614,26 @@ pub struct PoolRules {
     pub gain_first: u8,
     /// How many come with the second take (W-30: 1).
     pub gain_second: u8,
+    /// The rule ids its steps cite.
+    pub rules: PoolCitations,
+}
+
+/// The rule ids the open pool's steps cite (`[pool] rules` in a variant).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PoolCitations {
+    /// A take of a tile that is not among the pool's choices.
+    pub take: String,
+    /// The active player's choice of the seat that takes next, when several reached the
+    /// threshold together.
+    pub choice: String,
+    /// A taken tile is placed instead of drawing, with a figure of the gain on its
+    /// unscored feature (no follower stands there).
+    pub place: String,
+    /// A taken tile that fits nowhere: tiles are drawn and placed for it, and the tiles drawn
+    /// that cannot serve leave the game.
+    pub fit: String,
+    /// Which figures may follow a pool tile just placed (no corner figure).
+    pub follow: String,
 }
 
 /// A tile's ability, written in the rule language (docs/RULE-LANGUAGE.md): only the owner (the
@@ -648,9 +687,10 @@ pub enum Trigger {
 #[serde(rename_all = "kebab-case")]
 pub enum Condition {
     /// The placed figure's cell is one of the 8 cells around a cell holding a feature with this
-    /// tag (index into [`Ruleset::tags`]) or of kind cloister; the building's own cell does not
-    /// count unless it neighbours another (W-10), or counts too ([`Readings::near_building`]).
-    NearBuilding {
+    /// tag (index into [`Ruleset::tags`]) or of kind cloister; that feature's own cell does not
+    /// count unless it neighbours another (W-10), or counts too ([`Readings::near`]).
+    #[serde(rename = "near-building")]
+    Near {
         /// Tag index; features of kind cloister always count.
         tag: Option<u32>,
     },
@@ -713,7 +753,7 @@ pub enum Per {
 pub enum Count {
     /// Once.
     One,
-    /// Figures on features (corner figures and markers are on no feature): whose, on which
+    /// Figures on features (corner figures and claiming figures are on no feature): whose, on which
     /// kind, in which state (each figure once whatever its strength).
     Followers {
         /// Whose.
@@ -738,7 +778,8 @@ pub enum Count {
     },
     /// Rows and columns of the board containing a gap-free run of at least this many filled
     /// cells (each row/column once, W-17).
-    Lines(u32),
+    #[serde(rename = "lines")]
+    LinesWithRun(u32),
 }
 
 /// Whose figures.
@@ -812,6 +853,14 @@ pub struct FollowerType {
     /// Rule id the events returning a figure of this type to supply cite (default: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub return_rule: Option<String>,
+    /// Rule id a placement of this figure refused for where it would stand cites (its sites,
+    /// its precondition, a corner; default: `place_rule`, else [`Citations::placement`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site_rule: Option<String>,
+    /// Rule id a refused move of this figure after a scoring cites ([`AfterScore::Move`];
+    /// default: [`Citations::placement`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_rule: Option<String>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -872,6 +921,8 @@ impl FollowerType {
             when_extended: None,
             place_rule: None,
             return_rule: None,
+            site_rule: None,
+            move_rule: None,
         }
     }
 
@@ -905,7 +956,8 @@ pub enum Site {
     Road,
     /// On a city of the tile just placed.
     City,
-    /// On a cloister (or other cloister-like building) of the tile just placed.
+    /// On a cloister (or another one-cell feature scored by its neighbourhood) of the tile just
+    /// placed.
     Cloister,
     /// On a field of the tile just placed (a farmer).
     Field,
@@ -1004,6 +1056,12 @@ pub struct CornerScoring {
     /// on a field scores in full.
     #[serde(rename = "final")]
     pub final_: Expr,
+    /// Rule id the payment on placement cites.
+    pub place_rule: String,
+    /// Rule id the payment of a join cites, and a follower refused on its field.
+    pub join_rule: String,
+    /// Rule id the final payment cites.
+    pub final_rule: String,
 }
 
 /// A tile every player holds from the start instead of it being in the draw pile (AM-1), and
@@ -1019,15 +1077,19 @@ pub struct PlayerTile {
     /// Whether, after the last tile of the pile, players still holding it may place it in seat
     /// order starting after the player who placed the last tile (AM-4).
     pub final_round: bool,
+    /// Rule id a refused placement of it cites (not held, not into an enclosed cell).
+    pub rule: String,
 }
 
 /// Where a player's own tile may be placed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum TileSite {
-    /// Only into a hole: an empty cell whose four orthogonal neighbours are all filled (AM-1);
-    /// its sides must still match them (sides of kind `any` match everything).
-    Hole,
+    /// Only into an enclosed cell: an empty cell whose four orthogonal neighbours are all
+    /// filled (a hole in the map); its sides must still match them (sides of kind `any` match
+    /// everything). Written `hole` in the data and the artefact.
+    #[serde(rename = "hole")]
+    Enclosed,
     /// Anywhere a drawn tile could go (B-2).
     Anywhere,
 }
@@ -1087,9 +1149,9 @@ pub struct TileType {
     pub count: u32,
     /// Whether one extra copy of this tile starts on the board.
     pub start: bool,
-    /// Bit set over [`Ruleset::tags`] of tile-level tags (e.g. `wonder`, `religious`).
+    /// Bit set over [`Ruleset::tags`] of tile-level tags (e.g. `religious`).
     pub tags: u32,
-    /// Number of cells the tile covers (1 for ordinary tiles, 5 for the wonders).
+    /// Number of cells the tile covers (1 for ordinary tiles, 5 for the largest mega tiles).
     pub cell_count: u8,
     /// Cell ids as written in the TOML (`["0"]` for a single-cell tile), in cell-index order.
     pub cell_ids: Vec<String>,
@@ -1125,7 +1187,7 @@ pub struct Feature {
     pub open_sides: u8,
     /// Pennants / coats of arms (cities only, B-4).
     pub pennants: u8,
-    /// Bit set over [`Ruleset::tags`] (e.g. `religious`, `wonder`).
+    /// Bit set over [`Ruleset::tags`] (e.g. `religious`).
     pub tags: u32,
     /// For fields: indices (into the tile's `features`) of the cities it borders (B-6).
     pub borders: Vec<u8>,
@@ -1153,7 +1215,7 @@ pub struct CellPorts {
     pub side_feature: [u8; 4],
     /// Field feature on each half-edge, by board [`Half`]; [`NO_FEATURE`] on city / any sides.
     pub half_feature: [u8; 8],
-    /// Features that sit on this cell without touching a side (cloister, wonder, inner fields).
+    /// Features that sit on this cell without touching a side (cloister, unscored feature, inner fields).
     pub inner: Vec<u8>,
 }
 

@@ -13,7 +13,7 @@
 //! exceeds `u32::MAX` (about 4.3 × 10⁹) by far. The engine therefore adds and multiplies points
 //! with saturating arithmetic: a score that would pass `u32::MAX` stays there, in debug and in
 //! release builds alike, instead of panicking or wrapping. With the standard numbers a game
-//! scores a few hundred points, so the saturation is only ever reached by house rules built to
+//! scores a few hundred points, so the saturation is only ever reached by variants built to
 //! reach it.
 
 /// Most cells the tiles of one game may cover: the draw pile, the start tile, the players' own

@@ -302,7 +302,7 @@ pub struct ScoringNumbers {
     pub city_incomplete_per_tile: u32,
     /// Incomplete city at the end, per pennant (B-6).
     pub city_incomplete_per_pennant: u32,
-    /// Legacy house rule: a completed city of exactly 2 tiles scores this per tile instead.
+    /// A legacy variant rule: a completed city of exactly 2 tiles scores this per tile instead.
     pub small_city_per_tile: Option<u32>,
     /// Completed cloister (B-4).
     pub cloister_complete: u32,
@@ -383,14 +383,14 @@ impl ScoringNumbers {
 
 impl Values {
     /// The value of a feature of `kind`, completed or not; `None` for kinds never scored by
-    /// value (wonders). Fields have one value, whatever `complete` says.
+    /// value (unscored features). Fields have one value, whatever `complete` says.
     pub fn of(&self, kind: FeatureKind, complete: bool) -> Option<&Expr> {
         match kind {
             FeatureKind::Road => Some(state(&self.road, complete)),
             FeatureKind::City => Some(state(&self.city, complete)),
             FeatureKind::Cloister => Some(state(&self.cloister, complete)),
             FeatureKind::Field => Some(&self.field),
-            FeatureKind::Wonder => None,
+            FeatureKind::Unscored => None,
         }
     }
 

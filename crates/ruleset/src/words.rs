@@ -63,13 +63,13 @@ impl Condition {
     /// The condition, as a clause after "if".
     pub fn words(&self, tags: &[String]) -> String {
         match self {
-            Condition::NearBuilding { tag } => {
-                let building = tag
+            Condition::Near { tag } => {
+                let around = tag
                     .and_then(|t| tags.get(t as usize))
                     .map_or("a cloister".to_string(), |t| {
-                        format!("a cloister or a `{t}` building")
+                        format!("a cloister or a feature tagged `{t}`")
                     });
-                format!("the figure stands in one of the 8 cells around {building}")
+                format!("the figure stands in one of the 8 cells around {around}")
             }
             Condition::Occupied => "the feature holds a figure".to_string(),
             Condition::MinTiles(n) => format!("the feature covers at least {n} tiles"),
@@ -157,7 +157,7 @@ impl Count {
                 };
                 format!("{adjective}{}{size}{tagged} on the board", kind.name())
             }
-            Count::Lines(n) => {
+            Count::LinesWithRun(n) => {
                 format!("row or column of the board with a gap-free run of {n} tiles or more")
             }
         }

@@ -356,7 +356,7 @@ fn kind_of(k: RawFeatureKind) -> FeatureKind {
         RawFeatureKind::Road => FeatureKind::Road,
         RawFeatureKind::Cloister => FeatureKind::Cloister,
         RawFeatureKind::Field => FeatureKind::Field,
-        RawFeatureKind::Wonder => FeatureKind::Wonder,
+        RawFeatureKind::Wonder => FeatureKind::Unscored,
     }
 }
 

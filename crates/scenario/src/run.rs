@@ -70,13 +70,14 @@ impl Outcome {
     }
 }
 
-/// A refused move as `kind (rule): message`, the rule id once (some messages already cite it).
-fn refusal(e: &MoveError) -> String {
-    let m = e.to_string();
-    if m.contains(e.rule()) {
+/// A refused move as `kind (rule): message`, the rule as the game's data cites it, once (a
+/// placement rule's message already cites it).
+fn refusal(game: &Game, e: &MoveError) -> String {
+    let (m, rule) = (e.to_string(), game.rule_of(e));
+    if m.contains(rule) {
         format!("{}: {m}", error_kind(e))
     } else {
-        format!("{} ({}): {m}", error_kind(e), e.rule())
+        format!("{} ({rule}): {m}", error_kind(e))
     }
 }
 
@@ -580,12 +581,8 @@ fn run_moves(game: &mut Game, step: &Step) -> Result<(), Failure> {
                 })
             }
         };
-        game.apply(action).map_err(|e| {
-            at_move(
-                "the engine refused the move".into(),
-                format!("{} ({}): {e}", error_kind(&e), e.rule()),
-            )
-        })?;
+        game.apply(action)
+            .map_err(|e| at_move("the engine refused the move".into(), refusal(game, &e)))?;
     }
     if choices.next().is_some() {
         return Err(fail(
@@ -619,7 +616,7 @@ fn setup_pool(game: &mut Game, sc: &Scenario) -> Result<(), Failure> {
             column: 1,
             message: "the engine refused a pool pick".into(),
             expected: None,
-            actual: Some(format!("{} ({}): {e}", error_kind(&e), e.rule())),
+            actual: Some(refusal(game, &e)),
         })?;
     }
     Ok(())
@@ -679,7 +676,7 @@ fn run_takes(game: &mut Game, step: &Step) -> Result<(), Failure> {
         game.apply(action).map_err(|e| {
             at(
                 format!("the engine refused `{}` for seat {}", t.tile_id, t.player),
-                format!("{} ({}): {e}", error_kind(&e), e.rule()),
+                refusal(game, &e),
             )
         })?;
     }
@@ -910,7 +907,12 @@ impl Runner {
                 step.tile_id
             );
             let message = "the engine rejected the placement".into();
-            return Err(self.stop(fail(step, message, Some(expected), Some(refusal(&e)))));
+            return Err(self.stop(fail(
+                step,
+                message,
+                Some(expected),
+                Some(refusal(&self.game, &e)),
+            )));
         }
         self.followers(step)?;
         let after = run_moves(&mut self.game, step).and_then(|_| run_takes(&mut self.game, step));
@@ -1022,7 +1024,7 @@ impl Runner {
                     step,
                     "the engine rejected the second follower".into(),
                     Some(format!("{} on `{}` accepted", f.follower_id, f.segment)),
-                    Some(format!("{} ({}): {e}", error_kind(&e), e.rule())),
+                    Some(refusal(&self.game, &e)),
                 ));
             }
         }
@@ -1072,7 +1074,7 @@ impl Runner {
                     step,
                     "the engine rejected the follower".into(),
                     Some(format!("{} on `{}` accepted", f.follower_id, f.segment)),
-                    Some(refusal(&e)),
+                    Some(refusal(&self.game, &e)),
                 ));
                 true
             }
@@ -1089,7 +1091,7 @@ impl Runner {
                 step,
                 "no follower may be placed after this placement".into(),
                 Some(format!("{} on `{}` accepted", f.follower_id, f.segment)),
-                Some(refusal(&e)),
+                Some(refusal(&self.game, &e)),
             )),
             // Outside the follower phase the engine refuses every follower.
             (Ok(()), _) => {}

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use tegula_ruleset::{
-    Ability, Condition, Count, Effect, FeatureKind, NearBuilding, Owner, Per, State, Trigger,
+    Ability, Condition, Count, Effect, FeatureKind, NearCells, Owner, Per, State, Trigger,
 };
 
 use super::extra::ExtraFrom;
@@ -165,7 +165,7 @@ impl Game {
             let feats = &self.rules.tiles[inst.tile as usize].feats;
             let local = feats
                 .iter()
-                .position(|f| f.kind == FeatureKind::Wonder)
+                .position(|f| f.kind == FeatureKind::Unscored)
                 .unwrap_or(0);
             self.apply_effect(owner, (tile, i), &a, inst.seg_base + local as u32);
         }
@@ -345,7 +345,7 @@ impl Game {
                 self.tmp.buf = buf;
                 n
             }
-            Count::Lines(run) => self.lines(run),
+            Count::LinesWithRun(run) => self.lines(run),
         }
     }
 
@@ -394,13 +394,13 @@ impl Game {
                 .meeples
                 .iter()
                 .any(|m| m.player == owner && self.find_ro(m.seg) == root),
-            Condition::NearBuilding { .. } => false,
+            Condition::Near { .. } => false,
         }
     }
 
     /// A condition about the figure just placed on segment `seg` (W-10).
     fn placed_cond(&self, c: &Condition, seg: u32) -> bool {
-        let Condition::NearBuilding { tag } = c else {
+        let Condition::Near { tag } = c else {
             return false;
         };
         let s = self.segs[seg as usize];
@@ -409,14 +409,14 @@ impl Game {
         let mask = info.feats[s.local as usize].cells.max(1);
         let cells = &info.rot[inst.rot as usize];
         cells.iter().enumerate().any(|(ci, c)| {
-            mask & (1 << ci) != 0 && self.building_near(inst.x + c.dx, inst.y + c.dy, *tag)
+            mask & (1 << ci) != 0 && self.tagged_near(inst.x + c.dx, inst.y + c.dy, *tag)
         })
     }
 
     /// Whether one of the 8 cells around `(x, y)` holds a cloister or a feature tagged `tag`;
-    /// or `(x, y)` itself, when the variant reads W-10 that way (`readings.near_building`).
-    fn building_near(&self, x: i32, y: i32, tag: Option<u32>) -> bool {
-        let own_cell = self.rules.ruleset().readings.near_building == NearBuilding::AroundOrOn;
+    /// or `(x, y)` itself, when the variant reads W-10 that way (`readings.near`).
+    fn tagged_near(&self, x: i32, y: i32, tag: Option<u32>) -> bool {
+        let own_cell = self.rules.ruleset().readings.near == NearCells::AroundOrOn;
         for dy in -1..=1 {
             for dx in -1..=1 {
                 if (dx, dy) == (0, 0) && !own_cell {

@@ -2,12 +2,12 @@
 
 use std::fmt;
 
-use tegula_ruleset::{FeatureKind, Side, SideKind};
+use tegula_ruleset::{FeatureKind, Side, SideKind, TileSite};
 
-use super::Phase;
+use super::{Game, Phase};
 
-/// Why an action was refused. Every variant names what is wrong; [`MoveError::rule`] gives the
-/// rule id and [`MoveError::kind`] a stable name.
+/// Why an action was refused. Every variant names what is wrong; [`Game::rule_of`] gives the
+/// rule id the data cites for it and [`MoveError::kind`] a stable name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MoveError {
@@ -66,7 +66,7 @@ pub enum MoveError {
         /// Follower type.
         follower: u8,
     },
-    /// Followers cannot stand on this kind of feature (a wonder building, W-5).
+    /// Followers cannot stand on this kind of feature (an unscored feature, W-5).
     NotAFollowerFeature {
         /// Feature index.
         feature: u8,
@@ -135,6 +135,8 @@ pub enum MoveError {
     /// The figure cannot move there: not an unfinished, unoccupied feature it may stand on,
     /// adjacent to the one it left (AM-11).
     NotAMoveTarget {
+        /// The figure type deciding.
+        follower: u8,
         /// Anchor x of the tile named.
         x: i32,
         /// Anchor y of the tile named.
@@ -243,35 +245,53 @@ impl MoveError {
         };
         Self::KINDS[i]
     }
+}
 
-    /// The rule the action breaks.
-    pub fn rule(&self) -> &str {
-        match self {
-            MoveError::PlacementRule { rule, .. } => rule,
-            MoveError::NotAFollowerFeature { .. } => "W-5",
-            MoveError::WrongSite {
-                kind: FeatureKind::Field,
-                ..
-            } => "AM-10",
-            MoveError::WrongSite { .. } => "AM-5",
-            MoveError::CornerFigureField { .. } => "AM-8",
+impl Game {
+    /// The rule an action refused with `e` breaks, as the data cites it: the figure type's,
+    /// the corner figure's, the pool's or the player tile's rule where the refusal concerns
+    /// one of them, else the placement rule ([`tegula_ruleset::Citations::placement`]).
+    pub fn rule_of<'a>(&'a self, e: &'a MoveError) -> &'a str {
+        let r = &*self.rules;
+        let rs = r.ruleset();
+        let pool = rs.pool.as_ref().map(|p| &p.rules);
+        let held = |tile: Option<u16>| {
+            let mut tiles = rs.player_tiles.iter();
+            let t = match tile {
+                Some(t) => tiles.find(|p| p.tile == t),
+                None => tiles.find(|p| p.site == TileSite::Enclosed),
+            };
+            t.or(rs.player_tiles.first()).map(|p| p.rule.as_str())
+        };
+        let corner_site = || {
+            let i = rs.followers.iter().position(|f| f.corner.is_some());
+            i.map(|i| r.site_rule(i as u8))
+        };
+        let rule = match e {
+            MoveError::PlacementRule { rule, .. } => Some(rule.as_str()),
+            MoveError::WrongSite { follower, .. } | MoveError::NeedsOwnFigure { follower, .. } => {
+                Some(r.site_rule(*follower))
+            }
             MoveError::NoCorner { .. }
             | MoveError::NotACornerFigure { .. }
-            | MoveError::NotACorner { .. } => "AM-6",
-            MoveError::TileNotHeld { .. } | MoveError::NotAHole { .. } => "AM-1",
-            MoveError::NotAMoveTarget { .. } => "AM-11",
-            MoveError::NotInPool { .. } => "W-2",
-            MoveError::NotAChoice { .. } => "W-3",
-            MoveError::CornerOnPoolTile { .. } => "W-7",
-            MoveError::MustPlace => "W-5",
-            MoveError::NotNextToTile => "W-6",
-            MoveError::NeedsOwnFigure {
-                kind: FeatureKind::Field,
-                ..
-            } => "TB-7",
-            MoveError::NeedsOwnFigure { .. } => "TB-4",
-            _ => "B-2",
-        }
+            | MoveError::NotACorner { .. } => corner_site(),
+            MoveError::CornerFigureField { .. } => r.corner_scoring().map(|c| c.join_rule.as_str()),
+            MoveError::NotAMoveTarget { follower, .. } => rs
+                .followers
+                .get(usize::from(*follower))
+                .and_then(|f| f.move_rule.as_deref()),
+            MoveError::TileNotHeld { tile } => held(Some(*tile)),
+            MoveError::NotAHole { .. } => held(None),
+            MoveError::NotInPool { .. } => pool.map(|p| p.take.as_str()),
+            MoveError::NotAChoice { .. } => pool.map(|p| p.choice.as_str()),
+            MoveError::MustPlace | MoveError::NotAFollowerFeature { .. } => {
+                pool.map(|p| p.place.as_str())
+            }
+            MoveError::NotNextToTile => pool.map(|p| p.fit.as_str()),
+            MoveError::CornerOnPoolTile { .. } => pool.map(|p| p.follow.as_str()),
+            _ => None,
+        };
+        rule.unwrap_or(r.placement_rule())
     }
 }
 
@@ -285,7 +305,7 @@ impl fmt::Display for MoveError {
             MoveError::BadRotation(r) => write!(f, "rotation {r} is not in 0..4"),
             MoveError::OutOfBoard { x, y } => write!(f, "cell ({x}, {y}) is outside the board"),
             MoveError::Occupied { x, y } => write!(f, "cell ({x}, {y}) is already filled"),
-            MoveError::NotAdjacent => write!(f, "the tile touches no placed tile (B-2)"),
+            MoveError::NotAdjacent => write!(f, "the tile touches no placed tile"),
             MoveError::EdgeMismatch {
                 x,
                 y,
@@ -294,7 +314,7 @@ impl fmt::Display for MoveError {
                 neighbour,
             } => write!(
                 f,
-                "side {} of cell ({x}, {y}) is {} but the neighbour shows {} (B-2)",
+                "side {} of cell ({x}, {y}) is {} but the neighbour shows {}",
                 side.name(),
                 kind_word(*tile),
                 kind_word(*neighbour)
@@ -303,15 +323,16 @@ impl fmt::Display for MoveError {
             MoveError::NotAFollowerFeature { feature, kind } => {
                 write!(
                     f,
-                    "feature {feature} is a {kind:?}: no follower may stand there"
+                    "feature {feature} is a {}: no follower may stand there",
+                    kind.name()
                 )
             }
             MoveError::FeatureOccupied { feature } => {
-                write!(f, "feature {feature} is already occupied (B-2)")
+                write!(f, "feature {feature} is already occupied")
             }
             MoveError::NoSuchFollower(i) => write!(f, "no follower type {i}"),
             MoveError::NoFollowerLeft { follower } => {
-                write!(f, "no follower of type {follower} left in supply (B-2)")
+                write!(f, "no follower of type {follower} left in supply")
             }
             MoveError::WrongSite {
                 feature,
@@ -323,43 +344,43 @@ impl fmt::Display for MoveError {
             ),
             MoveError::CornerFigureField { feature } => write!(
                 f,
-                "field {feature} holds a corner figure: no follower may be placed on it (AM-8)"
+                "field {feature} holds a corner figure: no follower may be placed on it"
             ),
             MoveError::NoCorner { feature } => write!(
                 f,
                 "no corner of the tile on feature {feature} where four filled cells meet with \
-                 field in all four corners (AM-6)"
+                 field in all four corners"
             ),
             MoveError::TileNotHeld { tile } => {
-                write!(f, "the player holds no tile {tile} of their own (AM-1)")
+                write!(f, "the player holds no tile {tile} of their own")
             }
             MoveError::NotAHole { x, y } => write!(
                 f,
-                "cell ({x}, {y}) is not a hole: its four neighbours are not all filled (AM-1)"
+                "cell ({x}, {y}) is not a hole: its four neighbours are not all filled"
             ),
             MoveError::NotInPool { tile } => {
-                write!(f, "tile {tile} is not among the pool's choices (W-2)")
+                write!(f, "tile {tile} is not among the pool's choices")
             }
             MoveError::NotAChoice { seat } => {
-                write!(f, "seat {seat} did not reach the threshold this turn (W-3)")
+                write!(f, "seat {seat} did not reach the threshold this turn")
             }
             MoveError::MustPlace => write!(
                 f,
-                "a tile taken from the pool must be placed instead of drawing (W-5)"
+                "a tile taken from the pool must be placed instead of drawing"
             ),
             MoveError::NotNextToTile => write!(
                 f,
-                "the pool tile must touch the tile just drawn and placed for it (W-6)"
+                "the pool tile must touch the tile just drawn and placed for it"
             ),
             MoveError::NotInPile { tile } => {
                 write!(
                     f,
-                    "tile {tile} is not among the undrawn tiles of the pile group being drawn (B-2)"
+                    "tile {tile} is not among the undrawn tiles of the pile group being drawn"
                 )
             }
             MoveError::NotACornerFigure { follower } => write!(
                 f,
-                "follower type {follower} is not a corner figure: it takes no corner (AM-6)"
+                "follower type {follower} is not a corner figure: it takes no corner"
             ),
             MoveError::NotACorner {
                 feature,
@@ -367,12 +388,12 @@ impl fmt::Display for MoveError {
             } => write!(
                 f,
                 "point ({x}, {y}) is not a corner of field {feature} on the tile just placed \
-                 where four filled cells meet with field in all four corners (AM-6)"
+                 where four filled cells meet with field in all four corners"
             ),
             MoveError::CornerOnPoolTile { feature } => write!(
                 f,
                 "no corner figure follows a pool tile: only figures that stand on its features \
-                 (feature {feature}; W-7)"
+                 (feature {feature})"
             ),
             MoveError::NeedsOwnFigure {
                 feature,
@@ -381,14 +402,13 @@ impl fmt::Display for MoveError {
             } => write!(
                 f,
                 "follower type {follower} goes only on a feature that already holds one of the \
-                 player's own figures; feature {feature}, a {kind:?}, holds none ({})",
-                self.rule()
+                 player's own figures; feature {feature}, a {kind:?}, holds none"
             ),
             MoveError::PlacementRule { rule, why } => write!(f, "{why} ({rule})"),
-            MoveError::NotAMoveTarget { x, y, feature } => write!(
+            MoveError::NotAMoveTarget { x, y, feature, .. } => write!(
                 f,
                 "feature {feature} of the tile at ({x}, {y}) is not an unfinished, unoccupied \
-                 feature next to the one the figure left (AM-11)"
+                 feature next to the one the figure left"
             ),
         }
     }

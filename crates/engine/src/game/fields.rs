@@ -8,9 +8,6 @@ use tegula_ruleset::FeatureKind;
 
 use super::{find, Event, Game};
 
-/// Rule cited by the events of this procedure (B-6 as the first edition wrote it).
-const RULE: &str = "B-6";
-
 impl Game {
     /// Score the fields at the end by the first edition's rule: for each completed city, the
     /// strengths of each seat's farmers on the fields bordering it are summed (each field once),
@@ -40,7 +37,8 @@ impl Game {
             // The event names a field (the points are field points), the first one found; its
             // value with one city is what the city pays.
             let (per_city, cited) = self.field_value_per_city(fields[0], &mut buf);
-            let rule = cited.unwrap_or(RULE).to_string();
+            // The data's final scoring rule, unless the field's value cites its own.
+            let rule = cited.unwrap_or(self.rules.scoring_rule(false)).to_string();
             self.award_city(fields[0], (per_city, &rule), &strength, &mut buf);
             if self.rules.any_payment {
                 // A modifier figure on any field bordering the city adds its value for one city.

@@ -46,8 +46,8 @@ impl Game {
         let mut roots = [NO_ROOT; FAST_FEATS];
         let mut n = 0;
         for (i, f) in feats.iter().enumerate() {
-            // A wonder is no follower feature (rare: a branch the predictor learns).
-            if f.kind == FeatureKind::Wonder {
+            // An unscored feature takes no follower (rare: a branch the predictor learns).
+            if f.kind == FeatureKind::Unscored {
                 continue;
             }
             let root = find(&mut self.segs, inst.seg_base + i as u32);
@@ -88,7 +88,7 @@ impl Game {
         let mut seen = std::mem::take(&mut self.tmp.buf);
         seen.clear();
         for (i, f) in info.feats.iter().enumerate() {
-            if f.kind == FeatureKind::Wonder {
+            if f.kind == FeatureKind::Unscored {
                 continue;
             }
             let root = find(&mut self.segs, inst.seg_base + i as u32);
@@ -115,7 +115,7 @@ impl Game {
         self.tmp.buf = seen;
     }
 
-    /// [`Game::compute_options`] when every figure stands on every feature but buildings and
+    /// [`Game::compute_options`] when every figure stands on every feature but unscored ones and
     /// joins nothing occupied (the base game's figures): the move loop's hot path. Which features
     /// of a random game's tile are free is what the branch predictor cannot learn, so those
     /// decisions are data (roots compared in a fixed array, an entry written always and kept by
@@ -135,8 +135,8 @@ impl Game {
         let mut roots = [NO_ROOT; FAST_FEATS];
         let mut n = 0;
         for (i, f) in feats.iter().enumerate() {
-            // A wonder is no follower feature (rare: a branch the predictor learns).
-            if f.kind == FeatureKind::Wonder {
+            // An unscored feature takes no follower (rare: a branch the predictor learns).
+            if f.kind == FeatureKind::Unscored {
                 continue;
             }
             let root = find(&mut self.segs, inst.seg_base + i as u32);
@@ -170,7 +170,7 @@ impl Game {
         let mut seen = std::mem::take(&mut self.tmp.buf);
         seen.clear();
         for (i, f) in info.feats.iter().enumerate() {
-            if f.kind == FeatureKind::Wonder {
+            if f.kind == FeatureKind::Unscored {
                 continue;
             }
             let root = find(&mut self.segs, inst.seg_base + i as u32);
@@ -201,7 +201,7 @@ impl Game {
             return Err(MoveError::NoSuchFeature(o.feature));
         };
         let feature = o.feature;
-        if feat.kind == FeatureKind::Wonder {
+        if feat.kind == FeatureKind::Unscored {
             return Err(MoveError::NotAFollowerFeature {
                 feature,
                 kind: feat.kind,
@@ -290,11 +290,10 @@ impl Game {
                 // An `Arc` clone (corner figures only): the placement payment is read while
                 // the game changes.
                 let rules = self.rules.clone();
-                let place = rules.figures[o.follower as usize]
-                    .corner
-                    .as_ref()
-                    .map_or(&NOTHING, |c| &c.place);
-                self.score_field_at_once(root, place, "AM-7");
+                let corner = rules.figures[o.follower as usize].corner.as_ref();
+                let place = corner.map_or(&NOTHING, |c| &c.place);
+                let rule = corner.map_or(rules.placement_rule(), |c| &c.place_rule);
+                self.score_field_at_once(root, place, rule);
                 self.segs[root as usize].corners += 1;
             }
             _ => {
@@ -357,7 +356,7 @@ impl Game {
             segment: self.rules.feature_name(inst.tile, s.local).to_string(),
             corner: point.map(|(x, y)| [x, y]),
             moved,
-            marker: false,
+            claim: false,
             rule,
         });
     }
@@ -444,6 +443,7 @@ impl Game {
             return Err(MoveError::WrongPhase { phase: self.phase });
         }
         let refused = MoveError::NotAMoveTarget {
+            follower: self.freed.first().map_or(0, |f| f.ftype),
             x: t.x,
             y: t.y,
             feature: t.feature,

@@ -95,14 +95,14 @@ impl Game {
     /// AM-8, each field on its own: every recorded field that is now part of the joined field
     /// rooted at `joined` is paid the join `value` with `cities` the completed cities it
     /// bordered, to its own farmer majority; then all farmers of the joined field return.
-    pub(super) fn score_each_field_before(&mut self, joined: u32, value: &Expr) {
+    pub(super) fn score_each_field_before(&mut self, joined: u32, value: &Expr, rule: &str) {
         let before = std::mem::take(&mut self.tmp.fields_before);
         for f in &before {
             if find(&mut self.segs, f.root) != joined {
                 continue;
             }
             let cities = self.completed_now(&f.cities);
-            self.award_part(joined, &f.strength, cities, value);
+            self.award_part(joined, &f.strength, cities, (value, rule));
         }
         // Kept, not cleared: the same tile may join other fields to another corner-figure field.
         self.tmp.fields_before = before;
@@ -133,7 +133,8 @@ impl Game {
     /// Pay one former field's part: the join `value` with its `cities` (other counts are the
     /// joined field's) to its majority. The event names the joined field (the feature that
     /// exists now) with the cities of the part that scored.
-    fn award_part(&mut self, joined: u32, strength: &[u32; 32], cities: u32, value: &Expr) {
+    fn award_part(&mut self, joined: u32, strength: &[u32; 32], cities: u32, pay: (&Expr, &str)) {
+        let (value, rule) = pay;
         let mut buf = std::mem::take(&mut self.tmp.buf);
         let points = value.eval(&mut FeatureCounts::new(
             self,
@@ -150,7 +151,7 @@ impl Game {
             feature.cities = cities;
             self.events.push(Event::Score {
                 turn: self.turn,
-                rule: "AM-8".to_string(),
+                rule: rule.to_string(),
                 players,
                 points,
                 feature,

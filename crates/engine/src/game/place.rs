@@ -282,7 +282,7 @@ impl Joins<'_> {
 
 /// A tile type's segments as a placement adds them, numbered from 0 (each its own feature, no
 /// figure on it), and which of them are roads and cities: built once per ruleset, so placing
-/// copies segments instead of building each from the tile's feature facts.
+/// copies segments instead of making each from the tile's feature facts.
 #[derive(Clone, Debug)]
 pub(crate) struct SegTemplate {
     segs: Vec<Seg>,

@@ -1,6 +1,8 @@
 //! The open pool (W-1..W-7): tiles picked into it at setup, taken from it when a player's score
-//! reaches the marker pairs on the track, placed instead of drawing with a marker and up to two
+//! reaches the threshold pairs on the track, placed instead of drawing with a claiming figure and up to two
 //! followers, and the procedure for a pool tile that fits nowhere (W-6).
+
+use std::sync::Arc;
 
 use tegula_ruleset::{PoolTileDraw, ThresholdRecheck};
 
@@ -32,7 +34,7 @@ pub(super) enum Picking {
 pub(super) struct PoolState {
     /// Tiles in the open pool.
     pub pool: Vec<u16>,
-    /// Where the remaining marker pairs stand on the score track (W-2).
+    /// Where the remaining threshold pairs stand on the score track (W-2).
     pub pairs_at: u32,
     /// Where they stood when the current turn's takes began (W-3's `old-position` reading
     /// compares with it).
@@ -67,8 +69,9 @@ pub(super) struct PoolState {
     pub second_follower: bool,
     /// The pool tile waiting for a drawn tile to be placed next to it (W-6).
     pub w6: Option<u16>,
-    /// Markers on placed pool tiles, `(seat, follower type)`: on no feature, never scored (W-5).
-    pub markers: Vec<(u8, u8)>,
+    /// Figures claiming placed pool tiles, `(seat, follower type)`: on no feature, never scored
+    /// (W-5).
+    pub claims: Vec<(u8, u8)>,
 }
 
 impl Game {
@@ -145,7 +148,7 @@ impl Game {
         &self.w.unplaceable
     }
 
-    /// Where the marker pairs stand on the score track (W-2).
+    /// Where the threshold pairs stand on the score track (W-2).
     pub fn pairs_at(&self) -> u32 {
         self.w.pairs_at
     }
@@ -343,7 +346,7 @@ impl Game {
             if self.drawn >= self.pile.len() {
                 self.w.held.retain(|&h| h != (self.player, pooled));
                 self.w.unplaceable.push((self.player, pooled));
-                self.record_discard(pooled, "W-6");
+                self.record_fit_discard(pooled);
                 if self.w.w6.take().is_some() {
                     // Tiles were placed this turn ("any-fit" only): score them, next seat.
                     self.end_turn();
@@ -369,7 +372,16 @@ impl Game {
                 self.phase = Phase::Place;
                 return;
             }
-            self.record_discard(t, "W-6");
+            self.record_fit_discard(t);
+        }
+    }
+
+    /// Record tile `t` leaving the game by the pool's fit rule (a pool tile that could not be
+    /// placed, or a tile drawn for it that cannot serve).
+    pub(super) fn record_fit_discard(&mut self, t: u16) {
+        if self.record {
+            let rules = Arc::clone(&self.rules);
+            self.record_discard(t, rules.pool_fit_rule());
         }
     }
 
@@ -431,7 +443,7 @@ impl Game {
         self.phase = Phase::Hand;
     }
 
-    /// A pool tile was just placed (W-5): its owner's marker goes on it, then up to two
+    /// A pool tile was just placed (W-5): a figure of its owner's claims it, then up to two
     /// followers on different features of it (W-7), never a corner figure.
     pub(super) fn after_pool_tile(&mut self, tile: u16) {
         self.w.held.retain(|&h| h != (self.player, tile));
@@ -445,14 +457,14 @@ impl Game {
             turn: self.turn,
             pooled: true,
         });
-        self.put_marker(inst);
+        self.put_claim(inst);
         self.w.second_follower = true;
-        // The marker may have taken the last figure of its type: offer what is left.
+        // The claim may have taken the last figure of its type: offer what is left.
         self.compute_options();
         self.drop_corner_options();
     }
 
-    fn put_marker(&mut self, inst: u32) {
+    fn put_claim(&mut self, inst: u32) {
         let Some(pool) = self.rules.ruleset().pool.as_ref() else {
             return;
         };
@@ -463,13 +475,13 @@ impl Game {
             return;
         }
         self.supply[slot] -= 1;
-        self.w.markers.push((self.player, k));
+        self.w.claims.push((self.player, k));
         if self.record {
             let i = self.insts[inst as usize];
             let feature = self.rules.tiles[i.tile as usize]
                 .feats
                 .iter()
-                .position(|f| f.kind == tegula_ruleset::FeatureKind::Wonder)
+                .position(|f| f.kind == tegula_ruleset::FeatureKind::Unscored)
                 .unwrap_or(0) as u8;
             self.events.push(Event::Follower {
                 turn: self.turn,
@@ -481,7 +493,7 @@ impl Game {
                 segment: self.rules.feature_name(i.tile, feature).to_string(),
                 corner: None,
                 moved: false,
-                marker: true,
+                claim: true,
                 rule: None,
             });
         }
@@ -512,9 +524,9 @@ impl Game {
         !self.options.is_empty()
     }
 
-    /// Markers placed so far, `(seat, follower type)`, for conservation checks.
-    pub fn markers(&self) -> Vec<(u8, u8)> {
-        self.w.markers.clone()
+    /// Figures claiming pool tiles so far, `(seat, follower type)`, for conservation checks.
+    pub fn claims(&self) -> Vec<(u8, u8)> {
+        self.w.claims.clone()
     }
 }
 
@@ -546,7 +558,7 @@ impl Clone for PoolState {
             must_place,
             second_follower,
             w6,
-            markers,
+            claims,
         } = self;
         pool.clone_from(&source.pool);
         *pairs_at = source.pairs_at;
@@ -565,7 +577,7 @@ impl Clone for PoolState {
         *must_place = source.must_place;
         *second_follower = source.second_follower;
         *w6 = source.w6;
-        markers.clone_from(&source.markers);
+        claims.clone_from(&source.claims);
     }
 }
 

@@ -1,5 +1,5 @@
 //! Presets: a position set by hand before the first placement (scores, supplies, pool tiles
-//! held, where the marker pairs stand, seat resources). They exist for hand-worked test
+//! held, where the threshold pairs stand, seat resources). They exist for hand-worked test
 //! positions (scenario `[setup]`), which would otherwise need a scripted game reaching them; a normal game never
 //! uses one. A preset is checked as a whole and refused with a reason, never half applied, and it
 //! is part of the state: snapshots carry it, so a preset game reads back equal.
@@ -26,7 +26,7 @@ pub struct Preset {
     /// from the seat's next turn on (W-5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub held: Vec<(u8, u16)>,
-    /// Where the marker pairs stand on the score track (W-2), applied after `held`.
+    /// Where the threshold pairs stand on the score track (W-2), applied after `held`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pairs_at: Option<u32>,
     /// Seat resources held: `(seat, resource index, amount)` (docs/FORMAT.md, "Seat
@@ -54,7 +54,7 @@ pub enum PresetError {
     Follower(u8),
     /// A tile that is not in the open pool (or the variant has no pool).
     NotInPool(u16),
-    /// Marker pairs preset in a variant without a pool.
+    /// Threshold pairs preset in a variant without a pool.
     NoPool,
     /// A resource index the rules do not have.
     Resource(u8),
@@ -71,8 +71,8 @@ impl fmt::Display for PresetError {
             }
             PresetError::Seat(s) => write!(f, "seat {s} does not exist"),
             PresetError::Follower(t) => write!(f, "follower type {t} does not exist"),
-            PresetError::NotInPool(t) => write!(f, "tile {t} is not in the open pool (W-1)"),
-            PresetError::NoPool => write!(f, "the variant has no pool (W-1)"),
+            PresetError::NotInPool(t) => write!(f, "tile {t} is not in the open pool"),
+            PresetError::NoPool => write!(f, "the variant has no pool"),
             PresetError::Resource(r) => write!(f, "resource {r} does not exist"),
         }
     }

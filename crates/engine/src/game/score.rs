@@ -165,7 +165,7 @@ impl Game {
                 let c = self.bordered_city_count(root, buf);
                 (self.count_cells(root, buf), false, c)
             }
-            FeatureKind::Wonder => (1, false, 0),
+            FeatureKind::Unscored => (1, false, 0),
             _ => (self.count_cells(root, buf), s.open <= 0, 0),
         };
         FeatureInfo {
@@ -202,8 +202,10 @@ impl Game {
             return;
         }
         let (value, cited) = self.feature_value(root, during);
-        let standard = if during { "B-4" } else { "B-6" };
-        self.award(root, value, cited.as_deref().unwrap_or(standard));
+        let rule = cited
+            .as_deref()
+            .map_or(Cite::Standard { during }, Cite::Given);
+        self.award(root, value, rule);
         self.on_scored(root, during);
         // Followers return (B-4); farmers never do, and nothing returns at the end.
         if during && s.occ > 0 && s.kind != FeatureKind::Field {
@@ -212,7 +214,7 @@ impl Game {
     }
 
     /// Points of the feature rooted at `root` (B-4 during the game, B-6 at the end): the
-    /// variant's value expression for its kind, evaluated over its counts. Saturating: house-rule
+    /// variant's value expression for its kind, evaluated over its counts. Saturating: a variant's own
     /// numbers times large features must not wrap (`tegula_ruleset::limits`). With them the rule
     /// the branch taken cites, if any, when the game records events (nobody reads it otherwise).
     fn feature_value(&mut self, root: u32, during: bool) -> (u32, Option<String>) {
@@ -262,7 +264,7 @@ impl Game {
 
     /// Give `value` to the seats with the greatest strength on the feature rooted at `root`
     /// (B-5; ties all score, top strength 0 scores nothing) and record it under `rule`.
-    fn award(&mut self, root: u32, value: u32, rule: &str) {
+    fn award(&mut self, root: u32, value: u32, rule: Cite<'_>) {
         let s = self.segs[root as usize];
         let mut strength = [0u32; 32];
         // `occ` counts the figures on the feature: the scan stops at the last of them.
@@ -282,6 +284,10 @@ impl Game {
             let mut buf = std::mem::take(&mut self.tmp.buf);
             let feature = self.info(root, &mut buf);
             self.tmp.buf = buf;
+            let rule = match rule {
+                Cite::Given(r) => r,
+                Cite::Standard { during } => self.rules.scoring_rule(during),
+            };
             self.events.push(Event::Score {
                 turn: self.turn,
                 rule: rule.to_string(),
@@ -382,11 +388,11 @@ impl Game {
 
     /// Pay a field now its corner-figure `value` (over its counts) to its farmer majority, and
     /// send its farmers back (AM-7 when a corner figure is placed, AM-8 when joined).
-    pub(super) fn score_field_at_once(&mut self, root: u32, value: &Expr, rule: &'static str) {
+    pub(super) fn score_field_at_once(&mut self, root: u32, value: &Expr, rule: &str) {
         let mut buf = std::mem::take(&mut self.tmp.buf);
         let points = value.eval(&mut FeatureCounts::new(self, root, &mut buf, None));
         self.tmp.buf = buf;
-        self.award(root, points, rule);
+        self.award(root, points, Cite::Given(rule));
         if self.segs[root as usize].occ > 0 {
             self.release(root);
         }
@@ -405,16 +411,17 @@ impl Game {
             // The join payment of the first corner figure on the field (an `Arc` clone, so the
             // expression outlives the borrows of the payment).
             let rules = self.rules.clone();
-            let join = self
+            let corner = self
                 .corner_figs
                 .iter()
                 .find(|c| self.find_ro(c.seg) == r)
-                .and_then(|c| rules.figures[c.ftype as usize].corner.as_ref())
-                .map_or(&NOTHING, |c| &c.join);
+                .and_then(|c| rules.figures[c.ftype as usize].corner.as_ref());
+            let join = corner.map_or(&NOTHING, |c| &c.join);
+            let rule = corner.map_or(rules.placement_rule(), |c| &c.join_rule);
             if self.rules.each_field_joins {
-                self.score_each_field_before(r, join);
+                self.score_each_field_before(r, join, rule);
             } else {
-                self.score_field_at_once(r, join, "AM-8");
+                self.score_field_at_once(r, join, rule);
             }
         }
         self.pending_fields.clear();
@@ -426,8 +433,8 @@ impl Game {
             let c = self.corner_figs[i];
             let root = find(&mut self.segs, c.seg);
             let rules = self.rules.clone();
-            let value =
-                (rules.figures[c.ftype as usize].corner.as_ref()).map_or(&NOTHING, |k| &k.final_);
+            let corner = rules.figures[c.ftype as usize].corner.as_ref();
+            let value = corner.map_or(&NOTHING, |k| &k.final_);
             let mut buf = std::mem::take(&mut self.tmp.buf);
             let points = value.eval(&mut FeatureCounts::new(self, root, &mut buf, None));
             points::add(&mut self.scores[c.player as usize], points);
@@ -435,7 +442,9 @@ impl Game {
                 let feature = self.info(root, &mut buf);
                 self.events.push(Event::Score {
                     turn: self.turn,
-                    rule: "AM-9".to_string(),
+                    rule: corner
+                        .map_or(rules.placement_rule(), |k| &k.final_rule)
+                        .to_string(),
                     players: vec![c.player],
                     points,
                     feature,
@@ -458,7 +467,7 @@ impl Game {
         for (seat, t) in std::mem::take(&mut self.w.held) {
             self.w.unplaceable.push((seat, t));
             let p = std::mem::replace(&mut self.player, seat);
-            self.record_discard(t, "W-6");
+            self.record_fit_discard(t);
             self.player = p;
         }
         self.w.kept.clear();
@@ -537,6 +546,19 @@ impl<'a> FeatureCounts<'a> {
 
 /// What a figure without corner scoring pays a field (never asked of a valid ruleset).
 pub(super) static NOTHING: Expr = Expr::Int(0);
+
+/// The rule a score event cites: one the data names for the payment, or the data's standard
+/// scoring rule for the time of the scoring (resolved only when the event is recorded).
+#[derive(Clone, Copy)]
+enum Cite<'a> {
+    /// This rule.
+    Given(&'a str),
+    /// The standard scoring rule during the game (`during`) or at its end.
+    Standard {
+        /// Whether the game is under way.
+        during: bool,
+    },
+}
 
 impl Game {
     /// The strength of a figure of type `ftype` on the feature rooted at `root` (B-5). A

@@ -97,7 +97,7 @@ impl Game {
         unreachable!("a placement index at or past the count")
     }
 
-    /// Legal placement number `i` of the phase (`i < n_place`), without building the list.
+    /// Legal placement number `i` of the phase (`i < n_place`), without making the list.
     #[inline]
     pub(super) fn placement_at(&self, i: usize) -> Placement {
         match self.slots.tile {
@@ -171,7 +171,7 @@ impl Game {
     }
 
     /// The number of legal placements of the phase ([`Game::placements`]'s length), without
-    /// building the list: what an agent that picks uniformly needs.
+    /// making the list: what an agent that picks uniformly needs.
     pub fn placement_count(&self) -> usize {
         if matches!(self.phase, Phase::Place | Phase::Hand) {
             self.n_place

@@ -2,6 +2,8 @@
 //! the turn with scoring and freed figures (B-4, AM-11, AM-12), and the final round of own tiles
 //! after the pile is empty (AM-4).
 
+use std::sync::Arc;
+
 use tegula_ruleset::{FinalRoundFirst, KeptAfterPile, PlayerTile, TileSite};
 
 use super::{Event, Game, MoveError, Phase, Placement, Resume};
@@ -171,7 +173,7 @@ impl Game {
         // Tiles only for holes, and no hole: no placement, known without listing them (the
         // empty list is still set, as the listing would leave it).
         let pts = &self.rules.ruleset().player_tiles;
-        if pts.iter().all(|pt| pt.site == TileSite::Hole) && !self.any_hole() {
+        if pts.iter().all(|pt| pt.site == TileSite::Enclosed) && !self.any_hole() {
             self.set_placement_list(&[]);
             return false;
         }
@@ -194,7 +196,7 @@ impl Game {
                 continue;
             }
             match pt.site {
-                TileSite::Hole => {
+                TileSite::Enclosed => {
                     let rot = &rules.tiles[pt.tile as usize].rot;
                     // The holes (AM-1) in frontier order, as a scan of the frontier finds them.
                     self.any_hole();
@@ -265,7 +267,7 @@ impl Game {
             return Err(MoveError::TileNotHeld { tile: p.tile });
         }
         self.check_geometry(p)?;
-        if pts[i].site == TileSite::Hole {
+        if pts[i].site == TileSite::Enclosed {
             for c in &self.rules.tiles[p.tile as usize].rot[p.rotation as usize] {
                 let (x, y) = (p.x + c.dx, p.y + c.dy);
                 if !self.is_hole(x, y) {
@@ -380,7 +382,12 @@ impl Game {
                 self.phase = Phase::Place;
                 return true;
             }
-            self.record_discard(t, "B-2");
+            // A kept tile that fits nowhere leaves the game by its pile group's rule, as a
+            // drawn one does (issue 35 item 8).
+            if self.record {
+                let rules = Arc::clone(&self.rules);
+                self.record_discard(t, rules.unplaceable_rule(t));
+            }
         }
         false
     }

@@ -268,7 +268,7 @@ impl Game {
     /// [`Phase::Hand`] (fast generator; empty in other phases).
     /// Every rotation is listed, even when two rotations of a symmetric tile look the same.
     /// A drawn single-cell tile's list is built on the first call after the draw (the draw
-    /// only counts); [`Game::placement_count`] gives its length without building it, and
+    /// only counts); [`Game::placement_count`] gives its length without making it, and
     /// [`Game::play_placement`] plays an index of it either way.
     pub fn placements(&self) -> &[Placement] {
         if matches!(self.phase, Phase::Place | Phase::Hand) {

@@ -1,4 +1,4 @@
-//! Building [`Rules`] from a [`Ruleset`]: every check the move loop relies on, each fault a typed
+//! Making [`Rules`] from a [`Ruleset`]: every check the move loop relies on, each fault a typed
 //! [`RulesReason`], then the flat tables.
 
 use tegula_ruleset::limits::{MAX_EDGE_KINDS, MAX_GAME_CELLS, MAX_RESOURCES};
@@ -122,7 +122,7 @@ fn check_abilities(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) {
     for t in &ruleset.tiles {
         for a in &t.abilities {
             for c in &a.conditions {
-                if let Condition::NearBuilding { tag: Some(g) } = *c {
+                if let Condition::Near { tag: Some(g) } = *c {
                     if g as usize >= tags {
                         reasons.push(RulesReason::AbilityTag {
                             tile: t.id.clone(),
@@ -469,8 +469,11 @@ fn check_player_tiles(ruleset: &Ruleset, tiles: &[TileInfo], reasons: &mut Vec<R
                 index,
                 tile: pt.tile,
             }),
-            Some(t) if pt.site == TileSite::Hole && !t.single => {
-                reasons.push(RulesReason::HoleTileNotSingle { index })
+            Some(t) if pt.site == TileSite::Enclosed && !t.single => {
+                reasons.push(RulesReason::HoleTileNotSingle {
+                    index,
+                    rule: pt.rule.clone(),
+                })
             }
             Some(_) => {}
         }

@@ -115,6 +115,8 @@ pub enum RulesReason {
     HoleTileNotSingle {
         /// Index into the ruleset's player tiles.
         index: usize,
+        /// The rule the player tile cites.
+        rule: String,
     },
     /// A hand of no tiles.
     EmptyHand,
@@ -127,7 +129,7 @@ pub enum RulesReason {
     },
     /// Two seat resources share an id (events and logs name them by it).
     DuplicateResource(String),
-    /// An ability's near-building condition names a tag index the variant does not have, or
+    /// An ability's nearness condition names a tag index the variant does not have, or
     /// past the width of a feature's tag bits.
     AbilityTag {
         /// The tile with the ability.
@@ -200,9 +202,9 @@ impl fmt::Display for RulesReason {
             R::PlayerTileMissing { index, tile } => {
                 write!(f, "player tile {index}: no tile type {tile}")
             }
-            R::HoleTileNotSingle { index } => write!(
+            R::HoleTileNotSingle { index, rule } => write!(
                 f,
-                "player tile {index}: only single-cell tiles can go into a hole (AM-1)"
+                "player tile {index}: only single-cell tiles can go into a hole ({rule})"
             ),
             R::EmptyHand => f.write_str("hand: a player holds at least 1 tile"),
             R::TooManyResources { count, max } => {
@@ -216,7 +218,7 @@ impl fmt::Display for RulesReason {
                 tags,
             } => write!(
                 f,
-                "tile `{tile}`: ability {rule}: near-building tag {tag} is not one of the \
+                "tile `{tile}`: ability {rule}: nearness tag {tag} is not one of the \
                  {tags} tags usable"
             ),
             R::TooManyEdgeKinds { count, max } => {
@@ -249,7 +251,7 @@ pub enum TileProblem {
     },
     /// It does not have exactly four rotations.
     RotationCount(usize),
-    /// More features than a feature index (below the "no feature" marker) can name.
+    /// More features than a feature index (below the "no feature" value) can name.
     TooManyFeatures(usize),
     /// A feature borders a feature index that does not exist.
     BorderOutOfRange {

@@ -12,7 +12,7 @@ pub(crate) mod joins;
 
 pub use error::{RulesError, RulesReason, TileProblem};
 
-/// Most cells a tile may cover (the wonders have 5).
+/// Most cells a tile may cover (mega tiles have 5).
 pub const MAX_TILE_CELLS: usize = 8;
 
 /// One-hot code of a side kind in a 4-bit nibble; `Any` matches everything (all bits).
@@ -471,12 +471,53 @@ impl Rules {
         groups.windows(2).position(|w| w[1] < w[0]).map(|i| i + 1)
     }
 
-    /// The rule a drawn tile that fits nowhere leaves the game by: its pile group's, else B-2.
+    /// The rule a tile that fits nowhere leaves the game by: its pile group's, else the
+    /// placement rule the data cites ([`tegula_ruleset::Citations::placement`]).
     pub(crate) fn unplaceable_rule(&self, tile: u16) -> &str {
         let group = self.ruleset.pile_groups.get(self.group(tile) as usize);
         group
             .and_then(|g| g.unplaceable_rule.as_deref())
-            .unwrap_or("B-2")
+            .unwrap_or(self.placement_rule())
+    }
+
+    /// The rule a tile's placement cites unless a more particular one applies (refusals).
+    #[inline]
+    pub fn placement_rule(&self) -> &str {
+        &self.ruleset.citations.placement
+    }
+
+    /// The rule a feature scored during the game (`during`) or at the end cites.
+    #[inline]
+    pub(crate) fn scoring_rule(&self, during: bool) -> &str {
+        let c = &self.ruleset.citations;
+        if during {
+            &c.scoring
+        } else {
+            &c.final_scoring
+        }
+    }
+
+    /// The rule a placement of figure type `ftype` refused for where it would stand cites:
+    /// its `site_rule`, else its `place_rule`, else the placement rule.
+    pub(crate) fn site_rule(&self, ftype: u8) -> &str {
+        let f = self.ruleset.followers.get(usize::from(ftype));
+        f.and_then(|f| f.site_rule.as_deref().or(f.place_rule.as_deref()))
+            .unwrap_or(self.placement_rule())
+    }
+
+    /// The rule a pool tile that fits nowhere, and a tile drawn for it that cannot serve, leave
+    /// the game by: the pool's `fit` rule, else the placement rule.
+    pub(crate) fn pool_fit_rule(&self) -> &str {
+        let pool = self.ruleset.pool.as_ref();
+        pool.map_or(self.placement_rule(), |p| &p.rules.fit)
+    }
+
+    /// The payments of the first corner figure type, which the corner refusals cite.
+    pub(crate) fn corner_scoring(&self) -> Option<&tegula_ruleset::CornerScoring> {
+        self.ruleset
+            .followers
+            .iter()
+            .find_map(|f| f.corner.as_ref())
     }
 
     /// The rule the draw events of `tile` cite: its pile group's `draw_rule`, if any.

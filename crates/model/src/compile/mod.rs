@@ -408,7 +408,7 @@ pub(super) fn segment_kind(k: RawSegmentKind) -> FeatureKind {
         RawSegmentKind::Road => FeatureKind::Road,
         RawSegmentKind::Field => FeatureKind::Field,
         RawSegmentKind::Cloister => FeatureKind::Cloister,
-        RawSegmentKind::Wonder => FeatureKind::Wonder,
+        RawSegmentKind::Wonder => FeatureKind::Unscored,
     }
 }
 

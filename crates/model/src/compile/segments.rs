@@ -42,7 +42,7 @@ pub(super) fn compile_segments(
         let edges = match kind {
             FeatureKind::City | FeatureKind::Road => cx.edge_sides(s, kind, diags),
             FeatureKind::Field => cx.edge_halves(s, diags),
-            FeatureKind::Cloister | FeatureKind::Wonder => cx.no_edges(s, diags),
+            FeatureKind::Cloister | FeatureKind::Unscored => cx.no_edges(s, diags),
         };
         cx.pennants_and_borders(s, kind, diags);
         let mut tags: Vec<String> = Vec::new();

@@ -109,7 +109,7 @@ pub fn segment_spot(view: &TileView, si: usize) -> Option<(usize, (f64, f64))> {
                 inner_field_spot(k)
             }
         },
-        FeatureKind::Cloister | FeatureKind::Wonder => {
+        FeatureKind::Cloister | FeatureKind::Unscored => {
             let (x, y) = building_spots(view, seg.cell)
                 .into_iter()
                 .find(|b| b.0 == si)

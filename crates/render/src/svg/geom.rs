@@ -214,7 +214,7 @@ pub(crate) fn building_spots(view: &TileView, cell: usize) -> Vec<(usize, (f64, 
     }
     let mut out = Vec::new();
     for (i, s) in view.segments_in(cell) {
-        if !matches!(s.kind, FeatureKind::Cloister | FeatureKind::Wonder) {
+        if !matches!(s.kind, FeatureKind::Cloister | FeatureKind::Unscored) {
             continue;
         }
         let clearance = |p: (f64, f64)| {

@@ -20,7 +20,7 @@ pub(super) fn labels(pen: &mut Pen<'_>, view: &TileView) {
         for (si, seg) in view.segments_in(ci) {
             let text = format!("#{} {}", seg.feature, seg.id);
             let (order, spots) = match seg.kind {
-                FeatureKind::Cloister | FeatureKind::Wonder => {
+                FeatureKind::Cloister | FeatureKind::Unscored => {
                     let (x, y) = spots_of_buildings
                         .iter()
                         .find(|b| b.0 == si)

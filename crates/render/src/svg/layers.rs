@@ -325,7 +325,7 @@ pub(super) fn buildings(pen: &mut Pen<'_>, view: &TileView) {
                         esc(&seg.id)
                     );
                 }
-                FeatureKind::Cloister | FeatureKind::Wonder => {
+                FeatureKind::Cloister | FeatureKind::Unscored => {
                     let q = spots.iter().find(|b| b.0 == si).map_or((0.5, 0.5), |b| b.1);
                     let (x, y) = pen.p(c.x, c.y, q);
                     if seg.kind == FeatureKind::Cloister {

@@ -58,7 +58,7 @@ pub fn feature_colour(view: &TileView, f: usize) -> &'static str {
         FeatureKind::City => CITY_SHADES[rank % CITY_SHADES.len()],
         FeatureKind::Road => ROAD_SHADES[rank % ROAD_SHADES.len()],
         FeatureKind::Cloister => "#c0392b",
-        FeatureKind::Wonder => "#e6b422",
+        FeatureKind::Unscored => "#e6b422",
     }
 }
 
