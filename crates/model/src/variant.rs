@@ -294,6 +294,8 @@ pub fn compile_variant_with(
         diags.extend(more);
         rules
     });
+    let pooled = pool.as_ref().map_or(&[][..], |p| &p.tiles[..]);
+    crate::pile::check_drawable(&doc.pile, &tiles, &player_tiles, pooled, &vsrc, &mut diags);
     let hand = doc.hand.as_ref().map_or(1, |h| h.value);
     let mechanisms = crate::readings::Mechanisms {
         player_tiles: &player_tiles,
