@@ -40,3 +40,10 @@ fn pile_groups_that_are_never_drawn_are_refused() {
         refused_where_expected(&format!("tests/fixtures/invalid/{f}.toml"));
     }
 }
+
+/// Item 12: abilities that pay or gain 0 in every game (`per = 0`, `per_value = "0"`,
+/// `"tiles - tiles"`, a gain of `"0"`) are `never-scores` errors at the ability.
+#[test]
+fn abilities_that_always_pay_zero_never_score() {
+    refused_where_expected("tests/fixtures/invalid/never-scores-zero-amounts.toml");
+}

@@ -9,7 +9,8 @@
 //! whole table, one row per reason.
 
 use tegula_ruleset::{
-    AfterScore, Condition, Count, Effect, FeatureKind, FollowerType, Owner, State, Trigger,
+    AfterScore, Condition, Count, Effect, Expr, FeatureKind, FollowerType, Owner, Per, State,
+    Trigger,
 };
 
 use crate::abilities::AbilityDef;
@@ -68,6 +69,17 @@ pub struct Case<'a> {
     pub conditions: &'a [Condition],
     /// The count of a `score` effect.
     pub count: Option<&'a Count>,
+    /// What the effect pays per counted thing or gains, if it has an amount.
+    pub amount: Option<Amount<'a>>,
+}
+
+/// The amount of an effect: a `score` effect's points per counted thing, or a `gain`'s amount.
+#[derive(Clone, Copy, Debug)]
+pub enum Amount<'a> {
+    /// `per`, `per_players`, `per_tiles` or `per_value`.
+    Per(&'a Per),
+    /// A `gain`'s amount.
+    Gain(&'a Expr),
 }
 
 /// A row of the table: its name (for tests and docs) and the check, giving the reason when the
@@ -84,6 +96,7 @@ pub const ROWS: &[Row] = &[
     ("no-figure-on-kind", no_figure_on_kind),
     ("others-alone", others_alone),
     ("figures-left-completed", figures_left_completed),
+    ("zero-amount", zero_amount),
 ];
 
 /// The first reason why `case` can never score in a variant with `facts`, if any.
@@ -232,6 +245,28 @@ fn figures_left_completed(c: &Case, f: &Facts) -> Option<String> {
     ))
 }
 
+/// An amount that is 0 in every game: `per = 0`, a table of 0 points, a value or a gain that is
+/// 0 whatever the counts (`0`, `0 * tiles`, `tiles - tiles`, [`Expr::is_zero`]).
+fn zero_amount(c: &Case, _: &Facts) -> Option<String> {
+    let why = match c.amount? {
+        Amount::Per(Per::Fixed(0)) => "`per = 0` pays 0 points for anything it counts",
+        Amount::Per(Per::ByPlayers(t)) if t.iter().all(|&(_, p)| p == 0) => {
+            "every entry of `per_players` pays 0 points"
+        }
+        Amount::Per(Per::ByTiles(t)) if t.iter().all(|&(_, p)| p == 0) => {
+            "every entry of `per_tiles` pays 0 points"
+        }
+        Amount::Per(Per::Value(e)) if e.is_zero() => {
+            "`per_value` is 0 whatever the feature counts, so it pays 0 points"
+        }
+        Amount::Gain(e) if e.is_zero() => {
+            "the gained amount is 0 whatever the feature counts, so nothing is ever gained"
+        }
+        _ => return None,
+    };
+    Some(why.to_string())
+}
+
 /// Refuse every ability of the variant's tiles that can never score. `where_(i, def)` is the
 /// file of tile `i`'s ability `def`.
 pub fn check<'a>(
@@ -243,14 +278,16 @@ pub fn check<'a>(
     for (i, t) in tiles.iter().enumerate() {
         for def in &t.abilities {
             let a = &def.ability;
-            let count = match &a.effect {
-                Effect::Score { count, .. } => Some(count),
-                Effect::Hand(_) | Effect::Gain { .. } | Effect::ExtraTurn => None,
+            let (count, amount) = match &a.effect {
+                Effect::Score { count, per } => (Some(count), Some(Amount::Per(per))),
+                Effect::Gain { amount, .. } => (None, Some(Amount::Gain(amount))),
+                Effect::Hand(_) | Effect::ExtraTurn => (None, None),
             };
             let case = Case {
                 when: &a.when,
                 conditions: &a.conditions,
                 count,
+                amount,
             };
             let Some(why) = never_scores(&case, facts) else {
                 continue;
@@ -311,6 +348,7 @@ mod tests {
             when: &when,
             conditions,
             count: Some(&count),
+            amount: None,
         };
         ROWS.iter()
             .find(|(_, r)| r(&case, facts).is_some())
@@ -470,6 +508,31 @@ mod tests {
         assert_eq!(row(Trigger::GameEnd, &[], open, &base()), None);
         let done = features(Cloister, State::Complete);
         assert_eq!(row(Trigger::GameEnd, &[], done, &base()), None);
+    }
+
+    #[test]
+    fn amounts_that_are_always_zero() {
+        let tiles = || Box::new(Expr::Count(tegula_ruleset::Quantity::Tiles));
+        fn zero(amount: Amount) -> bool {
+            let case = Case {
+                when: &Trigger::GameEnd,
+                conditions: &[],
+                count: Some(&Count::One),
+                amount: Some(amount),
+            };
+            zero_amount(&case, &base()).is_some()
+        }
+        let diff = Expr::Sub(tiles(), tiles());
+        assert!(zero(Amount::Per(&Per::Fixed(0))));
+        assert!(!zero(Amount::Per(&Per::Fixed(1))));
+        assert!(zero(Amount::Per(&Per::Value(diff.clone()))));
+        assert!(zero(Amount::Gain(&diff)));
+        assert!(zero(Amount::Gain(&Expr::Int(0))));
+        assert!(!zero(Amount::Gain(&Expr::Int(1))));
+        assert!(zero(Amount::Per(&Per::ByPlayers(vec![(1, 0), (4, 0)]))));
+        assert!(!zero(Amount::Per(&Per::ByTiles(vec![(1, 0), (80, 2)]))));
+        let more = Expr::Sub(tiles(), Box::new(Expr::Int(1)));
+        assert!(!zero(Amount::Per(&Per::Value(more))));
     }
 
     #[test]
