@@ -267,20 +267,36 @@ fn zero_amount(c: &Case, _: &Facts) -> Option<String> {
     Some(why.to_string())
 }
 
+/// A value written over the triggering feature (`per_value`, a gain's amount), parsed against
+/// the variant's tags; `None` when there is none or it does not parse (reported elsewhere).
+fn written(text: Option<&(crate::raw::Sp<String>, FeatureKind)>, tags: &[String]) -> Option<Expr> {
+    let (text, kind) = text?;
+    crate::values::parse(&text.value, *kind, tags).ok()
+}
+
 /// Refuse every ability of the variant's tiles that can never score. `where_(i, def)` is the
-/// file of tile `i`'s ability `def`.
+/// file of tile `i`'s ability `def`; `tags` are the variant's (values over a feature are
+/// written as text until the variant's tags are known).
 pub fn check<'a>(
     tiles: &[CompiledTile],
     facts: &Facts,
+    tags: &[String],
     where_: impl Fn(usize, &AbilityDef) -> &'a Source,
     diags: &mut Vec<Diagnostic>,
 ) {
     for (i, t) in tiles.iter().enumerate() {
         for def in &t.abilities {
             let a = &def.ability;
+            let per_value = written(def.per_value.as_ref(), tags).map(Per::Value);
+            let gain = written(def.gain_amount.as_ref(), tags);
             let (count, amount) = match &a.effect {
-                Effect::Score { count, per } => (Some(count), Some(Amount::Per(per))),
-                Effect::Gain { amount, .. } => (None, Some(Amount::Gain(amount))),
+                Effect::Score { count, per } => (
+                    Some(count),
+                    Some(Amount::Per(per_value.as_ref().unwrap_or(per))),
+                ),
+                Effect::Gain { amount, .. } => {
+                    (None, Some(Amount::Gain(gain.as_ref().unwrap_or(amount))))
+                }
                 Effect::Hand(_) | Effect::ExtraTurn => (None, None),
             };
             let case = Case {

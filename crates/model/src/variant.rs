@@ -280,7 +280,7 @@ pub fn compile_variant_with(
     // With a set missing, its tiles' kinds are unknown: "no tile has a cloister" could be false.
     if set_ok {
         let reach = crate::never_scores::Facts::of(&tiles, &followers, players.max);
-        crate::never_scores::check(&tiles, &reach, source_of, &mut diags);
+        crate::never_scores::check(&tiles, &reach, &tags, source_of, &mut diags);
     }
     let pool = doc.pool.as_ref().and_then(|p| {
         let cx = crate::pool::PoolContext {
