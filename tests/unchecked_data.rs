@@ -4,7 +4,26 @@
 
 mod common;
 
+use std::path::{Path, PathBuf};
+
 use common::{assert_exit, expectations, tegula};
+
+/// A fresh folder for one test inside the repository's data root (under the target folder), so
+/// that a scenario written there may name `variants/` with a relative path; and the way from it
+/// up to the repository root (`../../…`).
+fn scratch(name: &str) -> (PathBuf, String) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("unchecked-data-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let root = std::fs::canonicalize(common::root()).unwrap();
+    let real = std::fs::canonicalize(&dir).unwrap();
+    let depth = real
+        .strip_prefix(&root)
+        .expect("the target folder is inside the repository")
+        .components()
+        .count();
+    (dir, "../".repeat(depth))
+}
 
 fn text(o: &std::process::Output) -> String {
     format!(
@@ -49,4 +68,36 @@ fn abilities_that_always_pay_zero_never_score() {
     // Values over the feature are read with the variant's tags, not as the placeholder the
     // tile set's own check leaves: `per_value = "tiles"` and `count(market)` still validate.
     assert_exit(&tegula(&["validate", "variants/house/guilds.toml"]), 0);
+}
+
+/// Item 6: a scenario's `pile` is checked against the variant's tiles before anything is
+/// played: two C tiles in the base game (which has one) are INVALID at the second C.
+#[test]
+fn a_scenario_pile_with_more_copies_than_the_variant_is_invalid() {
+    let rel = "tests/fixtures/scenarios-invalid/pile-more-copies.toml";
+    let o = tegula(&["check", rel]);
+    assert_exit(&o, 2);
+    let out = text(&o);
+    assert!(out.contains(&format!("{rel}:9:")), "{out}");
+    assert!(out.contains("tile `C` 2 times"), "{out}");
+}
+
+/// Item 6: a 150,000-tile pile is INVALID at the `pile` key (it used to run and fail at 1:1),
+/// refused by its length before its ids are resolved one by one.
+#[test]
+fn a_scenario_pile_longer_than_the_game_is_invalid_at_the_key() {
+    let (dir, up) = scratch("long-pile");
+    let ids = vec!["\"C\""; 150_000].join(",");
+    let sc = format!(
+        "name = \"a pile of 150,000 tiles\"\nvariant = \"{up}variants/base.toml\"\nplayers = 2\n\
+         pile = [{ids}]\n\n[[step]]\ntile = \"C\"\nat = [0, -1]\nrotation = 0\n"
+    );
+    let file = dir.join("long-pile.toml");
+    std::fs::write(&file, sc).unwrap();
+    let o = tegula(&["check", file.to_str().unwrap()]);
+    assert_exit(&o, 2);
+    let out = text(&o);
+    assert!(out.contains("long-pile.toml:4:8"), "{out}");
+    assert!(out.contains("the pile lists 150000 tiles"), "{out}");
+    assert!(out.contains("has 72 tiles in all"), "{out}");
 }

@@ -13,6 +13,7 @@ use tegula_ruleset::{FeatureKind, Ruleset};
 
 mod board;
 mod corners;
+mod pile;
 mod resources;
 mod setup;
 
@@ -422,6 +423,10 @@ pub fn resolve(
     // Copies used of each tile type (B-1), the start tile's first.
     let mut used: HashMap<u16, u32> = HashMap::new();
     let start = start_tile(&mut cx, &rs, &doc, &mut used);
+    let pile = doc
+        .pile
+        .as_ref()
+        .and_then(|p| pile::pile(&mut cx, &rs, p, &used));
     let steps: Vec<Step> = (doc.step.iter().enumerate())
         .filter_map(|(i, st)| step(&mut cx, &rs, i + 1, st, players))
         .collect();
@@ -435,7 +440,6 @@ pub fn resolve(
         let scores = seat_scores(&mut cx, &e.scores, players);
         (scores, cx.pos(&e.scores.span))
     });
-    let pile = doc.pile.as_ref().map(|p| tile_list(&mut cx, &rs, p));
     let pool = tile_list(&mut cx, &rs, &doc.pool);
     let board = (doc.setup.as_ref())
         .and_then(|s| s.board.as_ref().map(|b| (s, b)))
@@ -715,10 +719,7 @@ fn copies(
     let mut over: Vec<_> = used
         .iter()
         .filter_map(|(&t, &n)| {
-            let tt = &rs.tiles[t as usize];
-            // A pool tile (a wonder, W-1) is in the game once, though not in the draw pile.
-            let pooled = rs.pool.as_ref().is_some_and(|p| p.tiles.contains(&t));
-            let have = tt.count + u32::from(tt.start) + u32::from(pooled);
+            let have = pile::copies_of(rs, t);
             (n > have).then_some((t, n, have))
         })
         .collect();
