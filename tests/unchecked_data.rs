@@ -101,3 +101,73 @@ fn a_scenario_pile_longer_than_the_game_is_invalid_at_the_key() {
     assert!(out.contains("the pile lists 150000 tiles"), "{out}");
     assert!(out.contains("has 72 tiles in all"), "{out}");
 }
+
+/// A variant of one straight road tile, `copies` in the pile and one start copy, written into
+/// `dir` (its set beside it). Returns the variant's path.
+fn line_variant(dir: &Path, copies: u32) -> PathBuf {
+    let set = format!(
+        "[set]\nid = \"line\"\nname = \"Line\"\n\n[[tile]]\nid = \"L\"\nname = \"Straight road\"\n\
+         count = {copies}\nstart = true\nsides = [\"field\", \"road\", \"field\", \"road\"]\n\
+         segments = [\n  {{ id = \"road\", kind = \"road\", sides = [\"W\", \"E\"] }},\n  \
+         {{ id = \"field-n\", kind = \"field\", halves = [\"Wn\", \"Nw\", \"Ne\", \"En\"] }},\n  \
+         {{ id = \"field-s\", kind = \"field\", halves = [\"Es\", \"Se\", \"Sw\", \"Ws\"] }},\n]\n"
+    );
+    std::fs::write(dir.join("line.toml"), set).unwrap();
+    let variant = "id = \"line\"\nname = \"A line of roads\"\nplayers = { min = 2, max = 2 }\n\
+                   sets = [{ path = \"line.toml\" }]\n\
+                   followers = [{ id = \"meeple\", name = \"Meeple\", count = 7, strength = 1 }]\n";
+    let path = dir.join("variant.toml");
+    std::fs::write(&path, variant).unwrap();
+    path
+}
+
+/// Item 7: a variant whose game could reach past the engine's board (the issue's 1,001 cells:
+/// a line of roads runs into the board's 511-cell radius and lost its last tiles citing B-2)
+/// is refused by the validator, at its `sets`, naming the limit and the board.
+#[test]
+fn a_variant_that_could_reach_past_the_board_is_refused() {
+    let (dir, _) = scratch("past-the-board");
+    let v = line_variant(&dir, 1000);
+    let o = tegula(&["validate", v.to_str().unwrap()]);
+    assert_exit(&o, 1);
+    let out = text(&o);
+    assert!(out.contains("[bad-variant]"), "{out}");
+    assert!(out.contains("variant.toml:4:"), "{out}");
+    assert!(out.contains("cover 1001 cells"), "{out}");
+    assert!(out.contains("1023 × 1023"), "{out}");
+    // The engine refuses it too, and a game cannot be set up from it.
+    let (rs, _) = tegula_model::variant::build_variant(&v);
+    assert!(rs.is_none());
+}
+
+/// Item 7: at the limit, a game laid in one line eastwards places every tile: the last lies
+/// 499 cells from the start tile and nothing is discarded at the board's edge.
+#[test]
+fn a_game_at_the_cell_limit_reaches_its_end_on_the_board() {
+    use tegula_engine::{Action, Event, Game, Phase, Rules};
+    let (dir, _) = scratch("at-the-limit");
+    let v = line_variant(&dir, 499);
+    assert_exit(&tegula(&["validate", v.to_str().unwrap()]), 0);
+    let (rs, diags) = tegula_model::variant::build_variant(&v);
+    let rules = std::sync::Arc::new(Rules::new(rs.expect("builds")).expect("the engine plays it"));
+    assert!(diags.iter().all(|d| !d.is_error()));
+    let mut g = Game::seeded(rules, 2, 7).unwrap();
+    while g.phase() != Phase::Over {
+        let a = match g.phase() {
+            Phase::Place => g
+                .placements()
+                .iter()
+                .max_by_key(|p| (p.x, -p.y.abs(), p.rotation))
+                .map(|&p| Action::Place(p))
+                .expect("a placement"),
+            _ => Action::Pass,
+        };
+        g.apply(a).unwrap();
+    }
+    assert!(!g
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Discard { .. })));
+    let far = g.tiles().iter().map(|t| t.x).max();
+    assert_eq!((g.tile_count(), far), (500, Some(499)));
+}
