@@ -289,14 +289,23 @@ pub fn check<'a>(
             let a = &def.ability;
             let per_value = written(def.per_value.as_ref(), tags).map(Per::Value);
             let gain = written(def.gain_amount.as_ref(), tags);
+            // A value written as text that does not parse was reported: its placeholder is no
+            // amount to judge.
             let (count, amount) = match &a.effect {
                 Effect::Score { count, per } => (
                     Some(count),
-                    Some(Amount::Per(per_value.as_ref().unwrap_or(per))),
+                    match (&def.per_value, &per_value) {
+                        (None, _) => Some(Amount::Per(per)),
+                        (Some(_), p) => p.as_ref().map(Amount::Per),
+                    },
                 ),
-                Effect::Gain { amount, .. } => {
-                    (None, Some(Amount::Gain(gain.as_ref().unwrap_or(amount))))
-                }
+                Effect::Gain { amount, .. } => (
+                    None,
+                    match (&def.gain_amount, &gain) {
+                        (None, _) => Some(Amount::Gain(amount)),
+                        (Some(_), g) => g.as_ref().map(Amount::Gain),
+                    },
+                ),
                 Effect::Hand(_) | Effect::ExtraTurn => (None, None),
             };
             let case = Case {

@@ -491,17 +491,29 @@ fn variant(
     if ruleset.is_some() {
         return ruleset;
     }
-    let why = format!("variant `{}` could not be built", path.display());
+    let why = if path.is_file() {
+        format!("variant `{}` could not be built", path.display())
+    } else {
+        format!(
+            "no variant file `{}` (`variant` is relative to this scenario's folder)",
+            path.display()
+        )
+    };
     let d = cx.err(Code::DanglingReference, &doc.variant.span, why);
     for v in vdiags.iter().filter(|d| d.is_error()).take(10) {
         let at = &v.at;
-        let note = format!(
-            "{}:{}:{}: {}",
-            at.file.display(),
-            at.line,
-            at.column,
-            v.message
-        );
+        // A problem of the whole file (it cannot be read) has no line: no `:0:0`.
+        let note = if at.line == 0 {
+            format!("{}: {}", at.file.display(), v.message)
+        } else {
+            format!(
+                "{}:{}:{}: {}",
+                at.file.display(),
+                at.line,
+                at.column,
+                v.message
+            )
+        };
         d.notes.push(note);
     }
     if vdiags.is_empty() {
