@@ -256,3 +256,15 @@ fn explain_words_a_product_of_counts_as_a_power() {
     assert!(out.contains("gains its tiles to the power of 7"), "{out}");
     assert!(!out.contains("per tile per tile"), "{out}");
 }
+
+/// Item 13: a malformed rule id (`R2-1`) declared and cited in three places is one diagnostic
+/// that says what a rule id may look like, the other places as notes.
+#[test]
+fn a_malformed_rule_id_is_one_diagnostic_saying_what_an_id_looks_like() {
+    let rel = "tests/fixtures/invalid/rule-id-malformed-once.toml";
+    refused_where_expected(rel);
+    let out = text(&tegula(&["validate", rel]));
+    assert_eq!(out.matches("error[schema]").count(), 1, "{out}");
+    assert!(out.contains("capital letters, `-`, a number"), "{out}");
+    assert!(out.contains("also written at line 12, column 6"), "{out}");
+}
