@@ -268,3 +268,16 @@ fn a_malformed_rule_id_is_one_diagnostic_saying_what_an_id_looks_like() {
     assert!(out.contains("capital letters, `-`, a number"), "{out}");
     assert!(out.contains("also written at line 12, column 6"), "{out}");
 }
+
+/// Item 13: a tag listed twice on a segment counts once, with a warning at the second listing
+/// (it used to count once without a word); the file still validates.
+#[test]
+fn a_tag_listed_twice_warns() {
+    let rel = "tests/fixtures/invalid/duplicate-segment-tag.toml";
+    let o = tegula(&["validate", rel]);
+    assert_exit(&o, 0);
+    let out = text(&o);
+    assert!(out.contains("warning[duplicate-id]"), "{out}");
+    assert!(out.contains(&format!("{rel}:15:69")), "{out}");
+    assert!(out.contains("lists tag `gold` twice"), "{out}");
+}
