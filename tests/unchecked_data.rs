@@ -281,3 +281,45 @@ fn a_tag_listed_twice_warns() {
     assert!(out.contains(&format!("{rel}:15:69")), "{out}");
     assert!(out.contains("lists tag `gold` twice"), "{out}");
 }
+
+/// Item 13: the house-rule check plays a house rule's scenario under the variant it extends;
+/// a scenario citing the house rule's own rule (HR-1, declared by the house variant) used to be
+/// INVALID there (the parent declares no HR-1) and so "failed" for the wrong reason. Now it
+/// loads, runs and FAILS on the points: 3, not 9.
+#[test]
+fn a_house_scenario_citing_its_own_rule_fails_under_the_parent() {
+    let sc = common::root().join("tests/fixtures/house-own-rule/triple-roads-scenario.toml");
+    let mut cache = tegula_scenario::VariantCache::default();
+    let (own, _) = tegula_scenario::load(&sc, &mut cache);
+    assert!(tegula_scenario::run(&own.expect("loads"))
+        .failures
+        .is_empty());
+    let base = common::root().join("variants/base.toml");
+    let (under, diags) = tegula_scenario::load_under(&sc, &base, &mut cache);
+    let under = under.unwrap_or_else(|| panic!("INVALID under the parent: {diags:#?}"));
+    let failures = tegula_scenario::run(&under).failures;
+    let all: String = failures.iter().map(|f| format!("{f}\n")).collect();
+    assert!(all.contains("HR-1") && all.contains('9'), "{all}");
+    let line = "variant = \"triple-roads.toml\"";
+    let tmp = std::env::temp_dir();
+    let verdict = common::run_under(&sc, line, "variants/base.toml", &tmp, &mut cache);
+    assert_eq!(verdict, Some(true));
+    // An id known to neither variant is still an error of the scenario.
+    let (dir, _) = scratch("unknown-rule-under");
+    let text = std::fs::read_to_string(&sc)
+        .unwrap()
+        .replace("\"HR-1\", \"B-4\"", "\"HR-7\"");
+    let copy = dir.join("triple-roads-scenario.toml");
+    std::fs::write(&copy, text).unwrap();
+    std::fs::copy(
+        common::root().join("tests/fixtures/house-own-rule/triple-roads.toml"),
+        dir.join("triple-roads.toml"),
+    )
+    .unwrap();
+    let (bad, diags) = tegula_scenario::load_under(&copy, &base, &mut cache);
+    assert!(bad.is_none());
+    let unknown = |d: &tegula_model::Diagnostic| {
+        d.code == tegula_model::Code::UnknownRule && d.message.contains("HR-7")
+    };
+    assert!(diags.iter().any(unknown), "{diags:#?}");
+}

@@ -310,11 +310,32 @@ pub fn parse_text(path: &Path, text: String) -> (Option<(Source, ScenarioFile)>,
 
 /// Load a scenario file and check it against its variant. `None` if any error was found.
 pub fn load(path: &Path, cache: &mut VariantCache) -> (Option<Scenario>, Vec<Diagnostic>) {
+    load_under_or_own(path, None, cache)
+}
+
+/// Load a scenario file to be played under `variant` instead of its own (the house-rule
+/// check: a house rule's scenario must fail under the variant the house rule extends). The
+/// scenario may still cite the rules its own variant declares (`[[rule]]`): under the other
+/// variant an expectation citing one simply does not hold (the run fails), where a cited id
+/// known to neither variant is still an error.
+pub fn load_under(
+    path: &Path,
+    variant: &Path,
+    cache: &mut VariantCache,
+) -> (Option<Scenario>, Vec<Diagnostic>) {
+    load_under_or_own(path, Some(variant), cache)
+}
+
+fn load_under_or_own(
+    path: &Path,
+    under: Option<&Path>,
+    cache: &mut VariantCache,
+) -> (Option<Scenario>, Vec<Diagnostic>) {
     let (parsed, mut diags) = parse_file(path);
     let Some((source, doc)) = parsed else {
         return (None, diags);
     };
-    let (scenario, more) = resolve(source, doc, cache);
+    let (scenario, more) = resolve_under(source, doc, under, cache);
     diags.extend(more);
     (scenario, tegula_model::diag::cap_per_file(diags))
 }
@@ -396,11 +417,31 @@ pub fn resolve(
     doc: ScenarioFile,
     cache: &mut VariantCache,
 ) -> (Option<Scenario>, Vec<Diagnostic>) {
+    resolve_under(source, doc, None, cache)
+}
+
+/// [`resolve`], played under the variant `under` when given ([`load_under`]).
+fn resolve_under(
+    source: Source,
+    doc: ScenarioFile,
+    under: Option<&Path>,
+    cache: &mut VariantCache,
+) -> (Option<Scenario>, Vec<Diagnostic>) {
     let base = source.path.parent().unwrap_or(Path::new(""));
-    let variant_path = base.join(&doc.variant.value);
+    let own = base.join(&doc.variant.value);
+    let variant_path = under.map_or_else(|| own.clone(), Path::to_path_buf);
     // The variant's own rules, to check the cited ids against (before the variant's own
-    // errors, if any, are reported).
-    let declared = cache.get(&variant_path).0.map(|rs| rs.rules.clone());
+    // errors, if any, are reported); under another variant, the scenario's own variant's too.
+    let mut declared = cache.get(&variant_path).0.map(|rs| rs.rules.clone());
+    if under.is_some() {
+        let mine = cache.get(&own).0.map(|rs| rs.rules.clone());
+        let all = declared.get_or_insert_with(Vec::new);
+        for r in mine.unwrap_or_default() {
+            if !all.iter().any(|a| a.id == r.id) {
+                all.push(r);
+            }
+        }
+    }
     let mut cx = Ctx {
         source: &source,
         diags: Vec::new(),
