@@ -323,3 +323,33 @@ fn a_house_scenario_citing_its_own_rule_fails_under_the_parent() {
     };
     assert!(diags.iter().any(unknown), "{diags:#?}");
 }
+
+/// Item 14: a house variant that lists its parent's figures again keeps what they cite: each
+/// figure type of the same id places and returns under the same rules (the builder's return
+/// cites TB-6 under `extra-turn-not-when-completing` too; its figures had lost
+/// `place_rule`/`return_rule`).
+#[test]
+fn house_variants_keep_their_parents_figure_citations() {
+    for f in common::toml_files("variants/house") {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let Some(parent) = text
+            .lines()
+            .find_map(|l| l.strip_prefix("extends = \"../")?.strip_suffix(".toml\""))
+        else {
+            continue;
+        };
+        let (child, _) = tegula_model::variant::build_variant(&f);
+        let (parent_rs, _) = tegula_model::variant::build_variant(
+            &common::root().join(format!("variants/{parent}.toml")),
+        );
+        let (child, parent_rs) = (child.expect("builds"), parent_rs.expect("builds"));
+        for p in &parent_rs.followers {
+            let Some(c) = child.followers.iter().find(|c| c.id == p.id) else {
+                continue;
+            };
+            let cites =
+                |x: &tegula_ruleset::FollowerType| (x.place_rule.clone(), x.return_rule.clone());
+            assert_eq!(cites(c), cites(p), "{}: figure `{}`", f.display(), p.id);
+        }
+    }
+}
