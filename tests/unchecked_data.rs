@@ -353,3 +353,21 @@ fn house_variants_keep_their_parents_figure_citations() {
         }
     }
 }
+
+/// Item 14: TB-4's other reading is a `[readings]` parameter. Under
+/// `variants/house/builder-not-on-completed.toml` the builder asked for on the road its tile
+/// completes is refused (`feature-completed`); the same scenario FAILS under Traders &
+/// Builders, where the registry's reading accepts it. Set without a builder, the reading is
+/// an error at its key.
+#[test]
+fn no_builder_on_a_completed_feature_is_a_reading() {
+    let sc = "scenarios/house-builder-not-on-completed.toml";
+    assert_exit(&tegula(&["check", sc]), 0);
+    let mut cache = tegula_scenario::VariantCache::default();
+    let line = "variant = \"../variants/house/builder-not-on-completed.toml\"";
+    let tmp = std::env::temp_dir();
+    let parent = "variants/traders-builders.toml";
+    let verdict = common::run_under(&common::root().join(sc), line, parent, &tmp, &mut cache);
+    assert_eq!(verdict, Some(true));
+    refused_where_expected("tests/fixtures/invalid/readings-needs-own-without-builder.toml");
+}

@@ -304,6 +304,7 @@ pub fn compile_variant_with(
         room_ahead: crate::readings::has_room_ahead(&tiles),
         hands: crate::readings::has_hands(hand, &tiles),
         corner_join: crate::readings::has_corner_join(&followers),
+        needs_own_on_lines: crate::readings::has_needs_own_on_lines(&followers),
     };
     let readings = crate::readings::lower(doc.readings.as_ref(), &mechanisms, &vsrc, &mut diags);
     let scoring = crate::values::scoring(

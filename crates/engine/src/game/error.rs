@@ -66,6 +66,16 @@ pub enum MoveError {
         /// Follower type.
         follower: u8,
     },
+    /// Under TB-4's other reading ([`tegula_ruleset::NeedsOwnOnCompleted::Refused`]), a figure
+    /// that needs an own figure may not go on a feature the tile just placed completes.
+    FeatureCompleted {
+        /// Tile-local feature.
+        feature: u8,
+        /// Its kind.
+        kind: FeatureKind,
+        /// Follower type.
+        follower: u8,
+    },
     /// Followers cannot stand on this kind of feature (a wonder building, W-5).
     NotAFollowerFeature {
         /// Feature index.
@@ -207,6 +217,7 @@ impl MoveError {
         "needs-own-figure",
         "corner-on-pool-tile",
         "placement-rule",
+        "feature-completed",
     ];
 
     /// Stable kebab-case name (scenario files' `expect_error.kind`).
@@ -240,6 +251,7 @@ impl MoveError {
             MoveError::NeedsOwnFigure { .. } => 25,
             MoveError::CornerOnPoolTile { .. } => 26,
             MoveError::PlacementRule { .. } => 27,
+            MoveError::FeatureCompleted { .. } => 28,
         };
         Self::KINDS[i]
     }
@@ -269,7 +281,7 @@ impl MoveError {
                 kind: FeatureKind::Field,
                 ..
             } => "TB-7",
-            MoveError::NeedsOwnFigure { .. } => "TB-4",
+            MoveError::NeedsOwnFigure { .. } | MoveError::FeatureCompleted { .. } => "TB-4",
             _ => "B-2",
         }
     }
@@ -382,6 +394,17 @@ impl fmt::Display for MoveError {
                 f,
                 "follower type {follower} goes only on a feature that already holds one of the \
                  player's own figures; feature {feature}, a {kind:?}, holds none ({})",
+                self.rule()
+            ),
+            MoveError::FeatureCompleted {
+                feature,
+                kind,
+                follower,
+            } => write!(
+                f,
+                "follower type {follower} may not go on feature {feature}, a {kind:?} the tile \
+                 just placed completes (the variant's reading `needs_own_on_completed = \
+                 \"refused\"`, {})",
                 self.rule()
             ),
             MoveError::PlacementRule { rule, why } => write!(f, "{why} ({rule})"),

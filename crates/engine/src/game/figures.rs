@@ -69,6 +69,10 @@ impl Game {
             if may & rules.needs_own_figs != 0 && !self.holds_own_figure(root, self.player) {
                 may &= !rules.needs_own_figs;
             }
+            // TB-4's other reading: not on a feature this tile completes (0 by default).
+            if may & rules.open_only_figs != 0 && self.is_complete(root) {
+                may &= !rules.open_only_figs;
+            }
             while may != 0 {
                 let follower = may.trailing_zeros() as u8;
                 may &= may - 1;
@@ -104,6 +108,9 @@ impl Game {
             }
             if may & rules.needs_own_figs != 0 && !self.holds_own_figure(root, self.player) {
                 may &= !rules.needs_own_figs;
+            }
+            if may & rules.open_only_figs != 0 && self.is_complete(root) {
+                may &= !rules.open_only_figs;
             }
             while may != 0 {
                 let follower = may.trailing_zeros() as u8;
@@ -243,6 +250,14 @@ impl Game {
             if fig.needs_own && !self.holds_own_figure(root_seg, self.player) {
                 let (kind, follower) = (feat.kind, o.follower);
                 return Err(MoveError::NeedsOwnFigure {
+                    feature,
+                    kind,
+                    follower,
+                });
+            }
+            if self.rules.open_only_figs >> o.follower & 1 != 0 && self.is_complete(root_seg) {
+                let (kind, follower) = (feat.kind, o.follower);
+                return Err(MoveError::FeatureCompleted {
                     feature,
                     kind,
                     follower,
