@@ -371,3 +371,19 @@ fn no_builder_on_a_completed_feature_is_a_reading() {
     assert_eq!(verdict, Some(true));
     refused_where_expected("tests/fixtures/invalid/readings-needs-own-without-builder.toml");
 }
+
+/// Item 14: under the `scoring-step` timing of AM-8, a pig may go on the field its tile joins
+/// to a barn field while its owner's farmer still stands there (TB-7's reading: AM-8 forbids
+/// only followers); tegula offered no figure there. The scenario passes and FAILS under the
+/// at-once timing of the parent, where the farmer is home before the figure decision.
+#[test]
+fn a_pig_joins_its_farmer_on_a_field_joined_to_a_barn_in_the_scoring_step() {
+    let sc = "scenarios/house-barn-join-scoring-step-traders.toml";
+    assert_exit(&tegula(&["check", sc]), 0);
+    let mut cache = tegula_scenario::VariantCache::default();
+    let line = "variant = \"../variants/house/barn-join-scoring-step-traders.toml\"";
+    let tmp = std::env::temp_dir();
+    let parent = "variants/abbey-mayor-traders.toml";
+    let verdict = common::run_under(&common::root().join(sc), line, parent, &tmp, &mut cache);
+    assert_eq!(verdict, Some(true));
+}

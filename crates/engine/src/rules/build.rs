@@ -509,6 +509,7 @@ fn assemble(
         }),
         joining_figs: figure_bits(&figures, |f| f.joins),
         needs_own_figs: figure_bits(&figures, |f| f.needs_own),
+        corner_guest_figs: figure_bits(&figures, |f| f.needs_own && !f.occupies),
         open_only_figs: match ruleset.readings.needs_own_on_completed {
             NeedsOwnOnCompleted::Allowed => 0,
             NeedsOwnOnCompleted::Refused => figure_bits(&figures, |f| f.needs_own),
