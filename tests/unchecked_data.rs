@@ -33,12 +33,28 @@ fn text(o: &std::process::Output) -> String {
     )
 }
 
+/// Run `tegula` with `args`, expect exit `code`, and return its stdout and stderr together.
+fn output(args: &[&str], code: i32) -> String {
+    let o = tegula(args);
+    assert_exit(&o, code);
+    text(&o)
+}
+
+/// The scenario `sc` (naming its variant as `variant = "{own}"`) passes, and FAILS (loads, runs,
+/// an expectation does not hold) under the variant `parent` it extends: the house-rule check.
+fn fails_under_parent(sc: &str, own: &str, parent: &str) {
+    output(&["check", sc], 0);
+    let mut cache = tegula_scenario::VariantCache::default();
+    let line = format!("variant = \"{own}\"");
+    let tmp = std::env::temp_dir();
+    let verdict = common::run_under(&common::root().join(sc), &line, parent, &tmp, &mut cache);
+    assert_eq!(verdict, Some(true), "{sc} under {parent}");
+}
+
 /// `tegula validate FILE` exits 1 and prints every `# expect:` line of the fixture as
 /// `[code]` at `FILE:line:`.
 fn refused_where_expected(rel: &str) {
-    let o = tegula(&["validate", rel]);
-    assert_exit(&o, 1);
-    let out = text(&o);
+    let out = output(&["validate", rel], 1);
     let expects = expectations(&common::root().join(rel));
     assert!(!expects.is_empty(), "{rel}: no `# expect:` line");
     for e in expects {
@@ -75,9 +91,7 @@ fn abilities_that_always_pay_zero_never_score() {
 #[test]
 fn a_scenario_pile_with_more_copies_than_the_variant_is_invalid() {
     let rel = "tests/fixtures/scenarios-invalid/pile-more-copies.toml";
-    let o = tegula(&["check", rel]);
-    assert_exit(&o, 2);
-    let out = text(&o);
+    let out = output(&["check", rel], 2);
     assert!(out.contains(&format!("{rel}:9:")), "{out}");
     assert!(out.contains("tile `C` 2 times"), "{out}");
 }
@@ -94,9 +108,7 @@ fn a_scenario_pile_longer_than_the_game_is_invalid_at_the_key() {
     );
     let file = dir.join("long-pile.toml");
     std::fs::write(&file, sc).unwrap();
-    let o = tegula(&["check", file.to_str().unwrap()]);
-    assert_exit(&o, 2);
-    let out = text(&o);
+    let out = output(&["check", file.to_str().unwrap()], 2);
     assert!(out.contains("long-pile.toml:4:8"), "{out}");
     assert!(out.contains("the pile lists 150000 tiles"), "{out}");
     assert!(out.contains("has 72 tiles in all"), "{out}");
@@ -128,9 +140,7 @@ fn line_variant(dir: &Path, copies: u32) -> PathBuf {
 fn a_variant_that_could_reach_past_the_board_is_refused() {
     let (dir, _) = scratch("past-the-board");
     let v = line_variant(&dir, 1000);
-    let o = tegula(&["validate", v.to_str().unwrap()]);
-    assert_exit(&o, 1);
-    let out = text(&o);
+    let out = output(&["validate", v.to_str().unwrap()], 1);
     assert!(out.contains("[bad-variant]"), "{out}");
     assert!(out.contains("variant.toml:4:"), "{out}");
     assert!(out.contains("cover 1001 cells"), "{out}");
@@ -203,8 +213,7 @@ fn the_scenarios_checked_from_a_copy_of_the_data_tree_pass() {
         "w6-unplaceable-wonder-removes-drawn-tiles",
     ] {
         let sc = dir.join(format!("scenarios/{f}.toml"));
-        let o = tegula(&["check", sc.to_str().unwrap()]);
-        assert_exit(&o, 0);
+        output(&["check", sc.to_str().unwrap()], 0);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -220,9 +229,7 @@ fn a_missing_variant_is_named_at_the_key() {
         "name = \"x\"\nrules = [\"B-4\"]\nvariant = \"nowhere/v.toml\"\nplayers = 2\n",
     )
     .unwrap();
-    let o = tegula(&["check", sc.to_str().unwrap()]);
-    assert_exit(&o, 2);
-    let out = text(&o);
+    let out = output(&["check", sc.to_str().unwrap()], 2);
     assert!(out.contains("missing.toml:3:11"), "{out}");
     assert!(out.contains("no variant file"), "{out}");
     assert!(!out.contains(":0:0"), "{out}");
@@ -232,12 +239,9 @@ fn a_missing_variant_is_named_at_the_key() {
 /// reported as "expected 100"); past a seat's 32-bit holding it is INVALID at the count.
 #[test]
 fn gained_counts_above_100_are_compared_and_bounded() {
-    let o = tegula(&["check", "tests/fixtures/gains/power-gain-128.toml"]);
-    assert_exit(&o, 0);
+    output(&["check", "tests/fixtures/gains/power-gain-128.toml"], 0);
     let rel = "tests/fixtures/scenarios-invalid/gained-out-of-range.toml";
-    let o = tegula(&["check", rel]);
-    assert_exit(&o, 2);
-    let out = text(&o);
+    let out = output(&["check", rel], 2);
     assert!(out.contains(&format!("{rel}:19:50")), "{out}");
     assert!(out.contains("a gain is 1 to 4294967295"), "{out}");
 }
@@ -246,13 +250,14 @@ fn gained_counts_above_100_are_compared_and_bounded() {
 /// its tiles per tile per tile …".
 #[test]
 fn explain_words_a_product_of_counts_as_a_power() {
-    let o = tegula(&[
-        "variant",
-        "explain",
-        "tests/fixtures/gains/power-variant.toml",
-    ]);
-    assert_exit(&o, 0);
-    let out = text(&o);
+    let out = output(
+        &[
+            "variant",
+            "explain",
+            "tests/fixtures/gains/power-variant.toml",
+        ],
+        0,
+    );
     assert!(out.contains("gains its tiles to the power of 7"), "{out}");
     assert!(!out.contains("per tile per tile"), "{out}");
 }
@@ -274,9 +279,7 @@ fn a_malformed_rule_id_is_one_diagnostic_saying_what_an_id_looks_like() {
 #[test]
 fn a_tag_listed_twice_warns() {
     let rel = "tests/fixtures/invalid/duplicate-segment-tag.toml";
-    let o = tegula(&["validate", rel]);
-    assert_exit(&o, 0);
-    let out = text(&o);
+    let out = output(&["validate", rel], 0);
     assert!(out.contains("warning[duplicate-id]"), "{out}");
     assert!(out.contains(&format!("{rel}:15:69")), "{out}");
     assert!(out.contains("lists tag `gold` twice"), "{out}");
@@ -361,14 +364,11 @@ fn house_variants_keep_their_parents_figure_citations() {
 /// an error at its key.
 #[test]
 fn no_builder_on_a_completed_feature_is_a_reading() {
-    let sc = "scenarios/house-builder-not-on-completed.toml";
-    assert_exit(&tegula(&["check", sc]), 0);
-    let mut cache = tegula_scenario::VariantCache::default();
-    let line = "variant = \"../variants/house/builder-not-on-completed.toml\"";
-    let tmp = std::env::temp_dir();
-    let parent = "variants/traders-builders.toml";
-    let verdict = common::run_under(&common::root().join(sc), line, parent, &tmp, &mut cache);
-    assert_eq!(verdict, Some(true));
+    fails_under_parent(
+        "scenarios/house-builder-not-on-completed.toml",
+        "../variants/house/builder-not-on-completed.toml",
+        "variants/traders-builders.toml",
+    );
     refused_where_expected("tests/fixtures/invalid/readings-needs-own-without-builder.toml");
 }
 
@@ -378,12 +378,9 @@ fn no_builder_on_a_completed_feature_is_a_reading() {
 /// at-once timing of the parent, where the farmer is home before the figure decision.
 #[test]
 fn a_pig_joins_its_farmer_on_a_field_joined_to_a_barn_in_the_scoring_step() {
-    let sc = "scenarios/house-barn-join-scoring-step-traders.toml";
-    assert_exit(&tegula(&["check", sc]), 0);
-    let mut cache = tegula_scenario::VariantCache::default();
-    let line = "variant = \"../variants/house/barn-join-scoring-step-traders.toml\"";
-    let tmp = std::env::temp_dir();
-    let parent = "variants/abbey-mayor-traders.toml";
-    let verdict = common::run_under(&common::root().join(sc), line, parent, &tmp, &mut cache);
-    assert_eq!(verdict, Some(true));
+    fails_under_parent(
+        "scenarios/house-barn-join-scoring-step-traders.toml",
+        "../variants/house/barn-join-scoring-step-traders.toml",
+        "variants/abbey-mayor-traders.toml",
+    );
 }
