@@ -272,6 +272,21 @@ fn a_malformed_rule_id_is_one_diagnostic_saying_what_an_id_looks_like() {
     assert_eq!(out.matches("error[schema]").count(), 1, "{out}");
     assert!(out.contains("capital letters, `-`, a number"), "{out}");
     assert!(out.contains("also written at line 12, column 6"), "{out}");
+    // Cited where the schema does not check it (a scenario's `rules`): one `unknown-rule` that
+    // also says what a rule id looks like.
+    let (dir, up) = scratch("malformed-rule-id");
+    let sc = dir.join("r2.toml");
+    let text = format!(
+        "name = \"x\"\nrules = [\"R2-1\"]\nvariant = \"{up}variants/base.toml\"\nplayers = 2\n"
+    );
+    std::fs::write(&sc, text).unwrap();
+    let out = output(&["check", sc.to_str().unwrap()], 2);
+    assert_eq!(out.matches("error[").count(), 1, "{out}");
+    assert!(out.contains("error[unknown-rule]"), "{out}");
+    assert!(
+        out.contains("not shaped like a rule id: capital letters"),
+        "{out}"
+    );
 }
 
 /// Item 13: a tag listed twice on a segment counts once, with a warning at the second listing

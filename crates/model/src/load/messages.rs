@@ -446,9 +446,8 @@ pub(super) fn type_names(kind: &jsonschema::error::TypeKind) -> String {
     }
 }
 
-/// What a rule id may look like, said where one is malformed.
-const RULE_ID_WORDS: &str = "must be a rule id: capital letters, `-`, a number and at most one \
-                             small letter, such as `B-1`, `TB-6` or `W-18a`";
+/// The start of the words for a malformed rule id (followed by [`crate::rules::RULE_ID_SHAPE`]).
+const RULE_ID_WORDS: &str = "must be a rule id: ";
 
 /// One malformed rule id written in several places (declared in a `[[rule]]` and cited by each
 /// ability, fact or figure of the file) is one cause: its first diagnostic stays, with the other
@@ -478,7 +477,7 @@ fn fold_rule_ids(source: &Source, out: &mut Vec<Diagnostic>) {
 pub(super) fn pattern_words(pattern: &str) -> String {
     match pattern {
         r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$" => "must be an id: 1 to 64 letters, digits, `_`, `.` or `-`, starting with a letter or digit".to_string(),
-        r"^[A-Z]+-[0-9]+[a-z]?$" => RULE_ID_WORDS.to_string(),
+        r"^[A-Z]+-[0-9]+[a-z]?$" => format!("{RULE_ID_WORDS}{}", crate::rules::RULE_ID_SHAPE),
         other => format!("must match the pattern `{other}`"),
     }
 }
