@@ -355,7 +355,7 @@ pub struct Readings {
 }
 
 /// Whether a figure that goes only where the player already has a figure
-/// ([`FollowerType::needs_own_figure`], TB-4's builder) may go on a feature that the tile just
+/// ([`FollowerType::needs_own_figure`], TB-4) may go on a feature that the tile just
 /// placed completes (it is then scored and returns in the same turn, TB-6).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
