@@ -1506,7 +1506,8 @@ fn long_game(dir: &Path, variant: &Path) -> PathBuf {
 #[test]
 fn replay_html_of_a_long_game_fits_in_bounded_memory() {
     let dir = scratch("html-long");
-    let variant = long_variant(&dir, 700, 630);
+    // The longest game a variant may have: 500 cells (`tegula_ruleset::limits::MAX_GAME_CELLS`).
+    let variant = long_variant(&dir, 240, 197);
     let log = long_game(&dir, &variant);
     let html = dir.join("replay.html");
     let args = [
@@ -1525,7 +1526,7 @@ fn replay_html_of_a_long_game_fits_in_bounded_memory() {
         .unwrap()
         .matches("\"type\":\"place\"")
         .count();
-    assert!(turns > 1300, "{turns} turns");
+    assert!(turns > 450, "{turns} turns");
     // Each tile's piece once, not once per turn.
     assert_eq!(page.matches("class=\\\"placed\\\"").count(), turns + 1);
     assert!(page.len() < 8 << 20, "{} bytes", page.len());
@@ -1537,37 +1538,26 @@ fn replay_html_of_a_long_game_fits_in_bounded_memory() {
         "--variant",
         s(&variant),
         "--turn",
-        "1000",
+        "400",
         "--out",
         s(&svg),
     ];
     let o = run_within(limited(512, &args), 300, "board --turn");
     assert_exit(&o, 0);
     let svg = std::fs::read_to_string(&svg).unwrap();
-    assert_eq!(svg.matches("class=\"placed\"").count(), 1001);
+    assert_eq!(svg.matches("class=\"placed\"").count(), 401);
 }
 
+/// A game of more than the replay viewer's 2,000 turns (`html::MAX_REPLAY_TURNS`) cannot arise
+/// any more: a game covers at most 500 cells, so the variant that made one (2,063 cells) is
+/// refused before anything is played, with the limit and why; the viewer keeps its guard.
 #[test]
 fn replay_html_refuses_a_game_past_the_turn_limit() {
     let dir = scratch("html-too-long");
     let variant = long_variant(&dir, 1000, 1000);
-    let log = long_game(&dir, &variant);
-    let html = dir.join("replay.html");
-    let args = [
-        "replay",
-        s(&log),
-        "--variant",
-        s(&variant),
-        "--html",
-        s(&html),
-    ];
-    let o = run_within(limited(512, &args), 300, "replay --html");
+    let o = tegula(&["play", "--variant", s(&variant), "--seed", "1"]);
     assert_exit(&o, 2);
     let err = stderr(&o);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains("--html") && err.contains("the replay viewer shows at most 2000"),
-        "{err}"
-    );
-    assert!(!html.exists());
+    assert!(err.contains("cover 2063 cells"), "{err}");
+    assert!(err.contains("the engine plays at most 500"), "{err}");
 }

@@ -208,12 +208,14 @@ pub fn fails_under(
 }
 
 /// [`fails_under`], telling a scenario that does not load (`None`) from one that runs and
-/// fails (`Some(true)`) or holds (`Some(false)`).
+/// fails (`Some(true)`) or holds (`Some(false)`). The scenario is played where it is, under
+/// `parent` ([`tegula_scenario::load_under`]): it may still cite its own variant's rules.
+/// `_tmp` is kept for the callers (the scenario is no longer copied).
 pub fn run_under(
     sc_path: &Path,
     line: &str,
     parent: &str,
-    tmp: &Path,
+    _tmp: &Path,
     cache: &mut tegula_scenario::VariantCache,
 ) -> Option<bool> {
     let text =
@@ -223,21 +225,7 @@ pub fn run_under(
         "{} names its variant",
         sc_path.display()
     );
-    let to = std::fs::canonicalize(root().join(parent)).unwrap();
-    // A scenario names its variant relative to itself and inside its data root: the moved copy
-    // goes into the variant's data root (the repository's under `target/`, else `tmp`'s).
-    let data_root = tegula_model::reach::data_root(&to);
-    let dir = if data_root == std::fs::canonicalize(root()).unwrap() {
-        repo_scratch(&tmp.file_name().unwrap().to_string_lossy())
-    } else {
-        data_root
-    };
-    std::fs::create_dir_all(&dir).unwrap();
-    let rel = relative(&dir, &to);
-    let moved = text.replace(line, &format!("variant = {:?}", rel.display().to_string()));
-    let moved_path = dir.join(sc_path.file_name().unwrap());
-    std::fs::write(&moved_path, moved).unwrap();
-    let (sc, _) = tegula_scenario::load(&moved_path, cache);
+    let (sc, _) = tegula_scenario::load_under(sc_path, &root().join(parent), cache);
     sc.map(|sc| !tegula_scenario::run(&sc).failures.is_empty())
 }
 

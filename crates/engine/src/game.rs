@@ -75,9 +75,10 @@ macro_rules! not_state {
 }
 use not_state;
 
-/// Largest board side in cells (boards for enormous piles are clipped; placements outside are
-/// reported as [`MoveError::OutOfBoard`]).
-pub const MAX_BOARD: usize = 1023;
+/// Largest board side in cells ([`tegula_ruleset::limits::MAX_BOARD_SIDE`]): every game the
+/// cell limit allows fits it in whichever direction it grows, so no placement of a game is off
+/// the board; a placement asked for outside is [`MoveError::OutOfBoard`].
+pub const MAX_BOARD: usize = tegula_ruleset::limits::MAX_BOARD_SIDE as usize;
 
 /// Cell value of an empty cell that is not next to the map.
 const EMPTY: u32 = u32::MAX;

@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 
-use tegula_ruleset::limits::{MAX_CORNER_FIGURES, MAX_GAME_CELLS};
+use tegula_ruleset::limits::{MAX_BOARD_SIDE, MAX_CORNER_FIGURES, MAX_GAME_CELLS};
 
 use crate::raw::{RawSetRef, Sp, VariantFile};
 use crate::variant::CompiledVariant;
@@ -48,7 +48,8 @@ pub(crate) fn check_playable(
             format!(
                 "the tiles of a game cover {cells} cells (the draw pile, the start tile, the \
                  players' own tiles for {} players and the pool); the engine plays at most \
-                 {MAX_GAME_CELLS}",
+                 {MAX_GAME_CELLS}, so that a game laid in one line still ends inside its board \
+                 ({MAX_BOARD_SIDE} × {MAX_BOARD_SIDE} cells around the start tile)",
                 v.max_players
             ),
         ));

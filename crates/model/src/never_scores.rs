@@ -9,7 +9,8 @@
 //! whole table, one row per reason.
 
 use tegula_ruleset::{
-    AfterScore, Condition, Count, Effect, FeatureKind, FollowerType, Owner, State, Trigger,
+    AfterScore, Condition, Count, Effect, Expr, FeatureKind, FollowerType, Owner, Per, State,
+    Trigger,
 };
 
 use crate::abilities::AbilityDef;
@@ -68,6 +69,17 @@ pub struct Case<'a> {
     pub conditions: &'a [Condition],
     /// The count of a `score` effect.
     pub count: Option<&'a Count>,
+    /// What the effect pays per counted thing or gains, if it has an amount.
+    pub amount: Option<Amount<'a>>,
+}
+
+/// The amount of an effect: a `score` effect's points per counted thing, or a `gain`'s amount.
+#[derive(Clone, Copy, Debug)]
+pub enum Amount<'a> {
+    /// `per`, `per_players`, `per_tiles` or `per_value`.
+    Per(&'a Per),
+    /// A `gain`'s amount.
+    Gain(&'a Expr),
 }
 
 /// A row of the table: its name (for tests and docs) and the check, giving the reason when the
@@ -84,6 +96,7 @@ pub const ROWS: &[Row] = &[
     ("no-figure-on-kind", no_figure_on_kind),
     ("others-alone", others_alone),
     ("figures-left-completed", figures_left_completed),
+    ("zero-amount", zero_amount),
 ];
 
 /// The first reason why `case` can never score in a variant with `facts`, if any.
@@ -232,25 +245,74 @@ fn figures_left_completed(c: &Case, f: &Facts) -> Option<String> {
     ))
 }
 
+/// An amount that is 0 in every game: `per = 0`, a table of 0 points, a value or a gain that is
+/// 0 whatever the counts (`0`, `0 * tiles`, `tiles - tiles`, [`Expr::is_zero`]).
+fn zero_amount(c: &Case, _: &Facts) -> Option<String> {
+    let why = match c.amount? {
+        Amount::Per(Per::Fixed(0)) => "`per = 0` pays 0 points for anything it counts",
+        Amount::Per(Per::ByPlayers(t)) if t.iter().all(|&(_, p)| p == 0) => {
+            "every entry of `per_players` pays 0 points"
+        }
+        Amount::Per(Per::ByTiles(t)) if t.iter().all(|&(_, p)| p == 0) => {
+            "every entry of `per_tiles` pays 0 points"
+        }
+        Amount::Per(Per::Value(e)) if e.is_zero() => {
+            "`per_value` is 0 whatever the feature counts, so it pays 0 points"
+        }
+        Amount::Gain(e) if e.is_zero() => {
+            "the gained amount is 0 whatever the feature counts, so nothing is ever gained"
+        }
+        _ => return None,
+    };
+    Some(why.to_string())
+}
+
+/// A value written over the triggering feature (`per_value`, a gain's amount), parsed against
+/// the variant's tags; `None` when there is none or it does not parse (reported elsewhere).
+fn written(text: Option<&(crate::raw::Sp<String>, FeatureKind)>, tags: &[String]) -> Option<Expr> {
+    let (text, kind) = text?;
+    crate::values::parse(&text.value, *kind, tags).ok()
+}
+
 /// Refuse every ability of the variant's tiles that can never score. `where_(i, def)` is the
-/// file of tile `i`'s ability `def`.
+/// file of tile `i`'s ability `def`; `tags` are the variant's (values over a feature are
+/// written as text until the variant's tags are known).
 pub fn check<'a>(
     tiles: &[CompiledTile],
     facts: &Facts,
+    tags: &[String],
     where_: impl Fn(usize, &AbilityDef) -> &'a Source,
     diags: &mut Vec<Diagnostic>,
 ) {
     for (i, t) in tiles.iter().enumerate() {
         for def in &t.abilities {
             let a = &def.ability;
-            let count = match &a.effect {
-                Effect::Score { count, .. } => Some(count),
-                Effect::Hand(_) | Effect::Gain { .. } | Effect::ExtraTurn => None,
+            let per_value = written(def.per_value.as_ref(), tags).map(Per::Value);
+            let gain = written(def.gain_amount.as_ref(), tags);
+            // A value written as text that does not parse was reported: its placeholder is no
+            // amount to judge.
+            let (count, amount) = match &a.effect {
+                Effect::Score { count, per } => (
+                    Some(count),
+                    match (&def.per_value, &per_value) {
+                        (None, _) => Some(Amount::Per(per)),
+                        (Some(_), p) => p.as_ref().map(Amount::Per),
+                    },
+                ),
+                Effect::Gain { amount, .. } => (
+                    None,
+                    match (&def.gain_amount, &gain) {
+                        (None, _) => Some(Amount::Gain(amount)),
+                        (Some(_), g) => g.as_ref().map(Amount::Gain),
+                    },
+                ),
+                Effect::Hand(_) | Effect::ExtraTurn => (None, None),
             };
             let case = Case {
                 when: &a.when,
                 conditions: &a.conditions,
                 count,
+                amount,
             };
             let Some(why) = never_scores(&case, facts) else {
                 continue;
@@ -311,6 +373,7 @@ mod tests {
             when: &when,
             conditions,
             count: Some(&count),
+            amount: None,
         };
         ROWS.iter()
             .find(|(_, r)| r(&case, facts).is_some())
@@ -470,6 +533,31 @@ mod tests {
         assert_eq!(row(Trigger::GameEnd, &[], open, &base()), None);
         let done = features(Cloister, State::Complete);
         assert_eq!(row(Trigger::GameEnd, &[], done, &base()), None);
+    }
+
+    #[test]
+    fn amounts_that_are_always_zero() {
+        let tiles = || Box::new(Expr::Count(tegula_ruleset::Quantity::Tiles));
+        fn zero(amount: Amount) -> bool {
+            let case = Case {
+                when: &Trigger::GameEnd,
+                conditions: &[],
+                count: Some(&Count::One),
+                amount: Some(amount),
+            };
+            zero_amount(&case, &base()).is_some()
+        }
+        let diff = Expr::Sub(tiles(), tiles());
+        assert!(zero(Amount::Per(&Per::Fixed(0))));
+        assert!(!zero(Amount::Per(&Per::Fixed(1))));
+        assert!(zero(Amount::Per(&Per::Value(diff.clone()))));
+        assert!(zero(Amount::Gain(&diff)));
+        assert!(zero(Amount::Gain(&Expr::Int(0))));
+        assert!(!zero(Amount::Gain(&Expr::Int(1))));
+        assert!(zero(Amount::Per(&Per::ByPlayers(vec![(1, 0), (4, 0)]))));
+        assert!(!zero(Amount::Per(&Per::ByTiles(vec![(1, 0), (80, 2)]))));
+        let more = Expr::Sub(tiles(), Box::new(Expr::Int(1)));
+        assert!(!zero(Amount::Per(&Per::Value(more))));
     }
 
     #[test]

@@ -149,3 +149,67 @@ pub fn groups(
     }
     out
 }
+
+/// Why tile `i` of a pile group is never drawn, if it is not: it has no copy left for the pile
+/// (its one copy is the start tile, or `tile_count`/`copies` give none), the players hold its
+/// copies (`player_tiles`, AM-1), or it is a pool tile, taken at score thresholds (W-1).
+fn never_drawn(
+    t: &CompiledTile,
+    i: usize,
+    held: &[tegula_ruleset::PlayerTile],
+    pooled: &[u16],
+) -> Option<&'static str> {
+    if held.iter().any(|p| usize::from(p.tile) == i) {
+        Some("the players hold its copies (`player_tiles`), so it is never in the draw pile")
+    } else if pooled.iter().any(|&p| usize::from(p) == i) {
+        Some("it is a pool tile (`[pool]`), taken at score thresholds and never drawn")
+    } else if t.count == 0 && t.start {
+        Some("its one copy is the start tile, so none is left for the draw pile")
+    } else if t.count == 0 {
+        Some("it has no copy in the draw pile")
+    } else {
+        None
+    }
+}
+
+/// A `[[pile]]` group's tile that is never drawn is an error at its id (its group's rules would
+/// never be cited, and the game would play as if it were not listed); a group none of whose
+/// tiles is ever drawn says so too.
+pub fn check_drawable(
+    raw: &[Sp<RawPileGroup>],
+    tiles: &[CompiledTile],
+    held: &[tegula_ruleset::PlayerTile],
+    pooled: &[u16],
+    vsrc: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for g in raw {
+        let found: Vec<(&Sp<String>, usize)> = (g.value.tiles.iter())
+            .filter_map(|id| Some((id, tiles.iter().position(|t| t.id == id.value)?)))
+            .collect();
+        let mut never = 0;
+        for &(id, i) in &found {
+            let Some(why) = never_drawn(&tiles[i], i, held, pooled) else {
+                continue;
+            };
+            never += 1;
+            let whole = if found.len() == 1 {
+                "; the group holds no other tile, so its rules are never cited"
+            } else {
+                ""
+            };
+            let msg = format!(
+                "pile group lists tile `{}`, which is never drawn: {why}{whole}",
+                id.value
+            );
+            diags.push(
+                vsrc.diag(Code::BadCount, id.span.clone(), msg)
+                    .with_note("list only tiles of the draw pile in `[[pile]]` groups"),
+            );
+        }
+        if never > 1 && never == found.len() {
+            let msg = "no tile of this pile group is ever drawn: its rules are never cited";
+            diags.push(vsrc.diag(Code::BadCount, g.span.clone(), msg));
+        }
+    }
+}

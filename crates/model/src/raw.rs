@@ -1222,6 +1222,11 @@ pub struct RawReadings {
     /// or `"no-repeated-turn"` (only no two turns in a row the same way).
     #[serde(default)]
     pub open_end: Option<Sp<tegula_ruleset::OpenEnd>>,
+    /// TB-4: whether a figure with `needs_own_figure` may go on a road or city the tile just
+    /// placed completes: `"allowed"` (default: it returns with the feature's scoring, TB-6) or
+    /// `"refused"` (the best-known Java engine's reading).
+    #[serde(default)]
+    pub needs_own_on_completed: Option<Sp<tegula_ruleset::NeedsOwnOnCompleted>>,
 }
 
 /// The field procedure at the end of the game.

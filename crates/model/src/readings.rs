@@ -24,6 +24,20 @@ pub struct Mechanisms<'a> {
     pub corner_join: bool,
     /// Whether some tile carries a `room-ahead` placement rule.
     pub room_ahead: bool,
+    /// Whether some figure needs an own figure and stands on roads or cities (TB-4).
+    pub needs_own_on_lines: bool,
+}
+
+/// Whether some figure type needs an own figure on its feature and stands on roads or cities,
+/// the features a tile can complete (what TB-4's reading decides about; fields never complete).
+pub fn has_needs_own_on_lines(followers: &[FollowerType]) -> bool {
+    use tegula_ruleset::FeatureKind::{City, Road};
+    followers.iter().any(|f| {
+        f.needs_own_figure
+            && f.sites
+                .iter()
+                .any(|s| matches!(s.feature_kind(), Some(City | Road)))
+    })
 }
 
 /// Whether some tile carries a `room-ahead` placement rule (what R-4's reading decides).
@@ -141,6 +155,13 @@ pub fn lower(
         if !has.room_ahead {
             let what = "no tile with a `room-ahead` placement rule";
             lacks(&v.span, "open_end", "R-4", what);
+        }
+    }
+    if let Some(v) = &r.needs_own_on_completed {
+        out.needs_own_on_completed = v.value;
+        if !has.needs_own_on_lines {
+            let what = "no figure with `needs_own_figure` that stands on roads or cities";
+            lacks(&v.span, "needs_own_on_completed", "TB-4", what);
         }
     }
     if let Some(v) = &r.joined_field_timing {

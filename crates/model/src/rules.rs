@@ -46,6 +46,24 @@ pub fn check(src: &Source, id: &str, span: Range<usize>) -> Option<Diagnostic> {
     Scope::default().check(src, id, span)
 }
 
+/// What a rule id looks like (the schema's pattern `^[A-Z]+-[0-9]+[a-z]?$`), in words.
+pub const RULE_ID_SHAPE: &str =
+    "capital letters, `-`, a number and at most one small letter, such as `B-1`, `TB-6` or `W-18a`";
+
+/// Whether `id` has the shape of a rule id ([`RULE_ID_SHAPE`]).
+pub fn is_rule_id(id: &str) -> bool {
+    let Some((head, tail)) = id.split_once('-') else {
+        return false;
+    };
+    let digits = tail.trim_end_matches(|c: char| c.is_ascii_lowercase());
+    let letters = tail.len() - digits.len();
+    !head.is_empty()
+        && head.bytes().all(|b| b.is_ascii_uppercase())
+        && !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && letters <= 1
+}
+
 /// The rules a file may cite: the registry's, and those its data declares (`[[rule]]` in the
 /// file itself, in a variant's tile sets, in the variant).
 #[derive(Clone, Debug, Default)]
@@ -86,6 +104,11 @@ impl Scope {
                 "a rule of your own is declared in the tile set or variant with a `[[rule]]` \
                  table: id, title, statement, source (docs/FORMAT.md, \"Rules of your own\")",
             );
+        if !is_rule_id(id) {
+            d.notes.push(format!(
+                "`{id}` is not shaped like a rule id: {RULE_ID_SHAPE}"
+            ));
+        }
         let ids = all().iter().chain(&self.declared).map(|r| r.id.as_str());
         if let Some(near) = suggest(id, ids) {
             d.notes.push(format!("did you mean `{near}`?"));
@@ -215,5 +238,15 @@ mod tests {
         );
         let zz = check(&src, "ZZZ-99", 8..12).unwrap();
         assert_eq!(zz.code, Code::UnknownRule);
+    }
+
+    #[test]
+    fn rule_ids_have_one_shape() {
+        for ok in ["B-1", "TB-6", "AM-12", "B-4a"] {
+            assert!(super::is_rule_id(ok), "{ok}");
+        }
+        for bad in ["R2-1", "b-1", "B-", "-1", "B-1ab", "B1", "B-1A", ""] {
+            assert!(!super::is_rule_id(bad), "{bad}");
+        }
     }
 }

@@ -282,7 +282,7 @@ pub fn compile_variant_with(
     // With a set missing, its tiles' kinds are unknown: "no tile has a cloister" could be false.
     if set_ok {
         let reach = crate::never_scores::Facts::of(&tiles, &followers, players.max);
-        crate::never_scores::check(&tiles, &reach, source_of, &mut diags);
+        crate::never_scores::check(&tiles, &reach, &tags, source_of, &mut diags);
     }
     let pool = doc.pool.as_ref().and_then(|p| {
         let cx = crate::pool::PoolContext {
@@ -296,6 +296,8 @@ pub fn compile_variant_with(
         diags.extend(more);
         rules
     });
+    let pooled = pool.as_ref().map_or(&[][..], |p| &p.tiles[..]);
+    crate::pile::check_drawable(&doc.pile, &tiles, &player_tiles, pooled, &vsrc, &mut diags);
     let hand = doc.hand.as_ref().map_or(1, |h| h.value);
     let mechanisms = crate::readings::Mechanisms {
         player_tiles: &player_tiles,
@@ -304,6 +306,7 @@ pub fn compile_variant_with(
         room_ahead: crate::readings::has_room_ahead(&tiles),
         hands: crate::readings::has_hands(hand, &tiles),
         corner_join: crate::readings::has_corner_join(&followers),
+        needs_own_on_lines: crate::readings::has_needs_own_on_lines(&followers),
     };
     let readings = crate::readings::lower(doc.readings.as_ref(), &mechanisms, &vsrc, &mut diags);
     let scoring = crate::values::scoring(

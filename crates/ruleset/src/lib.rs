@@ -351,6 +351,23 @@ pub struct Readings {
     /// What room an open end of a line of declared edges needs ([`PlacementRule::RoomAhead`]).
     #[serde(default, skip_serializing_if = "is_default")]
     pub open_end: OpenEnd,
+    /// Whether a figure that needs an own figure on its feature may go on a road or city the
+    /// tile just placed completes (TB-4).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub needs_own_on_completed: NeedsOwnOnCompleted,
+}
+
+/// Whether a figure that goes only where the player already has a figure
+/// ([`FollowerType::needs_own_figure`], TB-4) may go on a feature that the tile just
+/// placed completes (it is then scored and returns in the same turn, TB-6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum NeedsOwnOnCompleted {
+    /// The registry's reading: allowed; the figure returns with the feature's scoring.
+    #[default]
+    Allowed,
+    /// The other reading (the best-known Java engine's): not on a feature the tile completed.
+    Refused,
 }
 
 fn is_default<T: Default + PartialEq>(t: &T) -> bool {

@@ -144,13 +144,16 @@ impl Expr {
     }
 
     /// Whether the value is 0 whatever the counts, as far as its shape shows (`0`, `0 * cities`,
-    /// sums and branches of such): a value this says no to may still always be 0.
+    /// `tiles - tiles`, sums and branches of such): a value this says no to may still always
+    /// be 0.
     pub fn is_zero(&self) -> bool {
         match self {
             Expr::Int(n) => *n == 0,
             Expr::Count(_) => false,
             Expr::Add(a, b) => a.is_zero() && b.is_zero(),
-            Expr::Sub(a, _) | Expr::Cite(_, a) => a.is_zero(),
+            // The same expression on both sides counts the same feature: equal, so 0.
+            Expr::Sub(a, b) => a.is_zero() || a == b,
+            Expr::Cite(_, a) => a.is_zero(),
             Expr::Mul(a, b) => a.is_zero() || b.is_zero(),
             Expr::If(_, a, b) => a.is_zero() && b.is_zero(),
         }

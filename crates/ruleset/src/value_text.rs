@@ -122,6 +122,9 @@ impl Expr {
         match self {
             Expr::Int(n) => n.to_string(),
             Expr::Count(q) => format!("1 per {}", q.unit(tags)),
+            Expr::Mul(..) if self.power_words(tags).is_some() => {
+                self.power_words(tags).unwrap_or_default()
+            }
             Expr::Mul(a, b) => match (&**a, &**b) {
                 (Expr::Count(_), Expr::Count(_)) => {
                     format!("{} times {}", a.amount(tags), b.amount(tags))
@@ -140,6 +143,54 @@ impl Expr {
                 b.words(tags)
             ),
             Expr::Cite(rule, a) => format!("{} ({rule})", a.words(tags)),
+        }
+    }
+
+    /// A product of constants and two or more counts in words, a count repeated said once as a
+    /// power ("its tiles to the power of 6", not "its tiles times its tiles per tile per tile
+    /// …"); `None` for any other shape.
+    fn power_words(&self, tags: &[String]) -> Option<String> {
+        let mut factors = Vec::new();
+        self.factors(&mut factors);
+        let mut constant: Option<u32> = None;
+        let mut powers: Vec<(Quantity, u32)> = Vec::new();
+        for f in factors {
+            match f {
+                Expr::Int(n) => constant = Some(constant.unwrap_or(1).saturating_mul(*n)),
+                Expr::Count(q) => match powers.iter_mut().find(|(p, _)| p == q) {
+                    Some((_, k)) => *k += 1,
+                    None => powers.push((*q, 1)),
+                },
+                _ => return None,
+            }
+        }
+        if powers.iter().map(|(_, k)| k).sum::<u32>() < 2 {
+            return None;
+        }
+        let phrases: Vec<String> = powers
+            .iter()
+            .map(|&(q, k)| match k {
+                1 => q.words(tags),
+                2 => format!("{} squared", q.words(tags)),
+                3 => format!("{} cubed", q.words(tags)),
+                _ => format!("{} to the power of {k}", q.words(tags)),
+            })
+            .collect();
+        let product = phrases.join(" times ");
+        Some(match constant {
+            Some(n) => format!("{n} times {product}"),
+            None => product,
+        })
+    }
+
+    /// The factors of a product, in order (the expression itself when it is no product).
+    fn factors<'a>(&'a self, out: &mut Vec<&'a Expr>) {
+        match self {
+            Expr::Mul(a, b) => {
+                a.factors(out);
+                b.factors(out);
+            }
+            _ => out.push(self),
         }
     }
 

@@ -10,7 +10,7 @@ pub mod load;
 pub mod raw;
 pub mod run;
 
-pub use load::{load, Scenario, VariantCache};
+pub use load::{load, load_under, Scenario, VariantCache};
 pub use run::{run, Failure, Outcome};
 
 /// Load and check one scenario file (syntax, keys, names against its variant) without running

@@ -13,6 +13,7 @@ use tegula_ruleset::{FeatureKind, Ruleset};
 
 mod board;
 mod corners;
+mod pile;
 mod resources;
 mod setup;
 
@@ -309,11 +310,32 @@ pub fn parse_text(path: &Path, text: String) -> (Option<(Source, ScenarioFile)>,
 
 /// Load a scenario file and check it against its variant. `None` if any error was found.
 pub fn load(path: &Path, cache: &mut VariantCache) -> (Option<Scenario>, Vec<Diagnostic>) {
+    load_under_or_own(path, None, cache)
+}
+
+/// Load a scenario file to be played under `variant` instead of its own (the house-rule
+/// check: a house rule's scenario must fail under the variant the house rule extends). The
+/// scenario may still cite the rules its own variant declares (`[[rule]]`): under the other
+/// variant an expectation citing one simply does not hold (the run fails), where a cited id
+/// known to neither variant is still an error.
+pub fn load_under(
+    path: &Path,
+    variant: &Path,
+    cache: &mut VariantCache,
+) -> (Option<Scenario>, Vec<Diagnostic>) {
+    load_under_or_own(path, Some(variant), cache)
+}
+
+fn load_under_or_own(
+    path: &Path,
+    under: Option<&Path>,
+    cache: &mut VariantCache,
+) -> (Option<Scenario>, Vec<Diagnostic>) {
     let (parsed, mut diags) = parse_file(path);
     let Some((source, doc)) = parsed else {
         return (None, diags);
     };
-    let (scenario, more) = resolve(source, doc, cache);
+    let (scenario, more) = resolve_under(source, doc, under, cache);
     diags.extend(more);
     (scenario, tegula_model::diag::cap_per_file(diags))
 }
@@ -411,14 +433,34 @@ pub fn resolve(
     doc: ScenarioFile,
     cache: &mut VariantCache,
 ) -> (Option<Scenario>, Vec<Diagnostic>) {
+    resolve_under(source, doc, None, cache)
+}
+
+/// [`resolve`], played under the variant `under` when given ([`load_under`]).
+fn resolve_under(
+    source: Source,
+    doc: ScenarioFile,
+    under: Option<&Path>,
+    cache: &mut VariantCache,
+) -> (Option<Scenario>, Vec<Diagnostic>) {
     let base = source.path.parent().unwrap_or(Path::new(""));
-    let variant_path = base.join(&doc.variant.value);
+    let own = base.join(&doc.variant.value);
     if let Some(d) = out_of_reach(&source, &doc.variant) {
         return (None, vec![d]);
     }
+    let variant_path = under.map_or_else(|| own.clone(), Path::to_path_buf);
     // The variant's own rules, to check the cited ids against (before the variant's own
-    // errors, if any, are reported).
-    let declared = cache.get(&variant_path).0.map(|rs| rs.rules.clone());
+    // errors, if any, are reported); under another variant, the scenario's own variant's too.
+    let mut declared = cache.get(&variant_path).0.map(|rs| rs.rules.clone());
+    if under.is_some() {
+        let mine = cache.get(&own).0.map(|rs| rs.rules.clone());
+        let all = declared.get_or_insert_with(Vec::new);
+        for r in mine.unwrap_or_default() {
+            if !all.iter().any(|a| a.id == r.id) {
+                all.push(r);
+            }
+        }
+    }
     let mut cx = Ctx {
         source: &source,
         diags: Vec::new(),
@@ -441,6 +483,10 @@ pub fn resolve(
     // Copies used of each tile type (B-1), the start tile's first.
     let mut used: HashMap<u16, u32> = HashMap::new();
     let start = start_tile(&mut cx, &rs, &doc, &mut used);
+    let pile = doc
+        .pile
+        .as_ref()
+        .and_then(|p| pile::pile(&mut cx, &rs, p, &used));
     let steps: Vec<Step> = (doc.step.iter().enumerate())
         .filter_map(|(i, st)| step(&mut cx, &rs, i + 1, st, players))
         .collect();
@@ -454,7 +500,6 @@ pub fn resolve(
         let scores = seat_scores(&mut cx, &e.scores, players);
         (scores, cx.pos(&e.scores.span))
     });
-    let pile = doc.pile.as_ref().map(|p| tile_list(&mut cx, &rs, p));
     let pool = tile_list(&mut cx, &rs, &doc.pool);
     let board = (doc.setup.as_ref())
         .and_then(|s| s.board.as_ref().map(|b| (s, b)))
@@ -506,17 +551,29 @@ fn variant(
     if ruleset.is_some() {
         return ruleset;
     }
-    let why = format!("variant `{}` could not be built", path.display());
+    let why = if path.is_file() {
+        format!("variant `{}` could not be built", path.display())
+    } else {
+        format!(
+            "no variant file `{}` (`variant` is relative to this scenario's folder)",
+            path.display()
+        )
+    };
     let d = cx.err(Code::DanglingReference, &doc.variant.span, why);
     for v in vdiags.iter().filter(|d| d.is_error()).take(10) {
         let at = &v.at;
-        let note = format!(
-            "{}:{}:{}: {}",
-            at.file.display(),
-            at.line,
-            at.column,
-            v.message
-        );
+        // A problem of the whole file (it cannot be read) has no line: no `:0:0`.
+        let note = if at.line == 0 {
+            format!("{}: {}", at.file.display(), v.message)
+        } else {
+            format!(
+                "{}:{}:{}: {}",
+                at.file.display(),
+                at.line,
+                at.column,
+                v.message
+            )
+        };
         d.notes.push(note);
     }
     if vdiags.is_empty() {
@@ -734,10 +791,7 @@ fn copies(
     let mut over: Vec<_> = used
         .iter()
         .filter_map(|(&t, &n)| {
-            let tt = &rs.tiles[t as usize];
-            // A pool tile (a wonder, W-1) is in the game once, though not in the draw pile.
-            let pooled = rs.pool.as_ref().is_some_and(|p| p.tiles.contains(&t));
-            let have = tt.count + u32::from(tt.start) + u32::from(pooled);
+            let have = pile::copies_of(rs, t);
             (n > have).then_some((t, n, have))
         })
         .collect();

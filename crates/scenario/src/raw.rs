@@ -338,9 +338,10 @@ pub struct RawEvent {
     #[serde(default)]
     #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
     pub rule: Option<Sp<RuleId>>,
-    /// Returns: how many followers of that type and seat (default 1); gains: how much.
+    /// Returns: how many followers of that type and seat (default 1; at most 100); gains: how
+    /// much (default 1; at most 4294967295, a seat's holding being a 32-bit counter).
     #[serde(default)]
-    #[schemars(range(min = 1, max = 100))]
+    #[schemars(range(min = 1, max = 4_294_967_295_u32))]
     pub count: Option<Sp<i64>>,
 }
 

@@ -66,6 +66,16 @@ pub enum MoveError {
         /// Follower type.
         follower: u8,
     },
+    /// Under TB-4's other reading ([`tegula_ruleset::NeedsOwnOnCompleted::Refused`]), a figure
+    /// that needs an own figure may not go on a feature the tile just placed completes.
+    FeatureCompleted {
+        /// Tile-local feature.
+        feature: u8,
+        /// Its kind.
+        kind: FeatureKind,
+        /// Follower type.
+        follower: u8,
+    },
     /// Followers cannot stand on this kind of feature (an unscored feature, W-5).
     NotAFollowerFeature {
         /// Feature index.
@@ -209,6 +219,7 @@ impl MoveError {
         "needs-own-figure",
         "corner-on-pool-tile",
         "placement-rule",
+        "feature-completed",
     ];
 
     /// Stable kebab-case name (scenario files' `expect_error.kind`).
@@ -242,6 +253,7 @@ impl MoveError {
             MoveError::NeedsOwnFigure { .. } => 25,
             MoveError::CornerOnPoolTile { .. } => 26,
             MoveError::PlacementRule { .. } => 27,
+            MoveError::FeatureCompleted { .. } => 28,
         };
         Self::KINDS[i]
     }
@@ -269,9 +281,9 @@ impl Game {
         };
         let rule = match e {
             MoveError::PlacementRule { rule, .. } => Some(rule.as_str()),
-            MoveError::WrongSite { follower, .. } | MoveError::NeedsOwnFigure { follower, .. } => {
-                Some(r.site_rule(*follower))
-            }
+            MoveError::WrongSite { follower, .. }
+            | MoveError::NeedsOwnFigure { follower, .. }
+            | MoveError::FeatureCompleted { follower, .. } => Some(r.site_rule(*follower)),
             MoveError::NoCorner { .. }
             | MoveError::NotACornerFigure { .. }
             | MoveError::NotACorner { .. } => corner_site(),
@@ -403,6 +415,16 @@ impl fmt::Display for MoveError {
                 f,
                 "follower type {follower} goes only on a feature that already holds one of the \
                  player's own figures; feature {feature}, a {kind:?}, holds none"
+            ),
+            MoveError::FeatureCompleted {
+                feature,
+                kind,
+                follower,
+            } => write!(
+                f,
+                "follower type {follower} may not go on feature {feature}, a {kind:?} the tile \
+                 just placed completes (the variant's reading `needs_own_on_completed = \
+                 \"refused\"`)"
             ),
             MoveError::PlacementRule { rule, why } => write!(f, "{why} ({rule})"),
             MoveError::NotAMoveTarget { x, y, feature, .. } => write!(

@@ -55,7 +55,11 @@ impl Game {
             let occupied = r.occ > u16::from(r.guests);
             // Two segments of this tile in the same connected feature are one choice (B-2).
             let seen = roots.iter().fold(false, |a, &s| a | (s == root));
-            if (occupied & !rules.any_joins) | (r.corners > 0) | seen {
+            // A corner-figure field takes no follower (AM-8), only a figure that occupies
+            // nothing beside its owner's figure ([`Rules::corner_guest_figs`]).
+            let corner_field = r.corners > 0;
+            let closed = corner_field & (rules.corner_guest_figs == 0);
+            if (occupied & !rules.any_joins) | closed | seen {
                 continue;
             }
             // `n` never passes `i`, so it stays in bounds.
@@ -65,9 +69,16 @@ impl Game {
             if occupied {
                 may &= rules.joining_figs;
             }
+            if corner_field {
+                may &= rules.corner_guest_figs;
+            }
             // Read only when some figure type on offer needs it (TB-4, TB-7).
             if may & rules.needs_own_figs != 0 && !self.holds_own_figure(root, self.player) {
                 may &= !rules.needs_own_figs;
+            }
+            // TB-4's other reading: not on a feature this tile completes (0 by default).
+            if may & rules.open_only_figs != 0 && self.is_complete(root) {
+                may &= !rules.open_only_figs;
             }
             while may != 0 {
                 let follower = may.trailing_zeros() as u8;
@@ -94,7 +105,9 @@ impl Game {
             let root = find(&mut self.segs, inst.seg_base + i as u32);
             let r = self.segs[root as usize];
             let occupied = r.occ > u16::from(r.guests);
-            if (occupied && !rules.any_joins) || r.corners > 0 || has_root(&seen, root) {
+            let corner_field = r.corners > 0;
+            let closed = corner_field && rules.corner_guest_figs == 0;
+            if (occupied && !rules.any_joins) || closed || has_root(&seen, root) {
                 continue;
             }
             seen.push(root);
@@ -102,8 +115,14 @@ impl Game {
             if occupied {
                 may &= rules.joining_figs;
             }
+            if corner_field {
+                may &= rules.corner_guest_figs;
+            }
             if may & rules.needs_own_figs != 0 && !self.holds_own_figure(root, self.player) {
                 may &= !rules.needs_own_figs;
+            }
+            if may & rules.open_only_figs != 0 && self.is_complete(root) {
+                may &= !rules.open_only_figs;
             }
             while may != 0 {
                 let follower = may.trailing_zeros() as u8;
@@ -233,16 +252,28 @@ impl Game {
             if !fig.stands_on(feat.kind) {
                 return Err(wrong_site);
             }
-            if root.corners > 0 {
+            let root_seg = self.find_ro(inst.seg_base + feature as u32);
+            // AM-8 keeps followers off a corner-figure field; a figure that occupies nothing
+            // may stand beside its owner's figure there (TB-7's reading, the join not yet
+            // scored).
+            let guest = self.rules.corner_guest_figs >> o.follower & 1 != 0;
+            if root.corners > 0 && !(guest && self.holds_own_figure(root_seg, self.player)) {
                 return Err(MoveError::CornerFigureField { feature });
             }
             if root.occ > u16::from(root.guests) && !fig.joins {
                 return Err(MoveError::FeatureOccupied { feature });
             }
-            let root_seg = self.find_ro(inst.seg_base + feature as u32);
             if fig.needs_own && !self.holds_own_figure(root_seg, self.player) {
                 let (kind, follower) = (feat.kind, o.follower);
                 return Err(MoveError::NeedsOwnFigure {
+                    feature,
+                    kind,
+                    follower,
+                });
+            }
+            if self.rules.open_only_figs >> o.follower & 1 != 0 && self.is_complete(root_seg) {
+                let (kind, follower) = (feat.kind, o.follower);
+                return Err(MoveError::FeatureCompleted {
                     feature,
                     kind,
                     follower,

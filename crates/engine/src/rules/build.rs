@@ -3,8 +3,9 @@
 
 use tegula_ruleset::limits::{MAX_EDGE_KINDS, MAX_GAME_CELLS, MAX_RESOURCES};
 use tegula_ruleset::{
-    AfterScore, Condition, FeatureKind, JoinedFieldScoring, JoinedFieldTiming, Linear, Ruleset,
-    Side, SideKind, Strength, TileSite, TileType, TurnAction, NO_FEATURE,
+    AfterScore, Condition, FeatureKind, JoinedFieldScoring, JoinedFieldTiming, Linear,
+    NeedsOwnOnCompleted, Ruleset, Side, SideKind, Strength, TileSite, TileType, TurnAction,
+    NO_FEATURE,
 };
 
 use super::error::{RulesError, RulesReason, TileProblem};
@@ -511,6 +512,11 @@ fn assemble(
         }),
         joining_figs: figure_bits(&figures, |f| f.joins),
         needs_own_figs: figure_bits(&figures, |f| f.needs_own),
+        corner_guest_figs: figure_bits(&figures, |f| f.needs_own && !f.occupies),
+        open_only_figs: match ruleset.readings.needs_own_on_completed {
+            NeedsOwnOnCompleted::Allowed => 0,
+            NeedsOwnOnCompleted::Refused => figure_bits(&figures, |f| f.needs_own),
+        },
         corner_figs: figure_bits(&figures, |f| f.corner.is_some()),
         any_payment: ruleset.followers.iter().any(|f| f.payment.is_some()),
         any_extra_turn: figures.iter().any(|f| f.extra_turn.is_some()) || ability_turns,

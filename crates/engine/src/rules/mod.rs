@@ -327,6 +327,13 @@ pub struct Rules {
     pub(crate) joining_figs: u16,
     /// The follower types that need one of their owner's figures on the feature, bit per type.
     pub(crate) needs_own_figs: u16,
+    /// Of those, the types that may not go on a feature the tile just placed completes (TB-4's
+    /// other reading, [`tegula_ruleset::NeedsOwnOnCompleted::Refused`]); 0 under the registry's.
+    pub(crate) open_only_figs: u16,
+    /// The follower types that occupy nothing and need an own figure (TB-7), bit per
+    /// type: AM-8 keeps only followers off a corner-figure field, so these may go on one where
+    /// their owner's figure still stands (a join left for the scoring step).
+    pub(crate) corner_guest_figs: u16,
     /// The corner figure types (AM-6), bit per type: the corner options of every placement mask
     /// the supply with it instead of reading every type's facts.
     pub(crate) corner_figs: u16,

@@ -612,12 +612,8 @@ pub(super) fn compile_tile(
     let cells = compile_cells(t, edges, src, diags)?;
     let mega = t.cells.is_some();
 
-    let mut tags: Vec<String> = Vec::new();
-    for tag in &t.tags {
-        if !tags.contains(&tag.value) {
-            tags.push(tag.value.clone());
-        }
-    }
+    let what = format!("tile `{}`", t.id.value);
+    let tags = unique_tags(&t.tags, &what, src, diags);
 
     let mut tile = CompiledTile {
         id: t.id.value.clone(),
@@ -650,4 +646,37 @@ pub(super) fn compile_tile(
     tile.rebuild();
     check_feature_cells(&tile, &misjoined, src, diags);
     Some(tile)
+}
+
+/// The tags as written, each once; a tag listed twice is a warning at the second listing (it
+/// counts once: `count(TAG)` counts segments carrying it, not listings). `what` names the
+/// tile or segment.
+pub(crate) fn unique_tags(
+    raw: &[Sp<String>],
+    what: &str,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<String> {
+    let mut tags: Vec<String> = Vec::new();
+    for tag in raw {
+        if !tags.contains(&tag.value) {
+            tags.push(tag.value.clone());
+            continue;
+        }
+        let d = src
+            .diag(
+                Code::DuplicateId,
+                tag.span.clone(),
+                format!("{what} lists tag `{}` twice", tag.value),
+            )
+            .with_note(
+                "a tag counts once on its segment or tile: `count(TAG)` counts the segments \
+                 carrying it, not how often it is listed",
+            );
+        diags.push(Diagnostic {
+            severity: crate::diag::Severity::Warning,
+            ..d
+        });
+    }
+    tags
 }

@@ -45,12 +45,8 @@ pub(super) fn compile_segments(
             FeatureKind::Cloister | FeatureKind::Unscored => cx.no_edges(s, diags),
         };
         cx.pennants_and_borders(s, kind, diags);
-        let mut tags: Vec<String> = Vec::new();
-        for tag in &s.tags {
-            if !tags.contains(&tag.value) {
-                tags.push(tag.value.clone());
-            }
-        }
+        let what = format!("segment `{}` of tile `{}`", s.id.value, t.id.value);
+        let tags = unique_tags(&s.tags, &what, src, diags);
         let pennants = if kind == FeatureKind::City {
             s.pennants.value.min(2)
         } else {

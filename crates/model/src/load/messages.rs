@@ -61,6 +61,7 @@ pub(super) fn check_schema(
         (sa.start, sa.end, &a.message).cmp(&(sb.start, sb.end, &b.message))
     });
     out.dedup_by(|a, b| a.at.span == b.at.span && a.message == b.message);
+    fold_rule_ids(source, &mut out);
     out.truncate(MAX_SCHEMA_ERRORS);
     if more {
         if let Some(last) = out.last_mut() {
@@ -445,11 +446,38 @@ pub(super) fn type_names(kind: &jsonschema::error::TypeKind) -> String {
     }
 }
 
+/// The start of the words for a malformed rule id (followed by [`crate::rules::RULE_ID_SHAPE`]).
+const RULE_ID_WORDS: &str = "must be a rule id: ";
+
+/// One malformed rule id written in several places (declared in a `[[rule]]` and cited by each
+/// ability, fact or figure of the file) is one cause: its first diagnostic stays, with the other
+/// places as a note, instead of one identical error per place.
+fn fold_rule_ids(source: &Source, out: &mut Vec<Diagnostic>) {
+    let found = |d: &Diagnostic| {
+        let at = d.message.find(RULE_ID_WORDS)?;
+        Some(d.message[at..].to_string())
+    };
+    let mut kept: Vec<Diagnostic> = Vec::with_capacity(out.len());
+    for d in out.drain(..) {
+        let same = found(&d).and_then(|f| kept.iter_mut().find(|k| found(k) == Some(f.clone())));
+        match same {
+            Some(first) => {
+                let start = d.at.span.as_ref().map_or(0, |s| s.start);
+                let (line, column) = source.line_col(start);
+                let note = format!("the same id is also written at line {line}, column {column}");
+                first.notes.push(note);
+            }
+            None => kept.push(d),
+        }
+    }
+    *out = kept;
+}
+
 /// Plain words for the patterns used in `raw.rs`.
 pub(super) fn pattern_words(pattern: &str) -> String {
     match pattern {
         r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$" => "must be an id: 1 to 64 letters, digits, `_`, `.` or `-`, starting with a letter or digit".to_string(),
-        r"^[A-Z]+-[0-9]+[a-z]?$" => "must be a rule id such as `B-1` or `W-18a`".to_string(),
+        r"^[A-Z]+-[0-9]+[a-z]?$" => format!("{RULE_ID_WORDS}{}", crate::rules::RULE_ID_SHAPE),
         other => format!("must match the pattern `{other}`"),
     }
 }

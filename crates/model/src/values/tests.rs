@@ -277,3 +277,23 @@ fn cities_with_a_tag_count_on_fields_and_cite_their_branch() {
     assert_eq!(e.at, 7..11);
     assert!(e.message.contains("unknown tag `well`"), "{}", e.message);
 }
+
+/// A product of counts is worded as powers (issue 35): `tiles^6` written as a product was "its
+/// tiles times its tiles per tile per tile per tile per tile".
+#[test]
+fn products_of_counts_are_worded_as_powers() {
+    let t = tags();
+    let words = |text: &str| parse(text, FeatureKind::City, &t).unwrap().words(&t);
+    assert_eq!(
+        words("tiles * tiles * tiles * tiles * tiles * tiles"),
+        "its tiles to the power of 6"
+    );
+    assert_eq!(words("tiles * tiles"), "its tiles squared");
+    assert_eq!(
+        words("2 * tiles * pennants * tiles"),
+        "2 times its tiles squared times its pennants"
+    );
+    assert_eq!(words("tiles * pennants"), "its tiles times its pennants");
+    assert_eq!(words("3 * tiles"), "3 per tile");
+    assert_eq!(words("(tiles + 1) * tiles"), "(1 per tile plus 1) per tile");
+}

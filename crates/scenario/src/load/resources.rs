@@ -102,10 +102,24 @@ pub(super) fn event(
                 "a `gained` event takes one `player`",
             );
         }
-        let amount = ev
-            .count
-            .as_ref()
-            .map_or(1, |c| c.value.clamp(1, 100) as u32);
+        let amount = match &ev.count {
+            None => 1,
+            // A seat's holding is a `u32` (docs/FORMAT.md, "Seat resources"): one gain is at
+            // most its largest value, and a gain of 0 is no event.
+            Some(c) => match u32::try_from(c.value) {
+                Ok(n) if n >= 1 => n,
+                _ => {
+                    let why = format!(
+                        "gained count {} is out of range: a gain is 1 to {} (a seat's holding is \
+                         a 32-bit counter)",
+                        c.value,
+                        u32::MAX
+                    );
+                    cx.err(Code::BadExpectation, &c.span, why);
+                    return None;
+                }
+            },
+        };
         let player = *seats.first()?;
         return Some(Expected::Gain {
             player,
