@@ -11,7 +11,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use numpy::ndarray::{Array1, Array2, ShapeError};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
+use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use tegula_engine::{sim, Agent, AgentKind, Game, PileOrder};
@@ -346,7 +346,8 @@ impl PyBatch {
         arrays(py, out, n, sizes, all)
     }
 
-    /// Apply one action id per game (`int64[n]`; [`AGENT`] = -1: the game's built-in agent
+    /// Apply one action id per game (an array of any integer dtype or a list, `n` long;
+    /// [`AGENT`] = -1: the game's built-in agent
     /// decides; anything is ignored for a finished game), then the seeded draws. Returns
     /// (observations, masks, rewards, done): rewards are the final scores of the games that
     /// ended with this step, zeros otherwise; observations and masks are None when not asked
@@ -356,20 +357,14 @@ impl PyBatch {
     fn step<'py>(
         &self,
         py: Python<'py>,
-        actions: PyReadonlyArray1<'py, i64>,
+        actions: &Bound<'py, PyAny>,
         observe: bool,
         masks: bool,
     ) -> PyResult<Arrays<'py>> {
-        let actions = actions.as_slice()?.to_vec();
+        let n = self.lock()?.slots.len();
+        let actions = crate::actions::many(actions, n)?;
         let mut guard = self.lock()?;
         let st: &mut State = &mut guard;
-        if actions.len() != st.slots.len() {
-            return Err(PyValueError::new_err(format!(
-                "{} actions for {} games",
-                actions.len(),
-                st.slots.len()
-            )));
-        }
         // A unique borrow moves into the closure: the agents are Send, not Sync.
         let (mine, acts): (&mut State, &[i64]) = (&mut *st, &actions);
         let decoded = py
@@ -559,7 +554,8 @@ fn decode_all(st: &State, actions: &[i64]) -> Result<Vec<Choice>, Refusal> {
         let frame = Frame::new(&slot.game, st.radius);
         let Some(action) = codec.decode(&frame, id) else {
             let msg = format!(
-                "game {i}: action {id} is not an action of its state (ids are 0..{})",
+                "actions[{i}] = {id}: not an action of game {i}'s state (ids are 0..{}, -1 lets \
+                 its agent decide)",
                 codec.num_actions(st.radius)
             );
             let kind = "unknown-action".to_string();
@@ -572,7 +568,7 @@ fn decode_all(st: &State, actions: &[i64]) -> Result<Vec<Choice>, Refusal> {
         };
         if let Err(e) = slot.game.check(action) {
             let rule = Some(e.rule().to_string()).filter(|r| !r.is_empty());
-            let msg = format!("game {i}: illegal action {id}: {e}");
+            let msg = format!("actions[{i}] = {id}: illegal in game {i}: {e}");
             let kind = e.kind().to_string();
             return Err(Refusal {
                 id,

@@ -7,6 +7,7 @@
 
 use pyo3::prelude::*;
 
+pub mod actions;
 pub mod agent_memory;
 pub mod agents;
 pub mod batch;
