@@ -44,20 +44,26 @@ pub fn one(value: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
 /// One action id per game (`n` games): an `int64` array as it is, any other integer array or
 /// sequence converted, with a message naming the first entry that is not an id.
 pub fn many(value: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    check_len(ids_any_length(value, "actions")?, n)
+}
+
+/// Integers of a 1-D array of any integer dtype or a sequence, as [`many`] reads them; `what`
+/// names the argument in messages.
+pub fn ids_any_length(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
     if let Ok(a) = value.extract::<PyReadonlyArray1<'_, i64>>() {
-        return check_len(a.as_array().to_vec(), n);
+        return Ok(a.as_array().to_vec());
     }
     let py = value.py();
     let np = py.import("numpy")?;
     let is_array = value.is_instance(&np.getattr("ndarray")?)?;
     let Ok(arr) = np.call_method1("asarray", (value,)) else {
         // A ragged or mixed sequence: entry by entry, naming the first that is no id.
-        return each(value, n);
+        return each(value, what);
     };
     let shape: Vec<usize> = arr.getattr("shape")?.extract()?;
     if shape.len() != 1 {
         return Err(PyValueError::new_err(format!(
-            "actions: one id per game is a 1-D array of {n}, got shape {shape:?}"
+            "{what}: expected a 1-D array of integers, got shape {shape:?}"
         )));
     }
     let dtype = arr.getattr("dtype")?;
@@ -72,33 +78,32 @@ pub fn many(value: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
         "i" | "u" if !wide => {
             let cast = arr.call_method1("astype", (np.getattr("int64")?,))?;
             let a = cast.extract::<PyReadonlyArray1<'_, i64>>()?;
-            check_len(a.as_array().to_vec(), n)
+            Ok(a.as_array().to_vec())
         }
         // uint64 entries beyond int64, an object array: entry by entry.
-        "u" | "O" => each(&arr.call_method0("tolist")?, n),
+        "u" | "O" => each(&arr.call_method0("tolist")?, what),
         // A list of floats, strings or None: entry by entry, naming the first that is no id.
-        _ if !is_array => each(value, n),
+        _ if !is_array => each(value, what),
         _ => Err(PyTypeError::new_err(format!(
-            "actions: dtype {} is not an integer dtype (ids are integers: cast with \
-             .astype(int))",
+            "{what}: dtype {} is not an integer dtype (cast with .astype(int))",
             dtype.str()?
         ))),
     }
 }
 
 /// The ids of a sequence, entry by entry.
-fn each(seq: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
-    let mut ids = Vec::with_capacity(n);
+fn each(seq: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
+    let mut ids = Vec::new();
     let items = seq.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
-            "actions: {} is not a sequence of action ids",
+            "{what}: {} is not a sequence of integers",
             type_name(seq)
         ))
     })?;
     for (i, item) in items.enumerate() {
-        ids.push(one(&item?, &format!("actions[{i}]"))?);
+        ids.push(one(&item?, &format!("{what}[{i}]"))?);
     }
-    check_len(ids, n)
+    Ok(ids)
 }
 
 fn check_len(ids: Vec<i64>, n: usize) -> PyResult<Vec<i64>> {

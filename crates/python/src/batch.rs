@@ -51,6 +51,48 @@ struct Out {
     done: Vec<bool>,
 }
 
+impl Out {
+    /// Zeroed outputs for `n` games.
+    fn zeros(n: usize, sizes: Sizes) -> Out {
+        Out {
+            obs: vec![0.0; n * sizes.obs],
+            mask: vec![false; n * sizes.actions],
+            rewards: vec![0.0; n * sizes.players],
+            done: vec![false; n],
+        }
+    }
+
+    /// Game `k`'s share of the outputs.
+    fn part(&mut self, k: usize, sizes: Sizes) -> Part<'_> {
+        Part {
+            obs: self
+                .obs
+                .get_mut(k * sizes.obs..(k + 1) * sizes.obs)
+                .filter(|x| !x.is_empty()),
+            mask: self
+                .mask
+                .get_mut(k * sizes.actions..(k + 1) * sizes.actions)
+                .filter(|x| !x.is_empty()),
+            rewards: &mut self.rewards[k * sizes.players..(k + 1) * sizes.players],
+            done: &mut self.done[k],
+        }
+    }
+}
+
+/// Game indices of `Batch.observe(games=…)`: any integers, each below `n` (a located error
+/// otherwise).
+fn indices(games: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<usize>> {
+    let ids = crate::actions::ids_any_length(games, "games")?;
+    ids.iter()
+        .enumerate()
+        .map(|(k, &i)| {
+            usize::try_from(i).ok().filter(|&i| i < n).ok_or_else(|| {
+                PyValueError::new_err(format!("games[{k}] = {i}: the batch has games 0..{n}"))
+            })
+        })
+        .collect()
+}
+
 /// Sizes of one game's outputs.
 #[derive(Clone, Copy)]
 struct Sizes {
@@ -92,12 +134,7 @@ impl State {
     /// threads (inline with one).
     fn for_each(&mut self, sizes: Sizes, f: &(dyn Fn(usize, &mut Slot, Part) + Sync)) -> Out {
         let n = self.slots.len();
-        let mut out = Out {
-            obs: vec![0.0; n * sizes.obs],
-            mask: vec![false; n * sizes.actions],
-            rewards: vec![0.0; n * sizes.players],
-            done: vec![false; n],
-        };
+        let mut out = Out::zeros(n, sizes);
         let per = n.div_ceil(self.threads.max(1)).max(1);
         let obs = split(&mut out.obs, sizes.obs * per);
         let mask = split(&mut out.mask, sizes.actions * per);
@@ -313,8 +350,11 @@ impl PyBatch {
         Ok(self.lock()?.sizes().actions)
     }
 
-    /// Set every game up afresh (the same seeds: the same games again). Returns `observe()`.
-    fn reset<'py>(&self, py: Python<'py>) -> PyResult<Arrays<'py>> {
+    /// Set every game up afresh (the same seeds: the same games again). Returns `observe()`
+    /// with the same `observe` and `masks` flags (`observe=False`: no observation is built,
+    /// the first element is None).
+    #[pyo3(signature = (observe = true, masks = true))]
+    fn reset<'py>(&self, py: Python<'py>, observe: bool, masks: bool) -> PyResult<Arrays<'py>> {
         {
             let mut st = self.lock()?;
             let fresh = (0..st.slots.len() as u64)
@@ -323,27 +363,47 @@ impl PyBatch {
                 .map_err(SetupError::new_err)?;
             st.slots = fresh;
         }
-        self.observe(py)
+        self.observe(py, observe, masks, None)
     }
 
     /// The current observations (as the seat to act sees them) and masks, zero rewards, and
-    /// done flags; a finished game's observation and mask are zeros.
-    fn observe<'py>(&self, py: Python<'py>) -> PyResult<Arrays<'py>> {
+    /// done flags; a finished game's observation and mask are zeros. `observe=False` or
+    /// `masks=False` leaves that output out (None). `games` (indices) asks for those games
+    /// only, in that order: every array then has one row per index.
+    #[pyo3(signature = (observe = true, masks = true, games = None))]
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        observe: bool,
+        masks: bool,
+        games: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Arrays<'py>> {
         let mut guard = self.lock()?;
         let st: &mut State = &mut guard;
-        let sizes = st.sizes();
+        let wanted = Wanted { observe, masks };
+        let sizes = wanted.sizes(st.sizes());
         let (loaded, radius) = (st.loaded.clone(), st.radius);
-        let n = st.slots.len();
-        let out = py.detach(|| {
-            st.for_each(sizes, &|_, slot, mut part| {
-                fill(&loaded, radius, &slot.game, &mut part)
-            })
-        });
-        let all = Wanted {
-            observe: true,
-            masks: true,
+        let Some(games) = games else {
+            let n = st.slots.len();
+            let out = py.detach(|| {
+                st.for_each(sizes, &|_, slot, mut part| {
+                    fill(&loaded, radius, &slot.game, &mut part)
+                })
+            });
+            return arrays(py, out, n, sizes, wanted);
         };
-        arrays(py, out, n, sizes, all)
+        let picked = indices(games, st.slots.len())?;
+        // A unique borrow moves into the closure: the agents are Send, not Sync.
+        let (slots, picked_ref): (&mut [Slot], &[usize]) = (&mut st.slots, &picked);
+        let out = py.detach(move || {
+            let mut out = Out::zeros(picked_ref.len(), sizes);
+            for (k, &i) in picked_ref.iter().enumerate() {
+                let mut part = out.part(k, sizes);
+                fill(&loaded, radius, &slots[i].game, &mut part);
+            }
+            out
+        });
+        arrays(py, out, picked.len(), sizes, wanted)
     }
 
     /// Apply one action id per game (an array of any integer dtype or a list, `n` long;
@@ -486,12 +546,7 @@ impl PyBatch {
         wanted: Wanted,
         act: &(dyn Fn(usize, &mut Slot) + Sync),
     ) -> PyResult<Arrays<'py>> {
-        let full = st.sizes();
-        let sizes = Sizes {
-            obs: if wanted.observe { full.obs } else { 0 },
-            actions: if wanted.masks { full.actions } else { 0 },
-            ..full
-        };
+        let sizes = wanted.sizes(st.sizes());
         let (loaded, radius) = (st.loaded.clone(), st.radius);
         let n = st.slots.len();
         let out = py.detach(|| {
@@ -527,6 +582,17 @@ enum Choice {
 struct Wanted {
     observe: bool,
     masks: bool,
+}
+
+impl Wanted {
+    /// `full` without the outputs not asked for.
+    fn sizes(self, full: Sizes) -> Sizes {
+        Sizes {
+            obs: if self.observe { full.obs } else { 0 },
+            actions: if self.masks { full.actions } else { 0 },
+            ..full
+        }
+    }
 }
 
 /// Why an action of a batch step was refused: the fields of `IllegalActionError`.

@@ -58,7 +58,7 @@ def test_non_integer_actions_are_refused_with_their_place():
         b.step([0, "x", 1])
     with pytest.raises(TypeError, match=r"actions\[2\]: `NoneType`"):
         b.step([0, 1, None])
-    with pytest.raises(ValueError, match=r"1-D array of 3, got shape \[3, 1\]"):
+    with pytest.raises(ValueError, match=r"a 1-D array of integers, got shape \[3, 1\]"):
         b.step(np.zeros((3, 1), dtype=np.int32))
     with pytest.raises(ValueError, match="2 actions for 3 games"):
         b.step(np.zeros(2, dtype=np.int32))
