@@ -606,8 +606,39 @@ impl PyGame {
         Ok(PyGame::new(self.loaded.clone(), game, None, self.radius))
     }
 
+    /// The phase, the seat to act and its tile, the scores, then the board in ASCII (as
+    /// `tegula play --board FILE.txt` draws it).
     fn __str__(&self) -> String {
-        observe::summary(&self.game)
+        crate::text::game_text(&self.loaded.path, &self.game)
+    }
+
+    /// Equal when the variant (the same compiled rules), the radius and the whole state (the
+    /// hidden pile order, every decision and draw) are: `g == g.clone()`, and a game equals
+    /// itself restored from `to_json` or a pickle. Anything but a `Game` is unequal.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        let Ok(other) = other.cast::<PyGame>() else {
+            return false;
+        };
+        let Ok(other) = other.try_borrow() else {
+            // Borrowed mutably elsewhere: only itself could be, and that is `self`.
+            return false;
+        };
+        // The artefacts (the compiled rules) are compared last: only games of two loads of
+        // a variant get that far.
+        let same_rules = || {
+            Arc::ptr_eq(&self.loaded, &other.loaded)
+                || crate::registry::artefact(&self.loaded)
+                    == crate::registry::artefact(&other.loaded)
+        };
+        self.radius == other.radius
+            && crate::text::same_game(&self.game, &other.game)
+            && same_rules()
+    }
+
+    /// The engine's Zobrist hash of the position (`state_hash`): equal games hash equally. A
+    /// game is mutable: do not change one while it is a key of a dict or in a set.
+    fn __hash__(&self) -> u64 {
+        self.game.state_hash()
     }
 
     fn __repr__(&self) -> String {

@@ -25,6 +25,7 @@ pub mod replay;
 pub mod shipped;
 pub mod sim;
 pub mod snapshot;
+pub mod text;
 pub mod variant;
 
 /// The native module.

@@ -340,23 +340,6 @@ pub fn flat(game: &Game, radius: u16, view: View) -> Vec<f32> {
     v
 }
 
-/// A short text of the state: turn, phase, seat, tile, scores, followers in supply.
-pub fn summary(game: &Game) -> String {
-    let rules = game.rules();
-    let mut s = format!(
-        "turn {} phase {} seat {} scores {:?}",
-        game.turn(),
-        phase_name(game.phase()),
-        game.current_player(),
-        game.scores()
-    );
-    if game.phase() == Phase::Place {
-        s.push_str(&format!(" tile {}", rules.tile_id(game.current_tile())));
-    }
-    s.push_str(&format!(" tiles placed {}", game.tile_count()));
-    s
-}
-
 /// The parts of the state only some variants have: own tiles held (AM-1), the open pool and
 /// the pool tiles taken (W-1, W-5), every seat's kept tiles in the full view (W-12), the figure
 /// waiting to move (AM-11).

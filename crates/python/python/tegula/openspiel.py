@@ -17,6 +17,8 @@ it), `radius` (half-width of the observation's board window, at most the variant
 `tegula.Game.max_radius`: a larger one raises `ValueError` when the observer is made).
 """
 
+import zlib
+
 import numpy as np
 import pyspiel
 
@@ -105,6 +107,7 @@ class TegulaGame(pyspiel.Game):
         perfect, seats = self.variant.perfect_information, self.variant.player_range
         kind = _game_type(perfect, seats, zero_sum=self.rank)
         super().__init__(kind, info, p)
+        self.params = p
 
     def new_initial_state(self):
         """The start: the start tile placed, the first draw to come (a chance node)."""
@@ -115,12 +118,50 @@ class TegulaGame(pyspiel.Game):
         return TegulaObserver(self, iig_obs_type, params)
 
 
+class _GameRef:
+    """The `tegula.Game` behind a state, pickled by reference to its variant: the OpenSpiel
+    game's parameters (the variant's name or path) and the engine's snapshot, compressed. A
+    `tegula.Game` pickles with its whole compiled variant (about 97 KB, so that it unpickles
+    anywhere); a state's serialisation (`pyspiel.serialize_game_and_state`, `state.serialize()`,
+    pickle) carries the game's parameters anyway, so it keeps only the reference: about 2 KB
+    for a mid-game base state. Unpickling loads the variant by that name or path (once per
+    process), so a relative path must resolve where it is unpickled."""
+
+    __slots__ = ("game", "params")
+
+    def __init__(self, game, params):
+        self.game = game
+        self.params = params
+
+    def __reduce__(self):
+        snapshot = zlib.compress(self.game.to_json().encode(), 9)
+        return (_restore_ref, (self.params, snapshot))
+
+    def __copy__(self):
+        return _GameRef(self.game.clone(), self.params)
+
+    def __deepcopy__(self, memo):
+        return _GameRef(self.game.clone(), self.params)
+
+
+def _restore_ref(params, snapshot):
+    """Unpickling a `_GameRef`: the variant by its name or path, the game from its snapshot."""
+    variant = _variant(params["variant"])
+    text = zlib.decompress(snapshot).decode()
+    return _GameRef(tegula.Game.from_json(text, variant, int(params["radius"])), params)
+
+
 class TegulaState(pyspiel.State):
-    """One game state, backed by a `tegula.Game`."""
+    """One game state, backed by a `tegula.Game` (`tgame`)."""
 
     def __init__(self, game, tgame):
         super().__init__(game)
-        self.tgame = tgame
+        self._ref = _GameRef(tgame, dict(game.params))
+
+    @property
+    def tgame(self):
+        """The `tegula.Game` of this state."""
+        return self._ref.game
 
     def current_player(self):
         """Seat to act, `PlayerId.CHANCE` (-1) or `PlayerId.TERMINAL` (-4)."""
