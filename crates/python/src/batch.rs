@@ -20,6 +20,7 @@ use crate::codec::Frame;
 use crate::errors::{illegal, SetupError};
 use crate::game::{PyGame, TERMINAL};
 use crate::observe;
+use crate::returns::Returns;
 use crate::variant::{check_radius, Loaded, PyVariant};
 
 /// Most games in one batch: their observations alone take some 600 MB at radius 12 (18,189
@@ -30,6 +31,8 @@ pub const MAX_GAMES: usize = 8192;
 struct Slot {
     game: Game,
     agents: Vec<Box<dyn Agent + Send>>,
+    /// Which game of the seeded run it is (`tegula play --seed SEED --game NUMBER`).
+    number: u64,
 }
 
 /// The games and what every step needs to know about them.
@@ -41,6 +44,9 @@ struct State {
     kinds: Vec<AgentKind>,
     slots: Vec<Slot>,
     threads: usize,
+    returns: Returns,
+    /// The game number the next game reset alone gets (autoreset: fresh games, in order).
+    next: u64,
 }
 
 /// Outputs of one step, flat, before they become NumPy arrays.
@@ -117,6 +123,7 @@ impl State {
         Ok(Slot {
             game,
             agents: sim::build_agents(&self.kinds, &seeds),
+            number: i,
         })
     }
 
@@ -227,12 +234,10 @@ fn fill(loaded: &Loaded, radius: u16, game: &Game, part: &mut Part) {
     }
 }
 
-/// The final scores into `rewards` if `game` is over.
-fn final_rewards(game: &Game, rewards: &mut [f32]) {
+/// The returns of `game` into `rewards` if it is over.
+fn final_rewards(returns: Returns, game: &Game, rewards: &mut [f32]) {
     if game.phase() == tegula_engine::Phase::Over {
-        for (r, &s) in rewards.iter_mut().zip(game.scores()) {
-            *r = s as f32;
-        }
+        returns.fill(game.scores(), rewards);
     }
 }
 
@@ -289,12 +294,18 @@ impl PyBatch {
     #[classattr]
     const AGENT: i64 = AGENT;
 
+    /// The action id that leaves a game as it is in `step` (-2): the others move on.
+    #[classattr]
+    const WAIT: i64 = WAIT;
+
     /// `n` games (1 to 8,192) of `variant` with `players` seats: game `i` is game `i` of
     /// `tegula simulate --seed SEED` (its pile, and its agents `agents` cycled over the seats,
     /// default random). `radius` is the board window of observations and action ids;
-    /// `threads` the threads each step uses (the GIL is released either way).
+    /// `threads` the threads each step uses (the GIL is released either way); `returns` what
+    /// a finished game's rewards are: `"score"` (the final scores) or `"rank"` (wins minus
+    /// losses against the other seats over `players - 1`).
     #[new]
-    #[pyo3(signature = (variant, n, players = 2, seed = 0, agents = None, radius = observe::DEFAULT_RADIUS, threads = 1))]
+    #[pyo3(signature = (variant, n, players = 2, seed = 0, agents = None, radius = observe::DEFAULT_RADIUS, threads = 1, returns = "score"))]
     #[allow(clippy::too_many_arguments)] // the batch's options, each with a default
     fn new(
         variant: &PyVariant,
@@ -304,6 +315,7 @@ impl PyBatch {
         agents: Option<Vec<String>>,
         radius: u16,
         threads: usize,
+        returns: &str,
     ) -> PyResult<PyBatch> {
         if n == 0 || n > MAX_GAMES {
             return Err(PyValueError::new_err(format!(
@@ -322,6 +334,8 @@ impl PyBatch {
             kinds: crate::sim::agent_kinds(&agents.unwrap_or_default())?,
             slots: Vec::new(),
             threads,
+            returns: Returns::parse(returns)?,
+            next: n as u64,
         };
         state.slots = (0..n as u64)
             .map(|i| state.slot(i))
@@ -350,20 +364,51 @@ impl PyBatch {
         Ok(self.lock()?.sizes().actions)
     }
 
-    /// Set every game up afresh (the same seeds: the same games again). Returns `observe()`
-    /// with the same `observe` and `masks` flags (`observe=False`: no observation is built,
-    /// the first element is None).
-    #[pyo3(signature = (observe = true, masks = true))]
-    fn reset<'py>(&self, py: Python<'py>, observe: bool, masks: bool) -> PyResult<Arrays<'py>> {
+    /// Set every game up afresh (the same seeds: the same games again, game `i` in slot `i`).
+    /// With `games` (indices), only those slots, each with the next game of the seeded run
+    /// not yet played in this batch (`n`, `n + 1`, … in the order listed: an autoreset plays
+    /// fresh games, reproducibly; `game_numbers` tells which). Returns `observe()` of every
+    /// game with the same `observe` and `masks` flags (`observe=False`: no observation is
+    /// built, the first element is None).
+    #[pyo3(signature = (observe = true, masks = true, games = None))]
+    fn reset<'py>(
+        &self,
+        py: Python<'py>,
+        observe: bool,
+        masks: bool,
+        games: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Arrays<'py>> {
         {
             let mut st = self.lock()?;
-            let fresh = (0..st.slots.len() as u64)
-                .map(|i| st.slot(i))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(SetupError::new_err)?;
-            st.slots = fresh;
+            match games {
+                None => {
+                    let fresh = (0..st.slots.len() as u64)
+                        .map(|i| st.slot(i))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(SetupError::new_err)?;
+                    st.next = st.slots.len() as u64;
+                    st.slots = fresh;
+                }
+                Some(g) => {
+                    let picked = indices(g, st.slots.len())?;
+                    for i in picked {
+                        let number = st.next;
+                        st.slots[i] = st.slot(number).map_err(SetupError::new_err)?;
+                        st.next += 1;
+                    }
+                }
+            }
         }
         self.observe(py, observe, masks, None)
+    }
+
+    /// Which game of the seeded run each slot holds, `int64[n]` (`tegula play --seed SEED
+    /// --game NUMBER` plays it): `i` after setup or a full `reset`, later numbers after a
+    /// `reset(games=…)`.
+    fn game_numbers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let st = self.lock()?;
+        let numbers = st.slots.iter().map(|s| s.number as i64);
+        Ok(Array1::from_iter(numbers).into_pyarray(py))
     }
 
     /// The current observations (as the seat to act sees them) and masks, zero rewards, and
@@ -407,10 +452,10 @@ impl PyBatch {
     }
 
     /// Apply one action id per game (an array of any integer dtype or a list, `n` long;
-    /// [`AGENT`] = -1: the game's built-in agent
-    /// decides; anything is ignored for a finished game), then the seeded draws. Returns
-    /// (observations, masks, rewards, done): rewards are the final scores of the games that
-    /// ended with this step, zeros otherwise; observations and masks are None when not asked
+    /// [`AGENT`] = -1: the game's built-in agent decides; [`WAIT`] = -2: the game stays as
+    /// it is; anything is ignored for a finished game), then the seeded draws. Returns
+    /// (observations, masks, rewards, done): rewards are the returns (`returns`) of the games
+    /// that ended with this step, zeros otherwise; observations and masks are None when not asked
     /// for (`observe`, `masks`). If any action is not legal in its game, `IllegalActionError`
     /// names the game and no game is changed.
     #[pyo3(signature = (actions, observe = true, masks = true))]
@@ -470,10 +515,11 @@ impl PyBatch {
             ..st.sizes()
         };
         let n = st.slots.len();
+        let returns = st.returns;
         let out = py.detach(|| {
             st.for_each(sizes, &|_, slot, part| {
                 while sim::play_one(&mut slot.game, &mut slot.agents) {}
-                final_rewards(&slot.game, part.rewards);
+                final_rewards(returns, &slot.game, part.rewards);
             })
         });
         let none = Wanted {
@@ -547,14 +593,14 @@ impl PyBatch {
         act: &(dyn Fn(usize, &mut Slot) + Sync),
     ) -> PyResult<Arrays<'py>> {
         let sizes = wanted.sizes(st.sizes());
-        let (loaded, radius) = (st.loaded.clone(), st.radius);
+        let (loaded, radius, returns) = (st.loaded.clone(), st.radius, st.returns);
         let n = st.slots.len();
         let out = py.detach(|| {
             st.for_each(sizes, &|i, slot, mut part| {
                 if slot.game.phase() != tegula_engine::Phase::Over {
                     act(i, slot);
                     settle(&mut slot.game);
-                    final_rewards(&slot.game, part.rewards);
+                    final_rewards(returns, &slot.game, part.rewards);
                 }
                 fill(&loaded, radius, &slot.game, &mut part);
             })
@@ -565,6 +611,9 @@ impl PyBatch {
 
 /// The action id that lets a game's built-in agent decide (`Batch.step`).
 pub const AGENT: i64 = -1;
+
+/// The action id that leaves a game as it is for this step (`Batch.step`).
+pub const WAIT: i64 = -2;
 
 /// What a step does in one game.
 #[derive(Clone, Copy)]
@@ -617,11 +666,15 @@ fn decode_all(st: &State, actions: &[i64]) -> Result<Vec<Choice>, Refusal> {
             out.push(Choice::Agent);
             continue;
         }
+        if id == WAIT {
+            out.push(Choice::Skip);
+            continue;
+        }
         let frame = Frame::new(&slot.game, st.radius);
         let Some(action) = codec.decode(&frame, id) else {
             let msg = format!(
-                "actions[{i}] = {id}: not an action of game {i}'s state (ids are 0..{}, -1 lets \
-                 its agent decide)",
+                "actions[{i}] = {id}: not an action of game {i}'s state (ids are 0..{}; -1 lets \
+                 its agent decide, -2 waits)",
                 codec.num_actions(st.radius)
             );
             let kind = "unknown-action".to_string();

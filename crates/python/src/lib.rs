@@ -22,6 +22,7 @@ pub mod infostate;
 pub mod observe;
 pub mod registry;
 pub mod replay;
+pub mod returns;
 pub mod shipped;
 pub mod sim;
 pub mod snapshot;
