@@ -85,6 +85,21 @@ impl Out {
     }
 }
 
+/// What `batch_planes` reads of a batch: the variant, the window and the games.
+pub(crate) struct BatchView<'a> {
+    pub(crate) loaded: &'a Loaded,
+    pub(crate) radius: u16,
+    pub(crate) games: Vec<&'a Game>,
+}
+
+fn st_view(st: &State) -> BatchView<'_> {
+    BatchView {
+        loaded: &st.loaded,
+        radius: st.radius,
+        games: st.slots.iter().map(|s| &s.game).collect(),
+    }
+}
+
 /// Game indices of `Batch.observe(games=…)`: any integers, each below `n` (a located error
 /// otherwise).
 fn indices(games: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<usize>> {
@@ -400,6 +415,28 @@ impl PyBatch {
             }
         }
         self.observe(py, observe, masks, None)
+    }
+
+    /// The observation planes of every game (or of the games listed), as the seat to act
+    /// sees them: `(planes, features)`, `planes` `(n, C, 2r+1, 2r+1)` of `dtype` (`"float32"`
+    /// or `"uint8"`; channels in `Game.plane_channels()`), `features` `float32[n, F]` (the
+    /// global features); a finished game's rows are zeros. Filled straight into the NumPy
+    /// arrays with the GIL released.
+    #[pyo3(signature = (dtype = "float32", games = None))]
+    fn planes<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: &str,
+        games: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray2<f32>>)> {
+        let dtype = crate::planes_py::Dtype::parse(dtype)?;
+        let mut guard = self.lock()?;
+        let st: &mut State = &mut guard;
+        let picked = match games {
+            Some(g) => indices(g, st.slots.len())?,
+            None => (0..st.slots.len()).collect(),
+        };
+        crate::batch_planes::planes(py, st_view(st), &picked, dtype)
     }
 
     /// Which game of the seeded run each slot holds, `int64[n]` (`tegula play --seed SEED

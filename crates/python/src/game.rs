@@ -540,6 +540,47 @@ impl PyGame {
         ))
     }
 
+    /// The observation planes for networks, `(C, 2r+1, 2r+1)` (channels in
+    /// `plane_channels()`, docs/AI.md "Observation planes"), as seat `player` sees them (None: the
+    /// full view). `dtype` `"float32"` or `"uint8"`; `out` an array of that shape to fill in place
+    /// (no allocation: it is returned).
+    #[pyo3(signature = (player = None, dtype = "float32", out = None))]
+    fn observation_planes<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<u8>,
+        dtype: &str,
+        out: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let dtype = crate::planes_py::Dtype::parse(dtype)?;
+        let view = self.view(player)?;
+        crate::planes_py::planes(py, &self.game, self.radius, view, dtype, out)
+    }
+
+    /// The names of the observation planes' channels, in order (`tile`, `edge:N:city`, …,
+    /// `figure:0:meeple`, …, `fits:0`, …, `last`).
+    fn plane_channels(&self) -> Vec<String> {
+        let rs = self.game.rules().ruleset();
+        let layout = crate::planes::Layout::new(rs, self.game.players());
+        layout.names(rs, self.game.players())
+    }
+
+    /// The global features beside the planes (`observation()["features"]`: the seat to act,
+    /// the phase, scores, supplies, the tile to place, the tiles left, resources, …) as seat
+    /// `player` sees them, float32.
+    #[pyo3(signature = (player = None))]
+    fn observation_features<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<u8>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let view = self.view(player)?;
+        Ok(PyArray1::from_vec(
+            py,
+            observe::global_features(&self.game, view),
+        ))
+    }
+
     /// `(board shape, features length)` of `observation` for this game's variant and seats.
     #[pyo3(signature = (radius = None))]
     fn observation_shape(&self, radius: Option<u16>) -> PyResult<((usize, usize, usize), usize)> {

@@ -15,8 +15,9 @@ import tegula  # noqa: E402
 from conftest import ROOT  # noqa: E402
 
 
-def load(variant="variants/base.toml", players=2):
-    return pyspiel.load_game("tegula", {"variant": str(ROOT / variant), "players": players})
+def load(variant="variants/base.toml", players=2, **params):
+    params.update({"variant": str(ROOT / variant), "players": players})
+    return pyspiel.load_game("tegula", params)
 
 
 INFO = pyspiel.GameType.Information
@@ -131,9 +132,27 @@ def test_observation_tensor_and_strings():
     state.apply_action(state.chance_outcomes()[0][0])
     obs = make_observation(game)
     obs.set_from(state, 0)
-    assert np.array_equal(np.asarray(state.observation_tensor(0)), obs.tensor)
-    assert obs.dict["board"].shape[1:] == (25, 25)
+    assert np.array_equal(np.asarray(state.observation_tensor(0)), obs.tensor.ravel())
     assert state.information_state_string(0).startswith("seat 0:")
+    # The default observation is 3-D (issue 33, item 2): the planes, then the features laid
+    # row-major over one more plane.
+    g = state.tgame
+    c = len(g.plane_channels())
+    assert game.observation_tensor_shape() == [c + 1, 25, 25]
+    assert np.array_equal(obs.planes_part, g.observation_planes(0))
+    assert np.array_equal(obs.features_part, g.observation_features(0))
+    assert np.array_equal(obs.dict["observation"], obs.tensor)
+    assert not obs.tensor[c].ravel()[g.observation_features().size :].any()
+    flat = load(observation="flat")
+    assert flat.observation_tensor_shape() == [g.observation_tensor().size]
+    fobs = make_observation(flat)
+    fstate = flat.new_initial_state()
+    fstate.apply_action(state.history()[0])
+    fobs.set_from(fstate, 0)
+    assert np.array_equal(fobs.tensor, g.observation_tensor())
+    assert fobs.dict["board"].shape[1:] == (25, 25)
+    with pytest.raises(ValueError, match="observation 'pixels'"):
+        load(observation="pixels")
 
 
 def test_mcts_bot_plays_a_full_game():
