@@ -163,3 +163,21 @@ def test_batch_rank_returns():
     np.testing.assert_array_equal(rank.sum(axis=1), 0)
     with pytest.raises(ValueError, match="returns"):
         tegula.Batch(v, 2, returns="win")
+
+
+def test_planes_observations():
+    env = gymnasium.make("tegula/base-v0", observation="planes")
+    check_env(env.unwrapped, skip_render_check=True)
+    obs, _ = env.reset(seed=1)
+    g = env.unwrapped.game
+    np.testing.assert_array_equal(obs["planes"], g.observation_planes(player=0))
+    np.testing.assert_array_equal(obs["features"], g.observation_features(player=0))
+    envs = gymnasium.make_vec("tegula/base-v0", num_envs=2, observation="planes")
+    obs, _ = envs.reset(seed=1)
+    assert obs["planes"].shape == (2,) + env.observation_space["planes"].shape
+    obs, *_ = envs.step([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
+    for i in range(2):
+        h = envs.unwrapped.batch.game(i)
+        np.testing.assert_array_equal(obs["planes"][i], h.observation_planes(player=0))
+    with pytest.raises(ValueError, match="observation='pixels'"):
+        gymnasium.make("tegula/base-v0", observation="pixels")

@@ -15,12 +15,14 @@ as `tegula/house-hand-3-v0`). Options (keyword arguments of `make`/`make_vec`): 
 (default 2), `seat` (the learner's seat, default 0), `opponent` (an agent spec — `random`,
 `greedy`, `mcts:N` — for every other seat, or a list with one per other seat), `radius` (the
 board window), `returns` (`"score"`: the learner's final score; `"rank"`: its wins minus losses
-against the other seats over `players - 1`, in [-1, 1]) and `illegal` (`"end"`, the default: an
+against the other seats over `players - 1`, in [-1, 1]), `illegal` (`"end"`, the default: an
 illegal action ends the episode as a loss — reward 0 with score returns, -1 with rank returns —
-and `info["illegal"]` says why; `"raise"`: `tegula.IllegalActionError`).
+and `info["illegal"]` says why; `"raise"`: `tegula.IllegalActionError`) and `observation`.
 
 Observations are dicts: `observation` (float32, `tegula.Game.observation_tensor` as the learner
-sees it) and `action_mask` (int8, 1 where an action id is legal); the mask is in `info` too.
+sees it; with `observation="planes"` instead `planes`, `tegula.Game.observation_planes`, and
+`features`, `tegula.Game.observation_features`) and `action_mask` (int8, 1 where an action id
+is legal); the mask is in `info` too.
 The reward comes at the end. The draws follow the game's seeded pile, so `reset(seed=…)` fixes
 the whole episode given the learner's actions (the opponents are seeded from it as well).
 """
@@ -35,6 +37,7 @@ from tegula import _tegula, variants
 
 _LOADED = {}
 _ILLEGAL = ("end", "raise")
+_OBSERVATIONS = ("flat", "planes")
 _RETURNS = ("score", "rank")
 
 
@@ -59,7 +62,7 @@ def _opponents(opponent, players, seat):
     return specs[:seat] + ["random"] + specs[seat:]
 
 
-def _check(players, seat, returns, illegal, variant):
+def _check(players, seat, returns, illegal, variant, observation="flat"):
     lo, hi = variant.player_range
     if not lo <= players <= hi:
         raise ValueError(f"players={players}: the variant allows {lo} to {hi}")
@@ -69,9 +72,11 @@ def _check(players, seat, returns, illegal, variant):
         raise ValueError(f"returns={returns!r}: one of {', '.join(_RETURNS)}")
     if illegal not in _ILLEGAL:
         raise ValueError(f"illegal={illegal!r}: one of {', '.join(_ILLEGAL)}")
+    if observation not in _OBSERVATIONS:
+        raise ValueError(f"observation={observation!r}: one of {', '.join(_OBSERVATIONS)}")
 
 
-def _spaces(variant, players, radius):
+def _spaces(variant, players, radius, observation):
     """The observation and action spaces of one game."""
     probe = variant.new_game(players, 0, radius)
     (c, h, w), n = probe.observation_shape()
@@ -80,12 +85,16 @@ def _spaces(variant, players, radius):
     # proven bound) or the window centre (at most as far out as the tiles reach).
     tiles = sum(probe.remaining_counts()) + probe.turn
     top = float(max(variant.max_score(players), tiles, 1000))
-    obs = gymnasium.spaces.Dict(
-        {
-            "observation": gymnasium.spaces.Box(-top, top, (c * h * w + n,), np.float32),
-            "action_mask": gymnasium.spaces.Box(0, 1, (actions,), np.int8),
+    mask = gymnasium.spaces.Box(0, 1, (actions,), np.int8)
+    if observation == "planes":
+        shape = probe.observation_planes().shape
+        parts = {
+            "planes": gymnasium.spaces.Box(0, 255, shape, np.float32),
+            "features": gymnasium.spaces.Box(-top, top, (n,), np.float32),
         }
-    )
+    else:
+        parts = {"observation": gymnasium.spaces.Box(-top, top, (c * h * w + n,), np.float32)}
+    obs = gymnasium.spaces.Dict({**parts, "action_mask": mask})
     return obs, gymnasium.spaces.Discrete(actions)
 
 
@@ -110,18 +119,20 @@ class TegulaEnv(gymnasium.Env):
         radius=12,
         returns="score",
         illegal="end",
+        observation="flat",
         render_mode=None,
     ):
         self.variant = _variant(variant)
         self.players, self.seat, self.radius = int(players), int(seat), int(radius)
-        _check(self.players, self.seat, returns, illegal, self.variant)
+        _check(self.players, self.seat, returns, illegal, self.variant, observation)
+        self.observation = observation
         self.specs = _opponents(opponent, self.players, self.seat)
         self.returns, self.illegal = returns, illegal
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode={render_mode!r}: None or 'ansi'")
         self.render_mode = render_mode
         self.observation_space, self.action_space = _spaces(
-            self.variant, self.players, self.radius
+            self.variant, self.players, self.radius, observation
         )
         self.game = None
         self._agents = []
@@ -129,11 +140,16 @@ class TegulaEnv(gymnasium.Env):
 
     def _obs(self):
         g = self.game
-        obs = g.observation_tensor(player=self.seat)
         mask = np.zeros(self.action_space.n, np.int8)
         if not self._over and g.current_player() == self.seat:
             mask[g.legal_actions_mask()] = 1
-        return {"observation": obs, "action_mask": mask}
+        if self.observation == "planes":
+            return {
+                "planes": g.observation_planes(player=self.seat),
+                "features": g.observation_features(player=self.seat),
+                "action_mask": mask,
+            }
+        return {"observation": g.observation_tensor(player=self.seat), "action_mask": mask}
 
     def _advance(self):
         """Draw and let the other seats play until the learner acts or the game ends."""
@@ -205,18 +221,20 @@ class TegulaVectorEnv(VectorEnv):
         radius=12,
         returns="score",
         illegal="end",
+        observation="flat",
         threads=1,
         render_mode=None,
     ):
         self.variant = _variant(variant)
         self.num_envs = int(num_envs)
         self.players, self.seat, self.radius = int(players), int(seat), int(radius)
-        _check(self.players, self.seat, returns, illegal, self.variant)
+        _check(self.players, self.seat, returns, illegal, self.variant, observation)
+        self.observation = observation
         self.specs = _opponents(opponent, self.players, self.seat)
         self.returns, self.illegal, self.threads = returns, illegal, int(threads)
         self.render_mode = render_mode
         self.single_observation_space, self.single_action_space = _spaces(
-            self.variant, self.players, self.radius
+            self.variant, self.players, self.radius, observation
         )
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
@@ -238,9 +256,13 @@ class TegulaVectorEnv(VectorEnv):
             rewards += r[:, self.seat]
 
     def _observe(self):
-        obs, mask, _, done = self.batch.observe()
+        planes = self.observation == "planes"
+        obs, mask, _, done = self.batch.observe(observe=not planes)
         self._mask = mask
         m = mask.astype(np.int8)
+        if planes:
+            p, f = self.batch.planes()
+            return {"planes": p, "features": f, "action_mask": m}, done
         return {"observation": obs, "action_mask": m}, done
 
     def reset(self, seed=None, options=None):
