@@ -23,6 +23,19 @@ def load(variant="variants/base.toml", players=2, **params):
 INFO = pyspiel.GameType.Information
 
 
+def random_state(game, moves, seed):
+    """The state after `moves` random steps (draws by their probabilities) from the start."""
+    state = game.new_initial_state()
+    rng = np.random.RandomState(seed)
+    while state.move_number() < moves:
+        if state.is_chance_node():
+            tiles, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(tiles, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
 @pytest.mark.parametrize(
     "variant,information",
     [
@@ -111,14 +124,7 @@ def test_random_sim_test(variant, players):
 
 def test_serialize_round_trip():
     game = load()
-    state = game.new_initial_state()
-    rng = np.random.RandomState(3)
-    for _ in range(40):
-        if state.is_chance_node():
-            tiles, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(tiles, p=probs)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    state = random_state(game, 40, 3)
     text = pyspiel.serialize_game_and_state(game, state)
     game2, state2 = pyspiel.deserialize_game_and_state(text)
     assert str(state2) == str(state)
@@ -370,14 +376,7 @@ def test_states_serialise_by_reference_to_their_variant():
     import pickle
 
     game = load()
-    state = game.new_initial_state()
-    rng = np.random.RandomState(5)
-    while state.move_number() < 108:  # half of a base game's 216 steps
-        if state.is_chance_node():
-            tiles, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(tiles, p=probs)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    state = random_state(game, 108, 5)  # half of a base game's 216 steps
     text = pyspiel.serialize_game_and_state(game, state)
     assert len(text) <= 4096, len(text)
     assert len(state.serialize()) <= 4096

@@ -10,18 +10,12 @@ import pytest
 
 import tegula
 from conftest import variant
+from test_state import advance as walk
 
 
 def advance(g, steps, seed):
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_terminal():
-            break
-        if g.is_chance_node():
-            g.apply_default_draw()
-        else:
-            g.apply(rng.choice(g.legal_actions()))
-    return g
+    """`steps` random steps (test_state's walk), seeded."""
+    return walk(g, steps, random.Random(seed))
 
 
 def channels(g):
