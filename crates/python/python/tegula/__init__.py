@@ -14,6 +14,7 @@ Actions are ints (layout in docs/AI.md, "Action ids"); `Game.action_to_string` n
 PettingZoo environments, `tegula.variants.path("base")` finds a shipped variant by name,
 `tegula.gymnasium` registers every shipped variant as a Gymnasium environment
 (`gymnasium.make("tegula/base-v0", opponent="greedy")`, `gymnasium.make_vec(…, num_envs=N)`),
+`tegula.value_agent` is a learned agent (examples/train_value.py trains it),
 `tegula.Batch` steps many games at once (NumPy arrays, the GIL released) and
 `tegula.distributed.simulate` runs a seeded simulation as shards on Ray.
 """
