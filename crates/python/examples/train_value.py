@@ -83,8 +83,14 @@ def main():
     ap.add_argument("--eval", type=int, default=400, help="games against greedy at the end")
     ap.add_argument("--out", default="value-base.json")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--weights", help="skip training: evaluate these weights (a file --out wrote)")
+    ap.add_argument("--eval-seed", type=int, default=1_000_000,
+                    help="seed of the first evaluation game (game i: eval-seed + i)")
     a = ap.parse_args()
     v = tegula.Variant(a.variant)
+    if a.weights:
+        report(v, ValueAgent.load(a.weights), a.eval, a.eval_seed, time.perf_counter())
+        return
     agent = ValueAgent.greedy_like(explore=a.explore, seed=a.seed)
     xs, ys = [], []
     t0 = time.perf_counter()
@@ -103,10 +109,15 @@ def main():
     print(f"trained on {games} self-play games of {a.variant}; weights in {a.out}")
     for name, w in zip(feature_names(), final.w):
         print(f"  {name:>22} {w:+.3f}")
-    wins, draws = evaluate(v, final, a.eval)
-    lo, hi = wilson(wins, a.eval)
+    report(v, final, a.eval, a.eval_seed, t0)
+
+
+def report(variant, agent, games, first_seed, t0):
+    """Evaluate against greedy and print the win rate with its interval."""
+    wins, draws = evaluate(variant, agent, games, first_seed=first_seed)
+    lo, hi = wilson(wins, games)
     print(
-        f"learned agent vs greedy: won {100 * wins / a.eval:.1f} % of {a.eval} games "
+        f"learned agent vs greedy: won {100 * wins / games:.1f} % of {games} games "
         f"({draws} drawn; 95 % interval {100 * lo:.1f} % to {100 * hi:.1f} %), "
         f"{time.perf_counter() - t0:.0f} s in all"
     )
