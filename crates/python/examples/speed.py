@@ -104,6 +104,7 @@ def pyspiel_loop(variant, games, observe):
 def per_call(v, variant):
     """Microseconds per observation call at turn 36 of a base game."""
     import pyspiel
+    from open_spiel.python.observation import make_observation
 
     import tegula.openspiel  # noqa: F401
 
@@ -127,6 +128,10 @@ def per_call(v, variant):
         for a in g.history():
             s.apply_action(a)
         out[f"pyspiel state.observation_tensor() ({obs})"] = bench(lambda: s.observation_tensor())
+        observer = make_observation(game)
+        out[f"OpenSpiel observer.set_from(state, 0) ({obs}; NumPy, no list)"] = bench(
+            lambda: observer.set_from(s, 0)
+        )
     return out
 
 
