@@ -51,3 +51,20 @@ def test_speed_example_smoke():
     assert len(rows) == 11, out
     assert rows[0][0] == "`tegula simulate`" and rows[0][4] == "1.00"
     assert re.search(r"Game.observation_planes\(out=buf\): [\d.]+ µs", out), out
+
+
+def test_bounds_check_example_smoke():
+    """The bound-against-games table: a row per variant, the bound above every score seen."""
+    import pytest
+
+    exe = next((p for p in (ROOT / "target" / d / "tegula" for d in ("debug", "release"))
+                if p.is_file()), None)
+    if exe is None:
+        pytest.skip("no built tegula CLI (cargo build)")
+    out = run("bounds_check.py", "--random", "20", "--greedy", "2", "--cli", str(exe),
+              "--variants", "base", "wonders")
+    rows = re.findall(r"^\| ([\w/-]+) \| ([\d,]+) \| (\d+) \| (\d+) \| ([\d.]+) \| (yes|no) \|$",
+                      out, re.M)
+    assert [r[0] for r in rows] == ["base", "wonders"], out
+    for _, bound, r, g, _, _ in rows:
+        assert int(bound.replace(",", "")) >= max(int(r), int(g)) > 0
