@@ -122,6 +122,36 @@ impl PyAgent {
         decide_id(agent.as_mut(), game)
     }
 
+    /// Decide for the player to act in `game` and apply the decision there — also a move
+    /// outside the board window, which has no action id (a game that sprawls past `radius`
+    /// plays on, as `tegula play`'s). Returns the id, or -1 for a move without one (`history`
+    /// then shows -1 for that step). Raises `ValueError` at a chance node or when the game is
+    /// over.
+    fn play(&self, py: Python<'_>, mut game: PyRefMut<'_, PyGame>) -> PyResult<i64> {
+        let mut guard = self.lock()?;
+        let (agent, memory) = &mut *guard;
+        if chance::is_chance_node(&game.game) {
+            return Err(PyValueError::new_err("a chance node: no player decides"));
+        }
+        if game.game.phase() != Phase::Over {
+            memory.record(&game.loaded, &game.game);
+        }
+        let action = decide(agent.as_mut(), &game.game)
+            .ok_or_else(|| PyValueError::new_err("the game is over: nothing to decide"))?;
+        let id = game
+            .loaded
+            .codec
+            .encode(&game.frame(), action)
+            .unwrap_or(-1);
+        let seat = crate::replay::seat(&game.game);
+        let text = crate::codec::action_text(&game.loaded.rules, action, game.last_tile());
+        game.game
+            .apply(action)
+            .map_err(|e| crate::errors::refused(py, id, &text, &e))?;
+        game.steps.push((id, seat));
+        Ok(id)
+    }
+
     /// Pickling by value: kind, seed and the states it decided in (`agent_memory`);
     /// unpickling makes those decisions again, so the copy decides as the original would.
     fn __reduce__<'py>(

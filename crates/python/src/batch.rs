@@ -11,7 +11,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use numpy::ndarray::{Array1, Array2, ShapeError};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
+use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use tegula_engine::{sim, Agent, AgentKind, Game, PileOrder};
@@ -20,6 +20,7 @@ use crate::codec::Frame;
 use crate::errors::{illegal, SetupError};
 use crate::game::{PyGame, TERMINAL};
 use crate::observe;
+use crate::returns::Returns;
 use crate::variant::{check_radius, Loaded, PyVariant};
 
 /// Most games in one batch: their observations alone take some 600 MB at radius 12 (18,189
@@ -30,6 +31,8 @@ pub const MAX_GAMES: usize = 8192;
 struct Slot {
     game: Game,
     agents: Vec<Box<dyn Agent + Send>>,
+    /// Which game of the seeded run it is (`tegula play --seed SEED --game NUMBER`).
+    number: u64,
 }
 
 /// The games and what every step needs to know about them.
@@ -41,6 +44,9 @@ struct State {
     kinds: Vec<AgentKind>,
     slots: Vec<Slot>,
     threads: usize,
+    returns: Returns,
+    /// The game number the next game reset alone gets (autoreset: fresh games, in order).
+    next: u64,
 }
 
 /// Outputs of one step, flat, before they become NumPy arrays.
@@ -49,6 +55,63 @@ struct Out {
     mask: Vec<bool>,
     rewards: Vec<f32>,
     done: Vec<bool>,
+}
+
+impl Out {
+    /// Zeroed outputs for `n` games.
+    fn zeros(n: usize, sizes: Sizes) -> Out {
+        Out {
+            obs: vec![0.0; n * sizes.obs],
+            mask: vec![false; n * sizes.actions],
+            rewards: vec![0.0; n * sizes.players],
+            done: vec![false; n],
+        }
+    }
+
+    /// Game `k`'s share of the outputs.
+    fn part(&mut self, k: usize, sizes: Sizes) -> Part<'_> {
+        Part {
+            obs: self
+                .obs
+                .get_mut(k * sizes.obs..(k + 1) * sizes.obs)
+                .filter(|x| !x.is_empty()),
+            mask: self
+                .mask
+                .get_mut(k * sizes.actions..(k + 1) * sizes.actions)
+                .filter(|x| !x.is_empty()),
+            rewards: &mut self.rewards[k * sizes.players..(k + 1) * sizes.players],
+            done: &mut self.done[k],
+        }
+    }
+}
+
+/// What `batch_planes` reads of a batch: the variant, the window and the games.
+pub(crate) struct BatchView<'a> {
+    pub(crate) loaded: &'a Loaded,
+    pub(crate) radius: u16,
+    pub(crate) games: Vec<&'a Game>,
+}
+
+fn st_view(st: &State) -> BatchView<'_> {
+    BatchView {
+        loaded: &st.loaded,
+        radius: st.radius,
+        games: st.slots.iter().map(|s| &s.game).collect(),
+    }
+}
+
+/// Game indices of `Batch.observe(games=…)`: any integers, each below `n` (a located error
+/// otherwise).
+fn indices(games: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<usize>> {
+    let ids = crate::actions::ids_any_length(games, "games")?;
+    ids.iter()
+        .enumerate()
+        .map(|(k, &i)| {
+            usize::try_from(i).ok().filter(|&i| i < n).ok_or_else(|| {
+                PyValueError::new_err(format!("games[{k}] = {i}: the batch has games 0..{n}"))
+            })
+        })
+        .collect()
 }
 
 /// Sizes of one game's outputs.
@@ -75,6 +138,7 @@ impl State {
         Ok(Slot {
             game,
             agents: sim::build_agents(&self.kinds, &seeds),
+            number: i,
         })
     }
 
@@ -92,12 +156,7 @@ impl State {
     /// threads (inline with one).
     fn for_each(&mut self, sizes: Sizes, f: &(dyn Fn(usize, &mut Slot, Part) + Sync)) -> Out {
         let n = self.slots.len();
-        let mut out = Out {
-            obs: vec![0.0; n * sizes.obs],
-            mask: vec![false; n * sizes.actions],
-            rewards: vec![0.0; n * sizes.players],
-            done: vec![false; n],
-        };
+        let mut out = Out::zeros(n, sizes);
         let per = n.div_ceil(self.threads.max(1)).max(1);
         let obs = split(&mut out.obs, sizes.obs * per);
         let mask = split(&mut out.mask, sizes.actions * per);
@@ -190,12 +249,10 @@ fn fill(loaded: &Loaded, radius: u16, game: &Game, part: &mut Part) {
     }
 }
 
-/// The final scores into `rewards` if `game` is over.
-fn final_rewards(game: &Game, rewards: &mut [f32]) {
+/// The returns of `game` into `rewards` if it is over.
+fn final_rewards(returns: Returns, game: &Game, rewards: &mut [f32]) {
     if game.phase() == tegula_engine::Phase::Over {
-        for (r, &s) in rewards.iter_mut().zip(game.scores()) {
-            *r = s as f32;
-        }
+        returns.fill(game.scores(), rewards);
     }
 }
 
@@ -252,12 +309,18 @@ impl PyBatch {
     #[classattr]
     const AGENT: i64 = AGENT;
 
+    /// The action id that leaves a game as it is in `step` (-2): the others move on.
+    #[classattr]
+    const WAIT: i64 = WAIT;
+
     /// `n` games (1 to 8,192) of `variant` with `players` seats: game `i` is game `i` of
     /// `tegula simulate --seed SEED` (its pile, and its agents `agents` cycled over the seats,
     /// default random). `radius` is the board window of observations and action ids;
-    /// `threads` the threads each step uses (the GIL is released either way).
+    /// `threads` the threads each step uses (the GIL is released either way); `returns` what
+    /// a finished game's rewards are: `"score"` (the final scores) or `"rank"` (wins minus
+    /// losses against the other seats over `players - 1`).
     #[new]
-    #[pyo3(signature = (variant, n, players = 2, seed = 0, agents = None, radius = observe::DEFAULT_RADIUS, threads = 1))]
+    #[pyo3(signature = (variant, n, players = 2, seed = 0, agents = None, radius = observe::DEFAULT_RADIUS, threads = 1, returns = "score"))]
     #[allow(clippy::too_many_arguments)] // the batch's options, each with a default
     fn new(
         variant: &PyVariant,
@@ -267,6 +330,7 @@ impl PyBatch {
         agents: Option<Vec<String>>,
         radius: u16,
         threads: usize,
+        returns: &str,
     ) -> PyResult<PyBatch> {
         if n == 0 || n > MAX_GAMES {
             return Err(PyValueError::new_err(format!(
@@ -285,6 +349,8 @@ impl PyBatch {
             kinds: crate::sim::agent_kinds(&agents.unwrap_or_default())?,
             slots: Vec::new(),
             threads,
+            returns: Returns::parse(returns)?,
+            next: n as u64,
         };
         state.slots = (0..n as u64)
             .map(|i| state.slot(i))
@@ -313,63 +379,134 @@ impl PyBatch {
         Ok(self.lock()?.sizes().actions)
     }
 
-    /// Set every game up afresh (the same seeds: the same games again). Returns `observe()`.
-    fn reset<'py>(&self, py: Python<'py>) -> PyResult<Arrays<'py>> {
+    /// Set every game up afresh (the same seeds: the same games again, game `i` in slot `i`).
+    /// With `games` (indices), only those slots, each with the next game of the seeded run
+    /// not yet played in this batch (`n`, `n + 1`, … in the order listed: an autoreset plays
+    /// fresh games, reproducibly; `game_numbers` tells which). Returns `observe()` of every
+    /// game with the same `observe` and `masks` flags (`observe=False`: no observation is
+    /// built, the first element is None).
+    #[pyo3(signature = (observe = true, masks = true, games = None))]
+    fn reset<'py>(
+        &self,
+        py: Python<'py>,
+        observe: bool,
+        masks: bool,
+        games: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Arrays<'py>> {
         {
             let mut st = self.lock()?;
-            let fresh = (0..st.slots.len() as u64)
-                .map(|i| st.slot(i))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(SetupError::new_err)?;
-            st.slots = fresh;
+            match games {
+                None => {
+                    let fresh = (0..st.slots.len() as u64)
+                        .map(|i| st.slot(i))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(SetupError::new_err)?;
+                    st.next = st.slots.len() as u64;
+                    st.slots = fresh;
+                }
+                Some(g) => {
+                    let picked = indices(g, st.slots.len())?;
+                    for i in picked {
+                        let number = st.next;
+                        st.slots[i] = st.slot(number).map_err(SetupError::new_err)?;
+                        st.next += 1;
+                    }
+                }
+            }
         }
-        self.observe(py)
+        self.observe(py, observe, masks, None)
+    }
+
+    /// The observation planes of every game (or of the games listed), as the seat to act
+    /// sees them: `(planes, features)`, `planes` `(n, C, 2r+1, 2r+1)` of `dtype` (`"float32"`
+    /// or `"uint8"`; channels in `Game.plane_channels()`), `features` `float32[n, F]` (the
+    /// global features); a finished game's rows are zeros. Filled straight into the NumPy
+    /// arrays with the GIL released.
+    #[pyo3(signature = (dtype = "float32", games = None))]
+    fn planes<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: &str,
+        games: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray2<f32>>)> {
+        let dtype = crate::planes_py::Dtype::parse(dtype)?;
+        let mut guard = self.lock()?;
+        let st: &mut State = &mut guard;
+        let picked = match games {
+            Some(g) => indices(g, st.slots.len())?,
+            None => (0..st.slots.len()).collect(),
+        };
+        crate::batch_planes::planes(py, st_view(st), &picked, dtype)
+    }
+
+    /// Which game of the seeded run each slot holds, `int64[n]` (`tegula play --seed SEED
+    /// --game NUMBER` plays it): `i` after setup or a full `reset`, later numbers after a
+    /// `reset(games=…)`.
+    fn game_numbers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let st = self.lock()?;
+        let numbers = st.slots.iter().map(|s| s.number as i64);
+        Ok(Array1::from_iter(numbers).into_pyarray(py))
     }
 
     /// The current observations (as the seat to act sees them) and masks, zero rewards, and
-    /// done flags; a finished game's observation and mask are zeros.
-    fn observe<'py>(&self, py: Python<'py>) -> PyResult<Arrays<'py>> {
+    /// done flags; a finished game's observation and mask are zeros. `observe=False` or
+    /// `masks=False` leaves that output out (None). `games` (indices) asks for those games
+    /// only, in that order: every array then has one row per index.
+    #[pyo3(signature = (observe = true, masks = true, games = None))]
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        observe: bool,
+        masks: bool,
+        games: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Arrays<'py>> {
         let mut guard = self.lock()?;
         let st: &mut State = &mut guard;
-        let sizes = st.sizes();
+        let wanted = Wanted { observe, masks };
+        let sizes = wanted.sizes(st.sizes());
         let (loaded, radius) = (st.loaded.clone(), st.radius);
-        let n = st.slots.len();
-        let out = py.detach(|| {
-            st.for_each(sizes, &|_, slot, mut part| {
-                fill(&loaded, radius, &slot.game, &mut part)
-            })
-        });
-        let all = Wanted {
-            observe: true,
-            masks: true,
+        let Some(games) = games else {
+            let n = st.slots.len();
+            let out = py.detach(|| {
+                st.for_each(sizes, &|_, slot, mut part| {
+                    fill(&loaded, radius, &slot.game, &mut part)
+                })
+            });
+            return arrays(py, out, n, sizes, wanted);
         };
-        arrays(py, out, n, sizes, all)
+        let picked = indices(games, st.slots.len())?;
+        // A unique borrow moves into the closure: the agents are Send, not Sync.
+        let (slots, picked_ref): (&mut [Slot], &[usize]) = (&mut st.slots, &picked);
+        let out = py.detach(move || {
+            let mut out = Out::zeros(picked_ref.len(), sizes);
+            for (k, &i) in picked_ref.iter().enumerate() {
+                let mut part = out.part(k, sizes);
+                fill(&loaded, radius, &slots[i].game, &mut part);
+            }
+            out
+        });
+        arrays(py, out, picked.len(), sizes, wanted)
     }
 
-    /// Apply one action id per game (`int64[n]`; [`AGENT`] = -1: the game's built-in agent
-    /// decides; anything is ignored for a finished game), then the seeded draws. Returns
-    /// (observations, masks, rewards, done): rewards are the final scores of the games that
-    /// ended with this step, zeros otherwise; observations and masks are None when not asked
+    /// Apply one action id per game (an array of any integer dtype or a list, `n` long;
+    /// [`AGENT`] = -1: the game's built-in agent decides; [`WAIT`] = -2: the game stays as
+    /// it is; anything is ignored for a finished game), then the seeded draws. Returns
+    /// (observations, masks, rewards, done): rewards are the returns (`returns`) of the games
+    /// that ended with this step, zeros otherwise; observations and masks are None when not asked
     /// for (`observe`, `masks`). If any action is not legal in its game, `IllegalActionError`
     /// names the game and no game is changed.
     #[pyo3(signature = (actions, observe = true, masks = true))]
     fn step<'py>(
         &self,
         py: Python<'py>,
-        actions: PyReadonlyArray1<'py, i64>,
+        actions: &Bound<'py, PyAny>,
         observe: bool,
         masks: bool,
     ) -> PyResult<Arrays<'py>> {
-        let actions = actions.as_slice()?.to_vec();
+        let n = self.lock()?.slots.len();
+        let actions = crate::actions::many(actions, n)?;
         let mut guard = self.lock()?;
         let st: &mut State = &mut guard;
-        if actions.len() != st.slots.len() {
-            return Err(PyValueError::new_err(format!(
-                "{} actions for {} games",
-                actions.len(),
-                st.slots.len()
-            )));
-        }
         // A unique borrow moves into the closure: the agents are Send, not Sync.
         let (mine, acts): (&mut State, &[i64]) = (&mut *st, &actions);
         let decoded = py
@@ -415,10 +552,11 @@ impl PyBatch {
             ..st.sizes()
         };
         let n = st.slots.len();
+        let returns = st.returns;
         let out = py.detach(|| {
             st.for_each(sizes, &|_, slot, part| {
                 while sim::play_one(&mut slot.game, &mut slot.agents) {}
-                final_rewards(&slot.game, part.rewards);
+                final_rewards(returns, &slot.game, part.rewards);
             })
         });
         let none = Wanted {
@@ -491,20 +629,15 @@ impl PyBatch {
         wanted: Wanted,
         act: &(dyn Fn(usize, &mut Slot) + Sync),
     ) -> PyResult<Arrays<'py>> {
-        let full = st.sizes();
-        let sizes = Sizes {
-            obs: if wanted.observe { full.obs } else { 0 },
-            actions: if wanted.masks { full.actions } else { 0 },
-            ..full
-        };
-        let (loaded, radius) = (st.loaded.clone(), st.radius);
+        let sizes = wanted.sizes(st.sizes());
+        let (loaded, radius, returns) = (st.loaded.clone(), st.radius, st.returns);
         let n = st.slots.len();
         let out = py.detach(|| {
             st.for_each(sizes, &|i, slot, mut part| {
                 if slot.game.phase() != tegula_engine::Phase::Over {
                     act(i, slot);
                     settle(&mut slot.game);
-                    final_rewards(&slot.game, part.rewards);
+                    final_rewards(returns, &slot.game, part.rewards);
                 }
                 fill(&loaded, radius, &slot.game, &mut part);
             })
@@ -515,6 +648,9 @@ impl PyBatch {
 
 /// The action id that lets a game's built-in agent decide (`Batch.step`).
 pub const AGENT: i64 = -1;
+
+/// The action id that leaves a game as it is for this step (`Batch.step`).
+pub const WAIT: i64 = -2;
 
 /// What a step does in one game.
 #[derive(Clone, Copy)]
@@ -532,6 +668,17 @@ enum Choice {
 struct Wanted {
     observe: bool,
     masks: bool,
+}
+
+impl Wanted {
+    /// `full` without the outputs not asked for.
+    fn sizes(self, full: Sizes) -> Sizes {
+        Sizes {
+            obs: if self.observe { full.obs } else { 0 },
+            actions: if self.masks { full.actions } else { 0 },
+            ..full
+        }
+    }
 }
 
 /// Why an action of a batch step was refused: the fields of `IllegalActionError`.
@@ -556,10 +703,15 @@ fn decode_all(st: &State, actions: &[i64]) -> Result<Vec<Choice>, Refusal> {
             out.push(Choice::Agent);
             continue;
         }
+        if id == WAIT {
+            out.push(Choice::Skip);
+            continue;
+        }
         let frame = Frame::new(&slot.game, st.radius);
         let Some(action) = codec.decode(&frame, id) else {
             let msg = format!(
-                "game {i}: action {id} is not an action of its state (ids are 0..{})",
+                "actions[{i}] = {id}: not an action of game {i}'s state (ids are 0..{}; -1 lets \
+                 its agent decide, -2 waits)",
                 codec.num_actions(st.radius)
             );
             let kind = "unknown-action".to_string();
@@ -572,7 +724,7 @@ fn decode_all(st: &State, actions: &[i64]) -> Result<Vec<Choice>, Refusal> {
         };
         if let Err(e) = slot.game.check(action) {
             let rule = Some(slot.game.rule_of(&e).to_string()).filter(|r| !r.is_empty());
-            let msg = format!("game {i}: illegal action {id}: {e}");
+            let msg = format!("actions[{i}] = {id}: illegal in game {i}: {e}");
             let kind = e.kind().to_string();
             return Err(Refusal {
                 id,

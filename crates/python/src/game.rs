@@ -117,6 +117,17 @@ impl PyGame {
         Ok(())
     }
 
+    /// Whether action id `action` would be accepted by `apply` now.
+    pub(crate) fn is_legal_id(&self, action: i64) -> bool {
+        if chance::is_chance_node(&self.game) {
+            return chance::outcomes(&self.game).iter().any(|o| o.0 == action);
+        }
+        self.loaded
+            .codec
+            .decode(&self.frame(), action)
+            .is_some_and(|a| self.game.is_legal(&a))
+    }
+
     /// `radius` for an observation window if it is at most `max_radius`.
     fn window(&self, radius: u16) -> PyResult<u16> {
         crate::variant::check_radius(&self.loaded, radius).map(|()| radius)
@@ -211,14 +222,16 @@ impl PyGame {
     }
 
     /// Whether `action` would be accepted by `apply` now.
-    fn is_legal(&self, action: i64) -> bool {
-        if chance::is_chance_node(&self.game) {
-            return chance::outcomes(&self.game).iter().any(|o| o.0 == action);
-        }
-        self.loaded
-            .codec
-            .decode(&self.frame(), action)
-            .is_some_and(|a| self.game.is_legal(&a))
+    fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let action = match crate::actions::one(action, "action") {
+            Ok(a) => a,
+            // An integer beyond int64 is no action id: not legal.
+            Err(e) if e.is_instance_of::<crate::errors::IllegalActionError>(action.py()) => {
+                return Ok(false)
+            }
+            Err(e) => return Err(e),
+        };
+        Ok(self.is_legal_id(action))
     }
 
     /// Apply an action id (or, at a chance node, a tile index from `chance_outcomes`). An
@@ -226,7 +239,13 @@ impl PyGame {
     /// puts a follower action's corner figure on that board point, one of `corner_points`
     /// (AM-6); `history` then shows the step as -1 (no id names a corner but the first).
     #[pyo3(signature = (action, corner = None))]
-    fn apply(&mut self, py: Python<'_>, action: i64, corner: Option<(i32, i32)>) -> PyResult<()> {
+    fn apply(
+        &mut self,
+        py: Python<'_>,
+        action: &Bound<'_, PyAny>,
+        corner: Option<(i32, i32)>,
+    ) -> PyResult<()> {
+        let action = crate::actions::one(action, "action")?;
         match corner {
             None => self.apply_id(py, action),
             Some(point) => crate::corners::apply(self, py, action, point),
@@ -237,7 +256,8 @@ impl PyGame {
     /// (AM-6; point `(x, y)` is the north-west corner of cell `(x, y)`): the first is where
     /// `apply(action)` puts it, `apply(action, corner=point)` names any. Empty for an action
     /// that is not a corner figure's.
-    fn corner_points(&self, action: i64) -> PyResult<Vec<(i32, i32)>> {
+    fn corner_points(&self, action: &Bound<'_, PyAny>) -> PyResult<Vec<(i32, i32)>> {
+        let action = crate::actions::one(action, "action")?;
         crate::corners::points(self, action)
     }
 
@@ -367,9 +387,10 @@ impl PyGame {
     fn action_to_string(
         &self,
         py: Python<'_>,
-        action: i64,
+        action: &Bound<'_, PyAny>,
         player: Option<i64>,
     ) -> PyResult<String> {
+        let action = crate::actions::one(action, "action")?;
         let chance = player.map_or_else(|| chance::is_chance_node(&self.game), |p| p == CHANCE);
         if chance {
             return chance::outcome_text(py, &self.game, action);
@@ -384,7 +405,12 @@ impl PyGame {
     /// The action id as a dict: `{"kind": "place", "tile": 3, "x": 0, "y": 1, "rotation": 2}`,
     /// `{"kind": "follower", "feature": 1, "follower": 0}`, `{"kind": "move", "x", "y",
     /// "feature"}`, `{"kind": "take", "tile"}`, `{"kind": "seat", "seat"}`, `{"kind": "pass"}`.
-    fn decode_action<'py>(&self, py: Python<'py>, action: i64) -> PyResult<Bound<'py, PyDict>> {
+    fn decode_action<'py>(
+        &self,
+        py: Python<'py>,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let action = crate::actions::one(action, "action")?;
         let Some(a) = self.loaded.codec.decode(&self.frame(), action) else {
             let msg = format!("action {action} is not an action of this state");
             return Err(PyValueError::new_err(msg));
@@ -514,6 +540,47 @@ impl PyGame {
         ))
     }
 
+    /// The observation planes for networks, `(C, 2r+1, 2r+1)` (channels in
+    /// `plane_channels()`, docs/AI.md "Observation planes"), as seat `player` sees them (None: the
+    /// full view). `dtype` `"float32"` or `"uint8"`; `out` an array of that shape to fill in place
+    /// (no allocation: it is returned).
+    #[pyo3(signature = (player = None, dtype = "float32", out = None))]
+    fn observation_planes<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<u8>,
+        dtype: &str,
+        out: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let dtype = crate::planes_py::Dtype::parse(dtype)?;
+        let view = self.view(player)?;
+        crate::planes_py::planes(py, &self.game, self.radius, view, dtype, out)
+    }
+
+    /// The names of the observation planes' channels, in order (`tile`, `edge:N:city`, …,
+    /// `figure:0:meeple`, …, `fits:0`, …, `last`).
+    fn plane_channels(&self) -> Vec<String> {
+        let rs = self.game.rules().ruleset();
+        let layout = crate::planes::Layout::new(rs, self.game.players());
+        layout.names(rs, self.game.players())
+    }
+
+    /// The global features beside the planes (`observation()["features"]`: the seat to act,
+    /// the phase, scores, supplies, the tile to place, the tiles left, resources, …) as seat
+    /// `player` sees them, float32.
+    #[pyo3(signature = (player = None))]
+    fn observation_features<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<u8>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let view = self.view(player)?;
+        Ok(PyArray1::from_vec(
+            py,
+            observe::global_features(&self.game, view),
+        ))
+    }
+
     /// `(board shape, features length)` of `observation` for this game's variant and seats.
     #[pyo3(signature = (radius = None))]
     fn observation_shape(&self, radius: Option<u16>) -> PyResult<((usize, usize, usize), usize)> {
@@ -580,8 +647,39 @@ impl PyGame {
         Ok(PyGame::new(self.loaded.clone(), game, None, self.radius))
     }
 
+    /// The phase, the seat to act and its tile, the scores, then the board in ASCII (as
+    /// `tegula play --board FILE.txt` draws it).
     fn __str__(&self) -> String {
-        observe::summary(&self.game)
+        crate::text::game_text(&self.loaded.path, &self.game)
+    }
+
+    /// Equal when the variant (the same compiled rules), the radius and the whole state (the
+    /// hidden pile order, every decision and draw) are: `g == g.clone()`, and a game equals
+    /// itself restored from `to_json` or a pickle. Anything but a `Game` is unequal.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        let Ok(other) = other.cast::<PyGame>() else {
+            return false;
+        };
+        let Ok(other) = other.try_borrow() else {
+            // Borrowed mutably elsewhere: only itself could be, and that is `self`.
+            return false;
+        };
+        // The artefacts (the compiled rules) are compared last: only games of two loads of
+        // a variant get that far.
+        let same_rules = || {
+            Arc::ptr_eq(&self.loaded, &other.loaded)
+                || crate::registry::artefact(&self.loaded)
+                    == crate::registry::artefact(&other.loaded)
+        };
+        self.radius == other.radius
+            && crate::text::same_game(&self.game, &other.game)
+            && same_rules()
+    }
+
+    /// The engine's Zobrist hash of the position (`state_hash`): equal games hash equally. A
+    /// game is mutable: do not change one while it is a key of a dict or in a set.
+    fn __hash__(&self) -> u64 {
+        self.game.state_hash()
     }
 
     fn __repr__(&self) -> String {

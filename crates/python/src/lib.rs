@@ -7,9 +7,11 @@
 
 use pyo3::prelude::*;
 
+pub mod actions;
 pub mod agent_memory;
 pub mod agents;
 pub mod batch;
+pub mod batch_planes;
 pub mod bounds;
 pub mod chance;
 pub mod codec;
@@ -19,11 +21,15 @@ pub mod errors;
 pub mod game;
 pub mod infostate;
 pub mod observe;
+pub mod planes;
+pub mod planes_py;
 pub mod registry;
 pub mod replay;
+pub mod returns;
 pub mod shipped;
 pub mod sim;
 pub mod snapshot;
+pub mod text;
 pub mod variant;
 
 /// The native module.

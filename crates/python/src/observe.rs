@@ -53,7 +53,8 @@ pub fn shape(game: &Game, radius: u16) -> ((usize, usize, usize), usize) {
     ((planes(game.players()), s, s), features_len(game))
 }
 
-fn features_len(game: &Game) -> usize {
+/// Length of the global feature vector.
+pub fn features_len(game: &Game) -> usize {
     let rs = game.rules().ruleset();
     let (p, t) = (game.players() as usize, rs.tiles.len());
     let kept = if holds_hand(game) { t } else { 0 };
@@ -190,7 +191,7 @@ pub struct View(pub Option<u8>);
 
 impl View {
     /// Whether the tile to place is hidden from the viewer.
-    fn hides_tile(self, game: &Game) -> bool {
+    pub(crate) fn hides_tile(self, game: &Game) -> bool {
         let acting = game.current_player();
         game.phase() == Phase::Place && self.0.is_some_and(|v| v != acting)
     }
@@ -275,6 +276,11 @@ fn board(game: &Game, radius: u16, (cx, cy): (i32, i32), view: View) -> Array3<f
     b
 }
 
+/// The global feature vector of `game` as `view` sees it (the `features` of `observation`).
+pub fn global_features(game: &Game, view: View) -> Vec<f32> {
+    features(game, centre(game), view)
+}
+
 /// The feature vector.
 fn features(game: &Game, (cx, cy): (i32, i32), view: View) -> Vec<f32> {
     let rs = game.rules().ruleset();
@@ -338,23 +344,6 @@ pub fn flat(game: &Game, radius: u16, view: View) -> Vec<f32> {
     let mut v = b;
     v.extend(features(game, c, view));
     v
-}
-
-/// A short text of the state: turn, phase, seat, tile, scores, followers in supply.
-pub fn summary(game: &Game) -> String {
-    let rules = game.rules();
-    let mut s = format!(
-        "turn {} phase {} seat {} scores {:?}",
-        game.turn(),
-        phase_name(game.phase()),
-        game.current_player(),
-        game.scores()
-    );
-    if game.phase() == Phase::Place {
-        s.push_str(&format!(" tile {}", rules.tile_id(game.current_tile())));
-    }
-    s.push_str(&format!(" tiles placed {}", game.tile_count()));
-    s
 }
 
 /// The parts of the state only some variants have: own tiles held (AM-1), the open pool and

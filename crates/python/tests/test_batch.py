@@ -138,3 +138,33 @@ def test_the_gil_is_released_while_games_play():
     t.join()
     # Holding the GIL would stop this loop for the whole call.
     assert gap < took[0] / 2, (gap, took[0])
+
+
+def test_reset_without_observations_and_observations_on_demand():
+    """`reset(observe=False)` builds no observation (issue 33, item 3); `observe` then gives
+    them for every game or for the games asked for, equal to the full call's rows."""
+    b = tegula.Batch(variant("variants/base.toml"), 5, seed=2)
+    b.step_agents(observe=False, masks=False)
+    obs, mask, rewards, done = b.reset(observe=False)
+    assert obs is None and mask.shape == (5, b.num_distinct_actions)
+    assert rewards.shape == (5, 2) and not done.any()
+    obs, mask, _, _ = b.reset(observe=False, masks=False)
+    assert obs is None and mask is None
+    for _ in range(7):
+        b.step_agents(observe=False, masks=False)
+    full_obs, full_mask, _, full_done = b.observe()
+    some_obs, some_mask, some_rewards, some_done = b.observe(games=np.array([4, 0, 4], np.int32))
+    np.testing.assert_array_equal(some_obs, full_obs[[4, 0, 4]])
+    np.testing.assert_array_equal(some_mask, full_mask[[4, 0, 4]])
+    np.testing.assert_array_equal(some_done, full_done[[4, 0, 4]])
+    assert some_rewards.shape == (3, 2)
+    only_masks = b.observe(observe=False, games=[1])
+    assert only_masks[0] is None
+    np.testing.assert_array_equal(only_masks[1], full_mask[[1]])
+    assert b.observe(games=[])[0].shape == (0, b.observation_size)
+    with pytest.raises(ValueError, match=r"games\[1\] = 5: the batch has games 0..5"):
+        b.observe(games=[0, 5])
+    with pytest.raises(ValueError, match=r"games\[0\] = -1"):
+        b.observe(games=[-1])
+    with pytest.raises(TypeError, match="games: dtype float64"):
+        b.observe(games=np.zeros(2))

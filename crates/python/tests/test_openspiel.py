@@ -15,11 +15,25 @@ import tegula  # noqa: E402
 from conftest import ROOT  # noqa: E402
 
 
-def load(variant="variants/base.toml", players=2):
-    return pyspiel.load_game("tegula", {"variant": str(ROOT / variant), "players": players})
+def load(variant="variants/base.toml", players=2, **params):
+    params.update({"variant": str(ROOT / variant), "players": players})
+    return pyspiel.load_game("tegula", params)
 
 
 INFO = pyspiel.GameType.Information
+
+
+def random_state(game, moves, seed):
+    """The state after `moves` random steps (draws by their probabilities) from the start."""
+    state = game.new_initial_state()
+    rng = np.random.RandomState(seed)
+    while state.move_number() < moves:
+        if state.is_chance_node():
+            tiles, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(tiles, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
 
 
 @pytest.mark.parametrize(
@@ -110,14 +124,7 @@ def test_random_sim_test(variant, players):
 
 def test_serialize_round_trip():
     game = load()
-    state = game.new_initial_state()
-    rng = np.random.RandomState(3)
-    for _ in range(40):
-        if state.is_chance_node():
-            tiles, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(tiles, p=probs)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    state = random_state(game, 40, 3)
     text = pyspiel.serialize_game_and_state(game, state)
     game2, state2 = pyspiel.deserialize_game_and_state(text)
     assert str(state2) == str(state)
@@ -131,9 +138,27 @@ def test_observation_tensor_and_strings():
     state.apply_action(state.chance_outcomes()[0][0])
     obs = make_observation(game)
     obs.set_from(state, 0)
-    assert np.array_equal(np.asarray(state.observation_tensor(0)), obs.tensor)
-    assert obs.dict["board"].shape[1:] == (25, 25)
+    assert np.array_equal(np.asarray(state.observation_tensor(0)), obs.tensor.ravel())
     assert state.information_state_string(0).startswith("seat 0:")
+    # The default observation is 3-D (issue 33, item 2): the planes, then the features laid
+    # row-major over one more plane.
+    g = state.tgame
+    c = len(g.plane_channels())
+    assert game.observation_tensor_shape() == [c + 1, 25, 25]
+    assert np.array_equal(obs.planes_part, g.observation_planes(0))
+    assert np.array_equal(obs.features_part, g.observation_features(0))
+    assert np.array_equal(obs.dict["observation"], obs.tensor)
+    assert not obs.tensor[c].ravel()[g.observation_features().size :].any()
+    flat = load(observation="flat")
+    assert flat.observation_tensor_shape() == [g.observation_tensor().size]
+    fobs = make_observation(flat)
+    fstate = flat.new_initial_state()
+    fstate.apply_action(state.history()[0])
+    fobs.set_from(fstate, 0)
+    assert np.array_equal(fobs.tensor, g.observation_tensor())
+    assert fobs.dict["board"].shape[1:] == (25, 25)
+    with pytest.raises(ValueError, match="observation 'pixels'"):
+        load(observation="pixels")
 
 
 def test_mcts_bot_plays_a_full_game():
@@ -342,3 +367,25 @@ def test_max_utility_is_the_variants_score_bound():
     assert game.max_utility() == tegula.Variant(str(ROOT / "variants/wonders.toml")).max_score(3)
     with pytest.raises(ValueError, match="allows"):
         tegula.Variant(str(ROOT / "variants/base.toml")).max_score(9)
+
+
+def test_states_serialise_by_reference_to_their_variant():
+    """A state's serialisation names its variant instead of carrying the compiled rules
+    (issue 33, item 6): at most 4 KB for a mid-game base state (131 KB before), and it
+    round-trips to an equal state, through pickle too."""
+    import pickle
+
+    game = load()
+    state = random_state(game, 108, 5)  # half of a base game's 216 steps
+    text = pyspiel.serialize_game_and_state(game, state)
+    assert len(text) <= 4096, len(text)
+    assert len(state.serialize()) <= 4096
+    _, state2 = pyspiel.deserialize_game_and_state(text)
+    assert state2.tgame == state.tgame and state2.history() == state.history()
+    data = pickle.dumps(state)
+    assert len(data) <= 4096
+    assert pickle.loads(data).tgame == state.tgame
+    clone = state.clone()
+    assert clone.tgame == state.tgame and clone.tgame is not state.tgame
+    clone.apply_action(clone.legal_actions()[0])
+    assert clone.tgame != state.tgame

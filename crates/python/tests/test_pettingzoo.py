@@ -71,3 +71,53 @@ def test_observations_are_per_seat_with_hidden_tiles():
     e.reset(seed=2)
     a, b = e.possible_agents
     assert np.array_equal(e.observe(a)["observation"], e.observe(b)["observation"])
+
+
+@pytest.mark.parametrize("variant,players", [("base", 2), ("abbey-mayor", 3)])
+def test_parallel_api_test(variant, players):
+    """PettingZoo's parallel API test on the parallel env (issue 33, item 4)."""
+    from pettingzoo.test import parallel_api_test
+
+    from tegula.pettingzoo import parallel_env
+
+    parallel_api_test(parallel_env(variant=variant, players=players), num_cycles=1000)
+
+
+def test_parallel_env_plays_the_aec_game_and_refuses_a_missing_move():
+    from tegula.pettingzoo import parallel_env
+
+    p = parallel_env(returns="rank")
+    obs, _ = p.reset(seed=8)
+    rng = np.random.default_rng(0)
+    totals = dict.fromkeys(p.possible_agents, 0.0)
+    while p.agents:
+        acting = [a for a in p.agents if obs[a]["action_mask"].any()]
+        assert len(acting) == 1
+        with pytest.raises(ValueError, match=f"no action for {acting[0]}"):
+            p.step({})
+        actions = {a: None for a in p.agents}
+        actions[acting[0]] = int(rng.choice(np.flatnonzero(obs[acting[0]]["action_mask"])))
+        obs, rewards, terms, _, _ = p.step(actions)
+        for a, r in rewards.items():
+            totals[a] += r
+    s = p.aec.game.scores()
+    want = [float(np.sign(s[0] - s[1])), float(np.sign(s[1] - s[0]))]
+    assert [totals[a] for a in p.possible_agents] == want
+
+
+def test_rank_returns_in_the_aec_env():
+    e = env(variant="base", players=3, returns="rank")
+    api_test(e, num_cycles=1000)
+    e.reset(seed=2)
+    got = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        got[agent] += reward
+        e.step(None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"]))
+    s = e.game.scores()
+    for i, a in enumerate(e.possible_agents):
+        want = sum(np.sign(s[i] - t) for t in s) / 2
+        assert got[a] == want
+    assert sum(got.values()) == 0
+    with pytest.raises(ValueError, match="returns='money'"):
+        env(returns="money")

@@ -154,8 +154,9 @@ def test_errors_are_exceptions(tmp_path):
     with pytest.raises(tegula.IllegalActionError) as e:
         g.apply(0)  # pass while a tile must be placed
     assert e.value.kind == "wrong-phase"
-    with pytest.raises(OverflowError):
-        g.apply(2**70)
+    with pytest.raises(tegula.IllegalActionError, match="beyond int64") as e:
+        g.apply(2**70)  # an id, located, rather than an OverflowError (issue 33)
+    assert e.value.kind == "unknown-action" and e.value.action == 2**70
     with pytest.raises(TypeError):
         g.apply("place")
     with pytest.raises(ValueError):
@@ -244,3 +245,45 @@ def test_seat_resources_in_the_observation():
     by_seat = [held[r][p] for p in range(2) for r in ids]
     # The tail: resources, then the window centre (2).
     assert list(feats[-2 - 6 : -2]) == by_seat
+
+
+def test_equality_and_hash_follow_the_state():
+    """`Game.__eq__`/`__hash__` (issue 33, item 6): a clone, a pickle and a snapshot of a game
+    equal it and hash alike; a move, another pile, radius or variant makes games unequal."""
+    import pickle
+
+    g = advance(variant(BASE).new_game(2, 5), 40, random.Random(1))
+    c = g.clone()
+    assert g == c and hash(g) == hash(c) and not (g != c)
+    assert g == pickle.loads(pickle.dumps(g))
+    assert g == tegula.Game.from_json(g.to_json(), variant(BASE))
+    assert g == tegula.Game.from_json(g.to_json(), tegula.Variant(BASE))  # another load
+    assert len({g, c, g.clone()}) == 1
+    advance(c, 1, random.Random(2))
+    assert g != c
+    assert variant(BASE).new_game(2, 5) != variant(BASE).new_game(2, 6)  # the pile differs
+    assert variant(BASE).new_game(2, 5) == variant(BASE).new_game(2, 5)
+    assert variant(BASE).new_game(2, 5, 12) != variant(BASE).new_game(2, 5, 10)
+    assert variant(BASE).new_game(2, 5) != variant("variants/abbey-mayor.toml").new_game(2, 5)
+    assert g != "a game" and g != None  # noqa: E711
+
+
+def test_str_shows_the_board_scores_and_phase():
+    g = advance(variant(BASE).new_game(2, 5), 31, random.Random(4))
+    text = str(g)
+    first = text.splitlines()[0]
+    assert first.startswith(f"phase {g.phase}")
+    if g.phase == "place":
+        assert "placing" in first
+    assert f"scores {g.scores()}" in text
+    assert f"base — turn {g.turn}" in text
+    # Each of the placed tiles is a 9×5 block: at least one border row per tile row.
+    rows = [line for line in text.splitlines() if "+-" in line or "@-" in line]
+    ys = {y for (_, _, y, _) in g.tiles()}
+    assert len(rows) >= 2 * len(ys)
+    assert "figures: A = seat 0, B = seat 1" in text
+    for p, s in enumerate(g.scores()):
+        assert f"seat {p}" in text and str(s) in text
+    while not g.is_terminal():
+        advance(g, 50, random.Random(5))
+    assert "over: seat" in str(g).splitlines()[0]

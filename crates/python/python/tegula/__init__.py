@@ -12,6 +12,9 @@
 Actions are ints (layout in docs/AI.md, "Action ids"); `Game.action_to_string` names them.
 `tegula.openspiel` registers the variants as OpenSpiel games, `tegula.pettingzoo.env` makes
 PettingZoo environments, `tegula.variants.path("base")` finds a shipped variant by name,
+`tegula.gymnasium` registers every shipped variant as a Gymnasium environment
+(`gymnasium.make("tegula/base-v0", opponent="greedy")`, `gymnasium.make_vec(…, num_envs=N)`),
+`tegula.value_agent` is a learned agent (examples/train_value.py trains it),
 `tegula.Batch` steps many games at once (NumPy arrays, the GIL released) and
 `tegula.distributed.simulate` runs a seeded simulation as shards on Ray.
 """
@@ -32,6 +35,10 @@ from ._tegula import (  # noqa: F401
     play_seeds,
 )
 from . import distributed, variants  # noqa: F401
+
+# The Gymnasium ids (`tegula/base-v0`, …) are registered on import where Gymnasium is installed.
+if __import__("importlib.util").util.find_spec("gymnasium") is not None:
+    from . import gymnasium  # noqa: F401
 
 __all__ = [
     "CHANCE_PLAYER",

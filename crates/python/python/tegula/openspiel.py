@@ -11,11 +11,17 @@ chance node, as backgammon's dice), imperfect with a hand of tiles or kept tiles
 are the ids of `tegula.Game`, laid out on the observation's board window (docs/AI.md, "Python
 package"); chance outcomes are tile indices.
 
-Parameters: `variant` (path of a variant file or a shipped variant's name), `players`, `seed` (the seed of the hidden pile
+Parameters: `variant` (path of a variant file or a shipped variant's name), `players`,
+`observation` (`"planes"`, the default: a 3-D tensor `(C, 2r+1, 2r+1)`, the observation planes
+of `tegula.Game.observation_planes` then the global features laid row-major over the last
+planes; `"flat"`: the flat vector of `tegula.Game.observation_tensor`), `returns` (`"score"` or
+`"rank"`), `seed` (the seed of the hidden pile
 order behind `tegula.Game.apply_default_draw`; OpenSpiel's own chance sampling does not read
 it), `radius` (half-width of the observation's board window, at most the variant's board reach
 `tegula.Game.max_radius`: a larger one raises `ValueError` when the observer is made).
 """
+
+import zlib
 
 import numpy as np
 import pyspiel
@@ -30,7 +36,13 @@ _DEFAULT_PARAMS = {
     "seed": 0,
     "radius": 12,
     "returns": "score",
+    "observation": "planes",
 }
+
+# `observation`: "planes" (a C x S x S tensor: the observation planes, then the global features
+# laid row-major over as many more planes as they need; `observation_tensor_shape()` is 3-D, for
+# convolutional models) or "flat" (the flat vector of `tegula.Game.observation_tensor`).
+_OBSERVATIONS = ("planes", "flat")
 
 # `returns`: "score" (each seat's final score) or "rank" (each seat's wins minus losses against
 # the other seats, over players - 1: in [-1, 1], zero-sum; +1/0/-1 for two seats).
@@ -88,6 +100,11 @@ class TegulaGame(pyspiel.Game):
         self.rank = p["returns"] == "rank"
         if p["returns"] not in _RETURNS:
             raise ValueError(f"returns {p['returns']!r}: one of {', '.join(_RETURNS)}")
+        if p["observation"] not in _OBSERVATIONS:
+            raise ValueError(
+                f"observation {p['observation']!r}: one of {', '.join(_OBSERVATIONS)}"
+            )
+        self.planes = p["observation"] == "planes"
         lo, hi = self.variant.player_range
         if not lo <= self.players <= hi:
             raise ValueError(f"{self.players} players; the variant allows {lo} to {hi}")
@@ -105,6 +122,7 @@ class TegulaGame(pyspiel.Game):
         perfect, seats = self.variant.perfect_information, self.variant.player_range
         kind = _game_type(perfect, seats, zero_sum=self.rank)
         super().__init__(kind, info, p)
+        self.params = p
 
     def new_initial_state(self):
         """The start: the start tile placed, the first draw to come (a chance node)."""
@@ -115,12 +133,50 @@ class TegulaGame(pyspiel.Game):
         return TegulaObserver(self, iig_obs_type, params)
 
 
+class _GameRef:
+    """The `tegula.Game` behind a state, pickled by reference to its variant: the OpenSpiel
+    game's parameters (the variant's name or path) and the engine's snapshot, compressed. A
+    `tegula.Game` pickles with its whole compiled variant (about 97 KB, so that it unpickles
+    anywhere); a state's serialisation (`pyspiel.serialize_game_and_state`, `state.serialize()`,
+    pickle) carries the game's parameters anyway, so it keeps only the reference: about 2 KB
+    for a mid-game base state. Unpickling loads the variant by that name or path (once per
+    process), so a relative path must resolve where it is unpickled."""
+
+    __slots__ = ("game", "params")
+
+    def __init__(self, game, params):
+        self.game = game
+        self.params = params
+
+    def __reduce__(self):
+        snapshot = zlib.compress(self.game.to_json().encode(), 9)
+        return (_restore_ref, (self.params, snapshot))
+
+    def __copy__(self):
+        return _GameRef(self.game.clone(), self.params)
+
+    def __deepcopy__(self, memo):
+        return _GameRef(self.game.clone(), self.params)
+
+
+def _restore_ref(params, snapshot):
+    """Unpickling a `_GameRef`: the variant by its name or path, the game from its snapshot."""
+    variant = _variant(params["variant"])
+    text = zlib.decompress(snapshot).decode()
+    return _GameRef(tegula.Game.from_json(text, variant, int(params["radius"])), params)
+
+
 class TegulaState(pyspiel.State):
-    """One game state, backed by a `tegula.Game`."""
+    """One game state, backed by a `tegula.Game` (`tgame`)."""
 
     def __init__(self, game, tgame):
         super().__init__(game)
-        self.tgame = tgame
+        self._ref = _GameRef(tgame, dict(game.params))
+
+    @property
+    def tgame(self):
+        """The `tegula.Game` of this state."""
+        return self._ref.game
 
     def current_player(self):
         """Seat to act, `PlayerId.CHANCE` (-1) or `PlayerId.TERMINAL` (-4)."""
@@ -185,11 +241,15 @@ class TegulaObserver:
         self.radius = game.radius
         self.perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
         self.info_state = self.perfect_recall and not game.variant.perfect_information
-        probe = game.variant.new_game(game.players, 0)
+        probe = game.variant.new_game(game.players, 0, self.radius)
         (c, h, w), n = probe.observation_shape(self.radius)
         if self.perfect_recall and not self.info_state:
             self.tensor = np.zeros(0, np.float32)
             self.dict = {}
+            return
+        self.planes = game.planes and not self.info_state
+        if self.planes:
+            self._planes_shape(game, probe, n)
             return
         held = game.players if self.info_state else 0
         self.tensor = np.zeros(c * h * w + n + held, np.float32)
@@ -200,11 +260,26 @@ class TegulaObserver:
         if held:
             self.dict["hidden_held"] = self.tensor[c * h * w + n :]
 
+    def _planes_shape(self, game, probe, n):
+        """The 3-D tensor: the planes, then the features row-major over whole planes."""
+        c, h, w = probe.observation_planes().shape
+        extra = -(-n // (h * w))
+        self.tensor = np.zeros((c + extra, h, w), np.float32)
+        # OpenSpiel writes a state's tensor from `dict`'s entries in order: one entry, the
+        # whole 3-D tensor; the two parts are views of it.
+        self.dict = {"observation": self.tensor}
+        self.planes_part = self.tensor[:c]
+        self.features_part = self.tensor[c:].reshape(-1)[:n]
+
     def set_from(self, state, player):
         """Fill `tensor` (and so `dict`) from `state` as seat `player` sees it: its observation,
         or with perfect recall its information state (nothing in a variant of perfect
         information)."""
-        if self.info_state:
+        if self.planes:
+            g = state.tgame
+            g.observation_planes(int(player), out=self.planes_part)
+            self.features_part[:] = g.observation_features(int(player))
+        elif self.info_state:
             self.tensor[:] = state.tgame.information_state_tensor(int(player), self.radius)
         elif not self.perfect_recall:
             self.tensor[:] = state.tgame.observation_tensor(self.radius, int(player))

@@ -12,13 +12,18 @@ Agents are `player_0`, `player_1`, …; each observation is a dict: `observation
 flattened board window and feature vector of `tegula.Game.observation_tensor`) and
 `action_mask` (int8, one entry per action id of `tegula.Game`, 1 where legal). The draws are
 chance steps the environment decides itself, with the generator `reset(seed=…)` seeds. Rewards
-come at the end: each seat's final score. `variant` is a variant file or a shipped variant's
-name (`tegula.variants.path`).
+come at the end: each seat's final score, or with `returns="rank"` its wins minus losses against
+the other seats over `players - 1` (in [-1, 1], zero-sum). `variant` is a variant file or a
+shipped variant's name (`tegula.variants.path`).
+
+`parallel_env(…)` is the same game under PettingZoo's parallel API: every live agent is asked for
+an action each step, and only the seat to act's counts (its mask is the only non-zero one; the
+others' actions are ignored, None among them).
 """
 
 import gymnasium
 import numpy as np
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
 import tegula
 from tegula import variants
@@ -34,9 +39,25 @@ def _variant(name):
     return _LOADED[path]
 
 
-def env(variant="base", players=2, radius=12, render_mode=None):
+_RETURNS = ("score", "rank")
+
+
+def env(variant="base", players=2, radius=12, render_mode=None, returns="score"):
     """A tegula game as a PettingZoo AEC environment."""
-    return TegulaEnv(variant, players, radius, render_mode)
+    return TegulaEnv(variant, players, radius, render_mode, returns)
+
+
+def parallel_env(variant="base", players=2, radius=12, render_mode=None, returns="score"):
+    """A tegula game as a PettingZoo parallel environment (`TegulaParallelEnv`)."""
+    return TegulaParallelEnv(variant, players, radius, render_mode, returns)
+
+
+def _returns(scores, returns):
+    """Final scores, or each seat's wins minus losses against the others over their number."""
+    if returns == "score":
+        return [float(s) for s in scores]
+    n = max(len(scores) - 1, 1)
+    return [sum((s > t) - (s < t) for t in scores) / n for s in scores]
 
 
 class TegulaEnv(AECEnv):
@@ -44,8 +65,11 @@ class TegulaEnv(AECEnv):
 
     metadata = {"name": "tegula_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, variant="base", players=2, radius=12, render_mode=None):
+    def __init__(self, variant="base", players=2, radius=12, render_mode=None, returns="score"):
         super().__init__()
+        if returns not in _RETURNS:
+            raise ValueError(f"returns={returns!r}: one of {', '.join(_RETURNS)}")
+        self.returns = returns
         self.variant = _variant(variant)
         self.players = int(players)
         self.radius = int(radius)
@@ -93,9 +117,9 @@ class TegulaEnv(AECEnv):
         """After a move: draw, then select the seat to act or end the game."""
         self._draw()
         if self.game.is_terminal():
-            scores = self.game.returns()
+            scores = _returns(self.game.scores(), self.returns)
             for i, a in enumerate(self.possible_agents):
-                self.rewards[a] = float(scores[i])
+                self.rewards[a] = scores[i]
                 self.terminations[a] = True
         else:
             self.agent_selection = self.possible_agents[self.game.current_player()]
@@ -124,7 +148,64 @@ class TegulaEnv(AECEnv):
 
     def render(self):
         """The state as text (`ansi`)."""
-        return self.game.observation_string() if self.game is not None else ""
+        return str(self.game) if self.game is not None else ""
 
     def close(self):
         """Nothing to release."""
+
+
+class TegulaParallelEnv(ParallelEnv):
+    """One game of a variant for `players` seats (PettingZoo's parallel API): each step takes
+    a dict of actions, of which the seat to act's is applied (module docs)."""
+
+    metadata = {"name": "tegula_parallel_v0", "render_modes": ["ansi"]}
+
+    def __init__(self, variant="base", players=2, radius=12, render_mode=None, returns="score"):
+        self.aec = TegulaEnv(variant, players, radius, render_mode, returns)
+        self.possible_agents = list(self.aec.possible_agents)
+        self.render_mode = render_mode
+        self.agents = []
+
+    def observation_space(self, agent):
+        """The same Dict space for every agent (`observation`, `action_mask`)."""
+        return self.aec.observation_space(agent)
+
+    def action_space(self, agent):
+        """Action ids of `tegula.Game` (layout in docs/AI.md)."""
+        return self.aec.action_space(agent)
+
+    def _all(self):
+        return {a: self.aec.observe(a) for a in self.agents}
+
+    def reset(self, seed=None, options=None):
+        """A new game; `seed` seeds the draws. Observations and infos of every agent."""
+        self.aec.reset(seed=seed, options=options)
+        self.agents = list(self.aec.agents)
+        return self._all(), {a: {} for a in self.agents}
+
+    def step(self, actions):
+        """Apply the action of the seat to act (the others' are ignored); every agent's
+        observation, reward, termination, truncation and info."""
+        mover = self.aec.agent_selection
+        if mover not in actions or actions[mover] is None:
+            raise ValueError(f"step: no action for {mover}, the agent to act")
+        self.aec.step(actions[mover])
+        obs = self._all()
+        rewards = {a: float(self.aec.rewards[a]) for a in self.agents}
+        terms = {a: bool(self.aec.terminations[a]) for a in self.agents}
+        truncs = {a: bool(self.aec.truncations[a]) for a in self.agents}
+        infos = {a: {} for a in self.agents}
+        if all(terms.values()):
+            self.agents = []
+        return obs, rewards, terms, truncs, infos
+
+    def render(self):
+        """The state as text (`ansi`)."""
+        return self.aec.render()
+
+    def close(self):
+        """Nothing to release."""
+
+    def state(self):
+        """The whole state as text (`tegula.Game.observation_string`)."""
+        return self.aec.game.observation_string() if self.aec.game is not None else ""
