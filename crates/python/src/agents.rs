@@ -147,7 +147,7 @@ impl PyAgent {
         let text = crate::codec::action_text(&game.loaded.rules, action, game.last_tile());
         game.game
             .apply(action)
-            .map_err(|e| crate::errors::refused(py, id, &text, &e))?;
+            .map_err(|e| crate::errors::refused(py, &game.game, id, &text, &e))?;
         game.steps.push((id, seat));
         Ok(id)
     }

@@ -97,7 +97,7 @@ impl Layout {
         }
         for (i, kind) in FeatureKind::ALL.iter().enumerate() {
             if self.feature[i].is_some() {
-                v.push(format!("feature:{}", kind_name(*kind)));
+                v.push(format!("feature:{}", kind.name()));
             }
         }
         if self.pennants.is_some() {
@@ -121,16 +121,6 @@ impl Layout {
             SideKind::Declared(d) => (4 + usize::from(d)).min(self.edge_kinds - 1),
         };
         EDGE + side * self.edge_kinds + kind
-    }
-}
-
-fn kind_name(k: FeatureKind) -> &'static str {
-    match k {
-        FeatureKind::City => "city",
-        FeatureKind::Road => "road",
-        FeatureKind::Field => "field",
-        FeatureKind::Cloister => "cloister",
-        FeatureKind::Wonder => "wonder",
     }
 }
 
