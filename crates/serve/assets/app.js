@@ -169,6 +169,8 @@ function draw(s) {
   root.dataset.phase = s.phase;
   root.dataset.scores = JSON.stringify(s.scores);
   root.dataset.human = s.human ? "1" : "0";
+  root.dataset.enginePhase = s.engine_phase;
+  root.dataset.turn = s.turn;
   $("board-body").innerHTML = s.board.svg;
   if (game.fitted || !game.view) fit(s.board);
   drawScores(s);
