@@ -137,7 +137,13 @@ async function play(id, params) {
   game.speed = Number($("speed").value);
   $("speed").onchange = () => { game.speed = Number($("speed").value); };
   $("save-log").href = `/api/games/${id}/log`;
-  $("undo").onclick = () => act(() => api(`/api/games/${id}/undo`, {}));
+  $("undo").onclick = () => act(async () => {
+    await api(`/api/games/${id}/undo`, {});
+    // The events after the decision taken back are gone: show the list afresh.
+    $("events").replaceChildren();
+    game.shown = 0;
+    game.turnShown = -1;
+  });
   $("export").onclick = () => exportScenario();
   setupPanZoom();
   const defs = await (await fetch(`/api/games/${id}/defs`)).text();
@@ -145,9 +151,12 @@ async function play(id, params) {
   await refresh();
 }
 
-/** Run a request that changes the game, then redraw (a refused move is said, not thrown). */
+/** Run a request that changes the game, then redraw (a refused move is said, not thrown).
+ * Only while the page waits for a person: one request at a time, one agent loop. */
 async function act(request) {
+  if (root.dataset.busy === "1") return;
   root.dataset.busy = "1";
+  say("");
   try { await request(); } catch (e) { say(e.message); }
   await refresh();
 }
@@ -175,7 +184,7 @@ function draw(s) {
   if (game.fitted || !game.view) fit(s.board);
   drawScores(s);
   drawEvents(s);
-  $("undo").disabled = !s.can_undo;
+  $("undo").disabled = !(s.can_undo && (s.human || s.phase === "over"));
   const who = s.seats[s.current];
   $("status").textContent = s.phase === "over"
     ? `Game over — ${s.winners.map((w) => s.seats[w].name).join(", ")} ${s.winners.length > 1 ? "tie" : "wins"}`

@@ -95,9 +95,8 @@ pub async fn rule(State(app): Shared, Query(q): Query<RuleQuery>) -> Result<Json
         return Ok(Json(json!(r)));
     }
     if let Some(g) = &q.game {
-        let session = app.game(g)?;
-        let s = lock(&session)?;
-        if let Some(r) = s.game.rules().ruleset().rules.iter().find(|r| r.id == q.id) {
+        let loaded = in_game(&app, g, |s| Ok(s.loaded.clone())).await?;
+        if let Some(r) = loaded.rules.ruleset().rules.iter().find(|r| r.id == q.id) {
             return Ok(Json(json!(r)));
         }
     }
@@ -232,6 +231,17 @@ async fn blocking<T: Send + 'static>(
         .map_err(|_| ApiError::internal())?
 }
 
+/// Run `f` on game `id`, locked, off the async workers (an agent may hold the game for a
+/// while: its search runs under the lock).
+async fn in_game<T: Send + 'static>(
+    app: &App,
+    id: &str,
+    f: impl FnOnce(&mut Session) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let session = app.game(id)?;
+    blocking(move || f(&mut *lock(&session)?)).await
+}
+
 /// A `?since=` query.
 #[derive(Deserialize)]
 pub struct Since {
@@ -245,14 +255,13 @@ pub async fn game_state(
     Path(id): Path<String>,
     Query(q): Query<Since>,
 ) -> Result<Json<Value>, ApiError> {
-    let session = app.game(&id)?;
-    blocking(move || Ok(Json(view::state(&id, &*lock(&session)?, q.since)))).await
+    let gid = id.clone();
+    in_game(&app, &id, move |s| Ok(Json(view::state(&gid, s, q.since)))).await
 }
 
 /// `GET /api/games/{id}/defs`: the drawings of every tile of the game's variant (SVG `<g>`s).
 pub async fn game_defs(State(app): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let session = app.game(&id)?;
-    let loaded = lock(&session)?.loaded.clone();
+    let loaded = in_game(&app, &id, |s| Ok(s.loaded.clone())).await?;
     let defs = blocking(move || Ok(view::defs(&loaded))).await?;
     Ok((
         [(header::CONTENT_TYPE, "image/svg+xml; charset=utf-8")],
@@ -275,17 +284,16 @@ pub async fn act(
     Path(id): Path<String>,
     Body(req): Body<Act>,
 ) -> Result<Json<Value>, ApiError> {
-    let session = app.game(&id)?;
-    let mut s = lock(&session)?;
-    s.act(req.action).map_err(ApiError::conflict)?;
-    Ok(Json(json!({ "ok": true })))
+    in_game(&app, &id, move |s| {
+        s.act(req.action).map_err(ApiError::conflict)?;
+        Ok(Json(json!({ "ok": true })))
+    })
+    .await
 }
 
 /// `POST /api/games/{id}/step`: the agent whose decision it is decides once.
 pub async fn step(State(app): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let session = app.game(&id)?;
-    blocking(move || {
-        let mut s = lock(&session)?;
+    in_game(&app, &id, |s| {
         if !s.agent_to_act() {
             return Err(ApiError::conflict("no agent's decision is due"));
         }
@@ -296,9 +304,8 @@ pub async fn step(State(app): Shared, Path(id): Path<String>) -> Result<Json<Val
 
 /// `POST /api/games/{id}/undo`: take back the last decision of a person.
 pub async fn undo(State(app): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let session = app.game(&id)?;
-    blocking(move || {
-        lock(&session)?.undo().map_err(ApiError::conflict)?;
+    in_game(&app, &id, |s| {
+        s.undo().map_err(ApiError::conflict)?;
         Ok(Json(json!({ "ok": true })))
     })
     .await
@@ -306,20 +313,14 @@ pub async fn undo(State(app): Shared, Path(id): Path<String>) -> Result<Json<Val
 
 /// `GET /api/games/{id}/log`: the game's log, as a file to save.
 pub async fn log(State(app): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let session = app.game(&id)?;
-    let s = lock(&session)?;
-    let name = format!("attachment; filename=\"{}.jsonl\"", file_stem(&s.key));
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "application/x-ndjson; charset=utf-8".to_string(),
-            ),
-            (header::CONTENT_DISPOSITION, name),
-        ],
-        s.log(),
-    )
-        .into_response())
+    let (key, text) = in_game(&app, &id, |s| Ok((s.key.clone(), s.log()))).await?;
+    let name = format!("attachment; filename=\"{}.jsonl\"", file_stem(&key));
+    let kind = "application/x-ndjson; charset=utf-8".to_string();
+    let headers = [
+        (header::CONTENT_TYPE, kind),
+        (header::CONTENT_DISPOSITION, name),
+    ];
+    Ok((headers, text).into_response())
 }
 
 /// A variant key as a file name (`house/farms-4` → `farms-4`).
@@ -330,17 +331,19 @@ fn file_stem(key: &str) -> String {
 /// `GET /api/games/{id}/scenario`: the position as a scenario with a `[setup] board`, and the
 /// log it reads.
 pub async fn scenario(State(app): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let session = app.game(&id)?;
-    let s = lock(&session)?;
-    let entry = app.catalog.find(&s.key);
-    let stem = format!("{}-turn-{}", file_stem(&s.key), s.game.turn());
-    let variant_file = entry.map_or_else(|| s.key.clone(), |e| e.file);
-    Ok(Json(json!({
-        "scenario_name": format!("{stem}.toml"),
-        "scenario": export::scenario_text(&s, &variant_file, &format!("{stem}.jsonl")),
-        "log_name": format!("{stem}.jsonl"),
-        "log": s.log(),
-    })))
+    let key = in_game(&app, &id, |s| Ok(s.key.clone())).await?;
+    let variant_file = app.catalog.find(&key).map_or(key, |e| e.file);
+    in_game(&app, &id, move |s| {
+        let stem = format!("{}-turn-{}", file_stem(&s.key), s.game.turn());
+        let log_name = format!("{stem}.jsonl");
+        Ok(Json(json!({
+            "scenario_name": format!("{stem}.toml"),
+            "scenario": export::scenario_text(s, &variant_file, &log_name),
+            "log_name": log_name,
+            "log": s.log(),
+        })))
+    })
+    .await
 }
 
 /// `GET /api/watch`: author mode's latest check (404 without `--watch`).
