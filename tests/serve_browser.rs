@@ -101,15 +101,7 @@ async fn dataset(c: &Client) -> Value {
 
 /// Wait until the page waits for a person or the game is over; its dataset then.
 async fn settle(c: &Client) -> Value {
-    let deadline = Instant::now() + SETTLE;
-    loop {
-        let d = dataset(c).await;
-        if d["busy"] == "0" {
-            return d;
-        }
-        assert!(Instant::now() < deadline, "the page did not settle: {d}");
-        tokio::time::sleep(Duration::from_millis(40)).await;
-    }
+    wait_for(c, SETTLE, |d| d["busy"] == "0").await
 }
 
 /// Click the first element matching `css`; false when there is none.
@@ -315,7 +307,10 @@ async fn author_mode_shows_a_diagnostic(c: &Client) {
     std::fs::write(&file, &text).unwrap();
     let server = Server::start(&["--watch", dir.to_str().unwrap()]);
     c.goto(&format!("{}author", server.url)).await.unwrap();
-    let first = wait_for(c, |d| d["generation"].as_str().is_some()).await;
+    let first = wait_for(c, Duration::from_secs(20), |d| {
+        d["generation"].as_str().is_some()
+    })
+    .await;
     assert_eq!(
         first["diagnostics"], "0",
         "the copied set is valid: {first}"
@@ -327,7 +322,10 @@ async fn author_mode_shows_a_diagnostic(c: &Client) {
     let lines = text.lines().count();
     std::fs::write(&file, format!("{text}\n[[tile]]\nid = \n")).unwrap();
     let saved = Instant::now();
-    let d = wait_for(c, |d| d["diagnostics"].as_str().is_some_and(|n| n != "0")).await;
+    let d = wait_for(c, Duration::from_secs(20), |d| {
+        d["diagnostics"].as_str().is_some_and(|n| n != "0")
+    })
+    .await;
     assert!(
         saved.elapsed() < Duration::from_secs(5),
         "{:?}",
@@ -348,15 +346,16 @@ async fn author_mode_shows_a_diagnostic(c: &Client) {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-async fn wait_for(c: &Client, ok: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(20);
+/// Wait (at most `limit`) until the page's dataset satisfies `ok`; the dataset then.
+async fn wait_for(c: &Client, limit: Duration, ok: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + limit;
     loop {
         let d = dataset(c).await;
         if ok(&d) {
             return d;
         }
         assert!(Instant::now() < deadline, "the page never showed it: {d}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        tokio::time::sleep(Duration::from_millis(40)).await;
     }
 }
 

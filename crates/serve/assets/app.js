@@ -471,8 +471,10 @@ function drawAuthor(w) {
 
 function drawAuthorVariants(variants) {
   $("author-variants").replaceChildren(...variants.filter((v) => v.watched).map((v) => {
-    const a = el("a", { href: `/?variant=${encodeURIComponent(v.key)}`, class: "play-variant" }, `Play ${v.key}`);
-    const p = el("p"); p.append(a); return p;
+    const key = encodeURIComponent(v.key);
+    const play = el("a", { href: `/play?variant=${key}&seats=human,random&seed=1`, class: "play-variant" }, `Play ${v.key}`);
+    const more = el("a", { href: `/?variant=${key}` }, "set up another game of it");
+    const p = el("p"); p.append(play, " (you against random) or ", more); return p;
   }));
 }
 

@@ -98,7 +98,12 @@ impl Session {
             true,
         )
         .map_err(|e| e.to_string())?;
-        Ok(Session {
+        Ok(Session::seated(key, loaded, game, seats, seed))
+    }
+
+    /// `game` of `loaded` with `seats`, the agents seeded from `seed`.
+    fn seated(key: &str, loaded: Arc<Loaded>, game: Game, seats: Vec<Seat>, seed: u64) -> Self {
+        Session {
             key: key.to_string(),
             agents: build_agents(&seats, seed),
             loaded,
@@ -106,7 +111,7 @@ impl Session {
             seats,
             seed,
             marks: Vec::new(),
-        })
+        }
     }
 
     /// A game read from a log, at the start of turn `turn` (after `turn` tiles were placed;
@@ -137,15 +142,7 @@ impl Session {
             ));
         }
         let seed = game.seed().unwrap_or(0);
-        Ok(Session {
-            key: key.to_string(),
-            agents: build_agents(&seats, seed),
-            loaded,
-            game,
-            seats,
-            seed,
-            marks: Vec::new(),
-        })
+        Ok(Session::seated(key, loaded, game, seats, seed))
     }
 
     /// The seat whose decision it is, if the game is not over.
