@@ -415,3 +415,35 @@ async fn rules_and_variants_are_described() {
     let (status, _) = send(&app, get("/api/watch")).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "author mode is off");
 }
+
+#[tokio::test]
+async fn a_data_root_adds_its_variants() {
+    let shipped = root(&repo().join("variants"), "").unwrap();
+    let fixtures = root(&repo().join("tests/fixtures/valid"), "valid").unwrap();
+    let app = router(Arc::new(App::new(
+        Catalog::new(vec![shipped, fixtures]),
+        4321,
+        None,
+    )));
+    let v = json_of(&app, get("/api/variants")).await;
+    let keys: Vec<&str> = (v["variants"].as_array().unwrap().iter())
+        .map(|e| e["key"].as_str().unwrap())
+        .collect();
+    assert!(
+        keys.contains(&"base") && keys.contains(&"valid/authoring-variant"),
+        "{keys:?}"
+    );
+    assert!(
+        !keys.iter().any(|k| k.ends_with("many-tiles")),
+        "tile sets are not variants"
+    );
+    let body =
+        json!({"variant": "valid/authoring-variant", "seats": ["random", "random"], "seed": 1});
+    let id = json_of(&app, post("/api/games", &body)).await;
+    let state = json_of(
+        &app,
+        get(&format!("/api/games/{}", id["id"].as_str().unwrap())),
+    )
+    .await;
+    assert_eq!(state["variant"], "valid/authoring-variant");
+}
