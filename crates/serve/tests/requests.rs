@@ -447,3 +447,51 @@ async fn a_data_root_adds_its_variants() {
     .await;
     assert_eq!(state["variant"], "valid/authoring-variant");
 }
+
+/// Every shipped variant, seat 0 a person choosing among the listed actions (a fixed
+/// pseudo-random pick), seat 1 `random`, for 40 decisions: every listed action is accepted,
+/// every state is drawn, nothing is refused that the page offered.
+#[tokio::test]
+async fn every_variant_plays_by_the_listed_actions() {
+    let app = app();
+    let v = json_of(&app, get("/api/variants")).await;
+    let mut pick: u64 = 7;
+    for entry in v["variants"].as_array().unwrap() {
+        let key = entry["key"].as_str().unwrap();
+        let body = json!({"variant": key, "seats": ["human", "random"], "seed": 3});
+        let id = json_of(&app, post("/api/games", &body)).await;
+        let id = id["id"].as_str().unwrap();
+        for _ in 0..40 {
+            let s = json_of(&app, get(&format!("/api/games/{id}"))).await;
+            if s["phase"] == "over" {
+                break;
+            }
+            if s["human"] == false {
+                json_of(&app, post(&format!("/api/games/{id}/step"), &json!({}))).await;
+                continue;
+            }
+            let actions = s["actions"].as_array().unwrap();
+            assert!(!actions.is_empty(), "{key}: a person's turn offers nothing");
+            pick = pick
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let a = &actions[(pick >> 33) as usize % actions.len()];
+            assert!(!a["words"].as_str().unwrap().is_empty(), "{key}: {a}");
+            if a["kind"] == "figure" {
+                assert!(
+                    a["spot"].is_array(),
+                    "{key}: a figure option without its spot: {a}"
+                );
+            }
+            let (status, msg) = send(
+                &app,
+                post(
+                    &format!("/api/games/{id}/act"),
+                    &json!({"action": a["action"]}),
+                ),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{key}: {a}: {msg}");
+        }
+    }
+}
