@@ -165,6 +165,7 @@ async fn autoplay_is_tegula_play(c: &Client, url: &str) {
     ]);
     assert!(out.status.success());
     let played = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
     assert!(
         log == played,
         "the page's game differs from `tegula play`'s"
@@ -201,9 +202,11 @@ async fn whole_base_game_by_clicks(c: &Client, url: &str) {
     let scores: Vec<u32> = serde_json::from_str(d["scores"].as_str().unwrap()).unwrap();
     assert!(decisions >= 60, "seat 0 decided {decisions} times");
     let log = page_log(c).await;
-    let path = scratch("clicks").join("game.jsonl");
+    let dir = scratch("clicks");
+    let path = dir.join("game.jsonl");
     std::fs::write(&path, &log).unwrap();
     let out = tegula(&["replay", path.to_str().unwrap(), "--format", "json"]);
+    std::fs::remove_dir_all(&dir).ok();
     assert!(
         out.status.success(),
         "{}",
