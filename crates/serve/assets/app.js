@@ -137,6 +137,7 @@ async function play(id, params) {
   game.speed = Number($("speed").value);
   $("speed").onchange = () => { game.speed = Number($("speed").value); };
   $("save-log").href = `/api/games/${id}/log`;
+  $("replay-link").href = `/api/games/${id}/replay`;
   $("undo").onclick = () => act(async () => {
     await api(`/api/games/${id}/undo`, {});
     // The events after the decision taken back are gone: show the list afresh.

@@ -323,6 +323,19 @@ pub async fn log(State(app): Shared, Path(id): Path<String>) -> Result<Response,
     Ok((headers, text).into_response())
 }
 
+/// `GET /api/games/{id}/replay`: the game so far in the HTML replay viewer (`tegula replay
+/// --html`'s page).
+pub async fn replay(State(app): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let html = in_game(&app, &id, |s| {
+        let names = view::seat_names(&s.seats);
+        let title = format!("{} — {}", s.key, s.game.rules().ruleset().name);
+        tegula_render::html::replay_html(&title, &s.game, &s.loaded.drawings, &names)
+            .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))
+    })
+    .await?;
+    Ok(axum::response::Html(html).into_response())
+}
+
 /// A variant key as a file name (`house/farms-4` → `farms-4`).
 fn file_stem(key: &str) -> String {
     key.rsplit('/').next().unwrap_or(key).to_string()

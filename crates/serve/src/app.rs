@@ -212,6 +212,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/step", post(api::step))
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/log", get(api::log))
+        .route("/api/games/{id}/replay", get(api::replay))
         .route("/api/games/{id}/scenario", get(api::scenario))
         .route("/api/watch", get(api::watch))
         .fallback(api::not_found)

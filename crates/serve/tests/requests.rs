@@ -310,6 +310,13 @@ async fn a_log_loads_at_a_turn_and_exports_a_scenario() {
     assert_eq!(status, StatusCode::OK);
     let end = json_of(&app, get(&format!("/api/games/{id}"))).await;
     assert_eq!(end["phase"], "over");
+    let (status, html) = send(&app, get(&format!("/api/games/{id}/replay"))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.starts_with("<!DOCTYPE html>") || html.starts_with("<!doctype html>"),
+        "{}",
+        &html[..80]
+    );
     // The whole log: the same final scores; at turn 10: the position after 10 tiles.
     let v = json_of(&app, post("/api/games/load", &json!({"log": log}))).await;
     let whole = json_of(
