@@ -490,6 +490,10 @@ async function main() {
       const seats = (params.get("seats") || "human,random").split(",");
       const body = { variant: params.get("variant"), seats, seed: params.get("seed") || "0" };
       const { id } = await api("/api/games", body);
+      // A reload goes on with this game instead of setting up another.
+      const keep = new URLSearchParams({ game: id });
+      for (const k of ["speed", "autoplay"]) if (params.has(k)) keep.set(k, params.get(k));
+      history.replaceState(null, "", `/play?${keep}`);
       return await play(id, params);
     }
     await setup(params);
