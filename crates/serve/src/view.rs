@@ -212,15 +212,13 @@ fn events(game: &Game, words: &Words, since: usize) -> Vec<Value> {
     } else {
         None
     };
-    let mut turn = all[..since.min(all.len())]
-        .iter()
-        .filter(|e| matches!(e, Event::Place { .. }))
-        .count();
+    // The turn each event names (the log's `turn`); an event without one is in the turn before.
+    let turn_of = |e: &Event| serde_json::to_value(e).ok()?.get("turn")?.as_u64();
+    let before = all[..since.min(all.len())].iter().rev();
+    let mut turn = before.filter_map(turn_of).next().unwrap_or(0);
     let mut out = Vec::new();
     for (k, e) in all.iter().enumerate().skip(since) {
-        if matches!(e, Event::Place { .. }) {
-            turn += 1;
-        }
+        turn = turn_of(e).unwrap_or(turn);
         let fin = last_decision.is_some_and(|d| k > d);
         if let Some(text) = words.describe(e, fin) {
             let (text, rule) = split_rule(&text, e.rule());
