@@ -23,5 +23,7 @@ pub async fn asset(Path(name): Path<String>) -> Result<Response, ApiError> {
         "app.css" => ("text/css; charset=utf-8", APP_CSS),
         _ => return Err(ApiError::not_found(format!("no asset `{name}`"))),
     };
-    Ok(([(header::CONTENT_TYPE, kind)], body).into_response())
+    // Checked again on every load, so that a newer tegula's page is never mixed with an old one.
+    let headers = [(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")];
+    Ok((headers, body).into_response())
 }
