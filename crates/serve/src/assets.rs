@@ -24,6 +24,9 @@ pub async fn asset(Path(name): Path<String>) -> Result<Response, ApiError> {
         _ => return Err(ApiError::not_found(format!("no asset `{name}`"))),
     };
     // Checked again on every load, so that a newer tegula's page is never mixed with an old one.
-    let headers = [(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")];
+    let headers = [
+        (header::CONTENT_TYPE, kind),
+        (header::CACHE_CONTROL, "no-cache"),
+    ];
     Ok((headers, body).into_response())
 }
