@@ -5,10 +5,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo fmt --all -- --check
-cargo clippy --locked --workspace --all-targets -- -D warnings
-RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace
-cargo test --locked --workspace
-cargo run --locked --quiet -- validate tiles variants
+# `--features serve`: the root package with its `tegula serve` verb (crates/serve), so that the
+# verb is linted and its tests (tests/serve_*.rs) run; one build of the binary serves every step.
+cargo clippy --locked --workspace --all-targets --features serve -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --features serve
+cargo test --locked --workspace --features serve
+cargo run --locked --quiet --features serve -- validate tiles variants
 
 # The Python package's tests (crates/python/tests, pytest, ~30 s with a debug build) when the
 # package and pytest are installed (.ci/run builds and installs it; README "Python package");

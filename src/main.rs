@@ -50,6 +50,9 @@ enum Command {
     /// Explain a variant's effective rules, or compare two variants rule by rule.
     #[command(subcommand_required = true)]
     Variant(cli::variant::Args),
+    /// Serve a local web app: play any variant against agents by clicking; author mode with
+    /// live checks (built with the cargo feature `serve`).
+    Serve(cli::serve::Args),
 }
 
 /// Whether `e` is a write to a closed pipe (`tegula … | head -1`): not an error.
@@ -109,6 +112,7 @@ fn main() -> ExitCode {
         Command::Check(a) => cli::check::run(a),
         Command::Rules(a) => cli::rules::run(a),
         Command::Variant(a) => cli::variant::run(a),
+        Command::Serve(a) => cli::serve::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

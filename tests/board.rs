@@ -359,6 +359,7 @@ fn every_verb_states_its_exit_codes_in_help() {
         "replay",
         "board",
         "check",
+        "serve",
     ] {
         let out = tegula(&[verb, "--help"]);
         assert_exit(&out, 0);

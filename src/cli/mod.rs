@@ -19,6 +19,7 @@ pub mod render;
 pub mod replay;
 pub mod rules;
 pub mod schema;
+pub mod serve;
 mod sim_games;
 mod sim_report;
 pub mod simulate;

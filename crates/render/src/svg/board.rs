@@ -45,12 +45,20 @@ pub fn tile_defs<'a>(boards: impl IntoIterator<Item = &'a BoardView>) -> String 
     for b in boards {
         for t in &b.tiles {
             if seen.insert((t.tile, t.rotation)) {
-                let _ = writeln!(out, r#"<g id="{}">"#, def_id(t.tile, t.rotation));
-                draw_layers(&mut out, &t.view, 0.0, 0.0, false);
-                let _ = writeln!(out, "</g>");
+                out.push_str(&tile_def(t.tile, t.rotation, &t.view));
             }
         }
     }
+    out
+}
+
+/// The `<g>` drawing (inside a `<defs>`) of tile type `tile` turned `rotation` times, whose
+/// view is `view`, at the origin: what the boards' `<use>` elements name (`#tt{tile}r{rotation}`).
+/// The play page (`tegula serve`) draws every tile of a variant this way once.
+pub fn tile_def(tile: u16, rotation: u8, view: &TileView) -> String {
+    let mut out = format!("<g id=\"{}\">\n", def_id(tile, rotation));
+    draw_layers(&mut out, view, 0.0, 0.0, false);
+    out.push_str("</g>\n");
     out
 }
 
