@@ -179,7 +179,7 @@ impl Session {
         }
         let before = self.game.events().len();
         self.game.apply(action).map_err(|e| {
-            let rule = e.rule();
+            let rule = self.game.rule_of(&e);
             format!("{e} [{rule}]")
         })?;
         self.marks.push(before);
