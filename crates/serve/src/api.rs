@@ -345,7 +345,10 @@ fn file_stem(key: &str) -> String {
 /// log it reads.
 pub async fn scenario(State(app): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     let key = in_game(&app, &id, |s| Ok(s.key.clone())).await?;
-    let variant_file = app.catalog.find(&key).map_or(key, |e| e.file);
+    let variant_file = app
+        .catalog
+        .find(&key)
+        .map_or(key, |e| export::variant_ref(&e.path, &e.file));
     in_game(&app, &id, move |s| {
         let stem = format!("{}-turn-{}", file_stem(&s.key), s.game.turn());
         let log_name = format!("{stem}.jsonl");

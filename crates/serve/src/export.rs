@@ -23,6 +23,25 @@ fn quoted(s: &str) -> String {
     out
 }
 
+/// How a scenario saved in a folder just below the variant's data root (as `scenarios/` is: the
+/// `#:schema ../schema/…` line says so) names the variant: `../` and its path inside the root. A
+/// scenario may read only inside its data root (docs/SCENARIOS.md), so an absolute path would
+/// be refused. Without a root above the file, `shown` (the author adjusts it).
+pub fn variant_ref(path: &std::path::Path, shown: &str) -> String {
+    let root = tegula_model::reach::data_root(path);
+    let file = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    match file.strip_prefix(&root) {
+        Ok(inside) if root.join("schema").is_dir() => {
+            let parts: Vec<String> = inside
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            format!("../{}", parts.join("/"))
+        }
+        _ => shown.to_string(),
+    }
+}
+
 /// The scenario of `s`'s position: its board is the first `turn` turns of the log saved as
 /// `log_name` beside it; `variant_file` is where the server read the variant.
 pub fn scenario_text(s: &Session, variant_file: &str, log_name: &str) -> String {
@@ -42,7 +61,7 @@ pub fn scenario_text(s: &Session, variant_file: &str, log_name: &str) -> String 
     out.push_str("rules = []  # the rule ids this scenario checks\n");
     let _ = writeln!(
         out,
-        "variant = {}  # relative to this file: adjust where you save it",
+        "variant = {}  # relative to this file, saved in a folder below the data root (as scenarios/)",
         quoted(variant_file)
     );
     let _ = writeln!(out, "players = {}", game.players());
