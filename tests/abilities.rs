@@ -1,6 +1,6 @@
 //! The wonders' abilities (W-10 .. W-17) and the open pool (W-1 .. W-4, W-30) as lowered from the
-//! shipped data: every expected value below is written out by hand from RULES.md, not derived
-//! from the data it checks.
+//! shipped data: every expected value below is written out by hand from the rule registry's text
+//! (`tegula rules W-10` .. `W-17`), not derived from the data it checks.
 
 use std::path::Path;
 
@@ -46,7 +46,7 @@ const WONDERS: [&str; 8] = [
     "tikal",
 ];
 
-/// What RULES.md says, one ability per wonder.
+/// What the rule registry says (W-10 .. W-17), one ability per wonder.
 fn expected(rs: &Ruleset) -> Vec<(&'static str, Ability)> {
     let religious = rs
         .tag("religious")

@@ -805,8 +805,8 @@ fn traders_builders_tiles_match_the_catalogue_tb1() {
 
 #[test]
 fn legacy_variant_changes_only_scoring_and_followers() {
-    // RULES.md, legacy house rules (after B-7): completed 2-tile city worth 2, farms 4 per city;
-    // followers are data: a large meeple of strength 2 (B-5).
+    // The legacy house rules (variants/base-legacy.toml): completed 2-tile city worth 2, farms 4
+    // per city; followers are data: a large meeple of strength 2 (B-5).
     let base = build("base.toml");
     let legacy = build("base-legacy.toml");
     assert_eq!(legacy.tiles, base.tiles, "same tiles as the base game");

@@ -1,6 +1,6 @@
-//! Rules audit of the engine (RULES.md B-2, B-5): follower options are one per board feature, a
-//! follower of strength 0 wins nothing, and an unplaceable last tile ends the game with the
-//! final scoring. Expected values are worked out by hand in the comments.
+//! Rules audit of the engine (B-2, B-5 in the rule registry): follower options are one per board
+//! feature, a follower of strength 0 wins nothing, and an unplaceable last tile ends the game
+//! with the final scoring. Expected values are worked out by hand in the comments.
 
 mod common;
 use common::base;

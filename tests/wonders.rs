@@ -1,8 +1,8 @@
 //! The 8 Wonders of Humanity mega tiles (issue 3, items 3 and 4): the rulebook's per-wonder facts
-//! (RULES.md, "Per-wonder content"; W-5, W-18, W-19, W-21) stated as invariants over the compiled
-//! and lowered model of `variants/wonders.toml`, for **every rotation**; the W-21 meadow override
-//! of `variants/wonders-meadows.toml`; and the deliberately wrong copy of Notre-Dame that must fail
-//! validation with the rule id of the fact it breaks.
+//! (the rule registry: each wonder's W-10 .. W-17 entry; W-5, W-18, W-19, W-21) stated as
+//! invariants over the compiled and lowered model of `variants/wonders.toml`, for **every
+//! rotation**; the W-21 meadow override of `variants/wonders-meadows.toml`; and the deliberately
+//! wrong copy of Notre-Dame that must fail validation with the rule id of the fact it breaks.
 //!
 //! The expectations below are written from the rulebook table, not read back from the tile files,
 //! so a wrong tile file (or a wrong compiler / lowering) makes these tests fail.
@@ -18,7 +18,7 @@ use tegula_ruleset::{
     rotate_offset, FeatureKind, Half, Rotation, Ruleset, Side, SideKind, TileType, NO_FEATURE,
 };
 
-/// What the rulebook says about one wonder (RULES.md, "Per-wonder content").
+/// What the rulebook says about one wonder (its W-10 .. W-17 entry in the rule registry).
 struct Want {
     /// Tile id as the commands accept it.
     id: &'static str,

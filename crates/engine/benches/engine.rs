@@ -11,6 +11,8 @@
 //! position with `clone_from`, so the `clone` line is printed too and the `net` column
 //! subtracts it. Each line is the median over samples of the time per step; `--quick` takes
 //! fewer and shorter samples. docs/BENCHMARKS.md says how to compare two checkouts.
+//!
+//! The variants are read as compiled artefacts (`benches/data/V.json`), not built from TOML.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -127,13 +129,16 @@ fn report(o: &Opts, name: &str, ns: [f64; 3], net: Option<f64>) {
     }
 }
 
+/// The compiled artefact of `variants/V.toml`, checked in as `benches/data/V.json` so that the
+/// engine needs no TOML compiler; the root test `engine_bench_data` keeps it equal to what
+/// `tegula compile variants/V.toml --format json` writes.
 fn rules(variant: &str) -> Arc<Rules> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../variants")
-        .join(format!("{variant}.toml"));
-    let (rs, diags) = tegula_model::variant::build_variant(&path);
-    let rs = rs.unwrap_or_else(|| panic!("{} does not build: {diags:?}", path.display()));
-    Arc::new(Rules::new(rs).expect("a playable ruleset"))
+        .join("benches/data")
+        .join(format!("{variant}.json"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let rules = Rules::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    Arc::new(rules)
 }
 
 /// Mid-game positions (turns 20 to 50) of seeded random 2-player games, chance steps on, in

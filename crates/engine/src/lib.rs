@@ -7,7 +7,8 @@
 //! use std::sync::Arc;
 //! use tegula_engine::{testkit, Action, Game, Phase, Rules};
 //!
-//! // A ruleset normally comes from `tegula_model::variant::build_variant`.
+//! // A ruleset normally comes from a compiled artefact (`Rules::from_json`, the file
+//! // `tegula compile VARIANT --format json` writes).
 //! let rules = Arc::new(Rules::new(testkit::base_ruleset()).unwrap()); // check + precompute once
 //! let mut game = Game::seeded(rules.clone(), 2, 42).unwrap(); // shuffled pile, events recorded
 //! // or: Game::scripted(rules.clone(), 2, vec![t1, t2, …])    // explicit draw order

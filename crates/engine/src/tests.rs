@@ -596,10 +596,10 @@ fn w3_the_active_player_orders_seats_that_reach_the_pairs_together() {
 
 #[test]
 fn w6_drawn_tiles_are_removed_until_one_lets_the_pool_tile_fit_next_to_it() {
-    // W-6 (RULES.md reading): the pool tile fits nowhere; the next drawn cloister cannot make it
-    // fit wherever it goes, so it is removed from the game; the city cap E can (its city side
-    // facing an empty cell), so it is placed — with no follower — and the pool tile goes next to
-    // it, its marker on it, then up to two followers (W-5, W-7).
+    // W-6 (the registry's reading): the pool tile fits nowhere; the next drawn cloister cannot
+    // make it fit wherever it goes, so it is removed from the game; the city cap E can (its city
+    // side facing an empty cell), so it is placed — with no follower — and the pool tile goes
+    // next to it, its marker on it, then up to two followers (W-5, W-7).
     let mut g = w6_game(&["B", "B", "E", "B"]);
     assert_eq!(
         g.phase(),

@@ -433,7 +433,7 @@ pub struct Diagnostic {
     /// Where the problem is: the file and, when known, the text to blame.
     #[serde(flatten)]
     pub at: Location,
-    /// Rule id (RULES.md) the problem breaks, when one applies.
+    /// Rule id (the rule registry, `tegula rules ID`) the problem breaks, when one applies.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
     /// Extra explanation lines.

@@ -35,7 +35,7 @@ pub struct RuleLine {
     pub value: Value,
     /// The rule in plain words, with its value.
     pub text: String,
-    /// Rule id (RULES.md) the parameter belongs to, when there is one.
+    /// Rule id (the rule registry, `tegula rules ID`) the parameter belongs to, when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<&'static str>,
     /// Where it was set; `None`: the rulebook's default.

@@ -467,7 +467,7 @@ pub struct RawFact {
     /// `"reconstruction"` (the data's chosen shape yields them; give `derivation`).
     pub source: Sp<RawFactSource>,
     /// The rulebook's words that state the numbers (required with `source = "rulebook"`): the
-    /// seed's own phrase or RULES.md's English.
+    /// seed's own phrase or the rule registry's statement (`tegula rules ID`).
     #[serde(default)]
     #[schemars(length(max = 2000))]
     pub quote: Option<Sp<String>>,
@@ -594,8 +594,9 @@ pub struct VariantFile {
     /// absent keys keep `[scoring]`'s numbers.
     #[serde(default)]
     pub values: Option<Sp<RawValues>>,
-    /// The rulebook's *Readings* this variant decides otherwise (RULES.md; docs/FORMAT.md,
-    /// "Rule parameters"); absent keys keep the registry's reading.
+    /// The rulebook's *Readings* this variant decides otherwise (the rule registry's "Reading"
+    /// entries, `tegula rules ID`; docs/FORMAT.md, "Rule parameters"); absent keys keep the
+    /// registry's reading.
     #[serde(default)]
     pub readings: Option<Sp<RawReadings>>,
     /// Overrides of mega-tile connections (W-21 meadow connections).
@@ -997,8 +998,8 @@ pub enum RawAfterScore {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RawAdjacency {
-    /// RULES.md's reading: features on the figure's tile or on tiles in the 8 cells around it
-    /// (a mega tile counts whole).
+    /// The registry's reading (AM-11): features on the figure's tile or on tiles in the 8 cells
+    /// around it (a mega tile counts whole).
     Neighbourhood,
     /// The older reading: features connected to the scored one through a shared tile.
     Connected,

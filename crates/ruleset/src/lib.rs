@@ -322,8 +322,9 @@ pub const NO_FEATURE: u8 = u8::MAX;
 /// an older engine misread a newer file (or the reverse); [`Ruleset::from_json`] refuses others.
 pub const FORMAT_VERSION: u32 = 4;
 
-/// The rulebook's *Readings* (RULES.md), each a parameter whose default is the registry's
-/// reading and whose alternative is the other coherent reading of the rule text.
+/// The rulebook's *Readings* (the "Reading" entries of the rule registry, `tegula rules ID`),
+/// each a parameter whose default is the registry's reading and whose alternative is the other
+/// coherent reading of the rule text.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Readings {
     /// Who goes first in the final round of player tiles after the last pile tile (AM-4).
@@ -534,9 +535,10 @@ pub struct Ruleset {
     /// up to N, place one). Abilities may raise one player's hand (W-12's [`Effect::Hand`]).
     #[serde(default = "one_tile")]
     pub hand: u8,
-    /// How the rulebook's *Readings* are decided (RULES.md): each defaults to the registry's
-    /// reading; a variant may pick the alternative. Left out of the artefact when every one
-    /// is the default, so artefacts of the shipped variants do not change.
+    /// How the rulebook's *Readings* are decided (the rule registry, `tegula rules ID`): each
+    /// defaults to the registry's reading; a variant may pick the alternative. Left out of the
+    /// artefact when every one is the default, so artefacts of the shipped variants do not
+    /// change.
     #[serde(default, skip_serializing_if = "Readings::is_default")]
     pub readings: Readings,
     /// Rules the data declares for itself (`[[rule]]` in its tile sets and variant), beside the
@@ -1047,7 +1049,7 @@ pub enum AfterScore {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Adjacency {
-    /// RULES.md's reading of AM-11: a feature with a segment on the figure's tile or on a tile
+    /// The registry's reading of AM-11: a feature with a segment on the figure's tile or on a tile
     /// covering a cell in the 8-neighbourhood of any of that tile's cells (a mega tile counts
     /// whole).
     #[default]

@@ -23,7 +23,8 @@ pub struct ScenarioFile {
     /// Free text: what the scenario shows and the hand computation of its scores.
     #[serde(default)]
     pub description: Option<String>,
-    /// Rule ids (RULES.md) the scenario exercises, e.g. `["B-4", "B-5"]`.
+    /// Rule ids (the rule registry, `tegula rules ID`) the scenario exercises, e.g.
+    /// `["B-4", "B-5"]`.
     #[serde(default)]
     #[schemars(length(max = 32), inner(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$")))]
     pub rules: Vec<Sp<RuleId>>,

@@ -393,7 +393,7 @@ impl Game {
     }
 
     /// AM-4: players still holding final-round tiles may place them, in seat order starting
-    /// after the seat that placed the last tile (RULES.md reading of "left of"), or with that
+    /// after the seat that placed the last tile (the registry's reading of "left of"), or with that
     /// seat itself (`readings.final_round_first`).
     fn start_final_round(&mut self) {
         let rs = self.rules.ruleset();
