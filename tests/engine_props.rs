@@ -79,7 +79,8 @@ impl tegula_ruleset::Counts for EventCounts<'_> {
             Quantity::Pennants => f.pennants,
             Quantity::Neighbours if cloister => f.tiles,
             Quantity::Cities => f.cities,
-            Quantity::Neighbours | Quantity::Tag(_) | Quantity::CitiesWith(_) => {
+            // Base-game values read nothing else.
+            _ => {
                 unreachable!("{q:?} on {f:?}")
             }
         }

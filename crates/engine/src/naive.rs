@@ -298,6 +298,12 @@ impl Counts for NaiveCounts<'_> {
                 self.cities.iter().filter(with).count() as u32
             }
             Quantity::Tag(t) => tagged(self.game, self.f, t),
+            // Never in a feature's value (the model refuses them there).
+            Quantity::Record(_)
+            | Quantity::Counters(_)
+            | Quantity::Held(_)
+            | Quantity::Completed(_)
+            | Quantity::Touching(..) => 0,
         }
     }
 }

@@ -301,6 +301,9 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
             scoring: "B-4".into(),
             final_scoring: "B-6".into(),
         },
+        when: Vec::new(),
+        tokens: Vec::new(),
+        counters: Vec::new(),
     })
 }
 

@@ -735,6 +735,9 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         pile_groups: v.pile_groups.clone(),
         seats_rule: v.seats_rule.clone(),
         citations: v.citations.clone(),
+        when: Vec::new(),
+        tokens: Vec::new(),
+        counters: Vec::new(),
     };
     (Some(rs), diags)
 }

@@ -176,6 +176,12 @@ impl Totals {
                 let n = self.tagged.get(&t).copied().unwrap_or(0);
                 (n, n)
             }
+            // Never in a feature's value (the model refuses them there).
+            Quantity::Record(_)
+            | Quantity::Counters(_)
+            | Quantity::Held(_)
+            | Quantity::Completed(_)
+            | Quantity::Touching(..) => (0, 0),
         }
     }
 

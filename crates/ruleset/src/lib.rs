@@ -23,12 +23,17 @@ use serde::{Deserialize, Serialize};
 pub mod limits;
 mod linear;
 mod resource;
+mod rule_form;
 mod value;
 mod value_text;
 mod words;
 
 pub use linear::Linear;
 pub use resource::{Award, Gain, Resource};
+pub use rule_form::{
+    Act, CounterType, Offer, Options, PieceKind, RuleEvent, ScoredAt, Seat, TileRef, TokenType,
+    When, CHOSEN,
+};
 pub use value::{
     applies, Compare, Counts, Expr, Quantity, ScoringNumbers, StateValues, Test, Values,
 };
@@ -567,6 +572,16 @@ pub struct Ruleset {
     /// The rule ids the game's own steps cite (placing a tile, scoring during the game and at
     /// the end): the engine names no rule, the data does.
     pub citations: Citations,
+    /// Rules of the one form (`[[when]]`; docs/design/rule-form.md), in file order. Left out of
+    /// the artefact when empty, so artefacts of variants without them do not change.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub when: Vec<When>,
+    /// Single-holder tokens (`[[token]]`). Left out of the artefact when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tokens: Vec<TokenType>,
+    /// Kinds of counter tiles carry (`[[counter]]`). Left out of the artefact when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub counters: Vec<CounterType>,
 }
 
 /// The rule ids the steps every game has cite (`[citations]` in a variant; docs/FORMAT.md,

@@ -29,6 +29,36 @@ pub enum Quantity {
     /// Segments of the feature carrying a tag (index into [`crate::Ruleset::tags`]): the
     /// feature's count is the sum over the segments merged into it.
     Tag(u32),
+    /// The record a single-holder token was last taken with (index into
+    /// [`crate::Ruleset::tokens`]; 0 while nobody holds it). Rule-form values only.
+    Record(u32),
+    /// Counters of a kind (index into [`crate::Ruleset::counters`]) on the subject's tiles: the
+    /// tiles of a road, city or field, a cloister's tile and its 8 neighbours, or the subject
+    /// tile. Rule-form values only.
+    Counters(u32),
+    /// How many of a seat resource (index into [`crate::Ruleset::resources`]) the seat being
+    /// paid holds. Rule-form values only.
+    Held(u32),
+    /// Completed features of a kind on the board. Rule-form values only.
+    Completed(FeatureKind),
+    /// Features of a kind on the 8 cells around the subject feature's tiles (with a tag: around
+    /// its tiles holding a segment of it with that tag), each once. Rule-form values only.
+    Touching(FeatureKind, Option<u32>),
+}
+
+impl Quantity {
+    /// Whether only the one rule form may read it (it counts the board or the seats, not the
+    /// feature being valued).
+    pub fn rule_form_only(self) -> bool {
+        matches!(
+            self,
+            Quantity::Record(_)
+                | Quantity::Counters(_)
+                | Quantity::Held(_)
+                | Quantity::Completed(_)
+                | Quantity::Touching(..)
+        )
+    }
 }
 
 /// An integer expression. Arithmetic saturates: never above `u32::MAX`, never below 0.
@@ -445,5 +475,11 @@ pub fn applies(q: Quantity, kind: FeatureKind) -> bool {
         Quantity::Pennants => kind == FeatureKind::City,
         Quantity::Neighbours => kind == FeatureKind::Cloister,
         Quantity::Cities | Quantity::CitiesWith(_) => kind == FeatureKind::Field,
+        // Counts of the board and the seats: never a feature's value.
+        Quantity::Record(_)
+        | Quantity::Counters(_)
+        | Quantity::Held(_)
+        | Quantity::Completed(_)
+        | Quantity::Touching(..) => false,
     }
 }

@@ -23,6 +23,12 @@ fn test_prec(t: &Test) -> u8 {
     }
 }
 
+// Tokens, counters and resources are named by index here: the value text has only the tag
+// list; the model names them in its own explanations.
+fn ix(i: u32) -> String {
+    format!("#{i}")
+}
+
 fn tag(tags: &[String], i: u32) -> &str {
     tags.get(i as usize).map_or("?", String::as_str)
 }
@@ -37,6 +43,12 @@ impl Quantity {
             Quantity::Cities => "cities".into(),
             Quantity::CitiesWith(t) => format!("cities({})", tag(tags, t)),
             Quantity::Tag(t) => format!("count({})", tag(tags, t)),
+            Quantity::Record(i) => format!("record({})", ix(i)),
+            Quantity::Counters(i) => format!("counters({})", ix(i)),
+            Quantity::Held(i) => format!("held({})", ix(i)),
+            Quantity::Completed(k) => format!("completed({})", k.name()),
+            Quantity::Touching(k, None) => format!("touching({})", k.name()),
+            Quantity::Touching(k, Some(t)) => format!("touching({}, {})", k.name(), tag(tags, t)),
         }
     }
 
@@ -49,6 +61,11 @@ impl Quantity {
             Quantity::Cities => "completed city it borders".into(),
             Quantity::CitiesWith(t) => format!("completed city with `{}` it borders", tag(tags, t)),
             Quantity::Tag(t) => format!("segment tagged `{}`", tag(tags, t)),
+            Quantity::Record(i) => format!("unit of token #{i}'s record"),
+            Quantity::Counters(i) => format!("counter #{i} on its tiles"),
+            Quantity::Held(i) => format!("unit of resource #{i} held"),
+            Quantity::Completed(k) => format!("completed {} on the board", k.name()),
+            Quantity::Touching(k, _) => format!("{} touching it", k.name()),
         }
     }
 
@@ -63,6 +80,11 @@ impl Quantity {
                 format!("the completed cities with `{}` it borders", tag(tags, t))
             }
             Quantity::Tag(t) => format!("its segments tagged `{}`", tag(tags, t)),
+            Quantity::Record(i) => format!("token #{i}'s record"),
+            Quantity::Counters(i) => format!("the counters #{i} on its tiles"),
+            Quantity::Held(i) => format!("the resource #{i} held"),
+            Quantity::Completed(k) => format!("the completed {}s on the board", k.name()),
+            Quantity::Touching(k, _) => format!("the {}s touching it", k.name()),
         }
     }
 }

@@ -594,6 +594,13 @@ impl Counts for FeatureCounts<'_> {
                 self.cities.map_or(n, |c| n.min(c))
             }
             Quantity::Tag(t) => g.tag_count(root, t),
+            // The model refuses these in a feature's value (`applies`); the one rule form reads
+            // them through its own counts.
+            Quantity::Record(_)
+            | Quantity::Counters(_)
+            | Quantity::Held(_)
+            | Quantity::Completed(_)
+            | Quantity::Touching(..) => 0,
         }
     }
 }

@@ -24,6 +24,7 @@ impl Counts for Fixed {
             // Of the two cities, those with the tag: one per segment tagged (enough here).
             Quantity::CitiesWith(t) => self.tagged[t as usize].min(self.cities),
             Quantity::Tag(t) => self.tagged[t as usize],
+            q => panic!("{q:?} is not a feature's count"),
         }
     }
 }

@@ -1,0 +1,254 @@
+//! The one rule form (issue 30; docs/design/rule-form.md): **when** an event happens, **if** a
+//! test over the event's subject holds, **then** effects — each automatic, or **offered** as a
+//! choice to a named seat. A variant's `[[when]]` entries compile to [`When`]; the short forms
+//! of the data (abilities, resource gains and awards, a figure's `when_extended` and `payment`,
+//! the corner figure's payments, the pool's thresholds) are being lowered to it one by one.
+//!
+//! Indices: a token is an index into [`crate::Ruleset::tokens`], a counter into
+//! [`crate::Ruleset::counters`], a resource into [`crate::Ruleset::resources`], a figure into
+//! [`crate::Ruleset::followers`], a tag into [`crate::Ruleset::tags`].
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::{Expr, FeatureKind, Test};
+
+/// One rule of the one form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct When {
+    /// Rule id every event its effects produce cites.
+    pub rule: String,
+    /// What happened, and to what (the subject).
+    pub event: RuleEvent,
+    /// A test over the subject; `None`: always.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub test: Option<Test>,
+    /// Automatic effects, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub then: Vec<Act>,
+    /// A choice offered after the automatic effects.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<Offer>,
+}
+
+/// The event a [`When`] waits for, with the filters on its subject.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RuleEvent {
+    /// A tile was placed (subject: the tile); `tag`: only a tile with a segment carrying it.
+    TilePlaced {
+        /// Tag index the tile must carry.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tag: Option<u32>,
+    },
+    /// The actor's figure step: offers of this event are listed beside the figure options
+    /// (subject: the tile just placed).
+    FigureStep,
+    /// A figure was placed from supply (subject: the figure and the feature it stands on).
+    FigurePlaced {
+        /// Only this figure type.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        figure: Option<u8>,
+    },
+    /// A feature was completed during the game (subject: the feature, before it scores).
+    FeatureCompleted {
+        /// Only features of these kinds (empty: any).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        kinds: Vec<FeatureKind>,
+    },
+    /// A feature was scored (subject: the feature, with its winners).
+    FeatureScored {
+        /// Only features of these kinds (empty: any).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        kinds: Vec<FeatureKind>,
+        /// When: during the game, at the end, or both.
+        #[serde(default)]
+        at: ScoredAt,
+    },
+    /// The actor's turn begins.
+    TurnStart,
+    /// The actor's turn ends (after its scorings).
+    TurnEnd,
+    /// The game ends, before final scoring.
+    GameEnd,
+}
+
+/// When a [`RuleEvent::FeatureScored`] fires.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScoredAt {
+    /// During the game and at the end.
+    #[default]
+    Any,
+    /// During the game only.
+    Game,
+    /// In final scoring only.
+    End,
+}
+
+/// Who an effect reaches.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Seat {
+    /// The seat whose turn it is.
+    Actor,
+    /// The seat that placed the subject tile (the completing tile of a completed feature).
+    Placer,
+    /// The owner of the subject tile (the seat that placed it; the start tile has none).
+    Owner,
+    /// The subject feature's majority (B-5), in turn order from the actor.
+    Winners,
+    /// Every seat, in turn order from the actor.
+    Every,
+    /// The seat holding a token (none: the effect does nothing).
+    Holder(u16),
+    /// The seat that made the offer's choice.
+    Chooser,
+}
+
+/// An effect: what a rule does.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Act {
+    /// Points to each seat of `to`: the value over the subject's counts (for each seat, the
+    /// seat's own holdings where the value reads them).
+    Score {
+        /// How many.
+        value: Expr,
+        /// Who.
+        to: Seat,
+    },
+    /// A seat resource gained (or, with `spend`, given up) by each seat of `to`.
+    Gain {
+        /// Resource index.
+        resource: u16,
+        /// How many.
+        amount: Expr,
+        /// Who.
+        to: Seat,
+        /// Given up instead of gained (never below 0).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        spend: bool,
+    },
+    /// A single-holder token passes to the (first) seat of `to`, with a new record.
+    Token {
+        /// Token index.
+        token: u16,
+        /// Who takes it.
+        to: Seat,
+        /// The record it is taken with (read by the quantity of the token's record).
+        record: Expr,
+    },
+    /// Counters put on a tile.
+    Counters {
+        /// Counter index.
+        counter: u16,
+        /// How many.
+        add: Expr,
+        /// On which tile.
+        on: TileRef,
+    },
+    /// Every counter of a kind on the subject feature's tiles taken by the seats of `to`, one at
+    /// a time in turn order from the actor, each into a resource.
+    Take {
+        /// Counter index.
+        counter: u16,
+        /// Resource index the counters become.
+        into: u16,
+        /// Who.
+        to: Seat,
+    },
+    /// The actor takes one more turn (TB-5's limits: never from an extra turn, never with the
+    /// pile empty, at most one per turn).
+    ExtraTurn,
+    /// The chosen figure returns to its owner's supply.
+    ReturnChosen,
+}
+
+/// A tile an effect acts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TileRef {
+    /// The subject tile.
+    Subject,
+    /// The tile the offer's choice named.
+    Chosen,
+}
+
+/// A choice offered to a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub struct Offer {
+    /// Who chooses.
+    pub to: Seat,
+    /// What the options are.
+    pub options: Options,
+    /// Whether the seat may decline (then nothing happens).
+    pub may_decline: bool,
+    /// Whether choosing uses up the turn's figure step (only with [`RuleEvent::FigureStep`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub uses_figure_step: bool,
+    /// The effects on the chosen option, in order.
+    pub then: Vec<Act>,
+}
+
+/// The options of an [`Offer`], listed in a fixed order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Options {
+    /// A figure of the chooser's on the board, on a feature of one of these kinds, passing the
+    /// test over that feature (in board order: tile placement order, then feature).
+    OwnFigure {
+        /// Only this figure type.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        figure: Option<u8>,
+        /// Feature kinds (empty: any).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        on: Vec<FeatureKind>,
+        /// A test over the figure's feature.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        test: Option<Test>,
+    },
+    /// A placed tile among the cells around the subject tile (in cell order: row, then column).
+    NeighbourTile {
+        /// Whether the 4 diagonal cells count.
+        diagonals: bool,
+    },
+    /// A kind of piece the chooser holds at least one of (in the listed order); the offer's
+    /// [`Act::Gain`] and [`Act::Counters`] naming [`CHOSEN`] act on the chosen kind's resource
+    /// and counter.
+    Kind {
+        /// The kinds.
+        of: Vec<PieceKind>,
+    },
+}
+
+/// One kind of an [`Options::Kind`] offer: the resource it is held as, the counter it becomes
+/// on a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub struct PieceKind {
+    /// Resource index (the seat's supply of it).
+    pub resource: u16,
+    /// Counter index (placed on a tile).
+    pub counter: u16,
+}
+
+/// A resource or counter index that stands for the chosen kind of an [`Options::Kind`] offer.
+pub const CHOSEN: u16 = u16::MAX;
+
+/// A single-holder token (KR-2): held by at most one seat, with the record it was taken with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TokenType {
+    /// Stable id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+}
+
+/// A kind of counter tiles carry (GM-2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct CounterType {
+    /// Stable id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+}
