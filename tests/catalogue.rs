@@ -1,6 +1,8 @@
 //! The compiled tile data agrees with the tile catalogue (`../shared/reference/TILES.md`,
-//! `TILES-MORE.md`), type by type: rules B-1 (base game), AM-13 / AM-1 (Abbey & Mayor) and TB-1 /
-//! TB-9 (Traders & Builders, with each tile's goods symbol).
+//! `TILES-MORE.md`, `TILES-ACTIONS.md`), type by type: rules B-1 (base game), AM-13 / AM-1 (Abbey &
+//! Mayor), TB-1 / TB-9 (Traders & Builders, with each tile's goods symbol), PD-1 (The Princess &
+//! the Dragon, with each tile's symbol) and TO-1 (The Tower, every tile a foundation); the last
+//! two sets are compiled on their own, as no variant uses them yet.
 //!
 //! The catalogue is encoded here a second time, independently of `tiles/*.toml`, as compact strings
 //! in the notation of TILES.md. Each tile type of the compiled variant is reduced to a canonical
@@ -567,11 +569,23 @@ fn build_box(name: &str) -> Ruleset {
 /// Compare every catalogue row with the compiled tile of the same id (set `set`), in all four
 /// rotations; return the mismatches.
 fn compare(ruleset: &Ruleset, table: &[Row], set: &str, start: Option<&str>) -> Vec<String> {
-    let mut errors = Vec::new();
     let religious = ruleset.tag("religious");
+    compare_tiles(&ruleset.tiles, religious, table, set, start)
+}
+
+/// [`compare`] over lowered tiles (a variant's, or a tile set's on its own), with the index of
+/// the `religious` tag among their tags.
+fn compare_tiles(
+    tiles: &[TileType],
+    religious: Option<u32>,
+    table: &[Row],
+    set: &str,
+    start: Option<&str>,
+) -> Vec<String> {
+    let mut errors = Vec::new();
     for row in table {
         let id = row.0;
-        let Some(tile) = ruleset.tiles.iter().find(|t| t.id == id) else {
+        let Some(tile) = tiles.iter().find(|t| t.id == id) else {
             errors.push(format!("{id}: missing from the compiled variant"));
             continue;
         };
@@ -617,10 +631,10 @@ fn compare(ruleset: &Ruleset, table: &[Row], set: &str, start: Option<&str>) -> 
 
 /// Copies of the tiles of `table` in the ruleset (start copy included) and the sum of
 /// `per_tile(tile)` over those copies.
-fn total(ruleset: &Ruleset, table: &[Row], per_tile: impl Fn(&TileType) -> u32) -> (u32, u32) {
+fn total(tiles: &[TileType], table: &[Row], per_tile: impl Fn(&TileType) -> u32) -> (u32, u32) {
     let mut copies = 0;
     let mut sum = 0;
-    for tile in &ruleset.tiles {
+    for tile in tiles {
         if table.iter().any(|r| r.0 == tile.id) {
             let n = tile.count + u32::from(tile.start);
             copies += n;
@@ -697,11 +711,15 @@ fn base_tiles_match_the_catalogue_b1() {
         .map(|i| ruleset.tiles[i as usize].id.as_str());
     assert_eq!(start, Some(BASE_START), "the start tile is a D (B-1)");
     assert_eq!(
-        total(&ruleset, BASE, pennants),
+        total(&ruleset.tiles, BASE, pennants),
         (72, 10),
         "72 tiles, 10 pennants"
     );
-    assert_eq!(total(&ruleset, BASE, cloisters), (72, 6), "6 cloisters");
+    assert_eq!(
+        total(&ruleset.tiles, BASE, cloisters),
+        (72, 6),
+        "6 cloisters"
+    );
     assert_eq!(
         ruleset.pile_size(),
         71,
@@ -727,9 +745,9 @@ fn abbey_mayor_tiles_match_the_catalogue_am13() {
     );
 
     // AM-13: the 12 land tiles carry 6 pennants; AM-1: 6 abbeys, each a cloister (AM-2).
-    assert_eq!(total(&ruleset, ABBEY_MAYOR, pennants), (18, 6));
-    assert_eq!(total(&ruleset, ABBEY_MAYOR, cloisters), (18, 7));
-    assert_eq!(total(&ruleset, BASE, pennants), (72, 10));
+    assert_eq!(total(&ruleset.tiles, ABBEY_MAYOR, pennants), (18, 6));
+    assert_eq!(total(&ruleset.tiles, ABBEY_MAYOR, cloisters), (18, 7));
+    assert_eq!(total(&ruleset.tiles, BASE, pennants), (72, 10));
 
     // The abbey is tagged as such (a tile tag rules may refer to, e.g. W-10); no other tile is.
     // Players hold it through the variant's `player_tiles` (tests/figures.rs), not the tag.
@@ -797,9 +815,9 @@ fn traders_builders_tiles_match_the_catalogue_tb1() {
     }
     assert!(errors.is_empty(), "{}", errors.join("\n"));
     // TILES-MORE.md, Checks: 24 tiles, 0 pennants, 1 cloister.
-    assert_eq!(total(&ruleset, TRADERS_BUILDERS, pennants), (24, 0));
-    assert_eq!(total(&ruleset, TRADERS_BUILDERS, cloisters), (24, 1));
-    let naming = naming_errors(&ruleset, TRADERS_BUILDERS);
+    assert_eq!(total(&ruleset.tiles, TRADERS_BUILDERS, pennants), (24, 0));
+    assert_eq!(total(&ruleset.tiles, TRADERS_BUILDERS, cloisters), (24, 1));
+    let naming = naming_errors(&ruleset.tiles, TRADERS_BUILDERS);
     assert!(naming.is_empty(), "{}", naming.join("\n"));
 }
 
@@ -852,13 +870,9 @@ fn legacy_variant_changes_only_scoring_and_followers() {
 /// features by these ids): `city` / `road` / `field` when a tile has only one of that kind,
 /// otherwise `city-` / `road-` + the lower-case letters of the sides it touches, `field-…`
 /// unique names (`field-inner-N` for fields touching no side); `cloister` for cloisters.
-fn naming_errors(ruleset: &Ruleset, table: &[Row]) -> Vec<String> {
+fn naming_errors(tiles: &[TileType], table: &[Row]) -> Vec<String> {
     let mut errors = Vec::new();
-    for tile in ruleset
-        .tiles
-        .iter()
-        .filter(|t| table.iter().any(|r| r.0 == t.id))
-    {
+    for tile in tiles.iter().filter(|t| table.iter().any(|r| r.0 == t.id)) {
         let cell = &tile.rotations[0].cells[0];
         let of_kind = |k: FeatureKind| tile.features.iter().filter(|f| f.kind == k).count();
         for (i, f) in tile.features.iter().enumerate() {
@@ -919,7 +933,358 @@ fn naming_errors(ruleset: &Ruleset, table: &[Row]) -> Vec<String> {
 #[test]
 fn segment_ids_follow_the_documented_convention() {
     let ruleset = build("abbey-mayor.toml");
-    let mut errors = naming_errors(&ruleset, BASE);
-    errors.extend(naming_errors(&ruleset, ABBEY_MAYOR));
+    let mut errors = naming_errors(&ruleset.tiles, BASE);
+    errors.extend(naming_errors(&ruleset.tiles, ABBEY_MAYOR));
     assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+/// The Princess & the Dragon (PD-1, PD-13, PD-14), TILES-ACTIONS.md "The Princess & the Dragon —
+/// 30 land tiles (29 types)", the first-edition printing (the second adds gardens to #7 and #28,
+/// which belong with the Abbot's data: see the file's header).
+const PRINCESS_DRAGON: &[Row] = &[
+    ("pd-1", 1, "F F F F", "", "", "Nw Ne En Es Se Sw Ws Wn", 0),
+    ("pd-2", 1, "F F R F", "", "S", "Nw Ne En Es Se Sw Ws Wn", 0),
+    ("pd-3", 1, "C F F F", "N", "", "En Es Se Sw Ws Wn>N", 0),
+    (
+        "pd-4",
+        1,
+        "F F R R",
+        "",
+        "WS",
+        "Wn Nw Ne En Es Se; Sw Ws",
+        0,
+    ),
+    (
+        "pd-5",
+        1,
+        "F R F R",
+        "",
+        "WE",
+        "Wn Nw Ne En; Es Se Sw Ws",
+        0,
+    ),
+    ("pd-6", 1, "C C F F", "N E", "", "Se Sw Ws Wn>N,E", 0),
+    ("pd-7", 1, "C F F F", "N", "", "En Es Se Sw Ws Wn>N", 0),
+    (
+        "pd-8",
+        1,
+        "F R R R",
+        "",
+        "E S W",
+        "Wn Nw Ne En; Es Se; Sw Ws",
+        1,
+    ),
+    (
+        "pd-9",
+        1,
+        "F R R R",
+        "",
+        "E S W",
+        "Wn Nw Ne En; Es Se; Sw Ws",
+        0,
+    ),
+    // PD-13: the cloister inside the city is a feature of its own.
+    ("pd-10", 1, "C C F C", "NEW", "", "Se Sw>NEW", 1),
+    (
+        "pd-11",
+        2,
+        "F F R R",
+        "",
+        "WS",
+        "Wn Nw Ne En Es Se; Sw Ws",
+        0,
+    ),
+    (
+        "pd-12",
+        1,
+        "F R F R",
+        "",
+        "WE",
+        "Wn Nw Ne En; Es Se Sw Ws",
+        0,
+    ),
+    ("pd-13", 1, "C F F C", "NW", "", "En Es Se Sw>NW", 0),
+    ("pd-14", 1, "F C F C", "WE*", "", "Nw Ne>WE; Se Sw>WE", 0),
+    // PD-14: one road through the tunnel, one city, two fields.
+    ("pd-15", 1, "R C R C", "WE", "NS", "Nw Ne>WE; Se Sw>WE", 0),
+    ("pd-16", 1, "C F R R", "N", "SW", "Wn En Es Se>N; Sw Ws", 0),
+    ("pd-17", 1, "C R R F", "N", "ES", "En Sw Ws Wn>N; Es Se", 0),
+    (
+        "pd-18",
+        1,
+        "R R R R",
+        "",
+        "NW SE",
+        "Nw Wn; Es Se; Ne En Sw Ws",
+        0,
+    ),
+    (
+        "pd-19",
+        1,
+        "F R R R",
+        "",
+        "E S W",
+        "Wn Nw Ne En; Es Se; Sw Ws",
+        0,
+    ),
+    ("pd-20", 1, "C C F C", "NEW*", "", "Se Sw>NEW", 0),
+    ("pd-21", 1, "C R R C", "NW", "ES", "En Sw>NW; Es Se", 0),
+    ("pd-22", 1, "C F R R", "N", "SW", "Wn En Es Se>N; Sw Ws", 0),
+    ("pd-23", 1, "C R R F", "N", "ES", "En Sw Ws Wn>N; Es Se", 0),
+    (
+        "pd-24",
+        1,
+        "C R R R",
+        "N",
+        "E S W",
+        "Wn En>N; Es Se; Sw Ws",
+        0,
+    ),
+    // The one deliberate difference from the catalogue, which has the west field border A only
+    // ({Ws Wn}→A): its half-edge Ws meets the south city side at the south-west corner, so the
+    // field-border geometry every set is held to (docs/FORMAT.md, "Field borders") makes it
+    // border B too, and the validator refuses the catalogue's reading (`missing-border`).
+    ("pd-25", 1, "C C C F", "N ES*", "", "Ws Wn>N,ES; >N,ES", 0),
+    ("pd-26", 1, "C C F C", "NEW", "", "Se Sw>NEW", 0),
+    ("pd-27", 1, "C F F C", "NW", "", "En Es>NW; Se Sw>NW", 0),
+    ("pd-28", 1, "C F F C", "NW", "", "En Es Se Sw>NW", 0),
+    ("pd-29", 1, "C R R C", "NW", "ES", "En Sw>NW; Es Se", 0),
+];
+
+/// The symbol of each P&D tile (TILES-ACTIONS.md, column "Symbol"): `(id, tag, city)`, where an
+/// empty `city` makes the tag a tile tag (volcano, dragon, portal: the whole tile) and otherwise
+/// names the sides of the one city segment carrying it (the princess).
+const PRINCESS_DRAGON_SYMBOLS: &[(&str, &str, &str)] = &[
+    ("pd-1", "volcano", ""),
+    ("pd-2", "volcano", ""),
+    ("pd-3", "volcano", ""),
+    ("pd-4", "volcano", ""),
+    ("pd-5", "volcano", ""),
+    ("pd-6", "volcano", ""),
+    ("pd-7", "dragon", ""),
+    ("pd-8", "dragon", ""),
+    ("pd-9", "dragon", ""),
+    ("pd-10", "dragon", ""),
+    ("pd-11", "dragon", ""),
+    ("pd-12", "dragon", ""),
+    ("pd-13", "dragon", ""),
+    ("pd-14", "dragon", ""),
+    ("pd-15", "dragon", ""),
+    ("pd-16", "dragon", ""),
+    ("pd-17", "dragon", ""),
+    ("pd-18", "portal", ""),
+    ("pd-19", "portal", ""),
+    ("pd-20", "portal", ""),
+    ("pd-21", "portal", ""),
+    ("pd-22", "portal", ""),
+    ("pd-23", "portal", ""),
+    ("pd-24", "princess", "N"),
+    ("pd-25", "princess", "N"),
+    ("pd-26", "princess", "NEW"),
+    ("pd-27", "princess", "NW"),
+    ("pd-28", "princess", "NW"),
+    ("pd-29", "princess", "NW"),
+];
+
+/// The Tower (TO-1), TILES-ACTIONS.md "The Tower — 18 land tiles (17 types)", the first printing
+/// (the second adds gardens to #2 and #4). Every tile carries the tile tag `tower`.
+const TOWER: &[Row] = &[
+    ("to-1", 2, "C F F F", "N", "", "En Es Se Sw Ws Wn>N", 0),
+    ("to-2", 1, "F F F F", "", "", "Nw Ne En Es Se Sw Ws Wn", 0),
+    ("to-3", 1, "F F F F", "", "", "Nw Ne En Es Se Sw Ws Wn", 1),
+    (
+        "to-4",
+        1,
+        "F F R R",
+        "",
+        "W S",
+        "Wn Nw Ne En Es Se; Sw Ws",
+        0,
+    ),
+    (
+        "to-5",
+        1,
+        "R R F R",
+        "",
+        "N E W",
+        "Wn Nw; Ne En; Es Se Sw Ws",
+        0,
+    ),
+    (
+        "to-6",
+        1,
+        "R R R R",
+        "",
+        "NW SE",
+        "Nw Wn; Es Se; Ne En Sw Ws",
+        0,
+    ),
+    (
+        "to-7",
+        1,
+        "R R R R",
+        "",
+        "N E S W",
+        "Wn Nw; Ne En; Es Se; Sw Ws",
+        0,
+    ),
+    (
+        "to-8",
+        1,
+        "R C R C",
+        "WE",
+        "NS",
+        "Nw>WE; Ne>WE; Se>WE; Sw>WE",
+        0,
+    ),
+    ("to-9", 1, "C F R F", "N", "S", "Sw Ws Wn>N; En Es Se>N", 0),
+    ("to-10", 1, "C F R R", "N", "SW", "Wn En Es Se>N; Sw Ws", 0),
+    (
+        "to-11",
+        1,
+        "C R F R",
+        "N",
+        "WE",
+        "Wn>N; En>N; Es Se Sw Ws",
+        0,
+    ),
+    ("to-12", 1, "C F F C", "NW", "", "En Es Se Sw>NW", 0),
+    (
+        "to-13",
+        1,
+        "C R F C",
+        "NW",
+        "E",
+        "En>NW; Es>NW; Se Sw>NW",
+        0,
+    ),
+    ("to-14", 1, "C F F C", "N W", "", "En Es Se Sw>N,W", 0),
+    ("to-15", 1, "C R C R", "N S", "WE", "Wn En>N; Es Ws>S", 0),
+    ("to-16", 1, "C C R C", "NEW", "S", "Se>NEW; Sw>NEW", 0),
+    ("to-17", 1, "C C C C", "NEW* S", "", ">NEW,S", 0),
+];
+
+/// A tile set compiled on its own (no variant uses these sets yet) and lowered: its tiles and
+/// its tag names (the bit order of the tiles' and features' `tags`).
+fn set_alone(file: &str) -> (Vec<TileType>, Vec<String>) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let (set, diags) = tegula_model::variant::compile_tileset_file(&path);
+    assert!(diags.is_empty(), "{file}:\n{}", common::show_diags(&diags));
+    let (_, set) = set.unwrap_or_else(|| panic!("{file} did not compile"));
+    let tags = tegula_model::lower::tag_names(&set.tiles);
+    let tiles = (set.tiles.iter())
+        .map(|t| tegula_model::lower::lower_tile(t, &tags).expect("lowers"))
+        .collect();
+    (tiles, tags)
+}
+
+/// The names of the tags set in `bits`.
+fn tag_set(bits: u64, tags: &[String]) -> Vec<&str> {
+    (tags.iter().enumerate())
+        .filter(|(i, _)| bits & (1 << i) != 0)
+        .map(|(_, t)| t.as_str())
+        .collect()
+}
+
+/// Each tile's symbol is where the catalogue puts it and nowhere else: a tile tag, or a tag on
+/// the one city segment named by its sides (rotation 0). `religious` on cloisters is not a
+/// symbol. Returns the mismatches.
+fn symbol_errors(
+    tiles: &[TileType],
+    tags: &[String],
+    symbols: &[(&str, &str, &str)],
+) -> Vec<String> {
+    let mut errors = Vec::new();
+    for &(id, tag, city) in symbols {
+        let Some(tile) = tiles.iter().find(|t| t.id == id) else {
+            errors.push(format!("{id}: missing"));
+            continue;
+        };
+        let on_tile = tag_set(u64::from(tile.tags), tags);
+        let want_tile: Vec<&str> = if city.is_empty() { vec![tag] } else { vec![] };
+        if on_tile != want_tile {
+            errors.push(format!(
+                "{id}: tile tags {on_tile:?}, catalogue {want_tile:?}"
+            ));
+        }
+        let cell = &tile.rotations[0].cells[0];
+        let mut on_segments = Vec::new();
+        for (i, f) in tile.features.iter().enumerate() {
+            for t in tag_set(u64::from(f.tags), tags) {
+                if t == "religious" {
+                    continue;
+                }
+                let mut sides = Side::ALL
+                    .into_iter()
+                    .filter(|s| cell.side_feature[s.index()] as usize == i)
+                    .collect::<Vec<_>>();
+                sides.sort();
+                on_segments.push((f.kind, sides, t));
+            }
+        }
+        let mut want_sides = sides_of(city);
+        want_sides.sort();
+        let want: Vec<_> = if city.is_empty() {
+            vec![]
+        } else {
+            vec![(FeatureKind::City, want_sides, tag)]
+        };
+        if on_segments != want {
+            errors.push(format!(
+                "{id}: segment tags {on_segments:?}, catalogue {want:?}"
+            ));
+        }
+    }
+    errors
+}
+
+/// Copies of tiles carrying `tag` on the tile or on one of its features.
+fn copies_tagged(tiles: &[TileType], tags: &[String], tag: &str) -> u32 {
+    let Some(bit) = tags.iter().position(|t| t == tag) else {
+        return 0;
+    };
+    let has = |bits: u64| bits & (1 << bit) != 0;
+    (tiles.iter())
+        .filter(|t| has(u64::from(t.tags)) || t.features.iter().any(|f| has(u64::from(f.tags))))
+        .map(|t| t.count + u32::from(t.start))
+        .sum()
+}
+
+#[test]
+fn princess_dragon_tiles_match_the_catalogue_pd1() {
+    let (tiles, tags) = set_alone("tiles/princess-dragon.toml");
+    let ids: Vec<&str> = tiles.iter().map(|t| t.id.as_str()).collect();
+    assert_eq!(ids, table_ids(&[PRINCESS_DRAGON]), "ids and order");
+    let religious = tags.iter().position(|t| t == "religious").map(|i| i as u32);
+    let mut errors = compare_tiles(&tiles, religious, PRINCESS_DRAGON, "princess-dragon", None);
+    errors.extend(symbol_errors(&tiles, &tags, PRINCESS_DRAGON_SYMBOLS));
+    errors.extend(naming_errors(&tiles, PRINCESS_DRAGON));
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    // TILES-ACTIONS.md, Checks: 30 tiles; 6 volcano, 12 dragon, 6 portal, 6 princess; 2
+    // cloisters; 3 pennants (#14, #20, #25 B); every tile exactly one symbol.
+    assert_eq!(PRINCESS_DRAGON_SYMBOLS.len(), PRINCESS_DRAGON.len());
+    assert_eq!(total(&tiles, PRINCESS_DRAGON, pennants), (30, 3));
+    assert_eq!(total(&tiles, PRINCESS_DRAGON, cloisters), (30, 2));
+    let symbols = ["volcano", "dragon", "portal", "princess"];
+    let counts: Vec<u32> = (symbols.iter())
+        .map(|s| copies_tagged(&tiles, &tags, s))
+        .collect();
+    assert_eq!(counts, [6, 12, 6, 6], "{symbols:?}");
+}
+
+#[test]
+fn tower_tiles_match_the_catalogue_to1() {
+    let (tiles, tags) = set_alone("tiles/tower.toml");
+    let ids: Vec<&str> = tiles.iter().map(|t| t.id.as_str()).collect();
+    assert_eq!(ids, table_ids(&[TOWER]), "ids and order");
+    let religious = tags.iter().position(|t| t == "religious").map(|i| i as u32);
+    let mut errors = compare_tiles(&tiles, religious, TOWER, "tower", None);
+    let foundations: Vec<(&str, &str, &str)> = TOWER.iter().map(|r| (r.0, "tower", "")).collect();
+    errors.extend(symbol_errors(&tiles, &tags, &foundations));
+    errors.extend(naming_errors(&tiles, TOWER));
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    // TILES-ACTIONS.md, Checks: 18 tiles with a foundation; 1 pennant (#17), 1 cloister (#3).
+    assert_eq!(total(&tiles, TOWER, pennants), (18, 1));
+    assert_eq!(total(&tiles, TOWER, cloisters), (18, 1));
+    assert_eq!(copies_tagged(&tiles, &tags, "tower"), 18);
 }
