@@ -1288,3 +1288,30 @@ fn tower_tiles_match_the_catalogue_to1() {
     assert_eq!(total(&tiles, TOWER, cloisters), (18, 1));
     assert_eq!(copies_tagged(&tiles, &tags, "tower"), 18);
 }
+
+/// The two sets declare every rule of their expansions (PD-1..PD-14, TO-1..TO-9), each once, in
+/// the file of its expansion: the registry does not hold them yet, and the design of issue 31
+/// (docs/design/actions.md) and its future variants cite them from these files.
+#[test]
+fn the_action_sets_declare_their_expansions_rules() {
+    for (file, prefix, last) in [
+        ("tiles/princess-dragon.toml", "PD", 14),
+        ("tiles/tower.toml", "TO", 9),
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        let (set, diags) = tegula_model::variant::compile_tileset_file(&path);
+        assert!(diags.is_empty(), "{file}:\n{}", common::show_diags(&diags));
+        let (_, set) = set.unwrap_or_else(|| panic!("{file} did not compile"));
+        let ids: Vec<&str> = set.rules.iter().map(|r| r.id.as_str()).collect();
+        let want: Vec<String> = (1..=last).map(|n| format!("{prefix}-{n}")).collect();
+        assert_eq!(ids, want, "{file}: declared rules, in order");
+        for r in &set.rules {
+            assert!(r.statement.len() > 40, "{file}: {} has no statement", r.id);
+            assert!(
+                !r.source.trim().is_empty(),
+                "{file}: {} has no source",
+                r.id
+            );
+        }
+    }
+}
