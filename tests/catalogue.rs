@@ -1167,15 +1167,20 @@ const TOWER: &[Row] = &[
 /// A tile set compiled on its own (no variant uses these sets yet) and lowered: its tiles and
 /// its tag names (the bit order of the tiles' and features' `tags`).
 fn set_alone(file: &str) -> (Vec<TileType>, Vec<String>) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
-    let (set, diags) = tegula_model::variant::compile_tileset_file(&path);
-    assert!(diags.is_empty(), "{file}:\n{}", common::show_diags(&diags));
-    let (_, set) = set.unwrap_or_else(|| panic!("{file} did not compile"));
+    let set = compiled_set(file);
     let tags = tegula_model::lower::tag_names(&set.tiles);
     let tiles = (set.tiles.iter())
         .map(|t| tegula_model::lower::lower_tile(t, &tags).expect("lowers"))
         .collect();
     (tiles, tags)
+}
+
+/// A tile set compiled on its own, with no diagnostic at all.
+fn compiled_set(file: &str) -> tegula_model::compile::CompiledSet {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let (set, diags) = tegula_model::variant::compile_tileset_file(&path);
+    assert!(diags.is_empty(), "{file}:\n{}", common::show_diags(&diags));
+    set.unwrap_or_else(|| panic!("{file} did not compile")).1
 }
 
 /// The names of the tags set in `bits`.
@@ -1298,10 +1303,7 @@ fn the_action_sets_declare_their_expansions_rules() {
         ("tiles/princess-dragon.toml", "PD", 14),
         ("tiles/tower.toml", "TO", 9),
     ] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
-        let (set, diags) = tegula_model::variant::compile_tileset_file(&path);
-        assert!(diags.is_empty(), "{file}:\n{}", common::show_diags(&diags));
-        let (_, set) = set.unwrap_or_else(|| panic!("{file} did not compile"));
+        let set = compiled_set(file);
         let ids: Vec<&str> = set.rules.iter().map(|r| r.id.as_str()).collect();
         let want: Vec<String> = (1..=last).map(|n| format!("{prefix}-{n}")).collect();
         assert_eq!(ids, want, "{file}: declared rules, in order");
