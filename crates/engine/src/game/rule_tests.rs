@@ -743,3 +743,55 @@ fn rule_state_is_hashed_cloned_restarted_and_replayed() {
     assert_ne!(g.state_hash(), h.state_hash());
     assert_ne!(before.state_hash(), g.state_hash());
 }
+
+#[test]
+fn touching_and_counters_read_the_subject_s_tiles() {
+    // A cloister south of the start tile; the city closed by E is next to it (the start tile's
+    // cell), but its gold segment (on E, two cells away) is not.
+    let score_if = |rule: &str, q: Quantity| {
+        when(
+            rule,
+            RuleEvent::FeatureCompleted {
+                kinds: vec![FeatureKind::City],
+            },
+            Some(gt(count(q), int(0))),
+            vec![Act::Score {
+                value: count(q),
+                to: Seat::Placer,
+            }],
+        )
+    };
+    let mut rules = gold_rules();
+    rules.push(score_if(
+        "CA-A",
+        Quantity::Touching(FeatureKind::Cloister, None),
+    ));
+    rules.push(score_if(
+        "CA-B",
+        Quantity::Touching(FeatureKind::Cloister, Some(0)),
+    ));
+    rules.push(score_if("LB-A", Quantity::Counters(0)));
+    let mut g = game(ruleset(rules), &["B", "U", "E"]);
+    play(&mut g, "B", (0, 1, 0), Some(0));
+    play(&mut g, "U", (1, 0, 0), None);
+    play(&mut g, "E", (0, -1, 2), None);
+    assert_eq!(paid(&g, "CA-A"), [(3, vec![0])]);
+    assert!(paid(&g, "CA-B").is_empty());
+    // The ingot GM-2 put on E lies on the city's tiles (nobody won it: it stays).
+    assert_eq!(paid(&g, "LB-A"), [(3, vec![0])]);
+    // A cloister's tiles are its own and the placed ones of its 8 neighbours (GM-3); a road's,
+    // the tiles holding part of it.
+    let cloister = g.insts[1].seg_base;
+    let on = |f| Ctx {
+        feature: Some(f),
+        ..Ctx::of(0)
+    };
+    assert_eq!(g.subject_tiles(&on(cloister)), [0, 1, 2]);
+    let road = g.insts[2].seg_base;
+    let road = road
+        + (0..3)
+            .find(|&f| g.segs[(road + f) as usize].kind == FeatureKind::Road)
+            .unwrap();
+    assert_eq!(g.subject_tiles(&on(road)), [0, 2]);
+    assert_eq!(g.subject_tiles(&ctx(3)), [3]);
+}
