@@ -39,8 +39,6 @@ mod preset;
 mod resources;
 mod rule_counts;
 pub(crate) mod rule_state;
-#[cfg(test)]
-mod rule_tests;
 mod score;
 mod slots;
 mod smallset;

@@ -43,7 +43,7 @@ impl Game {
             self.note_extension();
         }
         // The one rule form (one test of a byte in variants without it): the placer is noted,
-        // `tile-placed` raised (GM-2's first ingot, before the figure step).
+        // `tile-placed` raised (GM-2's first counter, before the figure step).
         if self.rules.when.kinds != 0 {
             self.rule_tile_placed();
         }

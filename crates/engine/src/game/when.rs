@@ -252,3 +252,6 @@ impl Game {
 }
 
 pub(super) use super::rule_counts::RuleCounts;
+
+#[cfg(test)]
+mod tests;

@@ -10,8 +10,8 @@ use tegula_ruleset::{
     ScoredAt, Seat, Test, TileRef, TokenType, When,
 };
 
-use super::when::{Chosen, Ctx, FigureRef};
-use super::{Action, FollowerOption, Game, MoveError, Phase, Placement};
+use super::super::{Action, FollowerOption, Game, MoveError, Phase, Placement};
+use super::{Chosen, Ctx, FigureRef};
 use crate::event::Event;
 use crate::rules::{Rules, RulesReason};
 use crate::testkit::{base_ruleset, play_random};
