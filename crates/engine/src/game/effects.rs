@@ -109,7 +109,7 @@ impl Game {
                 continue;
             }
             let (turn, rule, players) = (self.turn, self.rule_id(rule), vec![p]);
-            let event = match ctx.feature {
+            let event = match ctx.subject_feature() {
                 Some(f) => {
                     let mut buf = std::mem::take(&mut self.tmp.buf);
                     let root = find(&mut self.segs, f);
@@ -162,7 +162,7 @@ impl Game {
                 points::add(held, n);
             }
             if self.record {
-                let feature = ctx.feature.map(|f| FeatureId(self.find_ro(f)));
+                let feature = ctx.subject_feature().map(|f| FeatureId(self.find_ro(f)));
                 self.events.push(Event::Gain {
                     turn: self.turn,
                     rule: self.rule_id(rule),
@@ -264,7 +264,7 @@ impl Game {
             }
             points::add(&mut self.holdings[usize::from(p) * nr + r], got);
             if self.record {
-                let feature = ctx.feature.map(|f| FeatureId(self.find_ro(f)));
+                let feature = ctx.subject_feature().map(|f| FeatureId(self.find_ro(f)));
                 let rs = self.rules.ruleset();
                 self.events.push(Event::Collect {
                     turn: self.turn,

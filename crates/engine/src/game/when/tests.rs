@@ -795,3 +795,46 @@ fn touching_and_counters_read_the_subject_s_tiles() {
     assert_eq!(g.subject_tiles(&on(road)), [0, 2]);
     assert_eq!(g.subject_tiles(&ctx(3)), [3]);
 }
+
+#[test]
+fn a_tile_level_tag_fires_tile_placed_and_a_chosen_figure_is_the_subject() {
+    // The tag on tile U itself (not on a feature): `tile-placed` with that tag fires for U only.
+    let mut rs = ruleset(vec![point(
+        "TT-1",
+        RuleEvent::TilePlaced { tag: Some(0) },
+        Seat::Actor,
+    )]);
+    for t in rs.tiles.iter_mut() {
+        t.features.iter_mut().for_each(|f| f.tags = 0);
+        t.tags = u32::from(t.id == "U");
+    }
+    let mut g = game(rs, &["B", "U", "E"]);
+    play(&mut g, "B", (0, 1, 0), Some(0));
+    play(&mut g, "U", (1, 0, 0), None);
+    play(&mut g, "E", (0, -1, 2), None);
+    assert_eq!(paid(&g, "TT-1"), [(2, vec![1])]);
+    // AB-4's `1 + neighbours` after a choice reads the chosen figure's cloister (the start
+    // tile and U around it: 2), not the tile just placed.
+    let m = g.meeples[0];
+    let chosen = Ctx {
+        chooser: Some(0),
+        chosen: Some(Chosen::Figure(FigureRef {
+            player: m.player,
+            ftype: m.ftype,
+            seg: m.seg,
+        })),
+        ..ctx(3)
+    };
+    let value = Expr::plus(int(1), count(Quantity::Neighbours));
+    let act = [Act::Score {
+        value,
+        to: Seat::Chooser,
+    }];
+    // (The game is over: B-6 paid the cloister 3 to seat 0, TT-1 paid seat 1.)
+    assert_eq!(g.scores(), [3, 1]);
+    g.run_acts(0, &act, &chosen);
+    assert_eq!(g.scores(), [3 + 3, 1]);
+    let last = g.events().last();
+    assert!(matches!(last, Some(Event::Score { feature, points: 3, .. })
+        if feature.kind == FeatureKind::Cloister && feature.tiles == 2));
+}
