@@ -1,7 +1,9 @@
 //! The one rule form's automatic side, on hand-built rulesets (docs/design/rule-form.md): every
 //! event kind, every effect, every seat selector, tokens (KR-2, KR-4), tile counters (GM-2,
 //! GM-3, GM-4) and sites by tag (AB-1). Boards are laid tile by tile from the base tiles
-//! (`testkit::BASE_TILES`); every expected number is worked out from the rule text.
+//! (`testkit::BASE_TILES`); every expected number is worked out from the rule text. The rules
+//! here are test fixtures, so their ids are lower-case (`kr-2` plays KR-2): the registry
+//! (`tests/rules.rs`) holds only real rule ids.
 
 use std::sync::Arc;
 
@@ -121,7 +123,7 @@ fn takes(g: &Game) -> Vec<(u32, u8, u32)> {
 /// that placed the completing tile.
 fn kr2() -> When {
     when(
-        "KR-2",
+        "kr-2",
         RuleEvent::FeatureCompleted {
             kinds: vec![FeatureKind::City],
         },
@@ -137,7 +139,7 @@ fn kr2() -> When {
 /// KR-4: the king's holder scores 1 per completed city on the board.
 fn kr4() -> When {
     when(
-        "KR-4",
+        "kr-4",
         RuleEvent::GameEnd,
         None,
         vec![Act::Score {
@@ -168,7 +170,7 @@ fn kr2_first_city_takes_equal_does_not_bigger_does() {
     // KR-4 at the end: 3 completed cities, 1 point each, to seat 1 (no figure scored).
     assert_eq!(g.phase(), Phase::Over);
     assert_eq!(g.scores(), [0, 3]);
-    let kr4 = cited(&g, "KR-4");
+    let kr4 = cited(&g, "kr-4");
     assert!(matches!(kr4[..], [Event::Points { players, points: 3, .. }] if *players == [1]));
 }
 
@@ -189,7 +191,7 @@ fn kr2_two_cities_in_one_turn_compare_with_the_record_at_turn_start() {
 fn gold_rules() -> Vec<When> {
     vec![
         when(
-            "GM-2",
+            "gm-2",
             RuleEvent::TilePlaced { tag: Some(0) },
             None,
             vec![Act::Counters {
@@ -199,7 +201,7 @@ fn gold_rules() -> Vec<When> {
             }],
         ),
         when(
-            "GM-3",
+            "gm-3",
             RuleEvent::FeatureScored {
                 kinds: vec![FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister],
                 at: ScoredAt::Game,
@@ -212,7 +214,7 @@ fn gold_rules() -> Vec<When> {
             }],
         ),
         when(
-            "GM-5",
+            "gm-5",
             RuleEvent::GameEnd,
             None,
             vec![Act::Score {
@@ -238,7 +240,7 @@ fn gm2_gm3_the_winner_takes_the_ingot_of_the_completed_city() {
     .unwrap();
     assert_eq!(g.counters_at(0, 0, -1), 1);
     assert_eq!(g.tile_counters(), [(0, 0, -1, 1)]);
-    let added = cited(&g, "GM-2");
+    let added = cited(&g, "gm-2");
     assert!(matches!(
         added[..],
         [Event::Counters {
@@ -256,7 +258,7 @@ fn gm2_gm3_the_winner_takes_the_ingot_of_the_completed_city() {
     .unwrap();
     assert_eq!(g.counters_at(0, 0, -1), 0);
     assert_eq!(g.holding(0, 0), 1);
-    let taken = cited(&g, "GM-3");
+    let taken = cited(&g, "gm-3");
     assert!(matches!(
         taken[..],
         [Event::Collect {
@@ -285,7 +287,7 @@ fn gm4_tied_winners_take_one_at_a_time_from_the_actor() {
     play(&mut g, "E", (-1, -1, 1), Some(0));
     play(&mut g, "U", (3, 0, 0), None);
     play(&mut g, "R", (0, -1, 2), None);
-    let taken: Vec<(u8, u32)> = cited(&g, "GM-3")
+    let taken: Vec<(u8, u32)> = cited(&g, "gm-3")
         .iter()
         .filter_map(|e| match e {
             Event::Collect { player, amount, .. } => Some((*player, *amount)),
@@ -305,7 +307,7 @@ fn gold_stays_without_a_winner() {
     let mut g = game(ruleset(gold_rules()), &["E"]);
     play(&mut g, "E", (0, -1, 2), None);
     assert_eq!(g.counters_at(0, 0, -1), 1);
-    assert!(cited(&g, "GM-3").is_empty());
+    assert!(cited(&g, "gm-3").is_empty());
 }
 
 /// A rule that pays 1 point to `to` on `event`, cited as `rule`.
@@ -328,22 +330,22 @@ fn paid(g: &Game, rule: &str) -> Vec<(u32, Vec<u8>)> {
 fn every_event_kind_is_raised_where_the_engine_acts() {
     let city = vec![FeatureKind::City];
     let rules = vec![
-        point("EV-1", RuleEvent::TilePlaced { tag: None }, Seat::Actor),
-        point("EV-2", RuleEvent::TilePlaced { tag: Some(0) }, Seat::Actor),
+        point("ev-1", RuleEvent::TilePlaced { tag: None }, Seat::Actor),
+        point("ev-2", RuleEvent::TilePlaced { tag: Some(0) }, Seat::Actor),
         point(
-            "EV-3",
+            "ev-3",
             RuleEvent::FigurePlaced { figure: None },
             Seat::Actor,
         ),
         point(
-            "EV-4",
+            "ev-4",
             RuleEvent::FeatureCompleted {
                 kinds: city.clone(),
             },
             Seat::Placer,
         ),
         point(
-            "EV-5",
+            "ev-5",
             RuleEvent::FeatureScored {
                 kinds: city.clone(),
                 at: ScoredAt::Game,
@@ -351,39 +353,39 @@ fn every_event_kind_is_raised_where_the_engine_acts() {
             Seat::Winners,
         ),
         point(
-            "EV-6",
+            "ev-6",
             RuleEvent::FeatureScored {
                 kinds: vec![],
                 at: ScoredAt::End,
             },
             Seat::Winners,
         ),
-        point("EV-7", RuleEvent::TurnStart, Seat::Actor),
-        point("EV-8", RuleEvent::TurnEnd, Seat::Actor),
-        point("EV-9", RuleEvent::GameEnd, Seat::Every),
-        point("EV-10", RuleEvent::FigureStep, Seat::Actor),
+        point("ev-7", RuleEvent::TurnStart, Seat::Actor),
+        point("ev-8", RuleEvent::TurnEnd, Seat::Actor),
+        point("ev-9", RuleEvent::GameEnd, Seat::Every),
+        point("ev-10", RuleEvent::FigureStep, Seat::Actor),
     ];
     let mut g = game(ruleset(rules), &["U", "E"]);
     // Turn 1, seat 0: a road tile (no gold), a meeple on its road (open: scored at the end).
     play(&mut g, "U", (1, 0, 0), Some(0));
     // Turn 2, seat 1: E (gold) closes the start tile's city, nobody on it: no winners.
     play(&mut g, "E", (0, -1, 2), None);
-    assert_eq!(paid(&g, "EV-1"), [(1, vec![0]), (2, vec![1])]);
-    assert_eq!(paid(&g, "EV-2"), [(2, vec![1])]);
-    assert_eq!(paid(&g, "EV-3"), [(1, vec![0])]);
-    assert_eq!(paid(&g, "EV-4"), [(2, vec![1])]);
-    assert_eq!(paid(&g, "EV-5"), []);
+    assert_eq!(paid(&g, "ev-1"), [(1, vec![0]), (2, vec![1])]);
+    assert_eq!(paid(&g, "ev-2"), [(2, vec![1])]);
+    assert_eq!(paid(&g, "ev-3"), [(1, vec![0])]);
+    assert_eq!(paid(&g, "ev-4"), [(2, vec![1])]);
+    assert_eq!(paid(&g, "ev-5"), []);
     // Final scoring: the road (start tile and U) of seat 0's meeple.
-    assert_eq!(paid(&g, "EV-6"), [(2, vec![0])]);
+    assert_eq!(paid(&g, "ev-6"), [(2, vec![0])]);
     // Turn starts are counted before the tile's turn number moves on.
-    assert_eq!(paid(&g, "EV-7"), [(0, vec![0]), (1, vec![1])]);
-    assert_eq!(paid(&g, "EV-8"), [(1, vec![0]), (2, vec![1])]);
-    assert_eq!(paid(&g, "EV-9"), [(2, vec![0]), (2, vec![1])]);
-    assert_eq!(paid(&g, "EV-10"), [(1, vec![0]), (2, vec![1])]);
+    assert_eq!(paid(&g, "ev-7"), [(0, vec![0]), (1, vec![1])]);
+    assert_eq!(paid(&g, "ev-8"), [(1, vec![0]), (2, vec![1])]);
+    assert_eq!(paid(&g, "ev-9"), [(2, vec![0]), (2, vec![1])]);
+    assert_eq!(paid(&g, "ev-10"), [(1, vec![0]), (2, vec![1])]);
     // Events in their order within turn 2: tile placed, figure step, completion, turn end.
     let order: Vec<&str> = g.events().iter().filter_map(Event::rule).collect();
     let at = |r: &str| order.iter().rposition(|&x| x == r).unwrap();
-    assert!(at("EV-2") < at("EV-10") && at("EV-10") < at("EV-4"));
+    assert!(at("ev-2") < at("ev-10") && at("ev-10") < at("ev-4"));
     // 1 (EV-1) + 1 (EV-3) + 1 (EV-7) + 1 (EV-8) + 1 (EV-10) + 1 (EV-6) + 1 (EV-9) + B-6's road
     // of 2 tiles, 2 points, for seat 0; seat 1: EV-1, EV-2, EV-4, EV-7, EV-8, EV-10, EV-9.
     assert_eq!(g.scores(), [7 + 2, 7]);
@@ -392,7 +394,7 @@ fn every_event_kind_is_raised_where_the_engine_acts() {
 #[test]
 fn a_scored_winner_is_paid_during_the_game() {
     let rules = vec![point(
-        "EV-5",
+        "ev-5",
         RuleEvent::FeatureScored {
             kinds: vec![FeatureKind::City],
             at: ScoredAt::Game,
@@ -401,9 +403,9 @@ fn a_scored_winner_is_paid_during_the_game() {
     )];
     let mut g = game(ruleset(rules), &["E"]);
     play(&mut g, "E", (0, -1, 2), Some(0));
-    assert_eq!(paid(&g, "EV-5"), [(1, vec![0])]);
+    assert_eq!(paid(&g, "ev-5"), [(1, vec![0])]);
     // The event is a score event on the city (the subject feature).
-    let ev = cited(&g, "EV-5");
+    let ev = cited(&g, "ev-5");
     assert!(matches!(ev[..], [Event::Score { feature, .. }] if feature.kind == FeatureKind::City));
     assert_eq!(g.scores(), [4 + 1, 0]);
 }
@@ -411,7 +413,7 @@ fn a_scored_winner_is_paid_during_the_game() {
 #[test]
 fn a_test_that_fails_runs_nothing() {
     let rules = vec![when(
-        "T-1",
+        "t-1",
         RuleEvent::FeatureCompleted { kinds: vec![] },
         Some(gt(count(Quantity::Tiles), int(2))),
         vec![Act::Score {
@@ -421,7 +423,7 @@ fn a_test_that_fails_runs_nothing() {
     )];
     let mut g = game(ruleset(rules), &["E"]);
     play(&mut g, "E", (0, -1, 2), None);
-    assert!(cited(&g, "T-1").is_empty());
+    assert!(cited(&g, "t-1").is_empty());
     assert_eq!(g.scores(), [0, 0]);
 }
 
@@ -429,7 +431,7 @@ fn a_test_that_fails_runs_nothing() {
 fn gains_and_spending_never_go_below_zero() {
     let rules = vec![
         when(
-            "G-1",
+            "g-1",
             RuleEvent::TilePlaced { tag: None },
             None,
             vec![Act::Gain {
@@ -440,7 +442,7 @@ fn gains_and_spending_never_go_below_zero() {
             }],
         ),
         when(
-            "G-2",
+            "g-2",
             RuleEvent::FigurePlaced { figure: Some(0) },
             None,
             vec![Act::Gain {
@@ -454,7 +456,7 @@ fn gains_and_spending_never_go_below_zero() {
     let mut g = game(ruleset(rules), &["U", "U"]);
     play(&mut g, "U", (1, 0, 0), Some(0));
     assert_eq!(g.holding(0, 0), 0);
-    let spent = cited(&g, "G-2");
+    let spent = cited(&g, "g-2");
     assert!(matches!(
         spent[..],
         [Event::Gain {
@@ -473,7 +475,7 @@ fn gains_and_spending_never_go_below_zero() {
 fn an_extra_turn_keeps_today_s_limits() {
     // Completing a city gives one more turn; the extra turn grants none (TB-5's limits).
     let rules = vec![when(
-        "X-1",
+        "x-1",
         RuleEvent::FeatureCompleted { kinds: vec![] },
         None,
         vec![Act::ExtraTurn],
@@ -481,7 +483,7 @@ fn an_extra_turn_keeps_today_s_limits() {
     let mut g = game(ruleset(rules), &["E", "U", "U"]);
     play(&mut g, "E", (0, -1, 2), None);
     assert_eq!(g.current_player(), 0, "seat 0 plays again");
-    let extra = cited(&g, "X-1");
+    let extra = cited(&g, "x-1");
     assert!(matches!(extra[..], [Event::ExtraTurn { player: 0, .. }]));
     play(&mut g, "U", (1, 0, 0), None);
     assert_eq!(g.current_player(), 1);
@@ -598,7 +600,7 @@ fn offered_effects_act_on_the_chosen_tile_kind_and_figure() {
     assert!(g.followers().is_empty());
     let root = g.find_ro(m.seg);
     assert_eq!(g.segs[root as usize].occ, 0);
-    assert!(matches!(g.events().last(), Some(Event::Return { rule: Some(r), .. }) if r == "KR-2"));
+    assert!(matches!(g.events().last(), Some(Event::Return { rule: Some(r), .. }) if r == "kr-2"));
     // A figure already gone is left alone.
     g.run_acts(0, &[Act::ReturnChosen], &back);
     assert_eq!(g.supply(0, 0), 7);
@@ -606,7 +608,7 @@ fn offered_effects_act_on_the_chosen_tile_kind_and_figure() {
 
 #[test]
 fn offers_are_left_for_the_choices_after_the_automatic_effects() {
-    let mut rule = point("O-1", RuleEvent::FigureStep, Seat::Actor);
+    let mut rule = point("o-1", RuleEvent::FigureStep, Seat::Actor);
     rule.offer = Some(tegula_ruleset::Offer {
         to: Seat::Actor,
         options: tegula_ruleset::Options::Kind { of: vec![] },
@@ -719,7 +721,13 @@ fn rule_state_is_hashed_cloned_restarted_and_replayed() {
     let arc = Arc::new(Rules::new(rs).unwrap());
     for seed in 0..4 {
         let mut g = Game::seeded(arc.clone(), 2, seed).unwrap();
+        let mut moves = 0;
         play_random(&mut g, seed, |g| {
+            moves += 1;
+            if moves % 30 == 0 {
+                let back = Game::from_json(&g.to_json(), g.rules().clone()).unwrap();
+                assert_eq!(&back, g, "a snapshot after {moves} moves");
+            }
             assert_eq!(g.state_hash(), g.state_hash_from_scratch());
             let mut copy = Game::seeded(g.rules().clone(), 2, 99).unwrap();
             copy.clone_from(g);
@@ -730,6 +738,10 @@ fn rule_state_is_hashed_cloned_restarted_and_replayed() {
         let again = crate::log::replay(arc.clone(), &log).unwrap();
         assert_eq!(again.scores(), g.scores());
         assert_eq!(again.token_holder(0), g.token_holder(0));
+        // A snapshot gives an equal game (tokens and counters rebuilt by its decisions).
+        let back = Game::from_json(&g.to_json(), arc.clone()).unwrap();
+        assert_eq!(back, g);
+        assert_eq!(back.state_hash(), g.state_hash());
         g.restart(crate::PileOrder::Shuffled(seed)).unwrap();
         assert_eq!((g.token_holder(0), g.token_record(0)), (None, 0));
         assert!(g.tile_counters().is_empty());
@@ -763,22 +775,22 @@ fn touching_and_counters_read_the_subject_s_tiles() {
     };
     let mut rules = gold_rules();
     rules.push(score_if(
-        "CA-A",
+        "ca-a",
         Quantity::Touching(FeatureKind::Cloister, None),
     ));
     rules.push(score_if(
-        "CA-B",
+        "ca-b",
         Quantity::Touching(FeatureKind::Cloister, Some(0)),
     ));
-    rules.push(score_if("LB-A", Quantity::Counters(0)));
+    rules.push(score_if("lb-a", Quantity::Counters(0)));
     let mut g = game(ruleset(rules), &["B", "U", "E"]);
     play(&mut g, "B", (0, 1, 0), Some(0));
     play(&mut g, "U", (1, 0, 0), None);
     play(&mut g, "E", (0, -1, 2), None);
-    assert_eq!(paid(&g, "CA-A"), [(3, vec![0])]);
-    assert!(paid(&g, "CA-B").is_empty());
+    assert_eq!(paid(&g, "ca-a"), [(3, vec![0])]);
+    assert!(paid(&g, "ca-b").is_empty());
     // The ingot GM-2 put on E lies on the city's tiles (nobody won it: it stays).
-    assert_eq!(paid(&g, "LB-A"), [(3, vec![0])]);
+    assert_eq!(paid(&g, "lb-a"), [(3, vec![0])]);
     // A cloister's tiles are its own and the placed ones of its 8 neighbours (GM-3); a road's,
     // the tiles holding part of it.
     let cloister = g.insts[1].seg_base;
@@ -800,7 +812,7 @@ fn touching_and_counters_read_the_subject_s_tiles() {
 fn a_tile_level_tag_fires_tile_placed_and_a_chosen_figure_is_the_subject() {
     // The tag on tile U itself (not on a feature): `tile-placed` with that tag fires for U only.
     let mut rs = ruleset(vec![point(
-        "TT-1",
+        "tt-1",
         RuleEvent::TilePlaced { tag: Some(0) },
         Seat::Actor,
     )]);
@@ -812,7 +824,7 @@ fn a_tile_level_tag_fires_tile_placed_and_a_chosen_figure_is_the_subject() {
     play(&mut g, "B", (0, 1, 0), Some(0));
     play(&mut g, "U", (1, 0, 0), None);
     play(&mut g, "E", (0, -1, 2), None);
-    assert_eq!(paid(&g, "TT-1"), [(2, vec![1])]);
+    assert_eq!(paid(&g, "tt-1"), [(2, vec![1])]);
     // AB-4's `1 + neighbours` after a choice reads the chosen figure's cloister (the start
     // tile and U around it: 2), not the tile just placed.
     let m = g.meeples[0];
@@ -861,7 +873,7 @@ fn gm4_several_features_scored_in_one_turn_share_their_counters() {
         g.rf.set_counters(0, inst, 1);
     }
     play(&mut g, "L", (-1, 0, 0), None);
-    let taken: Vec<(u8, u32, bool)> = cited(&g, "GM-3")
+    let taken: Vec<(u8, u32, bool)> = cited(&g, "gm-3")
         .iter()
         .filter_map(|e| match e {
             Event::Collect {
