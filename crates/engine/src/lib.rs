@@ -45,7 +45,9 @@
 //! - Reading: [`Game::scores`], [`Game::winners`], [`Game::events`] (every draw, decision, score
 //!   with players, points, feature facts and rule id), [`Game::tiles`], [`Game::tile_at`],
 //!   [`Game::followers`], [`Game::supply`], [`Game::feature_id`] (cell + segment id → feature),
-//!   [`Game::feature`], [`Game::strengths`], [`Game::completed_features`].
+//!   [`Game::feature`], [`Game::strengths`], [`Game::completed_features`]; the one rule form's
+//!   state: [`Game::token_holder`], [`Game::token_record`], [`Game::counters_at`],
+//!   [`Game::tile_counters`].
 //! - Logs: [`log::log_text`] and [`log::replay`]; agents: [`Agent`], [`RandomAgent`],
 //!   [`GreedyAgent`], [`MctsAgent`] (`mcts:N`); many games: [`sim::simulate`]; from-scratch
 //!   checks for tests: [`naive::audit`], [`naive::final_scores`]; hand-built rulesets: [`testkit`].
