@@ -350,3 +350,57 @@ fn a_bad_rule_is_located_with_exit_1() {
         "{text}"
     );
 }
+
+/// The worked examples of docs/RULE-LANGUAGE.md ("The one rule form") lower without a
+/// diagnostic, and each rule's sentence under its example is what `When::describe` (and so
+/// `variant explain`) says: the docs and the tool speak from one source.
+#[test]
+fn the_docs_examples_say_what_explain_says() {
+    use tegula_model::rule_form::{lower, RawRuleForm, Scope};
+    let doc = std::fs::read_to_string("docs/RULE-LANGUAGE.md").unwrap();
+    let section = doc
+        .split("\n## The one rule form\n")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("the section");
+    let ids = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let tags = ids(&["garden", "gold", "siege"]);
+    let resources = ids(&["ingots", "tower", "house", "shed"]);
+    let figures = ids(&["meeple", "abbot"]);
+    let rules = tegula_model::rules::Scope::default();
+    let scope = Scope {
+        tags: &tags,
+        resources: &resources,
+        followers: &figures,
+        rules: &rules,
+    };
+    let mut said = Vec::new();
+    for block in section.split("```toml\n").skip(1) {
+        let text = block.split("```").next().unwrap();
+        let form = RawRuleForm::parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let src = tegula_model::Source::new("doc.toml", text.to_string());
+        let mut diags = Vec::new();
+        let l = lower(&[(&src, &form)], &scope, &mut diags);
+        assert!(diags.is_empty(), "{diags:?}\n{text}");
+        let tokens: Vec<String> = l.tokens.iter().map(|t| t.id.clone()).collect();
+        let counters: Vec<String> = l.counters.iter().map(|t| t.id.clone()).collect();
+        let names = Names {
+            tags: &tags,
+            tokens: &tokens,
+            counters: &counters,
+            resources: &resources,
+            figures: &figures,
+        };
+        said.extend(
+            l.when
+                .iter()
+                .map(|w| format!("> {} ({})", w.describe(&names), w.rule)),
+        );
+    }
+    assert_eq!(said.len(), 11, "every worked rule");
+    let missing: Vec<&String> = said
+        .iter()
+        .filter(|s| !section.contains(s.as_str()))
+        .collect();
+    assert!(missing.is_empty(), "not in the docs:\n{}", said.join("\n"));
+}

@@ -30,7 +30,30 @@ pub struct RawRuleForm {
     pub when: Vec<Sp<RawWhen>>,
 }
 
+/// The rule form's tables of a TOML text (other keys ignored): for examples and tests.
+#[derive(serde::Deserialize)]
+struct RuleFormDoc {
+    #[serde(default)]
+    token: Vec<Sp<RawToken>>,
+    #[serde(default)]
+    counter: Vec<Sp<RawCounter>>,
+    #[serde(default)]
+    when: Vec<Sp<RawWhen>>,
+}
+
 impl RawRuleForm {
+    /// The `[[token]]`, `[[counter]]` and `[[when]]` tables of a TOML text, other keys ignored
+    /// and not schema-checked (the docs' worked examples are read this way); the TOML error's
+    /// message otherwise.
+    pub fn parse(text: &str) -> Result<RawRuleForm, String> {
+        let d: RuleFormDoc = toml::from_str(text).map_err(|e| e.to_string())?;
+        Ok(RawRuleForm {
+            token: d.token,
+            counter: d.counter,
+            when: d.when,
+        })
+    }
+
     /// Whether the file has none of the tables.
     pub fn is_empty(&self) -> bool {
         self.token.is_empty() && self.counter.is_empty() && self.when.is_empty()

@@ -1,23 +1,10 @@
 //! Tests of the rule form's lowering: one TOML snippet per check, lowered against a fixed scope
 //! (tags `garden`, `gold`, `siege`; resources `ingots`, `tower`; figures `meeple`, `abbot`).
 
-use serde::Deserialize;
 use tegula_ruleset::{Act, Expr, Options, Quantity, RuleEvent, Seat, TileRef, CHOSEN};
 
 use super::{lower, Lowered, RawRuleForm, Scope};
 use crate::diag::{Code, Diagnostic, Source};
-use crate::raw::Sp;
-use crate::raw_when::{RawCounter, RawToken, RawWhen};
-
-#[derive(Deserialize)]
-struct Doc {
-    #[serde(default)]
-    token: Vec<Sp<RawToken>>,
-    #[serde(default)]
-    counter: Vec<Sp<RawCounter>>,
-    #[serde(default)]
-    when: Vec<Sp<RawWhen>>,
-}
 
 const DECLARED: &str = r#"
 [[token]]
@@ -35,12 +22,7 @@ name = "tower"
 
 fn run(text: &str) -> (Lowered, Vec<Diagnostic>) {
     let text = format!("{DECLARED}\n{text}");
-    let doc: Doc = toml::from_str(&text).expect("TOML of the snippet");
-    let form = RawRuleForm {
-        token: doc.token,
-        counter: doc.counter,
-        when: doc.when,
-    };
+    let form = RawRuleForm::parse(&text).expect("TOML of the snippet");
     let src = Source::new("t.toml", text);
     let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let (tags, resources, followers) = (
