@@ -404,3 +404,20 @@ fn the_docs_examples_say_what_explain_says() {
         .collect();
     assert!(missing.is_empty(), "not in the docs:\n{}", said.join("\n"));
 }
+
+/// `[append]` adds rules, tokens and counters to the inherited ones, after them.
+#[test]
+fn a_child_variant_appends_rules() {
+    let (rs, diags) = build_variant(std::path::Path::new(
+        "tests/fixtures/valid/rule-form-append.toml",
+    ));
+    assert!(diags.is_empty(), "{diags:?}");
+    let rs = rs.expect("ruleset");
+    assert_eq!(rs.when.len(), expected().len() + 1);
+    assert_eq!(rs.when.last().map(|w| w.rule.as_str()), Some("W-19"));
+    let tokens: Vec<&str> = rs.tokens.iter().map(|t| t.id.as_str()).collect();
+    assert_eq!(tokens, ["king", "robber"]);
+    assert_eq!(rs.counters.len(), 3);
+    let last = rs.when.last().unwrap();
+    assert!(matches!(last.then[0], Act::Token { token: 1, .. }));
+}

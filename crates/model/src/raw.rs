@@ -778,6 +778,18 @@ pub struct RawAppend {
     #[serde(default)]
     #[schemars(length(max = 1000))]
     pub ability: Vec<Sp<RawAbility>>,
+    /// More tokens of the one rule form.
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub token: Vec<Sp<crate::raw_when::RawToken>>,
+    /// More tile counters of the one rule form.
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub counter: Vec<Sp<crate::raw_when::RawCounter>>,
+    /// More rules of the one form.
+    #[serde(default)]
+    #[schemars(length(max = 200))]
+    pub when: Vec<Sp<crate::raw_when::RawWhen>>,
 }
 
 /// A follower count (1–50), the value of a `follower_count` entry.

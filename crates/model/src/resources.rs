@@ -94,13 +94,16 @@ fn start(
         diags.push(src.diag(Code::BadResource, s.span.clone(), msg));
         return Vec::new();
     }
+    if pairs.iter().all(|&[_, c]| c == 0) {
+        // Nothing held at setup: the same as no `start` (the artefact leaves it out).
+        return Vec::new();
+    }
     pairs
         .iter()
         .map(|&[p, c]| StartCount {
             players: p as u8,
             count: c.min(u64::from(tegula_ruleset::limits::MAX_POINTS)) as u32,
         })
-        .filter(|sc| sc.count > 0 || sc.players > 1)
         .collect()
 }
 
@@ -146,4 +149,42 @@ pub fn cited(raw: &[Sp<RawResource>]) -> impl Iterator<Item = &Sp<String>> {
         let award = r.value.award.as_ref().map(|a| &a.value.rule);
         gain.into_iter().chain(award)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lower;
+    use crate::diag::{Code, Source};
+    use crate::raw::{RawResource, Sp};
+
+    /// The `start` of one resource, lowered for a 2–5 player variant: the entries, or the
+    /// message.
+    fn start(value: &str) -> Result<Vec<(u8, u32)>, String> {
+        #[derive(serde::Deserialize)]
+        struct Doc {
+            resource: Vec<Sp<RawResource>>,
+        }
+        let text = format!("[[resource]]\nid = \"tower\"\nstart = {value}\n");
+        let doc: Doc = toml::from_str(&text).expect("TOML");
+        let src = Source::new("t.toml", text);
+        let mut diags = Vec::new();
+        let r = lower(&doc.resource, &[], (2, 5), &src, &mut diags);
+        match diags.as_slice() {
+            [] => Ok(r[0].start.iter().map(|s| (s.players, s.count)).collect()),
+            [d] if d.code == Code::BadResource && d.at.line == 3 => Err(d.message.clone()),
+            _ => panic!("{diags:?}"),
+        }
+    }
+
+    #[test]
+    fn a_start_is_a_number_or_a_table_covering_every_game() {
+        assert_eq!(start("4"), Ok(vec![(1, 4)]));
+        assert_eq!(start("0"), Ok(vec![]));
+        assert_eq!(start("[[2, 3], [4, 1]]"), Ok(vec![(2, 3), (4, 1)]));
+        let err = |v: &str| start(v).unwrap_err();
+        assert!(err("[[3, 3]]").contains("a game of 2 players has no entry"));
+        assert!(err("[[2, 3], [2, 1]]").contains("must rise: 2 after 2"));
+        assert!(err("[[2, 3], [6, 1]]").contains("6 players: the variant seats 2 to 5"));
+        assert!(err("[[0, 3]]").contains("0 players"));
+    }
 }
