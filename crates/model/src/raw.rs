@@ -542,6 +542,11 @@ pub struct RawFact {
     #[serde(default)]
     #[schemars(extend("maxProperties" = 100))]
     pub tags: Option<BTreeMap<String, Sp<u64>>>,
+    /// Tiles carrying each named tile-level tag (a tile's own `tags`), over all copies (e.g.
+    /// `{ gold = 8 }`, GM-1); a tag no tile carries counts 0. At most 100 tags.
+    #[serde(default)]
+    #[schemars(extend("maxProperties" = 100))]
+    pub tile_tags: Option<BTreeMap<String, Sp<u64>>>,
     /// Number of sides of a declared edge kind (`[[edge]]`, e.g. water) over all copies.
     #[serde(default)]
     pub declared_edges: Option<Sp<u64>>,
