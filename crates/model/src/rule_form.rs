@@ -461,17 +461,6 @@ fn index_of(ids: &[String], id: &str) -> Option<u16> {
 
 /// A name that names nothing: a `dangling-reference` listing the known names and the closest.
 fn dangling(src: &Source, what: &str, ids: &[String], id: &str, at: Range<usize>) -> Diagnostic {
-    let known = if ids.is_empty() {
-        format!("the variant has no {what}")
-    } else {
-        format!("the variant's {what}s: {}", ids.join(", "))
-    };
-    let near = crate::load::suggest(id, ids.iter().map(String::as_str))
-        .map(|c| format!("; did you mean `{c}`?"))
-        .unwrap_or_default();
-    src.diag(
-        Code::DanglingReference,
-        at,
-        format!("no {what} `{id}`: {known}{near}"),
-    )
+    let msg = crate::load::unknown_name(what, id, ids);
+    src.diag(Code::DanglingReference, at, msg)
 }

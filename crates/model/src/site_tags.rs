@@ -51,15 +51,7 @@ fn indices(
         match tags.iter().position(|x| *x == t.value) {
             Some(i) => out.extend(u32::try_from(i).ok().filter(|i| !out.contains(i))),
             None => {
-                let known = if tags.is_empty() {
-                    "the variant's tiles carry no tags".to_string()
-                } else {
-                    format!("the variant's tiles carry: {}", tags.join(", "))
-                };
-                let near = crate::load::suggest(&t.value, tags.iter().map(String::as_str))
-                    .map(|c| format!("; did you mean `{c}`?"))
-                    .unwrap_or_default();
-                let msg = format!("no tag `{}`: {known}{near}", t.value);
+                let msg = crate::load::unknown_name("tag", &t.value, tags);
                 diags.push(src.diag(Code::DanglingReference, t.span.clone(), msg));
             }
         }

@@ -339,9 +339,7 @@ impl Cx<'_> {
             .map(str::trim);
         let Some(token) = inner else {
             let head = text.split('(').next().unwrap_or(text);
-            let near = crate::load::suggest(head, SEATS.iter().copied())
-                .map(|c| format!("; did you mean `{c}`?"))
-                .unwrap_or_default();
+            let near = crate::load::did_you_mean(head, SEATS.iter().copied());
             let msg = format!(
                 "`{text}` is no seat: actor, placer, owner, winners, every, holder(TOKEN) or \
                  chooser{near}"

@@ -573,15 +573,7 @@ fn find_name(what: &str, name: &str, ids: &[String], at: Range<usize>) -> Result
     if name.is_empty() {
         return err(at, format!("expected a {what} name"));
     }
-    let known = if ids.is_empty() {
-        format!("the variant declares no {what}")
-    } else {
-        format!("the variant's {what}s: {}", ids.join(", "))
-    };
-    let near = crate::load::suggest(name, ids.iter().map(String::as_str))
-        .map(|c| format!("; did you mean `{c}`?"))
-        .unwrap_or_default();
-    err(at, format!("unknown {what} `{name}`: {known}{near}"))
+    err(at, crate::load::unknown_name(what, name, ids))
 }
 
 /// A feature kind named in a rule-form word (`completed(city)`).
@@ -595,9 +587,7 @@ fn kind_arg(name: &str, at: Range<usize>) -> Result<FeatureKind, ExprError> {
     if let Some((_, k)) = KINDS.iter().find(|(n, _)| *n == name) {
         return Ok(*k);
     }
-    let near = crate::load::suggest(name, KINDS.iter().map(|(n, _)| *n))
-        .map(|c| format!("; did you mean `{c}`?"))
-        .unwrap_or_default();
+    let near = crate::load::did_you_mean(name, KINDS.iter().map(|(n, _)| *n));
     err(
         at,
         format!("`{name}` is no kind of feature: road, city, cloister or field{near}"),
