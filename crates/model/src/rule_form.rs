@@ -234,6 +234,7 @@ impl Cx<'_> {
                 .offer
                 .as_ref()
                 .and_then(|o| self.offer(o, &e, &mut out));
+            self.never_at_end(&w.value, &e, &mut out);
             if w.value.then.is_empty() && w.value.offer.is_none() {
                 let msg = format!(
                     "rule {rule}: this `[[when]]` does nothing: give it `then` effects or an \
@@ -254,6 +255,31 @@ impl Cx<'_> {
         }
         diags.extend(out.into_iter().map(|d| d.with_rule(&rule)));
         when.filter(|_| diags[before..].iter().all(|d| !d.is_error()))
+    }
+
+    /// An offer or an extra turn on an event that happens once the game is over would never
+    /// be made or taken.
+    fn never_at_end(&self, w: &RawWhen, e: &tegula_ruleset::RuleEvent, out: &mut Vec<Diagnostic>) {
+        if !event::at_end(e) {
+            return;
+        }
+        let when = format!(
+            "a `{}` rule acts once the game is over",
+            if matches!(e, tegula_ruleset::RuleEvent::GameEnd) {
+                "game-end"
+            } else {
+                "feature-scored` `at = \"end\""
+            }
+        );
+        if let Some(o) = &w.offer {
+            let msg = format!("{when}: its offer would never be made (no turn is left to make it)");
+            out.push(self.src.diag(Code::BadWhen, o.span.clone(), msg));
+        }
+        let extra = w.then.iter().filter_map(|a| a.value.extra_turn.as_ref());
+        for x in extra.filter(|x| x.value) {
+            let msg = format!("{when}: an extra turn would never be taken");
+            out.push(self.src.diag(Code::BadWhen, x.span.clone(), msg));
+        }
     }
 
     /// A rule's or an offer's `if`, over a subject of `kind`.

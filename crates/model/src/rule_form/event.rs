@@ -176,3 +176,16 @@ pub(super) fn reads_subject(q: Quantity) -> bool {
         Quantity::Record(_) | Quantity::Held(_) | Quantity::Completed(_)
     )
 }
+
+/// Whether the event happens only once the game is over (no turn is left: no offer is made and
+/// no extra turn is taken).
+pub(super) fn at_end(e: &RuleEvent) -> bool {
+    matches!(
+        e,
+        RuleEvent::GameEnd
+            | RuleEvent::FeatureScored {
+                at: ScoredAt::End,
+                ..
+            }
+    )
+}

@@ -276,3 +276,23 @@ fn tokens_and_counters_are_declared_once() {
         diags[0].message
     );
 }
+
+#[test]
+fn nothing_is_offered_or_granted_once_the_game_is_over() {
+    let (_, line, msg) =
+        one("[[when]]\nrule = \"B-4\"\nevent = \"game-end\"\nthen = [{ extra_turn = true }]\n");
+    assert_eq!(line, 4);
+    assert!(msg.contains("an extra turn would never be taken"), "{msg}");
+    let (_, _, msg) = one(r#"
+[[when]]
+rule = "B-4"
+event = "feature-scored"
+at = "end"
+[when.offer]
+to = "actor"
+options = { own-figure = {} }
+then = [{ return = "chosen" }]
+"#);
+    assert!(msg.contains("its offer would never be made"), "{msg}");
+    assert!(msg.contains("`feature-scored` `at = \"end\"`"), "{msg}");
+}
