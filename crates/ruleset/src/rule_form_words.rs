@@ -10,8 +10,8 @@ use crate::FeatureKind;
 
 impl When {
     /// The rule in one sentence, e.g. "When a city is completed during the game, if its tiles
-    /// are more than token `king`'s record: the placer of the tile takes token `king` with the
-    /// record 1 per tile."
+    /// are more than token `T`'s record: the placer of the tile takes token `T` with the record
+    /// its tiles."
     pub fn describe(&self, n: &Names<'_>) -> String {
         let mut s = capitalised(&self.event.describe(n));
         if let Some(t) = &self.test {

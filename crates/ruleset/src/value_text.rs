@@ -58,7 +58,7 @@ pub(crate) fn name(ids: &[String], i: u32) -> String {
         .unwrap_or_else(|| format!("#{i}"))
 }
 
-/// "token `king`", or "token #i" when the id is unknown.
+/// "token `ID`", or "token #i" when the id is unknown.
 fn named(what: &str, ids: &[String], i: u32) -> String {
     match ids.get(i as usize) {
         Some(id) => format!("{what} `{id}`"),
@@ -76,7 +76,7 @@ impl Quantity {
         self.source_named(&Names::tags(tags))
     }
 
-    /// The name in the source form (`tiles`, `record(king)`).
+    /// The name in the source form (`tiles`, `record(TOKEN)` with the token's id).
     pub fn source_named(self, n: &Names<'_>) -> String {
         match self {
             Quantity::Tiles => "tiles".into(),
