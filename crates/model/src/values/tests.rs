@@ -365,3 +365,42 @@ fn rule_form_words_parse_print_back_and_stay_out_of_feature_values() {
         err.message
     );
 }
+
+/// Broken rule-form words are errors inside the text, never a panic.
+#[test]
+fn broken_rule_form_words_are_located_errors() {
+    use tegula_ruleset::Names;
+    let t = tags();
+    let king = vec!["king".to_string()];
+    let names = Names {
+        tags: &t,
+        tokens: &king,
+        ..Names::default()
+    };
+    let rules = crate::rules::Scope::default();
+    for text in [
+        "record(",
+        "record()",
+        "record(king",
+        "touching(,)",
+        "touching(city,)",
+        "touching(, inn)",
+        "touching(city, inn, inn)",
+        "completed()",
+        "held(ingots)",
+        "counters(gold)",
+        "record(king)(",
+        "touching(city, ünn)",
+        "record(kïng)",
+    ] {
+        let e = super::parse_rule_value(text, None, &names, &rules).unwrap_err();
+        assert!(
+            e.at.end <= text.len() && e.at.start <= e.at.end,
+            "{text}: {e:?}"
+        );
+        assert!(
+            text.get(e.at.clone()).is_some(),
+            "{text}: {e:?} not on a char boundary"
+        );
+    }
+}
