@@ -219,12 +219,17 @@ fn check_counts(f: &RawFact, scope: &[&CompiledTile], src: &Source, diags: &mut 
         "fields_without_city",
         types(&lonely),
     );
-    for (tag, want) in f.tags.iter().flatten() {
+    let segment_tags = f.tags.iter().flatten().map(|(tag, want)| {
         let carrying =
             |t: &CompiledTile| t.segments.iter().filter(|s| s.tags.contains(tag)).count();
-        let actual = copies(&|t| carrying(t) as u64);
+        (format!("tags.{tag}"), want, copies(&|t| carrying(t) as u64))
+    });
+    let tile_tags = f.tile_tags.iter().flatten().map(|(tag, want)| {
+        let carrying = |t: &CompiledTile| u64::from(t.tags.contains(tag));
+        (format!("tile_tags.{tag}"), want, copies(&carrying))
+    });
+    for (name, want, actual) in segment_tags.chain(tile_tags) {
         if want.value != actual {
-            let name = format!("tags.{tag}");
             diags.push(mismatch(
                 src,
                 want.span.clone(),

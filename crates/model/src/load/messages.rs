@@ -352,6 +352,25 @@ pub fn suggest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Opt
         .map(|(_, c)| c)
 }
 
+/// `"; did you mean `X`?"` for the closest of `candidates` ([`suggest`]), or nothing.
+pub fn did_you_mean<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> String {
+    suggest(word, candidates)
+        .map(|c| format!("; did you mean `{c}`?"))
+        .unwrap_or_default()
+}
+
+/// "no `what` `name`: the variant's `what`s: a, b; did you mean `a`?" — a name of the data
+/// (tag, token, counter, resource, figure) that names nothing, with the known ones.
+pub fn unknown_name(what: &str, name: &str, ids: &[String]) -> String {
+    let known = if ids.is_empty() {
+        format!("the variant has no {what}")
+    } else {
+        format!("the variant's {what}s: {}", ids.join(", "))
+    };
+    let near = did_you_mean(name, ids.iter().map(String::as_str));
+    format!("no {what} `{name}`: {known}{near}")
+}
+
 /// Edit (Levenshtein) distance between two strings, ignoring case, in characters; for "did you
 /// mean" suggestions.
 pub fn edit_distance(a: &str, b: &str) -> usize {

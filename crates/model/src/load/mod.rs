@@ -36,7 +36,7 @@ mod tests;
 use json::*;
 use locate::*;
 use messages::*;
-pub use messages::{edit_distance, suggest};
+pub use messages::{did_you_mean, edit_distance, suggest, unknown_name};
 use schema_nav::*;
 
 /// Largest accepted file (1 MiB). Real tile data is a few tens of KiB; the cap bounds the time
