@@ -19,6 +19,7 @@ mod apply;
 mod board;
 mod cells;
 mod chance;
+pub(crate) mod choice;
 mod copy;
 mod corners;
 mod error;
@@ -30,6 +31,7 @@ pub(crate) mod hash;
 mod holes;
 mod joins;
 mod legal;
+mod offer_acts;
 mod payment;
 pub(crate) mod place;
 mod pool;
@@ -49,8 +51,8 @@ pub use error::MoveError;
 pub use preset::{Preset, PresetError};
 pub use snapshot::SnapshotError;
 pub use types::{
-    Action, BoardFollower, CornerChoice, FollowerOption, MoveTarget, Phase, PileOrder, PlacedTile,
-    Placement, SetupError,
+    Action, BoardFollower, ChoiceOption, CornerChoice, FollowerOption, MoveTarget, Phase,
+    PileOrder, PlacedTile, Placement, SetupError,
 };
 
 use cells::{find, union};
@@ -258,6 +260,8 @@ pub struct Game {
     zobrist: u64,
     /// The position set by hand ([`Game::preset`]) and the number of decisions made before it.
     preset: Option<Box<(usize, Preset)>>,
+    /// Offered choices: the open offer, the figure step's offers, the offers still to make.
+    choice: choice::ChoiceState,
 }
 
 /// What a chance step ([`Phase::Draw`]) resumes once the tile is known.
@@ -385,6 +389,7 @@ impl Game {
             finished: false,
             zobrist: 0,
             preset: None,
+            choice: choice::ChoiceState::default(),
         };
         g.restart(pile)?;
         Ok(g)
@@ -493,6 +498,7 @@ impl Game {
             }
         }
         self.corner_figs.clear();
+        self.choice.clear();
         self.freed.clear();
         self.moves.clear();
         self.final_seats.clear();

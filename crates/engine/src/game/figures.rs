@@ -15,6 +15,9 @@ impl Game {
     /// then corner figures, one per field with a legal corner (AM-6).
     pub(super) fn compute_options(&mut self) {
         self.options.clear();
+        if !self.rules.offers.figure_step.is_empty() {
+            self.offer_figure_step();
+        }
         if self.rules.plain_figures {
             self.plain_options();
             return;

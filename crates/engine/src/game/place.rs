@@ -47,6 +47,10 @@ impl Game {
             // reading the turn's scoring step scores it (`score_pending`).
             self.score_joined_fields();
         }
+        if !self.rules.offers.tile_placed.is_empty() && self.offer_tile_placed() {
+            // The offers answered, the figure step follows (game/choice.rs).
+            return;
+        }
         self.compute_options();
         self.phase = Phase::Follower;
     }

@@ -89,6 +89,7 @@ impl Game {
             self.events.push(Event::Pass {
                 turn,
                 player: self.player,
+                rule: None,
             });
         }
     }
@@ -118,6 +119,15 @@ impl Game {
     #[inline]
     pub(super) fn finish_turn(&mut self) {
         self.player = self.active;
+        if self.rules.offers.any_turn_end() && self.offer_turn_end() {
+            // The offers answered, `after_turn_end` goes on (game/choice.rs).
+            return;
+        }
+        self.after_turn_end();
+    }
+
+    /// After the turn-end offers: the pool's takes, then the next turn.
+    pub(super) fn after_turn_end(&mut self) {
         if self.rules.ruleset().pool.is_some() && self.start_takes() {
             return;
         }

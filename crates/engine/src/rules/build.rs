@@ -501,6 +501,7 @@ fn assemble(
     .iter()
     .fold(0u8, |m, &k| m | 1 << k as u8);
     let (owns_on_place, ability_turns) = owned_on_place(&ruleset);
+    let offers = crate::game::choice::OfferIndex::new(&ruleset);
     Rules {
         any_corner: figures.iter().any(|f| f.corner.is_some()),
         each_field_joins: figures.iter().any(|f| f.corner.is_some())
@@ -524,7 +525,9 @@ fn assemble(
         plain_turns: ruleset.player_tiles.is_empty()
             && ruleset.pool.is_none()
             && figures.iter().all(|f| f.extra_turn.is_none())
-            && !ability_turns,
+            && !ability_turns
+            && !offers.any_turn_end(),
+        offers,
         gains: ruleset.resources.iter().any(|r| r.gain.is_some()),
         plain_figures: figures
             .iter()

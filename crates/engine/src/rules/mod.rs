@@ -318,8 +318,11 @@ pub struct Rules {
     pub(crate) joins_at_once: bool,
     /// Whether any follower type may join an occupied feature.
     pub(crate) any_joins: bool,
-    /// Whether turns are only draws: no own tiles, no pool and no extra turns (the base game).
+    /// Whether turns are only draws: no own tiles, no pool, no extra turns and no turn-end
+    /// offers (the base game).
     pub(crate) plain_turns: bool,
+    /// The rules with an offered choice, by the event that makes it.
+    pub(crate) offers: crate::game::choice::OfferIndex,
     /// By feature kind (`kind as usize`), the follower types that may stand on it, bit `k` for
     /// type `k`: the follower options read one mask per feature instead of every type's facts.
     pub(crate) figs_on_kind: [u16; 8],
