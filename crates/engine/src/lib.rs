@@ -122,6 +122,8 @@ pub mod stats;
 pub mod testkit;
 
 #[cfg(test)]
+mod choice_tests;
+#[cfg(test)]
 mod tests;
 
 pub use agent::{Agent, AgentKind, GreedyAgent, MctsAgent, RandomAgent, SearchStats};

@@ -20,7 +20,7 @@
 use tegula_ruleset::{Options, Ruleset, Seat, When};
 
 use super::score::FeatureCounts;
-use super::{find, ChoiceOption, Event, Game, MoveError, Phase, FRONT};
+use super::{find, Action, ChoiceOption, Event, Game, MoveError, Phase, FRONT};
 use crate::event::ChoiceWord;
 
 /// The rules with an offer, by the event that makes it (indices into `Ruleset::when`, in file
@@ -140,8 +140,9 @@ impl Game {
         each.collect()
     }
 
-    /// How many options [`Action::Choose`] numbers now.
-    pub(super) fn choice_count(&self) -> usize {
+    /// How many options [`Action::Choose`] numbers now (the length of
+    /// [`Game::choice_options`], without making the list).
+    pub fn choice_count(&self) -> usize {
         match self.phase {
             Phase::Choice => self.choice.open.as_ref().map_or(0, |o| o.options.len()),
             Phase::Follower => self.choice.step.iter().map(|o| o.options.len()).sum(),
@@ -149,7 +150,26 @@ impl Game {
         }
     }
 
-    /// The rule a choice (or a decline) in the current phase concerns, with its offer.
+    /// Whether the open offer of [`Phase::Choice`] may be declined ([`Action::Pass`]).
+    pub fn offer_may_decline(&self) -> bool {
+        self.phase == Phase::Choice && self.check_decline().is_ok()
+    }
+
+    /// Take option `index` of [`Game::choice_options`] (the fast path of [`Action::Choose`]).
+    /// Returns false if the index or the phase is wrong.
+    pub fn play_choose(&mut self, index: usize) -> bool {
+        let Ok(n) = u16::try_from(index) else {
+            return false;
+        };
+        if !matches!(self.phase, Phase::Choice | Phase::Follower) || index >= self.choice_count() {
+            return false;
+        }
+        self.history.push(Action::Choose(n));
+        self.choose(n);
+        true
+    }
+
+    /// In [`Phase::Follower`], figure-step option `n` as (offer, option) positions.
     fn offer_at(&self, n: usize) -> Option<(usize, usize)> {
         let mut n = n;
         for (k, o) in self.choice.step.iter().enumerate() {
