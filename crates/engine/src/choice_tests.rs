@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use tegula_ruleset::{
-    Act, Expr, FeatureKind, Offer, Options, PieceKind, Quantity, Resource, RuleEvent, Ruleset,
-    Seat, When, CHOSEN,
+    Act, CounterType, Expr, FeatureKind, Offer, Options, PieceKind, Quantity, Resource, RuleEvent,
+    Ruleset, Seat, TileRef, When, CHOSEN,
 };
 
 use crate::testkit::base_ruleset;
@@ -143,24 +143,36 @@ fn an_offer_with_no_option_is_not_made() {
     assert_eq!(e.kind(), "wrong-phase");
 }
 
-/// GM-2's shape: a tile placed, the actor picks a neighbouring tile (diagonals count); the pick
-/// gains a resource here (the counters of GM-2 are the executor's).
+/// GM-2's shape: a tile placed, a counter on it and one on a neighbouring tile the actor picks
+/// (diagonals count), and the picker gains 2 of a resource.
 fn neighbour_rule() -> Ruleset {
     let options = Options::NeighbourTile { diagonals: true };
+    let counter = |on| Act::Counters {
+        counter: 0,
+        add: Expr::Int(1),
+        on,
+    };
     let gain = Act::Gain {
         resource: 0,
         amount: Expr::Int(2),
         to: Seat::Chooser,
         spend: false,
     };
+    let then = vec![counter(TileRef::Chosen), gain];
     let event = RuleEvent::TilePlaced { tag: None };
-    let mut rs = with_rule(when(
-        "GM-2",
-        event,
-        offer(options, false, false, vec![gain]),
-    ));
+    let mut w = when("GM-2", event, offer(options, false, false, then));
+    w.then = vec![counter(TileRef::Subject)];
+    let mut rs = with_rule(w);
     rs.resources.push(resource("ingots"));
+    rs.counters.push(counter_type("gold"));
     rs
+}
+
+fn counter_type(id: &str) -> CounterType {
+    CounterType {
+        id: id.into(),
+        name: id.into(),
+    }
 }
 
 fn resource(id: &str) -> Resource {
@@ -184,6 +196,7 @@ fn a_tile_placed_offer_comes_before_the_figure_step_in_cell_order() {
     assert_eq!((e.kind(), g.rule_of(&e)), ("must-choose", "GM-2"));
     g.apply(Action::Choose(0)).unwrap();
     assert_eq!(g.holdings(), &[2, 0]);
+    assert_eq!((g.counters_at(0, 0, 1), g.counters_at(0, 0, 0)), (1, 1));
     assert_eq!(g.phase(), Phase::Follower);
     assert!(!g.follower_options().is_empty());
     g.apply(Action::Pass).unwrap();
@@ -194,9 +207,14 @@ fn a_tile_placed_offer_comes_before_the_figure_step_in_cell_order() {
     let tile = |x, y| ChoiceOption::Tile { x, y };
     assert_eq!(cells, [tile(0, 0), tile(0, 1)]);
     g.apply(Action::Choose(1)).unwrap();
-    let last = g.events().last().unwrap();
+    let chosen = g
+        .events()
+        .iter()
+        .rev()
+        .find(|e| e.kind() == "choice")
+        .unwrap();
     assert_eq!(
-        *last,
+        *chosen,
         Event::Choice {
             turn: 2,
             rule: "GM-2".into(),
@@ -205,6 +223,8 @@ fn a_tile_placed_offer_comes_before_the_figure_step_in_cell_order() {
         }
     );
     assert_eq!(g.holdings(), &[2, 2]);
+    assert_eq!(g.counters_at(0, 0, 1), 2);
+    assert_eq!(g.counters_at(0, 1, 0), 1);
 }
 
 /// LB-2's shape: instead of a figure, place a piece of a kind the seat holds.
@@ -225,9 +245,16 @@ fn kind_rules() -> Arc<Rules> {
         to: Seat::Chooser,
         spend: true,
     };
-    let o = offer(Options::Kind { of }, true, true, vec![spend]);
+    let put = Act::Counters {
+        counter: CHOSEN,
+        add: Expr::Int(1),
+        on: TileRef::Subject,
+    };
+    let o = offer(Options::Kind { of }, true, true, vec![spend, put]);
     let mut rs = with_rule(when("LB-2", RuleEvent::FigureStep, o));
     rs.resources.extend([resource("tower"), resource("house")]);
+    rs.counters
+        .extend([counter_type("tower"), counter_type("house")]);
     rules_with(rs)
 }
 
@@ -251,6 +278,7 @@ fn a_kind_offer_lists_only_the_kinds_held_and_spends_the_chosen_one() {
     assert_eq!(g.legal_actions()[n as usize], Action::Choose(0));
     g.apply(Action::Choose(0)).unwrap();
     assert_eq!(g.holdings(), &[0, 1, 0, 0]);
+    assert_eq!((g.counters_at(0, 1, 0), g.counters_at(1, 1, 0)), (0, 1));
     assert_eq!((g.phase(), g.current_player()), (Phase::Place, 1));
     let word = ChoiceWord::Kind("house".into());
     let chosen = g.events().iter().find_map(|e| match e {

@@ -22,6 +22,7 @@ mod chance;
 pub(crate) mod choice;
 mod copy;
 mod corners;
+mod effects;
 mod error;
 mod extra;
 mod fields;
@@ -31,13 +32,14 @@ pub(crate) mod hash;
 mod holes;
 mod joins;
 mod legal;
-mod offer_acts;
 mod payment;
 pub(crate) mod place;
 mod pool;
 mod predicate;
 mod preset;
 mod resources;
+mod rule_counts;
+pub(crate) mod rule_state;
 mod score;
 mod slots;
 mod smallset;
@@ -45,6 +47,7 @@ mod snapshot;
 mod turn;
 mod types;
 mod view;
+pub(crate) mod when;
 
 pub use chance::CHANCE;
 pub use error::MoveError;
@@ -262,6 +265,9 @@ pub struct Game {
     preset: Option<Box<(usize, Preset)>>,
     /// Offered choices: the open offer, the figure step's offers, the offers still to make.
     choice: choice::ChoiceState,
+    /// The one rule form's tokens, tile counters, tile placers and pending offers (empty in a
+    /// variant without `[[when]]` rules).
+    rf: rule_state::RuleState,
 }
 
 /// What a chance step ([`Phase::Draw`]) resumes once the tile is known.
@@ -390,6 +396,7 @@ impl Game {
             zobrist: 0,
             preset: None,
             choice: choice::ChoiceState::default(),
+            rf: rule_state::RuleState::default(),
         };
         g.restart(pile)?;
         Ok(g)
@@ -497,6 +504,8 @@ impl Game {
                 self.held.push(t.count);
             }
         }
+        let rs = self.rules.ruleset();
+        self.rf.reset(rs.tokens.len(), rs.counters.len());
         self.corner_figs.clear();
         self.choice.clear();
         self.freed.clear();

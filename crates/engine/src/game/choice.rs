@@ -3,62 +3,33 @@
 //! tile placement order, then feature), a placed tile around the subject tile (row, then
 //! column), a kind of piece they hold (the listed order).
 //!
-//! Where offers are made:
-//! - **figure step** ([`RuleEvent::FigureStep`]): listed in [`Phase::Follower`] after the
+//! The dispatcher (`game/when.rs`) runs a rule's automatic effects and leaves its offer pending
+//! (`rf.offers`, with the event's context); the offers are made here, at three points:
+//! - **after a placement** (`tile-placed`, GM-2; and features a placement scores at once):
+//!   each in [`Phase::Choice`], before the figure step;
+//! - **the figure step** (`figure-step`, AB-4, LB-2): listed in [`Phase::Follower`] after the
 //!   follower options ([`Action::Choose`] numbers them one after the other, in rule order), so
 //!   that the action ids of variants without offers do not move; one that uses the figure step
 //!   ends it (no follower), one that does not leaves the follower phase open without it;
-//! - **tile placed** ([`RuleEvent::TilePlaced`]): right after the placement, before the figure
-//!   step, each in [`Phase::Choice`];
-//! - **turn end** ([`RuleEvent::TurnEnd`]): after the turn's scoring and the freed figures'
-//!   moves, before the pool's takes and the next turn, each in [`Phase::Choice`].
+//! - **the end of the turn** (`figure-placed`, `feature-completed`, `feature-scored` during the
+//!   turn's scoring, `turn-end`, CA-3): each in [`Phase::Choice`], after the turn's scoring and
+//!   before freed figures move (AM-11), the pool's takes and the next turn;
+//! - **the start of a turn** (`turn-start`): each in [`Phase::Choice`] before the draw.
+//!
+//! Offers at `game-end` and in final scoring are not made (the game is over).
+//! The options are listed when the offer is made; the chosen figure's feature is the subject
+//! feature of the offer's effects (AB-4's `1 + neighbours` reads the chosen figure's cloister).
 //!
 //! An offer with no option is not made. One with exactly one option that may not be declined is
 //! still made (a decision like any other: the log and the agents see it). An offer to
 //! `"every"` seat is made to each seat in turn order from the actor.
 
-use tegula_ruleset::{Options, Ruleset, Seat, When};
+use tegula_ruleset::{FeatureKind, Options, PieceKind, Test, When};
 
-use super::score::FeatureCounts;
+use super::when::{Chosen, Ctx, FigureRef, RuleCounts};
 use super::{find, Action, ChoiceOption, Event, Game, MoveError, Phase, FRONT};
 use crate::event::ChoiceWord;
-
-/// The rules with an offer, by the event that makes it (indices into `Ruleset::when`, in file
-/// order). Built once with the rules.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct OfferIndex {
-    /// Offers made right after a placement (with the tag the tile must carry, if any).
-    pub(crate) tile_placed: Vec<(u16, Option<u32>)>,
-    /// Offers listed beside the follower options.
-    pub(crate) figure_step: Vec<u16>,
-    /// Offers made at the end of the turn.
-    pub(crate) turn_end: Vec<u16>,
-}
-
-impl OfferIndex {
-    /// The index of `ruleset`'s offers.
-    pub(crate) fn new(ruleset: &Ruleset) -> OfferIndex {
-        let mut ix = OfferIndex::default();
-        for (i, w) in ruleset.when.iter().enumerate() {
-            let Ok(i) = u16::try_from(i) else { break };
-            if w.offer.is_none() {
-                continue;
-            }
-            match w.event {
-                tegula_ruleset::RuleEvent::TilePlaced { tag } => ix.tile_placed.push((i, tag)),
-                tegula_ruleset::RuleEvent::FigureStep => ix.figure_step.push(i),
-                tegula_ruleset::RuleEvent::TurnEnd => ix.turn_end.push(i),
-                _ => {}
-            }
-        }
-        ix
-    }
-
-    /// Whether any offer is made at turn end (then turns are not "plain").
-    pub(crate) fn any_turn_end(&self) -> bool {
-        !self.turn_end.is_empty()
-    }
-}
+use crate::rules::when::Kind;
 
 /// An offer made to a seat, with its options in their fixed order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -67,8 +38,21 @@ pub(crate) struct Open {
     pub(crate) rule: u16,
     /// The seat choosing.
     pub(crate) seat: u8,
-    /// The options.
-    pub(crate) options: Vec<ChoiceOption>,
+    /// The event's subject, actor and winners, which the offer's effects act on.
+    pub(crate) ctx: Ctx,
+    /// The options: as the player sees them, and as the effects read them.
+    pub(crate) options: Vec<(ChoiceOption, Chosen)>,
+}
+
+/// An offer still to make to a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Queued {
+    /// Index into `Ruleset::when`.
+    pub(crate) rule: u16,
+    /// The seat it goes to.
+    pub(crate) seat: u8,
+    /// The event's context.
+    pub(crate) ctx: Ctx,
 }
 
 /// Where the game goes on once the offers of a stage are answered.
@@ -77,10 +61,14 @@ pub(crate) enum Stage {
     /// No offers under way.
     #[default]
     None,
-    /// The tile-placed offers: then the figure step.
-    TilePlaced,
-    /// The turn-end offers: then the pool's takes and the next turn.
+    /// The offers of a placement (tile placed, and features scored by it): then the figure
+    /// step.
+    Placed,
+    /// The offers of the end of a turn (figure placed, features completed and scored, turn
+    /// end): then the freed figures' moves, the pool's takes and the next turn.
     TurnEnd,
+    /// The offers of a turn's start: then the turn's own tiles or draw.
+    TurnStart,
 }
 
 /// The choices of the state: part of the game's equality, hash, clone and snapshot (a snapshot
@@ -89,12 +77,10 @@ pub(crate) enum Stage {
 pub(crate) struct ChoiceState {
     /// The figure-step offers of this [`Phase::Follower`], in rule order.
     pub(crate) step: Vec<Open>,
-    /// Figure-step offers already used this turn (rules whose choice left the step open).
-    pub(crate) used: Vec<u16>,
     /// The offer waiting in [`Phase::Choice`].
     pub(crate) open: Option<Open>,
-    /// Offers of the stage still to make, `(rule, seat)`, last first.
-    pub(crate) queue: Vec<(u16, u8)>,
+    /// Offers of the stage still to make, last first.
+    pub(crate) queue: Vec<Queued>,
     /// The stage under way.
     pub(crate) stage: Stage,
 }
@@ -103,26 +89,19 @@ impl ChoiceState {
     /// Forget every offer (a new game).
     pub(crate) fn clear(&mut self) {
         self.step.clear();
-        self.used.clear();
         self.open = None;
         self.queue.clear();
         self.stage = Stage::None;
     }
 }
 
-/// A figure option's identity: the figure's segment and type.
-type FigureAt = (u32, u8);
-
 impl Game {
     /// The offer waiting for an answer in [`Phase::Choice`]: its rule's index into
     /// `Ruleset::when`, the seat choosing, and its options in order.
-    pub fn open_offer(&self) -> Option<(u16, u8, &[ChoiceOption])> {
-        let o = self
-            .choice
-            .open
-            .as_ref()
-            .filter(|_| self.phase == Phase::Choice)?;
-        Some((o.rule, o.seat, &o.options))
+    pub fn open_offer(&self) -> Option<(u16, u8, Vec<ChoiceOption>)> {
+        let o = self.choice.open.as_ref();
+        let o = o.filter(|_| self.phase == Phase::Choice)?;
+        Some((o.rule, o.seat, o.options.iter().map(|c| c.0).collect()))
     }
 
     /// The options [`Action::Choose`] numbers now, each with its rule's index into
@@ -136,7 +115,7 @@ impl Game {
         };
         let each = offers
             .iter()
-            .flat_map(|o| o.options.iter().map(|&c| (o.rule, c)));
+            .flat_map(|o| o.options.iter().map(|c| (o.rule, c.0)));
         each.collect()
     }
 
@@ -228,26 +207,38 @@ impl Game {
             let Some(o) = self.choice.open.take() else {
                 return;
             };
-            self.record_choice(o.rule, o.seat, o.options[n]);
-            self.run_offer(o.rule, o.seat, o.options[n]);
+            self.answer(&o, n);
             self.after_offer();
             return;
         }
         let Some((k, i)) = self.offer_at(n) else {
             return;
         };
+        // The offer is used: it leaves the figure step.
         let o = self.choice.step.remove(k);
-        self.record_choice(o.rule, o.seat, o.options[i]);
-        self.run_offer(o.rule, o.seat, o.options[i]);
-        let ends_step = self.offer_of(o.rule).is_some_and(|f| f.uses_figure_step);
-        if ends_step {
+        self.answer(&o, i);
+        if self.offer_of(o.rule).is_some_and(|f| f.uses_figure_step) {
             self.choice.step.clear();
             self.end_turn();
         } else {
-            // The follower step stays open; the offer is used for this turn.
-            self.choice.used.push(o.rule);
-            self.compute_options();
+            self.reopen_figure_step();
         }
+    }
+
+    /// Record option `i` of offer `o` and run the offer's effects on it (the chosen figure's
+    /// feature is their subject feature).
+    fn answer(&mut self, o: &Open, i: usize) {
+        let (option, chosen) = o.options[i];
+        self.record_choice(o.rule, o.seat, option);
+        let mut ctx = Ctx {
+            chooser: Some(o.seat),
+            chosen: Some(chosen),
+            ..o.ctx
+        };
+        if let Chosen::Figure(f) = chosen {
+            ctx.feature = Some(find(&mut self.segs, f.seg));
+        }
+        self.run_offered(o.rule, &ctx);
     }
 
     /// Play a checked [`Action::Pass`] in [`Phase::Choice`]: the offer is declined.
@@ -322,150 +313,163 @@ impl Game {
 
     // --- Making offers -------------------------------------------------------------------
 
-    /// Right after a placement: make the tile-placed offers; true when one waits.
-    pub(super) fn offer_tile_placed(&mut self) -> bool {
-        self.choice.used.clear();
-        let rules = self.rules.clone();
-        let inst = self.insts.len() - 1;
-        let tile = self.insts[inst].tile as usize;
-        let tags = rules.tiles[tile].feats.iter().fold(0u32, |m, f| m | f.tags);
-        let due = rules
-            .offers
-            .tile_placed
-            .iter()
-            .filter(|(_, tag)| tag.is_none_or(|t| t < 32 && tags & (1 << t) != 0));
-        let rules_due: Vec<u16> = due.map(|&(r, _)| r).collect();
-        self.queue_offers(&rules_due, super::choice::Stage::TilePlaced)
-    }
-
-    /// At the end of a turn: make the turn-end offers; true when one waits.
-    pub(super) fn offer_turn_end(&mut self) -> bool {
-        let rules = self.rules.clone();
-        self.queue_offers(&rules.offers.turn_end, Stage::TurnEnd)
-    }
-
-    /// Queue the offers of `due` (each to its seats) and make the first that has options.
-    fn queue_offers(&mut self, due: &[u16], stage: Stage) -> bool {
+    /// Make the offers the dispatcher left pending (`rf.offers`, game/when.rs): the
+    /// figure-step ones beside the follower options, the others each in [`Phase::Choice`],
+    /// one after the other; `stage` says where the game goes on after them. True when one
+    /// waits for an answer.
+    pub(super) fn make_offers(&mut self, stage: Stage) -> bool {
+        let pending = std::mem::take(&mut self.rf.offers);
         self.choice.queue.clear();
-        for &rule in due.iter().rev() {
-            let seats = self.offer_seats(rule);
-            for &seat in seats.iter().rev() {
-                self.choice.queue.push((rule, seat));
+        for p in pending.iter().rev() {
+            let Some(offer) = self.offer_of(p.rule) else {
+                continue;
+            };
+            let bits = self.seat_bits(&offer.to, &p.ctx);
+            for &seat in self.in_turn_order(bits, p.ctx.actor).iter().rev() {
+                self.choice.queue.push(Queued {
+                    rule: p.rule,
+                    seat,
+                    ctx: p.ctx,
+                });
             }
         }
         self.choice.stage = stage;
         self.next_offer()
     }
 
-    /// The seats an offer of `rule` goes to (in turn order from the actor).
-    fn offer_seats(&self, rule: u16) -> Vec<u8> {
-        let Some(offer) = self.offer_of(rule) else {
-            return Vec::new();
-        };
-        let (n, a) = (self.players, self.active);
-        match offer.to {
-            Seat::Actor | Seat::Chooser => vec![a],
-            Seat::Placer | Seat::Owner => vec![self.last_placer],
-            Seat::Every => (0..n).map(|k| (a + k) % n).collect(),
-            // No feature, or no token, at these events: nobody.
-            Seat::Winners | Seat::Holder(_) => Vec::new(),
-        }
-    }
-
     /// Open the next queued offer that has options ([`Phase::Choice`]); false when the stage
     /// has none left.
     fn next_offer(&mut self) -> bool {
-        while let Some((rule, seat)) = self.choice.queue.pop() {
-            let options = self.offer_options(rule, seat);
+        while let Some(q) = self.choice.queue.pop() {
+            let options = self.offer_options(q.rule, q.seat, &q.ctx);
             if options.is_empty() {
                 continue;
             }
             self.choice.open = Some(Open {
-                rule,
-                seat,
+                rule: q.rule,
+                seat: q.seat,
+                ctx: q.ctx,
                 options,
             });
-            self.player = seat;
+            self.player = q.seat;
             self.phase = Phase::Choice;
             return true;
         }
         false
     }
 
-    /// After an offer of a stage is answered: the next one, else the game goes on.
+    /// After an offer of a stage is answered: the next one, else the game goes on where the
+    /// stage stopped it.
     fn after_offer(&mut self) {
         if self.next_offer() {
             return;
         }
         self.player = self.active;
         match std::mem::take(&mut self.choice.stage) {
-            Stage::TilePlaced => {
-                self.compute_options();
-                self.phase = Phase::Follower;
-            }
-            Stage::TurnEnd => self.after_turn_end(),
+            Stage::Placed => self.begin_figure_step(),
+            Stage::TurnEnd => self.after_scoring(),
+            Stage::TurnStart => self.begin_turn_after_offers(),
             Stage::None => {}
         }
     }
 
-    /// The figure-step offers of the actor, beside the follower options just computed.
-    pub(super) fn offer_figure_step(&mut self) {
+    /// The figure step of the tile just placed: its follower options, `figure-step` raised, the
+    /// offers it makes listed beside them.
+    #[inline]
+    pub(super) fn begin_figure_step(&mut self) {
+        self.compute_options();
+        self.phase = Phase::Follower;
+        if self.waits(Kind::FigureStep) {
+            self.rule_figure_step();
+            self.list_step_offers();
+        }
+    }
+
+    /// The figure-step offers the dispatcher left pending, to the actor only (the seat in
+    /// the follower phase), each with its options.
+    fn list_step_offers(&mut self) {
         self.choice.step.clear();
-        let rules = self.rules.clone();
-        for &rule in &rules.offers.figure_step {
-            if self.choice.used.contains(&rule) || !self.offer_seats(rule).contains(&self.player) {
+        let pending = std::mem::take(&mut self.rf.offers);
+        for p in pending {
+            let to_actor = self.offer_of(p.rule).is_some_and(|o| {
+                let bits = self.seat_bits(&o.to, &p.ctx);
+                bits >> self.player & 1 != 0
+            });
+            if !to_actor {
                 continue;
             }
-            let options = self.offer_options(rule, self.player);
+            let seat = self.player;
+            let options = self.offer_options(p.rule, seat, &p.ctx);
             if !options.is_empty() {
-                let seat = self.player;
+                let (rule, ctx) = (p.rule, p.ctx);
                 self.choice.step.push(Open {
                     rule,
                     seat,
+                    ctx,
                     options,
                 });
             }
         }
     }
 
-    /// The options of `rule`'s offer to `seat`, in their fixed order.
-    fn offer_options(&mut self, rule: u16, seat: u8) -> Vec<ChoiceOption> {
+    /// After a figure-step choice that leaves the step open: the follower options again, and
+    /// the other figure-step offers with their options as they are now.
+    fn reopen_figure_step(&mut self) {
+        self.compute_options();
+        let mut step = std::mem::take(&mut self.choice.step);
+        for o in &mut step {
+            o.options = self.offer_options(o.rule, o.seat, &o.ctx);
+        }
+        step.retain(|o| !o.options.is_empty());
+        self.choice.step = step;
+    }
+
+    /// The options of `rule`'s offer to `seat` about `ctx`, in their fixed order.
+    fn offer_options(&mut self, rule: u16, seat: u8, ctx: &Ctx) -> Vec<(ChoiceOption, Chosen)> {
         let rules = self.rules.clone();
         let Some(offer) = rules.ruleset().when[usize::from(rule)].offer.as_ref() else {
             return Vec::new();
         };
         match &offer.options {
             Options::OwnFigure { figure, on, test } => {
-                let figs = self.own_figures(seat, *figure, on, test.as_ref());
+                let figs = self.own_figures(seat, (*figure, on), test.as_ref(), ctx);
                 figs.into_iter().map(|f| self.figure_option(f)).collect()
             }
-            Options::NeighbourTile { diagonals } => self.neighbour_tiles(*diagonals),
-            Options::Kind { of } => {
-                let nr = rules.ruleset().resources.len();
-                let held = |r: u16| {
-                    let i = usize::from(seat) * nr + usize::from(r);
-                    usize::from(r) < nr && self.holdings.get(i).is_some_and(|&h| h > 0)
-                };
-                let kinds = of.iter().enumerate().filter(|(_, k)| held(k.resource));
-                let each = kinds.map(|(i, k)| ChoiceOption::Kind {
-                    index: i as u8,
-                    resource: k.resource,
-                });
-                each.collect()
-            }
+            Options::NeighbourTile { diagonals } => self.neighbour_tiles(ctx.tile, *diagonals),
+            Options::Kind { of } => self.held_kinds(seat, of),
         }
     }
 
-    /// `seat`'s figures on features (not corner figures) of type `figure` (any: `None`), on a
-    /// feature of one of the kinds `on` (empty: any) passing `test`, in board order.
+    /// The kinds of `of` that `seat` holds one of at least, in the listed order.
+    fn held_kinds(&self, seat: u8, of: &[PieceKind]) -> Vec<(ChoiceOption, Chosen)> {
+        let nr = self.rules.ruleset().resources.len();
+        let held = |r: u16| {
+            let i = usize::from(seat) * nr + usize::from(r);
+            usize::from(r) < nr && self.holdings.get(i).is_some_and(|&h| h > 0)
+        };
+        let kinds = of.iter().enumerate().filter(|(_, k)| held(k.resource));
+        let each = kinds.map(|(i, k)| {
+            let option = ChoiceOption::Kind {
+                index: i as u8,
+                resource: k.resource,
+            };
+            (option, Chosen::Kind(*k))
+        });
+        each.collect()
+    }
+
+    /// `seat`'s figures on features (not corner figures) of the type `which.0` (any: `None`),
+    /// on a feature of one of the kinds `which.1` (empty: any) passing `test` (over that
+    /// feature, as the subject), in board order.
     fn own_figures(
         &mut self,
         seat: u8,
-        figure: Option<u8>,
-        on: &[tegula_ruleset::FeatureKind],
-        test: Option<&tegula_ruleset::Test>,
-    ) -> Vec<FigureAt> {
-        let mut out: Vec<FigureAt> = Vec::new();
+        which: (Option<u8>, &[FeatureKind]),
+        test: Option<&Test>,
+        ctx: &Ctx,
+    ) -> Vec<FigureRef> {
+        let (figure, on) = which;
+        let mut out: Vec<FigureRef> = Vec::new();
         for i in 0..self.meeples.len() {
             let m = self.meeples[i];
             let root = find(&mut self.segs, m.seg);
@@ -473,82 +477,91 @@ impl Game {
             let ok = m.player == seat
                 && figure.is_none_or(|f| f == m.ftype)
                 && (on.is_empty() || on.contains(&kind));
-            if ok && test.is_none_or(|t| self.feature_passes(root, t)) {
-                out.push((m.seg, m.ftype));
+            let sub = Ctx {
+                feature: Some(root),
+                ..*ctx
+            };
+            if ok && test.is_none_or(|t| t.holds(&mut RuleCounts::new(self, &sub, seat))) {
+                out.push(FigureRef {
+                    player: m.player,
+                    ftype: m.ftype,
+                    seg: m.seg,
+                });
             }
         }
         let segs = &self.segs;
-        out.sort_by_key(|&(seg, ftype)| {
-            let s = segs[seg as usize];
-            (s.inst, s.local, ftype)
+        out.sort_by_key(|f| {
+            let s = segs[f.seg as usize];
+            (s.inst, s.local, f.ftype)
         });
         out.dedup();
         out
     }
 
-    /// Whether the feature rooted at `root` passes `test` (over its counts).
-    fn feature_passes(&mut self, root: u32, test: &tegula_ruleset::Test) -> bool {
-        let mut buf = std::mem::take(&mut self.tmp.buf);
-        let holds = test.holds(&mut FeatureCounts::new(self, root, &mut buf, None));
-        self.tmp.buf = buf;
-        holds
-    }
-
-    fn figure_option(&self, (seg, ftype): FigureAt) -> ChoiceOption {
-        let s = self.segs[seg as usize];
+    fn figure_option(&self, f: FigureRef) -> (ChoiceOption, Chosen) {
+        let s = self.segs[f.seg as usize];
         let inst = self.insts[s.inst as usize];
-        ChoiceOption::Figure {
+        let option = ChoiceOption::Figure {
             x: inst.x,
             y: inst.y,
             feature: s.local,
-            follower: ftype,
-        }
+            follower: f.ftype,
+        };
+        (option, Chosen::Figure(f))
     }
 
-    /// The placed tiles around the tile just placed (its 8 or 4 neighbour cells of each of its
-    /// cells, its own cells left out), each once at its first cell in row-major order.
-    fn neighbour_tiles(&self, diagonals: bool) -> Vec<ChoiceOption> {
-        let Some(last) = self.insts.len().checked_sub(1) else {
+    /// The placed tiles around tile instance `subject` (the 8, or 4, neighbour cells of each
+    /// of its cells, its own cells left out), each once at its first cell in row-major order.
+    fn neighbour_tiles(
+        &self,
+        subject: Option<u32>,
+        diagonals: bool,
+    ) -> Vec<(ChoiceOption, Chosen)> {
+        let Some(inst) = subject.and_then(|i| self.insts.get(i as usize)) else {
             return Vec::new();
         };
-        let inst = self.insts[last];
         let cells = &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize];
         let mut found: Vec<(i32, i32, u32)> = Vec::new();
         for c in cells {
-            for dy in -1..=1i32 {
-                for dx in -1..=1i32 {
-                    if (dx, dy) == (0, 0) || (!diagonals && dx != 0 && dy != 0) {
-                        continue;
-                    }
-                    let (x, y) = (inst.x + c.dx + dx, inst.y + c.dy + dy);
-                    let Some(v) = self.pos(x, y).map(|p| self.cells[p]).filter(|&v| v < FRONT)
-                    else {
-                        continue;
-                    };
-                    let other = v >> 4;
-                    if other as usize != last {
-                        found.push((y, x, other));
-                    }
+            for (dx, dy) in AROUND {
+                if !diagonals && dx != 0 && dy != 0 {
+                    continue;
+                }
+                let (x, y) = (inst.x + c.dx + dx, inst.y + c.dy + dy);
+                let placed = self.pos(x, y).map(|p| self.cells[p]).filter(|&v| v < FRONT);
+                if let Some(other) = placed.map(|v| v >> 4).filter(|&o| Some(o) != subject) {
+                    found.push((y, x, other));
                 }
             }
         }
         found.sort_unstable();
-        let mut seen: Vec<u32> = Vec::new();
-        let mut out = Vec::new();
+        let mut out: Vec<(ChoiceOption, Chosen)> = Vec::new();
         for (y, x, other) in found {
-            if !seen.contains(&other) {
-                seen.push(other);
-                out.push(ChoiceOption::Tile { x, y });
+            if !out.iter().any(|o| o.1 == Chosen::Tile(other)) {
+                out.push((ChoiceOption::Tile { x, y }, Chosen::Tile(other)));
             }
         }
         out
     }
 
-    /// End the game with an offer open (by [`Game::finish`]): the offer lapses; the turn's
-    /// scoring runs when the offer came before the figure step.
+    /// End the game with an offer open (by [`Game::finish`]): the offers lapse; true when the
+    /// turn's scoring is still to run (the offers came before the figure step).
     pub(super) fn drop_offers(&mut self) -> bool {
-        let before_scoring = self.choice.stage == Stage::TilePlaced;
+        let before_scoring = self.choice.stage == Stage::Placed;
         self.choice.clear();
+        self.rf.offers.clear();
         before_scoring
     }
 }
+
+/// The 8 cells around a cell, row by row.
+const AROUND: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];

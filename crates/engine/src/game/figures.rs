@@ -8,6 +8,7 @@ use super::{
     find, CornerFig, Event, FeatureId, FollowerOption, Freed, Game, Meeple, MoveError, MoveTarget,
     Phase, FRONT,
 };
+use crate::rules::when::Kind;
 
 impl Game {
     /// Follower options of the tile just placed: one per unoccupied board feature (B-2) and
@@ -15,9 +16,6 @@ impl Game {
     /// then corner figures, one per field with a legal corner (AM-6).
     pub(super) fn compute_options(&mut self) {
         self.options.clear();
-        if !self.rules.offers.figure_step.is_empty() {
-            self.offer_figure_step();
-        }
         if self.rules.plain_figures {
             self.plain_options();
             return;
@@ -69,6 +67,9 @@ impl Game {
             roots[n] = root;
             n += 1;
             let mut may = rules.figs_on_kind[f.kind as usize] & in_supply;
+            if may & rules.tag_sited_figs != 0 {
+                may &= !tag_refused(rules, f.tags);
+            }
             if occupied {
                 may &= rules.joining_figs;
             }
@@ -115,6 +116,9 @@ impl Game {
             }
             seen.push(root);
             let mut may = rules.figs_on_kind[f.kind as usize] & in_supply;
+            if may & rules.tag_sited_figs != 0 {
+                may &= !tag_refused(rules, f.tags);
+            }
             if occupied {
                 may &= rules.joining_figs;
             }
@@ -252,7 +256,7 @@ impl Game {
                 return Err(MoveError::NoCorner { feature });
             }
         } else {
-            if !fig.stands_on(feat.kind) {
+            if !fig.stands_on(feat.kind) || !fig.tags_allow(feat.tags) {
                 return Err(wrong_site);
             }
             let root_seg = self.find_ro(inst.seg_base + feature as u32);
@@ -339,6 +343,9 @@ impl Game {
                 });
                 self.on_follower_placed(seg);
             }
+        }
+        if self.waits(Kind::FigurePlaced) {
+            self.rule_figure_placed(o.follower, seg);
         }
     }
 
@@ -634,4 +641,19 @@ const NO_ROOT: u32 = u32::MAX;
 #[allow(clippy::manual_contains)]
 fn has_root(seen: &[u32], root: u32) -> bool {
     seen.iter().any(|&r| r == root)
+}
+
+/// The figure types with site tags (AB-1) that may not stand on a tile-local feature carrying
+/// `tags`, bit per type.
+fn tag_refused(rules: &crate::rules::Rules, tags: u32) -> u16 {
+    let mut sited = rules.tag_sited_figs;
+    let mut refused = 0;
+    while sited != 0 {
+        let k = sited.trailing_zeros();
+        sited &= sited - 1;
+        if !rules.figures[k as usize].tags_allow(tags) {
+            refused |= 1 << k;
+        }
+    }
+    refused
 }

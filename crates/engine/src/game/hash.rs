@@ -117,6 +117,8 @@ impl Game {
             std::hash::Hash::hash(&self.choice, &mut s);
             h ^= key(14, 0, std::hash::Hasher::finish(&s));
         }
+        // The one rule form's tokens, counters and offers (none in most variants).
+        self.rf.hash_into(|tag, a, b| h ^= key(tag, a, b));
         for (i, m) in self.moves.iter().enumerate() {
             h ^= key(10, i as u64, action_bits(Action::Move(m.0)));
         }

@@ -3,8 +3,9 @@
 
 use tegula_ruleset::{FeatureKind, NO_FEATURE};
 
+use super::choice::Stage;
 use super::frontier::demand;
-use super::{find, union, Event, Game, Inst, Phase, Placement, Seg, EMPTY, FRONT};
+use super::{find, union, Event, Game, Inst, Placement, Seg, EMPTY, FRONT};
 use crate::rules::joins::{SIDE_ANY, SIDE_CITY, SIDE_ROAD};
 use crate::rules::{TileInfo, MAX_TILE_CELLS};
 
@@ -41,18 +42,22 @@ impl Game {
             // Before any scoring takes figures off: the feature held the figure before.
             self.note_extension();
         }
+        // The one rule form (one test of a byte in variants without it): the placer is noted,
+        // `tile-placed` raised (GM-2's first counter, before the figure step).
+        if self.rules.when.kinds != 0 {
+            self.rule_tile_placed();
+        }
         if !self.pending_fields.is_empty() && self.rules.joins_at_once {
             // AM-8: a farmer field joined to a corner-figure field scores at once, so its
             // farmers are back in supply for this tile's figure decision. Under the other
             // reading the turn's scoring step scores it (`score_pending`).
             self.score_joined_fields();
         }
-        if !self.rules.offers.tile_placed.is_empty() && self.offer_tile_placed() {
-            // The offers answered, the figure step follows (game/choice.rs).
+        if !self.rf.offers.is_empty() && self.make_offers(Stage::Placed) {
+            // Once they are answered, the figure step (game/choice.rs).
             return;
         }
-        self.compute_options();
-        self.phase = Phase::Follower;
+        self.begin_figure_step();
     }
 
     /// Put a tile on the board and merge features; collects completion candidates.

@@ -6,8 +6,10 @@ use std::sync::Arc;
 
 use tegula_ruleset::{FinalRoundFirst, KeptAfterPile, PlayerTile, TileSite};
 
+use super::choice::Stage;
 use super::{Event, Game, MoveError, Phase, Placement, Resume};
 use crate::rules::fits;
+use crate::rules::when::Kind;
 
 impl Game {
     /// Place a checked placement: the drawn tile, or (in [`Phase::Hand`]) one of the player's
@@ -99,6 +101,20 @@ impl Game {
     #[inline]
     pub(super) fn end_turn(&mut self) {
         self.score_pending();
+        if self.waits(Kind::TurnEnd) {
+            self.rule_turn_end();
+        }
+        if !self.rf.offers.is_empty() && self.make_offers(Stage::TurnEnd) {
+            // Once they are answered, `after_scoring` (game/choice.rs).
+            return;
+        }
+        self.after_scoring();
+    }
+
+    /// After the turn's scoring (and its offers): freed figures move (AM-11), then the next
+    /// turn.
+    #[inline]
+    pub(super) fn after_scoring(&mut self) {
         if self.freed.is_empty() {
             if self.rules.plain_turns && !self.in_final {
                 // No own tiles, no pool: straight to the next seat's draw.
@@ -119,15 +135,6 @@ impl Game {
     #[inline]
     pub(super) fn finish_turn(&mut self) {
         self.player = self.active;
-        if self.rules.offers.any_turn_end() && self.offer_turn_end() {
-            // The offers answered, `after_turn_end` goes on (game/choice.rs).
-            return;
-        }
-        self.after_turn_end();
-    }
-
-    /// After the turn-end offers: the pool's takes, then the next turn.
-    pub(super) fn after_turn_end(&mut self) {
         if self.rules.ruleset().pool.is_some() && self.start_takes() {
             return;
         }
@@ -154,6 +161,19 @@ impl Game {
     #[inline]
     pub(super) fn begin_turn(&mut self) {
         self.active = self.player;
+        if self.rules.when.kinds != 0 {
+            self.rule_turn_start();
+            if !self.rf.offers.is_empty() && self.make_offers(Stage::TurnStart) {
+                // Once they are answered, `begin_turn_after_offers` (game/choice.rs).
+                return;
+            }
+        }
+        self.begin_turn_after_offers();
+    }
+
+    /// The turn's own tiles (AM-1) or its draw.
+    #[inline]
+    pub(super) fn begin_turn_after_offers(&mut self) {
         if !self.w.held.is_empty() && self.offer_pool_tile() {
             return;
         }
