@@ -209,10 +209,15 @@ impl Game {
     }
 
     /// A turn begins (the seat `self.active`): the tokens' records are the turn's, then
-    /// `turn-start`.
+    /// `turn-start` — unless nothing is left to play (the pile empty, no tile kept, held or
+    /// owned: the game ends instead of the turn).
     pub(super) fn rule_turn_start(&mut self) {
         self.rf.begin_turn();
-        if self.waits(Kind::TurnStart) {
+        let playable = self.drawn < self.pile.len()
+            || !self.w.held.is_empty()
+            || !self.w.kept.is_empty()
+            || !self.rules.ruleset().player_tiles.is_empty();
+        if playable && self.waits(Kind::TurnStart) {
             self.raise(Kind::TurnStart, &Ctx::of(self.active));
         }
     }
@@ -245,3 +250,6 @@ impl Game {
 }
 
 pub(super) use super::rule_counts::RuleCounts;
+
+#[cfg(test)]
+mod tests;
