@@ -395,7 +395,7 @@ pub struct RawEvent {
     /// (KR-2).
     #[serde(default)]
     pub token: Option<Sp<String>>,
-    /// A rule of the one form puts `added` counters of this id on the tile anchored `at`
+    /// A rule of the one form puts `count` counters of this id on the tile anchored `at`
     /// (GM-2); no `player`.
     #[serde(default)]
     pub counters: Option<Sp<String>>,
@@ -403,23 +403,16 @@ pub struct RawEvent {
     #[serde(default)]
     #[schemars(length(min = 2, max = 2))]
     pub at: Option<Sp<Vec<Sp<i64>>>>,
-    /// With `counters`: how many were put there (default 1).
-    #[serde(default)]
-    #[schemars(range(min = 1, max = 100000))]
-    pub added: Option<Sp<i64>>,
-    /// The seat (`player`) collects `amount` counters of this id off a scored feature's tiles
+    /// The seat (`player`) collects `count` counters of this id off a scored feature's tiles
     /// (GM-3).
     #[serde(default)]
     pub collect: Option<Sp<String>>,
-    /// With `collect`: how many (default 1).
-    #[serde(default)]
-    #[schemars(range(min = 1, max = 100000))]
-    pub amount: Option<Sp<i64>>,
     /// With `gained`: the seat gave the amount up (a rule's `spend`).
     #[serde(default)]
     pub spent: bool,
     /// Returns: how many followers of that type and seat (default 1; at most 100); gains: how
-    /// much (default 1; at most 4294967295, a seat's holding being a 32-bit counter).
+    /// much (default 1; at most 4294967295, a seat's holding being a 32-bit counter);
+    /// `counters` and `collect`: how many counters (default 1; at most 100000).
     #[serde(default)]
     #[schemars(range(min = 1, max = 4_294_967_295_u32))]
     pub count: Option<Sp<i64>>,

@@ -249,14 +249,14 @@ at = [0, 1]
 choices = [{ choose = { rule = "XG-2", tile = [0, 0] } }]
 expect = [
   { counters = "ore", at = [0, 1], rule = "XG-2" },
-  { counters = "ore", at = [0, 0], added = 1, rule = "XG-2" },
+  { counters = "ore", at = [0, 0], count = 1, rule = "XG-2" },
   { gained = "nuggets", player = 0, count = 2, rule = "XG-2" },
 ]
 "#;
     passes(neighbour(), text);
     // The counter on the tile picked left out: a failure naming it.
     let missing = text.replace(
-        "  { counters = \"ore\", at = [0, 0], added = 1, rule = \"XG-2\" },\n",
+        "  { counters = \"ore\", at = [0, 0], count = 1, rule = \"XG-2\" },\n",
         "",
     );
     fails(
@@ -370,7 +370,7 @@ expect = [
   { counters = "ore", at = [0, -1], rule = "XG-2" },
   { token = "crown", player = 0, rule = "XK-2" },
   { score = "city", player = 0, points = 4, rule = "B-4" },
-  { collect = "ore", player = 0, amount = 1, rule = "XG-3" },
+  { collect = "ore", player = 0, count = 1, rule = "XG-3" },
   { returned = "meeple", player = 0 },
   { points = 1, player = 0, rule = "XK-4" },
 ]

@@ -207,6 +207,8 @@ impl Game {
         match self.phase {
             Phase::Over => {}
             Phase::Follower => {
+                // The figure step's offers lapse with it.
+                self.choice.step.clear();
                 self.score_pending();
                 self.return_freed();
                 self.end_game();

@@ -62,7 +62,7 @@ pub(super) fn event(
     if let Some(c) = &ev.collect {
         known(cx, c, rs.counters.iter().map(|k| k.id.clone()), "counter")?;
         let player = one_seat(cx, ev, &seats)?;
-        let amount = count(cx, &ev.amount, "amount")?;
+        let amount = count(cx, &ev.count, "count")?;
         let counter = c.value.clone();
         return Some(Expected::Collect {
             player,
@@ -98,7 +98,7 @@ fn counters(
         return None;
     };
     let (x, y) = coordinates(cx, at)?;
-    let added = count(cx, &ev.added, "added")?;
+    let added = count(cx, &ev.count, "count")?;
     Some(Expected::Counters {
         counter: c.value.clone(),
         at: [x, y],
@@ -148,7 +148,7 @@ fn one_seat(cx: &mut Ctx, ev: &Sp<RawEvent>, seats: &[u8]) -> Option<u8> {
     seats.first().copied()
 }
 
-/// A count key (`added`, `amount`): 1 to 100000, default 1.
+/// The `count` of a `counters` or `collect` event: 1 to 100000, default 1.
 fn count(cx: &mut Ctx, v: &Option<Sp<i64>>, key: &str) -> Option<u32> {
     match v {
         None => Some(1),
