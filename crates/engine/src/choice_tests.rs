@@ -407,3 +407,57 @@ fn greedy_takes_the_choice_that_scores_and_search_agents_play_choices_through() 
         assert_eq!(stats.games, 1);
     }
 }
+
+#[test]
+fn a_figure_step_choice_that_keeps_the_step_leaves_the_follower_options() {
+    // The withdrawal without using up the figure step: the follower options stay, the offer
+    // is used for the turn.
+    let mut w = withdraw_rule();
+    if let Some(o) = w.offer.as_mut() {
+        o.uses_figure_step = false;
+    }
+    let rules = rules_with(with_rule(w));
+    let mut g = monk_game(&rules);
+    let options = g.follower_options().to_vec();
+    g.apply(Action::Choose(0)).unwrap();
+    assert_eq!((g.phase(), g.current_player()), (Phase::Follower, 0));
+    assert_eq!(g.follower_options(), &options[..]);
+    assert_eq!(g.choice_count(), 0);
+    assert_eq!(g.scores(), &[4, 0]);
+    // The monk back in supply may go on the new tile.
+    meeple_on(&mut g, "road");
+    assert_eq!((g.phase(), g.supply(0, 0)), (Phase::Place, 6));
+}
+
+#[test]
+fn every_listed_action_is_legal_and_no_other_choice_is() {
+    for rules in [escape_rules(), kind_rules(), rules_with(neighbour_rule())] {
+        let mut g = Game::seeded(rules.clone(), 3, 11).unwrap();
+        if rules.ruleset().resources.len() == 2 {
+            // Buildings to place (the kind offer lists only kinds held).
+            let resources = vec![(0, 0, 3), (1, 1, 2), (2, 0, 1)];
+            g.preset(Preset {
+                resources,
+                ..Preset::default()
+            })
+            .unwrap();
+        }
+        let mut agents = sim::build_agents(&[AgentKind::Random], &[1, 2, 3]);
+        let mut offers = 0;
+        while g.phase() != Phase::Over {
+            let legal = g.legal_actions();
+            assert!(legal.iter().all(|a| g.is_legal(a)));
+            let n = g.choice_count() as u16;
+            offers += usize::from(n > 0);
+            let beyond = g.check(Action::Choose(n)).unwrap_err();
+            assert!(["no-such-option", "wrong-phase"].contains(&beyond.kind()));
+            let chooses = legal
+                .iter()
+                .filter(|a| matches!(a, Action::Choose(_)))
+                .count();
+            assert_eq!(chooses, usize::from(n));
+            sim::play_one(&mut g, &mut agents);
+        }
+        assert!(offers > 0);
+    }
+}
