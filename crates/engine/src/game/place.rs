@@ -53,7 +53,10 @@ impl Game {
             // reading the turn's scoring step scores it (`score_pending`).
             self.score_joined_fields();
         }
-        if !self.rf.offers.is_empty() && self.make_offers(Stage::Placed) {
+        // A pool tile's placement (W-5, W-6) goes on its own way: its offers wait for the
+        // turn's end.
+        let pooled = || self.w.must_place || self.w.w6.is_some();
+        if !self.rf.offers.is_empty() && !pooled() && self.make_offers(Stage::Placed) {
             // Once they are answered, the figure step (game/choice.rs).
             return;
         }
