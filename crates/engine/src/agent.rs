@@ -210,14 +210,29 @@ impl GreedyAgent {
         }
         let n = game.follower_options().len();
         let all = n + game.choice_count();
-        let mut best = i64::MIN;
-        which.clear();
-        for choice in std::iter::once(None).chain((0..all).map(Some)) {
-            let g = copy_into(scratch, game);
+        let answers = std::iter::once(None).chain((0..all).map(Some));
+        Self::best_of(game, me, (scratch, which), answers, |g, choice| {
             match choice {
                 Some(i) if i >= n => g.play_choose(i - n),
                 _ => g.play_follower(choice),
             };
+        })
+    }
+
+    /// Best margin over `answers`, each played by `play` on a copy of `game`; the best
+    /// answers are left in `which` (in the order tried).
+    fn best_of(
+        game: &Game,
+        me: u8,
+        (scratch, which): (&mut Option<Game>, &mut Vec<Option<usize>>),
+        answers: impl Iterator<Item = Option<usize>>,
+        play: impl Fn(&mut Game, Option<usize>),
+    ) -> i64 {
+        let mut best = i64::MIN;
+        which.clear();
+        for choice in answers {
+            let g = copy_into(scratch, game);
+            play(g, choice);
             let m = Self::margin(g, me);
             if m > best {
                 best = m;
@@ -239,27 +254,21 @@ impl GreedyAgent {
         which: &mut Vec<Option<usize>>,
     ) -> i64 {
         let decline = game.offer_may_decline().then_some(None);
-        let options = (0..game.choice_count()).map(Some);
-        let mut best = i64::MIN;
-        which.clear();
-        for choice in decline.into_iter().chain(options) {
-            let g = copy_into(scratch, game);
-            match choice {
+        let answers = decline
+            .into_iter()
+            .chain((0..game.choice_count()).map(Some));
+        Self::best_of(
+            game,
+            me,
+            (scratch, which),
+            answers,
+            |g, choice| match choice {
                 Some(i) => {
                     g.play_choose(i);
                 }
                 None => g.play_pass(),
-            }
-            let m = Self::margin(g, me);
-            if m > best {
-                best = m;
-                which.clear();
-            }
-            if m == best {
-                which.push(choice);
-            }
-        }
-        best
+            },
+        )
     }
 
     /// One of the best answers `best_follower` left in `which`, at random.

@@ -26,6 +26,7 @@
 
 use tegula_ruleset::{FeatureKind, Options, PieceKind, Test, When};
 
+use super::corners::NEIGHBOURS;
 use super::when::{Chosen, Ctx, FigureRef, RuleCounts};
 use super::{find, Action, ChoiceOption, Event, Game, MoveError, Phase, FRONT};
 use crate::event::ChoiceWord;
@@ -523,7 +524,7 @@ impl Game {
         let cells = &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize];
         let mut found: Vec<(i32, i32, u32)> = Vec::new();
         for c in cells {
-            for (dx, dy) in AROUND {
+            for (dx, dy) in NEIGHBOURS {
                 if !diagonals && dx != 0 && dy != 0 {
                     continue;
                 }
@@ -553,15 +554,3 @@ impl Game {
         before_scoring
     }
 }
-
-/// The 8 cells around a cell, row by row.
-const AROUND: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
