@@ -226,19 +226,16 @@ impl Game {
         }
     }
 
-    /// Record option `i` of offer `o` and run the offer's effects on it (the chosen figure's
-    /// feature is their subject feature).
+    /// Record option `i` of offer `o` and run the offer's effects on it.
     fn answer(&mut self, o: &Open, i: usize) {
         let (option, chosen) = o.options[i];
         self.record_choice(o.rule, o.seat, option);
-        let mut ctx = Ctx {
+        // A chosen figure's feature is the effects' subject (`Ctx::subject_feature`).
+        let ctx = Ctx {
             chooser: Some(o.seat),
             chosen: Some(chosen),
             ..o.ctx
         };
-        if let Chosen::Figure(f) = chosen {
-            ctx.feature = Some(find(&mut self.segs, f.seg));
-        }
         self.run_offered(o.rule, &ctx);
     }
 
