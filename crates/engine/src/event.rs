@@ -67,6 +67,22 @@ pub enum ChoiceWord {
     Kind(String),
 }
 
+impl std::fmt::Display for ChoiceWord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ChoiceWord::Figure {
+                x,
+                y,
+                segment,
+                follower,
+                ..
+            } => write!(f, "the {follower} on `{segment}` of the tile at ({x}, {y})"),
+            ChoiceWord::Tile([x, y]) => write!(f, "the tile at ({x}, {y})"),
+            ChoiceWord::Kind(id) => write!(f, "the kind `{id}`"),
+        }
+    }
+}
+
 /// One thing that happened. `turn` counts placed land tiles (the start tile is turn 0);
 /// `player` is a seat index (0-based).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

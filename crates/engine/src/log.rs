@@ -453,9 +453,9 @@ pub fn decision_action(game: &Game, event: &Event) -> Result<Action, String> {
         Event::Take { tile, .. } => Action::Take(tile_of(tile)?),
         Event::Seat { seat, .. } => Action::Seat(*seat),
         Event::Choice { rule, option, .. } => {
-            let i = game.choice_index(rule, option).ok_or_else(|| {
-                format!("no option {option:?} of a `{rule}` choice is offered now")
-            })?;
+            let i = game
+                .choice_index(rule, option)
+                .ok_or_else(|| format!("{option} is no option of a `{rule}` choice offered now"))?;
             Action::Choose(i)
         }
         other => return Err(format!("a `{}` line is not a decision", other.kind())),

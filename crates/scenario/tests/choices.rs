@@ -204,7 +204,11 @@ at = [-1, 0]
 choices = [{ choose = { rule = "XA-4", figure = [1, 0] } }]
 "#
     );
-    fails(withdraw(), &text, "meeple at [0, 1] on `cloister`");
+    fails(
+        withdraw(),
+        &text,
+        "the meeple on `cloister` of the tile at (0, 1)",
+    );
     // Not offered at all (no figure on a cloister): the answer is left over.
     let early = "[[step]]\ntile = \"U\"\nat = [1, 0]\n\
                  choices = [{ choose = { rule = \"XA-4\", figure = [0, 1] } }]\n";

@@ -182,22 +182,12 @@ fn names(game: &Game, answer: &Answer, o: ChoiceOption) -> bool {
     }
 }
 
-/// Options in words, as a step would name them.
+/// Options in words.
 fn words(game: &Game, options: &[ChoiceOption]) -> String {
     if options.is_empty() {
         return "none".into();
     }
-    let each = options.iter().map(|&o| match game.choice_word(o) {
-        tegula_engine::ChoiceWord::Figure {
-            x,
-            y,
-            segment,
-            follower,
-            ..
-        } => format!("{follower} at [{x}, {y}] on `{segment}`"),
-        tegula_engine::ChoiceWord::Tile([x, y]) => format!("tile at [{x}, {y}]"),
-        tegula_engine::ChoiceWord::Kind(id) => format!("kind `{id}`"),
-    });
+    let each = options.iter().map(|&o| game.choice_word(o).to_string());
     each.collect::<Vec<_>>().join("; ")
 }
 
