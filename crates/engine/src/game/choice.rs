@@ -163,7 +163,8 @@ impl Game {
 
     /// The rule id of `when` rule `rule`.
     pub(super) fn when_id(&self, rule: u16) -> &str {
-        self.rules.ruleset().when[usize::from(rule)].rule.as_str()
+        let w = self.rules.ruleset().when.get(usize::from(rule));
+        w.map_or("", |w| w.rule.as_str())
     }
 
     /// Check [`Action::Choose`]`(n)`.
@@ -425,7 +426,8 @@ impl Game {
     /// The options of `rule`'s offer to `seat` about `ctx`, in their fixed order.
     fn offer_options(&mut self, rule: u16, seat: u8, ctx: &Ctx) -> Vec<(ChoiceOption, Chosen)> {
         let rules = self.rules.clone();
-        let Some(offer) = rules.ruleset().when[usize::from(rule)].offer.as_ref() else {
+        let when = rules.ruleset().when.get(usize::from(rule));
+        let Some(offer) = when.and_then(|w| w.offer.as_ref()) else {
             return Vec::new();
         };
         match &offer.options {

@@ -1,5 +1,5 @@
 //! Expected events of the one rule form's effects: a rule's `points` with no feature
-//! (`{ points = 3, player = 1, rule = "KR-4" }`), a token taken (`token`), counters put on a tile
+//! (`{ points = 3, player = 1, rule = … }`), a token taken (`token`), counters put on a tile
 //! (`counters`, no player) and counters collected (`collect`).
 
 use tegula_model::raw::Sp;
@@ -113,7 +113,7 @@ fn rule(cx: &mut Ctx, ev: &Sp<RawEvent>) -> Option<String> {
     match &ev.rule {
         Some(r) => cx.rule_ok(r).then(|| r.value.clone()),
         None => {
-            let why = "this event needs the `rule` whose effect it is (e.g. \"KR-2\")";
+            let why = "this event needs the `rule` whose effect it is (its rule id)";
             cx.err(Code::BadExpectation, &ev.span, why);
             None
         }
