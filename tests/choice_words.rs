@@ -29,7 +29,7 @@ fn a_declined_and_a_taken_choice_read_as_said() {
     let drawings = compile_variant(&path).0.expect("base compiles").tiles;
     let mut rs = build_variant(&path).0.expect("base builds");
     rs.when.push(When {
-        rule: "XC-3".into(),
+        rule: "xc-3".into(),
         event: RuleEvent::TurnEnd,
         test: None,
         then: Vec::new(),
@@ -72,12 +72,12 @@ fn a_declined_and_a_taken_choice_read_as_said() {
         .filter_map(|e| words.describe(e, false))
         .collect();
     assert_eq!(said.len(), 2, "{said:?}");
-    assert!(said[0].ends_with("declines the choice [XC-3]"), "{said:?}");
+    assert!(said[0].ends_with("declines the choice [xc-3]"), "{said:?}");
     let chose = &said[1];
     assert!(chose.contains(" chooses their "), "{chose}");
     assert!(
         chose.contains("city") && chose.contains("(0, 1)"),
         "{chose}"
     );
-    assert!(chose.ends_with("[XC-3]"), "{chose}");
+    assert!(chose.ends_with("[xc-3]"), "{chose}");
 }

@@ -71,7 +71,7 @@ fn withdraw_rule() -> When {
     };
     let then = vec![score, Act::ReturnChosen];
     when(
-        "XA-4",
+        "xa-4",
         RuleEvent::FigureStep,
         offer(options, true, true, then),
     )
@@ -111,7 +111,7 @@ fn a_figure_step_offer_is_listed_after_the_follower_options_and_withdraws_for_po
     // A choice that does not exist is explained, citing the rule.
     let e = g.check(Action::Choose(1)).unwrap_err();
     assert_eq!(e.kind(), "no-such-option");
-    assert_eq!(g.rule_of(&e), "XA-4");
+    assert_eq!(g.rule_of(&e), "xa-4");
     assert!(e.to_string().contains("1 option(s)"), "{e}");
     g.apply(Action::Choose(0)).unwrap();
     // 1 + 3 neighbours (D, and the two U tiles), the monk back, the figure step used up.
@@ -122,7 +122,7 @@ fn a_figure_step_offer_is_listed_after_the_follower_options_and_withdraws_for_po
     let turn: Vec<_> = g
         .events()
         .iter()
-        .filter(|e| e.rule() == Some("XA-4"))
+        .filter(|e| e.rule() == Some("xa-4"))
         .collect();
     let kinds: Vec<_> = turn.iter().map(|e| e.kind()).collect();
     assert_eq!(kinds, ["choice", "score", "return"]);
@@ -160,7 +160,7 @@ fn neighbour_rule() -> Ruleset {
     };
     let then = vec![counter(TileRef::Chosen), gain];
     let event = RuleEvent::TilePlaced { tag: None };
-    let mut w = when("XG-2", event, offer(options, false, false, then));
+    let mut w = when("xg-2", event, offer(options, false, false, then));
     w.then = vec![counter(TileRef::Subject)];
     let mut rs = with_rule(w);
     rs.resources.push(resource("ingots"));
@@ -193,7 +193,7 @@ fn a_tile_placed_offer_comes_before_the_figure_step_in_cell_order() {
     assert_eq!(g.phase(), Phase::Choice);
     assert_eq!(g.legal_actions(), vec![Action::Choose(0)]);
     let e = g.check(Action::Pass).unwrap_err();
-    assert_eq!((e.kind(), g.rule_of(&e)), ("must-choose", "XG-2"));
+    assert_eq!((e.kind(), g.rule_of(&e)), ("must-choose", "xg-2"));
     g.apply(Action::Choose(0)).unwrap();
     assert_eq!(g.holdings(), &[2, 0]);
     assert_eq!((g.counters_at(0, 0, 1), g.counters_at(0, 0, 0)), (1, 1));
@@ -217,7 +217,7 @@ fn a_tile_placed_offer_comes_before_the_figure_step_in_cell_order() {
         *chosen,
         Event::Choice {
             turn: 2,
-            rule: "XG-2".into(),
+            rule: "xg-2".into(),
             player: 1,
             option: ChoiceWord::Tile([0, 1]),
         }
@@ -251,7 +251,7 @@ fn kind_rules() -> Arc<Rules> {
         on: TileRef::Subject,
     };
     let o = offer(Options::Kind { of }, true, true, vec![spend, put]);
-    let mut rs = with_rule(when("XL-2", RuleEvent::FigureStep, o));
+    let mut rs = with_rule(when("xl-2", RuleEvent::FigureStep, o));
     rs.resources.extend([resource("tower"), resource("house")]);
     rs.counters
         .extend([counter_type("tower"), counter_type("house")]);
@@ -296,7 +296,7 @@ fn escape_rules() -> Arc<Rules> {
         test: None,
     };
     let o = offer(options, true, false, vec![Act::ReturnChosen]);
-    rules_with(with_rule(when("XC-3", RuleEvent::TurnEnd, o)))
+    rules_with(with_rule(when("xc-3", RuleEvent::TurnEnd, o)))
 }
 
 /// Seat 0's knight on E at (0, 1) turned so that its city faces south (open).
@@ -317,7 +317,7 @@ fn a_turn_end_offer_may_be_declined_and_later_taken() {
     let declined = Event::Pass {
         turn: 1,
         player: 0,
-        rule: Some("XC-3".into()),
+        rule: Some("xc-3".into()),
     };
     assert!(g.events().contains(&declined));
     // Seat 1 has no figure on a city: no offer, straight to seat 0's turn.
@@ -332,7 +332,7 @@ fn a_turn_end_offer_may_be_declined_and_later_taken() {
     assert_eq!(g.supply(0, 0), 7);
     assert!(g.followers().is_empty());
     let returned = g.events().iter().rev().find(|e| e.kind() == "return");
-    assert_eq!(returned.and_then(Event::rule), Some("XC-3"));
+    assert_eq!(returned.and_then(Event::rule), Some("xc-3"));
     assert_eq!((g.phase(), g.current_player()), (Phase::Place, 1));
 }
 
@@ -385,7 +385,7 @@ fn a_log_with_a_choice_no_longer_offered_stops_at_that_line() {
         log[..at].to_string() + &log[at..].replacen("\"figure\":{\"x\":", "\"figure\":{\"x\":9", 1);
     let e = log::replay(rules.clone(), &bad).unwrap_err();
     assert_eq!(e.line, line);
-    assert!(e.to_string().contains("XC-3"), "{e}");
+    assert!(e.to_string().contains("xc-3"), "{e}");
 }
 
 #[test]

@@ -54,7 +54,7 @@ fn withdraw() -> Ruleset {
         uses_figure_step: true,
         then,
     };
-    with_offer("XA-4", RuleEvent::FigureStep, offer, Vec::new())
+    with_offer("xa-4", RuleEvent::FigureStep, offer, Vec::new())
 }
 
 /// At the end of a turn, take a figure off a city (may decline).
@@ -71,7 +71,7 @@ fn escape() -> Ruleset {
         uses_figure_step: false,
         then: vec![Act::ReturnChosen],
     };
-    with_offer("XC-3", RuleEvent::TurnEnd, offer, Vec::new())
+    with_offer("xc-3", RuleEvent::TurnEnd, offer, Vec::new())
 }
 
 /// A counter on the tile placed and on a neighbour the actor picks, and 2 of a resource.
@@ -95,7 +95,7 @@ fn neighbour() -> Ruleset {
         then: vec![counter(TileRef::Chosen), gain],
     };
     let event = RuleEvent::TilePlaced { tag: None };
-    let mut rs = with_offer("XG-2", event, offer, vec![counter(TileRef::Subject)]);
+    let mut rs = with_offer("xg-2", event, offer, vec![counter(TileRef::Subject)]);
     rs.resources.push(Resource {
         id: "nuggets".into(),
         name: "nuggets".into(),
@@ -166,10 +166,10 @@ fn a_figure_step_choice_withdraws_for_points_instead_of_a_follower() {
 [[step]]
 tile = "U"
 at = [-1, 0]
-choices = [{ choose = { rule = "XA-4", figure = [0, 1] }, player = 0 }]
+choices = [{ choose = { rule = "xa-4", figure = [0, 1] }, player = 0 }]
 expect = [
-  { score = "cloister", player = 0, points = 4, rule = "XA-4" },
-  { returned = "meeple", player = 0, rule = "XA-4" },
+  { score = "cloister", player = 0, points = 4, rule = "xa-4" },
+  { returned = "meeple", player = 0, rule = "xa-4" },
 ]
 scores = [4, 0]
 "#
@@ -186,7 +186,7 @@ scores = [4, 0]
 [[step]]
 tile = "U"
 at = [-1, 0]
-choices = [{ decline = "XA-4" }]
+choices = [{ decline = "xa-4" }]
 follower = { on = "road" }
 "#
     );
@@ -201,7 +201,7 @@ fn a_choice_the_engine_does_not_list_fails_naming_the_options() {
 [[step]]
 tile = "U"
 at = [-1, 0]
-choices = [{ choose = { rule = "XA-4", figure = [1, 0] } }]
+choices = [{ choose = { rule = "xa-4", figure = [1, 0] } }]
 "#
     );
     fails(
@@ -211,7 +211,7 @@ choices = [{ choose = { rule = "XA-4", figure = [1, 0] } }]
     );
     // Not offered at all (no figure on a cloister): the answer is left over.
     let early = "[[step]]\ntile = \"U\"\nat = [1, 0]\n\
-                 choices = [{ choose = { rule = \"XA-4\", figure = [0, 1] } }]\n";
+                 choices = [{ choose = { rule = \"xa-4\", figure = [0, 1] } }]\n";
     fails(withdraw(), early, "did not offer");
 }
 
@@ -226,7 +226,7 @@ follower = { on = "city" }
 #[test]
 fn a_turn_end_offer_is_declined_then_taken() {
     let text = format!(
-        "{KNIGHT}choices = [{{ decline = \"XC-3\" }}]\n{}",
+        "{KNIGHT}choices = [{{ decline = \"xc-3\" }}]\n{}",
         r#"
 [[step]]
 tile = "U"
@@ -235,8 +235,8 @@ at = [1, 0]
 [[step]]
 tile = "U"
 at = [-1, 0]
-choices = [{ choose = { rule = "XC-3", figure = [0, 1] } }]
-expect = [{ returned = "meeple", player = 0, rule = "XC-3" }]
+choices = [{ choose = { rule = "xc-3", figure = [0, 1] } }]
+expect = [{ returned = "meeple", player = 0, rule = "xc-3" }]
 "#
     );
     passes(escape(), &text);
@@ -250,23 +250,23 @@ fn a_tile_placed_choice_puts_counters_on_the_tile_picked() {
 [[step]]
 tile = "B"
 at = [0, 1]
-choices = [{ choose = { rule = "XG-2", tile = [0, 0] } }]
+choices = [{ choose = { rule = "xg-2", tile = [0, 0] } }]
 expect = [
-  { counters = "ore", at = [0, 1], rule = "XG-2" },
-  { counters = "ore", at = [0, 0], count = 1, rule = "XG-2" },
-  { gained = "nuggets", player = 0, count = 2, rule = "XG-2" },
+  { counters = "ore", at = [0, 1], rule = "xg-2" },
+  { counters = "ore", at = [0, 0], count = 1, rule = "xg-2" },
+  { gained = "nuggets", player = 0, count = 2, rule = "xg-2" },
 ]
 "#;
     passes(neighbour(), text);
     // The counter on the tile picked left out: a failure naming it.
     let missing = text.replace(
-        "  { counters = \"ore\", at = [0, 0], count = 1, rule = \"XG-2\" },\n",
+        "  { counters = \"ore\", at = [0, 0], count = 1, rule = \"xg-2\" },\n",
         "",
     );
     fails(
         neighbour(),
         &missing,
-        "1 ore put on the tile at [0, 0] (XG-2)",
+        "1 ore put on the tile at [0, 0] (xg-2)",
     );
 }
 
@@ -276,26 +276,26 @@ fn answers_are_checked_against_the_variants_offers_when_loaded() {
         |choices: &str| format!("[[step]]\ntile = \"B\"\nat = [0, 1]\nchoices = [{choices}]\n");
     refused(
         neighbour(),
-        &step("{ choose = { rule = \"XZ-9\", tile = [0, 0] } }"),
-        "no rule `XZ-9` of the variant offers a choice",
+        &step("{ choose = { rule = \"xz-9\", tile = [0, 0] } }"),
+        "no rule `xz-9` of the variant offers a choice",
     );
     refused(
         neighbour(),
-        &step("{ decline = \"XG-2\" }"),
+        &step("{ decline = \"xg-2\" }"),
         "may not be declined",
     );
     refused(
         neighbour(),
-        &step("{ choose = { rule = \"XG-2\", figure = [0, 0] } }"),
+        &step("{ choose = { rule = \"xg-2\", figure = [0, 0] } }"),
         "neighbouring tiles",
     );
     refused(
         neighbour(),
-        &step("{ choose = { rule = \"XG-2\", tile = [0, 0], kind = \"ore\" } }"),
+        &step("{ choose = { rule = \"xg-2\", tile = [0, 0], kind = \"ore\" } }"),
         "exactly one of",
     );
     let both = "[[step]]\ntile = \"U\"\nat = [1, 0]\nfollower = { on = \"road\" }\n\
-                choices = [{ choose = { rule = \"XA-4\", figure = [0, 1] } }]\n";
+                choices = [{ choose = { rule = \"xa-4\", figure = [0, 1] } }]\n";
     refused(withdraw(), both, "cannot also place a follower");
 }
 
@@ -335,16 +335,16 @@ fn automatic() -> Ruleset {
         at: tegula_ruleset::ScoredAt::Game,
     };
     rs.when = vec![
-        rule("XG-2", RuleEvent::TilePlaced { tag: None }, vec![ore]),
+        rule("xg-2", RuleEvent::TilePlaced { tag: None }, vec![ore]),
         rule(
-            "XK-2",
+            "xk-2",
             RuleEvent::FeatureCompleted { kinds: city },
             vec![token],
         ),
-        rule("XG-3", scored, vec![take]),
-        rule("XK-4", RuleEvent::TurnEnd, vec![point]),
+        rule("xg-3", scored, vec![take]),
+        rule("xk-4", RuleEvent::TurnEnd, vec![point]),
     ];
-    rs.rules = ["XG-2", "XK-2", "XG-3", "XK-4"].map(declared).to_vec();
+    rs.rules = ["xg-2", "xk-2", "xg-3", "xk-4"].map(declared).to_vec();
     rs.tokens.push(tegula_ruleset::TokenType {
         id: "crown".into(),
         name: "crown".into(),
@@ -371,18 +371,18 @@ at = [0, -1]
 rotation = 2
 follower = { on = "city" }
 expect = [
-  { counters = "ore", at = [0, -1], rule = "XG-2" },
-  { token = "crown", player = 0, rule = "XK-2" },
+  { counters = "ore", at = [0, -1], rule = "xg-2" },
+  { token = "crown", player = 0, rule = "xk-2" },
   { score = "city", player = 0, points = 4, rule = "B-4" },
-  { collect = "ore", player = 0, count = 1, rule = "XG-3" },
+  { collect = "ore", player = 0, count = 1, rule = "xg-3" },
   { returned = "meeple", player = 0 },
-  { points = 1, player = 0, rule = "XK-4" },
+  { points = 1, player = 0, rule = "xk-4" },
 ]
 scores = [5, 0]
 "#;
     passes(automatic(), text);
     let wrong = text.replace("{ points = 1, player = 0", "{ points = 1, player = 1");
-    fails(automatic(), &wrong, "seat 1 scores 1 (XK-4)");
+    fails(automatic(), &wrong, "seat 1 scores 1 (xk-4)");
     refused(
         automatic(),
         &text.replace("token = \"crown\"", "token = \"mitre\""),
