@@ -6,11 +6,11 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use tegula_engine::testkit::offers;
 use tegula_engine::{Action, Event, FollowerOption, Game, Phase, Placement, Rules};
 use tegula_model::variant::{build_variant, compile_variant};
 use tegula_render::board::BoardView;
 use tegula_render::words::Words;
-use tegula_ruleset::{Act, FeatureKind, Offer, Options, RuleEvent, Seat, When};
 
 fn place(g: &mut Game, tile: &str, (x, y): (i32, i32), rotation: u8) {
     let tile = g.rules().tile_index(tile).unwrap();
@@ -28,23 +28,7 @@ fn a_declined_and_a_taken_choice_read_as_said() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/base.toml");
     let drawings = compile_variant(&path).0.expect("base compiles").tiles;
     let mut rs = build_variant(&path).0.expect("base builds");
-    rs.when.push(When {
-        rule: "xc-3".into(),
-        event: RuleEvent::TurnEnd,
-        test: None,
-        then: Vec::new(),
-        offer: Some(Offer {
-            to: Seat::Actor,
-            options: Options::OwnFigure {
-                figure: None,
-                on: vec![FeatureKind::City],
-                test: None,
-            },
-            may_decline: true,
-            uses_figure_step: false,
-            then: vec![Act::ReturnChosen],
-        }),
-    });
+    rs.when.push(offers::escape("xc-3"));
     let rules = Arc::new(Rules::new(rs).unwrap());
     let draws = ["E", "U", "U", "U"].map(|t| rules.tile_index(t).unwrap());
     let mut g = Game::scripted(rules.clone(), 2, draws.to_vec()).unwrap();

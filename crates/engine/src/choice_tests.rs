@@ -5,22 +5,12 @@
 use std::sync::Arc;
 
 use tegula_ruleset::{
-    Act, CounterType, Expr, FeatureKind, Offer, Options, PieceKind, Quantity, Resource, RuleEvent,
-    Ruleset, Seat, TileRef, When, CHOSEN,
+    Act, CounterType, Expr, Offer, Options, PieceKind, Resource, RuleEvent, Ruleset, Seat, TileRef,
+    When, CHOSEN,
 };
 
-use crate::testkit::base_ruleset;
+use crate::testkit::{base_ruleset, offers};
 use crate::*;
-
-fn when(rule: &str, event: RuleEvent, offer: Offer) -> When {
-    When {
-        rule: rule.into(),
-        event,
-        test: None,
-        then: Vec::new(),
-        offer: Some(offer),
-    }
-}
 
 fn offer(options: Options, may_decline: bool, uses_figure_step: bool, then: Vec<Act>) -> Offer {
     Offer {
@@ -57,24 +47,8 @@ fn meeple_on(g: &mut Game, seg: &str) {
     g.apply(Action::Follower(o)).unwrap();
 }
 
-/// AB-4's shape: instead of a figure, withdraw one's own figure from a cloister for 1 + its
-/// neighbours.
 fn withdraw_rule() -> When {
-    let options = Options::OwnFigure {
-        figure: None,
-        on: vec![FeatureKind::Cloister],
-        test: None,
-    };
-    let score = Act::Score {
-        value: Expr::plus(Expr::Int(1), Expr::Count(Quantity::Neighbours)),
-        to: Seat::Chooser,
-    };
-    let then = vec![score, Act::ReturnChosen];
-    when(
-        "xa-4",
-        RuleEvent::FigureStep,
-        offer(options, true, true, then),
-    )
+    offers::withdraw("xa-4")
 }
 
 /// Seat 0's monk on B at (0, 1); seat 1's U at (1, 0); seat 0's U at (-1, 0), then its figure
@@ -146,25 +120,9 @@ fn an_offer_with_no_option_is_not_made() {
 /// GM-2's shape: a tile placed, a counter on it and one on a neighbouring tile the actor picks
 /// (diagonals count), and the picker gains 2 of a resource.
 fn neighbour_rule() -> Ruleset {
-    let options = Options::NeighbourTile { diagonals: true };
-    let counter = |on| Act::Counters {
-        counter: 0,
-        add: Expr::Int(1),
-        on,
-    };
-    let gain = Act::Gain {
-        resource: 0,
-        amount: Expr::Int(2),
-        to: Seat::Chooser,
-        spend: false,
-    };
-    let then = vec![counter(TileRef::Chosen), gain];
-    let event = RuleEvent::TilePlaced { tag: None };
-    let mut w = when("xg-2", event, offer(options, false, false, then));
-    w.then = vec![counter(TileRef::Subject)];
-    let mut rs = with_rule(w);
-    rs.resources.push(resource("ingots"));
-    rs.counters.push(counter_type("gold"));
+    let mut rs = base_ruleset();
+    let w = offers::neighbour(&mut rs, "xg-2", "ingots", "gold");
+    rs.when.push(w);
     rs
 }
 
@@ -251,7 +209,7 @@ fn kind_rules() -> Arc<Rules> {
         on: TileRef::Subject,
     };
     let o = offer(Options::Kind { of }, true, true, vec![spend, put]);
-    let mut rs = with_rule(when("xl-2", RuleEvent::FigureStep, o));
+    let mut rs = with_rule(offers::offered("xl-2", RuleEvent::FigureStep, o));
     rs.resources.extend([resource("tower"), resource("house")]);
     rs.counters
         .extend([counter_type("tower"), counter_type("house")]);
@@ -290,13 +248,7 @@ fn a_kind_offer_lists_only_the_kinds_held_and_spends_the_chosen_one() {
 
 /// CA-3's shape: at the end of the turn, the actor may take a figure of theirs off a city.
 fn escape_rules() -> Arc<Rules> {
-    let options = Options::OwnFigure {
-        figure: None,
-        on: vec![FeatureKind::City],
-        test: None,
-    };
-    let o = offer(options, true, false, vec![Act::ReturnChosen]);
-    rules_with(with_rule(when("xc-3", RuleEvent::TurnEnd, o)))
+    rules_with(with_rule(offers::escape("xc-3")))
 }
 
 /// Seat 0's knight on E at (0, 1) turned so that its city faces south (open).

@@ -6,10 +6,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use tegula_engine::testkit::base_ruleset;
+use tegula_engine::testkit::{base_ruleset, offers};
 use tegula_ruleset::{
-    Act, CounterType, Expr, FeatureKind, Offer, Options, Quantity, Resource, Rule, RuleEvent,
-    Ruleset, Seat, TileRef, When,
+    Act, CounterType, Expr, FeatureKind, Quantity, Resource, Rule, RuleEvent, Ruleset, Seat,
+    TileRef, When,
 };
 use tegula_scenario::{load, run, Outcome, VariantCache};
 
@@ -22,90 +22,30 @@ fn declared(id: &str) -> Rule {
     }
 }
 
-fn with_offer(rule: &str, event: RuleEvent, offer: Offer, then: Vec<Act>) -> Ruleset {
+/// The base game with `rule` (its id declared as the variant's own).
+fn with_rule(rule: When) -> Ruleset {
     let mut rs = base_ruleset();
-    rs.when.push(When {
-        rule: rule.into(),
-        event,
-        test: None,
-        then,
-        offer: Some(offer),
-    });
-    rs.rules.push(declared(rule));
+    rs.rules.push(declared(&rule.rule));
+    rs.when.push(rule);
     rs
 }
 
 /// Withdraw a figure from a cloister for 1 + its neighbours, instead of a follower.
 fn withdraw() -> Ruleset {
-    let options = Options::OwnFigure {
-        figure: None,
-        on: vec![FeatureKind::Cloister],
-        test: None,
-    };
-    let score = Act::Score {
-        value: Expr::plus(Expr::Int(1), Expr::Count(Quantity::Neighbours)),
-        to: Seat::Chooser,
-    };
-    let then = vec![score, Act::ReturnChosen];
-    let offer = Offer {
-        to: Seat::Actor,
-        options,
-        may_decline: true,
-        uses_figure_step: true,
-        then,
-    };
-    with_offer("xa-4", RuleEvent::FigureStep, offer, Vec::new())
+    with_rule(offers::withdraw("xa-4"))
 }
 
 /// At the end of a turn, take a figure off a city (may decline).
 fn escape() -> Ruleset {
-    let options = Options::OwnFigure {
-        figure: None,
-        on: vec![FeatureKind::City],
-        test: None,
-    };
-    let offer = Offer {
-        to: Seat::Actor,
-        options,
-        may_decline: true,
-        uses_figure_step: false,
-        then: vec![Act::ReturnChosen],
-    };
-    with_offer("xc-3", RuleEvent::TurnEnd, offer, Vec::new())
+    with_rule(offers::escape("xc-3"))
 }
 
 /// A counter on the tile placed and on a neighbour the actor picks, and 2 of a resource.
 fn neighbour() -> Ruleset {
-    let counter = |on| Act::Counters {
-        counter: 0,
-        add: Expr::Int(1),
-        on,
-    };
-    let gain = Act::Gain {
-        resource: 0,
-        amount: Expr::Int(2),
-        to: Seat::Chooser,
-        spend: false,
-    };
-    let offer = Offer {
-        to: Seat::Actor,
-        options: Options::NeighbourTile { diagonals: true },
-        may_decline: false,
-        uses_figure_step: false,
-        then: vec![counter(TileRef::Chosen), gain],
-    };
-    let event = RuleEvent::TilePlaced { tag: None };
-    let mut rs = with_offer("xg-2", event, offer, vec![counter(TileRef::Subject)]);
-    rs.resources.push(Resource {
-        id: "nuggets".into(),
-        name: "nuggets".into(),
-        gain: None,
-        award: None,
-    });
-    rs.counters.push(CounterType {
-        id: "ore".into(),
-        name: "ore".into(),
-    });
+    let mut rs = base_ruleset();
+    let w = offers::neighbour(&mut rs, "xg-2", "nuggets", "ore");
+    rs.rules.push(declared(&w.rule));
+    rs.when.push(w);
     rs
 }
 
