@@ -85,6 +85,9 @@ def round_trip(g):
         assert g.is_legal(a)
     mask = g.legal_actions_mask()
     assert mask.nonzero()[0].tolist() == legal
+    # A choice is observed like any decision (the phase one-hot has no entry of its own).
+    assert len(g.observation_tensor()) > 0
+    assert g.phase in ("place", "follower", "choice")
 
 
 def test_choice_ids_round_trip_and_are_played():
