@@ -319,6 +319,102 @@ pub fn domino_ruleset() -> Ruleset {
     ruleset("kit-domino", &specs).expect("the built-in specs are well-formed")
 }
 
+/// The base game with three rules that offer choices (issue 30, item 2), each under the rule id
+/// given: the shapes of AB-4, CA-3 and GM-2 (docs/design/rule-form.md, "Choices").
+pub mod offers {
+    use tegula_ruleset::{
+        Act, CounterType, Expr, FeatureKind, Offer, Options, Quantity, Resource, RuleEvent,
+        Ruleset, Seat, TileRef, When,
+    };
+
+    /// A rule whose only effect is `offer`, made at `event`.
+    pub fn offered(rule: &str, event: RuleEvent, offer: Offer) -> When {
+        When {
+            rule: rule.into(),
+            event,
+            test: None,
+            then: Vec::new(),
+            offer: Some(offer),
+        }
+    }
+
+    fn own_figure(on: FeatureKind) -> Options {
+        Options::OwnFigure {
+            figure: None,
+            on: vec![on],
+            test: None,
+        }
+    }
+
+    /// Instead of a figure, withdraw one of one's figures from a cloister for 1 + its
+    /// neighbours (AB-4's shape; may be declined, uses the figure step).
+    pub fn withdraw(rule: &str) -> When {
+        let score = Act::Score {
+            value: Expr::plus(Expr::Int(1), Expr::Count(Quantity::Neighbours)),
+            to: Seat::Chooser,
+        };
+        let offer = Offer {
+            to: Seat::Actor,
+            options: own_figure(FeatureKind::Cloister),
+            may_decline: true,
+            uses_figure_step: true,
+            then: vec![score, Act::ReturnChosen],
+        };
+        offered(rule, RuleEvent::FigureStep, offer)
+    }
+
+    /// At the end of a turn, the actor may take a figure of theirs off a city (CA-3's shape).
+    pub fn escape(rule: &str) -> When {
+        let offer = Offer {
+            to: Seat::Actor,
+            options: own_figure(FeatureKind::City),
+            may_decline: true,
+            uses_figure_step: false,
+            then: vec![Act::ReturnChosen],
+        };
+        offered(rule, RuleEvent::TurnEnd, offer)
+    }
+
+    /// A tile placed: a counter on it, one on a neighbouring tile the actor picks (diagonals
+    /// count; no decline), and the picker gains 2 of a resource (GM-2's shape). Adds the
+    /// resource `resource` and the counter `counter` to `rs`.
+    pub fn neighbour(rs: &mut Ruleset, rule: &str, resource: &str, counter: &str) -> When {
+        let r = rs.resources.len() as u16;
+        let c = rs.counters.len() as u16;
+        rs.resources.push(Resource {
+            id: resource.into(),
+            name: resource.into(),
+            gain: None,
+            award: None,
+        });
+        rs.counters.push(CounterType {
+            id: counter.into(),
+            name: counter.into(),
+        });
+        let put = |on| Act::Counters {
+            counter: c,
+            add: Expr::Int(1),
+            on,
+        };
+        let gain = Act::Gain {
+            resource: r,
+            amount: Expr::Int(2),
+            to: Seat::Chooser,
+            spend: false,
+        };
+        let offer = Offer {
+            to: Seat::Actor,
+            options: Options::NeighbourTile { diagonals: true },
+            may_decline: false,
+            uses_figure_step: false,
+            then: vec![put(TileRef::Chosen), gain],
+        };
+        let mut w = offered(rule, RuleEvent::TilePlaced { tag: None }, offer);
+        w.then = vec![put(TileRef::Subject)];
+        w
+    }
+}
+
 /// Play `g` to its end with a random agent seeded by `seed`, calling `each` after every move.
 pub fn play_random(g: &mut Game, seed: u64, mut each: impl FnMut(&Game)) {
     let mut agent = RandomAgent::new(seed);

@@ -221,6 +221,14 @@ pub struct RawStep {
     /// A second follower on a pool tile just placed, on another feature of it (W-7).
     #[serde(default)]
     pub follower2: Option<Sp<RawFollowerPlacement>>,
+    /// Answers to the choices rules offer during this turn (`offer` of a `[[when]]`), in the
+    /// order the engine makes the offers: a tile-placed offer right after the placement, a
+    /// figure-step offer at the figure step (instead of `follower` when it uses the figure
+    /// step), the offers of the turn's end after its scoring, a turn-start offer before the
+    /// step's placement. Every offer made must be answered, and every answer used.
+    #[serde(default)]
+    #[schemars(length(max = 32))]
+    pub choices: Vec<Sp<RawChoice>>,
     /// Tiles taken from the pool after this step's scoring (W-2), in the order the engine asks:
     /// when several seats reached the threshold together, the active player lets them take in
     /// this order (W-3).
@@ -273,6 +281,48 @@ pub struct RawFollowerPlacement {
     pub corner: Option<Sp<RawCorner>>,
 }
 
+/// An answer to an offered choice: exactly one of `choose` and `decline`.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawChoice {
+    /// Take an option of the offer of a rule.
+    #[serde(default)]
+    pub choose: Option<Sp<RawChoose>>,
+    /// Decline the offer of this rule id (its `may_decline` must be true).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub decline: Option<Sp<RuleId>>,
+    /// Optional check: the seat the engine offers the choice to.
+    #[serde(default)]
+    #[schemars(range(min = 0, max = 7))]
+    pub player: Option<Sp<i64>>,
+}
+
+/// The option taken: exactly one of `figure`, `tile` and `kind`, as the offer's options are.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawChoose {
+    /// The rule id of the offer (a `[[when]]` with an `offer`).
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub rule: Sp<RuleId>,
+    /// A figure of the chooser's (an `own-figure` offer): a cell `[x, y]` of the tile it
+    /// stands on.
+    #[serde(default)]
+    #[schemars(length(min = 2, max = 2))]
+    pub figure: Option<Sp<Vec<Sp<i64>>>>,
+    /// With `figure`: a segment id of the figure's feature on that tile, needed only when the
+    /// seat has figures on two features of it.
+    #[serde(default)]
+    pub on: Option<Sp<String>>,
+    /// A placed tile (a `neighbour-tile` offer): a cell `[x, y]` of it.
+    #[serde(default)]
+    #[schemars(length(min = 2, max = 2))]
+    pub tile: Option<Sp<Vec<Sp<i64>>>>,
+    /// A kind of piece (a `kind` offer): its id (the resource id).
+    #[serde(default)]
+    pub kind: Option<Sp<String>>,
+}
+
 /// A tile taken from the pool.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -305,7 +355,9 @@ pub struct RawMove {
     pub back: bool,
 }
 
-/// An expected event: exactly one of `score`, `returned`, `gained` and `award`.
+/// An expected event: exactly one of `score`, `returned`, `gained`, `award`, `token`,
+/// `counters` and `collect`; or, with none of them, `points` alone: a rule's points with no
+/// feature (a `points` event).
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawEvent {
@@ -339,8 +391,28 @@ pub struct RawEvent {
     #[serde(default)]
     #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
     pub rule: Option<Sp<RuleId>>,
+    /// A rule of the one form gives this seat (`player`) the single-holder token of this id
+    /// (KR-2).
+    #[serde(default)]
+    pub token: Option<Sp<String>>,
+    /// A rule of the one form puts `count` counters of this id on the tile anchored `at`
+    /// (GM-2); no `player`.
+    #[serde(default)]
+    pub counters: Option<Sp<String>>,
+    /// With `counters`: the anchor cell `[x, y]` of the tile.
+    #[serde(default)]
+    #[schemars(length(min = 2, max = 2))]
+    pub at: Option<Sp<Vec<Sp<i64>>>>,
+    /// The seat (`player`) collects `count` counters of this id off a scored feature's tiles
+    /// (GM-3).
+    #[serde(default)]
+    pub collect: Option<Sp<String>>,
+    /// With `gained`: the seat gave the amount up (a rule's `spend`).
+    #[serde(default)]
+    pub spent: bool,
     /// Returns: how many followers of that type and seat (default 1; at most 100); gains: how
-    /// much (default 1; at most 4294967295, a seat's holding being a 32-bit counter).
+    /// much (default 1; at most 4294967295, a seat's holding being a 32-bit counter);
+    /// `counters` and `collect`: how many counters (default 1; at most 100000).
     #[serde(default)]
     #[schemars(range(min = 1, max = 4_294_967_295_u32))]
     pub count: Option<Sp<i64>>,

@@ -12,9 +12,13 @@ use tegula_engine::{
     Action, CornerChoice, Event, FollowerOption, Game, MoveError, MoveTarget, Phase, Placement,
     Rules,
 };
-use tegula_ruleset::FeatureKind;
 
 use crate::load::{Expected, ExpectedError, FollowerChoice, Pos, Scenario, Step};
+
+mod choices;
+mod items;
+
+use items::{actual_items, expected_items, show, Item};
 
 /// One failed expectation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -88,230 +92,6 @@ pub fn error_kind(e: &MoveError) -> &'static str {
 
 /// Every error kind [`error_kind`] can return (for documentation and checks).
 pub const ERROR_KINDS: &[&str] = MoveError::KINDS;
-
-/// A comparable event: one seat scoring, one follower returning, one seat gaining a resource or
-/// scoring a resource's award.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Item {
-    Score {
-        player: u8,
-        kind: String,
-        points: u32,
-        rule: String,
-    },
-    Return {
-        player: u8,
-        follower: String,
-        rule: Option<String>,
-    },
-    Gain {
-        player: u8,
-        resource: String,
-        amount: u32,
-        rule: String,
-    },
-    Award {
-        player: u8,
-        resource: String,
-        points: u32,
-        rule: String,
-    },
-}
-
-impl fmt::Display for Item {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Item::Score {
-                player,
-                kind,
-                points,
-                rule,
-            } => write!(f, "seat {player} scores {points} for a {kind} ({rule})"),
-            Item::Return {
-                player,
-                follower,
-                rule: None,
-            } => write!(f, "a {follower} returns to seat {player}"),
-            Item::Return {
-                player,
-                follower,
-                rule: Some(rule),
-            } => write!(f, "a {follower} returns to seat {player} ({rule})"),
-            Item::Gain {
-                player,
-                resource,
-                amount,
-                rule,
-            } => write!(f, "seat {player} gains {amount} {resource} ({rule})"),
-            Item::Award {
-                player,
-                resource,
-                points,
-                rule,
-            } => write!(
-                f,
-                "seat {player} scores {points} for the most {resource} ({rule})"
-            ),
-        }
-    }
-}
-
-fn kind_name(k: FeatureKind) -> String {
-    tegula_model::compile::kind_name(k).to_string()
-}
-
-fn actual_items(events: &[Event]) -> Vec<Item> {
-    let mut out = Vec::new();
-    for e in events {
-        match e {
-            Event::Score {
-                rule,
-                players,
-                points,
-                feature,
-                ..
-            } => {
-                if *points == 0 {
-                    continue;
-                }
-                for &p in players {
-                    out.push(Item::Score {
-                        player: p,
-                        kind: kind_name(feature.kind),
-                        points: *points,
-                        rule: rule.clone(),
-                    });
-                }
-            }
-            Event::Return {
-                player,
-                follower,
-                rule,
-                ..
-            } => out.push(Item::Return {
-                player: *player,
-                follower: follower.clone(),
-                rule: rule.clone(),
-            }),
-            Event::Gain {
-                rule,
-                player,
-                resource,
-                amount,
-                ..
-            } => out.push(Item::Gain {
-                player: *player,
-                resource: resource.clone(),
-                amount: *amount,
-                rule: rule.clone(),
-            }),
-            Event::Award {
-                rule,
-                players,
-                resource,
-                points,
-                ..
-            } => out.extend(players.iter().map(|&p| Item::Award {
-                player: p,
-                resource: resource.clone(),
-                points: *points,
-                rule: rule.clone(),
-            })),
-            _ => {}
-        }
-    }
-    out.sort();
-    out
-}
-
-fn expected_items(exp: &[Expected]) -> Vec<(Item, Pos)> {
-    let mut out = Vec::new();
-    for e in exp {
-        match e {
-            Expected::Score {
-                kind,
-                players,
-                points,
-                rule,
-                pos,
-            } => {
-                for &p in players {
-                    out.push((
-                        Item::Score {
-                            player: p,
-                            kind: kind_name(*kind),
-                            points: *points,
-                            rule: rule.clone(),
-                        },
-                        *pos,
-                    ));
-                }
-            }
-            Expected::Return {
-                player,
-                follower,
-                rule,
-                count,
-                pos,
-            } => {
-                for _ in 0..*count {
-                    out.push((
-                        Item::Return {
-                            player: *player,
-                            follower: follower.clone(),
-                            rule: rule.clone(),
-                        },
-                        *pos,
-                    ));
-                }
-            }
-            Expected::Gain {
-                player,
-                resource,
-                amount,
-                rule,
-                pos,
-            } => out.push((
-                Item::Gain {
-                    player: *player,
-                    resource: resource.clone(),
-                    amount: *amount,
-                    rule: rule.clone(),
-                },
-                *pos,
-            )),
-            Expected::Award {
-                players,
-                resource,
-                points,
-                rule,
-                pos,
-            } => out.extend(players.iter().map(|&p| {
-                let item = Item::Award {
-                    player: p,
-                    resource: resource.clone(),
-                    points: *points,
-                    rule: rule.clone(),
-                };
-                (item, *pos)
-            })),
-        }
-    }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    out
-}
-
-fn show(items: &[Item]) -> String {
-    if items.is_empty() {
-        "no score, return, gain or award events".to_string()
-    } else {
-        items
-            .iter()
-            .map(|i| i.to_string())
-            .collect::<Vec<_>>()
-            .join("; ")
-    }
-}
 
 /// Compare expected and actual events exactly (as multisets). One failure per differing step,
 /// positioned at the first expected event that did not happen (else at the step), listing what
@@ -883,8 +663,11 @@ impl Runner {
 
     /// Play one step and compare what happens with what it expects.
     fn step(&mut self, step: &Step) -> Result<(), Stop> {
-        // Own tiles on offer (AM-1): kept for this step if it places one, declined otherwise.
-        if let Err(f) = settle_hand(&mut self.game, step) {
+        let mut answers = choices::Answers::of(step);
+        // Offers of the turn's start, then own tiles on offer (AM-1): kept for this step if it
+        // places one, declined otherwise.
+        let start = answers.offers(&mut self.game, step);
+        if let Err(f) = start.and_then(|_| settle_hand(&mut self.game, step)) {
             return Err(self.stop(f));
         }
         self.take_new_events();
@@ -914,8 +697,18 @@ impl Runner {
                 Some(refusal(&self.game, &e)),
             )));
         }
+        // Offers of the placement, then the figure step's (beside the follower).
+        let offered = (answers.offers(&mut self.game, step))
+            .and_then(|_| answers.figure_step(&mut self.game, step));
+        if let Err(f) = offered {
+            return Err(self.stop(f));
+        }
         self.followers(step)?;
-        let after = run_moves(&mut self.game, step).and_then(|_| run_takes(&mut self.game, step));
+        // Offers of the turn's end, freed figures' moves, pool takes; every answer used.
+        let after = (answers.offers(&mut self.game, step))
+            .and_then(|_| run_moves(&mut self.game, step))
+            .and_then(|_| run_takes(&mut self.game, step))
+            .and_then(|_| answers.all_used(step));
         if let Err(f) = after {
             return Err(self.stop(f));
         }

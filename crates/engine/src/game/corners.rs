@@ -16,7 +16,7 @@ const CORNER_POINT: [(i32, i32); 4] = [(0, 0), (1, 0), (1, 1), (0, 1)];
 /// corner is `k` is the cell whose corner `k` the point is (its offset is `-CORNER_POINT[k]`).
 const AROUND_POINT: [(i32, i32, usize); 4] = [(-1, -1, 2), (0, -1, 3), (-1, 0, 1), (0, 0, 0)];
 /// The eight cells around a cell, as offsets.
-const NEIGHBOURS: [(i32, i32); 8] = [
+pub(super) const NEIGHBOURS: [(i32, i32); 8] = [
     (-1, -1),
     (0, -1),
     (1, -1),

@@ -3,10 +3,10 @@
 
 use tegula_ruleset::{FeatureKind, NO_FEATURE};
 
+use super::choice::Stage;
 use super::frontier::demand;
-use super::{find, union, Event, Game, Inst, Phase, Placement, Seg, EMPTY, FRONT};
+use super::{find, union, Event, Game, Inst, Placement, Seg, EMPTY, FRONT};
 use crate::rules::joins::{SIDE_ANY, SIDE_CITY, SIDE_ROAD};
-use crate::rules::when::Kind;
 use crate::rules::{TileInfo, MAX_TILE_CELLS};
 
 impl Game {
@@ -53,11 +53,14 @@ impl Game {
             // reading the turn's scoring step scores it (`score_pending`).
             self.score_joined_fields();
         }
-        self.compute_options();
-        self.phase = Phase::Follower;
-        if self.waits(Kind::FigureStep) {
-            self.rule_figure_step();
+        // A pool tile's placement (W-5, W-6) goes on its own way: its offers wait for the
+        // turn's end.
+        let pooled = || self.w.must_place || self.w.w6.is_some();
+        if !self.rf.offers.is_empty() && !pooled() && self.make_offers(Stage::Placed) {
+            // Once they are answered, the figure step (game/choice.rs).
+            return;
         }
+        self.begin_figure_step();
     }
 
     /// Put a tile on the board and merge features; collects completion candidates.

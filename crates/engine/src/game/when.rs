@@ -28,9 +28,7 @@ pub(crate) struct FigureRef {
     pub seg: u32,
 }
 
-/// What an offer's choice named ([`tegula_ruleset::Options`]).
-// The choices (`game/choice.rs`, wt-choice) make them.
-#[allow(dead_code)]
+/// What an offer's choice named ([`tegula_ruleset::Options`]; `game/choice.rs` makes them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Chosen {
     /// A figure of the chooser's on the board.
