@@ -14,6 +14,11 @@ use tegula_ruleset::{FeatureKind, Half, Ruleset, Side, SideKind, TileType, NO_FE
 
 mod common;
 
+/// The action expansions' tiles (TILES-ACTIONS.md): gardens, King & Robber Baron, Goldmines, The
+/// Cathars / Siege / The Besiegers.
+#[path = "catalogue/actions.rs"]
+mod actions;
+
 /// One catalogue row: `(id, copies, sides, cities, roads, fields, cloisters)`.
 ///
 /// - `copies`: the number printed in the catalogue (start copy included).
@@ -414,7 +419,9 @@ fn expected(row: &Row) -> Canon {
 
 /// Reduce a compiled single-cell tile at rotation `q` to its canonical form; structural problems
 /// (a feature in the wrong table, a missing `inner` entry, ...) are pushed to `errors`.
-fn observed(tile: &TileType, q: usize, religious: Option<u32>, errors: &mut Vec<String>) -> Canon {
+/// A cloister must carry one of `cloister_tags` (a bit set over the ruleset's tags): `religious`
+/// for a building (W-10, W-22), `garden` for a garden (AB-1), which is a cloister-kind feature.
+fn observed(tile: &TileType, q: usize, cloister_tags: u32, errors: &mut Vec<String>) -> Canon {
     let id = &tile.id;
     let cell = &tile.rotations[q].cells[0];
     let sides_of_feature = |i: usize| -> Vec<Side> {
@@ -482,10 +489,9 @@ fn observed(tile: &TileType, q: usize, religious: Option<u32>, errors: &mut Vec<
                 if !in_inner {
                     errors.push(format!("{id} r{q}: cloister {i} missing from `inner`"));
                 }
-                let tagged = religious.is_some_and(|t| f.tags & (1 << t) != 0);
-                if !tagged {
+                if f.tags & cloister_tags == 0 {
                     errors.push(format!(
-                        "{id}: cloister {i} is not tagged `religious` (W-10, W-22)"
+                        "{id}: cloister {i} is tagged neither `religious` (W-10, W-22) nor `garden` (AB-1)"
                     ));
                 }
             }
@@ -568,7 +574,10 @@ fn build_box(name: &str) -> Ruleset {
 /// rotations; return the mismatches.
 fn compare(ruleset: &Ruleset, table: &[Row], set: &str, start: Option<&str>) -> Vec<String> {
     let mut errors = Vec::new();
-    let religious = ruleset.tag("religious");
+    let cloister_tags = ["religious", "garden"]
+        .into_iter()
+        .filter_map(|name| ruleset.tag(name))
+        .fold(0u32, |bits, t| bits | 1 << t);
     for row in table {
         let id = row.0;
         let Some(tile) = ruleset.tiles.iter().find(|t| t.id == id) else {
@@ -603,7 +612,7 @@ fn compare(ruleset: &Ruleset, table: &[Row], set: &str, start: Option<&str>) -> 
         }
         let want = expected(row);
         for q in 0..4u8 {
-            let got = observed(tile, q as usize, religious, &mut errors);
+            let got = observed(tile, q as usize, cloister_tags, &mut errors);
             let want_q = want.rotated(q);
             if got != want_q {
                 errors.push(format!(
