@@ -150,6 +150,12 @@ codes! {
     BadResource = "bad-resource", Compiler;
     /// The open pool of a variant is inconsistent (tag, thresholds, gains; W-1 .. W-4, W-30).
     BadPool = "bad-pool", Compiler;
+    /// A rule of the one form (`[[when]]`, docs/RULE-LANGUAGE.md "The one rule form") does not
+    /// fit together: a key its event does not take, an effect without its keys or with two
+    /// effect keys, a seat, `chosen` or `chooser` where the event or the offer gives it no
+    /// meaning, a figure-step offer on another event, a `kind` option that is not both a
+    /// resource and a counter, a value or test that does not parse.
+    BadWhen = "bad-when", Compiler;
     /// A tile of a variant has an ability, but no player can own the tile (only the tiles of the
     /// open pool have an owner), so the ability would never act.
     UnownedAbility = "unowned-ability", Compiler;

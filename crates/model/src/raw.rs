@@ -216,6 +216,19 @@ pub struct TileSetFile {
     #[serde(default)]
     #[schemars(length(max = 8))]
     pub edge: Vec<Sp<RawEdgeKind>>,
+    /// Single-holder tokens (docs/RULE-LANGUAGE.md, "Tokens and counters").
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub token: Vec<Sp<crate::raw_when::RawToken>>,
+    /// Kinds of counter tiles carry (docs/RULE-LANGUAGE.md, "Tokens and counters").
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub counter: Vec<Sp<crate::raw_when::RawCounter>>,
+    /// Rules of the one form: when EVENT, if TEST, then EFFECTS (docs/RULE-LANGUAGE.md, "The one
+    /// rule form"); a set's come first, in the variant's set order, then the variant's own.
+    #[serde(default)]
+    #[schemars(length(max = 200))]
+    pub when: Vec<Sp<crate::raw_when::RawWhen>>,
 }
 
 /// A rule the data declares (`[[rule]]`): what the registry (`tegula rules`) holds for the
@@ -639,6 +652,19 @@ pub struct VariantFile {
     /// cite the registry's standard rules.
     #[serde(default)]
     pub citations: Option<Sp<RawCitations>>,
+    /// Single-holder tokens (docs/RULE-LANGUAGE.md, "Tokens and counters").
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub token: Vec<Sp<crate::raw_when::RawToken>>,
+    /// Kinds of counter tiles carry (docs/RULE-LANGUAGE.md, "Tokens and counters").
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub counter: Vec<Sp<crate::raw_when::RawCounter>>,
+    /// Rules of the one form: when EVENT, if TEST, then EFFECTS (docs/RULE-LANGUAGE.md, "The one
+    /// rule form"); a set's come first, in the variant's set order, then the variant's own.
+    #[serde(default)]
+    #[schemars(length(max = 200))]
+    pub when: Vec<Sp<crate::raw_when::RawWhen>>,
 }
 
 /// The rule ids the steps every game has cite (`[citations]`).
@@ -676,6 +702,9 @@ pub struct RawResource {
     /// What holding the most of it is worth at the end; absent: nothing.
     #[serde(default)]
     pub award: Option<Sp<RawResourceAward>>,
+    /// How many each seat holds at setup: a number, or `[players, count]` pairs (default 0).
+    #[serde(default)]
+    pub start: Option<Sp<crate::raw_when::RawStart>>,
 }
 
 /// When a feature of kind `completed` is completed during the game (never in final scoring),
@@ -890,6 +919,16 @@ pub struct RawFollower {
     #[serde(default)]
     #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
     pub move_rule: Option<Sp<String>>,
+    /// Segment tags it never stands on (the meeple and `garden`, AB-1): a feature with a
+    /// segment carrying one of them is no site of it.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 16))]
+    pub never_tags: Option<Sp<Vec<Sp<String>>>>,
+    /// Segment tags it stands only on: a feature is a site of it only when some segment of it
+    /// carries one of them.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 16))]
+    pub only_tags: Option<Sp<Vec<Sp<String>>>>,
 }
 
 /// A figure's payment modifier (`payment = { rule = "TB-8", value = "cities" }`).

@@ -5,10 +5,11 @@
 
 use std::collections::HashMap;
 
-use tegula_ruleset::{Award, FeatureKind, Gain, Resource};
+use tegula_ruleset::{Award, FeatureKind, Gain, Resource, StartCount};
 
 use crate::diag::{Code, Diagnostic, Source};
 use crate::raw::{RawResource, Sp};
+use crate::raw_when::RawStart;
 
 /// Lower the variant's resources, reporting duplicates and bad gains. `tags` are the tag names
 /// of the variant's tiles ([`crate::lower::tag_names`]). A resource with a bad gain is kept
@@ -16,6 +17,7 @@ use crate::raw::{RawResource, Sp};
 pub fn lower(
     raw: &[Sp<RawResource>],
     tags: &[String],
+    players: (u8, u8),
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Resource> {
@@ -40,9 +42,66 @@ pub fn lower(
                 most: a.value.most.value,
                 rule: a.value.rule.value.clone(),
             }),
+            start: r
+                .start
+                .as_ref()
+                .map_or_else(Vec::new, |s| start(r, s, players, src, diags)),
         });
     }
     out
+}
+
+/// One resource's `start`, as entries by player count (empty after a diagnostic). A table's
+/// player counts rise strictly and the first is at most the variant's fewest players, so every
+/// game the variant allows has its entry.
+fn start(
+    r: &RawResource,
+    s: &Sp<RawStart>,
+    (min, max): (u8, u8),
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<StartCount> {
+    let pairs: Vec<[u64; 2]> = match &s.value {
+        RawStart::Fixed(n) => vec![[1, *n]],
+        RawStart::Table(t) => t.clone(),
+    };
+    let problem = pairs.iter().enumerate().find_map(|(i, &[p, _])| {
+        if p == 0 || p > u64::from(max) {
+            Some(format!(
+                "{p} players: the variant seats {min} to {max} (a table entry is \
+                 `[players, count]`)"
+            ))
+        } else if i > 0 && p <= pairs[i - 1][0] {
+            Some(format!(
+                "the player counts must rise: {p} after {}",
+                pairs[i - 1][0]
+            ))
+        } else {
+            None
+        }
+    });
+    let problem = problem.or_else(|| {
+        (pairs[0][0] > u64::from(min)).then(|| {
+            format!(
+                "a game of {min} players has no entry (the first is for {}): start the table \
+                 at {min} or fewer",
+                pairs[0][0]
+            )
+        })
+    });
+    if let Some(p) = problem {
+        let msg = format!("resource `{}`: start: {p}", r.id.value);
+        diags.push(src.diag(Code::BadResource, s.span.clone(), msg));
+        return Vec::new();
+    }
+    pairs
+        .iter()
+        .map(|&[p, c]| StartCount {
+            players: p as u8,
+            count: c.min(u64::from(tegula_ruleset::limits::MAX_POINTS)) as u32,
+        })
+        .filter(|sc| sc.count > 0 || sc.players > 1)
+        .collect()
 }
 
 /// One resource's gain, or `None` after a diagnostic.

@@ -67,6 +67,15 @@ pub struct CompiledVariant {
     pub seats_rule: Option<tegula_ruleset::SeatsRule>,
     /// The rule ids the game's own steps cite.
     pub citations: tegula_ruleset::Citations,
+    /// Rules of the one form (`[[when]]`), sets' first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub when: Vec<tegula_ruleset::When>,
+    /// Single-holder tokens (`[[token]]`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tokens: Vec<tegula_ruleset::TokenType>,
+    /// Kinds of tile counters (`[[counter]]`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub counters: Vec<tegula_ruleset::CounterType>,
 }
 
 /// A tile-set file compiled: its source and set (`None` when the file cannot be used at all),
@@ -248,6 +257,7 @@ pub fn compile_variant_with(
         facts,
         rules,
         edges: edge_kinds,
+        rule_form: set_rule_form,
         ..
     } = sets;
     let pile_groups = crate::pile::groups(&doc.pile, &tiles, set_ok, &rules, &vsrc, &mut diags);
@@ -317,7 +327,27 @@ pub fn compile_variant_with(
         &vsrc,
         &mut diags,
     );
-    let resources = crate::resources::lower(&doc.resource, &tags, &vsrc, &mut diags);
+    let seats = (players.min, players.max);
+    let resources = crate::resources::lower(&doc.resource, &tags, seats, &vsrc, &mut diags);
+    let own = crate::rule_form::RawRuleForm {
+        token: doc.token.clone(),
+        counter: doc.counter.clone(),
+        when: doc.when.clone(),
+    };
+    let files: Vec<(&Source, &crate::rule_form::RawRuleForm)> = set_rule_form
+        .iter()
+        .map(|(si, f)| (&sources[*si], f))
+        .chain(std::iter::once((&vsrc, &own)))
+        .collect();
+    let resource_ids: Vec<String> = resources.iter().map(|r| r.id.clone()).collect();
+    let follower_ids: Vec<String> = followers.iter().map(|f| f.id.clone()).collect();
+    let scope = crate::rule_form::Scope {
+        tags: &tags,
+        resources: &resource_ids,
+        followers: &follower_ids,
+        rules: &rules,
+    };
+    let rule_form = crate::rule_form::lower(&files, &scope, &mut diags);
     let v = CompiledVariant {
         id: doc.id.value.clone(),
         name: doc.name.clone(),
@@ -342,6 +372,9 @@ pub fn compile_variant_with(
             rule: a.value.rule.value.clone(),
         }),
         citations: crate::citations::lower(doc.citations.as_ref()),
+        when: rule_form.when,
+        tokens: rule_form.tokens,
+        counters: rule_form.counters,
     };
     crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
     sort_diags(&mut diags);
@@ -393,6 +426,8 @@ struct Sets {
     ok: bool,
     /// The edge kinds the sets declare, numbered for the variant.
     edges: Vec<tegula_ruleset::EdgeKind>,
+    /// Each file's rule-form tables with the index into `sources` of the file.
+    rule_form: Vec<(usize, crate::rule_form::RawRuleForm)>,
 }
 
 /// What a set's path names.
@@ -416,6 +451,7 @@ impl Sets {
             rules: crate::rules::Scope::default(),
             ok: true,
             edges: Vec::new(),
+            rule_form: Vec::new(),
         }
     }
 
@@ -452,6 +488,9 @@ impl Sets {
             let si = self.sources.len();
             self.sources.push(src);
             self.facts.extend(set.facts);
+            if !set.rule_form.is_empty() {
+                self.rule_form.push((si, set.rule_form));
+            }
             let mut set_tiles = set.tiles;
             crate::pile::renumber_edges(&set.edges, &mut self.edges, &mut set_tiles);
             for mut t in set_tiles {
@@ -631,7 +670,8 @@ fn check_variant_facts(
         .chain(doc.followers.iter().flat_map(|f| figure_rules(&f.value)))
         .chain(crate::resources::cited(&doc.resource))
         .chain(doc.players.value.above.as_ref().map(|a| &a.value.rule))
-        .chain(crate::citations::cited(doc));
+        .chain(crate::citations::cited(doc))
+        .chain(doc.when.iter().map(|w| &w.value.rule));
     sets.rules.declare(&doc.rule, vsrc, diags);
     diags.extend(cited.filter_map(|r| sets.rules.check(vsrc, &r.value, r.span.clone())));
     let (fact_diags, own_facts) = crate::facts::check_facts(&doc.fact, &sets.tiles, &broken, vsrc);
@@ -735,9 +775,9 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         pile_groups: v.pile_groups.clone(),
         seats_rule: v.seats_rule.clone(),
         citations: v.citations.clone(),
-        when: Vec::new(),
-        tokens: Vec::new(),
-        counters: Vec::new(),
+        when: v.when.clone(),
+        tokens: v.tokens.clone(),
+        counters: v.counters.clone(),
     };
     (Some(rs), diags)
 }

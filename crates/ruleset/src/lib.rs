@@ -29,7 +29,7 @@ mod value_text;
 mod words;
 
 pub use linear::Linear;
-pub use resource::{Award, Gain, Resource};
+pub use resource::{Award, Gain, Resource, StartCount};
 pub use rule_form::{
     Act, CounterType, Offer, Options, PieceKind, RuleEvent, ScoredAt, Seat, TileRef, TokenType,
     When, CHOSEN,
@@ -37,6 +37,7 @@ pub use rule_form::{
 pub use value::{
     applies, Compare, Counts, Expr, Quantity, ScoringNumbers, StateValues, Test, Values,
 };
+pub use value_text::Names;
 
 /// A side of a cell, clockwise from north.
 #[derive(

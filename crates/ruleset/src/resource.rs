@@ -22,6 +22,31 @@ pub struct Resource {
     /// What holding it is worth at the end; `None`: nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub award: Option<Award>,
+    /// How many each seat holds at setup, by player count (empty: 0).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub start: Vec<StartCount>,
+}
+
+impl Resource {
+    /// How many each seat of a game of `players` seats holds at setup: the count of the last
+    /// [`Resource::start`] entry whose player count is at most `players` (0 when none is).
+    pub fn start_for(&self, players: u8) -> u32 {
+        self.start
+            .iter()
+            .take_while(|s| s.players <= players)
+            .last()
+            .map_or(0, |s| s.count)
+    }
+}
+
+/// One entry of [`Resource::start`]: from `players` seats on, each seat starts with `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StartCount {
+    /// Fewest seats this entry applies to (entries are in increasing order).
+    pub players: u8,
+    /// How many each seat holds (at most [`crate::limits::MAX_POINTS`]).
+    pub count: u32,
 }
 
 /// A gain: when a feature of kind `feature` is completed during the game (never in final

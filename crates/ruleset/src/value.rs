@@ -272,7 +272,8 @@ impl Test {
         }
     }
 
-    fn quantities(&self, out: &mut Vec<Quantity>) {
+    /// Every count the test reads, in reading order (a tag test as its tag count).
+    pub fn quantities(&self, out: &mut Vec<Quantity>) {
         match self {
             Test::Any(t) => out.push(Quantity::Tag(*t)),
             Test::Cmp(_, a, b) => {

@@ -23,10 +23,44 @@ fn test_prec(t: &Test) -> u8 {
     }
 }
 
-// Tokens, counters and resources are named by index here: the value text has only the tag
-// list; the model names them in its own explanations.
-fn ix(i: u32) -> String {
-    format!("#{i}")
+/// The names a value's indices stand for: tags, and the rule form's tokens, counters and
+/// resources (ids, indices into [`crate::Ruleset::tags`], `tokens`, `counters`, `resources`).
+/// A name missing from its list prints as `#INDEX` (`?` for a tag).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Names<'a> {
+    /// Tag names.
+    pub tags: &'a [String],
+    /// Token ids.
+    pub tokens: &'a [String],
+    /// Counter ids.
+    pub counters: &'a [String],
+    /// Resource ids.
+    pub resources: &'a [String],
+}
+
+impl<'a> Names<'a> {
+    /// Only tags (what feature values read).
+    pub fn tags(tags: &'a [String]) -> Self {
+        Names {
+            tags,
+            ..Names::default()
+        }
+    }
+}
+
+/// The id at index `i` of `ids`, or `#i`.
+fn name(ids: &[String], i: u32) -> String {
+    ids.get(i as usize)
+        .cloned()
+        .unwrap_or_else(|| format!("#{i}"))
+}
+
+/// "token `king`", or "token #i" when the id is unknown.
+fn named(what: &str, ids: &[String], i: u32) -> String {
+    match ids.get(i as usize) {
+        Some(id) => format!("{what} `{id}`"),
+        None => format!("{what} #{i}"),
+    }
 }
 
 fn tag(tags: &[String], i: u32) -> &str {
@@ -34,55 +68,64 @@ fn tag(tags: &[String], i: u32) -> &str {
 }
 
 impl Quantity {
-    /// The name in the source form (`tiles`, `count(religious)`).
+    /// The name in the source form (`tiles`, `count(religious)`), tags named from `tags`.
     pub fn source(self, tags: &[String]) -> String {
+        self.source_named(&Names::tags(tags))
+    }
+
+    /// The name in the source form (`tiles`, `record(king)`).
+    pub fn source_named(self, n: &Names<'_>) -> String {
         match self {
             Quantity::Tiles => "tiles".into(),
             Quantity::Pennants => "pennants".into(),
             Quantity::Neighbours => "neighbours".into(),
             Quantity::Cities => "cities".into(),
-            Quantity::CitiesWith(t) => format!("cities({})", tag(tags, t)),
-            Quantity::Tag(t) => format!("count({})", tag(tags, t)),
-            Quantity::Record(i) => format!("record({})", ix(i)),
-            Quantity::Counters(i) => format!("counters({})", ix(i)),
-            Quantity::Held(i) => format!("held({})", ix(i)),
+            Quantity::CitiesWith(t) => format!("cities({})", tag(n.tags, t)),
+            Quantity::Tag(t) => format!("count({})", tag(n.tags, t)),
+            Quantity::Record(i) => format!("record({})", name(n.tokens, i)),
+            Quantity::Counters(i) => format!("counters({})", name(n.counters, i)),
+            Quantity::Held(i) => format!("held({})", name(n.resources, i)),
             Quantity::Completed(k) => format!("completed({})", k.name()),
             Quantity::Touching(k, None) => format!("touching({})", k.name()),
-            Quantity::Touching(k, Some(t)) => format!("touching({}, {})", k.name(), tag(tags, t)),
+            Quantity::Touching(k, Some(t)) => format!("touching({}, {})", k.name(), tag(n.tags, t)),
         }
     }
 
     /// What one unit of the count is, in words ("tile", "segment tagged `religious`").
-    fn unit(self, tags: &[String]) -> String {
+    fn unit(self, n: &Names<'_>) -> String {
         match self {
             Quantity::Tiles => "tile".into(),
             Quantity::Pennants => "pennant".into(),
             Quantity::Neighbours => "surrounding tile".into(),
             Quantity::Cities => "completed city it borders".into(),
-            Quantity::CitiesWith(t) => format!("completed city with `{}` it borders", tag(tags, t)),
-            Quantity::Tag(t) => format!("segment tagged `{}`", tag(tags, t)),
-            Quantity::Record(i) => format!("unit of token #{i}'s record"),
-            Quantity::Counters(i) => format!("counter #{i} on its tiles"),
-            Quantity::Held(i) => format!("unit of resource #{i} held"),
+            Quantity::CitiesWith(t) => {
+                format!("completed city with `{}` it borders", tag(n.tags, t))
+            }
+            Quantity::Tag(t) => format!("segment tagged `{}`", tag(n.tags, t)),
+            Quantity::Record(i) => format!("unit of {}'s record", named("token", n.tokens, i)),
+            Quantity::Counters(i) => format!("{} on its tiles", named("counter", n.counters, i)),
+            Quantity::Held(i) => format!("unit of {} held", named("resource", n.resources, i)),
             Quantity::Completed(k) => format!("completed {} on the board", k.name()),
             Quantity::Touching(k, _) => format!("{} touching it", k.name()),
         }
     }
 
     /// The count in words ("the tiles", "the segments tagged `religious`").
-    fn words(self, tags: &[String]) -> String {
+    fn words_named(self, n: &Names<'_>) -> String {
         match self {
             Quantity::Tiles => "its tiles".into(),
             Quantity::Pennants => "its pennants".into(),
             Quantity::Neighbours => "its surrounding tiles".into(),
             Quantity::Cities => "the completed cities it borders".into(),
             Quantity::CitiesWith(t) => {
-                format!("the completed cities with `{}` it borders", tag(tags, t))
+                format!("the completed cities with `{}` it borders", tag(n.tags, t))
             }
-            Quantity::Tag(t) => format!("its segments tagged `{}`", tag(tags, t)),
-            Quantity::Record(i) => format!("token #{i}'s record"),
-            Quantity::Counters(i) => format!("the counters #{i} on its tiles"),
-            Quantity::Held(i) => format!("the resource #{i} held"),
+            Quantity::Tag(t) => format!("its segments tagged `{}`", tag(n.tags, t)),
+            Quantity::Record(i) => format!("{}'s record", named("token", n.tokens, i)),
+            Quantity::Counters(i) => {
+                format!("the {}s on its tiles", named("counter", n.counters, i))
+            }
+            Quantity::Held(i) => format!("the {} held", named("resource", n.resources, i)),
             Quantity::Completed(k) => format!("the completed {}s on the board", k.name()),
             Quantity::Touching(k, _) => format!("the {}s touching it", k.name()),
         }
@@ -90,48 +133,58 @@ impl Quantity {
 }
 
 impl Expr {
-    /// The source form, with the fewest parentheses that parse back to this tree.
+    /// [`Expr::source_named`] with tags only.
     pub fn source(&self, tags: &[String]) -> String {
+        self.source_named(&Names::tags(tags))
+    }
+
+    /// [`Expr::words_named`] with tags only.
+    pub fn words(&self, tags: &[String]) -> String {
+        self.words_named(&Names::tags(tags))
+    }
+
+    /// The source form, with the fewest parentheses that parse back to this tree.
+    pub fn source_named(&self, n: &Names<'_>) -> String {
         let mut s = String::new();
-        self.write(tags, 0, &mut s);
+        self.write(n, 0, &mut s);
         s
     }
 
-    fn write(&self, tags: &[String], min: u8, s: &mut String) {
+    fn write(&self, n: &Names<'_>, min: u8, s: &mut String) {
         let paren = prec(self) < min;
         if paren {
             s.push('(');
         }
         match self {
-            Expr::Int(n) => s.push_str(&n.to_string()),
-            Expr::Count(q) => s.push_str(&q.source(tags)),
+            Expr::Int(k) => s.push_str(&k.to_string()),
+            Expr::Count(q) => s.push_str(&q.source_named(n)),
             Expr::Add(a, b) | Expr::Sub(a, b) => {
-                a.write(tags, 1, s);
+                a.write(n, 1, s);
                 s.push_str(if matches!(self, Expr::Add(..)) {
                     " + "
                 } else {
                     " - "
                 });
-                b.write(tags, 2, s);
+                b.write(n, 2, s);
             }
             Expr::Mul(a, b) => {
-                a.write(tags, 2, s);
+                a.write(n, 2, s);
                 s.push_str(" * ");
-                b.write(tags, 3, s);
+                b.write(n, 3, s);
             }
             Expr::If(t, a, b) => {
                 s.push_str("if ");
-                t.write(tags, 0, s);
+                t.write(n, 0, s);
                 s.push_str(" then ");
-                a.write(tags, 0, s);
+                a.write(n, 0, s);
                 s.push_str(" else ");
-                b.write(tags, 0, s);
+                b.write(n, 0, s);
             }
             Expr::Cite(rule, a) => {
                 s.push('[');
                 s.push_str(rule);
                 s.push_str("] ");
-                a.write(tags, 0, s);
+                a.write(n, 0, s);
             }
         }
         if paren {
@@ -140,38 +193,38 @@ impl Expr {
     }
 
     /// The expression in English, e.g. "2 per tile plus 2 per pennant".
-    pub fn words(&self, tags: &[String]) -> String {
+    pub fn words_named(&self, n: &Names<'_>) -> String {
         match self {
             Expr::Int(n) => n.to_string(),
-            Expr::Count(q) => format!("1 per {}", q.unit(tags)),
-            Expr::Mul(..) if self.power_words(tags).is_some() => {
-                self.power_words(tags).unwrap_or_default()
+            Expr::Count(q) => format!("1 per {}", q.unit(n)),
+            Expr::Mul(..) if self.power_words(n).is_some() => {
+                self.power_words(n).unwrap_or_default()
             }
             Expr::Mul(a, b) => match (&**a, &**b) {
                 (Expr::Count(_), Expr::Count(_)) => {
-                    format!("{} times {}", a.amount(tags), b.amount(tags))
+                    format!("{} times {}", a.amount(n), b.amount(n))
                 }
-                (n, Expr::Count(q)) | (Expr::Count(q), n) => {
-                    format!("{} per {}", n.nested(tags), q.unit(tags))
+                (k, Expr::Count(q)) | (Expr::Count(q), k) => {
+                    format!("{} per {}", k.nested(n), q.unit(n))
                 }
-                _ => format!("{} times {}", a.nested(tags), b.nested(tags)),
+                _ => format!("{} times {}", a.nested(n), b.nested(n)),
             },
-            Expr::Add(a, b) => format!("{} plus {}", a.words(tags), b.nested(tags)),
-            Expr::Sub(a, b) => format!("{} minus {} (not below 0)", a.words(tags), b.nested(tags)),
+            Expr::Add(a, b) => format!("{} plus {}", a.words_named(n), b.nested(n)),
+            Expr::Sub(a, b) => format!("{} minus {} (not below 0)", a.words_named(n), b.nested(n)),
             Expr::If(t, a, b) => format!(
                 "if {}: {}, otherwise {}",
-                t.words(tags),
-                a.nested(tags),
-                b.words(tags)
+                t.words_named(n),
+                a.nested(n),
+                b.words_named(n)
             ),
-            Expr::Cite(rule, a) => format!("{} ({rule})", a.words(tags)),
+            Expr::Cite(rule, a) => format!("{} ({rule})", a.words_named(n)),
         }
     }
 
     /// A product of constants and two or more counts in words, a count repeated said once as a
     /// power ("its tiles to the power of 6", not "its tiles times its tiles per tile per tile
     /// …"); `None` for any other shape.
-    fn power_words(&self, tags: &[String]) -> Option<String> {
+    fn power_words(&self, n: &Names<'_>) -> Option<String> {
         let mut factors = Vec::new();
         self.factors(&mut factors);
         let mut constant: Option<u32> = None;
@@ -192,10 +245,10 @@ impl Expr {
         let phrases: Vec<String> = powers
             .iter()
             .map(|&(q, k)| match k {
-                1 => q.words(tags),
-                2 => format!("{} squared", q.words(tags)),
-                3 => format!("{} cubed", q.words(tags)),
-                _ => format!("{} to the power of {k}", q.words(tags)),
+                1 => q.words_named(n),
+                2 => format!("{} squared", q.words_named(n)),
+                3 => format!("{} cubed", q.words_named(n)),
+                _ => format!("{} to the power of {k}", q.words_named(n)),
             })
             .collect();
         let product = phrases.join(" times ");
@@ -217,25 +270,37 @@ impl Expr {
     }
 
     /// Words, in parentheses when they are a compound phrase that would read ambiguously.
-    fn nested(&self, tags: &[String]) -> String {
+    fn nested(&self, n: &Names<'_>) -> String {
         match self {
-            Expr::Int(_) | Expr::Count(_) | Expr::Mul(..) => self.words(tags),
-            Expr::Cite(rule, a) => format!("{} ({rule})", a.nested(tags)),
-            _ => format!("({})", self.words(tags)),
+            Expr::Int(_) | Expr::Count(_) | Expr::Mul(..) => self.words_named(n),
+            Expr::Cite(rule, a) => format!("{} ({rule})", a.nested(n)),
+            _ => format!("({})", self.words_named(n)),
         }
     }
 
     /// The value as a number, in words when compared ("its tiles", "2").
-    fn amount(&self, tags: &[String]) -> String {
+    fn amount(&self, n: &Names<'_>) -> String {
         match self {
-            Expr::Count(q) => q.words(tags),
-            _ => self.words(tags),
+            Expr::Count(q) => q.words_named(n),
+            _ => self.words_named(n),
         }
     }
 }
 
 impl Test {
-    fn write(&self, tags: &[String], min: u8, s: &mut String) {
+    /// [`Test::words_named`] with tags only.
+    pub fn words(&self, tags: &[String]) -> String {
+        self.words_named(&Names::tags(tags))
+    }
+
+    /// The source form, with the fewest parentheses that parse back to this tree.
+    pub fn source_named(&self, n: &Names<'_>) -> String {
+        let mut s = String::new();
+        self.write(n, 0, &mut s);
+        s
+    }
+
+    fn write(&self, n: &Names<'_>, min: u8, s: &mut String) {
         let paren = test_prec(self) < min;
         if paren {
             s.push('(');
@@ -243,29 +308,29 @@ impl Test {
         match self {
             Test::Any(t) => {
                 s.push_str("any(");
-                s.push_str(tag(tags, *t));
+                s.push_str(tag(n.tags, *t));
                 s.push(')');
             }
             Test::Cmp(op, a, b) => {
-                a.write(tags, 1, s);
+                a.write(n, 1, s);
                 s.push(' ');
                 s.push_str(op.symbol());
                 s.push(' ');
-                b.write(tags, 1, s);
+                b.write(n, 1, s);
             }
             Test::And(a, b) => {
-                a.write(tags, 1, s);
+                a.write(n, 1, s);
                 s.push_str(" and ");
-                b.write(tags, 2, s);
+                b.write(n, 2, s);
             }
             Test::Or(a, b) => {
-                a.write(tags, 0, s);
+                a.write(n, 0, s);
                 s.push_str(" or ");
-                b.write(tags, 1, s);
+                b.write(n, 1, s);
             }
             Test::Not(a) => {
                 s.push_str("not ");
-                a.write(tags, 2, s);
+                a.write(n, 2, s);
             }
         }
         if paren {
@@ -274,15 +339,15 @@ impl Test {
     }
 
     /// The condition in English, e.g. "it has a segment tagged `religious`".
-    pub fn words(&self, tags: &[String]) -> String {
+    pub fn words_named(&self, n: &Names<'_>) -> String {
         match self {
-            Test::Any(t) => format!("it has a segment tagged `{}`", tag(tags, *t)),
+            Test::Any(t) => format!("it has a segment tagged `{}`", tag(n.tags, *t)),
             Test::Cmp(op, a, b) => {
-                format!("{} {} {}", a.amount(tags), op.words(), b.amount(tags))
+                format!("{} {} {}", a.amount(n), op.words(), b.amount(n))
             }
-            Test::And(a, b) => format!("{} and {}", a.words(tags), b.words(tags)),
-            Test::Or(a, b) => format!("{} or {}", a.words(tags), b.words(tags)),
-            Test::Not(a) => format!("not ({})", a.words(tags)),
+            Test::And(a, b) => format!("{} and {}", a.words_named(n), b.words_named(n)),
+            Test::Or(a, b) => format!("{} or {}", a.words_named(n), b.words_named(n)),
+            Test::Not(a) => format!("not ({})", a.words_named(n)),
         }
     }
 }

@@ -58,6 +58,10 @@ pub struct CompiledSet {
     /// The edge kinds the file declares (`[[edge]]`), which its tiles' declared sides index.
     #[serde(skip)]
     pub edges: Vec<crate::raw::Sp<crate::raw::RawEdgeKind>>,
+    /// The file's tokens, counters and `[[when]]` rules, as written (lowered per variant, where
+    /// the names they use are known).
+    #[serde(skip)]
+    pub rule_form: crate::rule_form::RawRuleForm,
 }
 
 /// One compiled tile type: its cells, segments, connections, graph and features.
@@ -504,7 +508,8 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
                 .map(|p| &p.value.cites),
         )
         .chain(&doc.set.rules)
-        .chain(doc.tile.iter().flat_map(|t| &t.value.rules));
+        .chain(doc.tile.iter().flat_map(|t| &t.value.rules))
+        .chain(doc.when.iter().map(|w| &w.value.rule));
     let mut rules = crate::rules::Scope::default();
     rules.declare(&doc.rule, src, &mut diags);
     diags.extend(cited.filter_map(|r| rules.check(src, &r.value, r.span.clone())));
@@ -515,6 +520,11 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
     crate::glyphs::attach(&doc.set.glyphs, &mut tiles, src, &mut diags);
     let rules = rules.declared().to_vec();
     let edges = doc.edge.clone();
+    let rule_form = crate::rule_form::RawRuleForm {
+        token: doc.token.clone(),
+        counter: doc.counter.clone(),
+        when: doc.when.clone(),
+    };
     (
         CompiledSet {
             set,
@@ -522,6 +532,7 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
             facts,
             rules,
             edges,
+            rule_form,
         },
         diags,
     )

@@ -165,6 +165,9 @@ fn huge(cells: Vec<Sp<RawCell>>) -> Vec<Diagnostic> {
         fact: vec![],
         ability: vec![],
         rule: vec![],
+        token: vec![],
+        counter: vec![],
+        when: vec![],
         edge: vec![],
     };
     let loaded = Loaded {
@@ -375,6 +378,9 @@ mod arbitrary {
                 fact: vec![],
                 ability: vec![],
                 rule: vec![],
+                token: vec![],
+                counter: vec![],
+                when: vec![],
                 edge: vec![Sp::unspanned(crate::raw::RawEdgeKind {
                     id: Sp::unspanned("water".into()),
                     name: "Water".into(),

@@ -7,7 +7,7 @@ mod parse;
 
 use std::ops::Range;
 
-pub use parse::{parse, parse_in, ExprError};
+pub use parse::{parse, parse_in, parse_rule_test, parse_rule_value, ExprError};
 use tegula_ruleset::{Expr, FeatureKind, FieldRule, Scoring, ScoringNumbers, Values};
 
 use crate::diag::{Code, Diagnostic, Source};

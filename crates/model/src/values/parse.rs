@@ -7,7 +7,9 @@
 //! sum   := term (("+" | "-") term)*
 //! term  := atom ("*" atom)*
 //! atom  := INT | "tiles" | "pennants" | "neighbours" | "cities" | "count" "(" TAG ")"
-//!        | "(" expr ")"
+//!        | "(" expr ")" | rule-form words (values and tests of `[[when]]` only):
+//!          "record" "(" TOKEN ")" | "counters" "(" COUNTER ")" | "held" "(" RESOURCE ")"
+//!        | "completed" "(" KIND ")" | "touching" "(" KIND ("," TAG)? ")"
 //! test  := conj ("or" conj)*
 //! conj  := neg ("and" neg)*
 //! neg   := "not" neg | "any" "(" TAG ")" | "(" test ")" | sum CMP sum
@@ -17,7 +19,7 @@
 use std::ops::Range;
 
 use tegula_ruleset::limits::{MAX_POINTS, MAX_VALUE_DEPTH};
-use tegula_ruleset::{applies, Compare, Expr, FeatureKind, Quantity, Test};
+use tegula_ruleset::{applies, Compare, Expr, FeatureKind, Names, Quantity, Test};
 
 use crate::rules::Scope;
 
@@ -141,9 +143,16 @@ fn cite_end(text: &str, start: usize) -> Result<usize, ExprError> {
     }
 }
 
-/// Whether the `(` just pushed follows `count` or `any`.
+/// The words of the one rule form, each with a name in parentheses.
+const RULE_WORDS: [&str; 5] = ["record", "counters", "held", "completed", "touching"];
+
+/// Whether the `(` just pushed follows `count`, `any` or a rule-form word: a name follows.
 fn opens_tag(out: &[(Tok<'_>, Range<usize>)]) -> bool {
-    out.len() >= 2 && matches!(out[out.len() - 2].0, Tok::Word("count" | "any"))
+    out.len() >= 2
+        && match out[out.len() - 2].0 {
+            Tok::Word(w) => w == "count" || w == "any" || RULE_WORDS.contains(&w),
+            _ => false,
+        }
 }
 
 /// Parse and type-check the value of a `kind` feature. `tags` are the tag names of the variant's
@@ -159,32 +168,39 @@ pub fn parse_in(
     tags: &[String],
     rules: &Scope,
 ) -> Result<Expr, ExprError> {
-    let mut p = Parser {
-        toks: tokens(text)?,
-        pos: 0,
-        depth: 0,
-        kind,
-        tags,
-        rules,
-    };
+    let names = Names::tags(tags);
+    let mut p = Parser::new(text, Some(kind), &names, false, rules)?;
     let e = p.value()?;
-    if p.peek() != Tok::End {
-        return err(
-            p.span(),
-            "expected an operator (`+`, `-`, `*`) or the end of the value",
-        );
-    }
-    if e.depth() > MAX_VALUE_DEPTH {
-        return err(
-            0..text.len(),
-            format!(
-                "the value nests {} levels deep (each operator, `if` and `not` is one); \
-                 at most {MAX_VALUE_DEPTH}",
-                e.depth()
-            ),
-        );
-    }
+    p.finish(text, e.depth(), "an operator (`+`, `-`, `*`)")?;
     Ok(e)
+}
+
+/// Parse a value of the one rule form (`[[when]]`): over a subject of kind `kind` (`None`: any
+/// kind, or no feature), reading the rule-form words with the tokens, counters and resources of
+/// `names`.
+pub fn parse_rule_value(
+    text: &str,
+    kind: Option<FeatureKind>,
+    names: &Names<'_>,
+    rules: &Scope,
+) -> Result<Expr, ExprError> {
+    let mut p = Parser::new(text, kind, names, true, rules)?;
+    let e = p.value()?;
+    p.finish(text, e.depth(), "an operator (`+`, `-`, `*`)")?;
+    Ok(e)
+}
+
+/// Parse a test of the one rule form (a rule's or an offer's `if`), as [`parse_rule_value`].
+pub fn parse_rule_test(
+    text: &str,
+    kind: Option<FeatureKind>,
+    names: &Names<'_>,
+    rules: &Scope,
+) -> Result<Test, ExprError> {
+    let mut p = Parser::new(text, kind, names, true, rules)?;
+    let t = p.test()?;
+    p.finish(text, t.depth(), "`and`, `or`")?;
+    Ok(t)
 }
 
 struct Parser<'a> {
@@ -192,13 +208,57 @@ struct Parser<'a> {
     pos: usize,
     /// Open `expr`/`neg` calls: parsing stops past [`MAX_VALUE_DEPTH`] (no deep recursion).
     depth: usize,
-    kind: FeatureKind,
+    /// The subject's kind (`None`: any, in a rule of the one form).
+    kind: Option<FeatureKind>,
     tags: &'a [String],
+    /// The names the rule-form words take.
+    names: &'a Names<'a>,
+    /// Whether the rule-form words may be used (a `[[when]]`'s value or test).
+    rule_form: bool,
     /// The rules a `[RULE]` may cite.
     rules: &'a Scope,
 }
 
 impl<'a> Parser<'a> {
+    fn new(
+        text: &'a str,
+        kind: Option<FeatureKind>,
+        names: &'a Names<'a>,
+        rule_form: bool,
+        rules: &'a Scope,
+    ) -> Result<Self, ExprError> {
+        Ok(Parser {
+            toks: tokens(text)?,
+            pos: 0,
+            depth: 0,
+            kind,
+            tags: names.tags,
+            names,
+            rule_form,
+            rules,
+        })
+    }
+
+    /// The end of the text, and a tree no deeper than [`MAX_VALUE_DEPTH`].
+    fn finish(&self, text: &str, depth: usize, more: &str) -> Result<(), ExprError> {
+        if self.peek() != Tok::End {
+            return err(
+                self.span(),
+                format!("expected {more} or the end of the value"),
+            );
+        }
+        if depth > MAX_VALUE_DEPTH {
+            return err(
+                0..text.len(),
+                format!(
+                    "the value nests {depth} levels deep (each operator, `if` and `not` is \
+                     one); at most {MAX_VALUE_DEPTH}"
+                ),
+            );
+        }
+        Ok(())
+    }
+
     fn peek(&self) -> Tok<'a> {
         self.toks[self.pos].0
     }
@@ -329,6 +389,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Word("cities") => Quantity::Cities,
             Tok::Word("count") => Quantity::Tag(self.tag_arg()?),
+            Tok::Word(w) if RULE_WORDS.contains(&w) => self.rule_word(w, at.clone())?,
             Tok::Word(w) => {
                 return err(
                     at,
@@ -347,13 +408,15 @@ impl<'a> Parser<'a> {
             }
             _ => return err(at, "expected a number, a count or `(`"),
         };
-        if !applies(q, self.kind) {
-            return err(at, self.not_for_kind(q));
+        match self.kind {
+            Some(kind) if !q.rule_form_only() && !applies(q, kind) => {
+                err(at, self.not_for_kind(q, kind))
+            }
+            _ => Ok(Expr::Count(q)),
         }
-        Ok(Expr::Count(q))
     }
 
-    fn not_for_kind(&self, q: Quantity) -> String {
+    fn not_for_kind(&self, q: Quantity, kind: FeatureKind) -> String {
         let only = match q {
             Quantity::Pennants => "cities",
             Quantity::Neighbours => "cloisters",
@@ -362,7 +425,7 @@ impl<'a> Parser<'a> {
         format!(
             "`{}` counts only on {only}; a {} has none",
             q.source(self.tags),
-            self.kind.name()
+            kind.name()
         )
     }
 
@@ -386,6 +449,56 @@ impl<'a> Parser<'a> {
         };
         self.expect(Tok::Close, "`)`")?;
         Ok(i as u32)
+    }
+
+    /// `WORD ( NAME )` of the one rule form, after `WORD` (at `at`): its quantity, or where it
+    /// may be used when this is a feature's value.
+    fn rule_word(&mut self, word: &str, at: Range<usize>) -> Result<Quantity, ExprError> {
+        self.expect(Tok::Open, "`(` and a name")?;
+        let (tok, arg_at) = self.bump();
+        let Tok::Word(arg) = tok else {
+            return err(arg_at, "expected a name");
+        };
+        let close = self.span();
+        self.expect(Tok::Close, "`)`")?;
+        if !self.rule_form {
+            return err(
+                at.start..close.end,
+                format!(
+                    "`{word}(…)` reads the board or the seats, not the feature being valued: it \
+                     may be used only in the values and tests of a `[[when]]` rule (`if`, \
+                     `score`, `amount`, `record`, `add`; docs/RULE-LANGUAGE.md, \"Values of the \
+                     rule form\")"
+                ),
+            );
+        }
+        let n = self.names;
+        let one = |what: &str, ids: &[String]| find_name(what, arg, ids, arg_at.clone());
+        Ok(match word {
+            "record" => Quantity::Record(one("token", n.tokens)?),
+            "counters" => Quantity::Counters(one("counter", n.counters)?),
+            "held" => Quantity::Held(one("resource", n.resources)?),
+            "completed" => Quantity::Completed(kind_arg(arg, arg_at)?),
+            _ => self.touching(arg, arg_at)?,
+        })
+    }
+
+    /// `touching(KIND)` or `touching(KIND, TAG)`: the argument text `arg` at `at`.
+    fn touching(&self, arg: &str, at: Range<usize>) -> Result<Quantity, ExprError> {
+        let (k, tag) = match arg.split_once(',') {
+            Some((k, t)) => (k, Some(t)),
+            None => (arg, None),
+        };
+        let k_at = at.start..at.start + k.trim_end().len();
+        let kind = kind_arg(k.trim_end(), k_at)?;
+        let Some(t) = tag else {
+            return Ok(Quantity::Touching(kind, None));
+        };
+        let lead = t.len() - t.trim_start().len();
+        let t_start = at.start + k.len() + 1 + lead;
+        let t_at = t_start..t_start + t.trim().len();
+        let i = find_name("tag", t.trim(), self.tags, t_at)?;
+        Ok(Quantity::Touching(kind, Some(i)))
     }
 
     fn test(&mut self) -> Result<Test, ExprError> {
@@ -449,4 +562,44 @@ impl<'a> Parser<'a> {
         };
         Ok(Test::Cmp(op, Box::new(a), Box::new(self.sum()?)))
     }
+}
+
+/// The index of `name` among `ids` (a `what`: token, counter, resource, tag), or the error
+/// naming the known ones and the closest.
+fn find_name(what: &str, name: &str, ids: &[String], at: Range<usize>) -> Result<u32, ExprError> {
+    if let Some(i) = ids.iter().position(|t| t == name) {
+        return Ok(i as u32);
+    }
+    if name.is_empty() {
+        return err(at, format!("expected a {what} name"));
+    }
+    let known = if ids.is_empty() {
+        format!("the variant declares no {what}")
+    } else {
+        format!("the variant's {what}s: {}", ids.join(", "))
+    };
+    let near = crate::load::suggest(name, ids.iter().map(String::as_str))
+        .map(|c| format!("; did you mean `{c}`?"))
+        .unwrap_or_default();
+    err(at, format!("unknown {what} `{name}`: {known}{near}"))
+}
+
+/// A feature kind named in a rule-form word (`completed(city)`).
+fn kind_arg(name: &str, at: Range<usize>) -> Result<FeatureKind, ExprError> {
+    const KINDS: [(&str, FeatureKind); 4] = [
+        ("road", FeatureKind::Road),
+        ("city", FeatureKind::City),
+        ("cloister", FeatureKind::Cloister),
+        ("field", FeatureKind::Field),
+    ];
+    if let Some((_, k)) = KINDS.iter().find(|(n, _)| *n == name) {
+        return Ok(*k);
+    }
+    let near = crate::load::suggest(name, KINDS.iter().map(|(n, _)| *n))
+        .map(|c| format!("; did you mean `{c}`?"))
+        .unwrap_or_default();
+    err(
+        at,
+        format!("`{name}` is no kind of feature: road, city, cloister or field{near}"),
+    )
 }
