@@ -191,21 +191,87 @@ pub enum Event {
         /// Rule id of the turn effect.
         rule: String,
     },
-    /// A seat gained a resource (a named per-seat counter the variant declares) because the
-    /// tile it placed completed a feature during the game.
+    /// A seat gained a resource (a named per-seat counter the variant declares): because the
+    /// tile it placed completed a feature during the game, or by a rule of the one form (which
+    /// may also have it given up: `spent`).
     Gain {
         /// Turn number.
         turn: u32,
         /// Rule applied (the variant's gain rule id).
         rule: String,
-        /// Seat gaining: the one that placed the completing tile.
+        /// Seat gaining: the one that placed the completing tile, or the rule's seat.
         player: u8,
         /// Resource id.
         resource: String,
-        /// How much it gained.
+        /// How much it gained (or gave up).
         amount: u32,
-        /// The completed feature.
-        feature: FeatureId,
+        /// The completed feature (a rule of the one form: its subject feature, if any).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        feature: Option<FeatureId>,
+        /// Whether the seat gave the amount up rather than gained it (never below 0).
+        #[serde(default, skip_serializing_if = "is_false")]
+        spent: bool,
+    },
+    /// Points paid by a rule of the one form with no feature as its subject (a feature's are
+    /// [`Event::Score`] events).
+    Points {
+        /// Turn number.
+        turn: u32,
+        /// The rule's id.
+        rule: String,
+        /// Seats scoring.
+        players: Vec<u8>,
+        /// Points each of them receives.
+        points: u32,
+    },
+    /// A seat took a single-holder token (KR-2, KR-3), with the record it now holds.
+    Token {
+        /// Turn number.
+        turn: u32,
+        /// The rule's id.
+        rule: String,
+        /// Token id.
+        token: String,
+        /// Seat taking it.
+        player: u8,
+        /// The token's record after the take.
+        record: u32,
+    },
+    /// Counters were put on a placed tile (GM-2).
+    Counters {
+        /// Turn number.
+        turn: u32,
+        /// The rule's id.
+        rule: String,
+        /// Counter id.
+        counter: String,
+        /// Anchor of the tile.
+        x: i32,
+        /// Anchor of the tile.
+        y: i32,
+        /// How many were put there.
+        added: u32,
+        /// How many the tile now holds.
+        total: u32,
+    },
+    /// A seat took counters off a scored feature's tiles into a resource (GM-3, GM-4). Named
+    /// `collect`: `take` is the open pool's decision.
+    Collect {
+        /// Turn number.
+        turn: u32,
+        /// The rule's id.
+        rule: String,
+        /// Counter id.
+        counter: String,
+        /// Seat taking them.
+        player: u8,
+        /// How many it took.
+        amount: u32,
+        /// The resource they became.
+        resource: String,
+        /// The feature whose tiles held them.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        feature: Option<FeatureId>,
     },
     /// At the end, the seats holding the most of a resource scored its award; a resource
     /// nobody holds gives no event.
@@ -254,7 +320,7 @@ pub enum Event {
 
 impl Event {
     /// Every kind name [`Event::kind`] gives, in the order of the variants.
-    pub const KINDS: [&'static str; 15] = [
+    pub const KINDS: [&'static str; 19] = [
         "draw",
         "discard",
         "place",
@@ -266,6 +332,10 @@ impl Event {
         "seat",
         "extra_turn",
         "gain",
+        "points",
+        "token",
+        "counters",
+        "collect",
         "award",
         "seating",
         "finish",
@@ -286,6 +356,10 @@ impl Event {
             Event::Seat { .. } => "seat",
             Event::ExtraTurn { .. } => "extra_turn",
             Event::Gain { .. } => "gain",
+            Event::Points { .. } => "points",
+            Event::Token { .. } => "token",
+            Event::Counters { .. } => "counters",
+            Event::Collect { .. } => "collect",
             Event::Award { .. } => "award",
             Event::Seating { .. } => "seating",
             Event::Finish { .. } => "finish",
@@ -305,17 +379,23 @@ impl Event {
             | Event::Seat { player, .. }
             | Event::Return { player, .. }
             | Event::ExtraTurn { player, .. }
-            | Event::Gain { player, .. } => vec![*player],
-            Event::Score { players, .. } | Event::Award { players, .. } => players.clone(),
+            | Event::Gain { player, .. }
+            | Event::Token { player, .. }
+            | Event::Collect { player, .. } => vec![*player],
+            Event::Score { players, .. }
+            | Event::Award { players, .. }
+            | Event::Points { players, .. } => players.clone(),
             Event::End { winners, .. } => winners.clone(),
-            Event::Finish { .. } | Event::Seating { .. } => Vec::new(),
+            Event::Finish { .. } | Event::Seating { .. } | Event::Counters { .. } => Vec::new(),
         }
     }
 
     /// Points each listed player receives (0 for events that are not score changes).
     pub fn points(&self) -> u32 {
         match self {
-            Event::Score { points, .. } | Event::Award { points, .. } => *points,
+            Event::Score { points, .. }
+            | Event::Award { points, .. }
+            | Event::Points { points, .. } => *points,
             _ => 0,
         }
     }
@@ -329,6 +409,10 @@ impl Event {
             | Event::ExtraTurn { rule, .. }
             | Event::Gain { rule, .. }
             | Event::Award { rule, .. }
+            | Event::Points { rule, .. }
+            | Event::Token { rule, .. }
+            | Event::Counters { rule, .. }
+            | Event::Collect { rule, .. }
             | Event::Seating { rule, .. } => Some(rule),
             Event::Draw { rule, .. }
             | Event::Follower { rule, .. }

@@ -21,6 +21,7 @@ mod cells;
 mod chance;
 mod copy;
 mod corners;
+mod effects;
 mod error;
 mod extra;
 mod fields;
@@ -36,6 +37,8 @@ mod pool;
 mod predicate;
 mod preset;
 mod resources;
+mod rule_counts;
+pub(crate) mod rule_state;
 mod score;
 mod slots;
 mod smallset;
@@ -43,6 +46,7 @@ mod snapshot;
 mod turn;
 mod types;
 mod view;
+pub(crate) mod when;
 
 pub use chance::CHANCE;
 pub use error::MoveError;
@@ -258,6 +262,9 @@ pub struct Game {
     zobrist: u64,
     /// The position set by hand ([`Game::preset`]) and the number of decisions made before it.
     preset: Option<Box<(usize, Preset)>>,
+    /// The one rule form's tokens, tile counters, tile placers and pending offers (empty in a
+    /// variant without `[[when]]` rules).
+    rf: rule_state::RuleState,
 }
 
 /// What a chance step ([`Phase::Draw`]) resumes once the tile is known.
@@ -385,6 +392,7 @@ impl Game {
             finished: false,
             zobrist: 0,
             preset: None,
+            rf: rule_state::RuleState::default(),
         };
         g.restart(pile)?;
         Ok(g)
@@ -492,6 +500,8 @@ impl Game {
                 self.held.push(t.count);
             }
         }
+        let rs = self.rules.ruleset();
+        self.rf.reset(rs.tokens.len(), rs.counters.len());
         self.corner_figs.clear();
         self.freed.clear();
         self.moves.clear();

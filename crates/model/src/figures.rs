@@ -74,6 +74,9 @@ pub fn lower_follower(f: &RawFollower, src: &Source) -> (Option<FollowerType>, V
         return_rule: f.return_rule.as_ref().map(|r| r.value.clone()),
         site_rule: f.site_rule.as_ref().map(|r| r.value.clone()),
         move_rule: f.move_rule.as_ref().map(|r| r.value.clone()),
+        // Sites by tag: wt-model sets them from the TOML (rf-notes.md).
+        only_tags: Vec::new(),
+        never_tags: Vec::new(),
     };
     (Some(ft), diags)
 }

@@ -896,6 +896,14 @@ pub struct FollowerType {
     /// default: [`Citations::placement`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_rule: Option<String>,
+    /// Sites by tag (AB-1): when not empty, the figure stands only on a tile-local feature
+    /// carrying one of these tags (indices into [`Ruleset::tags`]), besides its `sites`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub only_tags: Vec<u32>,
+    /// Sites by tag (AB-1): the figure never stands on a tile-local feature carrying one of
+    /// these tags (the meeple and a garden).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub never_tags: Vec<u32>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -958,6 +966,8 @@ impl FollowerType {
             return_rule: None,
             site_rule: None,
             move_rule: None,
+            only_tags: Vec::new(),
+            never_tags: Vec::new(),
         }
     }
 

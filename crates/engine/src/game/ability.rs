@@ -207,7 +207,8 @@ impl Game {
                 player: owner,
                 resource,
                 amount,
-                feature: FeatureId(root),
+                feature: Some(FeatureId(root)),
+                spent: false,
             });
         }
     }

@@ -78,5 +78,6 @@ copy_fields!(
     history,
     finished,
     zobrist,
-    preset
+    preset,
+    rf
 );

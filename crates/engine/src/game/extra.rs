@@ -15,6 +15,8 @@ pub(super) enum ExtraFrom {
     Figure(u8),
     /// Tile type and the index of the ability among its abilities.
     Ability(u16, u8),
+    /// A rule of the one form (index into the ruleset's `when`).
+    Rule(u16),
 }
 
 impl ExtraFrom {
@@ -23,6 +25,7 @@ impl ExtraFrom {
         match self {
             ExtraFrom::Figure(t) => u64::from(t),
             ExtraFrom::Ability(tile, i) => 1 << 40 | u64::from(tile) << 8 | u64::from(i),
+            ExtraFrom::Rule(i) => 2 << 40 | u64::from(i),
         }
     }
 }
@@ -89,6 +92,7 @@ impl Game {
                     [usize::from(i)]
                 .rule
                 .as_str(),
+                ExtraFrom::Rule(i) => rs.when.get(usize::from(i)).map_or("", |w| &w.rule),
             };
             let rule = rule.to_string();
             self.events.push(Event::ExtraTurn {

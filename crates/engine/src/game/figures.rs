@@ -8,6 +8,7 @@ use super::{
     find, CornerFig, Event, FeatureId, FollowerOption, Freed, Game, Meeple, MoveError, MoveTarget,
     Phase, FRONT,
 };
+use crate::rules::when::Kind;
 
 impl Game {
     /// Follower options of the tile just placed: one per unoccupied board feature (B-2) and
@@ -66,6 +67,9 @@ impl Game {
             roots[n] = root;
             n += 1;
             let mut may = rules.figs_on_kind[f.kind as usize] & in_supply;
+            if may & rules.tag_sited_figs != 0 {
+                may &= !tag_refused(rules, f.tags);
+            }
             if occupied {
                 may &= rules.joining_figs;
             }
@@ -112,6 +116,9 @@ impl Game {
             }
             seen.push(root);
             let mut may = rules.figs_on_kind[f.kind as usize] & in_supply;
+            if may & rules.tag_sited_figs != 0 {
+                may &= !tag_refused(rules, f.tags);
+            }
             if occupied {
                 may &= rules.joining_figs;
             }
@@ -249,7 +256,7 @@ impl Game {
                 return Err(MoveError::NoCorner { feature });
             }
         } else {
-            if !fig.stands_on(feat.kind) {
+            if !fig.stands_on(feat.kind) || !fig.tags_allow(feat.tags) {
                 return Err(wrong_site);
             }
             let root_seg = self.find_ro(inst.seg_base + feature as u32);
@@ -336,6 +343,9 @@ impl Game {
                 });
                 self.on_follower_placed(seg);
             }
+        }
+        if self.waits(Kind::FigurePlaced) {
+            self.rule_figure_placed(o.follower, seg);
         }
     }
 
@@ -631,4 +641,19 @@ const NO_ROOT: u32 = u32::MAX;
 #[allow(clippy::manual_contains)]
 fn has_root(seen: &[u32], root: u32) -> bool {
     seen.iter().any(|&r| r == root)
+}
+
+/// The figure types with site tags (AB-1) that may not stand on a tile-local feature carrying
+/// `tags`, bit per type.
+fn tag_refused(rules: &crate::rules::Rules, tags: u32) -> u16 {
+    let mut sited = rules.tag_sited_figs;
+    let mut refused = 0;
+    while sited != 0 {
+        let k = sited.trailing_zeros();
+        sited &= sited - 1;
+        if !rules.figures[k as usize].tags_allow(tags) {
+            refused |= 1 << k;
+        }
+    }
+    refused
 }

@@ -110,6 +110,8 @@ impl Game {
         for o in w.owned.iter().filter(|o| !o.pooled) {
             h ^= key(13, u64::from(o.inst), u64::from(o.player));
         }
+        // The one rule form's tokens, counters and offers (none in most variants).
+        self.rf.hash_into(|tag, a, b| h ^= key(tag, a, b));
         for (i, m) in self.moves.iter().enumerate() {
             h ^= key(10, i as u64, action_bits(Action::Move(m.0)));
         }

@@ -6,6 +6,7 @@ use tegula_ruleset::{FeatureKind, NO_FEATURE};
 use super::frontier::demand;
 use super::{find, union, Event, Game, Inst, Phase, Placement, Seg, EMPTY, FRONT};
 use crate::rules::joins::{SIDE_ANY, SIDE_CITY, SIDE_ROAD};
+use crate::rules::when::Kind;
 use crate::rules::{TileInfo, MAX_TILE_CELLS};
 
 impl Game {
@@ -41,6 +42,11 @@ impl Game {
             // Before any scoring takes figures off: the feature held the figure before.
             self.note_extension();
         }
+        // The one rule form (one test of a byte in variants without it): the placer is noted,
+        // `tile-placed` raised (GM-2's first ingot, before the figure step).
+        if self.rules.when.kinds != 0 {
+            self.rule_tile_placed();
+        }
         if !self.pending_fields.is_empty() && self.rules.joins_at_once {
             // AM-8: a farmer field joined to a corner-figure field scores at once, so its
             // farmers are back in supply for this tile's figure decision. Under the other
@@ -49,6 +55,9 @@ impl Game {
         }
         self.compute_options();
         self.phase = Phase::Follower;
+        if self.waits(Kind::FigureStep) {
+            self.rule_figure_step();
+        }
     }
 
     /// Put a tile on the board and merge features; collects completion candidates.

@@ -39,7 +39,8 @@ impl Game {
                     player: seat,
                     resource: res.id.clone(),
                     amount,
-                    feature: FeatureId(root),
+                    feature: Some(FeatureId(root)),
+                    spent: false,
                 });
             }
         }

@@ -6,6 +6,7 @@ use tegula_ruleset::{Counts, Expr, FeatureKind, FieldRule, Quantity, Strength};
 use super::smallset::SmallSet;
 use super::{find, Event, FeatureId, FeatureInfo, Freed, Game, Inst, Phase, Seg, FRONT};
 use crate::points;
+use crate::rules::when::Kind;
 use crate::rules::{FeatInfo, Rules};
 
 impl Game {
@@ -43,6 +44,9 @@ impl Game {
                 if self.rules.gains {
                     self.gain_resources(r);
                 }
+                if self.waits(Kind::FeatureCompleted) {
+                    self.rule_completed(r);
+                }
                 self.score_feature(r, true);
             }
         }
@@ -53,6 +57,9 @@ impl Game {
                 self.on_completed(c);
                 if self.rules.gains {
                     self.gain_resources(c);
+                }
+                if self.waits(Kind::FeatureCompleted) {
+                    self.rule_completed(c);
                 }
                 self.score_feature(c, true);
             }
@@ -197,16 +204,21 @@ impl Game {
         let s = self.segs[root as usize];
         // Nothing to pay on an unoccupied feature, and nobody to tell when no events are kept;
         // but an owned ability may still act on its scoring (W-13-like triggers), so the
-        // shortcut holds only while nobody owns a tile with abilities.
-        if s.occ == 0 && !self.record && self.w.owned.is_empty() {
+        // shortcut holds only while nobody owns a tile with abilities and no rule of the one
+        // form waits for scorings.
+        let scored = self.waits(Kind::FeatureScored);
+        if s.occ == 0 && !self.record && self.w.owned.is_empty() && !scored {
             return;
         }
         let (value, cited) = self.feature_value(root, during);
         let rule = cited
             .as_deref()
             .map_or(Cite::Standard { during }, Cite::Given);
-        self.award(root, value, rule);
+        let winners = self.award(root, value, rule);
         self.on_scored(root, during);
+        if scored {
+            self.rule_scored(root, during, winners);
+        }
         // Followers return (B-4); farmers never do, and nothing returns at the end.
         if during && s.occ > 0 && s.kind != FeatureKind::Field {
             self.release(root);
@@ -263,8 +275,9 @@ impl Game {
     }
 
     /// Give `value` to the seats with the greatest strength on the feature rooted at `root`
-    /// (B-5; ties all score, top strength 0 scores nothing) and record it under `rule`.
-    fn award(&mut self, root: u32, value: u32, rule: Cite<'_>) {
+    /// (B-5; ties all score, top strength 0 scores nothing) and record it under `rule`. Returns
+    /// the winners (bit per seat) when a rule of the one form waits for scorings, else 0.
+    fn award(&mut self, root: u32, value: u32, rule: Cite<'_>) -> u32 {
         let s = self.segs[root as usize];
         let mut strength = [0u32; 32];
         // `occ` counts the figures on the feature: the scan stops at the last of them.
@@ -298,6 +311,11 @@ impl Game {
         }
         if self.rules.any_payment && s.occ > 0 {
             self.pay_modifiers(root, &strength, None);
+        }
+        if self.waits(Kind::FeatureScored) {
+            self.winner_bits(&strength)
+        } else {
+            0
         }
     }
 
@@ -471,8 +489,12 @@ impl Game {
             self.player = p;
         }
         self.w.kept.clear();
-        // W-20: the end-of-game abilities first, then the normal final scoring.
+        // W-20: the end-of-game abilities first, then the one rule form's `game-end`, then the
+        // normal final scoring.
         self.on_game_end();
+        if self.waits(Kind::GameEnd) {
+            self.rule_game_end();
+        }
         // Read once: whether incomplete features score, and which field procedure runs.
         let sc = &self.rules.ruleset().scoring;
         let (incomplete, per_city) = (sc.final_incomplete, sc.field_rule == FieldRule::PerCity);

@@ -8,6 +8,7 @@ use tegula_ruleset::{FinalRoundFirst, KeptAfterPile, PlayerTile, TileSite};
 
 use super::{Event, Game, MoveError, Phase, Placement, Resume};
 use crate::rules::fits;
+use crate::rules::when::Kind;
 
 impl Game {
     /// Place a checked placement: the drawn tile, or (in [`Phase::Hand`]) one of the player's
@@ -98,6 +99,9 @@ impl Game {
     #[inline]
     pub(super) fn end_turn(&mut self) {
         self.score_pending();
+        if self.waits(Kind::TurnEnd) {
+            self.rule_turn_end();
+        }
         if self.freed.is_empty() {
             if self.rules.plain_turns && !self.in_final {
                 // No own tiles, no pool: straight to the next seat's draw.
@@ -144,6 +148,9 @@ impl Game {
     #[inline]
     pub(super) fn begin_turn(&mut self) {
         self.active = self.player;
+        if self.rules.when.kinds != 0 {
+            self.rule_turn_start();
+        }
         if !self.w.held.is_empty() && self.offer_pool_tile() {
             return;
         }

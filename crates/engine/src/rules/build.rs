@@ -60,6 +60,7 @@ impl Rules {
         check_player_tiles(&ruleset, &tiles, &mut reasons);
         check_abilities(&ruleset, &mut reasons);
         check_edges_and_groups(&ruleset, &mut reasons);
+        super::when::check_when(&ruleset, &mut reasons);
         if ruleset.hand == 0 {
             reasons.push(RulesReason::EmptyHand);
         }
@@ -439,9 +440,35 @@ fn figures(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) -> Vec<FigureInfo>
             extra_turn: f.when_extended.as_ref().map(|t| match t.effect {
                 TurnAction::ExtraTurn => t.completing,
             }),
+            only_tags: tag_bits(ruleset, f, &f.only_tags, reasons),
+            never_tags: tag_bits(ruleset, f, &f.never_tags, reasons),
         });
     }
     out
+}
+
+/// The bit set of a figure type's site tags (AB-1); a tag the ruleset lacks is a reason.
+fn tag_bits(
+    ruleset: &Ruleset,
+    f: &tegula_ruleset::FollowerType,
+    list: &[u32],
+    reasons: &mut Vec<RulesReason>,
+) -> u32 {
+    let tags = ruleset.tags.len().min(u32::BITS as usize);
+    let mut bits = 0;
+    for &tag in list {
+        if tag as usize >= tags {
+            let follower = f.id.clone();
+            reasons.push(RulesReason::SiteTag {
+                follower,
+                tag,
+                tags,
+            });
+        } else {
+            bits |= 1 << tag;
+        }
+    }
+    bits
 }
 
 /// The pool's tiles and gained follower exist; its thresholds grow up to the cap.
@@ -501,6 +528,8 @@ fn assemble(
     .iter()
     .fold(0u8, |m, &k| m | 1 << k as u8);
     let (owns_on_place, ability_turns) = owned_on_place(&ruleset);
+    let when = super::when::WhenIndex::new(&ruleset.when);
+    let tag_sited_figs = figure_bits(&figures, |f| f.only_tags | f.never_tags != 0);
     Rules {
         any_corner: figures.iter().any(|f| f.corner.is_some()),
         each_field_joins: figures.iter().any(|f| f.corner.is_some())
@@ -519,16 +548,23 @@ fn assemble(
         },
         corner_figs: figure_bits(&figures, |f| f.corner.is_some()),
         any_payment: ruleset.followers.iter().any(|f| f.payment.is_some()),
-        any_extra_turn: figures.iter().any(|f| f.extra_turn.is_some()) || ability_turns,
+        any_extra_turn: figures.iter().any(|f| f.extra_turn.is_some())
+            || ability_turns
+            || when.extra_turn,
         owns_on_place,
         plain_turns: ruleset.player_tiles.is_empty()
             && ruleset.pool.is_none()
             && figures.iter().all(|f| f.extra_turn.is_none())
-            && !ability_turns,
+            && !ability_turns
+            // The turn's start (rule-form events, the tokens' records) is `begin_turn`'s.
+            && ruleset.when.is_empty(),
         gains: ruleset.resources.iter().any(|r| r.gain.is_some()),
-        plain_figures: figures
-            .iter()
-            .all(|f| f.site_mask == plain_mask && !f.joins && f.corner.is_none() && f.occupies),
+        plain_figures: tag_sited_figs == 0
+            && figures
+                .iter()
+                .all(|f| f.site_mask == plain_mask && !f.joins && f.corner.is_none() && f.occupies),
+        tag_sited_figs,
+        when,
         dealt,
         hand: ruleset.hand,
         left_keys: crate::game::hash::left_keys(tiles.len()),

@@ -141,6 +141,33 @@ pub enum RulesReason {
         /// Tags usable: the variant's, at most the tag bits.
         tags: usize,
     },
+    /// More rules of the one form than their `u16` indices name.
+    TooManyRules {
+        /// Rules in the ruleset.
+        count: usize,
+        /// The engine's limit.
+        max: usize,
+    },
+    /// A rule of the one form names a token, counter, resource, figure type or tag that the
+    /// ruleset does not have.
+    RuleFormIndex {
+        /// The rule's id.
+        rule: String,
+        /// What it names (`token`, `counter`, `resource`, `figure`, `tag`).
+        what: &'static str,
+        /// The index it names.
+        index: u32,
+    },
+    /// A figure type's site tags (`only_tags`, `never_tags`) name a tag the ruleset does not
+    /// have, or one past the feature tag bits.
+    SiteTag {
+        /// The figure type's id.
+        follower: String,
+        /// The tag index.
+        tag: u32,
+        /// Tags usable: the variant's, at most the tag bits.
+        tags: usize,
+    },
     /// More declared edge kinds than the side signatures hold (one bit per side is free).
     TooManyEdgeKinds {
         /// Declared edge kinds.
@@ -220,6 +247,23 @@ impl fmt::Display for RulesReason {
                 f,
                 "tile `{tile}`: ability {rule}: nearness tag {tag} is not one of the \
                  {tags} tags usable"
+            ),
+            R::TooManyRules { count, max } => {
+                write!(f, "{count} rules of the one form (`when`), more than {max}")
+            }
+            R::RuleFormIndex { rule, what, index } => {
+                write!(
+                    f,
+                    "rule {rule}: {what} index {index} names no {what} of the ruleset"
+                )
+            }
+            R::SiteTag {
+                follower,
+                tag,
+                tags,
+            } => write!(
+                f,
+                "figure `{follower}`: site tag {tag} is not one of the {tags} tags usable"
             ),
             R::TooManyEdgeKinds { count, max } => {
                 write!(f, "{count} declared edge kinds, more than {max}")

@@ -9,6 +9,7 @@ mod build;
 pub use build::MAX_PLAYERS;
 mod error;
 pub(crate) mod joins;
+pub(crate) mod when;
 
 pub use error::{RulesError, RulesReason, TileProblem};
 
@@ -273,6 +274,10 @@ pub(crate) struct FigureInfo {
     /// Whether extending its feature gives its owner an extra turn, and whether a placement
     /// that also completes the feature does (`Some(completing)`).
     pub extra_turn: Option<bool>,
+    /// Sites by tag (AB-1): tag bits one of which its tile-local feature must carry (0: any).
+    pub only_tags: u32,
+    /// Sites by tag: tag bits its tile-local feature must not carry.
+    pub never_tags: u32,
 }
 
 impl FigureInfo {
@@ -280,6 +285,12 @@ impl FigureInfo {
     #[inline]
     pub fn stands_on(&self, kind: FeatureKind) -> bool {
         self.site_mask & (1 << kind as u8) != 0
+    }
+
+    /// Whether its site tags (AB-1) let it stand on a tile-local feature carrying `tags`.
+    #[inline]
+    pub fn tags_allow(&self, tags: u32) -> bool {
+        (self.only_tags == 0 || tags & self.only_tags != 0) && tags & self.never_tags == 0
     }
 }
 
@@ -337,6 +348,11 @@ pub struct Rules {
     /// The corner figure types (AM-6), bit per type: the corner options of every placement mask
     /// the supply with it instead of reading every type's facts.
     pub(crate) corner_figs: u16,
+    /// The follower types with site tags (AB-1), bit per type: the figure options of a feature
+    /// test its tags only when a type on offer has some.
+    pub(crate) tag_sited_figs: u16,
+    /// The rules of the one form by event kind ([`Ruleset::when`]).
+    pub(crate) when: when::WhenIndex,
     /// Whether any follower type adds a payment modifier to its owner's share.
     pub(crate) any_payment: bool,
     /// Whether any follower type gives an extra turn when its feature is extended.

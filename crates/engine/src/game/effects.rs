@@ -1,0 +1,313 @@
+//! The one rule form's effect executor (docs/design/rule-form.md, "The form"): points and
+//! seat resources to a seat selector, a token taken, counters put on a tile or taken off a
+//! feature's tiles, an extra turn, a chosen figure returned. Each effect records an event citing
+//! its rule's id. The dispatcher (`when.rs`) runs a rule's automatic effects; the choices run an
+//! offer's effects through [`Game::run_offered`] once the choice is made.
+
+use std::sync::Arc;
+
+use tegula_ruleset::{Act, Expr, Seat, TileRef, CHOSEN};
+
+use super::extra::ExtraFrom;
+use super::when::{Chosen, Ctx, RuleCounts};
+use super::{find, Event, FeatureId, Game};
+use crate::points;
+
+impl Game {
+    /// Run the effects `acts` of rule `rule` (index into the ruleset's `when`) on `ctx`, in
+    /// order.
+    pub(crate) fn run_acts(&mut self, rule: u16, acts: &[Act], ctx: &Ctx) {
+        for a in acts {
+            self.run_act(rule, a, ctx);
+        }
+    }
+
+    /// Run the offer's effects of rule `rule` on `ctx` (which names the chooser and the
+    /// choice); nothing when the rule has no offer.
+    // The choices (`game/choice.rs`, wt-choice) call it once a choice is made.
+    #[allow(dead_code)]
+    pub(crate) fn run_offered(&mut self, rule: u16, ctx: &Ctx) {
+        let rules = Arc::clone(&self.rules);
+        let offer = rules.ruleset().when.get(usize::from(rule));
+        if let Some(o) = offer.and_then(|w| w.offer.as_ref()) {
+            self.run_acts(rule, &o.then, ctx);
+        }
+    }
+
+    fn run_act(&mut self, rule: u16, a: &Act, ctx: &Ctx) {
+        match a {
+            Act::Score { value, to } => self.act_score(rule, value, to, ctx),
+            Act::Gain {
+                resource,
+                amount,
+                to,
+                spend,
+            } => {
+                let resource = match (*resource, ctx.chosen) {
+                    (CHOSEN, Some(Chosen::Kind(k))) => k.resource,
+                    (CHOSEN, _) => return,
+                    (r, _) => r,
+                };
+                self.act_gain(rule, (resource, *spend), amount, to, ctx);
+            }
+            Act::Token { token, to, record } => self.act_token(rule, *token, to, record, ctx),
+            Act::Counters { counter, add, on } => self.act_counters(rule, *counter, add, *on, ctx),
+            Act::Take { counter, into, to } => self.act_take(rule, *counter, *into, to, ctx),
+            // TB-5's limits: to the actor in its own turn, never from an extra turn, one a turn
+            // (`grant_extra`), never with the pile empty (`start_extra_turn`).
+            Act::ExtraTurn => {
+                if ctx.actor == self.active && ctx.during {
+                    self.grant_extra(ExtraFrom::Rule(rule));
+                }
+            }
+            Act::ReturnChosen => self.act_return(rule, ctx),
+        }
+    }
+
+    /// The rule id of rule `rule`, for an event.
+    fn rule_id(&self, rule: u16) -> String {
+        let w = self.rules.ruleset().when.get(usize::from(rule));
+        w.map_or_else(String::new, |w| w.rule.clone())
+    }
+
+    /// The seats a selector names, bit per seat.
+    pub(crate) fn seat_bits(&self, s: &Seat, ctx: &Ctx) -> u32 {
+        let one = |p: Option<u8>| p.filter(|&p| p < self.players).map_or(0, |p| 1u32 << p);
+        match s {
+            Seat::Actor => one(Some(ctx.actor)),
+            Seat::Placer => one(Some(self.last_placer)),
+            Seat::Owner => one(ctx.tile.and_then(|i| self.rf.placer_of(i))),
+            Seat::Winners => ctx.winners,
+            Seat::Every => u32::MAX >> (32 - u32::from(self.players)),
+            Seat::Holder(t) => one(self.token_holder(usize::from(*t))),
+            Seat::Chooser => one(ctx.chooser),
+        }
+    }
+
+    /// The seats of `bits` in turn order from `actor` (the actor first).
+    pub(crate) fn in_turn_order(&self, bits: u32, actor: u8) -> Vec<u8> {
+        let n = self.players;
+        let order = (0..n).map(|k| (actor % n + k) % n);
+        order.filter(|&p| bits >> p & 1 != 0).collect()
+    }
+
+    /// `value` over the subject for seat `seat`.
+    fn value_for(&self, value: &Expr, ctx: &Ctx, seat: u8) -> u32 {
+        value.eval(&mut RuleCounts::new(self, ctx, seat))
+    }
+
+    /// Points to each seat of `to` (each its own value: a value may read the seat's holdings).
+    fn act_score(&mut self, rule: u16, value: &Expr, to: &Seat, ctx: &Ctx) {
+        let seats = self.in_turn_order(self.seat_bits(to, ctx), ctx.actor);
+        for p in seats {
+            let points = self.value_for(value, ctx, p);
+            if points == 0 {
+                continue;
+            }
+            points::add(&mut self.scores[usize::from(p)], points);
+            if !self.record {
+                continue;
+            }
+            let (turn, rule, players) = (self.turn, self.rule_id(rule), vec![p]);
+            let event = match ctx.feature {
+                Some(f) => {
+                    let mut buf = std::mem::take(&mut self.tmp.buf);
+                    let root = find(&mut self.segs, f);
+                    let feature = self.info(root, &mut buf);
+                    self.tmp.buf = buf;
+                    Event::Score {
+                        turn,
+                        rule,
+                        players,
+                        points,
+                        feature,
+                    }
+                }
+                None => Event::Points {
+                    turn,
+                    rule,
+                    players,
+                    points,
+                },
+            };
+            self.events.push(event);
+        }
+    }
+
+    /// A resource gained (or, with `spend`, given up, never below 0) by each seat of `to`.
+    fn act_gain(
+        &mut self,
+        rule: u16,
+        (resource, spend): (u16, bool),
+        amount: &Expr,
+        to: &Seat,
+        ctx: &Ctx,
+    ) {
+        let nr = self.rules.ruleset().resources.len();
+        let r = usize::from(resource);
+        if r >= nr {
+            return;
+        }
+        let seats = self.in_turn_order(self.seat_bits(to, ctx), ctx.actor);
+        for p in seats {
+            let want = amount.eval(&mut RuleCounts::new(self, ctx, p));
+            let held = &mut self.holdings[usize::from(p) * nr + r];
+            let n = if spend { want.min(*held) } else { want };
+            if n == 0 {
+                continue;
+            }
+            if spend {
+                *held -= n;
+            } else {
+                points::add(held, n);
+            }
+            if self.record {
+                let feature = ctx.feature.map(|f| FeatureId(self.find_ro(f)));
+                self.events.push(Event::Gain {
+                    turn: self.turn,
+                    rule: self.rule_id(rule),
+                    player: p,
+                    resource: self.rules.ruleset().resources[r].id.clone(),
+                    amount: n,
+                    feature,
+                    spent: spend,
+                });
+            }
+        }
+    }
+
+    /// The first seat of `to` takes token `token`; its record becomes the larger of the old
+    /// and `record` (KR-2: larger than every city completed before).
+    fn act_token(&mut self, rule: u16, token: u16, to: &Seat, record: &Expr, ctx: &Ctx) {
+        let Some(&seat) = self
+            .in_turn_order(self.seat_bits(to, ctx), ctx.actor)
+            .first()
+        else {
+            return;
+        };
+        let value = self.value_for(record, ctx, seat);
+        let Some(t) = self.rf.tokens.get_mut(usize::from(token)) else {
+            return;
+        };
+        t.holder = Some(seat);
+        t.record = t.record.max(value);
+        let record = t.record;
+        if self.record {
+            self.events.push(Event::Token {
+                turn: self.turn,
+                rule: self.rule_id(rule),
+                token: self.rules.ruleset().tokens[usize::from(token)].id.clone(),
+                player: seat,
+                record,
+            });
+        }
+    }
+
+    /// Counters put on the subject tile or the chosen one.
+    fn act_counters(&mut self, rule: u16, counter: u16, add: &Expr, on: TileRef, ctx: &Ctx) {
+        let counter = match (counter, ctx.chosen) {
+            (CHOSEN, Some(Chosen::Kind(k))) => k.counter,
+            (CHOSEN, _) => return,
+            (c, _) => c,
+        };
+        let inst = match (on, ctx.chosen) {
+            (TileRef::Subject, _) => ctx.tile,
+            (TileRef::Chosen, Some(Chosen::Tile(i))) => Some(i),
+            (TileRef::Chosen, _) => None,
+        };
+        let Some(inst) = inst.filter(|&i| (i as usize) < self.insts.len()) else {
+            return;
+        };
+        let n = self.value_for(add, ctx, ctx.actor);
+        let c = usize::from(counter);
+        if n == 0 || c >= self.rf.counters.len() {
+            return;
+        }
+        let total = self.rf.counters_on(c, inst).saturating_add(n);
+        self.rf.set_counters(c, inst, total);
+        if self.record {
+            let at = self.insts[inst as usize];
+            self.events.push(Event::Counters {
+                turn: self.turn,
+                rule: self.rule_id(rule),
+                counter: self.rules.ruleset().counters[c].id.clone(),
+                x: at.x,
+                y: at.y,
+                added: n,
+                total,
+            });
+        }
+    }
+
+    /// GM-3, GM-4: every counter of kind `counter` on the subject's tiles taken by the seats of
+    /// `to`, one at a time in turn order from the actor, into resource `into`. Nobody to take
+    /// them: they stay.
+    fn act_take(&mut self, rule: u16, counter: u16, into: u16, to: &Seat, ctx: &Ctx) {
+        let seats = self.in_turn_order(self.seat_bits(to, ctx), ctx.actor);
+        let (c, r) = (usize::from(counter), usize::from(into));
+        let nr = self.rules.ruleset().resources.len();
+        if seats.is_empty() || c >= self.rf.counters.len() || r >= nr {
+            return;
+        }
+        let tiles = self.subject_tiles(ctx);
+        let mut total = 0u32;
+        for &i in &tiles {
+            total = total.saturating_add(self.rf.counters_on(c, i));
+            self.rf.set_counters(c, i, 0);
+        }
+        // One at a time around the seats: the first `total % k` take one more.
+        let k = seats.len() as u32;
+        for (i, &p) in seats.iter().enumerate() {
+            let got = total / k + u32::from((i as u32) < total % k);
+            if got == 0 {
+                continue;
+            }
+            points::add(&mut self.holdings[usize::from(p) * nr + r], got);
+            if self.record {
+                let feature = ctx.feature.map(|f| FeatureId(self.find_ro(f)));
+                let rs = self.rules.ruleset();
+                self.events.push(Event::Collect {
+                    turn: self.turn,
+                    rule: self.rule_id(rule),
+                    counter: rs.counters[c].id.clone(),
+                    player: p,
+                    amount: got,
+                    resource: rs.resources[r].id.clone(),
+                    feature,
+                });
+            }
+        }
+    }
+
+    /// The chosen figure goes back to its owner's supply (still on the board: a figure already
+    /// gone is left alone).
+    fn act_return(&mut self, rule: u16, ctx: &Ctx) {
+        let Some(Chosen::Figure(f)) = ctx.chosen else {
+            return;
+        };
+        let same = |m: &super::Meeple| (m.player, m.ftype, m.seg) == (f.player, f.ftype, f.seg);
+        let Some(i) = self.meeples.iter().position(same) else {
+            return;
+        };
+        self.meeples.remove(i);
+        let root = find(&mut self.segs, f.seg);
+        let occupies = self.rules.figures[usize::from(f.ftype)].occupies;
+        let s = &mut self.segs[root as usize];
+        s.occ = s.occ.saturating_sub(1);
+        if !occupies {
+            s.guests = s.guests.saturating_sub(1);
+        }
+        let nf = self.rules.figures.len();
+        let slot = &mut self.supply[usize::from(f.player) * nf + usize::from(f.ftype)];
+        *slot = slot.saturating_add(1);
+        if self.record {
+            self.events.push(Event::Return {
+                turn: self.turn,
+                player: f.player,
+                follower: self.rules.follower_id(f.ftype).to_string(),
+                feature: FeatureId(root),
+                rule: Some(self.rule_id(rule)),
+            });
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! What a rule of the one form reads ([`RuleCounts`]): the subject feature's counts as its
+//! value reads them, and the rule-form quantities — a token's record at turn start, counters on
+//! the subject's tiles, a seat's holdings, completed features on the board, features touching
+//! the subject.
+
+use tegula_ruleset::{Counts, FeatureKind, Quantity};
+
+use super::score::FeatureCounts;
+use super::when::Ctx;
+use super::{Game, FRONT};
+
+/// The counts of a rule's subject for its test and values, for seat `seat` (whose holdings
+/// `held(R)` reads: the seat being paid, or the actor in a test).
+pub(crate) struct RuleCounts<'a> {
+    game: &'a Game,
+    ctx: &'a Ctx,
+    seat: u8,
+    buf: Vec<u32>,
+}
+
+impl<'a> RuleCounts<'a> {
+    /// The counts of `ctx`'s subject for `seat`.
+    pub(crate) fn new(game: &'a Game, ctx: &'a Ctx, seat: u8) -> Self {
+        RuleCounts {
+            game,
+            ctx,
+            seat,
+            buf: Vec::new(),
+        }
+    }
+}
+
+impl Counts for RuleCounts<'_> {
+    fn count(&mut self, q: Quantity) -> u32 {
+        let g = self.game;
+        let root = self.ctx.feature.map(|f| g.find_ro(f));
+        match q {
+            Quantity::Record(t) => g.rf.tokens.get(t as usize).map_or(0, |t| t.at_start),
+            Quantity::Counters(c) => {
+                let tiles = g.subject_tiles(self.ctx);
+                let on = tiles.iter().map(|&i| g.rf.counters_on(c as usize, i));
+                on.fold(0, u32::saturating_add)
+            }
+            Quantity::Held(r) => g.holding(self.seat, r as usize),
+            Quantity::Completed(k) => g.completed_of(k),
+            Quantity::Touching(k, tag) => g.touching(self.ctx, k, tag),
+            // A tile subject without a feature: its features carrying the tag.
+            Quantity::Tag(t) if root.is_none() => self.ctx.tile.map_or(0, |i| {
+                let tile = g.insts[i as usize].tile;
+                let feats = &g.rules.tiles[usize::from(tile)].feats;
+                let tagged = feats
+                    .iter()
+                    .filter(|f| f.tags.checked_shr(t).unwrap_or(0) & 1 != 0);
+                tagged.count() as u32
+            }),
+            _ => root.map_or(0, |r| {
+                FeatureCounts::new(g, r, &mut self.buf, None).count(q)
+            }),
+        }
+    }
+}
+
+impl Game {
+    /// The tiles (instances, in placement order) of the subject: a cloister's tile and the
+    /// tiles on its 8 neighbouring cells, every tile holding part of another feature, else the
+    /// subject tile.
+    pub(crate) fn subject_tiles(&self, ctx: &Ctx) -> Vec<u32> {
+        let mut out = Vec::new();
+        match ctx.feature.map(|f| self.find_ro(f)) {
+            Some(root) if self.segs[root as usize].kind == FeatureKind::Cloister => {
+                let (x, y) = self.cell_of(root, self.segs[root as usize].cells);
+                self.around(x, y, true, |v| out.push(v >> 4));
+            }
+            Some(root) => self.for_each_member(root, |seg, _, _| out.push(seg.inst)),
+            None => out.extend(ctx.tile),
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The board cell of the first cell in `mask` of segment `seg`'s tile (a segment of no
+    /// cell in particular is on cell 0).
+    pub(super) fn cell_of(&self, seg: u32, mask: u8) -> (i32, i32) {
+        let inst = self.insts[self.segs[seg as usize].inst as usize];
+        let ci = mask.max(1).trailing_zeros() as usize;
+        let c = &self.rules.tiles[usize::from(inst.tile)].rot[usize::from(inst.rot)][ci];
+        (inst.x + c.dx, inst.y + c.dy)
+    }
+
+    /// Call `f` with the board value of each placed cell among the 8 around `(x, y)` (and
+    /// `(x, y)` itself with `own`), row by row.
+    pub(super) fn around(&self, x: i32, y: i32, own: bool, mut f: impl FnMut(u32)) {
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if (dx, dy) == (0, 0) && !own {
+                    continue;
+                }
+                let Some(pos) = self.pos(x + dx, y + dy) else {
+                    continue;
+                };
+                let v = self.cells[pos];
+                if v < FRONT {
+                    f(v);
+                }
+            }
+        }
+    }
+
+    /// Completed features of kind `kind` on the board (each once).
+    fn completed_of(&self, kind: FeatureKind) -> u32 {
+        let roots = (0..self.segs.len() as u32).filter(|&i| {
+            let s = self.segs[i as usize];
+            s.parent == i && s.kind == kind
+        });
+        roots.filter(|&r| self.is_complete(r)).count() as u32
+    }
+
+    /// Features of kind `kind` on the 8 cells around the subject feature's cells (with `tag`:
+    /// around the cells of its segments carrying the tag; without a feature, around the subject
+    /// tile's cells), each once, the subject feature itself left out.
+    fn touching(&self, ctx: &Ctx, kind: FeatureKind, tag: Option<u32>) -> u32 {
+        let root = ctx.feature.map(|f| self.find_ro(f));
+        let mut cells = Vec::new();
+        match root {
+            Some(r) => self.for_each_member(r, |seg, inst, feat| {
+                if tag.is_some_and(|t| feat.tags.checked_shr(t).unwrap_or(0) & 1 == 0) {
+                    return;
+                }
+                let rot = &self.rules.tiles[usize::from(inst.tile)].rot[usize::from(inst.rot)];
+                let mask = seg.cells.max(1);
+                let on = rot.iter().enumerate().filter(|(ci, _)| mask >> ci & 1 != 0);
+                cells.extend(on.map(|(_, c)| (inst.x + c.dx, inst.y + c.dy)));
+            }),
+            None => {
+                if let Some(i) = ctx.tile {
+                    let inst = self.insts[i as usize];
+                    let rot = &self.rules.tiles[usize::from(inst.tile)].rot[usize::from(inst.rot)];
+                    cells.extend(rot.iter().map(|c| (inst.x + c.dx, inst.y + c.dy)));
+                }
+            }
+        }
+        let mut roots = Vec::new();
+        for (x, y) in cells {
+            self.around(x, y, false, |v| {
+                let inst = self.insts[(v >> 4) as usize];
+                let ci = v & 7;
+                let feats = &self.rules.tiles[usize::from(inst.tile)].feats;
+                for (fi, f) in feats.iter().enumerate() {
+                    if f.kind != kind || f.cells.max(1) >> ci & 1 == 0 {
+                        continue;
+                    }
+                    let r = self.find_ro(inst.seg_base + fi as u32);
+                    if Some(r) != root {
+                        roots.push(r);
+                    }
+                }
+            });
+        }
+        roots.sort_unstable();
+        roots.dedup();
+        roots.len() as u32
+    }
+}

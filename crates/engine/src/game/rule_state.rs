@@ -1,0 +1,183 @@
+//! The state the one rule form keeps (docs/design/rule-form.md, "What the engine needs" 3, 4):
+//! single-holder tokens with their records (KR-2), counters on placed tiles (GM-2), who placed
+//! each tile (the `owner` seat selector), and the offers the automatic side leaves for the
+//! choices (`game/choice.rs`). Empty, and never touched, in a variant without `[[when]]` rules.
+
+use super::when::Ctx;
+use super::Game;
+
+/// Who placed a tile instance: nobody (the start tile, or a tile placed before anyone was
+/// recorded).
+const NOBODY: u8 = u8::MAX;
+
+/// One single-holder token (KR-2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(super) struct Token {
+    /// The seat holding it.
+    pub holder: Option<u8>,
+    /// The record it was last taken with (never decreases).
+    pub record: u32,
+    /// The record as it was when the current turn began (what `record(TOKEN)` reads: KR-2's
+    /// Reading compares a tile's cities with those completed before this turn).
+    pub at_start: u32,
+}
+
+/// An offer of a rule (`When::offer`) waiting for its choice: the rule's index into
+/// [`tegula_ruleset::Ruleset::when`] and the context its effects act on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct PendingOffer {
+    /// Index of the rule.
+    pub rule: u16,
+    /// The event's subject, actor and winners.
+    pub ctx: Ctx,
+}
+
+/// The one rule form's part of a game.
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct RuleState {
+    /// By token index.
+    pub(super) tokens: Vec<Token>,
+    /// By counter kind, by tile instance (grown when a counter is first put on an instance).
+    pub(super) counters: Vec<Vec<u32>>,
+    /// By tile instance, the seat that placed it ([`NOBODY`] for the start tile).
+    pub(super) placed_by: Vec<u8>,
+    /// Offers raised and not yet made, in the order raised. The automatic side only pushes
+    /// them; the choices (`game/choice.rs`) take them off.
+    pub(crate) offers: Vec<PendingOffer>,
+}
+
+impl Clone for RuleState {
+    fn clone(&self) -> RuleState {
+        RuleState {
+            tokens: self.tokens.clone(),
+            counters: self.counters.clone(),
+            placed_by: self.placed_by.clone(),
+            offers: self.offers.clone(),
+        }
+    }
+
+    // Field by field, so that tree search's copies reuse the buffers (`copy.rs`).
+    fn clone_from(&mut self, source: &RuleState) {
+        self.tokens.clone_from(&source.tokens);
+        self.counters.clone_from(&source.counters);
+        self.placed_by.clone_from(&source.placed_by);
+        self.offers.clone_from(&source.offers);
+    }
+}
+
+impl RuleState {
+    /// The state at the start of a game of `tokens` tokens and `counters` counter kinds.
+    pub(super) fn reset(&mut self, tokens: usize, counters: usize) {
+        self.tokens.clear();
+        self.tokens.resize(tokens, Token::default());
+        self.counters.resize_with(counters, Vec::new);
+        self.counters.truncate(counters);
+        self.counters.iter_mut().for_each(Vec::clear);
+        self.placed_by.clear();
+        self.offers.clear();
+    }
+
+    /// Record that `seat` placed tile instance `inst`.
+    pub(super) fn note_placed(&mut self, inst: u32, seat: u8) {
+        let i = inst as usize;
+        if self.placed_by.len() <= i {
+            self.placed_by.resize(i + 1, NOBODY);
+        }
+        self.placed_by[i] = seat;
+    }
+
+    /// The seat that placed tile instance `inst`, if any.
+    pub(super) fn placer_of(&self, inst: u32) -> Option<u8> {
+        let p = self.placed_by.get(inst as usize).copied()?;
+        (p != NOBODY).then_some(p)
+    }
+
+    /// Counters of kind `counter` on tile instance `inst`.
+    pub(super) fn counters_on(&self, counter: usize, inst: u32) -> u32 {
+        let on = self
+            .counters
+            .get(counter)
+            .and_then(|c| c.get(inst as usize));
+        on.copied().unwrap_or(0)
+    }
+
+    /// Set the counters of kind `counter` on instance `inst` (a counter kind the ruleset lacks
+    /// holds nothing: `Rules::new` refuses rules naming one).
+    pub(super) fn set_counters(&mut self, counter: usize, inst: u32, n: u32) {
+        let Some(c) = self.counters.get_mut(counter) else {
+            return;
+        };
+        let i = inst as usize;
+        if c.len() <= i {
+            c.resize(i + 1, 0);
+        }
+        c[i] = n;
+    }
+
+    /// At the start of a turn: each token's record as it is now is the one the turn reads.
+    pub(super) fn begin_turn(&mut self) {
+        for t in &mut self.tokens {
+            t.at_start = t.record;
+        }
+    }
+
+    /// A few words for the state hash (nothing when the variant has no rule of the one form, so
+    /// the hash of every other variant stays what it was).
+    pub(super) fn hash_into(&self, mut key: impl FnMut(u64, u64, u64)) {
+        for (i, t) in self.tokens.iter().enumerate() {
+            let holder = t.holder.map_or(0, |h| u64::from(h) + 1);
+            key(14, i as u64, holder << 32 | u64::from(t.record));
+            key(15, i as u64, u64::from(t.at_start));
+        }
+        for (k, c) in self.counters.iter().enumerate() {
+            for (inst, &n) in c.iter().enumerate().filter(|(_, &n)| n > 0) {
+                key(16, (k as u64) << 32 | inst as u64, u64::from(n));
+            }
+        }
+        for (i, o) in self.offers.iter().enumerate() {
+            key(
+                17,
+                i as u64,
+                u64::from(o.rule) << 32 | u64::from(o.ctx.actor),
+            );
+        }
+    }
+}
+
+impl Game {
+    /// The seat holding token `token` (index into the ruleset's tokens), if any.
+    pub fn token_holder(&self, token: usize) -> Option<u8> {
+        self.rf.tokens.get(token).and_then(|t| t.holder)
+    }
+
+    /// The record token `token` was last taken with (0 while nobody has taken it).
+    pub fn token_record(&self, token: usize) -> u32 {
+        self.rf.tokens.get(token).map_or(0, |t| t.record)
+    }
+
+    /// Counters of kind `counter` (index into the ruleset's counters) on the tile covering cell
+    /// `(x, y)`; 0 on an empty cell.
+    pub fn counters_at(&self, counter: usize, x: i32, y: i32) -> u32 {
+        let Some(pos) = self.pos(x, y) else {
+            return 0;
+        };
+        let v = self.cells[pos];
+        if v >= super::FRONT {
+            return 0;
+        }
+        self.rf.counters_on(counter, v >> 4)
+    }
+
+    /// Every tile carrying counters: `(counter kind, tile anchor x, y, how many)`, by kind and
+    /// then in placement order (what a board picture draws).
+    pub fn tile_counters(&self) -> Vec<(usize, i32, i32, u32)> {
+        let mut out = Vec::new();
+        for (k, c) in self.rf.counters.iter().enumerate() {
+            for (inst, &n) in c.iter().enumerate().filter(|(_, &n)| n > 0) {
+                let i = self.insts[inst];
+                out.push((k, i.x, i.y, n));
+            }
+        }
+        out
+    }
+}

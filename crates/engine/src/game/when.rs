@@ -1,0 +1,249 @@
+//! The one rule form's dispatcher (docs/design/rule-form.md, "What the engine needs" 1): the
+//! engine raises an event where it already acts (a tile placed, the figure step, a figure
+//! placed, a feature completed or scored, a turn's start and end, the game's end); the rules of
+//! the ruleset waiting for that event run in file order, each whose filter matches and whose
+//! test holds over the event's subject ([`RuleCounts`]). A rule's automatic effects run at once
+//! (`effects.rs`); its offer is left for the choices (see `game/choice.rs`).
+//!
+//! A variant with no rule for an event pays one test of a bit at its hook ([`Rules`]' index).
+
+use std::sync::Arc;
+
+use tegula_ruleset::{FeatureKind, PieceKind, RuleEvent, ScoredAt};
+
+use super::rule_state::PendingOffer;
+use super::{find, Game};
+use crate::rules::when::Kind;
+#[cfg(doc)]
+use crate::rules::Rules;
+
+/// A figure on the board: its owner, type and the segment it stands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct FigureRef {
+    /// Owner seat.
+    pub player: u8,
+    /// Figure type.
+    pub ftype: u8,
+    /// The segment it stands on.
+    pub seg: u32,
+}
+
+/// What an offer's choice named ([`tegula_ruleset::Options`]).
+// The choices (`game/choice.rs`, wt-choice) make them.
+#[allow(dead_code)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Chosen {
+    /// A figure of the chooser's on the board.
+    Figure(FigureRef),
+    /// A placed tile (its instance).
+    Tile(u32),
+    /// A kind of piece.
+    Kind(PieceKind),
+}
+
+/// What a rule's test and effects read: the event's actor, subject and winners, and, for an
+/// offer's effects, the choice made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Ctx {
+    /// The seat whose turn it is.
+    pub actor: u8,
+    /// The subject tile (its instance): the tile just placed, the tile of the figure just
+    /// placed, the tile completing a feature.
+    pub tile: Option<u32>,
+    /// The subject feature (a segment of it; its root is found when read).
+    pub feature: Option<u32>,
+    /// The subject figure (a figure just placed).
+    pub figure: Option<FigureRef>,
+    /// Whether the game is under way (false in final scoring).
+    pub during: bool,
+    /// The subject feature's winners (B-5), bit per seat.
+    pub winners: u32,
+    /// The seat that made the offer's choice.
+    pub chooser: Option<u8>,
+    /// What the choice named.
+    pub chosen: Option<Chosen>,
+}
+
+impl Ctx {
+    /// The context of an event of `actor`'s turn with no subject yet.
+    pub(crate) fn of(actor: u8) -> Ctx {
+        Ctx {
+            actor,
+            tile: None,
+            feature: None,
+            figure: None,
+            during: true,
+            winners: 0,
+            chooser: None,
+            chosen: None,
+        }
+    }
+}
+
+impl Game {
+    /// Whether some rule of the one form waits for events of `kind`.
+    #[inline(always)]
+    pub(super) fn waits(&self, kind: Kind) -> bool {
+        self.rules.when.kinds & kind.bit() != 0
+    }
+
+    /// Raise an event of `kind` about `ctx`: every rule waiting for it whose filter matches and
+    /// whose test holds runs its effects, in file order; its offer, if any, is left pending.
+    pub(super) fn raise(&mut self, kind: Kind, ctx: &Ctx) {
+        let rules = Arc::clone(&self.rules);
+        for &i in rules.when.rules(kind) {
+            let w = &rules.ruleset().when[usize::from(i)];
+            if !self.matches(&w.event, ctx) {
+                continue;
+            }
+            if let Some(test) = &w.test {
+                if !test.holds(&mut RuleCounts::new(self, ctx, ctx.actor)) {
+                    continue;
+                }
+            }
+            self.run_acts(i, &w.then, ctx);
+            if w.offer.is_some() {
+                // offers: see game/choice.rs (the choices take them off `rf.offers`).
+                self.rf.offers.push(PendingOffer { rule: i, ctx: *ctx });
+            }
+        }
+    }
+
+    /// Whether the event's filters (a tile's tag, a figure type, feature kinds, the time of a
+    /// scoring) accept `ctx`.
+    fn matches(&self, event: &RuleEvent, ctx: &Ctx) -> bool {
+        let kind_in = |kinds: &[FeatureKind]| {
+            kinds.is_empty()
+                || ctx
+                    .feature
+                    .is_some_and(|f| kinds.contains(&self.segs[f as usize].kind))
+        };
+        match event {
+            RuleEvent::TilePlaced { tag: Some(t) } => ctx.tile.is_some_and(|i| {
+                let tile = self.insts[i as usize].tile;
+                let feats = &self.rules.tiles[usize::from(tile)].feats;
+                feats
+                    .iter()
+                    .any(|f| f.tags.checked_shr(*t).unwrap_or(0) & 1 != 0)
+            }),
+            RuleEvent::FigurePlaced { figure: Some(f) } => {
+                ctx.figure.is_some_and(|m| m.ftype == *f)
+            }
+            RuleEvent::FeatureCompleted { kinds } => kind_in(kinds),
+            RuleEvent::FeatureScored { kinds, at } => {
+                let when = match at {
+                    ScoredAt::Any => true,
+                    ScoredAt::Game => ctx.during,
+                    ScoredAt::End => !ctx.during,
+                };
+                when && kind_in(kinds)
+            }
+            _ => true,
+        }
+    }
+
+    /// The context of an event about the tile just placed.
+    fn placed_ctx(&self) -> Ctx {
+        Ctx {
+            tile: self.insts.len().checked_sub(1).map(|i| i as u32),
+            ..Ctx::of(self.active)
+        }
+    }
+
+    /// A tile was placed (every placement a player makes, `place_drawn`): note its placer and
+    /// raise `tile-placed`. Called only in variants with rules of the one form.
+    pub(super) fn rule_tile_placed(&mut self) {
+        let inst = self.insts.len() as u32 - 1;
+        self.rf.note_placed(inst, self.player);
+        if self.waits(Kind::TilePlaced) {
+            let ctx = self.placed_ctx();
+            self.raise(Kind::TilePlaced, &ctx);
+        }
+    }
+
+    /// The figure step of the tile just placed begins: raise `figure-step` (its offers are
+    /// listed beside the figure options by the choices).
+    pub(super) fn rule_figure_step(&mut self) {
+        let ctx = self.placed_ctx();
+        self.raise(Kind::FigureStep, &ctx);
+    }
+
+    /// A figure of type `ftype` was placed from supply on segment `seg`: `figure-placed`.
+    pub(super) fn rule_figure_placed(&mut self, ftype: u8, seg: u32) {
+        let figure = FigureRef {
+            player: self.player,
+            ftype,
+            seg,
+        };
+        let ctx = Ctx {
+            feature: Some(find(&mut self.segs, seg)),
+            figure: Some(figure),
+            tile: Some(self.segs[seg as usize].inst),
+            ..Ctx::of(self.active)
+        };
+        self.raise(Kind::FigurePlaced, &ctx);
+    }
+
+    /// The feature rooted at `root` was completed during the game, before it scores.
+    pub(super) fn rule_completed(&mut self, root: u32) {
+        let ctx = Ctx {
+            feature: Some(root),
+            ..self.placed_ctx()
+        };
+        self.raise(Kind::FeatureCompleted, &ctx);
+    }
+
+    /// The feature rooted at `root` was scored (during the game with `during`), its winners
+    /// `winners` (bit per seat).
+    pub(super) fn rule_scored(&mut self, root: u32, during: bool, winners: u32) {
+        let base = if during {
+            self.placed_ctx()
+        } else {
+            Ctx::of(self.active)
+        };
+        let ctx = Ctx {
+            feature: Some(root),
+            during,
+            winners,
+            ..base
+        };
+        self.raise(Kind::FeatureScored, &ctx);
+    }
+
+    /// A turn begins (the seat `self.active`): the tokens' records are the turn's, then
+    /// `turn-start`.
+    pub(super) fn rule_turn_start(&mut self) {
+        self.rf.begin_turn();
+        if self.waits(Kind::TurnStart) {
+            self.raise(Kind::TurnStart, &Ctx::of(self.active));
+        }
+    }
+
+    /// The turn ends, after its scorings: `turn-end`.
+    pub(super) fn rule_turn_end(&mut self) {
+        self.raise(Kind::TurnEnd, &Ctx::of(self.active));
+    }
+
+    /// The game ends, before final scoring: `game-end`.
+    pub(super) fn rule_game_end(&mut self) {
+        let ctx = Ctx {
+            during: false,
+            ..Ctx::of(self.active)
+        };
+        self.raise(Kind::GameEnd, &ctx);
+    }
+
+    /// The winners of a feature (B-5) from the strengths on it, bit per seat (nobody when the
+    /// top strength is 0).
+    pub(super) fn winner_bits(&self, strength: &[u32; 32]) -> u32 {
+        let seats = &strength[..usize::from(self.players)];
+        let best = seats.iter().copied().max().unwrap_or(0);
+        if best == 0 {
+            return 0;
+        }
+        let won = seats.iter().enumerate().filter(|(_, &s)| s == best);
+        won.fold(0, |m, (p, _)| m | 1 << p)
+    }
+}
+
+pub(super) use super::rule_counts::RuleCounts;

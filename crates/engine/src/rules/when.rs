@@ -1,0 +1,202 @@
+//! The one rule form's index (docs/design/rule-form.md, "What the engine needs" 1): the rules of
+//! [`Ruleset::when`] by event kind, in file order, with a bit per kind, so that a variant with no
+//! rule for an event pays one predictable branch at its hook; and the checks of the indices the
+//! rules name (tokens, counters, resources, figures, tags).
+
+use tegula_ruleset::{Act, Options, RuleEvent, Ruleset, Seat, When, CHOSEN};
+
+use super::error::RulesReason;
+
+/// The event kinds of [`RuleEvent`], as bit positions of [`WhenIndex::kinds`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Kind {
+    /// [`RuleEvent::TilePlaced`].
+    TilePlaced,
+    /// [`RuleEvent::FigureStep`].
+    FigureStep,
+    /// [`RuleEvent::FigurePlaced`].
+    FigurePlaced,
+    /// [`RuleEvent::FeatureCompleted`].
+    FeatureCompleted,
+    /// [`RuleEvent::FeatureScored`].
+    FeatureScored,
+    /// [`RuleEvent::TurnStart`].
+    TurnStart,
+    /// [`RuleEvent::TurnEnd`].
+    TurnEnd,
+    /// [`RuleEvent::GameEnd`].
+    GameEnd,
+}
+
+/// How many [`Kind`]s there are.
+const KINDS: usize = 8;
+
+impl Kind {
+    /// The kind of an event.
+    pub(crate) fn of(e: &RuleEvent) -> Kind {
+        match e {
+            RuleEvent::TilePlaced { .. } => Kind::TilePlaced,
+            RuleEvent::FigureStep => Kind::FigureStep,
+            RuleEvent::FigurePlaced { .. } => Kind::FigurePlaced,
+            RuleEvent::FeatureCompleted { .. } => Kind::FeatureCompleted,
+            RuleEvent::FeatureScored { .. } => Kind::FeatureScored,
+            RuleEvent::TurnStart => Kind::TurnStart,
+            RuleEvent::TurnEnd => Kind::TurnEnd,
+            RuleEvent::GameEnd => Kind::GameEnd,
+        }
+    }
+
+    /// Its bit in [`WhenIndex::kinds`].
+    #[inline(always)]
+    pub(crate) const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// The rules of the one form by event kind.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct WhenIndex {
+    /// Bit [`Kind::bit`] set when some rule waits for that kind (0: the variant has none).
+    pub kinds: u8,
+    /// By kind, the indices into [`Ruleset::when`] of its rules, in file order.
+    pub by_kind: [Vec<u16>; KINDS],
+    /// Whether some rule grants an extra turn ([`Act::ExtraTurn`]).
+    pub extra_turn: bool,
+}
+
+impl WhenIndex {
+    /// The index of `rules` (checked by [`check_when`] first).
+    pub(crate) fn new(rules: &[When]) -> WhenIndex {
+        let mut ix = WhenIndex::default();
+        for (i, w) in rules.iter().enumerate() {
+            let k = Kind::of(&w.event);
+            ix.kinds |= k.bit();
+            ix.by_kind[k as usize].push(i as u16);
+            let offered = w.offer.iter().flat_map(|o| &o.then);
+            if w.then.iter().chain(offered).any(|a| *a == Act::ExtraTurn) {
+                ix.extra_turn = true;
+            }
+        }
+        ix
+    }
+
+    /// The rules waiting for `kind`, in file order.
+    #[inline]
+    pub(crate) fn rules(&self, kind: Kind) -> &[u16] {
+        &self.by_kind[kind as usize]
+    }
+}
+
+/// The most rules of the one form a variant may have (indices are `u16`).
+const MAX_WHEN: usize = u16::MAX as usize;
+
+/// Every index a rule of the one form names must name something: a token, a counter, a
+/// resource, a figure type, a tag (a bit of the feature tag sets).
+pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
+    if rs.when.len() > MAX_WHEN {
+        reasons.push(RulesReason::TooManyRules {
+            count: rs.when.len(),
+            max: MAX_WHEN,
+        });
+        return;
+    }
+    for w in &rs.when {
+        let mut bad = |what: &'static str, index: u32| {
+            reasons.push(RulesReason::RuleFormIndex {
+                rule: w.rule.clone(),
+                what,
+                index,
+            });
+        };
+        let tags = rs.tags.len().min(u32::BITS as usize);
+        if let RuleEvent::TilePlaced { tag: Some(t) } = w.event {
+            if t as usize >= tags {
+                bad("tag", t);
+            }
+        }
+        if let RuleEvent::FigurePlaced { figure: Some(f) } = w.event {
+            if usize::from(f) >= rs.followers.len() {
+                bad("figure", u32::from(f));
+            }
+        }
+        let kinds = w.offer.as_ref().map_or(&[][..], |o| match &o.options {
+            Options::Kind { of } => of.as_slice(),
+            _ => &[],
+        });
+        for k in kinds {
+            check_index(rs, "resource", k.resource, false, &mut bad);
+            check_index(rs, "counter", k.counter, false, &mut bad);
+        }
+        if let Some(o) = &w.offer {
+            if let Options::OwnFigure {
+                figure: Some(f), ..
+            } = o.options
+            {
+                if usize::from(f) >= rs.followers.len() {
+                    bad("figure", u32::from(f));
+                }
+            }
+            check_seat(rs, &o.to, &mut bad);
+        }
+        let chosen_kind = !kinds.is_empty();
+        let offered = w.offer.iter().flat_map(|o| &o.then);
+        for a in w.then.iter() {
+            check_act(rs, a, false, &mut bad);
+        }
+        for a in offered {
+            check_act(rs, a, chosen_kind, &mut bad);
+        }
+    }
+}
+
+/// The indices one effect names ([`CHOSEN`] only in an offer of kinds).
+fn check_act(rs: &Ruleset, a: &Act, chosen: bool, bad: &mut impl FnMut(&'static str, u32)) {
+    match a {
+        Act::Score { to, .. } => check_seat(rs, to, bad),
+        Act::Gain { resource, to, .. } => {
+            check_index(rs, "resource", *resource, chosen, bad);
+            check_seat(rs, to, bad);
+        }
+        Act::Token { token, to, .. } => {
+            check_index(rs, "token", *token, false, bad);
+            check_seat(rs, to, bad);
+        }
+        Act::Counters { counter, .. } => check_index(rs, "counter", *counter, chosen, bad),
+        Act::Take {
+            counter, into, to, ..
+        } => {
+            check_index(rs, "counter", *counter, false, bad);
+            check_index(rs, "resource", *into, false, bad);
+            check_seat(rs, to, bad);
+        }
+        Act::ExtraTurn | Act::ReturnChosen => {}
+    }
+}
+
+fn check_seat(rs: &Ruleset, s: &Seat, bad: &mut impl FnMut(&'static str, u32)) {
+    if let Seat::Holder(t) = s {
+        check_index(rs, "token", *t, false, bad);
+    }
+}
+
+/// Whether index `i` of `what` names one of the ruleset's (or, with `chosen`, is [`CHOSEN`]).
+fn check_index(
+    rs: &Ruleset,
+    what: &'static str,
+    i: u16,
+    chosen: bool,
+    bad: &mut impl FnMut(&'static str, u32),
+) {
+    if chosen && i == CHOSEN {
+        return;
+    }
+    let n = match what {
+        "token" => rs.tokens.len(),
+        "counter" => rs.counters.len(),
+        _ => rs.resources.len(),
+    };
+    if usize::from(i) >= n {
+        bad(what, u32::from(i));
+    }
+}
