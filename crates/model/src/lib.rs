@@ -35,6 +35,7 @@ pub mod resources;
 pub mod rule_form;
 pub mod rules;
 pub mod schema;
+pub mod site_tags;
 pub mod validate;
 pub mod values;
 pub mod variant;

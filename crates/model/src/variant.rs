@@ -270,6 +270,7 @@ pub fn compile_variant_with(
     crate::abilities::apply_overrides(&doc.ability, &mut tiles, set_ok, &vsrc, &mut diags);
     let tags = crate::lower::tag_names(&tiles);
     crate::figure_values::lower_values(&doc.followers, &mut followers, &tags, &vsrc, &mut diags);
+    crate::site_tags::lower(&doc.followers, &mut followers, &tags, &vsrc, &mut diags);
     let source_of = |i: usize, def: &crate::abilities::AbilityDef| {
         if def.in_variant {
             &vsrc
