@@ -92,7 +92,7 @@ const PIECES: &[&str] = &[
 
 /// Files that are test code or test data of their crate, not the engine or the contract (the
 /// test kit builds rulesets from spec strings, standing in for the data).
-const TEST_FILES: &[&str] = &["tests.rs", "testkit.rs"];
+const TEST_FILES: &[&str] = &["tests.rs", "testkit.rs", "choice_tests.rs"];
 
 /// Lines that spell a word of a frozen format — the artefact's and the log's, pinned by
 /// `schema/` and `tests/logs.rs` — in a serde attribute or the kind's data word, beside a Rust

@@ -35,6 +35,26 @@ pub trait Agent {
         let _ = (game, options);
         None
     }
+    /// Pick in the figure step when rules offer choices there too: an index into the
+    /// `options` followed by `choices` options of [`Game::choice_options`] (index
+    /// `options.len() + k` is choice `k`), or `None` for neither. Asked only when `choices > 0`.
+    /// Default: [`Agent::choose_follower`] (never a choice).
+    fn choose_step(
+        &mut self,
+        game: &Game,
+        options: &[FollowerOption],
+        choices: usize,
+    ) -> Option<usize> {
+        let _ = choices;
+        self.choose_follower(game, options)
+    }
+    /// Answer an offered choice ([`crate::Phase::Choice`]): an index into the `n` options of
+    /// [`Game::choice_options`] (at least 1), or `None` to decline where `may_decline`.
+    /// Default: the first option.
+    fn choose_offer(&mut self, game: &Game, n: usize, may_decline: bool) -> Option<usize> {
+        let _ = (game, n, may_decline);
+        Some(0)
+    }
     /// Pick a tile (into the pool at setup, or from it, W-1, W-2) or, as the active player, the
     /// seat that takes next (W-3): an index into `n` choices ([`Game::pool_choices`]). Default:
     /// the first.
@@ -97,6 +117,25 @@ impl Agent for RandomAgent {
     fn choose_pool(&mut self, _game: &Game, n: usize) -> usize {
         self.rng.below(n.max(1) as u32) as usize
     }
+
+    /// Uniform over the follower options, the choices and "none".
+    fn choose_step(
+        &mut self,
+        _game: &Game,
+        options: &[FollowerOption],
+        choices: usize,
+    ) -> Option<usize> {
+        self.option_or_none(options.len() + choices)
+    }
+
+    /// Uniform over the options, plus "decline" where allowed.
+    fn choose_offer(&mut self, _game: &Game, n: usize, may_decline: bool) -> Option<usize> {
+        if may_decline {
+            self.option_or_none(n)
+        } else {
+            Some(self.rng.below(n.max(1) as u32) as usize)
+        }
+    }
 }
 
 impl RandomAgent {
@@ -156,20 +195,29 @@ impl GreedyAgent {
         mine - best_other
     }
 
-    /// Best margin over the follower choices of `game` (in the follower phase); the best
-    /// choices are left in `which`.
+    /// Best margin over the follower choices of `game` (in the follower phase; index `n + k`
+    /// is the figure step's offered choice `k` after the `n` follower options), or over the
+    /// options of an offered choice ([`Self::best_offer`]); the best choices are left in
+    /// `which`.
     fn best_follower(
         game: &Game,
         me: u8,
         scratch: &mut Option<Game>,
         which: &mut Vec<Option<usize>>,
     ) -> i64 {
+        if game.phase() == crate::Phase::Choice {
+            return Self::best_offer(game, me, scratch, which);
+        }
         let n = game.follower_options().len();
+        let all = n + game.choice_count();
         let mut best = i64::MIN;
         which.clear();
-        for choice in std::iter::once(None).chain((0..n).map(Some)) {
+        for choice in std::iter::once(None).chain((0..all).map(Some)) {
             let g = copy_into(scratch, game);
-            g.play_follower(choice);
+            match choice {
+                Some(i) if i >= n => g.play_choose(i - n),
+                _ => g.play_follower(choice),
+            };
             let m = Self::margin(g, me);
             if m > best {
                 best = m;
@@ -180,6 +228,47 @@ impl GreedyAgent {
             }
         }
         best
+    }
+
+    /// Best margin over the answers to an offered choice: each option (and declining, where
+    /// allowed), scored by the margin right after it; the best answers are left in `which`.
+    fn best_offer(
+        game: &Game,
+        me: u8,
+        scratch: &mut Option<Game>,
+        which: &mut Vec<Option<usize>>,
+    ) -> i64 {
+        let decline = game.offer_may_decline().then_some(None);
+        let options = (0..game.choice_count()).map(Some);
+        let mut best = i64::MIN;
+        which.clear();
+        for choice in decline.into_iter().chain(options) {
+            let g = copy_into(scratch, game);
+            match choice {
+                Some(i) => {
+                    g.play_choose(i);
+                }
+                None => g.play_pass(),
+            }
+            let m = Self::margin(g, me);
+            if m > best {
+                best = m;
+                which.clear();
+            }
+            if m == best {
+                which.push(choice);
+            }
+        }
+        best
+    }
+
+    /// One of the best answers `best_follower` left in `which`, at random.
+    fn pick_best(&mut self) -> Option<usize> {
+        if self.which.is_empty() {
+            return None;
+        }
+        let i = self.rng.below(self.which.len() as u32) as usize;
+        self.which[i]
     }
 
     fn prepare(&mut self, game: &Game) {
@@ -219,16 +308,36 @@ impl Agent for GreedyAgent {
         self.ties[i]
     }
 
-    fn choose_follower(&mut self, game: &Game, _options: &[FollowerOption]) -> Option<usize> {
+    fn choose_follower(&mut self, game: &Game, options: &[FollowerOption]) -> Option<usize> {
         let me = game.current_player();
         self.prepare(game);
         let base = self.base.as_ref()?;
         Self::best_follower(base, me, &mut self.after_turn, &mut self.which);
-        if self.which.is_empty() {
-            return None;
-        }
-        let i = self.rng.below(self.which.len() as u32) as usize;
-        self.which[i]
+        // An offered choice (if it was best) is not a follower option: none then.
+        self.pick_best().filter(|&i| i < options.len())
+    }
+
+    /// The follower option or offered choice with the best margin after the turn.
+    fn choose_step(
+        &mut self,
+        game: &Game,
+        _options: &[FollowerOption],
+        _choices: usize,
+    ) -> Option<usize> {
+        let me = game.current_player();
+        self.prepare(game);
+        let base = self.base.as_ref()?;
+        Self::best_follower(base, me, &mut self.after_turn, &mut self.which);
+        self.pick_best()
+    }
+
+    /// The answer with the best margin right after it.
+    fn choose_offer(&mut self, game: &Game, _n: usize, _may_decline: bool) -> Option<usize> {
+        let me = game.current_player();
+        self.prepare(game);
+        let base = self.base.as_ref()?;
+        Self::best_offer(base, me, &mut self.after_turn, &mut self.which);
+        self.pick_best()
     }
 
     /// Place an own tile where that (with the best follower) gains most, if it gains anything

@@ -43,6 +43,30 @@ fn is_false(v: &bool) -> bool {
     !*v
 }
 
+/// How a log names a chosen option ([`Event::Choice`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChoiceWord {
+    /// A figure on the board: its tile's anchor, the tile-local feature, a segment id of it and
+    /// the figure type.
+    Figure {
+        /// Anchor x of its tile.
+        x: i32,
+        /// Anchor y of its tile.
+        y: i32,
+        /// Tile-local feature index.
+        feature: u8,
+        /// A segment id of that feature.
+        segment: String,
+        /// Follower type id.
+        follower: String,
+    },
+    /// A placed tile, by the cell named (`[x, y]`).
+    Tile([i32; 2]),
+    /// A kind of piece, by its resource id.
+    Kind(String),
+}
+
 /// One thing that happened. `turn` counts placed land tiles (the start tile is turn 0);
 /// `player` is a seat index (0-based).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -146,12 +170,27 @@ pub enum Event {
         seat: u8,
     },
     /// Decision: no follower this turn; or draw instead of placing one's own tile (AM-1); or
-    /// take a freed figure back (AM-11).
+    /// take a freed figure back (AM-11); or, with `rule`, decline that rule's offered choice.
     Pass {
         /// Turn number.
         turn: u32,
         /// Seat passing.
         player: u8,
+        /// The rule whose offer is declined (absent on every other pass).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rule: Option<String>,
+    },
+    /// Decision: an option of a rule's offered choice (`Offer`), on which the offer's effects
+    /// then act.
+    Choice {
+        /// Turn number.
+        turn: u32,
+        /// The rule making the offer.
+        rule: String,
+        /// Seat choosing.
+        player: u8,
+        /// The option chosen.
+        option: ChoiceWord,
     },
     /// A feature was scored. Every player in `players` receives `points`; an empty `players`
     /// means the feature was complete but unoccupied (nobody scores, B-5).
@@ -320,7 +359,7 @@ pub enum Event {
 
 impl Event {
     /// Every kind name [`Event::kind`] gives, in the order of the variants.
-    pub const KINDS: [&'static str; 19] = [
+    pub const KINDS: [&'static str; 20] = [
         "draw",
         "discard",
         "place",
@@ -340,6 +379,7 @@ impl Event {
         "seating",
         "finish",
         "end",
+        "choice",
     ];
 
     /// Stable kind name, as in the `type` field of the log (`draw`, `place`, `score`, ...).
@@ -364,6 +404,7 @@ impl Event {
             Event::Seating { .. } => "seating",
             Event::Finish { .. } => "finish",
             Event::End { .. } => "end",
+            Event::Choice { .. } => "choice",
         }
     }
 
@@ -375,6 +416,7 @@ impl Event {
             | Event::Place { player, .. }
             | Event::Follower { player, .. }
             | Event::Pass { player, .. }
+            | Event::Choice { player, .. }
             | Event::Take { player, .. }
             | Event::Seat { player, .. }
             | Event::Return { player, .. }
@@ -413,8 +455,10 @@ impl Event {
             | Event::Token { rule, .. }
             | Event::Counters { rule, .. }
             | Event::Collect { rule, .. }
-            | Event::Seating { rule, .. } => Some(rule),
+            | Event::Seating { rule, .. }
+            | Event::Choice { rule, .. } => Some(rule),
             Event::Draw { rule, .. }
+            | Event::Pass { rule, .. }
             | Event::Follower { rule, .. }
             | Event::Return { rule, .. } => rule.as_deref(),
             Event::Place { rules, .. } => rules.first().map(String::as_str),
@@ -443,9 +487,11 @@ impl Event {
     pub fn is_decision(&self) -> bool {
         match self {
             Event::Follower { claim, .. } => !claim,
-            Event::Place { .. } | Event::Pass { .. } | Event::Take { .. } | Event::Seat { .. } => {
-                true
-            }
+            Event::Place { .. }
+            | Event::Pass { .. }
+            | Event::Take { .. }
+            | Event::Seat { .. }
+            | Event::Choice { .. } => true,
             _ => false,
         }
     }

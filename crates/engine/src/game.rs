@@ -19,6 +19,7 @@ mod apply;
 mod board;
 mod cells;
 mod chance;
+pub(crate) mod choice;
 mod copy;
 mod corners;
 mod effects;
@@ -53,8 +54,8 @@ pub use error::MoveError;
 pub use preset::{Preset, PresetError};
 pub use snapshot::SnapshotError;
 pub use types::{
-    Action, BoardFollower, CornerChoice, FollowerOption, MoveTarget, Phase, PileOrder, PlacedTile,
-    Placement, SetupError,
+    Action, BoardFollower, ChoiceOption, CornerChoice, FollowerOption, MoveTarget, Phase,
+    PileOrder, PlacedTile, Placement, SetupError,
 };
 
 use cells::{find, union};
@@ -262,6 +263,8 @@ pub struct Game {
     zobrist: u64,
     /// The position set by hand ([`Game::preset`]) and the number of decisions made before it.
     preset: Option<Box<(usize, Preset)>>,
+    /// Offered choices: the open offer, the figure step's offers, the offers still to make.
+    choice: choice::ChoiceState,
     /// The one rule form's tokens, tile counters, tile placers and pending offers (empty in a
     /// variant without `[[when]]` rules).
     rf: rule_state::RuleState,
@@ -392,6 +395,7 @@ impl Game {
             finished: false,
             zobrist: 0,
             preset: None,
+            choice: choice::ChoiceState::default(),
             rf: rule_state::RuleState::default(),
         };
         g.restart(pile)?;
@@ -503,6 +507,7 @@ impl Game {
         let rs = self.rules.ruleset();
         self.rf.reset(rs.tokens.len(), rs.counters.len());
         self.corner_figs.clear();
+        self.choice.clear();
         self.freed.clear();
         self.moves.clear();
         self.final_seats.clear();

@@ -122,13 +122,16 @@ pub mod stats;
 pub mod testkit;
 
 #[cfg(test)]
+mod choice_tests;
+#[cfg(test)]
 mod tests;
 
 pub use agent::{Agent, AgentKind, GreedyAgent, MctsAgent, RandomAgent, SearchStats};
-pub use event::{Event, FeatureId, FeatureInfo};
+pub use event::{ChoiceWord, Event, FeatureId, FeatureInfo};
 pub use game::{
-    Action, BoardFollower, CornerChoice, FollowerOption, Game, MoveError, MoveTarget, Phase,
-    PileOrder, PlacedTile, Placement, Preset, PresetError, SetupError, SnapshotError, CHANCE,
+    Action, BoardFollower, ChoiceOption, CornerChoice, FollowerOption, Game, MoveError, MoveTarget,
+    Phase, PileOrder, PlacedTile, Placement, Preset, PresetError, SetupError, SnapshotError,
+    CHANCE,
 };
 pub use rng::Rng;
 pub use rules::{Rules, RulesError, RulesReason, TileProblem, MAX_PLAYERS};

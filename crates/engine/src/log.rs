@@ -452,6 +452,12 @@ pub fn decision_action(game: &Game, event: &Event) -> Result<Action, String> {
         Event::Pass { .. } => Action::Pass,
         Event::Take { tile, .. } => Action::Take(tile_of(tile)?),
         Event::Seat { seat, .. } => Action::Seat(*seat),
+        Event::Choice { rule, option, .. } => {
+            let i = game.choice_index(rule, option).ok_or_else(|| {
+                format!("no option {option:?} of a `{rule}` choice is offered now")
+            })?;
+            Action::Choose(i)
+        }
         other => return Err(format!("a `{}` line is not a decision", other.kind())),
     })
 }

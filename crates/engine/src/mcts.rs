@@ -260,6 +260,7 @@ fn decisions(g: &Game, out: &mut Vec<Action>) {
         }
         Phase::Follower => {
             out.extend(g.follower_options().iter().map(|&o| Action::Follower(o)));
+            out.extend((0..g.choice_count() as u16).map(Action::Choose));
             out.push(Action::Pass);
         }
         Phase::Move => {
@@ -280,9 +281,14 @@ fn playout(g: &mut Game, rng: &mut Rng, buf: &mut Vec<Action>) {
                 g.play_placement(rng.below(n) as usize);
             }
             Phase::Follower => {
-                let n = g.follower_options().len() as u32;
-                let i = rng.below(n + 1) as usize;
-                g.play_follower((i < n as usize).then_some(i));
+                let n = g.follower_options().len();
+                let all = (n + g.choice_count()) as u32;
+                let i = rng.below(all + 1) as usize;
+                if i >= n && i < all as usize {
+                    g.play_choose(i - n);
+                } else {
+                    g.play_follower((i < n).then_some(i));
+                }
             }
             Phase::Draw => {
                 g.draw_default();

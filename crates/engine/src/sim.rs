@@ -61,6 +61,10 @@ pub fn play_one(game: &mut Game, agents: &mut [Box<dyn Agent + Send>]) -> bool {
         return true;
     }
     if phase == crate::Phase::Follower {
+        if game.choice_count() > 0 {
+            play_step(game, agent.as_mut());
+            return true;
+        }
         let choice = if game.follower_options().is_empty() {
             None
         } else {
@@ -72,6 +76,19 @@ pub fn play_one(game: &mut Game, agents: &mut [Box<dyn Agent + Send>]) -> bool {
         return true;
     }
     play_other(game, agent.as_mut())
+}
+
+/// The figure step when rules offer choices there too: a follower, a choice or neither.
+#[inline(never)]
+fn play_step(game: &mut Game, agent: &mut (dyn Agent + Send)) {
+    let n = game.follower_options().len();
+    let played = match agent.choose_step(game, game.follower_options(), game.choice_count()) {
+        Some(i) if i >= n => game.play_choose(i - n),
+        choice => game.play_follower(choice),
+    };
+    if !played {
+        game.play_follower(None);
+    }
 }
 
 /// The phases added by expansions (own tiles, moves, the pool).
@@ -93,6 +110,20 @@ fn play_other(game: &mut Game, agent: &mut (dyn Agent + Send)) -> bool {
             let choice = agent.choose_move(game, &targets);
             if !game.play_move(choice) {
                 game.play_move(None);
+            }
+        }
+        crate::Phase::Choice => {
+            let (n, decline) = (game.choice_count(), game.offer_may_decline());
+            let played = match agent.choose_offer(game, n, decline) {
+                Some(i) => game.play_choose(i),
+                None if decline => {
+                    game.play_pass();
+                    true
+                }
+                None => false,
+            };
+            if !played {
+                game.play_choose(0);
             }
         }
         // A chance step (chance steps on): the seeded order decides.

@@ -901,7 +901,7 @@ pub struct FollowerType {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub only_tags: Vec<u32>,
     /// Sites by tag (AB-1): the figure never stands on a tile-local feature carrying one of
-    /// these tags (the meeple and a garden).
+    /// these tags (AB-1: a feature only one figure type may hold).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub never_tags: Vec<u32>,
 }

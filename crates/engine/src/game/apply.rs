@@ -45,6 +45,14 @@ impl Game {
                 self.check_seat(s)?;
                 self.choose_seat(s);
             }
+            Action::Choose(n) => {
+                self.check_choose(n)?;
+                self.choose(n);
+            }
+            Action::Pass if self.phase == Phase::Choice => {
+                self.check_decline()?;
+                self.decline();
+            }
             Action::Pass => {
                 if !matches!(self.phase, Phase::Hand | Phase::Follower | Phase::Move) {
                     return Err(MoveError::WrongPhase { phase: self.phase });
@@ -153,6 +161,7 @@ impl Game {
     pub fn play_pass(&mut self) {
         let can = match self.phase {
             Phase::Follower | Phase::Move => true,
+            Phase::Choice => self.check_decline().is_ok(),
             Phase::Hand => !self.w.must_place,
             _ => false,
         };
@@ -174,6 +183,7 @@ impl Game {
                 self.decline_own_tile();
             }
             Phase::Move => self.move_freed(None),
+            Phase::Choice => self.decline(),
             _ => {}
         }
     }
@@ -202,6 +212,13 @@ impl Game {
                 self.end_game();
             }
             Phase::Move => {
+                self.return_freed();
+                self.end_game();
+            }
+            Phase::Choice => {
+                if self.drop_offers() {
+                    self.score_pending();
+                }
                 self.return_freed();
                 self.end_game();
             }

@@ -79,5 +79,6 @@ copy_fields!(
     finished,
     zobrist,
     preset,
+    choice,
     rf
 );

@@ -179,6 +179,20 @@ pub enum MoveError {
         /// Feature index on the tile just placed.
         feature: u8,
     },
+    /// The offered choice has no option of this number (`Offer`; the rule id from the data).
+    NoSuchOption {
+        /// The rule making the offer.
+        rule: String,
+        /// The option named.
+        option: u16,
+        /// How many options there are.
+        options: u16,
+    },
+    /// The offered choice may not be declined (`Offer::may_decline` is false).
+    MustChoose {
+        /// The rule making the offer.
+        rule: String,
+    },
     /// The placement breaks one of the tile's placement rules (`TileType::placement`).
     PlacementRule {
         /// The rule id the data gives it.
@@ -220,6 +234,8 @@ impl MoveError {
         "corner-on-pool-tile",
         "placement-rule",
         "feature-completed",
+        "no-such-option",
+        "must-choose",
     ];
 
     /// Stable kebab-case name (scenario files' `expect_error.kind`).
@@ -254,6 +270,8 @@ impl MoveError {
             MoveError::CornerOnPoolTile { .. } => 26,
             MoveError::PlacementRule { .. } => 27,
             MoveError::FeatureCompleted { .. } => 28,
+            MoveError::NoSuchOption { .. } => 29,
+            MoveError::MustChoose { .. } => 30,
         };
         Self::KINDS[i]
     }
@@ -280,7 +298,9 @@ impl Game {
             i.map(|i| r.site_rule(i as u8))
         };
         let rule = match e {
-            MoveError::PlacementRule { rule, .. } => Some(rule.as_str()),
+            MoveError::PlacementRule { rule, .. }
+            | MoveError::NoSuchOption { rule, .. }
+            | MoveError::MustChoose { rule } => Some(rule.as_str()),
             MoveError::WrongSite { follower, .. }
             | MoveError::NeedsOwnFigure { follower, .. }
             | MoveError::FeatureCompleted { follower, .. } => Some(r.site_rule(*follower)),
@@ -427,6 +447,20 @@ impl fmt::Display for MoveError {
                  \"refused\"`)"
             ),
             MoveError::PlacementRule { rule, why } => write!(f, "{why} ({rule})"),
+            MoveError::NoSuchOption {
+                rule,
+                option,
+                options,
+            } => write!(
+                f,
+                "the choice {rule} offers has {options} option(s), numbered from 0: there is no \
+                 option {option} ({rule})"
+            ),
+            MoveError::MustChoose { rule } => write!(
+                f,
+                "the choice {rule} offers may not be declined: one of its options must be taken \
+                 ({rule})"
+            ),
             MoveError::NotAMoveTarget { x, y, feature, .. } => write!(
                 f,
                 "feature {feature} of the tile at ({x}, {y}) is not an unfinished, unoccupied \

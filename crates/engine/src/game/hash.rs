@@ -67,6 +67,7 @@ impl Game {
             Phase::Move => 6,
             Phase::Over => 7,
             Phase::Draw => 8,
+            Phase::Choice => 9,
         };
         let mut h = key(
             3,
@@ -109,6 +110,12 @@ impl Game {
         // hash stays what it was). Pool tiles' owners follow from the pool's own state.
         for o in w.owned.iter().filter(|o| !o.pooled) {
             h ^= key(13, u64::from(o.inst), u64::from(o.player));
+        }
+        // Offers under way (none in most variants: their hash stays what it was).
+        if self.choice != super::choice::ChoiceState::default() {
+            let mut s = std::hash::DefaultHasher::new();
+            std::hash::Hash::hash(&self.choice, &mut s);
+            h ^= key(14, 0, std::hash::Hasher::finish(&s));
         }
         // The one rule form's tokens, counters and offers (none in most variants).
         self.rf.hash_into(|tag, a, b| h ^= key(tag, a, b));

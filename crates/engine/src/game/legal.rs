@@ -18,6 +18,8 @@ impl Game {
             Action::Move(t) => self.check_move(t).map(|_| ()),
             Action::Take(t) => self.check_take(t),
             Action::Seat(s) => self.check_seat(s),
+            Action::Choose(n) => self.check_choose(n),
+            Action::Pass if self.phase == Phase::Choice => self.check_decline(),
             Action::Pass => {
                 if !matches!(self.phase, Phase::Hand | Phase::Follower | Phase::Move) {
                     return Err(MoveError::WrongPhase { phase: self.phase });
@@ -80,7 +82,8 @@ impl Game {
     /// [`Action::Corner`], the other corners of a listed corner-figure option):
     /// placements; own-tile placements then `Pass` (draw instead); follower options, then the
     /// other features of the tile that the board joins to an option's feature (the same option
-    /// named another way), then `Pass`; move targets, then the other tiles' features of a target's
+    /// named another way), then the figure-step offers' options ([`Action::Choose`]), then
+    /// `Pass`; an offer's options, then `Pass` where it may be declined; move targets, then the other tiles' features of a target's
     /// board feature, then `Pass` (take it back).
     pub fn legal_actions(&self) -> Vec<Action> {
         let pass = std::iter::once(Action::Pass);
@@ -99,7 +102,14 @@ impl Game {
             }
             Phase::Follower => {
                 let options = self.options.iter().copied().chain(self.follower_aliases());
-                options.map(Action::Follower).chain(pass).collect()
+                let choices = (0..self.choice_count() as u16).map(Action::Choose);
+                let options = options.map(Action::Follower).chain(choices);
+                options.chain(pass).collect()
+            }
+            Phase::Choice => {
+                let choices = (0..self.choice_count() as u16).map(Action::Choose);
+                let decline = self.check_decline().is_ok();
+                choices.chain(pass.take(usize::from(decline))).collect()
             }
             Phase::Move => {
                 let targets = self.moves.iter().map(|m| m.0).chain(self.move_aliases());

@@ -3,10 +3,10 @@
 
 use tegula_ruleset::{FeatureKind, NO_FEATURE};
 
+use super::choice::Stage;
 use super::frontier::demand;
-use super::{find, union, Event, Game, Inst, Phase, Placement, Seg, EMPTY, FRONT};
+use super::{find, union, Event, Game, Inst, Placement, Seg, EMPTY, FRONT};
 use crate::rules::joins::{SIDE_ANY, SIDE_CITY, SIDE_ROAD};
-use crate::rules::when::Kind;
 use crate::rules::{TileInfo, MAX_TILE_CELLS};
 
 impl Game {
@@ -43,7 +43,7 @@ impl Game {
             self.note_extension();
         }
         // The one rule form (one test of a byte in variants without it): the placer is noted,
-        // `tile-placed` raised (GM-2's first ingot, before the figure step).
+        // `tile-placed` raised (GM-2's first counter, before the figure step).
         if self.rules.when.kinds != 0 {
             self.rule_tile_placed();
         }
@@ -53,11 +53,11 @@ impl Game {
             // reading the turn's scoring step scores it (`score_pending`).
             self.score_joined_fields();
         }
-        self.compute_options();
-        self.phase = Phase::Follower;
-        if self.waits(Kind::FigureStep) {
-            self.rule_figure_step();
+        if !self.rf.offers.is_empty() && self.make_offers(Stage::Placed) {
+            // Once they are answered, the figure step (game/choice.rs).
+            return;
         }
+        self.begin_figure_step();
     }
 
     /// Put a tile on the board and merge features; collects completion candidates.

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use tegula_ruleset::{FinalRoundFirst, KeptAfterPile, PlayerTile, TileSite};
 
+use super::choice::Stage;
 use super::{Event, Game, MoveError, Phase, Placement, Resume};
 use crate::rules::fits;
 use crate::rules::when::Kind;
@@ -90,6 +91,7 @@ impl Game {
             self.events.push(Event::Pass {
                 turn,
                 player: self.player,
+                rule: None,
             });
         }
     }
@@ -102,6 +104,17 @@ impl Game {
         if self.waits(Kind::TurnEnd) {
             self.rule_turn_end();
         }
+        if !self.rf.offers.is_empty() && self.make_offers(Stage::TurnEnd) {
+            // Once they are answered, `after_scoring` (game/choice.rs).
+            return;
+        }
+        self.after_scoring();
+    }
+
+    /// After the turn's scoring (and its offers): freed figures move (AM-11), then the next
+    /// turn.
+    #[inline]
+    pub(super) fn after_scoring(&mut self) {
         if self.freed.is_empty() {
             if self.rules.plain_turns && !self.in_final {
                 // No own tiles, no pool: straight to the next seat's draw.
@@ -150,7 +163,17 @@ impl Game {
         self.active = self.player;
         if self.rules.when.kinds != 0 {
             self.rule_turn_start();
+            if !self.rf.offers.is_empty() && self.make_offers(Stage::TurnStart) {
+                // Once they are answered, `begin_turn_after_offers` (game/choice.rs).
+                return;
+            }
         }
+        self.begin_turn_after_offers();
+    }
+
+    /// The turn's own tiles (AM-1) or its draw.
+    #[inline]
+    pub(super) fn begin_turn_after_offers(&mut self) {
         if !self.w.held.is_empty() && self.offer_pool_tile() {
             return;
         }

@@ -59,6 +59,40 @@ pub struct MoveTarget {
     pub feature: u8,
 }
 
+/// An option of an offered choice ([`Action::Choose`], [`Game::choice_options`]).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum ChoiceOption {
+    /// A figure of the chooser's on the board: its tile's anchor, the tile-local feature it
+    /// stands on and its follower type.
+    Figure {
+        /// Anchor x of the figure's tile.
+        x: i32,
+        /// Anchor y of the figure's tile.
+        y: i32,
+        /// Tile-local feature index.
+        feature: u8,
+        /// Follower type index.
+        follower: u8,
+    },
+    /// A placed tile around the subject tile, named by its cell next to the subject.
+    Tile {
+        /// Cell x.
+        x: i32,
+        /// Cell y.
+        y: i32,
+    },
+    /// A kind of piece: its position in the offer's list and the resource it is held as.
+    Kind {
+        /// Position in the offer's list of kinds.
+        index: u8,
+        /// Resource index.
+        resource: u16,
+    },
+}
+
 /// A player's decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -87,6 +121,12 @@ pub enum Action {
     Pass,
     /// The chance step's outcome: this tile type is drawn ([`Phase::Draw`], B-2).
     Draw(u16),
+    /// Take option number `n` of an offered choice (a rule's `offer`, docs/FORMAT.md): of the
+    /// open offer in [`Phase::Choice`], or, in [`Phase::Follower`], of the figure-step offers
+    /// listed after the follower options (their options one after the other, in rule order).
+    /// [`Game::choice_options`] lists them in this order. [`Action::Pass`] declines an offer
+    /// that may be declined.
+    Choose(u16),
 }
 
 /// Where the turn is.
@@ -116,6 +156,10 @@ pub enum Phase {
     /// probabilities, [`Game::apply_draw`] or [`Game::draw_default`] decides. Only with chance
     /// steps on ([`Game::set_chance_steps`]).
     Draw,
+    /// A rule offers a choice to [`Game::current_player`] ([`Game::open_offer`]): one of
+    /// [`Game::choice_options`] ([`Action::Choose`]), or [`Action::Pass`] where the offer may be
+    /// declined.
+    Choice,
 }
 
 /// Why a game cannot be set up.

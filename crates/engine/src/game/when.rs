@@ -28,9 +28,7 @@ pub(crate) struct FigureRef {
     pub seg: u32,
 }
 
-/// What an offer's choice named ([`tegula_ruleset::Options`]).
-// The choices (`game/choice.rs`, wt-choice) make them.
-#[allow(dead_code)]
+/// What an offer's choice named ([`tegula_ruleset::Options`]; `game/choice.rs` makes them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Chosen {
     /// A figure of the chooser's on the board.
@@ -211,10 +209,15 @@ impl Game {
     }
 
     /// A turn begins (the seat `self.active`): the tokens' records are the turn's, then
-    /// `turn-start`.
+    /// `turn-start` — unless nothing is left to play (the pile empty, no tile kept, held or
+    /// owned: the game ends instead of the turn).
     pub(super) fn rule_turn_start(&mut self) {
         self.rf.begin_turn();
-        if self.waits(Kind::TurnStart) {
+        let playable = self.drawn < self.pile.len()
+            || !self.w.held.is_empty()
+            || !self.w.kept.is_empty()
+            || !self.rules.ruleset().player_tiles.is_empty();
+        if playable && self.waits(Kind::TurnStart) {
             self.raise(Kind::TurnStart, &Ctx::of(self.active));
         }
     }
@@ -247,3 +250,6 @@ impl Game {
 }
 
 pub(super) use super::rule_counts::RuleCounts;
+
+#[cfg(test)]
+mod tests;

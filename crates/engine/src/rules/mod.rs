@@ -329,7 +329,8 @@ pub struct Rules {
     pub(crate) joins_at_once: bool,
     /// Whether any follower type may join an occupied feature.
     pub(crate) any_joins: bool,
-    /// Whether turns are only draws: no own tiles, no pool and no extra turns (the base game).
+    /// Whether turns are only draws: no own tiles, no pool, no extra turns and no rules of
+    /// the one form (the base game).
     pub(crate) plain_turns: bool,
     /// By feature kind (`kind as usize`), the follower types that may stand on it, bit `k` for
     /// type `k`: the follower options read one mask per feature instead of every type's facts.
