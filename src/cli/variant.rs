@@ -100,7 +100,7 @@ fn place(o: Option<&Origin>) -> String {
 }
 
 fn rule_words(r: &RuleLine) -> String {
-    match r.rule {
+    match &r.rule {
         Some(id) => format!("{} ({id})", r.text),
         None => r.text.clone(),
     }

@@ -35,9 +35,10 @@ pub struct RuleLine {
     pub value: Value,
     /// The rule in plain words, with its value.
     pub text: String,
-    /// Rule id (the rule registry, `tegula rules ID`) the parameter belongs to, when there is one.
+    /// Rule id (the rule registry, `tegula rules ID`, or one the data declares) the parameter
+    /// belongs to, when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub rule: Option<&'static str>,
+    pub rule: Option<String>,
     /// Where it was set; `None`: the rulebook's default.
     pub origin: Option<Origin>,
 }
@@ -80,6 +81,7 @@ pub fn explain(path: &Path) -> (Option<Explanation>, Vec<Diagnostic>) {
     rules.extend(scoring_lines(&v, &at));
     rules.extend(reading_lines(&v, &at));
     rules.extend(resource_lines(&v, &at));
+    rules.extend(crate::explain_when::lines(&v, &at));
     let e = Explanation {
         id: v.id.clone(),
         name: v.name.clone(),
@@ -90,7 +92,7 @@ pub fn explain(path: &Path) -> (Option<Explanation>, Vec<Diagnostic>) {
 }
 
 /// Finds where a key path of the (merged) document was written.
-struct Locator<'a> {
+pub(crate) struct Locator<'a> {
     source: &'a Source,
     doc: Option<&'a ImDocument<String>>,
 }
@@ -110,7 +112,7 @@ impl Locator<'_> {
     }
 
     /// Where the element of the list `list` whose `id` is `id` was written (its `id` value).
-    fn element(&self, list: &str, id_key: &str, id: &str) -> Option<Origin> {
+    pub(crate) fn element(&self, list: &str, id_key: &str, id: &str) -> Option<Origin> {
         let item = self.doc?.as_table().get(list)?;
         let span = match item {
             toml_edit::Item::ArrayOfTables(a) => a
@@ -138,18 +140,18 @@ impl Locator<'_> {
     }
 }
 
-fn line(
+pub(crate) fn line(
     key: &str,
     value: Value,
     text: String,
-    rule: Option<&'static str>,
+    rule: Option<&str>,
     at: Option<Origin>,
 ) -> RuleLine {
     RuleLine {
         key: key.to_string(),
         value,
         text,
-        rule,
+        rule: rule.map(str::to_string),
         origin: at,
     }
 }
@@ -339,7 +341,11 @@ fn figure_words(f: &tegula_ruleset::FollowerType, tags: &[String]) -> String {
             ", moves on after scoring to a connected feature (the older AM-11 rule)"
         }
     };
-    format!("{} {} per player ({strength}{after})", f.count, f.name)
+    let tagged = crate::explain_when::site_tag_words(f, tags);
+    format!(
+        "{} {} per player ({strength}{after}{tagged})",
+        f.count, f.name
+    )
 }
 
 /// A corner figure's three payments (AM-7 .. AM-9), in words.
@@ -478,6 +484,9 @@ fn resource_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
                 "at the end every seat holding the most (none for 0) scores {} [{}]",
                 a.most, a.rule
             ));
+        }
+        if !r.start.is_empty() {
+            parts.push(crate::explain_when::start_words(&r.start));
         }
         out.push(line(
             &format!("resource.{}", r.id),

@@ -12,6 +12,7 @@ pub mod citations;
 pub mod compile;
 pub mod diag;
 pub mod explain;
+mod explain_when;
 pub mod facts;
 pub mod figure_values;
 pub mod figures;

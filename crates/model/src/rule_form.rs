@@ -11,6 +11,7 @@ mod tests;
 
 use std::collections::HashMap;
 use std::ops::Range;
+use std::path::PathBuf;
 
 use tegula_ruleset::{CounterType, FeatureKind, Names, Offer, Options, PieceKind, TokenType, When};
 
@@ -57,6 +58,8 @@ pub struct Lowered {
     pub tokens: Vec<TokenType>,
     /// Every `[[counter]]`.
     pub counters: Vec<CounterType>,
+    /// Where each of `when` was written (file, 1-based line of its `rule`).
+    pub when_at: Vec<(PathBuf, usize)>,
 }
 
 /// Lower the rule form of a variant: `files` are its tile-set files' tables in set order, then
@@ -75,15 +78,27 @@ pub fn lower(
         tokens: &token_ids,
         counters: &counter_ids,
         resources: scope.resources,
+        figures: scope.followers,
     };
     let mut when = Vec::new();
+    let mut when_at = Vec::new();
     for (src, f) in files {
         let cx = Cx {
             src,
             names: &names,
             scope,
         };
-        when.extend(f.when.iter().filter_map(|w| cx.when(w, diags)));
+        for w in &f.when {
+            if let Some(lowered) = cx.when(w, diags) {
+                when.push(lowered);
+                let (file, offset) = src.origin(w.value.rule.span.start);
+                let at = (
+                    crate::validate::normalize(&file.path),
+                    file.line_col(offset).0,
+                );
+                when_at.push(at);
+            }
+        }
     }
     Lowered {
         when,
@@ -95,6 +110,7 @@ pub fn lower(
             .into_iter()
             .map(|(id, name)| CounterType { id, name })
             .collect(),
+        when_at,
     }
 }
 

@@ -76,6 +76,9 @@ pub struct CompiledVariant {
     /// Kinds of tile counters (`[[counter]]`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub counters: Vec<tegula_ruleset::CounterType>,
+    /// Where each of `when` was written: the file and its 1-based line.
+    #[serde(skip)]
+    pub when_at: Vec<(PathBuf, usize)>,
 }
 
 /// A tile-set file compiled: its source and set (`None` when the file cannot be used at all),
@@ -376,6 +379,7 @@ pub fn compile_variant_with(
         when: rule_form.when,
         tokens: rule_form.tokens,
         counters: rule_form.counters,
+        when_at: rule_form.when_at,
     };
     crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
     sort_diags(&mut diags);

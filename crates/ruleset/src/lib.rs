@@ -24,6 +24,7 @@ pub mod limits;
 mod linear;
 mod resource;
 mod rule_form;
+mod rule_form_words;
 mod value;
 mod value_text;
 mod words;

@@ -23,8 +23,9 @@ fn test_prec(t: &Test) -> u8 {
     }
 }
 
-/// The names a value's indices stand for: tags, and the rule form's tokens, counters and
-/// resources (ids, indices into [`crate::Ruleset::tags`], `tokens`, `counters`, `resources`).
+/// The names a value's indices stand for: tags, and the rule form's tokens, counters, resources
+/// and figures (ids, indices into [`crate::Ruleset::tags`], `tokens`, `counters`, `resources`,
+/// `followers`).
 /// A name missing from its list prints as `#INDEX` (`?` for a tag).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Names<'a> {
@@ -36,6 +37,8 @@ pub struct Names<'a> {
     pub counters: &'a [String],
     /// Resource ids.
     pub resources: &'a [String],
+    /// Figure (follower) ids.
+    pub figures: &'a [String],
 }
 
 impl<'a> Names<'a> {
@@ -49,7 +52,7 @@ impl<'a> Names<'a> {
 }
 
 /// The id at index `i` of `ids`, or `#i`.
-fn name(ids: &[String], i: u32) -> String {
+pub(crate) fn name(ids: &[String], i: u32) -> String {
     ids.get(i as usize)
         .cloned()
         .unwrap_or_else(|| format!("#{i}"))
@@ -123,9 +126,9 @@ impl Quantity {
             Quantity::Tag(t) => format!("its segments tagged `{}`", tag(n.tags, t)),
             Quantity::Record(i) => format!("{}'s record", named("token", n.tokens, i)),
             Quantity::Counters(i) => {
-                format!("the {}s on its tiles", named("counter", n.counters, i))
+                format!("the {} on its tiles", named("counters", n.counters, i))
             }
-            Quantity::Held(i) => format!("the {} held", named("resource", n.resources, i)),
+            Quantity::Held(i) => format!("the units of {} held", named("resource", n.resources, i)),
             Quantity::Completed(k) => format!("the completed {}s on the board", k.name()),
             Quantity::Touching(k, _) => format!("the {}s touching it", k.name()),
         }
@@ -279,6 +282,10 @@ impl Expr {
     }
 
     /// The value as a number, in words when compared ("its tiles", "2").
+    pub fn amount_named(&self, n: &Names<'_>) -> String {
+        self.amount(n)
+    }
+
     fn amount(&self, n: &Names<'_>) -> String {
         match self {
             Expr::Count(q) => q.words_named(n),

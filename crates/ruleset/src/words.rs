@@ -174,7 +174,7 @@ fn state_words(state: State) -> &'static str {
 }
 
 /// "a" or "an" before the kind's name.
-fn article(kind: FeatureKind) -> &'static str {
+pub(crate) fn article(kind: FeatureKind) -> &'static str {
     if kind.name().starts_with(['a', 'e', 'i', 'o', 'u']) {
         "an"
     } else {
@@ -197,7 +197,7 @@ fn thresholds(steps: impl Iterator<Item = (u32, u32)>, unit: &str) -> String {
     parts.join(", ")
 }
 
-fn capitalised(s: &str) -> String {
+pub(crate) fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(first) => first.to_uppercase().chain(c).collect(),

@@ -1,0 +1,218 @@
+//! The one rule form in English: each [`When`], its event, effects, seats and offer said in
+//! words next to the types (as [`crate::Ability::words`] does for abilities), so that `variant
+//! explain` and docs/RULE-LANGUAGE.md print the same sentences from one source. Indices are
+//! named through [`Names`].
+
+use crate::rule_form::{Act, Offer, Options, RuleEvent, ScoredAt, Seat, TileRef, When, CHOSEN};
+use crate::value_text::{name, Names};
+use crate::words::{article, capitalised};
+use crate::FeatureKind;
+
+impl When {
+    /// The rule in one sentence, e.g. "When a city is completed during the game, if its tiles
+    /// are more than token `king`'s record: the placer of the tile takes token `king` with the
+    /// record 1 per tile."
+    pub fn describe(&self, n: &Names<'_>) -> String {
+        let mut s = capitalised(&self.event.describe(n));
+        if let Some(t) = &self.test {
+            s.push_str(", if ");
+            s.push_str(&t.words_named(n));
+        }
+        s.push_str(": ");
+        let mut parts = Vec::new();
+        if !self.then.is_empty() {
+            parts.push(acts(&self.then, n));
+        }
+        if let Some(o) = &self.offer {
+            parts.push(o.describe(n));
+        }
+        s.push_str(&parts.join("; then "));
+        s.push('.');
+        s
+    }
+}
+
+/// Effects in order, joined.
+fn acts(acts: &[Act], n: &Names<'_>) -> String {
+    let said: Vec<String> = acts.iter().map(|a| a.describe(n)).collect();
+    said.join(", and ")
+}
+
+impl RuleEvent {
+    /// When the rule acts, as a clause ("when a city is completed during the game").
+    pub fn describe(&self, n: &Names<'_>) -> String {
+        match self {
+            RuleEvent::TilePlaced { tag: None } => "when a tile is placed".into(),
+            RuleEvent::TilePlaced { tag: Some(t) } => {
+                format!("when a tile carrying `{}` is placed", name(n.tags, *t))
+            }
+            RuleEvent::FigureStep => "at the figure step of each turn".into(),
+            RuleEvent::FigurePlaced { figure: None } => {
+                "when a figure is placed from supply".into()
+            }
+            RuleEvent::FigurePlaced { figure: Some(f) } => format!(
+                "when a figure `{}` is placed from supply",
+                name(n.figures, u32::from(*f))
+            ),
+            RuleEvent::FeatureCompleted { kinds } => {
+                format!("when {} is completed during the game", kinds_words(kinds))
+            }
+            RuleEvent::FeatureScored { kinds, at } => format!(
+                "when {} is scored{}",
+                kinds_words(kinds),
+                match at {
+                    ScoredAt::Any => "",
+                    ScoredAt::Game => " during the game",
+                    ScoredAt::End => " in final scoring",
+                }
+            ),
+            RuleEvent::TurnStart => "at the start of each turn".into(),
+            RuleEvent::TurnEnd => "at the end of each turn, after its scoring".into(),
+            RuleEvent::GameEnd => "at the end of the game, before final scoring".into(),
+        }
+    }
+}
+
+impl Seat {
+    /// Who, as a singular noun phrase ("the actor", "each winner of the feature").
+    pub fn describe(&self, n: &Names<'_>) -> String {
+        match self {
+            Seat::Actor => "the actor".into(),
+            Seat::Placer => "the placer of the tile".into(),
+            Seat::Owner => "the tile's owner".into(),
+            Seat::Winners => "each winner of the feature".into(),
+            Seat::Every => "each seat".into(),
+            Seat::Holder(t) => format!("the holder of token `{}`", name(n.tokens, u32::from(*t))),
+            Seat::Chooser => "the chooser".into(),
+        }
+    }
+}
+
+impl Act {
+    /// The effect as a clause ("the actor scores 1 plus 1 per tile").
+    pub fn describe(&self, n: &Names<'_>) -> String {
+        match self {
+            Act::Score { value, to } => {
+                format!("{} scores {}", to.describe(n), value.words_named(n))
+            }
+            Act::Gain {
+                resource,
+                amount,
+                to,
+                spend,
+            } => format!(
+                "{} {} {}: {}",
+                to.describe(n),
+                if *spend { "gives up" } else { "gains" },
+                held(n, *resource, "resource"),
+                amount.words_named(n)
+            ),
+            Act::Token { token, to, record } => format!(
+                "{} takes token `{}` with the record {}",
+                to.describe(n),
+                name(n.tokens, u32::from(*token)),
+                record.amount_named(n)
+            ),
+            Act::Counters { counter, add, on } => format!(
+                "{} gets {}: {}",
+                match on {
+                    TileRef::Subject => "the tile",
+                    TileRef::Chosen => "the chosen tile",
+                },
+                held(n, *counter, "counter"),
+                add.words_named(n)
+            ),
+            Act::Take { counter, into, to } => format!(
+                "{}, one at a time in turn order from the actor, takes the {} on the \
+                 feature's tiles as {}",
+                to.describe(n),
+                held(n, *counter, "counters"),
+                held(n, *into, "resource")
+            ),
+            Act::ExtraTurn => "the actor takes one more turn".into(),
+            Act::ReturnChosen => "the chosen figure returns to its owner's supply".into(),
+        }
+    }
+}
+
+impl Offer {
+    /// The choice as a clause ("the actor may choose a figure of theirs …; on it: …").
+    pub fn describe(&self, n: &Names<'_>) -> String {
+        format!(
+            "{} {} {}{}: {}",
+            self.to.describe(n),
+            if self.may_decline {
+                "may choose"
+            } else {
+                "must choose"
+            },
+            self.options.describe(n),
+            if self.uses_figure_step {
+                " instead of placing a figure"
+            } else {
+                ""
+            },
+            acts(&self.then, n)
+        )
+    }
+}
+
+impl Options {
+    /// What may be chosen, as a noun phrase.
+    pub fn describe(&self, n: &Names<'_>) -> String {
+        match self {
+            Options::OwnFigure { figure, on, test } => {
+                let which = match figure {
+                    Some(f) => format!("figure `{}`", name(n.figures, u32::from(*f))),
+                    None => "figure".into(),
+                };
+                let mut s = format!("a {which} of theirs on {}", kinds_words(on));
+                if let Some(t) = test {
+                    s.push_str(&format!(" where {}", t.words_named(n)));
+                }
+                s
+            }
+            Options::NeighbourTile { diagonals: true } => {
+                "a placed tile of the 8 around the tile".into()
+            }
+            Options::NeighbourTile { diagonals: false } => {
+                "a placed tile of the 4 beside the tile".into()
+            }
+            Options::Kind { of } => {
+                let kinds: Vec<String> = of
+                    .iter()
+                    .map(|k| format!("`{}`", name(n.resources, u32::from(k.resource))))
+                    .collect();
+                format!("a kind of piece they hold ({})", kinds.join(", "))
+            }
+        }
+    }
+}
+
+/// "a city", "a road or city", "a feature".
+fn kinds_words(kinds: &[FeatureKind]) -> String {
+    match kinds {
+        [] => "a feature".into(),
+        [k] => format!("{} {}", article(*k), k.name()),
+        _ => {
+            let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+            format!("{} {}", article(kinds[0]), names.join(" or "))
+        }
+    }
+}
+
+/// A resource or counter by name, or the chosen kind's.
+fn held(n: &Names<'_>, i: u16, what: &str) -> String {
+    if i == CHOSEN {
+        return format!("the chosen kind's {what}");
+    }
+    if what == "counters" {
+        return format!("counters `{}`", name(n.counters, u32::from(i)));
+    }
+    let ids = if what == "resource" {
+        n.resources
+    } else {
+        n.counters
+    };
+    format!("{what} `{}`", name(ids, u32::from(i)))
+}
