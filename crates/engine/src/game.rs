@@ -44,6 +44,7 @@ mod score;
 mod slots;
 mod smallset;
 mod snapshot;
+mod take;
 mod turn;
 mod types;
 mod view;

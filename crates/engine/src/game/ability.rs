@@ -13,7 +13,7 @@ use tegula_ruleset::{
 use super::extra::ExtraFrom;
 use super::pool::Owned;
 use super::score::FeatureCounts;
-use super::{find, Event, FeatureId, Game, FRONT};
+use super::{find, Event, FeatureId, Game};
 use crate::points;
 
 /// One owned ability: its owner, tile, index among the tile's abilities, tile instance.
@@ -418,32 +418,18 @@ impl Game {
     /// or `(x, y)` itself, when the variant reads W-10 that way (`readings.near`).
     fn tagged_near(&self, x: i32, y: i32, tag: Option<u32>) -> bool {
         let own_cell = self.rules.ruleset().readings.near == NearCells::AroundOrOn;
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                if (dx, dy) == (0, 0) && !own_cell {
-                    continue;
-                }
-                let Some(pos) = self.pos(x + dx, y + dy) else {
-                    continue;
-                };
-                let v = self.cells[pos];
-                if v >= FRONT {
-                    continue;
-                }
-                let inst = self.insts[(v >> 4) as usize];
-                let t = &self.rules.ruleset().tiles[inst.tile as usize];
-                let ci = v & 7;
-                let here = t.features.iter().any(|f| {
-                    let on_cell = f.cells.max(1) & (1 << ci) != 0;
-                    let tagged = tag.is_some_and(|g| f.tags & (1 << g) != 0);
-                    on_cell && (f.kind == FeatureKind::Cloister || tagged)
-                });
-                if here {
-                    return true;
-                }
-            }
-        }
-        false
+        let mut near = false;
+        self.around(x, y, own_cell, |v| {
+            let inst = self.insts[(v >> 4) as usize];
+            let t = &self.rules.ruleset().tiles[inst.tile as usize];
+            let ci = v & 7;
+            near |= t.features.iter().any(|f| {
+                let on_cell = f.cells.max(1) & (1 << ci) != 0;
+                let tagged = tag.is_some_and(|g| f.tags & (1 << g) != 0);
+                on_cell && (f.kind == FeatureKind::Cloister || tagged)
+            });
+        });
+        near
     }
 }
 

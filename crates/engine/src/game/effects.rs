@@ -52,7 +52,10 @@ impl Game {
             }
             Act::Token { token, to, record } => self.act_token(rule, *token, to, record, ctx),
             Act::Counters { counter, add, on } => self.act_counters(rule, *counter, add, *on, ctx),
-            Act::Take { counter, into, to } => self.act_take(rule, *counter, *into, to, ctx),
+            Act::Take { counter, into, to } => {
+                let seats = self.seat_bits(to, ctx);
+                self.act_take(rule, (*counter, *into), seats, ctx);
+            }
             // TB-5's limits: to the actor in its own turn, never from an extra turn, one a turn
             // (`grant_extra`), never with the pile empty (`start_extra_turn`).
             Act::ExtraTurn => {
@@ -109,7 +112,7 @@ impl Game {
                 continue;
             }
             let (turn, rule, players) = (self.turn, self.rule_id(rule), vec![p]);
-            let event = match ctx.feature {
+            let event = match ctx.subject_feature() {
                 Some(f) => {
                     let mut buf = std::mem::take(&mut self.tmp.buf);
                     let root = find(&mut self.segs, f);
@@ -162,7 +165,7 @@ impl Game {
                 points::add(held, n);
             }
             if self.record {
-                let feature = ctx.feature.map(|f| FeatureId(self.find_ro(f)));
+                let feature = ctx.subject_feature().map(|f| FeatureId(self.find_ro(f)));
                 self.events.push(Event::Gain {
                     turn: self.turn,
                     rule: self.rule_id(rule),
@@ -236,46 +239,6 @@ impl Game {
                 added: n,
                 total,
             });
-        }
-    }
-
-    /// GM-3, GM-4: every counter of kind `counter` on the subject's tiles taken by the seats of
-    /// `to`, one at a time in turn order from the actor, into resource `into`. Nobody to take
-    /// them: they stay.
-    fn act_take(&mut self, rule: u16, counter: u16, into: u16, to: &Seat, ctx: &Ctx) {
-        let seats = self.in_turn_order(self.seat_bits(to, ctx), ctx.actor);
-        let (c, r) = (usize::from(counter), usize::from(into));
-        let nr = self.rules.ruleset().resources.len();
-        if seats.is_empty() || c >= self.rf.counters.len() || r >= nr {
-            return;
-        }
-        let tiles = self.subject_tiles(ctx);
-        let mut total = 0u32;
-        for &i in &tiles {
-            total = total.saturating_add(self.rf.counters_on(c, i));
-            self.rf.set_counters(c, i, 0);
-        }
-        // One at a time around the seats: the first `total % k` take one more.
-        let k = seats.len() as u32;
-        for (i, &p) in seats.iter().enumerate() {
-            let got = total / k + u32::from((i as u32) < total % k);
-            if got == 0 {
-                continue;
-            }
-            points::add(&mut self.holdings[usize::from(p) * nr + r], got);
-            if self.record {
-                let feature = ctx.feature.map(|f| FeatureId(self.find_ro(f)));
-                let rs = self.rules.ruleset();
-                self.events.push(Event::Collect {
-                    turn: self.turn,
-                    rule: self.rule_id(rule),
-                    counter: rs.counters[c].id.clone(),
-                    player: p,
-                    amount: got,
-                    resource: rs.resources[r].id.clone(),
-                    feature,
-                });
-            }
         }
     }
 

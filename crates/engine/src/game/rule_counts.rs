@@ -33,7 +33,7 @@ impl<'a> RuleCounts<'a> {
 impl Counts for RuleCounts<'_> {
     fn count(&mut self, q: Quantity) -> u32 {
         let g = self.game;
-        let root = self.ctx.feature.map(|f| g.find_ro(f));
+        let root = self.ctx.subject_feature().map(|f| g.find_ro(f));
         match q {
             Quantity::Record(t) => g.rf.tokens.get(t as usize).map_or(0, |t| t.at_start),
             Quantity::Counters(c) => {
@@ -44,15 +44,10 @@ impl Counts for RuleCounts<'_> {
             Quantity::Held(r) => g.holding(self.seat, r as usize),
             Quantity::Completed(k) => g.completed_of(k),
             Quantity::Touching(k, tag) => g.touching(self.ctx, k, tag),
-            // A tile subject without a feature: its features carrying the tag.
-            Quantity::Tag(t) if root.is_none() => self.ctx.tile.map_or(0, |i| {
-                let tile = g.insts[i as usize].tile;
-                let feats = &g.rules.tiles[usize::from(tile)].feats;
-                let tagged = feats
-                    .iter()
-                    .filter(|f| f.tags.checked_shr(t).unwrap_or(0) & 1 != 0);
-                tagged.count() as u32
-            }),
+            // A tile subject without a feature: the tile's tag and its features'.
+            Quantity::Tag(t) if root.is_none() => {
+                self.ctx.tile.map_or(0, |i| g.tile_tag_count(i, t))
+            }
             _ => root.map_or(0, |r| {
                 FeatureCounts::new(g, r, &mut self.buf, None).count(q)
             }),
@@ -61,12 +56,22 @@ impl Counts for RuleCounts<'_> {
 }
 
 impl Game {
+    /// How often tile instance `inst` carries tag `tag`: 1 for the tile-level tag, plus 1 per
+    /// feature of it carrying the tag.
+    pub(super) fn tile_tag_count(&self, inst: u32, tag: u32) -> u32 {
+        let tile = usize::from(self.insts[inst as usize].tile);
+        let has = |bits: u32| bits.checked_shr(tag).unwrap_or(0) & 1;
+        let own = has(self.rules.ruleset().tiles[tile].tags);
+        let feats = self.rules.tiles[tile].feats.iter();
+        feats.fold(own, |n, f| n + has(f.tags))
+    }
+
     /// The tiles (instances, in placement order) of the subject: a cloister's tile and the
     /// tiles on its 8 neighbouring cells, every tile holding part of another feature, else the
     /// subject tile.
     pub(crate) fn subject_tiles(&self, ctx: &Ctx) -> Vec<u32> {
         let mut out = Vec::new();
-        match ctx.feature.map(|f| self.find_ro(f)) {
+        match ctx.subject_feature().map(|f| self.find_ro(f)) {
             Some(root) if self.segs[root as usize].kind == FeatureKind::Cloister => {
                 let (x, y) = self.cell_of(root, self.segs[root as usize].cells);
                 self.around(x, y, true, |v| out.push(v >> 4));
@@ -120,7 +125,7 @@ impl Game {
     /// around the cells of its segments carrying the tag; without a feature, around the subject
     /// tile's cells), each once, the subject feature itself left out.
     fn touching(&self, ctx: &Ctx, kind: FeatureKind, tag: Option<u32>) -> u32 {
-        let root = ctx.feature.map(|f| self.find_ro(f));
+        let root = ctx.subject_feature().map(|f| self.find_ro(f));
         let mut cells = Vec::new();
         match root {
             Some(r) => self.for_each_member(r, |seg, inst, feat| {

@@ -3,6 +3,7 @@
 //! each tile (the `owner` seat selector), and the offers the automatic side leaves for the
 //! choices (`game/choice.rs`). Empty, and never touched, in a variant without `[[when]]` rules.
 
+use super::take::Claim;
 use super::when::Ctx;
 use super::Game;
 
@@ -44,6 +45,9 @@ pub(crate) struct RuleState {
     /// Offers raised and not yet made, in the order raised. The automatic side only pushes
     /// them; the choices (`game/choice.rs`) take them off.
     pub(crate) offers: Vec<PendingOffer>,
+    /// During the turn's scoring step, the takes waiting to be shared together (GM-4); `None`
+    /// elsewhere (never set between moves).
+    pub(super) claims: Option<Vec<Claim>>,
 }
 
 impl Clone for RuleState {
@@ -53,6 +57,7 @@ impl Clone for RuleState {
             counters: self.counters.clone(),
             placed_by: self.placed_by.clone(),
             offers: self.offers.clone(),
+            claims: self.claims.clone(),
         }
     }
 
@@ -62,6 +67,7 @@ impl Clone for RuleState {
         self.counters.clone_from(&source.counters);
         self.placed_by.clone_from(&source.placed_by);
         self.offers.clone_from(&source.offers);
+        self.claims.clone_from(&source.claims);
     }
 }
 
@@ -75,6 +81,7 @@ impl RuleState {
         self.counters.iter_mut().for_each(Vec::clear);
         self.placed_by.clear();
         self.offers.clear();
+        self.claims = None;
     }
 
     /// Record that `seat` placed tile instance `inst`.

@@ -36,6 +36,11 @@ impl Game {
         if !self.pending_fields.is_empty() {
             self.score_joined_fields();
         }
+        // GM-4: the takes of the features scored in this step are shared together.
+        let takes = self.waits(Kind::FeatureScored);
+        if takes {
+            self.hold_takes();
+        }
         for i in 0..self.pending.len() {
             let r = find(&mut self.segs, self.pending[i]);
             let s = self.segs[r as usize];
@@ -65,6 +70,9 @@ impl Game {
             }
         }
         self.pending_cloisters.clear();
+        if takes {
+            self.settle_takes();
+        }
     }
 
     pub(super) fn cloister_neighbours(&self, seg: u32) -> u32 {

@@ -63,6 +63,16 @@ pub(crate) struct Ctx {
 }
 
 impl Ctx {
+    /// The feature the rule's values read (a segment of it): the chosen figure's, once an
+    /// offer's choice named one (AB-4's `1 + neighbours` is the chosen cloister's), else the
+    /// event's subject feature.
+    pub(crate) fn subject_feature(&self) -> Option<u32> {
+        match self.chosen {
+            Some(Chosen::Figure(f)) => Some(f.seg),
+            _ => self.feature,
+        }
+    }
+
     /// The context of an event of `actor`'s turn with no subject yet.
     pub(crate) fn of(actor: u8) -> Ctx {
         Ctx {
@@ -117,13 +127,9 @@ impl Game {
                     .is_some_and(|f| kinds.contains(&self.segs[f as usize].kind))
         };
         match event {
-            RuleEvent::TilePlaced { tag: Some(t) } => ctx.tile.is_some_and(|i| {
-                let tile = self.insts[i as usize].tile;
-                let feats = &self.rules.tiles[usize::from(tile)].feats;
-                feats
-                    .iter()
-                    .any(|f| f.tags.checked_shr(*t).unwrap_or(0) & 1 != 0)
-            }),
+            RuleEvent::TilePlaced { tag: Some(t) } => {
+                ctx.tile.is_some_and(|i| self.tile_tag_count(i, *t) > 0)
+            }
             RuleEvent::FigurePlaced { figure: Some(f) } => {
                 ctx.figure.is_some_and(|m| m.ftype == *f)
             }

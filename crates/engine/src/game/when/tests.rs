@@ -796,3 +796,86 @@ fn touching_and_counters_read_the_subject_s_tiles() {
     assert_eq!(g.subject_tiles(&on(road)), [0, 2]);
     assert_eq!(g.subject_tiles(&ctx(3)), [3]);
 }
+
+#[test]
+fn a_tile_level_tag_fires_tile_placed_and_a_chosen_figure_is_the_subject() {
+    // The tag on tile U itself (not on a feature): `tile-placed` with that tag fires for U only.
+    let mut rs = ruleset(vec![point(
+        "TT-1",
+        RuleEvent::TilePlaced { tag: Some(0) },
+        Seat::Actor,
+    )]);
+    for t in rs.tiles.iter_mut() {
+        t.features.iter_mut().for_each(|f| f.tags = 0);
+        t.tags = u32::from(t.id == "U");
+    }
+    let mut g = game(rs, &["B", "U", "E"]);
+    play(&mut g, "B", (0, 1, 0), Some(0));
+    play(&mut g, "U", (1, 0, 0), None);
+    play(&mut g, "E", (0, -1, 2), None);
+    assert_eq!(paid(&g, "TT-1"), [(2, vec![1])]);
+    // AB-4's `1 + neighbours` after a choice reads the chosen figure's cloister (the start
+    // tile and U around it: 2), not the tile just placed.
+    let m = g.meeples[0];
+    let chosen = Ctx {
+        chooser: Some(0),
+        chosen: Some(Chosen::Figure(FigureRef {
+            player: m.player,
+            ftype: m.ftype,
+            seg: m.seg,
+        })),
+        ..ctx(3)
+    };
+    let value = Expr::plus(int(1), count(Quantity::Neighbours));
+    let act = [Act::Score {
+        value,
+        to: Seat::Chooser,
+    }];
+    // (The game is over: B-6 paid the cloister 3 to seat 0, TT-1 paid seat 1.)
+    assert_eq!(g.scores(), [3, 1]);
+    g.run_acts(0, &act, &chosen);
+    assert_eq!(g.scores(), [3 + 3, 1]);
+    let last = g.events().last();
+    assert!(matches!(last, Some(Event::Score { feature, points: 3, .. })
+        if feature.kind == FeatureKind::Cloister && feature.tiles == 2));
+}
+
+#[test]
+fn gm4_several_features_scored_in_one_turn_share_their_counters() {
+    // Seat 0's meeple on the road of the start tile (through W at (1, 0)); seat 1's on a city
+    // of N tiles at (0, -1) and (-1, -1) with the start tile's. Seat 0's L at (-1, 0) completes
+    // both: the road (start tile, W, L: 3 tiles) for seat 0, the city (start tile, both N, L: 4
+    // tiles) for seat 1. Counters: 1 on the start tile and 1 on L (both features), 1 on W (the
+    // road only), 1 on the first N (the city only). From the actor (seat 0), one at a time,
+    // the most contested tile first: seat 0 the start tile, seat 1 L, seat 0 W, seat 1 N.
+    let mut rs = ruleset(gold_rules());
+    for t in rs.tiles.iter_mut() {
+        t.features.iter_mut().for_each(|f| f.tags = 0);
+        t.tags = u32::from(t.id == "L");
+    }
+    let mut g = game(rs, &["W", "N", "N", "U", "L"]);
+    play(&mut g, "W", (1, 0, 0), Some(2));
+    play(&mut g, "N", (0, -1, 3), Some(0));
+    play(&mut g, "N", (-1, -1, 2), None);
+    play(&mut g, "U", (2, 0, 0), None);
+    for inst in [0, 1, 2] {
+        g.rf.set_counters(0, inst, 1);
+    }
+    play(&mut g, "L", (-1, 0, 0), None);
+    let taken: Vec<(u8, u32, bool)> = cited(&g, "GM-3")
+        .iter()
+        .filter_map(|e| match e {
+            Event::Collect {
+                player,
+                amount,
+                feature,
+                ..
+            } => Some((*player, *amount, feature.is_some())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(taken, [(0, 2), (1, 2)].map(|(p, n)| (p, n, true)));
+    assert!(g.tile_counters().is_empty());
+    // B-4: road 3 to seat 0, city 8 to seat 1; GM-5: 2 each.
+    assert_eq!(g.scores(), [3 + 2, 8 + 2]);
+}
