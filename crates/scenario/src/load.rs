@@ -12,6 +12,7 @@ use tegula_model::{Code, Diagnostic, Source};
 use tegula_ruleset::{FeatureKind, Ruleset};
 
 mod board;
+mod choices;
 mod corners;
 mod pile;
 mod resources;
@@ -98,6 +99,8 @@ pub struct Step {
     pub follower: Option<FollowerChoice>,
     /// A second follower on a pool tile just placed (W-7).
     pub follower2: Option<FollowerChoice>,
+    /// Answers to the choices offered during the step's turn, in order.
+    pub choices: Vec<ChoiceAnswer>,
     /// Tiles taken from the pool after the step's scoring (W-2, W-3), in order.
     pub take: Vec<TakeChoice>,
     /// Decisions about figures freed by the step's scoring (AM-11), in order.
@@ -124,6 +127,8 @@ impl Step {
         !self.own && !self.rejects_placement()
     }
 }
+
+pub use choices::{Answer, ChoiceAnswer};
 
 /// A tile taken from the pool (W-2).
 #[derive(Clone, Debug)]
@@ -636,6 +641,17 @@ fn step(cx: &mut Ctx, rs: &Ruleset, number: usize, st: &Sp<RawStep>, players: u8
     let follower = (st.follower.as_ref()).and_then(|f| follower_choice(cx, rs, tile, at, f));
     let follower2 = (st.follower2.as_ref()).and_then(|f| follower_choice(cx, rs, tile, at, f));
     let take = takes(cx, rs, &st.take, players);
+    let choices = choices::choices(cx, rs, &st.choices, players);
+    let uses_step = choices
+        .iter()
+        .find(|c| c.uses_figure_step && c.answer != Answer::Decline);
+    if let (Some(c), Some(f)) = (uses_step, &st.follower) {
+        let why = format!(
+            "the step takes the choice `{}` instead of its figure: it cannot also place a follower",
+            c.rule
+        );
+        cx.err(Code::BadScenario, &f.span, why);
+    }
     let expect = match &st.expect {
         Some(ev) => events(cx, rs, ev, players),
         None => Vec::new(),
@@ -667,6 +683,7 @@ fn step(cx: &mut Ctx, rs: &Ruleset, number: usize, st: &Sp<RawStep>, players: u8
         declined,
         follower: follower.filter(|_| placed),
         follower2: follower2.filter(|_| placed),
+        choices,
         take,
         moves,
         expect,

@@ -221,6 +221,14 @@ pub struct RawStep {
     /// A second follower on a pool tile just placed, on another feature of it (W-7).
     #[serde(default)]
     pub follower2: Option<Sp<RawFollowerPlacement>>,
+    /// Answers to the choices rules offer during this turn (`offer` of a `[[when]]`), in the
+    /// order the engine makes the offers: a tile-placed offer right after the placement, a
+    /// figure-step offer at the figure step (instead of `follower` when it uses the figure
+    /// step), the offers of the turn's end after its scoring, a turn-start offer before the
+    /// step's placement. Every offer made must be answered, and every answer used.
+    #[serde(default)]
+    #[schemars(length(max = 32))]
+    pub choices: Vec<Sp<RawChoice>>,
     /// Tiles taken from the pool after this step's scoring (W-2), in the order the engine asks:
     /// when several seats reached the threshold together, the active player lets them take in
     /// this order (W-3).
@@ -271,6 +279,48 @@ pub struct RawFollowerPlacement {
     /// another cell of a mega tile). Default: the field's first legal corner.
     #[serde(default)]
     pub corner: Option<Sp<RawCorner>>,
+}
+
+/// An answer to an offered choice: exactly one of `choose` and `decline`.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawChoice {
+    /// Take an option of the offer of a rule.
+    #[serde(default)]
+    pub choose: Option<Sp<RawChoose>>,
+    /// Decline the offer of this rule id (its `may_decline` must be true).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub decline: Option<Sp<RuleId>>,
+    /// Optional check: the seat the engine offers the choice to.
+    #[serde(default)]
+    #[schemars(range(min = 0, max = 7))]
+    pub player: Option<Sp<i64>>,
+}
+
+/// The option taken: exactly one of `figure`, `tile` and `kind`, as the offer's options are.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawChoose {
+    /// The rule id of the offer (a `[[when]]` with an `offer`).
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub rule: Sp<RuleId>,
+    /// A figure of the chooser's (an `own-figure` offer): a cell `[x, y]` of the tile it
+    /// stands on.
+    #[serde(default)]
+    #[schemars(length(min = 2, max = 2))]
+    pub figure: Option<Sp<Vec<Sp<i64>>>>,
+    /// With `figure`: a segment id of the figure's feature on that tile, needed only when the
+    /// seat has figures on two features of it.
+    #[serde(default)]
+    pub on: Option<Sp<String>>,
+    /// A placed tile (a `neighbour-tile` offer): a cell `[x, y]` of it.
+    #[serde(default)]
+    #[schemars(length(min = 2, max = 2))]
+    pub tile: Option<Sp<Vec<Sp<i64>>>>,
+    /// A kind of piece (a `kind` offer): its id (the resource id).
+    #[serde(default)]
+    pub kind: Option<Sp<String>>,
 }
 
 /// A tile taken from the pool.

@@ -16,6 +16,8 @@ use tegula_ruleset::FeatureKind;
 
 use crate::load::{Expected, ExpectedError, FollowerChoice, Pos, Scenario, Step};
 
+mod choices;
+
 /// One failed expectation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Failure {
@@ -883,8 +885,11 @@ impl Runner {
 
     /// Play one step and compare what happens with what it expects.
     fn step(&mut self, step: &Step) -> Result<(), Stop> {
-        // Own tiles on offer (AM-1): kept for this step if it places one, declined otherwise.
-        if let Err(f) = settle_hand(&mut self.game, step) {
+        let mut answers = choices::Answers::of(step);
+        // Offers of the turn's start, then own tiles on offer (AM-1): kept for this step if it
+        // places one, declined otherwise.
+        let start = answers.offers(&mut self.game, step);
+        if let Err(f) = start.and_then(|_| settle_hand(&mut self.game, step)) {
             return Err(self.stop(f));
         }
         self.take_new_events();
@@ -914,8 +919,18 @@ impl Runner {
                 Some(refusal(&self.game, &e)),
             )));
         }
+        // Offers of the placement, then the figure step's (beside the follower).
+        let offered = (answers.offers(&mut self.game, step))
+            .and_then(|_| answers.figure_step(&mut self.game, step));
+        if let Err(f) = offered {
+            return Err(self.stop(f));
+        }
         self.followers(step)?;
-        let after = run_moves(&mut self.game, step).and_then(|_| run_takes(&mut self.game, step));
+        // Offers of the turn's end, freed figures' moves, pool takes; every answer used.
+        let after = (answers.offers(&mut self.game, step))
+            .and_then(|_| run_moves(&mut self.game, step))
+            .and_then(|_| run_takes(&mut self.game, step))
+            .and_then(|_| answers.all_used(step));
         if let Err(f) = after {
             return Err(self.stop(f));
         }

@@ -1,0 +1,172 @@
+//! A step's `choices`: answers to the choices rules offer (a `[[when]]`'s `offer`), checked
+//! against the variant's rules — the rule has an offer, the answer is of the offer's kind of
+//! option, a declined offer may be declined — and resolved to what the runner matches against
+//! the engine's options.
+
+use tegula_model::raw::Sp;
+use tegula_model::Code;
+use tegula_ruleset::{Offer, Options, RuleEvent, Ruleset, When};
+
+use super::{coordinates, names, seat, Ctx, Pos};
+use crate::raw::{RawChoice, RawChoose};
+
+/// An answer to an offered choice, resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChoiceAnswer {
+    /// The rule id of the offer.
+    pub rule: String,
+    /// What is answered.
+    pub answer: Answer,
+    /// The seat that must be asked, if the file says.
+    pub player: Option<u8>,
+    /// Whether the offer is made at the figure step (beside the follower options).
+    pub figure_step: bool,
+    /// Whether taking it uses up the figure step (then no follower).
+    pub uses_figure_step: bool,
+    /// Position in the file.
+    pub pos: Pos,
+}
+
+/// The option an answer takes, or a decline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A figure of the chooser's: a cell of its tile, and a segment id of its feature there.
+    Figure((i32, i32), Option<String>),
+    /// A placed tile, by a cell of it.
+    Tile((i32, i32)),
+    /// A kind, by its resource id.
+    Kind(String),
+    /// The offer is declined.
+    Decline,
+}
+
+/// A step's answers, each checked; a bad one is reported and left out.
+pub(super) fn choices(
+    cx: &mut Ctx,
+    rs: &Ruleset,
+    raw: &[Sp<RawChoice>],
+    players: u8,
+) -> Vec<ChoiceAnswer> {
+    let mut out = Vec::new();
+    for c in raw {
+        let player = c.player.as_ref().and_then(|p| seat(cx, p, players));
+        let pos = cx.pos(&c.span);
+        let answer = match (&c.choose, &c.decline) {
+            (Some(ch), None) => choose(cx, rs, ch),
+            (None, Some(rule)) => decline(cx, rs, rule),
+            _ => {
+                let why = "a choice is `choose = { rule, figure | tile | kind }` or \
+                           `decline = \"RULE\"`, exactly one of them";
+                cx.err(Code::BadScenario, &c.span, why);
+                None
+            }
+        };
+        if let Some((rule, answer, w)) = answer {
+            let offer = w.offer.as_ref();
+            out.push(ChoiceAnswer {
+                rule,
+                answer,
+                player,
+                figure_step: w.event == RuleEvent::FigureStep,
+                uses_figure_step: offer.is_some_and(|o| o.uses_figure_step),
+                pos,
+            });
+        }
+    }
+    out
+}
+
+/// The rules of the variant with an offer whose id is `rule`; an unknown one is reported,
+/// listing the offered rule ids.
+fn offered<'r>(cx: &mut Ctx, rs: &'r Ruleset, rule: &Sp<String>) -> Vec<&'r When> {
+    let found: Vec<&When> = (rs.when.iter())
+        .filter(|w| w.offer.is_some() && w.rule == rule.value)
+        .collect();
+    if found.is_empty() {
+        let offering = rs.when.iter().filter(|w| w.offer.is_some());
+        let ids = names(offering.map(|w| w.rule.clone()));
+        let why = format!("no rule `{}` of the variant offers a choice", rule.value);
+        let d = cx.err(Code::DanglingReference, &rule.span, why);
+        d.notes.push(match ids.is_empty() {
+            true => format!("variant `{}` offers no choice", rs.id),
+            false => format!("variant `{}` offers choices under: {ids}", rs.id),
+        });
+    }
+    found
+}
+
+type Resolved<'r> = (String, Answer, &'r When);
+
+fn decline<'r>(cx: &mut Ctx, rs: &'r Ruleset, rule: &Sp<String>) -> Option<Resolved<'r>> {
+    let found = offered(cx, rs, rule);
+    let may = |w: &&&When| {
+        let figure_step = w.event == RuleEvent::FigureStep;
+        figure_step || w.offer.as_ref().is_some_and(|o| o.may_decline)
+    };
+    let Some(&w) = found.iter().find(may) else {
+        if !found.is_empty() {
+            let why = format!("the offer of `{}` may not be declined", rule.value);
+            cx.err(Code::BadScenario, &rule.span, why);
+        }
+        return None;
+    };
+    Some((rule.value.clone(), Answer::Decline, w))
+}
+
+fn choose<'r>(cx: &mut Ctx, rs: &'r Ruleset, ch: &Sp<RawChoose>) -> Option<Resolved<'r>> {
+    let found = offered(cx, rs, &ch.rule);
+    if found.is_empty() {
+        return None;
+    }
+    let answer = match (&ch.figure, &ch.tile, &ch.kind) {
+        (Some(at), None, None) => {
+            let on = ch.on.as_ref().map(|o| o.value.clone());
+            Answer::Figure(coordinates(cx, at)?, on)
+        }
+        (None, Some(at), None) => Answer::Tile(coordinates(cx, at)?),
+        (None, None, Some(k)) => Answer::Kind(k.value.clone()),
+        _ => {
+            let why = "a `choose` names exactly one of `figure = [x, y]`, `tile = [x, y]` and \
+                       `kind = \"ID\"`";
+            cx.err(Code::BadScenario, &ch.span, why);
+            return None;
+        }
+    };
+    if ch.on.is_some() && ch.figure.is_none() {
+        let why = "`on` names the segment of a chosen `figure`";
+        cx.err(Code::BadScenario, &ch.span, why);
+    }
+    let fits = |w: &&&When| w.offer.as_ref().is_some_and(|o| of_kind(o, &answer, rs));
+    let Some(&w) = found.iter().find(fits) else {
+        let what = found[0]
+            .offer
+            .as_ref()
+            .map_or("", |o| option_words(&o.options));
+        let why = format!("the offer of `{}` is of {what}", ch.rule.value);
+        cx.err(Code::BadScenario, &ch.span, why);
+        return None;
+    };
+    Some((ch.rule.value.clone(), answer, w))
+}
+
+/// Whether `answer` is an option of the kind `offer` lists (a kind by one of its ids).
+fn of_kind(offer: &Offer, answer: &Answer, rs: &Ruleset) -> bool {
+    match (&offer.options, answer) {
+        (Options::OwnFigure { .. }, Answer::Figure(..)) => true,
+        (Options::NeighbourTile { .. }, Answer::Tile(_)) => true,
+        (Options::Kind { of }, Answer::Kind(id)) => of.iter().any(|k| {
+            let r = rs.resources.get(usize::from(k.resource));
+            r.is_some_and(|r| r.id == *id)
+        }),
+        _ => false,
+    }
+}
+
+/// What an offer's options are, in words (for a diagnostic).
+fn option_words(o: &Options) -> &'static str {
+    match o {
+        Options::OwnFigure { .. } => "figures: answer with `figure = [x, y]`",
+        Options::NeighbourTile { .. } => "neighbouring tiles: answer with `tile = [x, y]`",
+        Options::Kind { .. } => "kinds of piece: answer with `kind = \"ID\"`, one of its kinds",
+    }
+}
