@@ -30,7 +30,30 @@ pub struct RawRuleForm {
     pub when: Vec<Sp<RawWhen>>,
 }
 
+/// The rule form's tables of a TOML text (other keys ignored): for examples and tests.
+#[derive(serde::Deserialize)]
+struct RuleFormDoc {
+    #[serde(default)]
+    token: Vec<Sp<RawToken>>,
+    #[serde(default)]
+    counter: Vec<Sp<RawCounter>>,
+    #[serde(default)]
+    when: Vec<Sp<RawWhen>>,
+}
+
 impl RawRuleForm {
+    /// The `[[token]]`, `[[counter]]` and `[[when]]` tables of a TOML text, other keys ignored
+    /// and not schema-checked (the docs' worked examples are read this way); the TOML error's
+    /// message otherwise.
+    pub fn parse(text: &str) -> Result<RawRuleForm, String> {
+        let d: RuleFormDoc = toml::from_str(text).map_err(|e| e.to_string())?;
+        Ok(RawRuleForm {
+            token: d.token,
+            counter: d.counter,
+            when: d.when,
+        })
+    }
+
     /// Whether the file has none of the tables.
     pub fn is_empty(&self) -> bool {
         self.token.is_empty() && self.counter.is_empty() && self.when.is_empty()
@@ -246,7 +269,7 @@ impl Cx<'_> {
             Ok(test) => {
                 let mut qs = Vec::new();
                 test.quantities(&mut qs);
-                self.reads_subject(&qs, e, &t.span, out);
+                self.reads_subject(&qs, e, false, &t.span, out);
                 Some(test)
             }
             Err(err) => {
@@ -278,9 +301,14 @@ impl Cx<'_> {
                        placing a figure\")";
             out.push(self.src.diag(Code::BadWhen, at, msg));
         }
+        // The effects on a chosen figure read its feature.
+        let kind = match &options {
+            Options::OwnFigure { on, .. } if on.len() == 1 => Some(on[0]),
+            _ => None,
+        };
         let place = Place {
             event: e,
-            kind: None,
+            kind,
             offer: Some(&options),
         };
         let then = self.acts(&o.then, place, out);
@@ -399,14 +427,17 @@ impl Cx<'_> {
 
     /// Report a count of the subject (`qs`: what a value or test reads) where the event has no
     /// subject.
+    /// `chosen_figure`: the value is an effect on a figure chosen in an offer, whose feature is
+    /// the subject whatever the event.
     fn reads_subject(
         &self,
         qs: &[tegula_ruleset::Quantity],
         e: &tegula_ruleset::RuleEvent,
+        chosen_figure: bool,
         at: &Range<usize>,
         out: &mut Vec<Diagnostic>,
     ) {
-        if event::has_tile(e) {
+        if chosen_figure || event::has_tile(e) {
             return;
         }
         if let Some(q) = qs.iter().find(|q| event::reads_subject(**q)) {

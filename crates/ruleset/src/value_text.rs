@@ -109,7 +109,14 @@ impl Quantity {
             Quantity::Counters(i) => format!("{} on its tiles", named("counter", n.counters, i)),
             Quantity::Held(i) => format!("unit of {} held", named("resource", n.resources, i)),
             Quantity::Completed(k) => format!("completed {} on the board", k.name()),
-            Quantity::Touching(k, _) => format!("{} touching it", k.name()),
+            Quantity::Touching(k, None) => format!("{} touching it", k.name()),
+            Quantity::Touching(k, Some(t)) => {
+                format!(
+                    "{} touching its tiles tagged `{}`",
+                    k.name(),
+                    tag(n.tags, t)
+                )
+            }
         }
     }
 
@@ -130,7 +137,12 @@ impl Quantity {
             }
             Quantity::Held(i) => format!("the units of {} held", named("resource", n.resources, i)),
             Quantity::Completed(k) => format!("the completed {}s on the board", k.name()),
-            Quantity::Touching(k, _) => format!("the {}s touching it", k.name()),
+            Quantity::Touching(k, None) => format!("the {}s touching it", k.name()),
+            Quantity::Touching(k, Some(t)) => format!(
+                "the {}s touching its tiles tagged `{}`",
+                k.name(),
+                tag(n.tags, t)
+            ),
         }
     }
 }

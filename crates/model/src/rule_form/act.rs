@@ -263,7 +263,8 @@ impl Cx<'_> {
             Ok(e) => {
                 let mut qs = Vec::new();
                 e.quantities(&mut qs);
-                self.reads_subject(&qs, place.event, &v.span, out);
+                let chosen = matches!(place.offer, Some(Options::OwnFigure { .. }));
+                self.reads_subject(&qs, place.event, chosen, &v.span, out);
                 Some(e)
             }
             Err(err) => {

@@ -1,1 +1,278 @@
-//! Tests of the rule form's lowering.
+//! Tests of the rule form's lowering: one TOML snippet per check, lowered against a fixed scope
+//! (tags `garden`, `gold`, `siege`; resources `ingots`, `tower`; figures `meeple`, `abbot`).
+
+use tegula_ruleset::{Act, Expr, Options, Quantity, RuleEvent, Seat, TileRef, CHOSEN};
+
+use super::{lower, Lowered, RawRuleForm, Scope};
+use crate::diag::{Code, Diagnostic, Source};
+
+const DECLARED: &str = r#"
+[[token]]
+id = "king"
+name = "King"
+
+[[counter]]
+id = "gold"
+name = "gold"
+
+[[counter]]
+id = "tower"
+name = "tower"
+"#;
+
+fn run(text: &str) -> (Lowered, Vec<Diagnostic>) {
+    let text = format!("{DECLARED}\n{text}");
+    let form = RawRuleForm::parse(&text).expect("TOML of the snippet");
+    let src = Source::new("t.toml", text);
+    let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let (tags, resources, followers) = (
+        s(&["garden", "gold", "siege"]),
+        s(&["ingots", "tower"]),
+        s(&["meeple", "abbot"]),
+    );
+    let rules = crate::rules::Scope::default();
+    let scope = Scope {
+        tags: &tags,
+        resources: &resources,
+        followers: &followers,
+        rules: &rules,
+    };
+    let mut diags = Vec::new();
+    let lowered = lower(&[(&src, &form)], &scope, &mut diags);
+    (lowered, diags)
+}
+
+/// The one diagnostic of a snippet: its code, line (of the snippet, 1-based) and message.
+fn one(text: &str) -> (Code, usize, String) {
+    let (lowered, diags) = run(text);
+    assert!(lowered.when.is_empty(), "a bad rule is left out");
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    let d = &diags[0];
+    let offset = DECLARED.lines().count() + 1;
+    (d.code, d.at.line - offset, d.message.clone())
+}
+
+#[test]
+fn a_rule_lowers_with_its_names() {
+    let (l, diags) = run(r#"
+[[when]]
+rule = "B-4"
+event = "tile-placed"
+tag = "gold"
+then = [{ counters = "gold", add = 1 }, { score = "held(tower) + record(king)", to = "holder(king)" }]
+"#);
+    assert!(diags.is_empty(), "{diags:?}");
+    let w = &l.when[0];
+    assert_eq!(w.event, RuleEvent::TilePlaced { tag: Some(1) });
+    assert_eq!(
+        w.then[0],
+        Act::Counters {
+            counter: 0,
+            add: Expr::Int(1),
+            on: TileRef::Subject
+        }
+    );
+    let Act::Score { value, to } = &w.then[1] else {
+        panic!("{:?}", w.then[1])
+    };
+    assert_eq!(*to, Seat::Holder(0));
+    assert_eq!(
+        *value,
+        Expr::Add(
+            Box::new(Expr::Count(Quantity::Held(1))),
+            Box::new(Expr::Count(Quantity::Record(0)))
+        )
+    );
+    assert_eq!(l.tokens[0].id, "king");
+    assert_eq!(l.counters.len(), 2);
+    assert_eq!(l.when_at[0].1, DECLARED.lines().count() + 4);
+}
+
+#[test]
+fn a_kind_offer_acts_on_the_chosen_kind() {
+    let (l, diags) = run(r#"
+[[when]]
+rule = "B-4"
+event = "figure-step"
+[when.offer]
+to = "actor"
+options = { kind = ["tower"] }
+then = [{ spend = "chosen", amount = 1, to = "chooser" }, { counters = "chosen", add = 1 }]
+"#);
+    assert!(diags.is_empty(), "{diags:?}");
+    let o = l.when[0].offer.as_ref().expect("offer");
+    assert!(
+        matches!(&o.options, Options::Kind { of } if of[0].resource == 1 && of[0].counter == 1)
+    );
+    assert!(matches!(
+        o.then[0],
+        Act::Gain {
+            resource: CHOSEN,
+            spend: true,
+            ..
+        }
+    ));
+    assert!(matches!(
+        o.then[1],
+        Act::Counters {
+            counter: CHOSEN,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn seats_are_refused_where_the_event_gives_them_no_meaning() {
+    let rule = |event: &str, to: &str| {
+        format!("[[when]]\nrule = \"B-4\"\nevent = \"{event}\"\nthen = [{{ score = \"1\", to = \"{to}\" }}]\n")
+    };
+    let (code, line, msg) = one(&rule("turn-start", "winners"));
+    assert_eq!((code, line), (Code::BadWhen, 4));
+    assert!(msg.contains("`turn-start`"), "{msg}");
+    let (_, _, msg) = one(&rule("game-end", "placer"));
+    assert!(
+        msg.contains("`placer` is a seat of the subject tile"),
+        "{msg}"
+    );
+    let (_, _, msg) = one(&rule("feature-scored", "chooser"));
+    assert!(msg.contains("only in the `then` of an offer"), "{msg}");
+    let (_, _, msg) = one(&rule("feature-scored", "winers"));
+    assert!(msg.contains("did you mean `winners`?"), "{msg}");
+    let (code, _, msg) = one(&rule("game-end", "holder(queen)"));
+    assert_eq!(code, Code::DanglingReference);
+    assert!(msg.contains("the variant's tokens: king"), "{msg}");
+}
+
+#[test]
+fn effects_need_their_keys_and_only_them() {
+    let effect =
+        |e: &str| format!("[[when]]\nrule = \"B-4\"\nevent = \"feature-scored\"\nthen = [{e}]\n");
+    let cases = [
+        ("{ to = \"actor\" }", "an effect needs one of"),
+        ("{ score = \"1\" }", "`score` needs `to`"),
+        (
+            "{ score = \"1\", to = \"actor\", amount = 2 }",
+            "`amount` does not go with `score`",
+        ),
+        (
+            "{ gain = \"ingot\", amount = 1, to = \"actor\" }",
+            "did you mean `ingots`?",
+        ),
+        (
+            "{ gain = \"chosen\", amount = 1, to = \"actor\" }",
+            "offer with `kind` options",
+        ),
+        (
+            "{ counters = \"gold\", add = 1, on = \"chosen\" }",
+            "`neighbour-tile` options",
+        ),
+        ("{ extra_turn = false }", "does nothing"),
+        (
+            "{ take = \"gold\", into = \"tower\", to = \"winners\", record = 1 }",
+            "`record` does not go with `take`",
+        ),
+        (
+            "{ score = \"pennants +\", to = \"actor\" }",
+            "expected a number",
+        ),
+    ];
+    for (e, want) in cases {
+        let (code, line, msg) = one(&effect(e));
+        assert!(
+            matches!(code, Code::BadWhen | Code::DanglingReference) && line == 4,
+            "{e}: {code:?} line {line}"
+        );
+        assert!(msg.contains(want), "{e}: {msg}");
+    }
+}
+
+#[test]
+fn events_take_only_their_keys_and_subjects() {
+    let (_, line, msg) = one("[[when]]\nrule = \"B-4\"\nevent = \"turn-end\"\nfigure = \"abbot\"\nthen = [{ extra_turn = true }]\n");
+    assert_eq!(line, 4);
+    assert!(
+        msg.contains("`figure` goes only with event = `figure-placed`"),
+        "{msg}"
+    );
+    let (_, _, msg) = one("[[when]]\nrule = \"B-4\"\nevent = \"feature-completed\"\nkinds = [\"field\"]\nthen = [{ extra_turn = true }]\n");
+    assert!(msg.contains("a field is never completed"), "{msg}");
+    let (_, _, msg) = one("[[when]]\nrule = \"B-4\"\nevent = \"turn-end\"\nif = \"count(siege) > 0\"\nthen = [{ extra_turn = true }]\n");
+    assert!(
+        msg.contains("`count(siege)` counts the event's subject"),
+        "{msg}"
+    );
+    let (_, _, msg) = one("[[when]]\nrule = \"B-4\"\nevent = \"turn-end\"\n");
+    assert!(msg.contains("does nothing"), "{msg}");
+    let (code, _, msg) = one("[[when]]\nrule = \"B-4\"\nevent = \"tile-placed\"\ntag = \"glod\"\nthen = [{ extra_turn = true }]\n");
+    assert_eq!(code, Code::DanglingReference);
+    assert!(msg.contains("did you mean `gold`?"), "{msg}");
+}
+
+#[test]
+fn an_offer_of_the_chosen_figure_reads_its_feature_on_any_event() {
+    // CA-3's shape: at the end of a turn, a figure of theirs on a besieged city may escape.
+    let (l, diags) = run(r#"
+[[when]]
+rule = "B-4"
+event = "turn-end"
+[when.offer]
+to = "actor"
+options = { own-figure = { on = ["city"], if = "count(siege) > 0 and touching(cloister) > 0" } }
+may_decline = true
+then = [{ score = "tiles", to = "chooser" }, { return = "chosen" }]
+"#);
+    assert!(diags.is_empty(), "{diags:?}");
+    let o = l.when[0].offer.as_ref().expect("offer");
+    assert!(o.may_decline && !o.uses_figure_step);
+    assert_eq!(o.then[1], Act::ReturnChosen);
+}
+
+#[test]
+fn offers_are_checked() {
+    let (_, _, msg) = one(r#"
+[[when]]
+rule = "B-4"
+event = "turn-end"
+[when.offer]
+to = "actor"
+options = { neighbour-tile = {} }
+then = [{ counters = "gold", add = 1, on = "chosen" }]
+"#);
+    assert!(
+        msg.contains("a `turn-end` rule has no subject tile"),
+        "{msg}"
+    );
+    let (_, _, msg) = one(r#"
+[[when]]
+rule = "B-4"
+event = "figure-step"
+[when.offer]
+to = "actor"
+options = { kind = ["gold"] }
+then = [{ counters = "chosen", add = 1 }]
+"#);
+    assert!(msg.contains("it is a counter but no resource"), "{msg}");
+    let (_, _, msg) = one(r#"
+[[when]]
+rule = "B-4"
+event = "figure-step"
+[when.offer]
+to = "chooser"
+options = { own-figure = { figure = "abbot" } }
+then = [{ return = "chosen" }]
+"#);
+    assert!(msg.contains("`chooser` is the seat that made"), "{msg}");
+}
+
+#[test]
+fn tokens_and_counters_are_declared_once() {
+    let (l, diags) = run("[[token]]\nid = \"king\"\nname = \"again\"\n");
+    assert_eq!(l.tokens.len(), 1);
+    assert_eq!(diags.len(), 1);
+    assert_eq!(diags[0].code, Code::DuplicateId);
+    assert!(
+        diags[0].message.contains("first in t.toml line 3"),
+        "{}",
+        diags[0].message
+    );
+}

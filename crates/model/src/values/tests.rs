@@ -298,3 +298,70 @@ fn products_of_counts_are_worded_as_powers() {
     assert_eq!(words("3 * tiles"), "3 per tile");
     assert_eq!(words("(tiles + 1) * tiles"), "(1 per tile plus 1) per tile");
 }
+
+/// The rule form's words: names resolved (with "did you mean"), printed back by name, and
+/// refused in a feature's value with where they may be used.
+#[test]
+fn rule_form_words_parse_print_back_and_stay_out_of_feature_values() {
+    use tegula_ruleset::Names;
+    let t = tags();
+    let ids = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let (tokens, counters, resources) = (ids(&["king"]), ids(&["gold"]), ids(&["ingots"]));
+    let names = Names {
+        tags: &t,
+        tokens: &tokens,
+        counters: &counters,
+        resources: &resources,
+        figures: &[],
+    };
+    let rules = crate::rules::Scope::default();
+    let text = "record(king) + counters(gold) * held(ingots) + completed(city) \
+                + touching(road) + touching(cloister, inn)";
+    let e = super::parse_rule_value(text, None, &names, &rules).unwrap();
+    let printed = e.source_named(&names);
+    assert_eq!(
+        printed,
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
+    assert_eq!(
+        super::parse_rule_value(&printed, None, &names, &rules),
+        Ok(e.clone())
+    );
+    // Without the names (a feature value's printing), indices show: the old output is unchanged.
+    assert!(e
+        .source(&t)
+        .starts_with("record(#0) + counters(#0) * held(#0)"));
+    let t2 = super::parse_rule_test(
+        "tiles > record(king) and not any(inn)",
+        Some(FeatureKind::City),
+        &names,
+        &rules,
+    );
+    assert!(t2.is_ok(), "{t2:?}");
+    let err = super::parse_rule_value("record(kng)", None, &names, &rules).unwrap_err();
+    assert_eq!(err.at, 7..10);
+    assert!(
+        err.message.contains("did you mean `king`?"),
+        "{}",
+        err.message
+    );
+    let err = super::parse_rule_value("touching(city, wel)", None, &names, &rules).unwrap_err();
+    assert_eq!(err.at, 15..18);
+    let err = super::parse_rule_value("completed(citty)", None, &names, &rules).unwrap_err();
+    assert!(
+        err.message.contains("did you mean `city`?"),
+        "{}",
+        err.message
+    );
+    // A kind the rule names still types the feature counts.
+    let err = super::parse_rule_value("pennants", Some(FeatureKind::Road), &names, &rules);
+    assert!(err.unwrap_err().message.contains("only on cities"));
+    let err = parse("2 * tiles + held(ingots)", FeatureKind::City, &t).unwrap_err();
+    assert_eq!(err.at, 12..24);
+    assert!(
+        err.message
+            .contains("only in the values and tests of a `[[when]]`"),
+        "{}",
+        err.message
+    );
+}
