@@ -25,6 +25,27 @@ pub(crate) fn decide(agent: &mut (dyn Agent + Send), game: &Game) -> Option<Acti
             Some(i) if i < places.len() => Some(Action::Place(places[i])),
             _ => Some(Action::Pass),
         },
+        Phase::Follower if game.choice_count() > 0 => {
+            let options = game.follower_options();
+            let n = options.len();
+            Some(
+                match agent.choose_step(game, options, game.choice_count()) {
+                    Some(i) if i >= n => Action::Choose(u16::try_from(i - n).unwrap_or(0)),
+                    Some(i) => options
+                        .get(i)
+                        .map_or(Action::Pass, |&o| Action::Follower(o)),
+                    None => Action::Pass,
+                },
+            )
+        }
+        Phase::Choice => {
+            let (n, decline) = (game.choice_count(), game.offer_may_decline());
+            match agent.choose_offer(game, n, decline) {
+                Some(i) if i < n => Some(Action::Choose(u16::try_from(i).unwrap_or(0))),
+                None if decline => Some(Action::Pass),
+                _ => Some(Action::Choose(0)),
+            }
+        }
         Phase::Follower => {
             let options = game.follower_options();
             let choice = if options.is_empty() {

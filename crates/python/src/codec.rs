@@ -18,6 +18,12 @@
 //! | follower | `FOLLOWER + feature * F + follower` | [`Action::Follower`] on the tile just placed |
 //! | move | `MOVE + near * N + feature` | [`Action::Move`] (only if a figure moves, AM-11) |
 //! | place | `PLACE + (slot * W * W + cell) * 4 + rotation` | [`Action::Place`] of the anchor |
+//! | choice | `CHOICE + block(rule) + option` | [`Action::Choose`] (only with offers) |
+//!
+//! The choice block has one part per rule with an offer, in the variant's rule order: a figure
+//! option is `cell * N + feature` (the figure's tile anchor in the window), a neighbour tile
+//! `cell` (the cell the option names), a kind `k` (its place in the offer's list). Variants
+//! without offers have no choice block, so their ids and `num_distinct_actions` are unchanged.
 //!
 //! where `cell = i * W + j` is window row `i`, column `j` (board `(cx - r + j, cy - r + i)`) and
 //! each block starts right after the previous one. A move target is a feature of a tile near
@@ -31,8 +37,10 @@
 
 use std::collections::BTreeSet;
 
-use tegula_engine::{Action, FollowerOption, Game, MoveTarget, Phase, Placement, Rules};
-use tegula_ruleset::{Adjacency, AfterScore, Effect, Ruleset};
+use tegula_engine::{
+    Action, ChoiceOption, FollowerOption, Game, MoveTarget, Phase, Placement, Rules,
+};
+use tegula_ruleset::{Adjacency, AfterScore, Effect, Options, Ruleset};
 
 /// The sizes of one variant's encoding (the window radius is the game's).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +53,19 @@ pub struct Codec {
     hand: u8,
     slots: i64,
     reach: i64,
+    /// The rules with an offer, in rule order: the rule's index and its options' shape.
+    offers: Vec<(u16, Shape)>,
+}
+
+/// The shape of an offer's options in the choice block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// A figure: window cell × feature.
+    Figure,
+    /// A tile: window cell.
+    Tile,
+    /// A kind: this many.
+    Kind(i64),
 }
 
 /// Where a freed figure's move targets lie (AM-11), so how many cells the move block spans.
@@ -68,6 +89,8 @@ pub struct Frame {
     tiles: Vec<u16>,
     /// The anchor of the tile a figure waiting to move stood on ((0, 0) when none waits).
     origin: (i64, i64),
+    /// The options [`Action::Choose`] numbers now, with their rules.
+    choices: Vec<(u16, ChoiceOption)>,
 }
 
 impl Frame {
@@ -83,6 +106,7 @@ impl Frame {
             radius: i64::from(radius),
             tiles: slot_tiles(game),
             origin: tile.map_or((0, 0), |t| (i64::from(t.x), i64::from(t.y))),
+            choices: game.choice_options(),
         }
     }
 
@@ -147,6 +171,7 @@ impl Codec {
             hand,
             slots: i64::from(hand).max(rs.player_tiles.len() as i64),
             reach: reach(rules),
+            offers: offer_shapes(rs),
         }
     }
 
@@ -207,11 +232,82 @@ impl Codec {
         self.move_base() + self.move_ids(cells)
     }
 
+    fn choice_base(&self, cells: i64) -> i64 {
+        self.place_base(cells) + self.slots * cells * 4
+    }
+
+    /// Ids of the choice part of the offer of shape `shape`.
+    fn shape_ids(&self, shape: Shape, cells: i64) -> i64 {
+        match shape {
+            Shape::Figure => cells * self.features,
+            Shape::Tile => cells,
+            Shape::Kind(k) => k,
+        }
+    }
+
+    /// Where rule `rule`'s part of the choice block starts, and its shape.
+    fn offer_part(&self, rule: u16, cells: i64) -> Option<(i64, Shape)> {
+        let mut at = self.choice_base(cells);
+        for &(r, shape) in &self.offers {
+            if r == rule {
+                return Some((at, shape));
+            }
+            at += self.shape_ids(shape, cells);
+        }
+        None
+    }
+
     /// Number of distinct action ids (OpenSpiel's `num_distinct_actions`) for a window of
     /// `radius`.
     pub fn num_actions(&self, radius: u16) -> i64 {
         let w = 2 * i64::from(radius) + 1;
-        self.place_base(w * w) + self.slots * w * w * 4
+        let offers = self.offers.iter().map(|&(_, s)| self.shape_ids(s, w * w));
+        self.choice_base(w * w) + offers.sum::<i64>()
+    }
+
+    /// The id of option `n` of the choices in `frame`.
+    fn encode_choice(&self, frame: &Frame, n: u16) -> Option<i64> {
+        let cells = frame.width() * frame.width();
+        let &(rule, option) = frame.choices.get(usize::from(n))?;
+        let (base, shape) = self.offer_part(rule, cells)?;
+        let local = match (shape, option) {
+            (Shape::Figure, ChoiceOption::Figure { x, y, feature, .. }) => {
+                let f = i64::from(feature);
+                frame.cell(x, y).filter(|_| f < self.features)? * self.features + f
+            }
+            (Shape::Tile, ChoiceOption::Tile { x, y }) => frame.cell(x, y)?,
+            (Shape::Kind(k), ChoiceOption::Kind { index, .. }) => {
+                Some(i64::from(index)).filter(|&i| i < k)?
+            }
+            _ => return None,
+        };
+        Some(base + local)
+    }
+
+    /// The [`Action::Choose`] of a choice-block id, if the state offers that option.
+    fn decode_choice(&self, frame: &Frame, id: i64) -> Option<Action> {
+        let cells = frame.width() * frame.width();
+        let n = frame.choices.iter().position(|&(rule, option)| {
+            let Some((base, shape)) = self.offer_part(rule, cells) else {
+                return false;
+            };
+            let size = self.shape_ids(shape, cells);
+            (base..base + size).contains(&id) && self.names(frame, id - base, shape, option)
+        })?;
+        Some(Action::Choose(u16::try_from(n).ok()?))
+    }
+
+    /// Whether the id `local` within an offer's part names `option`.
+    fn names(&self, frame: &Frame, local: i64, shape: Shape, option: ChoiceOption) -> bool {
+        match (shape, option) {
+            (Shape::Figure, ChoiceOption::Figure { x, y, feature, .. }) => {
+                frame.xy(local / self.features) == (x, y)
+                    && local % self.features == i64::from(feature)
+            }
+            (Shape::Tile, ChoiceOption::Tile { x, y }) => frame.xy(local) == (x, y),
+            (Shape::Kind(_), ChoiceOption::Kind { index, .. }) => local == i64::from(index),
+            _ => false,
+        }
     }
 
     /// The id of `action` in the state `frame` describes; `None` for an action outside the
@@ -242,6 +338,7 @@ impl Codec {
                 let c = frame.cell(p.x, p.y).filter(|_| p.rotation < 4)?;
                 Some(self.place_base(cells) + (slot * cells + c) * 4 + i64::from(p.rotation))
             }
+            Action::Choose(n) => self.encode_choice(frame, n),
             // Action kinds added to the engine later have no id until the codec learns them.
             _ => None,
         }
@@ -272,6 +369,8 @@ impl Codec {
             let (x, y) = self.move_xy(frame, i / self.features);
             let feature = (i % self.features) as u8;
             Action::Move(MoveTarget { x, y, feature })
+        } else if id >= self.choice_base(cells) {
+            return self.decode_choice(frame, id);
         } else {
             let i = id - self.place_base(cells);
             let (x, y) = frame.xy((i / 4) % cells);
@@ -294,6 +393,19 @@ pub fn largest_hand(rs: &Ruleset) -> u8 {
         _ => h,
     });
     hand.max(1)
+}
+
+/// The rules of the variant with an offer, in rule order, with the shape of their options.
+fn offer_shapes(rs: &Ruleset) -> Vec<(u16, Shape)> {
+    let offers = rs.when.iter().enumerate().filter_map(|(i, w)| {
+        let shape = match &w.offer.as_ref()?.options {
+            Options::OwnFigure { .. } => Shape::Figure,
+            Options::NeighbourTile { .. } => Shape::Tile,
+            Options::Kind { of } => Shape::Kind(of.len() as i64),
+        };
+        Some((u16::try_from(i).ok()?, shape))
+    });
+    offers.collect()
 }
 
 /// Where the variant's freed figures may move: near their tile (the 8-neighbourhood of its
@@ -370,6 +482,7 @@ pub fn action_text(rules: &Rules, action: Action, last_tile: Option<u16>) -> Str
             format!("follower {who} on feature {} ({name})", o.feature)
         }
         Action::Move(m) => format!("move to {},{} feature {}", m.x, m.y, m.feature),
+        Action::Choose(n) => format!("choose option {n}"),
         Action::Corner(c) => format!(
             "{} on corner {},{}",
             action_text(rules, Action::Follower(c.option), last_tile),

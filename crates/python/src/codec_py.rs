@@ -36,6 +36,10 @@ pub fn action_dict(py: Python<'_>, action: Action) -> PyResult<Bound<'_, PyDict>
             d.set_item("y", p.y)?;
             d.set_item("rotation", p.rotation)?;
         }
+        Action::Choose(n) => {
+            d.set_item("kind", "choose")?;
+            d.set_item("option", n)?;
+        }
         other => return Err(PyValueError::new_err(format!("{other:?} has no dict form"))),
     }
     Ok(d)
@@ -63,6 +67,7 @@ pub fn dict_action(d: &Bound<'_, PyDict>) -> PyResult<Action> {
             y: field(d, "y")?.extract()?,
             feature: field(d, "feature")?.extract()?,
         }),
+        "choose" => Action::Choose(field(d, "option")?.extract()?),
         "place" => Action::Place(Placement {
             tile: field(d, "tile")?.extract()?,
             x: field(d, "x")?.extract()?,

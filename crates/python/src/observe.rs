@@ -141,6 +141,7 @@ pub fn phase_name(phase: Phase) -> &'static str {
         Phase::Follower => "follower",
         Phase::Move => "move",
         Phase::Over => "over",
+        Phase::Choice => "choice",
         _ => "other",
     }
 }

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use tegula_engine::{Event, FeatureInfo};
+use tegula_engine::{ChoiceWord, Event, FeatureInfo};
 use tegula_ruleset::{FeatureKind, Ruleset, Side};
 
 use crate::board::BoardView;
@@ -218,9 +218,24 @@ impl<'a> Words<'a> {
                 r.turn
             ),
             Event::Follower { .. } => self.follower(e)?,
+            Event::Pass {
+                player,
+                rule: Some(rule),
+                ..
+            } => format!("{} declines the choice [{rule}]", self.seat(*player)),
             Event::Pass { player, .. } => {
                 format!("{} places no figure [{}]", self.seat(*player), r.turn)
             }
+            Event::Choice {
+                player,
+                rule,
+                option,
+                ..
+            } => format!(
+                "{} chooses {} [{rule}]",
+                self.seat(*player),
+                self.chosen(option)
+            ),
             Event::Take { turn, player, tile } => {
                 let (verb, rule) = if *turn == 0 {
                     ("picks", r.pick)
@@ -368,6 +383,36 @@ impl<'a> Words<'a> {
             ),
             _ => return None,
         })
+    }
+
+    /// A chosen option in words: a figure with the feature it stands on, a tile with its
+    /// place, a kind by its resource's name.
+    pub fn chosen(&self, option: &ChoiceWord) -> String {
+        match option {
+            ChoiceWord::Figure {
+                x,
+                y,
+                segment,
+                follower,
+                ..
+            } => format!(
+                "their {} on {}",
+                self.figure(follower),
+                self.segment(*x, *y, segment)
+            ),
+            ChoiceWord::Tile([x, y]) => {
+                let placed = self.board.tiles.iter().find(|t| {
+                    let cells = t.view.cells.iter();
+                    let mut at = cells.map(|c| (t.x + c.x, t.y + c.y));
+                    at.any(|c| c == (*x, *y))
+                });
+                match placed {
+                    Some(t) => format!("{} at ({x}, {y})", self.tile(&t.view.id)),
+                    None => format!("the tile at ({x}, {y})"),
+                }
+            }
+            ChoiceWord::Kind(id) => format!("a {}", self.resource(id)),
+        }
     }
 
     /// A figure placed, moved, or set on a pool tile as its marker.

@@ -16,6 +16,7 @@ mod choices;
 mod corners;
 mod pile;
 mod resources;
+mod rule_events;
 mod setup;
 
 use crate::raw::{
@@ -198,7 +199,8 @@ pub enum Expected {
         /// Position in the file.
         pos: Pos,
     },
-    /// `player` gains `amount` of the seat resource `resource`, under `rule`.
+    /// `player` gains (or, with `spent`, gives up) `amount` of the seat resource `resource`,
+    /// under `rule`.
     Gain {
         /// Seat.
         player: u8,
@@ -206,6 +208,8 @@ pub enum Expected {
         resource: String,
         /// How much.
         amount: u32,
+        /// Given up rather than gained.
+        spent: bool,
         /// Rule id.
         rule: String,
         /// Position in the file.
@@ -224,6 +228,71 @@ pub enum Expected {
         /// Position in the file.
         pos: Pos,
     },
+    /// Every listed seat scores `points` under a rule of the one form with no feature as its
+    /// subject (a `points` event).
+    Points {
+        /// Seats.
+        players: Vec<u8>,
+        /// Points each.
+        points: u32,
+        /// Rule id.
+        rule: String,
+        /// Position in the file.
+        pos: Pos,
+    },
+    /// `player` takes the single-holder token `token` (KR-2).
+    Token {
+        /// Seat.
+        player: u8,
+        /// Token id.
+        token: String,
+        /// Rule id.
+        rule: String,
+        /// Position in the file.
+        pos: Pos,
+    },
+    /// `added` counters of kind `counter` are put on the tile anchored at `at` (GM-2).
+    Counters {
+        /// Counter id.
+        counter: String,
+        /// The tile's anchor cell.
+        at: [i32; 2],
+        /// How many.
+        added: u32,
+        /// Rule id.
+        rule: String,
+        /// Position in the file.
+        pos: Pos,
+    },
+    /// `player` collects `amount` counters of kind `counter` off a scored feature (GM-3).
+    Collect {
+        /// Seat.
+        player: u8,
+        /// Counter id.
+        counter: String,
+        /// How many.
+        amount: u32,
+        /// Rule id.
+        rule: String,
+        /// Position in the file.
+        pos: Pos,
+    },
+}
+
+impl Expected {
+    /// Where the event is written.
+    pub fn pos(&self) -> Pos {
+        match self {
+            Expected::Score { pos, .. }
+            | Expected::Return { pos, .. }
+            | Expected::Gain { pos, .. }
+            | Expected::Award { pos, .. }
+            | Expected::Points { pos, .. }
+            | Expected::Token { pos, .. }
+            | Expected::Counters { pos, .. }
+            | Expected::Collect { pos, .. } => *pos,
+        }
+    }
 }
 
 /// An expected rejection.
@@ -253,6 +322,13 @@ pub struct VariantCache {
 }
 
 impl VariantCache {
+    /// Use `ruleset` as the variant at `path` (a ruleset built without a file: tests, tools
+    /// that compile elsewhere).
+    pub fn insert(&mut self, path: &Path, ruleset: Arc<Ruleset>) {
+        let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        self.built.insert(key, (Some(ruleset), Vec::new()));
+    }
+
     /// Build (or reuse) the ruleset of the variant at `path`.
     pub fn get(&mut self, path: &Path) -> (Option<Arc<Ruleset>>, Vec<Diagnostic>) {
         let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
@@ -1013,7 +1089,9 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
     for ev in evs {
         let pos = cx.pos(&ev.span);
         let mut seats = Vec::new();
-        match (&ev.player, &ev.players) {
+        let named = (&ev.player, &ev.players);
+        match named {
+            _ if !rule_events::has_seats(ev) => {}
             (Some(p), None) => seats.extend(seat(cx, p, players)),
             (None, Some(ps)) => {
                 for p in ps.iter() {
@@ -1040,6 +1118,10 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
                     "an event needs `player` (or `players`)",
                 );
             }
+        }
+        if rule_events::is_rule_event(ev) {
+            out.extend(rule_events::event(cx, rs, ev, seats, pos));
+            continue;
         }
         if ev.gained.is_some() || ev.award.is_some() {
             out.extend(resources::event(cx, rs, ev, seats, pos));

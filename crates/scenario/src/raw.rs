@@ -355,7 +355,9 @@ pub struct RawMove {
     pub back: bool,
 }
 
-/// An expected event: exactly one of `score`, `returned`, `gained` and `award`.
+/// An expected event: exactly one of `score`, `returned`, `gained`, `award`, `token`,
+/// `counters` and `collect`; or, with none of them, `points` alone: a rule's points with no
+/// feature (a `points` event).
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawEvent {
@@ -389,6 +391,33 @@ pub struct RawEvent {
     #[serde(default)]
     #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
     pub rule: Option<Sp<RuleId>>,
+    /// A rule of the one form gives this seat (`player`) the single-holder token of this id
+    /// (KR-2).
+    #[serde(default)]
+    pub token: Option<Sp<String>>,
+    /// A rule of the one form puts `added` counters of this id on the tile anchored `at`
+    /// (GM-2); no `player`.
+    #[serde(default)]
+    pub counters: Option<Sp<String>>,
+    /// With `counters`: the anchor cell `[x, y]` of the tile.
+    #[serde(default)]
+    #[schemars(length(min = 2, max = 2))]
+    pub at: Option<Sp<Vec<Sp<i64>>>>,
+    /// With `counters`: how many were put there (default 1).
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 100000))]
+    pub added: Option<Sp<i64>>,
+    /// The seat (`player`) collects `amount` counters of this id off a scored feature's tiles
+    /// (GM-3).
+    #[serde(default)]
+    pub collect: Option<Sp<String>>,
+    /// With `collect`: how many (default 1).
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 100000))]
+    pub amount: Option<Sp<i64>>,
+    /// With `gained`: the seat gave the amount up (a rule's `spend`).
+    #[serde(default)]
+    pub spent: bool,
     /// Returns: how many followers of that type and seat (default 1; at most 100); gains: how
     /// much (default 1; at most 4294967295, a seat's holding being a 32-bit counter).
     #[serde(default)]

@@ -300,11 +300,29 @@ fn action_words(game: &Game, words: &Words, a: &Action) -> String {
             Phase::Hand if game.remaining() == 0 => "place none of your own tiles".to_string(),
             Phase::Hand => "draw a tile instead".to_string(),
             Phase::Move => "take the figure back".to_string(),
+            Phase::Choice => match game.open_offer() {
+                Some((rule, ..)) => format!("decline ({})", rule_id(game, rule)),
+                None => "decline".to_string(),
+            },
             _ => "pass".to_string(),
+        },
+        Action::Choose(n) => match game.choice_options().get(usize::from(*n)) {
+            Some(&(rule, option)) => format!(
+                "choose {} ({})",
+                words.chosen(&game.choice_word(option)),
+                rule_id(game, rule)
+            ),
+            None => format!("choose option {n}"),
         },
         Action::Draw(t) => format!("draw {}", tile_name(*t)),
         _ => format!("{a:?}"),
     }
+}
+
+/// The id of rule `rule` of the one form (an index into `Ruleset::when`).
+fn rule_id(game: &Game, rule: u16) -> &str {
+    let when = &game.rules().ruleset().when;
+    when.get(usize::from(rule)).map_or("", |w| w.rule.as_str())
 }
 
 /// Feature `feature` of the tile of type `tile` anchored at `(x, y)`, in words.

@@ -93,6 +93,13 @@ pub(super) fn event(
     if let Some(span) = wrong {
         cx.err(Code::BadExpectation, span, key);
     }
+    if ev.spent && !gained {
+        cx.err(
+            Code::BadExpectation,
+            &ev.span,
+            "`spent` is for gained events",
+        );
+    }
     let resource = name.value.clone();
     if gained {
         if let Some(p) = &ev.players {
@@ -125,6 +132,7 @@ pub(super) fn event(
             player,
             resource,
             amount,
+            spent: ev.spent,
             rule: rule?,
             pos,
         });

@@ -51,6 +51,11 @@ impl<'s> Answers<'s> {
             let Some(&a) = self.left.front().filter(|a| a.figure_step) else {
                 return Ok(());
             };
+            // Not offered now (no option): the answer is left over, a failure at the end.
+            let options = game.choice_options();
+            if !options.iter().any(|&(r, _)| rule_id(game, r) == a.rule) {
+                return Ok(());
+            }
             self.left.pop_front();
             if a.answer == Answer::Decline {
                 continue;
