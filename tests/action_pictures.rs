@@ -133,8 +133,7 @@ fn the_tokens_holders_are_in_every_score_table() {
     let (log, events, svg) = game("king-robber-baron", "3", &dir);
     // KR-2: the seat of the last `token` line of the King holds it at the end.
     let last_king = (events.iter())
-        .filter(|e| e["type"] == "token" && e["token"] == "king")
-        .last()
+        .rfind(|e| e["type"] == "token" && e["token"] == "king")
         .expect("a city was completed");
     let (holder, record) = (last_king["player"].as_u64().unwrap(), &last_king["record"]);
     let tally = format!("holds King ({record})");

@@ -101,6 +101,7 @@ fn neighbour() -> Ruleset {
         name: "nuggets".into(),
         gain: None,
         award: None,
+        start: Vec::new(),
     });
     rs.counters.push(CounterType {
         id: "ore".into(),
@@ -354,6 +355,7 @@ fn automatic() -> Ruleset {
         name: "nuggets".into(),
         gain: None,
         award: None,
+        start: Vec::new(),
     });
     rs
 }
