@@ -39,6 +39,26 @@ fn game(variant: &str, seed: &str, dir: &Path) -> (PathBuf, Vec<Value>, String) 
     (log, events, std::fs::read_to_string(&svg).unwrap())
 }
 
+/// The terminal picture of the final board of the game logged at `log` (`tegula board`).
+fn terminal_board(log: &Path) -> String {
+    let out = tegula(&["board", log.to_str().unwrap(), "--format", "ascii"]);
+    assert_exit(&out, 0);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The replay viewer's page of the game logged at `log`, written into `dir` (`tegula replay`).
+fn replay_page(log: &Path, dir: &Path) -> String {
+    let html = dir.join("replay.html");
+    let out = tegula(&[
+        "replay",
+        log.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert_exit(&out, 0);
+    std::fs::read_to_string(&html).unwrap()
+}
+
 /// Ingots left on each tile anchor after the game, from its `counters` and `collect` lines: what
 /// was put there, less what a feature's winners took (the log says which tiles only through the
 /// totals, so the takes are checked in sum).
@@ -99,23 +119,13 @@ fn gold_tiles_and_ingots_are_drawn_as_the_log_leaves_them() {
     assert!(put > 0 && !put_totals.is_empty());
     assert_eq!(badges.iter().sum::<u64>(), put - taken, "{badges:?}");
     // The terminal board lists them; the replay viewer draws them and says how they came.
-    let out = tegula(&["board", log.to_str().unwrap(), "--format", "ascii"]);
-    assert_exit(&out, 0);
-    let ascii = String::from_utf8_lossy(&out.stdout);
+    let ascii = terminal_board(&log);
     assert_eq!(
         ascii.contains("counters: gold ingot"),
         put > taken,
         "{ascii}"
     );
-    let html = dir.join("replay.html");
-    let out = tegula(&[
-        "replay",
-        log.to_str().unwrap(),
-        "--html",
-        html.to_str().unwrap(),
-    ]);
-    assert_exit(&out, 0);
-    let page = std::fs::read_to_string(&html).unwrap();
+    let page = replay_page(&log, &dir);
     assert!(
         page.contains(r#"class=\"counters\""#),
         "badges in the positions' pieces"
@@ -138,22 +148,12 @@ fn the_tokens_holders_are_in_every_score_table() {
     let (holder, record) = (last_king["player"].as_u64().unwrap(), &last_king["record"]);
     let tally = format!("holds King ({record})");
     assert!(svg.contains(&tally), "the SVG score table");
-    let out = tegula(&["board", log.to_str().unwrap(), "--format", "ascii"]);
-    assert_exit(&out, 0);
-    let ascii = String::from_utf8_lossy(&out.stdout);
+    let ascii = terminal_board(&log);
     let row = (ascii.lines())
         .find(|l| l.contains(&tally))
         .unwrap_or_else(|| panic!("{ascii}"));
     assert!(row.contains(&format!("seat {holder}")), "{row}");
-    let html = dir.join("replay.html");
-    let out = tegula(&[
-        "replay",
-        log.to_str().unwrap(),
-        "--html",
-        html.to_str().unwrap(),
-    ]);
-    assert_exit(&out, 0);
-    let page = std::fs::read_to_string(&html).unwrap();
+    let page = replay_page(&log, &dir);
     assert!(page.contains(&tally), "the replay's score tables");
     assert!(page.contains("takes the King"), "the KR-2 line in words");
     std::fs::remove_dir_all(&dir).ok();

@@ -40,6 +40,9 @@ pub struct BoardView {
     /// Counters lying on placed tiles (GM-2's ingots, LB-2's buildings), by kind and then in
     /// placement order.
     pub counters: Vec<TileCounters>,
+    /// Whether the variant declares single-holder tokens (KR-2): the score tables then keep
+    /// their tally column from the first turn on, held or not.
+    pub has_tokens: bool,
 }
 
 /// The counters of one kind on one placed tile.
@@ -408,6 +411,7 @@ impl BoardView {
             completed,
             seats,
             counters,
+            has_tokens: !ruleset.tokens.is_empty(),
         }
     }
 
@@ -442,9 +446,10 @@ impl BoardView {
             .collect()
     }
 
-    /// Whether the seats hold resources or tokens (the score tables then show a tally column).
+    /// Whether the variant has seat resources or tokens (the score tables then show a tally
+    /// column, at every turn alike).
     pub fn has_resources(&self) -> bool {
-        (self.seats.iter()).any(|s| !s.resources.is_empty() || !s.tokens.is_empty())
+        self.has_tokens || self.seats.iter().any(|s| !s.resources.is_empty())
     }
 
     /// Whether feature `feature` of tile `instance` is complete.
