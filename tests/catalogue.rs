@@ -16,6 +16,11 @@ use tegula_ruleset::{FeatureKind, Half, Ruleset, Side, SideKind, TileType, NO_FE
 
 mod common;
 
+/// The action expansions' tiles (TILES-ACTIONS.md): gardens, King & Robber Baron, Goldmines, The
+/// Cathars / Siege / The Besiegers.
+#[path = "catalogue/actions.rs"]
+mod actions;
+
 /// One catalogue row: `(id, copies, sides, cities, roads, fields, cloisters)`.
 ///
 /// - `copies`: the number printed in the catalogue (start copy included).
@@ -416,7 +421,9 @@ fn expected(row: &Row) -> Canon {
 
 /// Reduce a compiled single-cell tile at rotation `q` to its canonical form; structural problems
 /// (a feature in the wrong table, a missing `inner` entry, ...) are pushed to `errors`.
-fn observed(tile: &TileType, q: usize, religious: Option<u32>, errors: &mut Vec<String>) -> Canon {
+/// A cloister must carry one of `cloister_tags` (a bit set over the ruleset's tags): `religious`
+/// for a building (W-10, W-22), `garden` for a garden (AB-1), which is a cloister-kind feature.
+fn observed(tile: &TileType, q: usize, cloister_tags: u32, errors: &mut Vec<String>) -> Canon {
     let id = &tile.id;
     let cell = &tile.rotations[q].cells[0];
     let sides_of_feature = |i: usize| -> Vec<Side> {
@@ -484,10 +491,9 @@ fn observed(tile: &TileType, q: usize, religious: Option<u32>, errors: &mut Vec<
                 if !in_inner {
                     errors.push(format!("{id} r{q}: cloister {i} missing from `inner`"));
                 }
-                let tagged = religious.is_some_and(|t| f.tags & (1 << t) != 0);
-                if !tagged {
+                if f.tags & cloister_tags == 0 {
                     errors.push(format!(
-                        "{id}: cloister {i} is not tagged `religious` (W-10, W-22)"
+                        "{id}: cloister {i} is tagged neither `religious` (W-10, W-22) nor `garden` (AB-1)"
                     ));
                 }
             }
@@ -569,15 +575,29 @@ fn build_box(name: &str) -> Ruleset {
 /// Compare every catalogue row with the compiled tile of the same id (set `set`), in all four
 /// rotations; return the mismatches.
 fn compare(ruleset: &Ruleset, table: &[Row], set: &str, start: Option<&str>) -> Vec<String> {
-    let religious = ruleset.tag("religious");
-    compare_tiles(&ruleset.tiles, religious, table, set, start)
+    compare_tiles(
+        &ruleset.tiles,
+        cloister_tags(&ruleset.tags),
+        table,
+        set,
+        start,
+    )
 }
 
-/// [`compare`] over lowered tiles (a variant's, or a tile set's on its own), with the index of
-/// the `religious` tag among their tags.
+/// The bit set of the tags a cloister may carry among `tags`: `religious` (W-10, W-22) or
+/// `garden` (AB-1).
+fn cloister_tags(tags: &[String]) -> u32 {
+    ["religious", "garden"]
+        .into_iter()
+        .filter_map(|name| tags.iter().position(|t| t == name))
+        .fold(0u32, |bits, t| bits | 1 << t)
+}
+
+/// [`compare`] over lowered tiles (a variant's, or a tile set's on its own), with the bit set of
+/// the tags a cloister may carry among their tags.
 fn compare_tiles(
     tiles: &[TileType],
-    religious: Option<u32>,
+    cloister_tags: u32,
     table: &[Row],
     set: &str,
     start: Option<&str>,
@@ -617,7 +637,7 @@ fn compare_tiles(
         }
         let want = expected(row);
         for q in 0..4u8 {
-            let got = observed(tile, q as usize, religious, &mut errors);
+            let got = observed(tile, q as usize, cloister_tags, &mut errors);
             let want_q = want.rotated(q);
             if got != want_q {
                 errors.push(format!(
@@ -1260,8 +1280,13 @@ fn princess_dragon_tiles_match_the_catalogue_pd1() {
     let (tiles, tags) = set_alone("tiles/princess-dragon.toml");
     let ids: Vec<&str> = tiles.iter().map(|t| t.id.as_str()).collect();
     assert_eq!(ids, table_ids(&[PRINCESS_DRAGON]), "ids and order");
-    let religious = tags.iter().position(|t| t == "religious").map(|i| i as u32);
-    let mut errors = compare_tiles(&tiles, religious, PRINCESS_DRAGON, "princess-dragon", None);
+    let mut errors = compare_tiles(
+        &tiles,
+        cloister_tags(&tags),
+        PRINCESS_DRAGON,
+        "princess-dragon",
+        None,
+    );
     errors.extend(symbol_errors(&tiles, &tags, PRINCESS_DRAGON_SYMBOLS));
     errors.extend(naming_errors(&tiles, PRINCESS_DRAGON));
     assert!(errors.is_empty(), "{}", errors.join("\n"));
@@ -1282,8 +1307,7 @@ fn tower_tiles_match_the_catalogue_to1() {
     let (tiles, tags) = set_alone("tiles/tower.toml");
     let ids: Vec<&str> = tiles.iter().map(|t| t.id.as_str()).collect();
     assert_eq!(ids, table_ids(&[TOWER]), "ids and order");
-    let religious = tags.iter().position(|t| t == "religious").map(|i| i as u32);
-    let mut errors = compare_tiles(&tiles, religious, TOWER, "tower", None);
+    let mut errors = compare_tiles(&tiles, cloister_tags(&tags), TOWER, "tower", None);
     let foundations: Vec<(&str, &str, &str)> = TOWER.iter().map(|r| (r.0, "tower", "")).collect();
     errors.extend(symbol_errors(&tiles, &tags, &foundations));
     errors.extend(naming_errors(&tiles, TOWER));

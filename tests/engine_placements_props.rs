@@ -104,6 +104,18 @@ impl Agent for ListOnly {
     fn choose_pool(&mut self, game: &Game, n: usize) -> usize {
         self.0.choose_pool(game, n)
     }
+    // The rule form's choices (issue 30) are no placements: the same random answers both ways.
+    fn choose_step(
+        &mut self,
+        game: &Game,
+        options: &[FollowerOption],
+        choices: usize,
+    ) -> Option<usize> {
+        self.0.choose_step(game, options, choices)
+    }
+    fn choose_offer(&mut self, game: &Game, n: usize, may_decline: bool) -> Option<usize> {
+        self.0.choose_offer(game, n, may_decline)
+    }
 }
 
 #[test]

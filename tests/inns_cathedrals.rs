@@ -307,7 +307,7 @@ fn a_glyph_for_no_tag_or_twice_for_one_is_located() {
     let said = refused(&path);
     assert!(
         said.contains(
-            "error[dangling-reference]: no segment of this file carries the tag `cathedrale`"
+            "error[dangling-reference]: no segment or tile of this file carries the tag `cathedrale`"
         ) && said.contains("inns-cathedrals.toml:26:11"),
         "{said}"
     );

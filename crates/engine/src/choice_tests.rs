@@ -139,6 +139,7 @@ fn resource(id: &str) -> Resource {
         name: id.into(),
         gain: None,
         award: None,
+        start: Vec::new(),
     }
 }
 

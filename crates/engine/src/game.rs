@@ -499,6 +499,13 @@ impl Game {
         self.holdings.clear();
         let nr = self.rules.ruleset().resources.len();
         self.holdings.resize(self.players as usize * nr, 0);
+        // A resource's `start`: what each seat holds at setup (0 unless the data says).
+        for (r, res) in self.rules.ruleset().resources.iter().enumerate() {
+            let n = res.start_for(self.players);
+            for seat in 0..usize::from(self.players) {
+                self.holdings[seat * nr + r] = n;
+            }
+        }
         self.held.clear();
         for _ in 0..self.players {
             for t in &self.rules.ruleset().player_tiles {

@@ -386,6 +386,7 @@ pub mod offers {
             name: resource.into(),
             gain: None,
             award: None,
+            start: Vec::new(),
         });
         rs.counters.push(CounterType {
             id: counter.into(),

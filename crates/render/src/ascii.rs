@@ -324,6 +324,26 @@ fn board_tags(b: &BoardView) -> String {
     format!("segment tags: {}\n", parts.join("; "))
 }
 
+/// The counters lying on the board's tiles by kind (`counters: gold ingot 2 at (0,-1), 1 at
+/// (1,0)`, a line); empty when there are none.
+fn board_counters(b: &BoardView) -> String {
+    let mut by_kind: Vec<(&str, Vec<String>)> = Vec::new();
+    for c in &b.counters {
+        let at = format!("{} at ({},{})", c.count, c.x, c.y);
+        match by_kind.iter_mut().find(|(name, _)| *name == c.name) {
+            Some((_, list)) => list.push(at),
+            None => by_kind.push((&c.name, vec![at])),
+        }
+    }
+    if by_kind.is_empty() {
+        return String::new();
+    }
+    let parts: Vec<String> = (by_kind.iter())
+        .map(|(name, list)| format!("{name} {}", list.join(", ")))
+        .collect();
+    format!("counters: {}\n", parts.join("; "))
+}
+
 /// Letter of seat `seat` on a terminal board (`A`, `B`, ...; lower case for a figure of another
 /// type than the ruleset's first).
 fn seat_letter(seat: u8, first_type: bool) -> char {
@@ -419,6 +439,7 @@ pub fn board_ascii(b: &BoardView) -> String {
     out.push_str(&format!("figures: {}\n", key.join(", ")));
     out.push_str(BOARD_KEY);
     out.push_str(&board_tags(b));
+    out.push_str(&board_counters(b));
     if let Some(t) = b.last.and_then(|i| b.tiles.get(i)) {
         out.push_str(&format!(
             "last placed (corners @): {} at ({}, {})\n",

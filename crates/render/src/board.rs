@@ -37,6 +37,27 @@ pub struct BoardView {
     pub last: Option<usize>,
     /// One row per seat.
     pub seats: Vec<SeatScore>,
+    /// Counters lying on placed tiles (GM-2's ingots, LB-2's buildings), by kind and then in
+    /// placement order.
+    pub counters: Vec<TileCounters>,
+    /// Whether the variant declares single-holder tokens (KR-2): the score tables then keep
+    /// their tally column from the first turn on, held or not.
+    pub has_tokens: bool,
+}
+
+/// The counters of one kind on one placed tile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileCounters {
+    /// Board column of the tile's anchor cell.
+    pub x: i32,
+    /// Board row of the tile's anchor cell.
+    pub y: i32,
+    /// Counter kind (index into the ruleset's counters).
+    pub kind: usize,
+    /// The kind's display name (`gold ingot`).
+    pub name: String,
+    /// How many lie there.
+    pub count: u32,
 }
 
 /// A placed tile.
@@ -165,6 +186,9 @@ pub struct SeatScore {
     /// The seat's resources (docs/FORMAT.md, "Seat resources"): `(resource name, holding)` in
     /// the variant's order; empty when the variant declares none.
     pub resources: Vec<(String, u32)>,
+    /// The single-holder tokens the seat holds (KR-2's King): `(token name, record)` in the
+    /// variant's order.
+    pub tokens: Vec<(String, u32)>,
 }
 
 impl SeatScore {
@@ -176,10 +200,12 @@ impl SeatScore {
             .map_or(0, |(_, v)| *v)
     }
 
-    /// The seat's resources as a short tally, "Wine 2, Grain 0" (empty without resources).
+    /// The seat's resources and tokens as a short tally, "Wine 2, Grain 0, holds King (3)"
+    /// (empty with neither).
     pub fn tally(&self) -> String {
         let parts: Vec<String> = (self.resources.iter())
             .map(|(name, n)| format!("{name} {n}"))
+            .chain((self.tokens.iter()).map(|(name, record)| format!("holds {name} ({record})")))
             .collect();
         parts.join(", ")
     }
@@ -356,6 +382,22 @@ impl BoardView {
                 resources: (ruleset.resources.iter().enumerate())
                     .map(|(r, res)| (res.name.clone(), game.holding(p, r)))
                     .collect(),
+                tokens: (ruleset.tokens.iter().enumerate())
+                    .filter(|(i, _)| game.token_holder(*i) == Some(p))
+                    .map(|(i, tok)| (tok.name.clone(), game.token_record(i)))
+                    .collect(),
+            })
+            .collect();
+        let counters = (game.tile_counters().into_iter())
+            .map(|(kind, x, y, count)| TileCounters {
+                x,
+                y,
+                kind,
+                name: ruleset
+                    .counters
+                    .get(kind)
+                    .map_or_else(|| format!("counter {kind}"), |c| c.name.clone()),
+                count,
             })
             .collect();
         BoardView {
@@ -368,6 +410,8 @@ impl BoardView {
             figures,
             completed,
             seats,
+            counters,
+            has_tokens: !ruleset.tokens.is_empty(),
         }
     }
 
@@ -402,9 +446,10 @@ impl BoardView {
             .collect()
     }
 
-    /// Whether the seats hold resources (the score tables then show a tally column).
+    /// Whether the variant has seat resources or tokens (the score tables then show a tally
+    /// column, at every turn alike).
     pub fn has_resources(&self) -> bool {
-        self.seats.iter().any(|s| !s.resources.is_empty())
+        self.has_tokens || self.seats.iter().any(|s| !s.resources.is_empty())
     }
 
     /// Whether feature `feature` of tile `instance` is complete.
@@ -480,10 +525,9 @@ pub fn score_table(b: &BoardView) -> String {
         } else {
             format!("  ({})", parts.join(", "))
         };
-        let tally = if s.resources.is_empty() {
-            String::new()
-        } else {
-            format!("  [{}]", s.tally())
+        let tally = match s.tally() {
+            t if t.is_empty() => String::new(),
+            t => format!("  [{t}]"),
         };
         out.push_str(&format!(
             "{mark} {:<width$}  {:>3}{detail}{tally}\n",

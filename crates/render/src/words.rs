@@ -60,6 +60,8 @@ pub struct Words<'a> {
     anchors: BTreeMap<(i32, i32), usize>,
     /// Display name of each seat resource, by id.
     resources: BTreeMap<String, String>,
+    /// Display name of each single-holder token and each kind of tile counter, by id.
+    pieces: BTreeMap<String, String>,
 }
 
 /// How a tile is called: its name, followed by its id when that is a rulebook letter (no lower
@@ -102,12 +104,17 @@ impl<'a> Words<'a> {
         let resources = (ruleset.resources.iter())
             .map(|r| (r.id.clone(), r.name.clone()))
             .collect();
+        let pieces = (ruleset.tokens.iter())
+            .map(|t| (t.id.clone(), t.name.clone()))
+            .chain((ruleset.counters.iter()).map(|c| (c.id.clone(), c.name.clone())))
+            .collect();
         Words {
             board,
             tiles,
             abilities,
             anchors,
             resources,
+            pieces,
         }
     }
 
@@ -135,6 +142,14 @@ impl<'a> Words<'a> {
     fn resource(&self, id: &str) -> String {
         let name = self.resources.get(id).map_or(id, String::as_str);
         name.to_lowercase()
+    }
+
+    /// The display name of a token or a kind of counter (its id when unknown).
+    fn piece(&self, id: &str) -> String {
+        self.pieces
+            .get(id)
+            .cloned()
+            .unwrap_or_else(|| id.to_string())
     }
 
     /// The display name of tile type `id`.
@@ -263,12 +278,18 @@ impl<'a> Words<'a> {
                 player,
                 resource,
                 amount,
+                spent,
                 ..
             } => format!(
-                "{} takes {amount} {} [{rule}]",
+                "{} {} {amount} {} [{rule}]",
                 self.seat(*player),
+                if *spent { "uses" } else { "takes" },
                 self.resource(resource)
             ),
+            Event::Points { .. }
+            | Event::Token { .. }
+            | Event::Counters { .. }
+            | Event::Collect { .. } => self.rule_form(e)?,
             Event::Award {
                 rule,
                 players,
@@ -306,6 +327,62 @@ impl<'a> Words<'a> {
             other => format!("{} ({})", other.kind(), self.seats(&other.players())),
         };
         Some(data_cited(line, e))
+    }
+
+    /// What a rule of the one form did (docs/RULE-LANGUAGE.md): points with no feature, a token
+    /// passing, counters put on a tile or taken off a scored feature's tiles.
+    fn rule_form(&self, e: &Event) -> Option<String> {
+        Some(match e {
+            Event::Points {
+                rule,
+                players,
+                points,
+                ..
+            } => format!(
+                "{} {} {points} [{rule}]",
+                self.seats(players),
+                if players.len() == 1 {
+                    "scores"
+                } else {
+                    "each score"
+                }
+            ),
+            Event::Token {
+                rule,
+                token,
+                player,
+                record,
+                ..
+            } => format!(
+                "{} takes the {} (record {record}) [{rule}]",
+                self.seat(*player),
+                self.piece(token)
+            ),
+            Event::Counters {
+                rule,
+                counter,
+                x,
+                y,
+                added,
+                total,
+                ..
+            } => format!(
+                "{added} {} put on the tile at ({x}, {y}), which now holds {total} [{rule}]",
+                self.piece(counter)
+            ),
+            Event::Collect {
+                rule,
+                counter,
+                player,
+                amount,
+                ..
+            } => format!(
+                "{} takes {amount} {} off the scored tiles [{rule}]",
+                self.seat(*player),
+                self.piece(counter)
+            ),
+            _ => return None,
+        })
     }
 
     /// A chosen option in words: a figure with the feature it stands on, a tile with its

@@ -298,6 +298,7 @@ fn automatic() -> Ruleset {
         name: "nuggets".into(),
         gain: None,
         award: None,
+        start: Vec::new(),
     });
     rs
 }

@@ -150,6 +150,8 @@ pub enum PieceKey {
     Last,
     /// A figure, and its rank among the figures on the same spot.
     Figure(crate::board::Figure, usize),
+    /// The counters of kind `.2` on the tile anchored at cell `(.0, .1)`.
+    Counters(i32, i32, usize),
 }
 
 fn piece(pieces: &mut Vec<Piece>, key: PieceKey, markup: String) {
@@ -462,7 +464,46 @@ pub fn board_pieces(
     completed_layer(&mut pieces, b, f, known);
     last_layer(&mut pieces, b, f);
     figures_layer(&mut pieces, b, f);
+    counters_layer(&mut pieces, b, f);
     pieces
+}
+
+/// Fill of a counter badge, by counter kind (the data names no colour for counters).
+const COUNTER_FILLS: [&str; 4] = ["#d4a017", "#7a5230", "#4a6fa5", "#8c4a8c"];
+
+/// Layer: the counters on placed tiles, a badge per kind in the tile's north-east corner holding
+/// the count, titled with the kind's name, one under the other.
+fn counters_layer(pieces: &mut Vec<Piece>, b: &BoardView, f: Frame) {
+    let mut on_tile: Vec<((i32, i32), usize)> = Vec::new();
+    for c in &b.counters {
+        let k = match on_tile.iter_mut().find(|(at, _)| *at == (c.x, c.y)) {
+            Some((_, k)) => {
+                *k += 1;
+                *k
+            }
+            None => {
+                on_tile.push(((c.x, c.y), 0));
+                0
+            }
+        };
+        let (x, y) = f.at(c.x, c.y, (0.84, 0.14 + 0.2 * k as f64));
+        let fill = COUNTER_FILLS[c.kind % COUNTER_FILLS.len()];
+        let markup = format!(
+            r##"<g class="counters" data-kind="{}"><title>{} × {} on the tile at ({}, {})</title><rect x="{}" y="{}" width="18" height="14" rx="4" fill="{fill}" stroke="#fff" stroke-width="1"/><text x="{}" y="{}" font-size="10" font-weight="bold" text-anchor="middle" fill="#fff">{}</text></g>
+"##,
+            c.kind,
+            esc(&c.name),
+            c.count,
+            c.x,
+            c.y,
+            n(x - 9.0),
+            n(y - 7.0),
+            n(x),
+            n(y + 3.5),
+            c.count
+        );
+        piece(pieces, PieceKey::Counters(c.x, c.y, c.kind), markup);
+    }
 }
 
 /// The opening tag of [`board_body`] (its closing tag is `</g>` and a newline).

@@ -190,19 +190,40 @@ fn dist_to_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
 /// centre) farthest from what is already drawn there: roads passing through the centre, city
 /// areas, and the buildings placed before. A road that ends in the cell runs to its building.
 pub(crate) fn building_spots(view: &TileView, cell: usize) -> Vec<(usize, (f64, f64))> {
-    const SPOTS: [(f64, f64); 5] = [
+    // The centre, the four quarters, then (tried last, taken only when clearly better) the
+    // middles of the four sides' inner halves: beside a city of three sides, the open side.
+    const SPOTS: [(f64, f64); 9] = [
         (0.5, 0.5),
         (0.72, 0.28),
         (0.28, 0.28),
         (0.72, 0.72),
         (0.28, 0.72),
+        (0.5, 0.8),
+        (0.8, 0.5),
+        (0.5, 0.2),
+        (0.2, 0.5),
     ];
+    let bent = bent_roads(view, cell);
     let mut obstacles: Vec<((f64, f64), (f64, f64))> = Vec::new();
     for (_, s) in view.segments_in(cell) {
         match s.kind {
-            FeatureKind::Road if s.sides.len() > 1 => {
+            FeatureKind::Road if s.sides.len() > 1 => match bend_control(s.sides[0], s.sides[1]) {
+                // A road drawn round its corner is in the way only there.
+                Some(q) if bent => {
+                    obstacles.push((side_mid(s.sides[0]), q));
+                    obstacles.push((q, side_mid(s.sides[1])));
+                }
+                _ => {
+                    for side in &s.sides {
+                        obstacles.push((side_mid(*side), (0.5, 0.5)));
+                    }
+                }
+            },
+            FeatureKind::City if s.sides.len() > 2 => {
+                // A city of three or four sides covers the middle of each of them too.
+                let a = city_anchor(s);
                 for side in &s.sides {
-                    obstacles.push((side_mid(*side), (0.5, 0.5)));
+                    obstacles.push((side_mid(*side), a));
                 }
             }
             FeatureKind::City if !s.sides.is_empty() => {
@@ -238,6 +259,20 @@ pub(crate) fn building_spots(view: &TileView, cell: usize) -> Vec<(usize, (f64, 
         out.push((i, spot));
     }
     out
+}
+
+/// Whether the roads of cell `cell` bend around the centre: two or more roads of two sides
+/// each, every one between adjacent sides (two curved roads side by side, which drawn through
+/// the centre would look like a crossing).
+pub(crate) fn bent_roads(view: &TileView, cell: usize) -> bool {
+    let roads: Vec<_> = view
+        .segments_in(cell)
+        .filter(|(_, s)| s.kind == FeatureKind::Road && s.sides.len() > 1)
+        .collect();
+    let all_bends = roads
+        .iter()
+        .all(|(_, s)| s.sides.len() == 2 && bend_control(s.sides[0], s.sides[1]).is_some());
+    all_bends && roads.len() > 1
 }
 
 /// The control point of the inner curve of a city over two adjacent sides (a diagonal city):

@@ -1,6 +1,7 @@
-//! Marks for segment tags (`[set] glyphs` in the tile set, docs/FORMAT.md "Glyphs"): a small
-//! symbol beside where a figure on the segment would stand, in the shape and colour the data
-//! chose. Which tag gets which mark is data; this module only knows how to draw each shape.
+//! Marks for segment and tile tags (`[set] glyphs` in the tile set, docs/FORMAT.md "Glyphs"): a
+//! small symbol beside where a figure on the segment would stand, or in each cell's north-west
+//! corner for a tag of the whole tile, in the shape and colour the data chose. Which tag gets
+//! which mark is data; this module only knows how to draw each shape.
 
 use std::fmt::Write as _;
 
@@ -14,10 +15,23 @@ use crate::view::TileView;
 /// Half the size of a mark, in pixels.
 const R: f64 = 7.0;
 
-/// Layer: every segment's tag marks, after the pennants.
+/// Layer: every segment's tag marks and the tile's own, after the pennants.
 pub(super) fn glyphs(pen: &mut Pen<'_>, view: &TileView) {
     if view.glyphs.is_empty() {
         return;
+    }
+    // A tag of the whole tile: once in each cell's north-west corner, clear of the features'
+    // spots (the same corner on every rotation: the symbol is the tile's, not a side's).
+    for (k, g) in view
+        .glyphs
+        .iter()
+        .filter(|g| view.tags.contains(&g.tag))
+        .enumerate()
+    {
+        for c in &view.cells {
+            let (x, y) = pen.p(c.x, c.y, (0.12 + 0.15 * k as f64, 0.12));
+            mark(pen.out, g, (x, y), &format!("{} (the whole tile)", g.tag));
+        }
     }
     for (si, seg) in view.segments.iter().enumerate() {
         let marks = view.glyphs.iter().filter(|g| seg.tags.contains(&g.tag));

@@ -145,20 +145,6 @@ fn centre_free(view: &TileView, cell: usize) -> bool {
     no_city && (through.is_empty() || bent_roads(view, cell))
 }
 
-/// Whether the roads of cell `cell` bend around the centre: two or more roads of two sides
-/// each, every one between adjacent sides (two curved roads side by side, which drawn through
-/// the centre would look like a crossing).
-fn bent_roads(view: &TileView, cell: usize) -> bool {
-    let roads: Vec<_> = view
-        .segments_in(cell)
-        .filter(|(_, s)| s.kind == FeatureKind::Road && s.sides.len() > 1)
-        .collect();
-    roads.len() > 1
-        && roads
-            .iter()
-            .all(|(_, s)| s.sides.len() == 2 && bend_control(s.sides[0], s.sides[1]).is_some())
-}
-
 /// 3. Cities.
 pub(super) fn cities(pen: &mut Pen<'_>, view: &TileView) {
     let mut through_centre = vec![false; view.cells.len()];
