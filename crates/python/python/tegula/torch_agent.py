@@ -56,7 +56,6 @@ class Encoder:
         self.fig = fig
         self.kinds = [names.index(f"feature:{k}") for k in self.KINDS if f"feature:{k}" in names]
         self.types = len(fig[0])
-        self.total = sum(game.remaining_counts()) + game.turn
         self.globals_size = 6 + 2 * len(self.kinds)
         self.buf = None
 
@@ -67,7 +66,8 @@ class Encoder:
         scores = f[p + 8 : 2 * p + 8]
         supply = f[2 * p + 8 : 2 * p + 8 + p * self.types].reshape(p, self.types).sum(axis=1)
         rival = max((q for q in range(p) if q != me), key=lambda q: scores[q])
-        left = sum(game.remaining_counts()) / max(1, self.total)
+        remaining = sum(game.remaining_counts())
+        left = remaining / max(1, remaining + game.turn)
         x = game.observation_planes(out=self.buf) if planes is None else planes
         kinds = x[self.kinds]
         on = [(kinds * x[self.fig[s]].sum(axis=0)).sum(axis=(1, 2)) / 7 for s in (me, rival)]
