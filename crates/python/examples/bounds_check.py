@@ -3,7 +3,7 @@ highest seat score seen in seeded two-seat games (docs/AI.md, "Utility bounds"):
 greedy games played by `tegula.Batch`, the ratio bound / highest seen, and whether it is within
 5×. Exits 1 if any game scores more than its variant's bound (the bound would be wrong).
 
-    python3 crates/python/examples/bounds_check.py --random 20000 --greedy 200
+    python3 crates/python/examples/bounds_check.py --random 2000 --greedy 400
 
 Prints a Markdown table, then the games and CPU seconds in all.
 """
@@ -30,8 +30,8 @@ def highest(variant, games, agent):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--random", type=int, default=20_000, help="random games per variant")
-    ap.add_argument("--greedy", type=int, default=200, help="greedy games per variant")
+    ap.add_argument("--random", type=int, default=2_000, help="random games per variant")
+    ap.add_argument("--greedy", type=int, default=400, help="greedy games per variant")
     ap.add_argument("--variants", nargs="*", help="these shipped variants only (default: all)")
     a = ap.parse_args()
     t0 = time.process_time()

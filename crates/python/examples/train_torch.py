@@ -19,7 +19,6 @@ with its 95 % (Wilson) interval. CPU only; `--threads` (default 1) is torch's th
 """
 
 import argparse
-import math
 import multiprocessing
 import time
 
@@ -27,6 +26,7 @@ import numpy as np
 import torch
 
 import tegula
+from tegula.evaluate import margin_against, wilson
 from tegula.torch_agent import SCALE, Net, TorchAgent, new_net
 
 
@@ -100,33 +100,6 @@ def train_steps(net, opt, values, policies, rng, steps, batch):
     return total_v / max(1, steps), total_p / max(1, steps)
 
 
-def wilson(wins, n, z=1.96):
-    """95 % Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
-
-
-def eval_game(variant, agent, i, first_seed, opponent="greedy"):
-    """Evaluation game `i` (the agent in seat i % 2): the agent's margin."""
-    me = i % 2
-    g = variant.new_game(2, first_seed + i)
-    other = tegula.Agent(opponent, first_seed + i)
-    while not g.is_terminal():
-        if g.is_chance_node():
-            g.apply_default_draw()
-        elif g.current_player() == me:
-            agent.play(g)
-        else:
-            other.play(g)
-    s = g.scores()
-    return s[me] - s[1 - me]
-
-
 # Worker processes (`--jobs`): each loads the variant once, then plays the games it is sent
 # with the weights it is sent.
 _WORKER = {}
@@ -152,7 +125,7 @@ def _self_play_job(job):
 def _eval_job(job):
     config, state, mode, first_seed, games = job
     agent = _agent(config, state, mode=mode)
-    return [eval_game(_WORKER["variant"], agent, i, first_seed) for i in games]
+    return [margin_against(_WORKER["variant"], agent, i, first_seed) for i in games]
 
 
 def report(pool, agent, a, t0, label="learned agent"):

@@ -3,7 +3,6 @@ few seconds of training, saving and loading, play through `Game` and `Batch`, an
 example's smoke run. Skipped, saying so, where PyTorch is not installed (.ci/run installs it
 when it can)."""
 
-import pathlib
 import re
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from conftest import ROOT
 torch = pytest.importorskip(
     "torch", reason="PyTorch is not installed: the torch agent's tests are skipped"
 )
+from tegula.evaluate import margin_against  # noqa: E402
 from tegula.torch_agent import CROP, Encoder, TorchAgent, new_net, turn_ends  # noqa: E402
 
 EXAMPLE = ROOT / "crates/python/examples/train_torch.py"
@@ -96,7 +96,7 @@ def test_training_saving_loading_and_play(tmp_path):
     loaded = TorchAgent.load(path)
     g = midgame(seed=8)
     assert loaded.action(g.clone()) == TorchAgent(net).action(g.clone())
-    assert tt.eval_game(v, loaded, 0, 77) == tt.eval_game(v, TorchAgent.load(path), 0, 77)
+    assert margin_against(v, loaded, 0, 77) == margin_against(v, TorchAgent.load(path), 0, 77)
     policy = TorchAgent.load(path, mode="policy")
     assert policy.action(g) in g.legal_actions()
     batch = tegula.Batch(v, 3, seed=4, agents=["greedy"])
@@ -124,14 +124,8 @@ def test_files_that_are_no_agent_are_refused(tmp_path):
 @pytest.mark.skipif(not WEIGHTS.exists(), reason="no trained weights shipped")
 def test_the_shipped_weights_play_a_game():
     agent = TorchAgent.load(WEIGHTS)
-    v = tegula.Variant("base")
-    sys.path.insert(0, str(EXAMPLE.parent))
-    try:
-        import train_torch as tt
-    finally:
-        sys.path.remove(str(EXAMPLE.parent))
-    margin = tt.eval_game(v, agent, 1, 1_000_000)
-    assert isinstance(margin, int)
+    assert agent.net.config["channels"] == len(midgame().plane_channels())
+    assert isinstance(margin_against(tegula.Variant("base"), agent, 1, 1_000_000), int)
 
 
 def test_training_example_smoke_run(tmp_path):
