@@ -68,6 +68,10 @@ def test_an_untrained_network_values_the_margin_alone():
     a = agent.action(g)
     assert a in g.legal_actions()
     assert max(v for (first, _, _), v in zip(ends, values) if first == a) == max(margins)
+    # top_k: only the first actions the policy ranks highest are searched
+    prior = agent.logits(g)
+    top = sorted({first for first, _, _ in ends}, key=lambda f: -prior[f])[:2]
+    assert TorchAgent(agent.net, top_k=2).action(g) in top
 
 
 def test_training_saving_loading_and_play(tmp_path):
