@@ -12,12 +12,12 @@ alternating, give the win rate with its 95 % (Wilson) interval. NumPy only; no G
 """
 
 import argparse
-import math
 import time
 
 import numpy as np
 
 import tegula
+from tegula.evaluate import margin_against, wilson
 from tegula.value_agent import ValueAgent, feature_names
 
 
@@ -43,35 +43,10 @@ def fit(xs, ys, ridge=1.0):
     return np.linalg.solve(x.T @ x + penalty, x.T @ y)
 
 
-def wilson(wins, n, z=1.96):
-    """95 % Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
-
-
 def evaluate(variant, agent, games, opponent="greedy", first_seed=1_000_000):
     """Games of `agent` against a built-in agent, seats alternating: (wins, draws)."""
-    wins = draws = 0
-    for i in range(games):
-        me = i % 2
-        g = variant.new_game(2, first_seed + i)
-        other = tegula.Agent(opponent, first_seed + i)
-        while not g.is_terminal():
-            if g.is_chance_node():
-                g.apply_default_draw()
-            elif g.current_player() == me:
-                agent.play(g)
-            else:
-                other.play(g)
-        s = g.scores()
-        wins += s[me] > s[1 - me]
-        draws += s[me] == s[1 - me]
-    return wins, draws
+    margins = [margin_against(variant, agent, i, first_seed, opponent) for i in range(games)]
+    return sum(m > 0 for m in margins), sum(m == 0 for m in margins)
 
 
 def main():

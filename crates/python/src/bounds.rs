@@ -1,6 +1,7 @@
 //! An upper bound on any seat's final score, from the variant's rules alone (OpenSpiel's
-//! `max_utility`, docs/AI.md "Utility bounds"). A seat scores at most every point any score
-//! event pays, so the bound adds up what all events of a game can pay:
+//! `max_utility`, docs/AI.md "Utility bounds"). A seat scores at most every point the score
+//! events of a game can pay it, so the bound adds up what all events can pay, each counted from
+//! the pieces the game holds (its tiles, with their printed features, and the figures):
 //!
 //! - roads, cities, cloisters: each feature scores once (completed, or incomplete at the end),
 //!   its value an expression over its counts. Each expression is bounded above by an affine
@@ -8,14 +9,24 @@
 //!   counts summed over all features of a kind are bounded by the game's pieces: a feature's
 //!   cells by the tile-local features' cells, pennants and tagged segments by those printed,
 //!   a cloister's neighbours by 8, a field's completed cities by the field–city borders;
-//! - fields at the end, per field (B-6) or per city (first edition);
-//! - corner figures (AM-7, AM-8, AM-9): each event at most its payment's bound on one field
-//!   (every count at its largest), an AM-8 join paying only farmers that then return (one per
-//!   figure put on a field);
+//! - completed cities: a tile-local city with an open side needs another tile's city on it,
+//!   so at most the closed tile-local cities plus half the open ones (the most cities one
+//!   field can border, and the first edition's per-city field payments);
+//! - fields at the end, per field (B-6) or per completed city (first edition);
+//! - corner figures (AM-7, AM-8, AM-9): each placement at most its payment's bound on one field
+//!   (every count at its largest) to the farmer majority, each final score only to the seat's
+//!   own figures, an AM-8 join paying only farmers that then return (at most one join per
+//!   follower decision, two where a figure that moves after scoring can stand on a field);
 //! - abilities (W-10..W-17): each instance of a tile fires at most as often as its trigger can
-//!   happen, each time at most its largest points times the largest count;
-//! - payment modifiers (TB-8's kind): at most their largest value per payment of a feature they
-//!   can stand on; seat-resource awards (TB-3's kind): each once.
+//!   happen, each time at most its largest points times the largest count (figures: one seat's
+//!   supply with what pool takes add, times the seats the count covers; features of a kind: at
+//!   most its cells over `min_tiles`, its tagged segments, its completable cities; lines with a
+//!   run of `n`: twice the cells over `n`); an ability paying a value of the road, city or
+//!   cloister that triggers it pays at most those features' values added up;
+//! - payment modifiers (TB-8's kind) add only to their owner's payment: the seat's own
+//!   modifier figures, each at most its largest value per payment of the feature it stands on
+//!   (a field: once at the end, or once per completed city under the first edition, and at each
+//!   corner figure's majority payment); seat-resource awards (TB-3's kind): each once.
 //!
 //! The sums saturate at `u32::MAX`, where scores saturate too.
 
@@ -24,8 +35,8 @@ use std::collections::HashMap;
 use tegula_engine::Rules;
 
 use tegula_ruleset::{
-    Ability, Count, Effect, Expr, FeatureKind, FieldRule, Per, Quantity, Ruleset, StateValues,
-    Trigger,
+    Ability, AfterScore, Count, Effect, Expr, FeatureKind, FieldRule, Owner, Per, Quantity,
+    Ruleset, State, StateValues, Trigger,
 };
 
 /// An affine upper bound of an expression: `konst + Σ coef[q] · q`.
@@ -118,6 +129,9 @@ struct Totals {
     tagged: HashMap<u32, u128>,
     /// Field–city borders of the tile-local fields.
     borders: u128,
+    /// The most cities that can be completed: a completed city is a tile-local city with no
+    /// open side, or joins two or more with open sides (each open side meets another city's).
+    completed_cities: u128,
 }
 
 impl Totals {
@@ -136,6 +150,7 @@ impl Totals {
             copies[usize::from(own.tile)] += u128::from(own.count) * u128::from(players);
         }
         let mut totals = Totals::default();
+        let (mut closed, mut open) = (0u128, 0u128);
         for (tile, &n) in rs.tiles.iter().zip(&copies).filter(|(_, &n)| n > 0) {
             totals.pieces += n;
             totals.cells += n * u128::from(tile.cell_count);
@@ -145,12 +160,17 @@ impl Totals {
                 e.1 += n * u128::from(f.cells.count_ones());
                 totals.pennants += n * u128::from(f.pennants);
                 totals.borders += n * f.borders.len() as u128;
+                if f.kind == FeatureKind::City {
+                    closed += n * u128::from(f.open_sides == 0);
+                    open += n * u128::from(f.open_sides > 0);
+                }
                 for tag in (0..32).filter(|b| f.tags & (1 << b) != 0) {
                     *totals.tagged.entry(tag).or_default() += n * f.segments.len() as u128;
                 }
             }
         }
         totals.copies = copies;
+        totals.completed_cities = closed + open / 2;
         totals
     }
 
@@ -168,10 +188,8 @@ impl Totals {
             }
             Quantity::Pennants => (self.pennants, self.pennants),
             Quantity::Neighbours => (8, 8 * self.count(kind)),
-            // Those with a tag are some of the cities.
-            Quantity::Cities | Quantity::CitiesWith(_) => {
-                (self.count(FeatureKind::City), self.borders)
-            }
+            // Those with a tag are some of the cities; each border pairs a field with a city.
+            Quantity::Cities | Quantity::CitiesWith(_) => (self.completed_cities, self.borders),
             Quantity::Tag(t) => {
                 let n = self.tagged.get(&t).copied().unwrap_or(0);
                 (n, n)
@@ -222,7 +240,7 @@ pub fn max_score(rules: &Rules, players: u8) -> u32 {
                 Quantity::Cities => 1,
                 q => field_most(q),
             };
-            field.at(&one).saturating_mul(t.count(FeatureKind::City))
+            field.at(&one).saturating_mul(t.completed_cities)
         }
     };
     let (corner, corner_events) = corner_points(rs, &t, players);
@@ -236,21 +254,47 @@ pub fn max_score(rules: &Rules, players: u8) -> u32 {
     u32::try_from(all).unwrap_or(u32::MAX)
 }
 
-/// Points payment modifiers can add (TB-8's kind): each payment of a feature a modifier figure
-/// can stand on adds at most the modifier's largest value; a feature is paid at most once at the
-/// end or per city (first edition), plus once per corner-figure scoring.
+/// Figures of follower type `i` one seat can own: its supply and what pool takes give it (a
+/// seat takes at most a first and a second pool tile, W-2 and W-30).
+fn seat_figures(rs: &Ruleset, i: usize) -> u128 {
+    let gained = rs
+        .pool
+        .as_ref()
+        .filter(|p| usize::from(p.gain_follower) == i)
+        .map_or(0, |p| u128::from(p.gain_first) + u128::from(p.gain_second));
+    u128::from(rs.followers[i].count) + gained
+}
+
+/// Points payment modifiers (TB-8's kind) can add to one seat's score: a modifier adds only to
+/// its owner's payments, so only the seat's own modifier figures count, each at most its
+/// largest value per payment of the feature it stands on. On a road, city or cloister that is
+/// each such feature's one payment. On a field: one final payment per figure (a field is paid
+/// at the end, B-6), or under the first edition's rule one per completed city with `cities` =
+/// 1; plus every corner-figure scoring (AM-7, AM-8), each paying one field.
 fn modifier_points(rs: &Ruleset, t: &Totals, corner_events: u128) -> u128 {
     let mut points = 0u128;
-    for f in &rs.followers {
+    for (i, f) in rs.followers.iter().enumerate() {
         let Some(m) = &f.payment else { continue };
+        let mine = seat_figures(rs, i);
         for kind in f.sites.iter().filter_map(|s| s.feature_kind()) {
             let most = |q| t.quantity(kind, q).0;
-            let payments = t
-                .count(kind)
-                .saturating_add(t.count(FeatureKind::City))
-                .saturating_add(corner_events);
             let each = lin(&m.value, &most).at(&most);
-            points = points.saturating_add(each.saturating_mul(payments));
+            let paid = if kind != FeatureKind::Field {
+                t.count(kind).saturating_mul(each)
+            } else {
+                let one_city = |q| match q {
+                    Quantity::Cities => 1,
+                    q => most(q),
+                };
+                let end = match rs.scoring.field_rule {
+                    FieldRule::PerField => each,
+                    FieldRule::PerCity => {
+                        (t.completed_cities).saturating_mul(lin(&m.value, &most).at(&one_city))
+                    }
+                };
+                end.saturating_add(corner_events.saturating_mul(each))
+            };
+            points = points.saturating_add(mine.saturating_mul(paid));
         }
     }
     points
@@ -264,24 +308,33 @@ fn award_points(rs: &Ruleset) -> u128 {
         .sum()
 }
 
-/// Points corner figures can score (AM-7 at placement, AM-8 at joins, AM-9 at the end), and how
-/// many field scorings they can make.
+/// Points corner figures can score one seat (AM-7 at placement, AM-8 at joins, AM-9 at the
+/// end), and how many majority payments of a field they can make (those a payment modifier
+/// adds to: placements and joins, not the owner's own final score).
 fn corner_points(rs: &Ruleset, t: &Totals, players: u8) -> (u128, u128) {
     // A join pays only a part holding farmers, and all of them return (AM-8): at most one
-    // paying part per figure put on a field, by a follower decision or a move (two a turn).
-    let joins = 2 * t.pieces;
+    // paying part per figure put on a field: by the follower decision of a placement, and by
+    // a move after scoring where a figure that moves can stand on a field.
+    let moves_to_fields = rs.followers.iter().any(|f| {
+        matches!(f.after_score, AfterScore::Move(_))
+            && f.sites
+                .iter()
+                .any(|s| s.feature_kind() == Some(FeatureKind::Field))
+    });
+    let joins = t.pieces * (1 + u128::from(moves_to_fields));
     // A payment's largest value on one field, each count at its largest there.
     let most = |q| t.quantity(FeatureKind::Field, q).0;
     let bound = |e: &Expr| lin(e, &most).at(&most);
     let (mut points, mut events) = (0u128, 0u128);
-    for f in &rs.followers {
+    for (i, f) in rs.followers.iter().enumerate() {
         let Some(c) = &f.corner else { continue };
+        // Placements pay the farmer majority (any seat); the final score only the owner.
         let figures = u128::from(f.count) * u128::from(players);
-        let place_and_final = bound(&c.place).saturating_add(bound(&c.final_));
         points = points
-            .saturating_add(figures.saturating_mul(place_and_final))
+            .saturating_add(figures.saturating_mul(bound(&c.place)))
+            .saturating_add(seat_figures(rs, i).saturating_mul(bound(&c.final_)))
             .saturating_add(joins.saturating_mul(bound(&c.join)));
-        events += 2 * figures + joins;
+        events += figures + joins;
     }
     (points, events)
 }
@@ -289,25 +342,52 @@ fn corner_points(rs: &Ruleset, t: &Totals, players: u8) -> (u128, u128) {
 /// Points tile abilities can score: per instance of each tile, per ability, its firings times
 /// its largest points times its largest count.
 fn ability_points(rs: &Ruleset, t: &Totals, players: u8, corner_events: u128) -> u128 {
-    let gained = rs
-        .pool
-        .as_ref()
-        .map_or(0, |p| u128::from(p.gain_first) + u128::from(p.gain_second));
-    let figures = u128::from(players)
-        * (rs
-            .followers
-            .iter()
-            .map(|f| u128::from(f.count))
-            .sum::<u128>()
-            + gained);
+    // One seat's figures; the others' are `players - 1` times as many at most.
+    let seat: u128 = (0..rs.followers.len()).map(|i| seat_figures(rs, i)).sum();
+    let figures = Figures {
+        seat,
+        players: u128::from(players),
+    };
     let mut points = 0u128;
     for (tile, &n) in rs.tiles.iter().zip(&t.copies) {
         for a in &tile.abilities {
-            let once = fires(a, t, corner_events).saturating_mul(most_points(a, t, figures));
+            let once = per_feature_points(a, t, figures).unwrap_or_else(|| {
+                fires(a, t, corner_events).saturating_mul(most_points(a, t, figures))
+            });
             points = points.saturating_add(once.saturating_mul(n));
         }
     }
     points
+}
+
+/// An ability paying a value of the road, city or cloister that triggers it (`per_value`): each
+/// such feature is completed and scored once, so its firings pay at most what the features'
+/// values add up to (the sum over all features of the kind, as for their own scores).
+fn per_feature_points(a: &Ability, t: &Totals, figures: Figures) -> Option<u128> {
+    let Effect::Score {
+        per: Per::Value(e),
+        count,
+    } = &a.effect
+    else {
+        return None;
+    };
+    let (Trigger::FeatureCompleted { kind, .. } | Trigger::FeatureScored { kind, .. }) = a.when
+    else {
+        return None;
+    };
+    if kind == FeatureKind::Field {
+        return None; // fields are paid per city and by corner figures too
+    }
+    let most = |q| t.quantity(kind, q).0;
+    let all = t.all_features(kind, &lin(e, &most));
+    Some(all.saturating_mul(count_bound(count, t, figures)))
+}
+
+/// Figures on the board: one seat's at most, and the number of seats.
+#[derive(Clone, Copy)]
+struct Figures {
+    seat: u128,
+    players: u128,
 }
 
 /// How often an ability can fire in a game.
@@ -330,7 +410,7 @@ fn fires(a: &Ability, t: &Totals, corner_events: u128) -> u128 {
 }
 
 /// The most one firing of an ability pays.
-fn most_points(a: &Ability, t: &Totals, figures: u128) -> u128 {
+fn most_points(a: &Ability, t: &Totals, figures: Figures) -> u128 {
     let Effect::Score { per, count } = &a.effect else {
         return 0;
     };
@@ -351,12 +431,38 @@ fn most_points(a: &Ability, t: &Totals, figures: u128) -> u128 {
             u32::try_from(v).unwrap_or(u32::MAX)
         }
     };
-    let count = match count {
+    u128::from(per).saturating_mul(count_bound(count, t, figures))
+}
+
+/// The most an ability's `count` can be.
+fn count_bound(count: &Count, t: &Totals, figures: Figures) -> u128 {
+    match count {
         Count::One => 1,
-        Count::Followers { .. } => figures,
-        Count::Features { kind, .. } => t.count(*kind),
-        // Rows and columns holding a filled cell.
-        Count::LinesWithRun(_) => 2 * t.cells,
-    };
-    u128::from(per).saturating_mul(count)
+        Count::Followers { owner, .. } => match owner {
+            Owner::Own => figures.seat,
+            Owner::Others => figures.seat * figures.players.saturating_sub(1),
+            Owner::Anyone => figures.seat * figures.players,
+        },
+        // Each such feature spans `min_tiles` cells of the kind's at least, holds a segment
+        // with the tag, and a completed city is one of the cities that can be completed.
+        Count::Features {
+            kind,
+            min_tiles,
+            state,
+            tag,
+        } => {
+            let cells = t.features.get(kind).map_or(0, |e| e.1);
+            let mut n = t.count(*kind).min(cells / u128::from((*min_tiles).max(1)));
+            if let Some(tag) = tag {
+                n = n.min(t.tagged.get(tag).copied().unwrap_or(0));
+            }
+            if *kind == FeatureKind::City && *state == State::Complete {
+                n = n.min(t.completed_cities);
+            }
+            n
+        }
+        // Rows and columns holding a run of `n` filled cells: each row (and each column)
+        // holds `n` of the cells at least.
+        Count::LinesWithRun(n) => 2 * (t.cells / u128::from((*n).max(1))),
+    }
 }

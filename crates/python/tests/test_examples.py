@@ -54,17 +54,12 @@ def test_speed_example_smoke():
 
 
 def test_bounds_check_example_smoke():
-    """The bound-against-games table: a row per variant, the bound above every score seen."""
-    import pytest
-
-    exe = next((p for p in (ROOT / "target" / d / "tegula" for d in ("debug", "release"))
-                if p.is_file()), None)
-    if exe is None:
-        pytest.skip("no built tegula CLI (cargo build)")
-    out = run("bounds_check.py", "--random", "20", "--greedy", "2", "--cli", str(exe),
-              "--variants", "base", "wonders")
+    """The bound-against-games table: a row per variant, the bound above every score seen, and
+    the games counted."""
+    out = run("bounds_check.py", "--random", "20", "--greedy", "2", "--variants", "base", "wonders")
     rows = re.findall(r"^\| ([\w/-]+) \| ([\d,]+) \| (\d+) \| (\d+) \| ([\d.]+) \| (yes|no) \|$",
                       out, re.M)
     assert [r[0] for r in rows] == ["base", "wonders"], out
     for _, bound, r, g, _, _ in rows:
         assert int(bound.replace(",", "")) >= max(int(r), int(g)) > 0
+    assert re.search(r"^44 games, \d+ s of CPU$", out, re.M), out

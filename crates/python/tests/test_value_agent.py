@@ -90,3 +90,25 @@ def test_training_example_smoke(tmp_path):
     assert m, out
     assert float(m[3]) <= float(m[1]) <= float(m[4])
     ValueAgent.load(tmp_path / "w.json")
+
+
+def test_wilson_interval_and_alternating_seats():
+    """The interval the examples report (worked by hand: 50 of 100 gives 0.5 ± 0.0962) and the
+    evaluation games: game i puts the agent in seat i % 2."""
+    from tegula.evaluate import margin_against, wilson
+
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0) and wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    seats = []
+
+    class Spy:
+        def play(self, g):
+            seats.append(g.current_player())
+            tegula.Agent("greedy", 1).play(g)
+
+    v = tegula.Variant("base")
+    for i in (0, 1):
+        seats.clear()
+        margin_against(v, Spy(), i, 5)
+        assert set(seats) == {i}
