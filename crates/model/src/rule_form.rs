@@ -316,6 +316,7 @@ impl Cx<'_> {
         e: &tegula_ruleset::RuleEvent,
         out: &mut Vec<Diagnostic>,
     ) -> Option<Offer> {
+        let whole = o.span.clone();
         let o = &o.value;
         let to = self.seat(&o.to, e, false, out)?;
         let options = self.options(&o.options, e, out)?;
@@ -325,6 +326,16 @@ impl Cx<'_> {
             let msg = "`uses_figure_step = true` needs `event = \"figure-step\"`: only the \
                        figure step's offers stand beside the figure options (\"instead of \
                        placing a figure\")";
+            out.push(self.src.diag(Code::BadWhen, at, msg));
+        }
+        let may_decline = o.may_decline.as_ref().is_some_and(|m| m.value);
+        if !may_decline && *e == tegula_ruleset::RuleEvent::FigureStep {
+            // The engine lists these beside the figure options and the pass: the seat can always
+            // not take them, so an offer that says otherwise would be played as it does not say.
+            let at = o.may_decline.as_ref().map_or(whole, |m| m.span.clone());
+            let msg =
+                "a `figure-step` offer stands beside the figure options and the pass, so the \
+                       seat may always decline it: write `may_decline = true`";
             out.push(self.src.diag(Code::BadWhen, at, msg));
         }
         // The effects on a chosen figure read its feature.
@@ -340,7 +351,7 @@ impl Cx<'_> {
         let then = self.acts(&o.then, place, out);
         Some(Offer {
             to,
-            may_decline: o.may_decline.as_ref().is_some_and(|m| m.value),
+            may_decline,
             uses_figure_step,
             then,
             options,

@@ -97,6 +97,7 @@ event = "figure-step"
 [when.offer]
 to = "actor"
 options = { kind = ["tower"] }
+may_decline = true
 then = [{ spend = "chosen", amount = 1, to = "chooser" }, { counters = "chosen", add = 1 }]
 "#);
     assert!(diags.is_empty(), "{diags:?}");
