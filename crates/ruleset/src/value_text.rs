@@ -217,7 +217,7 @@ impl Expr {
             }
             Expr::Mul(a, b) => match (&**a, &**b) {
                 (Expr::Count(_), Expr::Count(_)) => {
-                    format!("{} times {}", a.amount(n), b.amount(n))
+                    format!("{} times {}", a.amount_named(n), b.amount_named(n))
                 }
                 (k, Expr::Count(q)) | (Expr::Count(q), k) => {
                     format!("{} per {}", k.nested(n), q.unit(n))
@@ -295,10 +295,6 @@ impl Expr {
 
     /// The value as a number, in words when compared ("its tiles", "2").
     pub fn amount_named(&self, n: &Names<'_>) -> String {
-        self.amount(n)
-    }
-
-    fn amount(&self, n: &Names<'_>) -> String {
         match self {
             Expr::Count(q) => q.words_named(n),
             _ => self.words_named(n),
@@ -362,7 +358,7 @@ impl Test {
         match self {
             Test::Any(t) => format!("it has a segment tagged `{}`", tag(n.tags, *t)),
             Test::Cmp(op, a, b) => {
-                format!("{} {} {}", a.amount(n), op.words(), b.amount(n))
+                format!("{} {} {}", a.amount_named(n), op.words(), b.amount_named(n))
             }
             Test::And(a, b) => format!("{} and {}", a.words_named(n), b.words_named(n)),
             Test::Or(a, b) => format!("{} or {}", a.words_named(n), b.words_named(n)),
