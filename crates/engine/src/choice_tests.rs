@@ -121,7 +121,7 @@ fn an_offer_with_no_option_is_not_made() {
 /// (diagonals count), and the picker gains 2 of a resource.
 fn neighbour_rule() -> Ruleset {
     let mut rs = base_ruleset();
-    let w = offers::neighbour(&mut rs, "xg-2", "ingots", "gold");
+    let w = offers::neighbour(&mut rs, "xg-2", "nuggets", "ore");
     rs.when.push(w);
     rs
 }
