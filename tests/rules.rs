@@ -81,7 +81,8 @@ fn every_rule_id_in_the_data_and_scenarios_resolves() {
     assert!(unknown.is_empty(), "{unknown:#?}");
     // And every token shaped like a rule id with a registered prefix, comments included.
     // The registry's rules and those the shipped data declares for itself (`[[rule]]`).
-    let (declared, problems) = rules::declared_in(&[root().join("tiles"), root().join("variants")]);
+    let (declared, problems) =
+        tegula_model::validate::declared_rules(&[root().join("tiles"), root().join("variants")]);
     assert!(problems.is_empty(), "{problems:?}");
     let scope = rules::Scope::with(declared);
     let prefixes: Vec<&str> = rules::all()

@@ -42,7 +42,7 @@ pub struct Args {
 
 /// Run `tegula rules`.
 pub fn run(args: Args) -> anyhow::Result<u8> {
-    let (declared, problems) = rules::declared_in(&args.data);
+    let (declared, problems) = tegula_model::validate::declared_rules(&args.data);
     report(&problems);
     if problems.iter().any(Diagnostic::is_error) {
         return Ok(1);

@@ -5,40 +5,54 @@
 //! Data flows one way: [`load`] (TOML text → [`raw`] types with spans, schema-checked) →
 //! [`compile`] (per-tile petgraph model + features, topology and fact checks) → lowering
 //! (per-rotation tables for the engine), driven per variant by [`variant`].
+//!
+//! # Layers
+//!
+//! The source is in ten folders, one per layer, bottom to top. A module may use its own layer
+//! and the layers below it, never one above (`tests/layering.rs` fails on an upward `crate::`
+//! path; test code is exempt). Every module is re-exported here, so its path is
+//! `tegula_model::MODULE` whatever its folder.
+//!
+//! | Folder | Layer | Modules |
+//! |---|---|---|
+//! | `l0_base` | diagnostics and the caps every layer reads | [`diag`], [`open`], [`caps`], [`names`] |
+//! | `l1_raw` | raw TOML types, schemas, the rule registry | [`raw`], [`raw_when`], [`schema`], [`rules`] |
+//! | `l2_load` | loading, reach and inheritance | [`load`], [`reach`], [`inherit`] |
+//! | `l3_values` | value expressions | [`values`] |
+//! | `l4_tile` | compiled-tile types, their lowering | [`tile`], [`lower`] |
+//! | `l5_tile_checks` | checks over compiled tiles | [`facts`], [`abilities`], [`glyphs`], [`never_scores`], [`readings`], [`site_tags`], `borders` |
+//! | `l6_tileset` | the tile-set driver | [`compile`] |
+//! | `l7_variant_checks` | the compiled variant, its parts' checks | [`compiled_variant`], [`citations`], [`figures`], [`figure_values`], [`limits`], [`params`], [`pile`], [`player_tiles`], [`pool`], [`resources`], [`rule_form`] |
+//! | `l8_variant` | the variant driver | [`variant`] |
+//! | `l9_tools` | validate, explain, report | [`validate`], [`explain`], [`report`], `explain_when` |
+//!
+//! Each layer's invariant is in docs/ARCHITECTURE.md ("crates/model").
 
-pub mod abilities;
-mod borders;
-pub mod citations;
-pub mod compile;
-pub mod diag;
-pub mod explain;
-mod explain_when;
-pub mod facts;
-pub mod figure_values;
-pub mod figures;
-pub mod glyphs;
-pub mod inherit;
-pub mod limits;
-pub mod load;
-pub mod lower;
-pub mod never_scores;
-pub mod open;
-pub mod params;
-pub mod pile;
-pub mod player_tiles;
-pub mod pool;
-pub mod raw;
-pub mod raw_when;
-pub mod reach;
-pub mod readings;
-pub mod report;
-pub mod resources;
-pub mod rule_form;
-pub mod rules;
-pub mod schema;
-pub mod site_tags;
-pub mod validate;
-pub mod values;
-pub mod variant;
+mod l0_base;
+mod l1_raw;
+mod l2_load;
+mod l3_values;
+mod l4_tile;
+mod l5_tile_checks;
+mod l6_tileset;
+mod l7_variant_checks;
+mod l8_variant;
+mod l9_tools;
+
+pub use l0_base::{caps, diag, names, open};
+pub use l1_raw::{raw, raw_when, rules, schema};
+pub use l2_load::{inherit, load, reach};
+pub use l3_values::values;
+pub use l4_tile::{lower, tile};
+use l5_tile_checks::borders;
+pub use l5_tile_checks::{abilities, facts, glyphs, never_scores, readings, site_tags};
+pub use l6_tileset::compile;
+pub use l7_variant_checks::{
+    citations, compiled_variant, figure_values, figures, limits, params, pile, player_tiles, pool,
+    resources, rule_form,
+};
+pub use l8_variant::variant;
+use l9_tools::explain_when;
+pub use l9_tools::{explain, report, validate};
 
 pub use diag::{Code, Diagnostic, Location, Related, Severity, Source};

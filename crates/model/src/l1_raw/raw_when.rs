@@ -1,0 +1,381 @@
+//! Raw TOML of the one rule form (docs/RULE-LANGUAGE.md, "The one rule form"): `[[when]]`,
+//! `[[token]]` and `[[counter]]` tables of a variant or a tile-set file, and a resource's
+//! `start`. Shapes only: which keys go together, names and values are checked by
+//! [`crate::rule_form`], where every problem gets its own located diagnostic (the schema keeps
+//! seats and values as text so that those diagnostics, not a pattern's, are what a user reads).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use tegula_ruleset::limits::MAX_POINTS;
+
+use crate::raw::{Id, RawFeatureKind, Sp};
+
+/// A single-holder token (`[[token]]`, KR-2): held by at most one seat, with a record.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawToken {
+    /// Id, unique among the variant's tokens (`holder(ID)`, `record(ID)`, `{ token = ID }`).
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub id: Sp<Id>,
+    /// Display name.
+    #[schemars(length(min = 1, max = 200))]
+    pub name: String,
+}
+
+/// A kind of counter tiles carry (`[[counter]]`, GM-2).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawCounter {
+    /// Id, unique among the variant's counters (`counters(ID)`, `{ counters = ID }`).
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub id: Sp<Id>,
+    /// Display name.
+    #[schemars(length(min = 1, max = 200))]
+    pub name: String,
+}
+
+/// One rule of the one form (`[[when]]`): when `event` happens, if `if` holds, `then` runs and
+/// `offer` is made.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawWhen {
+    /// The rule id every event its effects produce cites (registered or declared).
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub rule: Sp<String>,
+    /// What happened.
+    pub event: Sp<RawEvent>,
+    /// `feature-completed`, `feature-scored`: only features of these kinds (default: any).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 4))]
+    pub kinds: Option<Sp<Vec<Sp<RawFeatureKind>>>>,
+    /// `feature-scored`: during the game, at the end or both (default `"any"`).
+    #[serde(default)]
+    pub at: Option<Sp<RawScoredAt>>,
+    /// `tile-placed`: only tiles with a segment carrying this tag.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub tag: Option<Sp<String>>,
+    /// `figure-placed`: only this figure type (a follower id).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub figure: Option<Sp<String>>,
+    /// A test of the value language over the event's subject (default: always).
+    #[serde(default, rename = "if")]
+    #[schemars(length(min = 1, max = 2000))]
+    pub test: Option<Sp<String>>,
+    /// Automatic effects, in order.
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub then: Vec<Sp<RawAct>>,
+    /// A choice offered to a seat after the automatic effects.
+    #[serde(default)]
+    pub offer: Option<Sp<RawOffer>>,
+}
+
+/// The event a `[[when]]` waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawEvent {
+    /// A tile was placed (subject: the tile).
+    TilePlaced,
+    /// The actor's figure step (subject: the tile just placed); its offers stand beside the
+    /// figure options.
+    FigureStep,
+    /// A figure was placed from supply (subject: the figure's feature).
+    FigurePlaced,
+    /// A feature was completed during the game, before it scores (subject: the feature).
+    FeatureCompleted,
+    /// A feature was scored (subject: the feature, with its winners).
+    FeatureScored,
+    /// The actor's turn begins.
+    TurnStart,
+    /// The actor's turn ends.
+    TurnEnd,
+    /// The game ends, before final scoring.
+    GameEnd,
+}
+
+impl RawEvent {
+    /// The name as written.
+    pub fn name(self) -> &'static str {
+        match self {
+            RawEvent::TilePlaced => "tile-placed",
+            RawEvent::FigureStep => "figure-step",
+            RawEvent::FigurePlaced => "figure-placed",
+            RawEvent::FeatureCompleted => "feature-completed",
+            RawEvent::FeatureScored => "feature-scored",
+            RawEvent::TurnStart => "turn-start",
+            RawEvent::TurnEnd => "turn-end",
+            RawEvent::GameEnd => "game-end",
+        }
+    }
+}
+
+/// When a `feature-scored` rule fires.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawScoredAt {
+    /// During the game and at the end.
+    Any,
+    /// During the game only.
+    Game,
+    /// In final scoring only.
+    End,
+}
+
+/// A value: a value expression as text, or a plain number.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum RawValue {
+    /// A number (`add = 1`).
+    Int(u64),
+    /// A value expression (`score = "1 + tiles"`).
+    Text(String),
+}
+
+impl RawValue {
+    /// The expression text (a number as its digits).
+    pub fn text(&self) -> String {
+        match self {
+            RawValue::Int(n) => n.to_string(),
+            RawValue::Text(s) => s.clone(),
+        }
+    }
+}
+
+impl JsonSchema for RawValue {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "RawValue".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A value: a number, or a value expression over the event's subject \
+                (docs/RULE-LANGUAGE.md, \"Values\"), e.g. `1 + tiles` or `record(king)`.",
+            "anyOf": [
+                { "type": "integer", "minimum": 0, "maximum": MAX_POINTS },
+                { "type": "string", "minLength": 1, "maxLength": 2000 }
+            ]
+        })
+    }
+}
+
+/// An effect (`then` of a rule or an offer): exactly one of `score`, `gain`, `spend`, `token`,
+/// `counters`, `take`, `extra_turn` and `return`, with the keys that go with it.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawAct {
+    /// Points: `{ score = VALUE, to = SEAT }`.
+    #[serde(default)]
+    pub score: Option<Sp<RawValue>>,
+    /// A seat resource gained: `{ gain = RESOURCE, amount = VALUE, to = SEAT }` (`"chosen"`: the
+    /// kind chosen in a `kind` offer).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub gain: Option<Sp<String>>,
+    /// A seat resource given up (never below 0): `{ spend = RESOURCE, amount = VALUE, to = SEAT }`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub spend: Option<Sp<String>>,
+    /// How much of `gain` or `spend`.
+    #[serde(default)]
+    pub amount: Option<Sp<RawValue>>,
+    /// A token passes: `{ token = TOKEN, to = SEAT, record = VALUE }`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub token: Option<Sp<String>>,
+    /// The record the token is taken with.
+    #[serde(default)]
+    pub record: Option<Sp<RawValue>>,
+    /// Counters put on a tile: `{ counters = COUNTER, add = VALUE, on = "subject" | "chosen" }`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub counters: Option<Sp<String>>,
+    /// How many counters.
+    #[serde(default)]
+    pub add: Option<Sp<RawValue>>,
+    /// On which tile the counters go.
+    #[serde(default)]
+    pub on: Option<Sp<RawTileRef>>,
+    /// The counters of the subject feature's tiles taken: `{ take = COUNTER, into = RESOURCE,
+    /// to = SEAT }`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub take: Option<Sp<String>>,
+    /// The resource taken counters become.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub into: Option<Sp<String>>,
+    /// Who: `actor`, `placer`, `owner`, `winners`, `every`, `holder(TOKEN)` or `chooser`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 80))]
+    pub to: Option<Sp<String>>,
+    /// The actor takes one more turn: `{ extra_turn = true }`.
+    #[serde(default)]
+    pub extra_turn: Option<Sp<bool>>,
+    /// The chosen figure returns to its owner's supply: `{ return = "chosen" }`.
+    #[serde(default, rename = "return")]
+    pub return_: Option<Sp<RawChosen>>,
+}
+
+/// A tile an effect acts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawTileRef {
+    /// The event's subject tile.
+    Subject,
+    /// The tile chosen in a `neighbour-tile` offer.
+    Chosen,
+}
+
+/// The one thing `return` may name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawChosen {
+    /// The figure chosen in an `own-figure` offer.
+    Chosen,
+}
+
+/// A choice offered to a seat (`offer`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawOffer {
+    /// Who chooses (a seat, as in an effect's `to`; not `chooser`).
+    #[schemars(length(min = 1, max = 80))]
+    pub to: Sp<String>,
+    /// What the options are: exactly one of `own-figure`, `neighbour-tile`, `kind`.
+    pub options: Sp<RawOptions>,
+    /// Whether the seat may decline (default `false`).
+    #[serde(default)]
+    pub may_decline: Option<Sp<bool>>,
+    /// Whether choosing uses up the turn's figure step (default `false`; only with
+    /// `event = "figure-step"`).
+    #[serde(default)]
+    pub uses_figure_step: Option<Sp<bool>>,
+    /// The effects on the chosen option, in order.
+    #[schemars(length(min = 1, max = 16))]
+    pub then: Vec<Sp<RawAct>>,
+}
+
+/// The options of an offer: exactly one key.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(extend("minProperties" = 1, "maxProperties" = 1))]
+pub struct RawOptions {
+    /// A figure of the chooser's on the board.
+    #[serde(default, rename = "own-figure")]
+    pub own_figure: Option<Sp<RawOwnFigure>>,
+    /// A placed tile among the cells around the subject tile.
+    #[serde(default, rename = "neighbour-tile")]
+    pub neighbour_tile: Option<Sp<RawNeighbourTile>>,
+    /// A kind of piece the chooser holds: each name both a `[[resource]]` and a `[[counter]]`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 16))]
+    pub kind: Option<Sp<Vec<Sp<String>>>>,
+}
+
+/// `own-figure` options: which of the chooser's figures may be chosen.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawOwnFigure {
+    /// Only this figure type (a follower id).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub figure: Option<Sp<String>>,
+    /// Only on features of these kinds (default: any).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 4))]
+    pub on: Option<Sp<Vec<Sp<RawFeatureKind>>>>,
+    /// A test over the figure's feature.
+    #[serde(default, rename = "if")]
+    #[schemars(length(min = 1, max = 2000))]
+    pub test: Option<Sp<String>>,
+}
+
+/// `neighbour-tile` options.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawNeighbourTile {
+    /// Whether the 4 diagonal cells count (default `false`: the 4 orthogonal ones only).
+    #[serde(default)]
+    pub diagonals: Option<Sp<bool>>,
+}
+
+/// How many of a resource each seat holds at setup: a number, or a table of
+/// `[players, count]` pairs by player count.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum RawStart {
+    /// The same for every game.
+    Fixed(u64),
+    /// `[[2, 9], [3, 6], …]`: a seat of a game of `players` seats holds `count` (the last entry
+    /// whose player count is at most the game's).
+    Table(Vec<[u64; 2]>),
+}
+
+impl JsonSchema for RawStart {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "RawStart".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "How many each seat holds at setup: a number, or `[players, count]` \
+                pairs in increasing player count (the last pair at or below the game's seats \
+                applies), e.g. `[[2, 9], [3, 6], [4, 4]]`.",
+            "anyOf": [
+                { "type": "integer", "minimum": 0, "maximum": MAX_POINTS },
+                {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 16,
+                    "items": {
+                        "type": "array",
+                        "minItems": 2,
+                        "maxItems": 2,
+                        "items": { "type": "integer", "minimum": 0, "maximum": MAX_POINTS }
+                    }
+                }
+            ]
+        })
+    }
+}
+
+/// The rule form's tables of one file, as written.
+#[derive(Clone, Debug, Default)]
+pub struct RawRuleForm {
+    /// `[[token]]` tables.
+    pub token: Vec<Sp<RawToken>>,
+    /// `[[counter]]` tables.
+    pub counter: Vec<Sp<RawCounter>>,
+    /// `[[when]]` tables.
+    pub when: Vec<Sp<RawWhen>>,
+}
+
+/// The rule form's tables of a TOML text (other keys ignored): for examples and tests.
+#[derive(serde::Deserialize)]
+struct RuleFormDoc {
+    #[serde(default)]
+    token: Vec<Sp<RawToken>>,
+    #[serde(default)]
+    counter: Vec<Sp<RawCounter>>,
+    #[serde(default)]
+    when: Vec<Sp<RawWhen>>,
+}
+
+impl RawRuleForm {
+    /// The `[[token]]`, `[[counter]]` and `[[when]]` tables of a TOML text, other keys ignored
+    /// and not schema-checked (the docs' worked examples are read this way); the TOML error's
+    /// message otherwise.
+    pub fn parse(text: &str) -> Result<RawRuleForm, String> {
+        let d: RuleFormDoc = toml::from_str(text).map_err(|e| e.to_string())?;
+        Ok(RawRuleForm {
+            token: d.token,
+            counter: d.counter,
+            when: d.when,
+        })
+    }
+
+    /// Whether the file has none of the tables.
+    pub fn is_empty(&self) -> bool {
+        self.token.is_empty() && self.counter.is_empty() && self.when.is_empty()
+    }
+}

@@ -1,0 +1,183 @@
+//! The open pool: a variant's `[pool]` table (the wonders of W-1 .. W-4 and W-30) checked
+//! against the variant's tiles and followers and resolved to a [`tegula_ruleset::PoolRules`].
+//!
+//! Like player tiles, the tile sets keep stating how many copies exist (the facts count them);
+//! lowering takes the pool tiles out of the draw pile ([`crate::variant::lower_variant`]).
+
+use tegula_ruleset::{FollowerType, PlayerTile, PoolRules};
+
+use crate::compile::CompiledTile;
+use crate::diag::{Code, Diagnostic, Source};
+use crate::names::suggest;
+use crate::raw::RawPool;
+
+/// What the pool check needs to know about the variant.
+pub struct PoolContext<'a> {
+    /// The variant's tiles, in ruleset order.
+    pub tiles: &'a [CompiledTile],
+    /// Its follower types, in ruleset order.
+    pub followers: &'a [FollowerType],
+    /// Its player tiles.
+    pub player_tiles: &'a [PlayerTile],
+    /// Most players.
+    pub max_players: u8,
+    /// Every set loaded cleanly (otherwise a missing tag may be a missing set's).
+    pub sets_ok: bool,
+}
+
+fn bad(src: &Source, span: &std::ops::Range<usize>, rule: &str, msg: String) -> Diagnostic {
+    src.diag(Code::BadPool, span.clone(), format!("pool: {msg}"))
+        .with_rule(rule)
+}
+
+/// Check the pool and resolve it; `None` (with diagnostics) when it does not fit together.
+pub fn pool(
+    p: &RawPool,
+    cx: &PoolContext<'_>,
+    src: &Source,
+) -> (Option<PoolRules>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let tiles: Vec<usize> = cx
+        .tiles
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.tags.contains(&p.tag.value))
+        .map(|(i, _)| i)
+        .collect();
+    if tiles.is_empty() && cx.sets_ok {
+        let mut d = bad(
+            src,
+            &p.tag.span,
+            "W-1",
+            format!("no tile of the variant has the tag `{}`", p.tag.value),
+        );
+        let all = cx
+            .tiles
+            .iter()
+            .flat_map(|t| t.tags.iter().map(String::as_str));
+        if let Some(s) = suggest(&p.tag.value, all) {
+            d.notes.push(format!("did you mean `{s}`?"));
+        }
+        diags.push(d);
+    }
+    let unfit: Vec<String> = tiles
+        .iter()
+        .filter_map(|&i| {
+            let t = &cx.tiles[i];
+            let held = cx.player_tiles.iter().any(|pt| usize::from(pt.tile) == i);
+            if t.start {
+                Some(format!("`{}` is the start tile", t.id))
+            } else if held {
+                Some(format!("`{}` is a player tile", t.id))
+            } else if t.count != 1 {
+                Some(format!("`{}` has {} copies", t.id, t.count))
+            } else {
+                None
+            }
+        })
+        .collect();
+    if !unfit.is_empty() {
+        let msg = format!(
+            "the pool holds one copy of each tile with the tag `{}`, but {}",
+            p.tag.value,
+            unfit.join(", ")
+        );
+        diags.push(bad(src, &p.tag.span, "W-1", msg));
+    }
+    let th = &p.thresholds.value;
+    if th.step.value == 0 {
+        let msg = "`step = 0` would leave the remaining pairs where the first was taken; the \
+                   pairs move on (W-2: 5)"
+            .to_string();
+        diags.push(bad(src, &th.step.span, "W-2", msg));
+    }
+    if th.first.value > th.cap.value {
+        let msg = format!(
+            "the pairs start at {} but may go no further than `cap = {}`; first <= cap",
+            th.first.value, th.cap.value
+        );
+        diags.push(bad(src, &th.first.span, "W-2", msg));
+    }
+    let pick = p.pick.as_ref().map_or(1, |p| p.value);
+    let need = pick.saturating_mul(u64::from(cx.max_players));
+    if let (Some(at), true) = (&p.pick, need > tiles.len() as u64 && !tiles.is_empty()) {
+        diags.push(
+            src.diag(
+                Code::BadCount,
+                at.span.clone(),
+                format!(
+                    "pool: {} players × {pick} each need {need} tiles with the tag `{}`, but the \
+                     variant has {}",
+                    cx.max_players,
+                    p.tag.value,
+                    tiles.len()
+                ),
+            )
+            .with_rule("W-1")
+            .with_note("each player picks their tiles into the pool at setup (W-1)"),
+        );
+    }
+    let gain = &p.gain.value;
+    match (&p.second, &gain.second) {
+        (Some(s), _) if s.value <= th.cap.value => {
+            let msg = format!(
+                "the second take at {} must lie beyond the pairs' last position `cap = {}` \
+                 (W-30: 50)",
+                s.value, th.cap.value
+            );
+            diags.push(bad(src, &s.span, "W-30", msg));
+        }
+        (Some(s), None) => {
+            let msg = "a second take needs `gain.second`: the follower that marks the second \
+                       tile (W-30: 1)"
+                .to_string();
+            diags.push(bad(src, &s.span, "W-30", msg));
+        }
+        (None, Some(g)) => {
+            let msg = "`gain.second` without `second`: there is no second take".to_string();
+            diags.push(bad(src, &g.span, "W-30", msg));
+        }
+        _ => {}
+    }
+    let follower = cx
+        .followers
+        .iter()
+        .position(|f| f.id == gain.follower.value);
+    if follower.is_none() {
+        let mut d = src
+            .diag(
+                Code::DanglingReference,
+                gain.follower.span.clone(),
+                format!(
+                    "pool: no follower `{}` in this variant",
+                    gain.follower.value
+                ),
+            )
+            .with_rule("W-2");
+        if let Some(s) = suggest(
+            &gain.follower.value,
+            cx.followers.iter().map(|f| f.id.as_str()),
+        ) {
+            d.notes.push(format!("did you mean `{s}`?"));
+        }
+        diags.push(d);
+    }
+    if !diags.is_empty() || tiles.is_empty() {
+        return (None, diags);
+    }
+    let u32_of = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+    let u8_of = |v: u64| u8::try_from(v).unwrap_or(u8::MAX);
+    let rules = PoolRules {
+        tiles: tiles.iter().map(|&i| i as u16).collect(),
+        pick: u8_of(pick),
+        first: u32_of(th.first.value),
+        step: u32_of(th.step.value),
+        cap: u32_of(th.cap.value),
+        second: p.second.as_ref().map(|s| u32_of(s.value)),
+        gain_follower: follower.map_or(0, |f| f as u8),
+        gain_first: u8_of(gain.first.value),
+        gain_second: gain.second.as_ref().map_or(0, |g| u8_of(g.value)),
+        rules: crate::citations::pool(p.rules.as_ref()),
+    };
+    (Some(rules), diags)
+}

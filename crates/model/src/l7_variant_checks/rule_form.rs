@@ -1,0 +1,461 @@
+//! The one rule form (docs/RULE-LANGUAGE.md, "The one rule form"): the `[[token]]`,
+//! `[[counter]]` and `[[when]]` tables of a variant and its tile sets, every name resolved and
+//! every combination the engine cannot run refused with a located diagnostic, lowered to
+//! [`Ruleset::when`](tegula_ruleset::Ruleset), `tokens` and `counters`. A set's entries come
+//! first, in the variant's set order, then the variant's own, each in file order.
+
+mod act;
+mod event;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::path::PathBuf;
+
+use tegula_ruleset::{CounterType, FeatureKind, Names, Offer, Options, PieceKind, TokenType, When};
+
+use crate::diag::{Code, Diagnostic, Source};
+use crate::raw::Sp;
+use crate::raw_when::{RawCounter, RawOffer, RawOptions, RawToken, RawWhen};
+
+pub use crate::raw_when::RawRuleForm;
+
+/// What the rules of a variant may name beside their own tokens and counters.
+pub struct Scope<'a> {
+    /// The variant's tag names.
+    pub tags: &'a [String],
+    /// The variant's resource ids.
+    pub resources: &'a [String],
+    /// The variant's follower ids.
+    pub followers: &'a [String],
+    /// The rules a value may cite.
+    pub rules: &'a crate::rules::Scope,
+}
+
+/// The lowered rule form of a variant.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Lowered {
+    /// Every `[[when]]`, sets first.
+    pub when: Vec<When>,
+    /// Every `[[token]]`.
+    pub tokens: Vec<TokenType>,
+    /// Every `[[counter]]`.
+    pub counters: Vec<CounterType>,
+    /// Where each of `when` was written (file, 1-based line of its `rule`).
+    pub when_at: Vec<(PathBuf, usize)>,
+}
+
+/// Lower the rule form of a variant: `files` are its tile-set files' tables in set order, then
+/// its own. Entries with a problem are left out after their diagnostic.
+pub fn lower(
+    files: &[(&Source, &RawRuleForm)],
+    scope: &Scope<'_>,
+    diags: &mut Vec<Diagnostic>,
+) -> Lowered {
+    let tokens = declare(files, |f| &f.token, "token", diags);
+    let counters = declare(files, |f| &f.counter, "counter", diags);
+    let token_ids: Vec<String> = tokens.iter().map(|t| t.0.clone()).collect();
+    let counter_ids: Vec<String> = counters.iter().map(|t| t.0.clone()).collect();
+    let names = Names {
+        tags: scope.tags,
+        tokens: &token_ids,
+        counters: &counter_ids,
+        resources: scope.resources,
+        figures: scope.followers,
+    };
+    let mut when = Vec::new();
+    let mut when_at = Vec::new();
+    for (src, f) in files {
+        let cx = Cx {
+            src,
+            names: &names,
+            scope,
+        };
+        for w in &f.when {
+            if let Some(lowered) = cx.when(w, diags) {
+                when.push(lowered);
+                let (file, offset) = src.origin(w.value.rule.span.start);
+                let at = (crate::reach::normalize(&file.path), file.line_col(offset).0);
+                when_at.push(at);
+            }
+        }
+    }
+    Lowered {
+        when,
+        tokens: tokens
+            .into_iter()
+            .map(|(id, name)| TokenType { id, name })
+            .collect(),
+        counters: counters
+            .into_iter()
+            .map(|(id, name)| CounterType { id, name })
+            .collect(),
+        when_at,
+    }
+}
+
+/// A token or counter: an id and a name.
+trait Declared {
+    fn id(&self) -> &Sp<String>;
+    fn name(&self) -> &str;
+}
+
+impl Declared for RawToken {
+    fn id(&self) -> &Sp<String> {
+        &self.id
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl Declared for RawCounter {
+    fn id(&self) -> &Sp<String> {
+        &self.id
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// The `(id, name)` of every token (or counter) of `files`, a repeated id reported at the
+/// repetition.
+fn declare<T: Declared>(
+    files: &[(&Source, &RawRuleForm)],
+    of: impl Fn(&RawRuleForm) -> &Vec<Sp<T>>,
+    what: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<(String, String)> {
+    let mut seen: HashMap<String, String> = HashMap::new();
+    let mut out = Vec::new();
+    for (src, f) in files {
+        for t in of(f) {
+            let id = t.value.id();
+            if let Some(first) = seen.get(&id.value) {
+                let msg = format!("{what} `{}` is declared twice (first {first})", id.value);
+                diags.push(src.diag(Code::DuplicateId, id.span.clone(), msg));
+                continue;
+            }
+            let (line, _) = src.line_col(id.span.start);
+            let at = format!("in {} line {line}", src.path.display());
+            seen.insert(id.value.clone(), at);
+            out.push((id.value.clone(), t.value.name().to_string()));
+        }
+    }
+    if out.len() > usize::from(u16::MAX) {
+        out.truncate(usize::from(u16::MAX));
+    }
+    out
+}
+
+/// What a rule of one file is checked against.
+struct Cx<'a> {
+    src: &'a Source,
+    names: &'a Names<'a>,
+    scope: &'a Scope<'a>,
+}
+
+/// Where an effect stands: in a rule's `then`, or in an offer's with its options.
+#[derive(Clone, Copy)]
+struct Place<'a> {
+    /// The rule's event (its subject).
+    event: &'a tegula_ruleset::RuleEvent,
+    /// The subject feature's kind when the event names exactly one.
+    kind: Option<FeatureKind>,
+    /// The offer's options, inside an offer.
+    offer: Option<&'a Options>,
+}
+
+impl Cx<'_> {
+    /// One `[[when]]`, or `None` after its diagnostics.
+    fn when(&self, w: &Sp<RawWhen>, diags: &mut Vec<Diagnostic>) -> Option<When> {
+        let before = diags.len();
+        let rule = w.value.rule.value.clone();
+        let mut out = Vec::new();
+        let event = self.event(&w.value, &mut out);
+        let subject_kind = event.as_ref().and_then(event::single_kind);
+        let test = event.as_ref().and_then(|e| {
+            let t = w.value.test.as_ref()?;
+            self.test(t, e, subject_kind, &mut out)
+        });
+        let mut when = None;
+        if let Some(e) = event {
+            let place = Place {
+                event: &e,
+                kind: subject_kind,
+                offer: None,
+            };
+            let then = self.acts(&w.value.then, place, &mut out);
+            let offer = w
+                .value
+                .offer
+                .as_ref()
+                .and_then(|o| self.offer(o, &e, &mut out));
+            self.never_at_end(&w.value, &e, &mut out);
+            if w.value.then.is_empty() && w.value.offer.is_none() {
+                let msg = format!(
+                    "rule {rule}: this `[[when]]` does nothing: give it `then` effects or an \
+                     `offer`"
+                );
+                out.push(
+                    self.src
+                        .diag(Code::BadWhen, w.value.event.span.clone(), msg),
+                );
+            }
+            when = Some(When {
+                rule: rule.clone(),
+                event: e,
+                test,
+                then,
+                offer,
+            });
+        }
+        diags.extend(out.into_iter().map(|d| d.with_rule(&rule)));
+        when.filter(|_| diags[before..].iter().all(|d| !d.is_error()))
+    }
+
+    /// An offer or an extra turn on an event that happens once the game is over would never
+    /// be made or taken.
+    fn never_at_end(&self, w: &RawWhen, e: &tegula_ruleset::RuleEvent, out: &mut Vec<Diagnostic>) {
+        if !event::at_end(e) {
+            return;
+        }
+        let when = format!(
+            "a `{}` rule acts once the game is over",
+            if matches!(e, tegula_ruleset::RuleEvent::GameEnd) {
+                "game-end"
+            } else {
+                "feature-scored` `at = \"end\""
+            }
+        );
+        if let Some(o) = &w.offer {
+            let msg = format!("{when}: its offer would never be made (no turn is left to make it)");
+            out.push(self.src.diag(Code::BadWhen, o.span.clone(), msg));
+        }
+        let extra = w.then.iter().filter_map(|a| a.value.extra_turn.as_ref());
+        for x in extra.filter(|x| x.value) {
+            let msg = format!("{when}: an extra turn would never be taken");
+            out.push(self.src.diag(Code::BadWhen, x.span.clone(), msg));
+        }
+    }
+
+    /// A rule's or an offer's `if`, over a subject of `kind`.
+    fn test(
+        &self,
+        t: &Sp<String>,
+        e: &tegula_ruleset::RuleEvent,
+        kind: Option<FeatureKind>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<tegula_ruleset::Test> {
+        let rules = self.scope.rules;
+        match crate::values::parse_rule_test(&t.value, kind, self.names, rules) {
+            Ok(test) => {
+                let mut qs = Vec::new();
+                test.quantities(&mut qs);
+                self.reads_subject(&qs, e, false, &t.span, out);
+                Some(test)
+            }
+            Err(err) => {
+                let at = crate::values::inner_span(self.src, t, err.at);
+                out.push(
+                    self.src
+                        .diag(Code::BadWhen, at, format!("if: {}", err.message)),
+                );
+                None
+            }
+        }
+    }
+
+    /// An offer, or `None` after its diagnostics.
+    fn offer(
+        &self,
+        o: &Sp<RawOffer>,
+        e: &tegula_ruleset::RuleEvent,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Offer> {
+        let whole = o.span.clone();
+        let o = &o.value;
+        let to = self.seat(&o.to, e, false, out)?;
+        let options = self.options(&o.options, e, out)?;
+        let uses_figure_step = o.uses_figure_step.as_ref().is_some_and(|u| u.value);
+        if uses_figure_step && *e != tegula_ruleset::RuleEvent::FigureStep {
+            let at = o.uses_figure_step.as_ref().map_or(0..0, |u| u.span.clone());
+            let msg = "`uses_figure_step = true` needs `event = \"figure-step\"`: only the \
+                       figure step's offers stand beside the figure options (\"instead of \
+                       placing a figure\")";
+            out.push(self.src.diag(Code::BadWhen, at, msg));
+        }
+        let may_decline = o.may_decline.as_ref().is_some_and(|m| m.value);
+        if !may_decline && *e == tegula_ruleset::RuleEvent::FigureStep {
+            // The engine lists these beside the figure options and the pass: the seat can always
+            // not take them, so an offer that says otherwise would be played as it does not say.
+            let at = o.may_decline.as_ref().map_or(whole, |m| m.span.clone());
+            let msg =
+                "a `figure-step` offer stands beside the figure options and the pass, so the \
+                       seat may always decline it: write `may_decline = true`";
+            out.push(self.src.diag(Code::BadWhen, at, msg));
+        }
+        // The effects on a chosen figure read its feature.
+        let kind = match &options {
+            Options::OwnFigure { on, .. } if on.len() == 1 => Some(on[0]),
+            _ => None,
+        };
+        let place = Place {
+            event: e,
+            kind,
+            offer: Some(&options),
+        };
+        let then = self.acts(&o.then, place, out);
+        Some(Offer {
+            to,
+            may_decline,
+            uses_figure_step,
+            then,
+            options,
+        })
+    }
+
+    /// An offer's options.
+    fn options(
+        &self,
+        o: &Sp<RawOptions>,
+        e: &tegula_ruleset::RuleEvent,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Options> {
+        let raw = &o.value;
+        if let Some(f) = &raw.own_figure {
+            let f = &f.value;
+            let figure = match &f.figure {
+                Some(id) => Some(self.figure(id, out)?),
+                None => None,
+            };
+            let on: Vec<FeatureKind> =
+                f.on.iter()
+                    .flat_map(|v| &v.value)
+                    .map(|k| k.value.lowered())
+                    .collect();
+            let kind = (on.len() == 1).then(|| on[0]);
+            // The test is over the figure's feature, a subject every event has here.
+            let subject = tegula_ruleset::RuleEvent::FeatureScored {
+                kinds: Vec::new(),
+                at: tegula_ruleset::ScoredAt::Any,
+            };
+            let test = match &f.test {
+                Some(t) => Some(self.test(t, &subject, kind, out)?),
+                None => None,
+            };
+            return Some(Options::OwnFigure { figure, on, test });
+        }
+        if let Some(n) = &raw.neighbour_tile {
+            if !event::has_tile(e) {
+                let msg = format!(
+                    "`neighbour-tile` options are the tiles around the subject tile; a `{}` \
+                     rule has no subject tile",
+                    event::name(e)
+                );
+                out.push(self.src.diag(Code::BadWhen, n.span.clone(), msg));
+                return None;
+            }
+            let diagonals = n.value.diagonals.as_ref().is_some_and(|d| d.value);
+            return Some(Options::NeighbourTile { diagonals });
+        }
+        let kinds = raw.kind.as_ref()?;
+        self.piece_kinds(kinds, out).map(|of| Options::Kind { of })
+    }
+
+    /// The kinds of a `kind` offer: each name both a resource and a counter, each once.
+    fn piece_kinds(
+        &self,
+        kinds: &Sp<Vec<Sp<String>>>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Vec<PieceKind>> {
+        let mut of = Vec::new();
+        for (i, k) in kinds.value.iter().enumerate() {
+            if kinds.value[..i].iter().any(|o| o.value == k.value) {
+                let msg = format!("kind `{}` is listed twice", k.value);
+                out.push(self.src.diag(Code::BadWhen, k.span.clone(), msg));
+                continue;
+            }
+            let resource = index_of(self.names.resources, &k.value);
+            let counter = index_of(self.names.counters, &k.value);
+            match (resource, counter) {
+                (Some(resource), Some(counter)) => of.push(PieceKind { resource, counter }),
+                _ => {
+                    let msg = format!(
+                        "kind `{}` must be both a `[[resource]]` (the seats' supply of it) and a \
+                         `[[counter]]` (the piece on a tile): it is {}",
+                        k.value,
+                        match (resource, counter) {
+                            (Some(_), None) => "a resource but no counter",
+                            (None, Some(_)) => "a counter but no resource",
+                            _ => "neither",
+                        }
+                    );
+                    out.push(self.src.diag(Code::BadWhen, k.span.clone(), msg));
+                }
+            }
+        }
+        (of.len() == kinds.value.len()).then_some(of)
+    }
+
+    /// A follower id as its index.
+    fn figure(&self, id: &Sp<String>, out: &mut Vec<Diagnostic>) -> Option<u8> {
+        let i = self.resolve("figure", self.scope.followers, id, out)?;
+        u8::try_from(i).ok()
+    }
+
+    /// The index of `id` among `ids`, or a `dangling-reference` with the known ones.
+    fn resolve(
+        &self,
+        what: &str,
+        ids: &[String],
+        id: &Sp<String>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<u16> {
+        if let Some(i) = index_of(ids, &id.value) {
+            return Some(i);
+        }
+        out.push(dangling(self.src, what, ids, &id.value, id.span.clone()));
+        None
+    }
+
+    /// Report a count of the subject (`qs`: what a value or test reads) where the event has no
+    /// subject.
+    /// `chosen_figure`: the value is an effect on a figure chosen in an offer, whose feature is
+    /// the subject whatever the event.
+    fn reads_subject(
+        &self,
+        qs: &[tegula_ruleset::Quantity],
+        e: &tegula_ruleset::RuleEvent,
+        chosen_figure: bool,
+        at: &Range<usize>,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        if chosen_figure || event::has_tile(e) {
+            return;
+        }
+        if let Some(q) = qs.iter().find(|q| event::reads_subject(**q)) {
+            let msg = format!(
+                "`{}` counts the event's subject, and a `{}` rule has none: read the board or \
+                 the seats instead (completed(KIND), held(RESOURCE), record(TOKEN))",
+                q.source_named(self.names),
+                event::name(e)
+            );
+            out.push(self.src.diag(Code::BadWhen, at.clone(), msg));
+        }
+    }
+}
+
+/// The index of `id` in `ids`.
+fn index_of(ids: &[String], id: &str) -> Option<u16> {
+    ids.iter()
+        .position(|x| x == id)
+        .and_then(|i| u16::try_from(i).ok())
+}
+
+/// A name that names nothing: a `dangling-reference` listing the known names and the closest.
+fn dangling(src: &Source, what: &str, ids: &[String], id: &str, at: Range<usize>) -> Diagnostic {
+    let msg = crate::names::unknown_name(what, id, ids);
+    src.diag(Code::DanglingReference, at, msg)
+}

@@ -1,0 +1,362 @@
+//! Effects (`then`) and seats (`to`): exactly one effect key per table with the keys that go
+//! with it, every name resolved, `chosen` and `chooser` only inside an offer whose options
+//! give them a meaning.
+
+use std::ops::Range;
+
+use tegula_ruleset::{Act, Expr, Options, RuleEvent, Seat, TileRef, CHOSEN};
+
+use super::{event, index_of, Cx, Place};
+use crate::diag::{Code, Diagnostic};
+use crate::raw::Sp;
+use crate::raw_when::{RawAct, RawTileRef, RawValue};
+
+/// The effect keys, each with the other keys it takes (required first, then optional).
+const SHAPES: [(&str, &[&str], &[&str]); 8] = [
+    ("score", &["to"], &[]),
+    ("gain", &["amount", "to"], &[]),
+    ("spend", &["amount", "to"], &[]),
+    ("token", &["to", "record"], &[]),
+    ("counters", &["add"], &["on"]),
+    ("take", &["into", "to"], &[]),
+    ("extra_turn", &[], &[]),
+    ("return", &[], &[]),
+];
+
+/// The seats a `to` may name, beside `holder(TOKEN)`.
+const SEATS: [&str; 7] = [
+    "actor", "placer", "owner", "winners", "every", "chooser", "holder",
+];
+
+/// The keys `a` gives, with their spans, in [`SHAPES`]' and then the other keys' order.
+fn given(a: &RawAct) -> Vec<(&'static str, Range<usize>)> {
+    let span = |o: Option<Range<usize>>| o;
+    let keys = [
+        ("score", span(a.score.as_ref().map(|v| v.span.clone()))),
+        ("gain", a.gain.as_ref().map(|v| v.span.clone())),
+        ("spend", a.spend.as_ref().map(|v| v.span.clone())),
+        ("token", a.token.as_ref().map(|v| v.span.clone())),
+        ("counters", a.counters.as_ref().map(|v| v.span.clone())),
+        ("take", a.take.as_ref().map(|v| v.span.clone())),
+        ("extra_turn", a.extra_turn.as_ref().map(|v| v.span.clone())),
+        ("return", a.return_.as_ref().map(|v| v.span.clone())),
+        ("amount", a.amount.as_ref().map(|v| v.span.clone())),
+        ("record", a.record.as_ref().map(|v| v.span.clone())),
+        ("add", a.add.as_ref().map(|v| v.span.clone())),
+        ("on", a.on.as_ref().map(|v| v.span.clone())),
+        ("into", a.into.as_ref().map(|v| v.span.clone())),
+        ("to", a.to.as_ref().map(|v| v.span.clone())),
+    ];
+    keys.into_iter()
+        .filter_map(|(k, s)| Some((k, s?)))
+        .collect()
+}
+
+impl Cx<'_> {
+    /// The effects of a `then`; those with a problem are left out after their diagnostics.
+    pub(super) fn acts(
+        &self,
+        acts: &[Sp<RawAct>],
+        place: Place<'_>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Vec<Act> {
+        acts.iter()
+            .filter_map(|a| {
+                let before = out.len();
+                let act = self.act(a, place, out);
+                act.filter(|_| out.len() == before)
+            })
+            .collect()
+    }
+
+    /// The shape of one effect table: its effect key, or `None` after a diagnostic.
+    fn shape(&self, a: &Sp<RawAct>, out: &mut Vec<Diagnostic>) -> Option<&'static str> {
+        let keys = given(&a.value);
+        let heads: Vec<&(&str, Range<usize>)> = keys
+            .iter()
+            .filter(|(k, _)| SHAPES.iter().any(|(h, _, _)| h == k))
+            .collect();
+        let names = || SHAPES.map(|(h, _, _)| format!("`{h}`")).join(", ");
+        let head = match heads.as_slice() {
+            [] => {
+                let msg = format!("an effect needs one of {}", names());
+                out.push(self.src.diag(Code::BadWhen, a.span.clone(), msg));
+                return None;
+            }
+            [one] => *one,
+            [first, second, ..] => {
+                let msg = format!(
+                    "an effect does one thing: `{}` and `{}` here; write them as two effects",
+                    first.0, second.0
+                );
+                out.push(self.src.diag(Code::BadWhen, second.1.clone(), msg));
+                return None;
+            }
+        };
+        let (name, required, optional) = SHAPES.iter().find(|(h, _, _)| *h == head.0)?;
+        let before = out.len();
+        for (k, span) in keys.iter().filter(|(k, _)| k != name) {
+            if !required.contains(k) && !optional.contains(k) {
+                let msg = format!("`{k}` does not go with `{name}`");
+                out.push(self.src.diag(Code::BadWhen, span.clone(), msg));
+            }
+        }
+        for r in required
+            .iter()
+            .filter(|r| !keys.iter().any(|(k, _)| k == *r))
+        {
+            let msg = format!("`{name}` needs `{r}`");
+            out.push(self.src.diag(Code::BadWhen, a.span.clone(), msg));
+        }
+        (out.len() == before).then_some(*name)
+    }
+
+    /// One effect, or `None` after a diagnostic.
+    fn act(&self, a: &Sp<RawAct>, place: Place<'_>, out: &mut Vec<Diagnostic>) -> Option<Act> {
+        let head = self.shape(a, out)?;
+        let r = &a.value;
+        let e = place.event;
+        let in_offer = place.offer.is_some();
+        let to = |out: &mut Vec<Diagnostic>| self.seat(r.to.as_ref()?, e, in_offer, out);
+        Some(match head {
+            "score" => Act::Score {
+                value: self.value(r.score.as_ref()?, place, out)?,
+                to: to(out)?,
+            },
+            "gain" | "spend" => {
+                let res = if head == "gain" { &r.gain } else { &r.spend };
+                Act::Gain {
+                    resource: self.chosen_or("resource", res.as_ref()?, place, out)?,
+                    amount: self.value(r.amount.as_ref()?, place, out)?,
+                    to: to(out)?,
+                    spend: head == "spend",
+                }
+            }
+            "token" => Act::Token {
+                token: self.resolve("token", self.names.tokens, r.token.as_ref()?, out)?,
+                to: to(out)?,
+                record: self.value(r.record.as_ref()?, place, out)?,
+            },
+            "counters" => Act::Counters {
+                counter: self.chosen_or("counter", r.counters.as_ref()?, place, out)?,
+                add: self.value(r.add.as_ref()?, place, out)?,
+                on: self.tile_ref(r.on.as_ref(), place, out)?,
+            },
+            "take" => self.take(r, place, out)?,
+            "extra_turn" => self.extra_turn(r.extra_turn.as_ref()?, out)?,
+            _ => self.return_chosen(a, place, out)?,
+        })
+    }
+
+    /// `{ take = COUNTER, into = RESOURCE, to = SEAT }`: needs a subject feature.
+    fn take(&self, r: &RawAct, place: Place<'_>, out: &mut Vec<Diagnostic>) -> Option<Act> {
+        let take = r.take.as_ref()?;
+        if !event::has_feature(place.event) {
+            let msg = format!(
+                "`take` takes the counters of the subject feature's tiles; a `{}` rule has no \
+                 subject feature",
+                event::name(place.event)
+            );
+            out.push(self.src.diag(Code::BadWhen, take.span.clone(), msg));
+            return None;
+        }
+        Some(Act::Take {
+            counter: self.resolve("counter", self.names.counters, take, out)?,
+            into: self.resolve("resource", self.names.resources, r.into.as_ref()?, out)?,
+            to: self.seat(r.to.as_ref()?, place.event, place.offer.is_some(), out)?,
+        })
+    }
+
+    /// `{ extra_turn = true }`.
+    fn extra_turn(&self, v: &Sp<bool>, out: &mut Vec<Diagnostic>) -> Option<Act> {
+        if !v.value {
+            let msg = "`extra_turn = false` does nothing: leave the effect out";
+            out.push(self.src.diag(Code::BadWhen, v.span.clone(), msg));
+            return None;
+        }
+        Some(Act::ExtraTurn)
+    }
+
+    /// `{ return = "chosen" }`: only in an offer of the chooser's figures.
+    fn return_chosen(
+        &self,
+        a: &Sp<RawAct>,
+        place: Place<'_>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Act> {
+        if matches!(place.offer, Some(Options::OwnFigure { .. })) {
+            return Some(Act::ReturnChosen);
+        }
+        let at = a
+            .value
+            .return_
+            .as_ref()
+            .map_or(a.span.clone(), |r| r.span.clone());
+        let msg = "`return = \"chosen\"` returns the figure chosen in an offer: it goes only in \
+                   the `then` of an offer with `own-figure` options";
+        out.push(self.src.diag(Code::BadWhen, at, msg));
+        None
+    }
+
+    /// A resource or counter name, or `"chosen"` in an offer of kinds.
+    fn chosen_or(
+        &self,
+        what: &str,
+        name: &Sp<String>,
+        place: Place<'_>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<u16> {
+        if name.value != "chosen" {
+            let ids = if what == "resource" {
+                self.names.resources
+            } else {
+                self.names.counters
+            };
+            return self.resolve(what, ids, name, out);
+        }
+        if matches!(place.offer, Some(Options::Kind { .. })) {
+            return Some(CHOSEN);
+        }
+        let msg = format!(
+            "`\"chosen\"` as a {what} is the kind chosen in an offer: it goes only in the `then` \
+             of an offer with `kind` options"
+        );
+        out.push(self.src.diag(Code::BadWhen, name.span.clone(), msg));
+        None
+    }
+
+    /// Where counters go: the subject tile, or the tile chosen in a `neighbour-tile` offer.
+    fn tile_ref(
+        &self,
+        on: Option<&Sp<RawTileRef>>,
+        place: Place<'_>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<TileRef> {
+        let at = on.map_or(0..0, |o| o.span.clone());
+        match on.map_or(RawTileRef::Subject, |o| o.value) {
+            RawTileRef::Chosen if matches!(place.offer, Some(Options::NeighbourTile { .. })) => {
+                Some(TileRef::Chosen)
+            }
+            RawTileRef::Chosen => {
+                let msg = "`on = \"chosen\"` is the tile chosen in an offer: it goes only in the \
+                           `then` of an offer with `neighbour-tile` options";
+                out.push(self.src.diag(Code::BadWhen, at, msg));
+                None
+            }
+            RawTileRef::Subject if event::has_tile(place.event) => Some(TileRef::Subject),
+            RawTileRef::Subject => {
+                let msg = format!(
+                    "counters go on the subject tile, and a `{}` rule has none",
+                    event::name(place.event)
+                );
+                out.push(self.src.diag(Code::BadWhen, at, msg));
+                None
+            }
+        }
+    }
+
+    /// A value of an effect, over the rule's subject.
+    fn value(&self, v: &Sp<RawValue>, place: Place<'_>, out: &mut Vec<Diagnostic>) -> Option<Expr> {
+        let text = v.value.text();
+        let rules = self.scope.rules;
+        match crate::values::parse_rule_value(&text, place.kind, self.names, rules) {
+            Ok(e) => {
+                let mut qs = Vec::new();
+                e.quantities(&mut qs);
+                let chosen = matches!(place.offer, Some(Options::OwnFigure { .. }));
+                self.reads_subject(&qs, place.event, chosen, &v.span, out);
+                Some(e)
+            }
+            Err(err) => {
+                let at = match &v.value {
+                    RawValue::Text(s) => {
+                        let sp = Sp {
+                            value: s.clone(),
+                            span: v.span.clone(),
+                        };
+                        crate::values::inner_span(self.src, &sp, err.at)
+                    }
+                    RawValue::Int(_) => v.span.clone(),
+                };
+                out.push(self.src.diag(Code::BadWhen, at, err.message));
+                None
+            }
+        }
+    }
+
+    /// A seat: `actor`, `placer`, `owner`, `winners`, `every`, `holder(TOKEN)`, `chooser` (in an
+    /// offer's `then` only), each where the event gives it a meaning.
+    pub(super) fn seat(
+        &self,
+        s: &Sp<String>,
+        e: &RuleEvent,
+        in_offer: bool,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Seat> {
+        let text = s.value.trim();
+        let bad = |msg: String, out: &mut Vec<Diagnostic>| {
+            out.push(self.src.diag(Code::BadWhen, s.span.clone(), msg));
+            None
+        };
+        let seat = match text {
+            "actor" => Seat::Actor,
+            "every" => Seat::Every,
+            "placer" | "owner" if !event::has_tile(e) => {
+                let msg = format!(
+                    "`{text}` is a seat of the subject tile, and a `{}` rule has none",
+                    event::name(e)
+                );
+                return bad(msg, out);
+            }
+            "placer" => Seat::Placer,
+            "owner" => Seat::Owner,
+            "winners" if !event::has_winners(e) => {
+                let msg = format!(
+                    "`winners` are a feature's majority: only a `feature-completed` or \
+                     `feature-scored` rule has them, not a `{}` rule",
+                    event::name(e)
+                );
+                return bad(msg, out);
+            }
+            "winners" => Seat::Winners,
+            "chooser" if !in_offer => {
+                let msg = "`chooser` is the seat that made an offer's choice: it goes only in \
+                           the `then` of an offer"
+                    .to_string();
+                return bad(msg, out);
+            }
+            "chooser" => Seat::Chooser,
+            _ => return self.holder(s, text, out),
+        };
+        Some(seat)
+    }
+
+    /// `holder(TOKEN)`, or the diagnostic for a seat that is none of the seats.
+    fn holder(&self, s: &Sp<String>, text: &str, out: &mut Vec<Diagnostic>) -> Option<Seat> {
+        let inner = text
+            .strip_prefix("holder(")
+            .and_then(|r| r.strip_suffix(')'))
+            .map(str::trim);
+        let Some(token) = inner else {
+            let head = text.split('(').next().unwrap_or(text);
+            let near = crate::names::did_you_mean(head, SEATS.iter().copied());
+            let msg = format!(
+                "`{text}` is no seat: actor, placer, owner, winners, every, holder(TOKEN) or \
+                 chooser{near}"
+            );
+            out.push(self.src.diag(Code::BadWhen, s.span.clone(), msg));
+            return None;
+        };
+        if let Some(i) = index_of(self.names.tokens, token) {
+            return Some(Seat::Holder(i));
+        }
+        out.push(super::dangling(
+            self.src,
+            "token",
+            self.names.tokens,
+            token,
+            s.span.clone(),
+        ));
+        None
+    }
+}
