@@ -1,0 +1,96 @@
+//! The open pool, the ordered draw pile and the tiles players hold.
+
+#[cfg(doc)] // Named by doc links only.
+use crate::Ruleset;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// An ordered group of the draw pile: its tiles are shuffled among themselves and all drawn
+/// before the next group's; tiles in no group form the last group.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PileGroup {
+    /// Tile types (indices into [`Ruleset::tiles`]) whose pile copies are in this group.
+    pub tiles: Vec<u16>,
+    /// Rule id cited when a tile of this group fits nowhere and leaves the game (default B-2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unplaceable_rule: Option<String>,
+    /// Rule id the draw events of this group's tiles cite (default: none, the draw cites
+    /// nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_rule: Option<String>,
+}
+
+/// The open pool (W-1..W-4, W-30): which tiles, how it is filled, the score thresholds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PoolRules {
+    /// Tile types that can be in the pool (they are not in the draw pile).
+    pub tiles: Vec<u16>,
+    /// Tiles each player picks into the pool at setup, in seat order (W-1: 1); 0 = every tile
+    /// in `tiles` is in the pool.
+    pub pick: u8,
+    /// Where the shared threshold pairs start on the score track (W-2: 10).
+    pub first: u32,
+    /// How far the remaining pairs move after each take (W-2: 5).
+    pub step: u32,
+    /// The furthest the pairs go; they wait there (W-2: 25).
+    pub cap: u32,
+    /// Score at which a player who took a tile takes a second one (W-30: 50); `None` = one each.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second: Option<u32>,
+    /// Follower type gained with a take (the pair's meeples); one of them marks the placed tile.
+    pub gain_follower: u8,
+    /// How many of it come with the first take (W-2: 2).
+    pub gain_first: u8,
+    /// How many come with the second take (W-30: 1).
+    pub gain_second: u8,
+    /// The rule ids its steps cite.
+    pub rules: PoolCitations,
+}
+
+/// The rule ids the open pool's steps cite (`[pool] rules` in a variant).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PoolCitations {
+    /// A take of a tile that is not among the pool's choices.
+    pub take: String,
+    /// The active player's choice of the seat that takes next, when several reached the
+    /// threshold together.
+    pub choice: String,
+    /// A taken tile is placed instead of drawing, with a figure of the gain on its
+    /// unscored feature (no follower stands there).
+    pub place: String,
+    /// A taken tile that fits nowhere: tiles are drawn and placed for it, and the tiles drawn
+    /// that cannot serve leave the game.
+    pub fit: String,
+    /// Which figures may follow a pool tile just placed (no corner figure).
+    pub follow: String,
+}
+
+/// A tile every player holds from the start instead of it being in the draw pile (AM-1), and
+/// how it is played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PlayerTile {
+    /// Tile type index (into [`Ruleset::tiles`]).
+    pub tile: u16,
+    /// How many each player holds at the start.
+    pub count: u8,
+    /// Where it may be placed.
+    pub site: TileSite,
+    /// Whether, after the last tile of the pile, players still holding it may place it in seat
+    /// order starting after the player who placed the last tile (AM-4).
+    pub final_round: bool,
+    /// Rule id a refused placement of it cites (not held, not into an enclosed cell).
+    pub rule: String,
+}
+
+/// Where a player's own tile may be placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TileSite {
+    /// Only into an enclosed cell: an empty cell whose four orthogonal neighbours are all
+    /// filled (a hole in the map); its sides must still match them (sides of kind `any` match
+    /// everything). Written `hole` in the data and the artefact.
+    #[serde(rename = "hole")]
+    Enclosed,
+    /// Anywhere a drawn tile could go (B-2).
+    Anywhere,
+}
