@@ -16,7 +16,7 @@ use tegula_ruleset::{FeatureKind, Half, Side, SideKind};
 
 use crate::board::{BoardView, FigureAt};
 use crate::svg::board::feature_spot;
-use crate::view::TileView;
+use crate::view::{CellView, TileView};
 
 /// Width of a cell block in characters.
 pub const W: usize = 9;
@@ -74,11 +74,15 @@ fn cap(s: Side) -> &'static [(usize, usize)] {
     }
 }
 
-/// The 9×5 character block of cell `ci` of `view`.
-pub fn cell_block(view: &TileView, ci: usize) -> [[char; W]; H] {
+/// A cell's character block.
+type Block = [[char; W]; H];
+
+/// The 9×5 character block of cell `ci` of `view`: fields, then cities, roads, inner fields and
+/// buildings, then the border, each drawn over the last.
+pub fn cell_block(view: &TileView, ci: usize) -> Block {
     let c = &view.cells[ci];
     let mut b = [[' '; W]; H];
-    // Half owners (own halves only) and wedge owners (with adoption, as in the SVG).
+    // Half owners (own halves only), for the border's half letters.
     let mut half_owner: [Option<usize>; 8] = [None; 8];
     for (_, seg) in view.segments_in(ci) {
         if seg.kind == FeatureKind::Field {
@@ -87,12 +91,25 @@ pub fn cell_block(view: &TileView, ci: usize) -> [[char; W]; H] {
             }
         }
     }
+    draw_fields(view, ci, &mut b);
+    draw_cities(view, ci, &mut b);
+    draw_roads(view, ci, &mut b);
+    draw_inner(view, ci, &mut b);
+    draw_border(c, &half_owner, &mut b);
+    for (r, cc) in [(0, 0), (0, W - 1), (H - 1, 0), (H - 1, W - 1)] {
+        b[r][cc] = '+';
+    }
+    b
+}
+
+/// Fields inside: `.` over their area (wedge owners with adoption, as in the SVG), the feature
+/// number once (at its main half).
+fn draw_fields(view: &TileView, ci: usize, b: &mut Block) {
     let wedge: Vec<Option<usize>> = view
         .wedge_owners(ci)
         .iter()
         .map(|o| o.map(|s| view.segments[s].feature))
         .collect();
-    // Fields inside: `.` over their area, the feature number once (at its main half).
     for (h, spots) in WEDGE_SPOTS.iter().enumerate() {
         if wedge[h].is_some() {
             for &(r, col) in *spots {
@@ -117,7 +134,10 @@ pub fn cell_block(view: &TileView, ci: usize) -> [[char; W]; H] {
             b[r][col] = feature_char(seg.feature);
         }
     }
-    // Cities.
+}
+
+/// Cities: a cap for a one-side city, else the wedges and axes of its sides and the centre.
+fn draw_cities(view: &TileView, ci: usize, b: &mut Block) {
     for (_, seg) in view.segments_in(ci) {
         if seg.kind != FeatureKind::City || seg.sides.is_empty() {
             continue;
@@ -143,7 +163,10 @@ pub fn cell_block(view: &TileView, ci: usize) -> [[char; W]; H] {
             b[2][4] = ch;
         }
     }
-    // Roads.
+}
+
+/// Roads: the axes of their sides; a road end (`#`) unless a building stands in the cell.
+fn draw_roads(view: &TileView, ci: usize, b: &mut Block) {
     let building = view
         .segments_in(ci)
         .any(|(_, s)| matches!(s.kind, FeatureKind::Cloister | FeatureKind::Unscored));
@@ -171,7 +194,10 @@ pub fn cell_block(view: &TileView, ci: usize) -> [[char; W]; H] {
             b[2][4] = ch;
         }
     }
-    // Inner fields and buildings.
+}
+
+/// Inner fields (no half) at the inner spots, buildings (`+` cloister, `W` other) in the middle.
+fn draw_inner(view: &TileView, ci: usize, b: &mut Block) {
     const INNER: [(usize, usize); 4] = [(1, 6), (3, 2), (1, 2), (3, 6)];
     let mut inner = 0;
     let mut col = 4;
@@ -193,7 +219,10 @@ pub fn cell_block(view: &TileView, ci: usize) -> [[char; W]; H] {
             _ => {}
         }
     }
-    // Border.
+}
+
+/// The border: `-`/`|` on outer sides, each side's kind letter and its halves' field numbers.
+fn draw_border(c: &CellView, half_owner: &[Option<usize>; 8], b: &mut Block) {
     for s in Side::ALL {
         let outer = c.outer[s.index()];
         let fill = match (outer, s) {
@@ -235,10 +264,6 @@ pub fn cell_block(view: &TileView, ci: usize) -> [[char; W]; H] {
             }
         }
     }
-    for (r, cc) in [(0, 0), (0, W - 1), (H - 1, 0), (H - 1, W - 1)] {
-        b[r][cc] = '+';
-    }
-    b
 }
 
 /// The picture of `view` followed by its legend.
@@ -366,10 +391,24 @@ key: on a tile's border C city, R road, . field, * any with the numbers of the f
 /// tile's corners as `@`, figures as their seat's letter where they stand, then a key (the
 /// figures, what the characters mean) and the score table.
 pub fn board_ascii(b: &BoardView) -> String {
+    let mut grid = board_grid(b);
+    place_figures(b, &mut grid);
+    let mut out = format!("{}\n", crate::svg::board::board_title(b));
+    for row in grid {
+        let line: String = row.into_iter().collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.push_str(&board_key(b));
+    out
+}
+
+/// The board's character grid: every cell's block, the last tile's corners marked `@`.
+fn board_grid(b: &BoardView) -> Vec<Vec<char>> {
     let (min_x, min_y, max_x, max_y) = b.bounds();
     let (cols, rows) = ((max_x - min_x + 1) as usize, (max_y - min_y + 1) as usize);
     let mut grid = vec![vec![' '; cols * W]; rows * H];
-    let origin = |x: i32, y: i32| ((x - min_x) as usize * W, (y - min_y) as usize * H);
+    let origin = |x: i32, y: i32| grid_origin((min_x, min_y), x, y);
     for (i, t) in b.tiles.iter().enumerate() {
         for (ci, c) in t.view.cells.iter().enumerate() {
             let mut block = cell_block(&t.view, ci);
@@ -386,6 +425,19 @@ pub fn board_ascii(b: &BoardView) -> String {
             }
         }
     }
+    grid
+}
+
+/// Where the block of board square `(x, y)` starts in the grid whose north-west square is
+/// `(min_x, min_y)`: (column, row).
+fn grid_origin((min_x, min_y): (i32, i32), x: i32, y: i32) -> (usize, usize) {
+    ((x - min_x) as usize * W, (y - min_y) as usize * H)
+}
+
+/// Each figure's letter at its feature's spot or on its corner.
+fn place_figures(b: &BoardView, grid: &mut [Vec<char>]) {
+    let (min_x, min_y, max_x, max_y) = b.bounds();
+    let origin = |x: i32, y: i32| grid_origin((min_x, min_y), x, y);
     for fig in &b.figures {
         let letter = seat_letter(fig.seat, fig.follower == 0);
         let (x0, y0, r, cc) = match fig.at {
@@ -414,12 +466,12 @@ pub fn board_ascii(b: &BoardView) -> String {
             *slot = letter;
         }
     }
-    let mut out = format!("{}\n", crate::svg::board::board_title(b));
-    for row in grid {
-        let line: String = row.into_iter().collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
+}
+
+/// Under the grid: the figures' key, the symbols' key, tags, counters, the last tile placed,
+/// the complete features and the scores.
+fn board_key(b: &BoardView) -> String {
+    let mut out = String::new();
     let mut key: Vec<String> = b
         .seats
         .iter()

@@ -77,6 +77,152 @@ pub struct BoardTile {
     pub turn: u32,
 }
 
+/// The placed tiles of `game` drawn (taking those of `earlier` that are the same placements).
+fn board_tiles(game: &Game, drawings: &[CompiledTile], earlier: Vec<BoardTile>) -> Vec<BoardTile> {
+    let turns = placement_turns(game);
+    let placed = game.tiles();
+    let mut tiles = Vec::with_capacity(placed.len());
+    let mut earlier = earlier.into_iter().peekable();
+    for (i, p) in placed.iter().enumerate() {
+        let turn = turns.get(i).copied().unwrap_or(i as u32);
+        if let Some(t) = earlier.next_if(|t| t.is_placement(p, turn)) {
+            tiles.push(t);
+            continue;
+        }
+        let Some(compiled) = drawings.get(p.tile as usize) else {
+            continue;
+        };
+        let view = TileView::from_compiled(compiled, p.rotation);
+        let anchor = view.cells.first().map_or((0, 0), |c| (c.x, c.y));
+        tiles.push(BoardTile {
+            view,
+            tile: p.tile,
+            rotation: p.rotation,
+            x: p.x - anchor.0,
+            y: p.y - anchor.1,
+            turn,
+        });
+    }
+    tiles
+}
+
+/// Figures on features of placed tiles, corner figures on their points (AM-6), and the markers
+/// on the buildings of placed pool tiles (W-5), sorted.
+fn board_figures(game: &Game) -> Vec<Figure> {
+    let ruleset = game.rules().ruleset();
+    let mut figures: Vec<Figure> = game
+        .followers()
+        .iter()
+        .map(|f| Figure {
+            seat: f.player,
+            follower: f.follower as usize,
+            at: match f.corner {
+                Some([x, y]) => FigureAt::Corner { x, y },
+                None => FigureAt::Segment {
+                    instance: f.instance as usize,
+                    feature: f.feature as usize,
+                },
+            },
+        })
+        .collect();
+    if let Some(pool) = &ruleset.pool {
+        for (owner, tile, instance) in game.pool_owned() {
+            let feats = ruleset.tiles.get(tile as usize).map(|t| &t.features);
+            let building = feats.and_then(|fs| {
+                fs.iter()
+                    .position(|f| f.kind == tegula_ruleset::FeatureKind::Unscored)
+            });
+            figures.extend(building.map(|feature| Figure {
+                seat: owner,
+                follower: pool.gain_follower as usize,
+                at: FigureAt::Segment {
+                    instance: instance as usize,
+                    feature,
+                },
+            }));
+        }
+    }
+    figures.sort();
+    figures
+}
+
+/// The (tile, feature) pieces of `game`'s placed tiles whose features are complete.
+fn completed_pieces(game: &Game) -> Vec<(usize, usize)> {
+    let ruleset = game.rules().ruleset();
+    let placed = game.tiles();
+    // Sorted, for a quick lookup (a long game has thousands of completed features).
+    let mut done = game.completed_features();
+    done.sort_unstable();
+    let mut completed = Vec::new();
+    for (i, p) in placed.iter().enumerate() {
+        let Some(tt) = ruleset.tiles.get(p.tile as usize) else {
+            continue;
+        };
+        for (f, feat) in tt.features.iter().enumerate() {
+            let Some(seg) = feat.segments.first() else {
+                continue;
+            };
+            if game
+                .feature_id(p.x, p.y, seg)
+                .is_some_and(|id| done.binary_search(&id).is_ok())
+            {
+                completed.push((i, f));
+            }
+        }
+    }
+    completed
+}
+
+/// Each seat's name, score, points by kind, resources and tokens.
+fn seat_scores(game: &Game, seat_names: &[String]) -> Vec<SeatScore> {
+    let ruleset = game.rules().ruleset();
+    let points = points_by_kind(game);
+    let winners = game.winners();
+    (0..game.players())
+        .map(|p| SeatScore {
+            name: seat_names
+                .get(p as usize)
+                .cloned()
+                .unwrap_or_else(|| format!("seat {p}")),
+            score: game.scores()[p as usize],
+            by_kind: SCORE_COLUMNS
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| {
+                    let v = points[p as usize].get(c).copied();
+                    // The four base kinds always, later ones when they scored.
+                    (i < 4 || v.is_some()).then(|| (c.to_string(), v.unwrap_or(0)))
+                })
+                .collect(),
+            winner: winners.contains(&p),
+            resources: (ruleset.resources.iter().enumerate())
+                .map(|(r, res)| (res.name.clone(), game.holding(p, r)))
+                .collect(),
+            tokens: (ruleset.tokens.iter().enumerate())
+                .filter(|(i, _)| game.token_holder(*i) == Some(p))
+                .map(|(i, tok)| (tok.name.clone(), game.token_record(i)))
+                .collect(),
+        })
+        .collect()
+}
+
+/// The counters lying on placed tiles, with their kinds' names.
+fn tile_counters(game: &Game) -> Vec<TileCounters> {
+    let ruleset = game.rules().ruleset();
+    (game.tile_counters().into_iter())
+        .map(|(kind, x, y, count)| TileCounters {
+            x,
+            y,
+            kind,
+            name: ruleset
+                .counters
+                .get(kind)
+                .map_or_else(|| format!("counter {kind}"), |c| c.name.clone()),
+            count,
+        })
+        .collect()
+}
+
 /// Turn of each placed tile instance: the start tile is 0, then the place events in order.
 fn placement_turns(game: &Game) -> Vec<u32> {
     let mut turns = vec![0u32];
@@ -278,139 +424,19 @@ impl BoardView {
         seat_names: &[String],
         earlier: Vec<BoardTile>,
     ) -> BoardView {
-        let rules = game.rules();
-        let ruleset = rules.ruleset();
-        let turns = placement_turns(game);
-        let placed = game.tiles();
-        let mut tiles = Vec::with_capacity(placed.len());
-        let mut earlier = earlier.into_iter().peekable();
-        for (i, p) in placed.iter().enumerate() {
-            let turn = turns.get(i).copied().unwrap_or(i as u32);
-            if let Some(t) = earlier.next_if(|t| t.is_placement(p, turn)) {
-                tiles.push(t);
-                continue;
-            }
-            let Some(compiled) = drawings.get(p.tile as usize) else {
-                continue;
-            };
-            let view = TileView::from_compiled(compiled, p.rotation);
-            let anchor = view.cells.first().map_or((0, 0), |c| (c.x, c.y));
-            tiles.push(BoardTile {
-                view,
-                tile: p.tile,
-                rotation: p.rotation,
-                x: p.x - anchor.0,
-                y: p.y - anchor.1,
-                turn,
-            });
-        }
-        // Figures on features of placed tiles, corner figures on their points (AM-6), and the
-        // markers on the buildings of placed pool tiles (W-5).
-        let mut figures: Vec<Figure> = game
-            .followers()
-            .iter()
-            .map(|f| Figure {
-                seat: f.player,
-                follower: f.follower as usize,
-                at: match f.corner {
-                    Some([x, y]) => FigureAt::Corner { x, y },
-                    None => FigureAt::Segment {
-                        instance: f.instance as usize,
-                        feature: f.feature as usize,
-                    },
-                },
-            })
-            .collect();
-        if let Some(pool) = &ruleset.pool {
-            for (owner, tile, instance) in game.pool_owned() {
-                let feats = ruleset.tiles.get(tile as usize).map(|t| &t.features);
-                let building = feats.and_then(|fs| {
-                    fs.iter()
-                        .position(|f| f.kind == tegula_ruleset::FeatureKind::Unscored)
-                });
-                figures.extend(building.map(|feature| Figure {
-                    seat: owner,
-                    follower: pool.gain_follower as usize,
-                    at: FigureAt::Segment {
-                        instance: instance as usize,
-                        feature,
-                    },
-                }));
-            }
-        }
-        figures.sort();
-        // Sorted, for a quick lookup (a long game has thousands of completed features).
-        let mut done = game.completed_features();
-        done.sort_unstable();
-        let mut completed = Vec::new();
-        for (i, p) in placed.iter().enumerate() {
-            let Some(tt) = ruleset.tiles.get(p.tile as usize) else {
-                continue;
-            };
-            for (f, feat) in tt.features.iter().enumerate() {
-                let Some(seg) = feat.segments.first() else {
-                    continue;
-                };
-                if game
-                    .feature_id(p.x, p.y, seg)
-                    .is_some_and(|id| done.binary_search(&id).is_ok())
-                {
-                    completed.push((i, f));
-                }
-            }
-        }
-        let points = points_by_kind(game);
-        let over = game.phase() == Phase::Over;
-        let winners = game.winners();
-        let seats = (0..game.players())
-            .map(|p| SeatScore {
-                name: seat_names
-                    .get(p as usize)
-                    .cloned()
-                    .unwrap_or_else(|| format!("seat {p}")),
-                score: game.scores()[p as usize],
-                by_kind: SCORE_COLUMNS
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, c)| {
-                        let v = points[p as usize].get(c).copied();
-                        // The four base kinds always, later ones when they scored.
-                        (i < 4 || v.is_some()).then(|| (c.to_string(), v.unwrap_or(0)))
-                    })
-                    .collect(),
-                winner: winners.contains(&p),
-                resources: (ruleset.resources.iter().enumerate())
-                    .map(|(r, res)| (res.name.clone(), game.holding(p, r)))
-                    .collect(),
-                tokens: (ruleset.tokens.iter().enumerate())
-                    .filter(|(i, _)| game.token_holder(*i) == Some(p))
-                    .map(|(i, tok)| (tok.name.clone(), game.token_record(i)))
-                    .collect(),
-            })
-            .collect();
-        let counters = (game.tile_counters().into_iter())
-            .map(|(kind, x, y, count)| TileCounters {
-                x,
-                y,
-                kind,
-                name: ruleset
-                    .counters
-                    .get(kind)
-                    .map_or_else(|| format!("counter {kind}"), |c| c.name.clone()),
-                count,
-            })
-            .collect();
+        let ruleset = game.rules().ruleset();
+        let tiles = board_tiles(game, drawings, earlier);
         BoardView {
             variant: ruleset.id.clone(),
             turn: tiles.last().map_or(0, |t| t.turn),
-            over,
+            over: game.phase() == Phase::Over,
             last: (tiles.len() > 1).then(|| tiles.len() - 1),
             tiles,
             figure_types: ruleset.followers.clone(),
-            figures,
-            completed,
-            seats,
-            counters,
+            figures: board_figures(game),
+            completed: completed_pieces(game),
+            seats: seat_scores(game, seat_names),
+            counters: tile_counters(game),
             has_tokens: !ruleset.tokens.is_empty(),
         }
     }

@@ -140,82 +140,131 @@ pub struct ConnectionView {
 /// Name of a feature kind as used in the TOML files (the compiler's).
 pub use tegula_model::compile::kind_name;
 
+/// The cells of `tile` turned by `rotation` quarter turns, their offsets starting at (0, 0).
+fn rotated_cells(tile: &CompiledTile, rotation: u8) -> Vec<CellView> {
+    // Rotate (x, y) -> (-y, x) per quarter turn, then normalise to start at (0, 0).
+    let rotated: Vec<(i64, i64)> = tile
+        .cells
+        .iter()
+        .map(|c| {
+            let (mut x, mut y) = c.at;
+            for _ in 0..rotation {
+                (x, y) = (y.saturating_neg(), x);
+            }
+            (x, y)
+        })
+        .collect();
+    let min_x = rotated.iter().map(|p| p.0).min().unwrap_or(0);
+    let min_y = rotated.iter().map(|p| p.1).min().unwrap_or(0);
+    tile.cells
+        .iter()
+        .zip(&rotated)
+        .map(|(c, p)| {
+            let mut sides = [SideKind::Field; 4];
+            let mut outer = [true; 4];
+            let mut neighbour = [None; 4];
+            for s in Side::ALL {
+                let b = s.rotated(rotation).index();
+                sides[b] = c.sides[s.index()];
+                outer[b] = c.outer[s.index()];
+                neighbour[b] = c.neighbour[s.index()];
+            }
+            // Far-away cells (rejected by the validator) are clamped, never a panic.
+            let clamp = |v: i64| i32::try_from(v.clamp(0, 64)).unwrap_or(64);
+            CellView {
+                id: c.id.clone(),
+                x: clamp(p.0.saturating_sub(min_x)),
+                y: clamp(p.1.saturating_sub(min_y)),
+                sides,
+                outer,
+                neighbour,
+            }
+        })
+        .collect()
+}
+
+/// The segments of `tile` turned by `rotation` quarter turns; a feature or cell index out of
+/// range (not expected from the compiler) is clamped so the rest is still drawn.
+fn rotated_segments(tile: &CompiledTile, rotation: u8, cells: usize) -> Vec<SegmentView> {
+    let mut segments: Vec<SegmentView> = tile
+        .segments
+        .iter()
+        .map(|s| {
+            let mut sides: Vec<Side> = s.sides.iter().map(|x| x.rotated(rotation)).collect();
+            sides.sort();
+            sides.dedup();
+            let mut halves: Vec<Half> = s.halves.iter().map(|x| x.rotated(rotation)).collect();
+            halves.sort();
+            halves.dedup();
+            SegmentView {
+                id: s.id.clone(),
+                kind: s.kind,
+                cell: s.cell,
+                sides,
+                halves,
+                pennants: s.pennants,
+                tags: s.tags.clone(),
+                feature: s.feature,
+                borders: s.borders.clone(),
+            }
+        })
+        .collect();
+    let nfeat = tile.features.len();
+    for s in &mut segments {
+        if s.feature >= nfeat || s.cell >= cells {
+            // Not expected from the compiler; keep drawing the rest.
+            s.feature = s.feature.min(nfeat.saturating_sub(1));
+            s.cell = s.cell.min(cells.saturating_sub(1));
+        }
+    }
+    segments
+}
+
+/// A feature's facts for its legend line: a city's cells, pennants and open sides, a road's
+/// cells and open ends, a field's bordered cities.
+fn feature_facts(line: &mut String, f: &FeatureView) {
+    match f.kind {
+        FeatureKind::City => {
+            let _ = write!(
+                line,
+                " ({} cell{}, {} pennant{}, {} open side{})",
+                f.cells,
+                plural(f.cells),
+                f.pennants,
+                plural(f.pennants as usize),
+                f.open_sides,
+                plural(f.open_sides)
+            );
+        }
+        FeatureKind::Road => {
+            let _ = write!(
+                line,
+                " ({} cell{}, {} open end{})",
+                f.cells,
+                plural(f.cells),
+                f.open_sides,
+                plural(f.open_sides)
+            );
+        }
+        FeatureKind::Field => {
+            if f.borders.is_empty() {
+                line.push_str(" (borders no city)");
+            } else {
+                let b: Vec<String> = f.borders.iter().map(|b| format!("#{b}")).collect();
+                let _ = write!(line, " (borders {})", b.join(" "));
+            }
+        }
+        FeatureKind::Cloister | FeatureKind::Unscored => {}
+    }
+}
+
 impl TileView {
     /// The view of a compiled tile turned by `rotation` clockwise quarter turns (taken mod 4).
     /// Features, their numbers and facts are the compiler's.
     pub fn from_compiled(tile: &CompiledTile, rotation: u8) -> TileView {
         let rotation = rotation % 4;
-        // Rotate (x, y) -> (-y, x) per quarter turn, then normalise to start at (0, 0).
-        let rotated: Vec<(i64, i64)> = tile
-            .cells
-            .iter()
-            .map(|c| {
-                let (mut x, mut y) = c.at;
-                for _ in 0..rotation {
-                    (x, y) = (y.saturating_neg(), x);
-                }
-                (x, y)
-            })
-            .collect();
-        let min_x = rotated.iter().map(|p| p.0).min().unwrap_or(0);
-        let min_y = rotated.iter().map(|p| p.1).min().unwrap_or(0);
-        let cells: Vec<CellView> = tile
-            .cells
-            .iter()
-            .zip(&rotated)
-            .map(|(c, p)| {
-                let mut sides = [SideKind::Field; 4];
-                let mut outer = [true; 4];
-                let mut neighbour = [None; 4];
-                for s in Side::ALL {
-                    let b = s.rotated(rotation).index();
-                    sides[b] = c.sides[s.index()];
-                    outer[b] = c.outer[s.index()];
-                    neighbour[b] = c.neighbour[s.index()];
-                }
-                // Far-away cells (rejected by the validator) are clamped, never a panic.
-                let clamp = |v: i64| i32::try_from(v.clamp(0, 64)).unwrap_or(64);
-                CellView {
-                    id: c.id.clone(),
-                    x: clamp(p.0.saturating_sub(min_x)),
-                    y: clamp(p.1.saturating_sub(min_y)),
-                    sides,
-                    outer,
-                    neighbour,
-                }
-            })
-            .collect();
-        let mut segments: Vec<SegmentView> = tile
-            .segments
-            .iter()
-            .map(|s| {
-                let mut sides: Vec<Side> = s.sides.iter().map(|x| x.rotated(rotation)).collect();
-                sides.sort();
-                sides.dedup();
-                let mut halves: Vec<Half> = s.halves.iter().map(|x| x.rotated(rotation)).collect();
-                halves.sort();
-                halves.dedup();
-                SegmentView {
-                    id: s.id.clone(),
-                    kind: s.kind,
-                    cell: s.cell,
-                    sides,
-                    halves,
-                    pennants: s.pennants,
-                    tags: s.tags.clone(),
-                    feature: s.feature,
-                    borders: s.borders.clone(),
-                }
-            })
-            .collect();
-        let nfeat = tile.features.len();
-        for s in &mut segments {
-            if s.feature >= nfeat || s.cell >= cells.len() {
-                // Not expected from the compiler; keep drawing the rest.
-                s.feature = s.feature.min(nfeat.saturating_sub(1));
-                s.cell = s.cell.min(cells.len().saturating_sub(1));
-            }
-        }
+        let cells = rotated_cells(tile, rotation);
+        let segments = rotated_segments(tile, rotation, cells.len());
         let features = tile
             .features
             .iter()
@@ -315,39 +364,7 @@ impl TileView {
             } else {
                 format!("#{i} {}: {}", kind_name(f.kind), segs.join(" "))
             };
-            match f.kind {
-                FeatureKind::City => {
-                    let _ = write!(
-                        line,
-                        " ({} cell{}, {} pennant{}, {} open side{})",
-                        f.cells,
-                        plural(f.cells),
-                        f.pennants,
-                        plural(f.pennants as usize),
-                        f.open_sides,
-                        plural(f.open_sides)
-                    );
-                }
-                FeatureKind::Road => {
-                    let _ = write!(
-                        line,
-                        " ({} cell{}, {} open end{})",
-                        f.cells,
-                        plural(f.cells),
-                        f.open_sides,
-                        plural(f.open_sides)
-                    );
-                }
-                FeatureKind::Field => {
-                    if f.borders.is_empty() {
-                        line.push_str(" (borders no city)");
-                    } else {
-                        let b: Vec<String> = f.borders.iter().map(|b| format!("#{b}")).collect();
-                        let _ = write!(line, " (borders {})", b.join(" "));
-                    }
-                }
-                FeatureKind::Cloister | FeatureKind::Unscored => {}
-            }
+            feature_facts(&mut line, f);
             lines.push(line);
         }
         for c in &view.connections {

@@ -186,8 +186,50 @@ impl<'a> Words<'a> {
     /// say: in the final scoring (`final_scoring`: `e` comes after the game's last decision), an
     /// unfinished feature that pays nobody anything.
     pub fn describe(&self, e: &Event, final_scoring: bool) -> Option<String> {
-        let r = &STEP_RULES;
         let line = match e {
+            Event::Draw { .. }
+            | Event::Discard { .. }
+            | Event::Place { .. }
+            | Event::Pass { .. }
+            | Event::Choice { .. }
+            | Event::Take { .. }
+            | Event::Seat { .. } => self.turn_step(e),
+            Event::Follower { .. } => self.follower(e)?,
+            Event::Score {
+                rule,
+                players,
+                points,
+                feature,
+                ..
+            } => {
+                if *points == 0 && !feature.complete && final_scoring {
+                    return None;
+                }
+                self.score(rule, players, *points, feature)
+            }
+            Event::Return { .. }
+            | Event::ExtraTurn { .. }
+            | Event::Gain { .. }
+            | Event::Award { .. } => self.holding(e),
+            Event::Points { .. }
+            | Event::Token { .. }
+            | Event::Counters { .. }
+            | Event::Collect { .. } => self.rule_form(e)?,
+            Event::Seating { .. } | Event::Finish { .. } | Event::End { .. } => self.game_step(e),
+            other => self.generic(other),
+        };
+        Some(data_cited(line, e))
+    }
+
+    /// A line for an event without words of its own: its kind and its seats.
+    fn generic(&self, e: &Event) -> String {
+        format!("{} ({})", e.kind(), self.seats(&e.players()))
+    }
+
+    /// A step of a turn: a draw, discard, placement, pass, choice, pool take or seat pick.
+    fn turn_step(&self, e: &Event) -> String {
+        let r = &STEP_RULES;
+        match e {
             Event::Draw { player, tile, .. } => {
                 format!(
                     "{} draws {} [{}]",
@@ -217,7 +259,6 @@ impl<'a> Words<'a> {
                 u32::from(*rotation) * 90,
                 r.turn
             ),
-            Event::Follower { .. } => self.follower(e)?,
             Event::Pass {
                 player,
                 rule: Some(rule),
@@ -250,18 +291,14 @@ impl<'a> Words<'a> {
                 self.seat(*seat),
                 r.seat
             ),
-            Event::Score {
-                rule,
-                players,
-                points,
-                feature,
-                ..
-            } => {
-                if *points == 0 && !feature.complete && final_scoring {
-                    return None;
-                }
-                self.score(rule, players, *points, feature)
-            }
+            other => self.generic(other),
+        }
+    }
+
+    /// A figure going home, an extra turn, a resource taken or spent, the most of one rewarded.
+    fn holding(&self, e: &Event) -> String {
+        let r = &STEP_RULES;
+        match e {
             Event::Return {
                 player, follower, ..
             } => format!(
@@ -286,10 +323,6 @@ impl<'a> Words<'a> {
                 if *spent { "uses" } else { "takes" },
                 self.resource(resource)
             ),
-            Event::Points { .. }
-            | Event::Token { .. }
-            | Event::Counters { .. }
-            | Event::Collect { .. } => self.rule_form(e)?,
             Event::Award {
                 rule,
                 players,
@@ -308,6 +341,13 @@ impl<'a> Words<'a> {
                     "each score"
                 },
             ),
+            other => self.generic(other),
+        }
+    }
+
+    /// The game's frame: the seats sitting down, an early end, the final result.
+    fn game_step(&self, e: &Event) -> String {
+        match e {
             Event::Seating { seats, rule, .. } => format!("{seats} players sit down [{rule}]"),
             Event::Finish { .. } => "the game is ended early; final scoring follows".into(),
             Event::End {
@@ -324,9 +364,8 @@ impl<'a> Words<'a> {
                     self.seats(winners)
                 )
             }
-            other => format!("{} ({})", other.kind(), self.seats(&other.players())),
-        };
-        Some(data_cited(line, e))
+            other => self.generic(other),
+        }
     }
 
     /// What a rule of the one form did (docs/RULE-LANGUAGE.md): points with no feature, a token

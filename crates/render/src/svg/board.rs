@@ -15,7 +15,7 @@ use super::geom::{
     building_spots, city_anchor, inner_field_spot, side_mid, towards_centre, wedge_centroid,
 };
 use super::{draw_layers, esc, n, svg_open, Size, CELL};
-use crate::board::{figure_symbols, BoardView, FigureAt};
+use crate::board::{figure_symbols, BoardView, Figure, FigureAt};
 use crate::view::{kind_name, TileView};
 
 const MARGIN: f64 = 20.0;
@@ -291,23 +291,8 @@ fn figures_layer(pieces: &mut Vec<Piece>, b: &BoardView, f: Frame) {
                 0
             }
         };
-        let (pos, lying, on) = match fig.at {
-            FigureAt::Segment { instance, feature } => {
-                let Some(t) = b.tiles.get(instance) else {
-                    continue;
-                };
-                let Some((cell, q)) = feature_spot(&t.view, feature) else {
-                    continue;
-                };
-                let c = &t.view.cells[cell];
-                let kind = t.view.features[feature].kind;
-                (
-                    f.at(t.x + c.x, t.y + c.y, q),
-                    kind == FeatureKind::Field,
-                    format!("{} of {}", kind_name(kind), t.view.id),
-                )
-            }
-            FigureAt::Corner { x, y } => (f.at(x, y, (0.0, 0.0)), false, "corner".to_string()),
+        let Some((pos, lying, on)) = figure_place(b, fig, f) else {
+            continue;
         };
         let (x, y) = (pos.0 + 14.0 * k as f64, pos.1);
         let s = 1.5 * figure_scale(&ft.strength);
@@ -338,24 +323,48 @@ fn figures_layer(pieces: &mut Vec<Piece>, b: &BoardView, f: Frame) {
         );
         if several {
             let symbol = symbols.get(fig.follower).map_or("", String::as_str);
-            let fill = if fig.seat == 2 { "#000" } else { "#fff" };
-            // Turned back on a lying figure, so the letters read upright.
-            let upright = if lying {
-                r#" transform="rotate(-90)""#
-            } else {
-                ""
-            };
-            let size = if symbol.chars().count() > 1 { 6.5 } else { 8.0 };
-            let _ = write!(
-                out,
-                r#"<text x="0" y="{}" font-size="{size}" font-weight="bold" text-anchor="middle" fill="{fill}" stroke="none"{upright}>{}</text>"#,
-                if lying { 2.5 } else { 4.0 },
-                esc(symbol)
-            );
+            figure_symbol(&mut out, symbol, fig.seat, lying);
         }
         let _ = writeln!(out, "</g>");
         piece(pieces, PieceKey::Figure(fig.clone(), k), out);
     }
+}
+
+/// Where figure `fig` stands in the picture, whether it lies (on a field) and what it stands
+/// on, in words; `None` when its tile or feature is not on the board.
+fn figure_place(b: &BoardView, fig: &Figure, f: Frame) -> Option<((f64, f64), bool, String)> {
+    Some(match fig.at {
+        FigureAt::Segment { instance, feature } => {
+            let t = b.tiles.get(instance)?;
+            let (cell, q) = feature_spot(&t.view, feature)?;
+            let c = &t.view.cells[cell];
+            let kind = t.view.features[feature].kind;
+            (
+                f.at(t.x + c.x, t.y + c.y, q),
+                kind == FeatureKind::Field,
+                format!("{} of {}", kind_name(kind), t.view.id),
+            )
+        }
+        FigureAt::Corner { x, y } => (f.at(x, y, (0.0, 0.0)), false, "corner".to_string()),
+    })
+}
+
+/// The symbol telling figure types apart, written on a figure of seat `seat`.
+fn figure_symbol(out: &mut String, symbol: &str, seat: u8, lying: bool) {
+    let fill = if seat == 2 { "#000" } else { "#fff" };
+    // Turned back on a lying figure, so the letters read upright.
+    let upright = if lying {
+        r#" transform="rotate(-90)""#
+    } else {
+        ""
+    };
+    let size = if symbol.chars().count() > 1 { 6.5 } else { 8.0 };
+    let _ = write!(
+        out,
+        r#"<text x="0" y="{}" font-size="{size}" font-weight="bold" text-anchor="middle" fill="{fill}" stroke="none"{upright}>{}</text>"#,
+        if lying { 2.5 } else { 4.0 },
+        esc(symbol)
+    );
 }
 
 /// Height of the score table in pixels.

@@ -8,7 +8,7 @@ use tegula_ruleset::{FeatureKind, Side, SideKind};
 
 use super::geom::*;
 use super::{esc, feature_colour, n, CELL};
-use crate::view::TileView;
+use crate::view::{SegmentView, TileView};
 
 /// 1. Cell backgrounds.
 pub(super) fn backgrounds(pen: &mut Pen<'_>, view: &TileView) {
@@ -175,102 +175,8 @@ pub(super) fn cities(pen: &mut Pen<'_>, view: &TileView) {
 pub(super) fn roads(pen: &mut Pen<'_>, view: &TileView) {
     let mut junctions: Vec<usize> = Vec::new();
     for seg in view.segments.iter().filter(|s| s.kind == FeatureKind::Road) {
-        let c = &view.cells[seg.cell];
-        let building = building_spots(view, seg.cell).first().map(|b| b.1);
-        let ends = road_ends(view, seg.cell);
-        let mut d = String::new();
-        let mut end = None;
-        let mut hub = None;
-        if seg.sides.len() == 1 {
-            let m = side_mid(seg.sides[0]);
-            // To its building (drawn over the end), to the junction where three or more roads
-            // end, or a short way in, ending in a small square (a gate or house).
-            let e = match building {
-                Some(b) => b,
-                None if ends >= 3 => towards_centre(m, 0.9),
-                None => towards_centre(m, 0.6),
-            };
-            let _ = write!(d, "M{} L{}", pen.pt(c.x, c.y, m), pen.pt(c.x, c.y, e));
-            if building.is_none() {
-                if ends >= 3 {
-                    if !junctions.contains(&seg.cell) {
-                        junctions.push(seg.cell);
-                    }
-                } else {
-                    end = Some(e);
-                }
-            }
-        } else if let (true, Some(q)) = (
-            bent_roads(view, seg.cell),
-            bend_control(seg.sides[0], seg.sides[seg.sides.len() - 1]),
-        ) {
-            // Beside another bent road: a curve round the corner, clear of the centre.
-            let (a, b) = (side_mid(seg.sides[0]), side_mid(seg.sides[1]));
-            let _ = write!(
-                d,
-                "M{} Q{} {}",
-                pen.pt(c.x, c.y, a),
-                pen.pt(c.x, c.y, q),
-                pen.pt(c.x, c.y, b)
-            );
-        } else if !seg.sides.is_empty() {
-            // Through the centre: first side → centre → second side, then the other arms.
-            let centre = pen.pt(c.x, c.y, (0.5, 0.5));
-            let _ = write!(
-                d,
-                "M{} L{}",
-                pen.pt(c.x, c.y, side_mid(seg.sides[0])),
-                centre
-            );
-            if let Some(s) = seg.sides.get(1) {
-                let _ = write!(d, " L{}", pen.pt(c.x, c.y, side_mid(*s)));
-            }
-            for s in seg.sides.iter().skip(2) {
-                let _ = write!(d, " M{} L{}", centre, pen.pt(c.x, c.y, side_mid(*s)));
-            }
-            if seg.sides.len() > 2 {
-                hub = Some(pen.p(c.x, c.y, (0.5, 0.5)));
-            }
-        }
-        let d = d.trim_end();
-        let _ = writeln!(
-            pen.out,
-            r##"<path d="{d}" fill="none" stroke="#555" stroke-width="12" stroke-linejoin="round"/>"##
-        );
-        if let Some((x, y)) = hub {
-            // The arms meet here: a disc covers their butt ends (outline now, fill after).
-            let _ = writeln!(
-                pen.out,
-                r##"<circle cx="{}" cy="{}" r="6.0" fill="#555"/>"##,
-                n(x),
-                n(y)
-            );
-        }
-        let _ = writeln!(
-            pen.out,
-            r#"<path d="{d}" fill="none" stroke="{}" stroke-width="8" stroke-linejoin="round"><title>#{} road {}</title></path>"#,
-            feature_colour(view, seg.feature),
-            seg.feature,
-            esc(&seg.id)
-        );
-        if let Some((x, y)) = hub {
-            let _ = writeln!(
-                pen.out,
-                r#"<circle cx="{}" cy="{}" r="4.0" fill="{}"/>"#,
-                n(x),
-                n(y),
-                feature_colour(view, seg.feature)
-            );
-        }
-        if let Some(e) = end {
-            let (x, y) = pen.p(c.x, c.y, e);
-            let _ = writeln!(
-                pen.out,
-                r##"<rect x="{}" y="{}" width="10.0" height="10.0" fill="#6b4f3a" stroke="#222" stroke-width="1"/>"##,
-                n(x - 5.0),
-                n(y - 5.0)
-            );
-        }
+        let path = road_path(pen, view, seg, &mut junctions);
+        draw_road(pen, view, seg, &path);
     }
     for cell in junctions {
         let c = &view.cells[cell];
@@ -280,6 +186,128 @@ pub(super) fn roads(pen: &mut Pen<'_>, view: &TileView) {
             r##"<rect class="junction" x="{}" y="{}" width="18.0" height="18.0" fill="#6b4f3a" stroke="#222" stroke-width="1.2"><title>junction: the roads end here</title></rect>"##,
             n(x - 9.0),
             n(y - 9.0)
+        );
+    }
+}
+
+/// A road segment's outline: the SVG path, the spot of its end square (a gate or house) and
+/// the hub where three or more arms meet, in picture units.
+struct RoadPath {
+    d: String,
+    end: Option<(f64, f64)>,
+    hub: Option<(f64, f64)>,
+}
+
+/// The path of road segment `seg`: to its building, its end or a junction (noted in
+/// `junctions`) for a road end; round the corner beside another bent road; else through the
+/// centre.
+fn road_path(
+    pen: &Pen<'_>,
+    view: &TileView,
+    seg: &SegmentView,
+    junctions: &mut Vec<usize>,
+) -> RoadPath {
+    let c = &view.cells[seg.cell];
+    let building = building_spots(view, seg.cell).first().map(|b| b.1);
+    let ends = road_ends(view, seg.cell);
+    let mut d = String::new();
+    let mut end = None;
+    let mut hub = None;
+    if seg.sides.len() == 1 {
+        let m = side_mid(seg.sides[0]);
+        // To its building (drawn over the end), to the junction where three or more roads
+        // end, or a short way in, ending in a small square (a gate or house).
+        let e = match building {
+            Some(b) => b,
+            None if ends >= 3 => towards_centre(m, 0.9),
+            None => towards_centre(m, 0.6),
+        };
+        let _ = write!(d, "M{} L{}", pen.pt(c.x, c.y, m), pen.pt(c.x, c.y, e));
+        if building.is_none() {
+            if ends >= 3 {
+                if !junctions.contains(&seg.cell) {
+                    junctions.push(seg.cell);
+                }
+            } else {
+                end = Some(e);
+            }
+        }
+    } else if let (true, Some(q)) = (
+        bent_roads(view, seg.cell),
+        bend_control(seg.sides[0], seg.sides[seg.sides.len() - 1]),
+    ) {
+        // Beside another bent road: a curve round the corner, clear of the centre.
+        let (a, b) = (side_mid(seg.sides[0]), side_mid(seg.sides[1]));
+        let _ = write!(
+            d,
+            "M{} Q{} {}",
+            pen.pt(c.x, c.y, a),
+            pen.pt(c.x, c.y, q),
+            pen.pt(c.x, c.y, b)
+        );
+    } else if !seg.sides.is_empty() {
+        // Through the centre: first side → centre → second side, then the other arms.
+        let centre = pen.pt(c.x, c.y, (0.5, 0.5));
+        let _ = write!(
+            d,
+            "M{} L{}",
+            pen.pt(c.x, c.y, side_mid(seg.sides[0])),
+            centre
+        );
+        if let Some(s) = seg.sides.get(1) {
+            let _ = write!(d, " L{}", pen.pt(c.x, c.y, side_mid(*s)));
+        }
+        for s in seg.sides.iter().skip(2) {
+            let _ = write!(d, " M{} L{}", centre, pen.pt(c.x, c.y, side_mid(*s)));
+        }
+        if seg.sides.len() > 2 {
+            hub = Some(pen.p(c.x, c.y, (0.5, 0.5)));
+        }
+    }
+    RoadPath { d, end, hub }
+}
+
+/// Road segment `seg` drawn along `path`: its dark outline, the hub's disc, the coloured road,
+/// the end square.
+fn draw_road(pen: &mut Pen<'_>, view: &TileView, seg: &SegmentView, path: &RoadPath) {
+    let c = &view.cells[seg.cell];
+    let (d, hub, end) = (path.d.trim_end(), path.hub, path.end);
+    let _ = writeln!(
+        pen.out,
+        r##"<path d="{d}" fill="none" stroke="#555" stroke-width="12" stroke-linejoin="round"/>"##
+    );
+    if let Some((x, y)) = hub {
+        // The arms meet here: a disc covers their butt ends (outline now, fill after).
+        let _ = writeln!(
+            pen.out,
+            r##"<circle cx="{}" cy="{}" r="6.0" fill="#555"/>"##,
+            n(x),
+            n(y)
+        );
+    }
+    let _ = writeln!(
+        pen.out,
+        r#"<path d="{d}" fill="none" stroke="{}" stroke-width="8" stroke-linejoin="round"><title>#{} road {}</title></path>"#,
+        feature_colour(view, seg.feature),
+        seg.feature,
+        esc(&seg.id)
+    );
+    if let Some((x, y)) = hub {
+        let _ = writeln!(
+            pen.out,
+            r#"<circle cx="{}" cy="{}" r="4.0" fill="{}"/>"#,
+            n(x),
+            n(y),
+            feature_colour(view, seg.feature)
+        );
+    }
+    if let Some(e) = end {
+        let (x, y) = pen.p(c.x, c.y, e);
+        let _ = writeln!(
+            pen.out,
+            r##"<rect x="{}" y="{}" width="10.0" height="10.0" fill="#6b4f3a" stroke="#222" stroke-width="1"/>"##,
+            n(x - 5.0),
+            n(y - 5.0)
         );
     }
 }
