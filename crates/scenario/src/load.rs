@@ -530,22 +530,11 @@ fn resolve_under(
         return (None, vec![d]);
     }
     let variant_path = under.map_or_else(|| own.clone(), Path::to_path_buf);
-    // The variant's own rules, to check the cited ids against (before the variant's own
-    // errors, if any, are reported); under another variant, the scenario's own variant's too.
-    let mut declared = cache.get(&variant_path).0.map(|rs| rs.rules.clone());
-    if under.is_some() {
-        let mine = cache.get(&own).0.map(|rs| rs.rules.clone());
-        let all = declared.get_or_insert_with(Vec::new);
-        for r in mine.unwrap_or_default() {
-            if !all.iter().any(|a| a.id == r.id) {
-                all.push(r);
-            }
-        }
-    }
+    let declared = declared_rules(cache, &variant_path, under.map(|_| own.as_path()));
     let mut cx = Ctx {
         source: &source,
         diags: Vec::new(),
-        rules: tegula_model::rules::Scope::with(declared.unwrap_or_default()),
+        rules: tegula_model::rules::Scope::with(declared),
     };
     for r in &doc.rules {
         cx.rule_ok(r);
@@ -554,13 +543,7 @@ fn resolve_under(
         return (None, cx.diags);
     };
     let players = doc.players.value;
-    if players == 0 || players < rs.min_players || players > rs.max_players {
-        let why = format!(
-            "{players} players, but variant `{}` allows {} to {}",
-            rs.id, rs.min_players, rs.max_players
-        );
-        cx.err(Code::BadVariant, &doc.players.span, why);
-    }
+    check_players(&mut cx, &rs, &doc.players);
     // Copies used of each tile type (B-1), the start tile's first.
     let mut used: HashMap<u16, u32> = HashMap::new();
     let start = start_tile(&mut cx, &rs, &doc, &mut used);
@@ -586,15 +569,7 @@ fn resolve_under(
         .and_then(|s| s.board.as_ref().map(|b| (s, b)))
         .and_then(|(s, b)| board::board(&mut cx, &rs, &doc, s, b));
     let preset = setup::setup(&mut cx, &rs, &doc, players);
-    let declined_at_end = doc.declined_at_end.as_ref().map(|d| {
-        let seats = d.iter().filter_map(|p| seat(&mut cx, p, players)).collect();
-        (seats, cx.pos(&d.span))
-    });
-    if let (Some(d), false) = (&doc.declined_at_end, doc.pile_ends) {
-        let why =
-            "`declined_at_end` needs `pile_ends = true` (only then does the game end by itself)";
-        cx.err(Code::BadScenario, &d.span, why);
-    }
+    let declined_at_end = declined_at_end(&mut cx, &doc, players);
     if cx.diags.iter().any(|d| d.is_error()) {
         return (None, cx.diags);
     }
@@ -618,6 +593,54 @@ fn resolve_under(
         source: source.clone(),
     };
     (Some(scenario), cx.diags)
+}
+
+/// The rules declared by the variant at `variant_path`, to check the cited ids against (before
+/// the variant's own errors, if any, are reported); under another variant, those of the
+/// scenario's own variant (`own`) too.
+fn declared_rules(
+    cache: &mut VariantCache,
+    variant_path: &Path,
+    own: Option<&Path>,
+) -> Vec<tegula_ruleset::Rule> {
+    let mut declared = cache.get(variant_path).0.map(|rs| rs.rules.clone());
+    if let Some(own) = own {
+        let mine = cache.get(own).0.map(|rs| rs.rules.clone());
+        let all = declared.get_or_insert_with(Vec::new);
+        for r in mine.unwrap_or_default() {
+            if !all.iter().any(|a| a.id == r.id) {
+                all.push(r);
+            }
+        }
+    }
+    declared.unwrap_or_default()
+}
+
+/// The scenario's `players` is a player count its variant allows.
+fn check_players(cx: &mut Ctx, rs: &Ruleset, players: &Sp<u8>) {
+    let n = players.value;
+    if n == 0 || n < rs.min_players || n > rs.max_players {
+        let why = format!(
+            "{n} players, but variant `{}` allows {} to {}",
+            rs.id, rs.min_players, rs.max_players
+        );
+        cx.err(Code::BadVariant, &players.span, why);
+    }
+}
+
+/// The seats that decline the offers left at the end (`declined_at_end`), which needs
+/// `pile_ends = true`.
+fn declined_at_end(cx: &mut Ctx, doc: &ScenarioFile, players: u8) -> Option<(Vec<u8>, Pos)> {
+    let declined = doc.declined_at_end.as_ref().map(|d| {
+        let seats = d.iter().filter_map(|p| seat(cx, p, players)).collect();
+        (seats, cx.pos(&d.span))
+    });
+    if let (Some(d), false) = (&doc.declined_at_end, doc.pile_ends) {
+        let why =
+            "`declined_at_end` needs `pile_ends = true` (only then does the game end by itself)";
+        cx.err(Code::BadScenario, &d.span, why);
+    }
+    declined
 }
 
 /// The scenario's variant, built (through the cache); a located error with the variant's own
@@ -1088,37 +1111,7 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
     let mut out = Vec::new();
     for ev in evs {
         let pos = cx.pos(&ev.span);
-        let mut seats = Vec::new();
-        let named = (&ev.player, &ev.players);
-        match named {
-            _ if !rule_events::has_seats(ev) => {}
-            (Some(p), None) => seats.extend(seat(cx, p, players)),
-            (None, Some(ps)) => {
-                for p in ps.iter() {
-                    seats.extend(seat(cx, p, players));
-                }
-                let mut sorted = seats.clone();
-                sorted.sort();
-                sorted.dedup();
-                if sorted.len() != seats.len() {
-                    cx.err(Code::BadExpectation, &ps.span, "a seat is listed twice");
-                }
-            }
-            (Some(p), Some(_)) => {
-                cx.err(
-                    Code::BadExpectation,
-                    &p.span,
-                    "give `player` or `players`, not both",
-                );
-            }
-            (None, None) => {
-                cx.err(
-                    Code::BadExpectation,
-                    &ev.span,
-                    "an event needs `player` (or `players`)",
-                );
-            }
-        }
+        let seats = event_seats(cx, ev, players);
         if rule_events::is_rule_event(ev) {
             out.extend(rule_events::event(cx, rs, ev, seats, pos));
             continue;
@@ -1128,81 +1121,133 @@ fn events(cx: &mut Ctx, rs: &Ruleset, evs: &[Sp<RawEvent>], players: u8) -> Vec<
             continue;
         }
         match (&ev.score, &ev.returned) {
-            (Some(k), None) => {
-                let points = expected_points(cx, ev, "a score event");
-                let rule = match &ev.rule {
-                    Some(r) if cx.rule_ok(r) => Some(r.value.clone()),
-                    Some(_) => None,
-                    None => {
-                        cx.err(
-                            Code::BadExpectation,
-                            &ev.span,
-                            "a score event needs the `rule` it is awarded under (e.g. \"B-4\")",
-                        );
-                        None
-                    }
-                };
-                if let Some(c) = &ev.count {
-                    cx.err(
-                        Code::BadExpectation,
-                        &c.span,
-                        "`count` is for `returned` events",
-                    );
-                }
-                if let (Some(points), Some(rule)) = (points, rule) {
-                    out.push(Expected::Score {
-                        kind: kind_of(k.value),
-                        players: seats,
-                        points,
-                        rule,
-                        pos,
-                    });
-                }
-            }
-            (None, Some(f)) => {
-                let ftype = follower_type(cx, rs, f);
-                let rule = match &ev.rule {
-                    Some(r) => cx.rule_ok(r).then(|| r.value.clone()),
-                    None => ftype.and_then(|i| rs.followers[i].return_rule.clone()),
-                };
-                if let Some(p) = &ev.points {
-                    cx.err(
-                        Code::BadExpectation,
-                        &p.span,
-                        "`points` is for `score` events",
-                    );
-                }
-                if let Some(p) = &ev.players {
-                    cx.err(
-                        Code::BadExpectation,
-                        &p.span,
-                        "a `returned` event takes one `player`",
-                    );
-                }
-                let count = match &ev.count {
-                    Some(c) if (1..=100).contains(&c.value) => c.value as u32,
-                    Some(c) => {
-                        cx.err(Code::BadExpectation, &c.span, "count must be 1 to 100");
-                        1
-                    }
-                    None => 1,
-                };
-                if let Some(&player) = seats.first() {
-                    out.push(Expected::Return {
-                        player,
-                        follower: f.value.clone(),
-                        rule,
-                        count,
-                        pos,
-                    });
-                }
-            }
+            (Some(k), None) => out.extend(score_event(cx, ev, k, seats, pos)),
+            (None, Some(f)) => out.extend(return_event(cx, rs, ev, f, seats, pos)),
             _ => {
                 cx.err(Code::BadExpectation, &ev.span, "an event needs exactly one of `score = \"city\"|\"road\"|\"cloister\"|\"field\"`, `returned = \"<follower type>\"`, `gained = \"<resource>\"` and `award = \"<resource>\"`");
             }
         }
     }
     out
+}
+
+/// The seats an event names (`player` or `players`, each a seat of the game, none twice).
+fn event_seats(cx: &mut Ctx, ev: &Sp<RawEvent>, players: u8) -> Vec<u8> {
+    let mut seats = Vec::new();
+    let named = (&ev.player, &ev.players);
+    match named {
+        _ if !rule_events::has_seats(ev) => {}
+        (Some(p), None) => seats.extend(seat(cx, p, players)),
+        (None, Some(ps)) => {
+            for p in ps.iter() {
+                seats.extend(seat(cx, p, players));
+            }
+            let mut sorted = seats.clone();
+            sorted.sort();
+            sorted.dedup();
+            if sorted.len() != seats.len() {
+                cx.err(Code::BadExpectation, &ps.span, "a seat is listed twice");
+            }
+        }
+        (Some(p), Some(_)) => {
+            cx.err(
+                Code::BadExpectation,
+                &p.span,
+                "give `player` or `players`, not both",
+            );
+        }
+        (None, None) => {
+            cx.err(
+                Code::BadExpectation,
+                &ev.span,
+                "an event needs `player` (or `players`)",
+            );
+        }
+    }
+    seats
+}
+
+/// A `score = KIND` event: its points and the rule it is awarded under.
+fn score_event(
+    cx: &mut Ctx,
+    ev: &Sp<RawEvent>,
+    k: &Sp<RawFeatureKind>,
+    seats: Vec<u8>,
+    pos: Pos,
+) -> Option<Expected> {
+    let points = expected_points(cx, ev, "a score event");
+    let rule = match &ev.rule {
+        Some(r) if cx.rule_ok(r) => Some(r.value.clone()),
+        Some(_) => None,
+        None => {
+            cx.err(
+                Code::BadExpectation,
+                &ev.span,
+                "a score event needs the `rule` it is awarded under (e.g. \"B-4\")",
+            );
+            None
+        }
+    };
+    if let Some(c) = &ev.count {
+        cx.err(
+            Code::BadExpectation,
+            &c.span,
+            "`count` is for `returned` events",
+        );
+    }
+    Some(Expected::Score {
+        kind: kind_of(k.value),
+        players: seats,
+        points: points?,
+        rule: rule?,
+        pos,
+    })
+}
+
+/// A `returned = FIGURE` event: one seat's figures going home, `count` of them.
+fn return_event(
+    cx: &mut Ctx,
+    rs: &Ruleset,
+    ev: &Sp<RawEvent>,
+    f: &Sp<String>,
+    seats: Vec<u8>,
+    pos: Pos,
+) -> Option<Expected> {
+    let ftype = follower_type(cx, rs, f);
+    let rule = match &ev.rule {
+        Some(r) => cx.rule_ok(r).then(|| r.value.clone()),
+        None => ftype.and_then(|i| rs.followers[i].return_rule.clone()),
+    };
+    if let Some(p) = &ev.points {
+        cx.err(
+            Code::BadExpectation,
+            &p.span,
+            "`points` is for `score` events",
+        );
+    }
+    if let Some(p) = &ev.players {
+        cx.err(
+            Code::BadExpectation,
+            &p.span,
+            "a `returned` event takes one `player`",
+        );
+    }
+    let count = match &ev.count {
+        Some(c) if (1..=100).contains(&c.value) => c.value as u32,
+        Some(c) => {
+            cx.err(Code::BadExpectation, &c.span, "count must be 1 to 100");
+            1
+        }
+        None => 1,
+    };
+    let &player = seats.first()?;
+    Some(Expected::Return {
+        player,
+        follower: f.value.clone(),
+        rule,
+        count,
+        pos,
+    })
 }
 
 #[cfg(test)]

@@ -79,6 +79,40 @@ pub(super) fn event(
             None
         }
     };
+    misplaced_keys(cx, ev, gained);
+    let resource = name.value.clone();
+    if gained {
+        if let Some(p) = &ev.players {
+            cx.err(
+                Code::BadExpectation,
+                &p.span,
+                "a `gained` event takes one `player`",
+            );
+        }
+        let amount = gained_amount(cx, ev)?;
+        let player = *seats.first()?;
+        return Some(Expected::Gain {
+            player,
+            resource,
+            amount,
+            spent: ev.spent,
+            rule: rule?,
+            pos,
+        });
+    }
+    let points = super::expected_points(cx, ev, "an award event");
+    Some(Expected::Award {
+        players: seats,
+        resource,
+        points: points?,
+        rule: rule?,
+        pos,
+    })
+}
+
+/// The keys the other kind of event takes: `points` on a gained event; `count` or `spent` on
+/// an award.
+fn misplaced_keys(cx: &mut Ctx, ev: &Sp<RawEvent>, gained: bool) {
     let (wrong, key) = if gained {
         (
             ev.points.as_ref().map(|p| &p.span),
@@ -100,49 +134,26 @@ pub(super) fn event(
             "`spent` is for gained events",
         );
     }
-    let resource = name.value.clone();
-    if gained {
-        if let Some(p) = &ev.players {
-            cx.err(
-                Code::BadExpectation,
-                &p.span,
-                "a `gained` event takes one `player`",
-            );
-        }
-        let amount = match &ev.count {
-            None => 1,
-            // A seat's holding is a `u32` (docs/FORMAT.md, "Seat resources"): one gain is at
-            // most its largest value, and a gain of 0 is no event.
-            Some(c) => match u32::try_from(c.value) {
-                Ok(n) if n >= 1 => n,
-                _ => {
-                    let why = format!(
-                        "gained count {} is out of range: a gain is 1 to {} (a seat's holding is \
-                         a 32-bit counter)",
-                        c.value,
-                        u32::MAX
-                    );
-                    cx.err(Code::BadExpectation, &c.span, why);
-                    return None;
-                }
-            },
-        };
-        let player = *seats.first()?;
-        return Some(Expected::Gain {
-            player,
-            resource,
-            amount,
-            spent: ev.spent,
-            rule: rule?,
-            pos,
-        });
-    }
-    let points = super::expected_points(cx, ev, "an award event");
-    Some(Expected::Award {
-        players: seats,
-        resource,
-        points: points?,
-        rule: rule?,
-        pos,
+}
+
+/// A gained event's `count` (1 when not given); `None`, reported, out of a holding's range.
+fn gained_amount(cx: &mut Ctx, ev: &Sp<RawEvent>) -> Option<u32> {
+    Some(match &ev.count {
+        None => 1,
+        // A seat's holding is a `u32` (docs/FORMAT.md, "Seat resources"): one gain is at
+        // most its largest value, and a gain of 0 is no event.
+        Some(c) => match u32::try_from(c.value) {
+            Ok(n) if n >= 1 => n,
+            _ => {
+                let why = format!(
+                    "gained count {} is out of range: a gain is 1 to {} (a seat's holding is \
+                     a 32-bit counter)",
+                    c.value,
+                    u32::MAX
+                );
+                cx.err(Code::BadExpectation, &c.span, why);
+                return None;
+            }
+        },
     })
 }
