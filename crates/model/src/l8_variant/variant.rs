@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use tegula_ruleset::{FollowerType, Ruleset};
+use tegula_ruleset::{FollowerType, PlayerTile, PoolRules, Readings, Ruleset};
 
 use crate::compile::{compile_tileset, CompiledSet, CompiledTile};
 use crate::diag::{Code, Diagnostic, Source};
@@ -171,20 +171,8 @@ pub fn compile_variant_with(
     check_players(&doc, &vsrc, &mut diags);
     let mut followers = followers(&doc.followers, &vsrc, &mut diags);
     crate::params::follower_counts(&doc.follower_count, &mut followers, &vsrc, &mut diags);
-    let mut sets = Sets::new();
-    for sref in &doc.sets {
-        sets.add(sref, &vsrc, cache, &mut diags);
-    }
-    sets.check_ids_and_start(&mut diags);
+    let sets = variant_sets(&doc, &vsrc, cache, &mut diags);
     let set_ok = sets.ok;
-    // The tile distribution, before the facts count it.
-    crate::params::tile_counts(&doc.tile_count, &mut sets.tiles, set_ok, &vsrc, &mut diags);
-    let start = doc.start.as_ref();
-    crate::pile::start_override(start, &mut sets.tiles, set_ok, &vsrc, &mut diags);
-    crate::pile::check_edge_count(&sets.edges, &vsrc, &mut diags);
-    // W-21 overrides, before anything looks at the features.
-    apply_connections(&doc.connections, &mut sets.tiles, &vsrc, &mut diags);
-    check_variant_facts(&doc, &mut sets, &vsrc, &mut diags);
     let Sets {
         mut tiles,
         tile_source,
@@ -206,55 +194,30 @@ pub fn compile_variant_with(
     let tags = crate::lower::tag_names(&tiles);
     crate::figure_values::lower_values(&doc.followers, &mut followers, &tags, &vsrc, &mut diags);
     crate::site_tags::lower(&doc.followers, &mut followers, &tags, &vsrc, &mut diags);
-    let source_of = |i: usize, def: &crate::abilities::AbilityDef| {
-        if def.in_variant {
-            &vsrc
-        } else {
-            &sources[tile_source[i]]
-        }
+    let files = SourceOf {
+        variant: &vsrc,
+        sets: &sources,
+        tile_source: &tile_source,
     };
-    let resource_ids: Vec<&str> = doc
-        .resource
-        .iter()
-        .map(|r| r.value.id.value.as_str())
-        .collect();
-    let scope = crate::abilities::VariantScope {
+    let parts = Parts {
+        tiles: &tiles,
+        followers: &followers,
         tags: &tags,
-        resources: &resource_ids,
-        min_players: players.min,
+        set_ok,
     };
-    crate::abilities::check_in_variant(&tiles, &scope, source_of, &mut diags);
-    crate::abilities::check_owned(&tiles, source_of, &mut diags);
-    // With a set missing, its tiles' kinds are unknown: "no tile has a cloister" could be false.
-    if set_ok {
-        let reach = crate::never_scores::Facts::of(&tiles, &followers, players.max);
-        crate::never_scores::check(&tiles, &reach, &tags, source_of, &mut diags);
-    }
-    let pool = doc.pool.as_ref().and_then(|p| {
-        let cx = crate::pool::PoolContext {
-            tiles: &tiles,
-            followers: &followers,
-            player_tiles: &player_tiles,
-            max_players: players.max,
-            sets_ok: set_ok,
-        };
-        let (rules, more) = crate::pool::pool(&p.value, &cx, &vsrc);
-        diags.extend(more);
-        rules
-    });
+    check_abilities(&doc, &parts, &files, &mut diags);
+    let pool = lower_pool(&doc, &parts, &player_tiles, &vsrc, &mut diags);
     let pooled = pool.as_ref().map_or(&[][..], |p| &p.tiles[..]);
     crate::pile::check_drawable(&doc.pile, &tiles, &player_tiles, pooled, &vsrc, &mut diags);
     let hand = doc.hand.as_ref().map_or(1, |h| h.value);
-    let mechanisms = crate::readings::Mechanisms {
-        player_tiles: &player_tiles,
-        near_building: crate::readings::has_near_building(&tiles),
-        pool: pool.is_some(),
-        room_ahead: crate::readings::has_room_ahead(&tiles),
-        hands: crate::readings::has_hands(hand, &tiles),
-        corner_join: crate::readings::has_corner_join(&followers),
-        needs_own_on_lines: crate::readings::has_needs_own_on_lines(&followers),
-    };
-    let readings = crate::readings::lower(doc.readings.as_ref(), &mechanisms, &vsrc, &mut diags);
+    let readings = readings(
+        &doc,
+        &parts,
+        &player_tiles,
+        pool.is_some(),
+        &vsrc,
+        &mut diags,
+    );
     let scoring = crate::values::scoring(
         doc.scoring.as_ref(),
         doc.values.as_ref(),
@@ -316,6 +279,126 @@ pub fn compile_variant_with(
     crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
     sort_diags(&mut diags);
     (Some(v), diags)
+}
+
+/// The variant's tile sets read (through `cache`) and made the variant's: ids and the start
+/// tile checked, `tile_count`, `start` and the W-21 connection overrides applied, the facts
+/// checked.
+fn variant_sets(
+    doc: &VariantFile,
+    vsrc: &Source,
+    cache: &mut SetCache,
+    diags: &mut Vec<Diagnostic>,
+) -> Sets {
+    let mut sets = Sets::new();
+    for sref in &doc.sets {
+        sets.add(sref, vsrc, cache, diags);
+    }
+    sets.check_ids_and_start(diags);
+    let set_ok = sets.ok;
+    // The tile distribution, before the facts count it.
+    crate::params::tile_counts(&doc.tile_count, &mut sets.tiles, set_ok, vsrc, diags);
+    let start = doc.start.as_ref();
+    crate::pile::start_override(start, &mut sets.tiles, set_ok, vsrc, diags);
+    crate::pile::check_edge_count(&sets.edges, vsrc, diags);
+    // W-21 overrides, before anything looks at the features.
+    apply_connections(&doc.connections, &mut sets.tiles, vsrc, diags);
+    check_variant_facts(doc, &mut sets, vsrc, diags);
+    sets
+}
+
+/// Where each tile's abilities were written: the variant file or the tile's own set file.
+struct SourceOf<'a> {
+    variant: &'a Source,
+    sets: &'a [Source],
+    tile_source: &'a [usize],
+}
+
+impl SourceOf<'_> {
+    /// The file of tile `i`'s ability `def`.
+    fn of(&self, i: usize, def: &crate::abilities::AbilityDef) -> &Source {
+        if def.in_variant {
+            self.variant
+        } else {
+            &self.sets[self.tile_source[i]]
+        }
+    }
+}
+
+/// What the variant checks read of the compiled variant so far.
+struct Parts<'a> {
+    tiles: &'a [CompiledTile],
+    followers: &'a [FollowerType],
+    tags: &'a [String],
+    /// Every set was read and compiled cleanly.
+    set_ok: bool,
+}
+
+/// The abilities checked against the whole variant (tags, resources, player range, owners),
+/// then the features that can never score.
+fn check_abilities(doc: &VariantFile, v: &Parts, files: &SourceOf, diags: &mut Vec<Diagnostic>) {
+    let source_of = |i: usize, def: &crate::abilities::AbilityDef| files.of(i, def);
+    let players = &doc.players.value;
+    let resource_ids: Vec<&str> = doc
+        .resource
+        .iter()
+        .map(|r| r.value.id.value.as_str())
+        .collect();
+    let scope = crate::abilities::VariantScope {
+        tags: v.tags,
+        resources: &resource_ids,
+        min_players: players.min,
+    };
+    crate::abilities::check_in_variant(v.tiles, &scope, source_of, diags);
+    crate::abilities::check_owned(v.tiles, source_of, diags);
+    // With a set missing, its tiles' kinds are unknown: "no tile has a cloister" could be false.
+    if v.set_ok {
+        let reach = crate::never_scores::Facts::of(v.tiles, v.followers, players.max);
+        crate::never_scores::check(v.tiles, &reach, v.tags, source_of, diags);
+    }
+}
+
+/// The open pool (`[pool]`), checked against the variant's tiles, figures and players' tiles.
+fn lower_pool(
+    doc: &VariantFile,
+    v: &Parts,
+    player_tiles: &[PlayerTile],
+    vsrc: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<PoolRules> {
+    let p = doc.pool.as_ref()?;
+    let cx = crate::pool::PoolContext {
+        tiles: v.tiles,
+        followers: v.followers,
+        player_tiles,
+        max_players: doc.players.value.max,
+        sets_ok: v.set_ok,
+    };
+    let (rules, more) = crate::pool::pool(&p.value, &cx, vsrc);
+    diags.extend(more);
+    rules
+}
+
+/// The rulebook's *Readings* the variant chooses, checked against the mechanisms it has.
+fn readings(
+    doc: &VariantFile,
+    v: &Parts,
+    player_tiles: &[PlayerTile],
+    pool: bool,
+    vsrc: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Readings {
+    let hand = doc.hand.as_ref().map_or(1, |h| h.value);
+    let mechanisms = crate::readings::Mechanisms {
+        player_tiles,
+        near_building: crate::readings::has_near_building(v.tiles),
+        pool,
+        room_ahead: crate::readings::has_room_ahead(v.tiles),
+        hands: crate::readings::has_hands(hand, v.tiles),
+        corner_join: crate::readings::has_corner_join(v.followers),
+        needs_own_on_lines: crate::readings::has_needs_own_on_lines(v.followers),
+    };
+    crate::readings::lower(doc.readings.as_ref(), &mechanisms, vsrc, diags)
 }
 
 /// The player range must be one (1 <= min <= max).
