@@ -212,6 +212,20 @@ impl CompiledTile {
 
     /// Rebuild the graph from the segments and connections, then the features.
     pub fn rebuild(&mut self) {
+        let g = self.segment_graph();
+        let (comp, groups) = joined_components(&g);
+        for (i, seg) in self.segments.iter_mut().enumerate() {
+            seg.feature = comp[i];
+        }
+        let mut features: Vec<CompiledFeature> =
+            groups.into_iter().map(|m| self.feature(m)).collect();
+        self.resolve_borders(&mut features, &comp);
+        self.graph = g;
+        self.features = features;
+    }
+
+    /// The segment graph: node `i` is segment `i`, each connection an edge.
+    fn segment_graph(&self) -> UnGraph<usize, Link> {
         let n = self.segments.len();
         let mut g = UnGraph::with_capacity(n, self.connections.len());
         for i in 0..n {
@@ -227,77 +241,49 @@ impl CompiledTile {
                 },
             );
         }
-        let mut comp = vec![usize::MAX; n];
-        let mut groups: Vec<Vec<usize>> = Vec::new();
-        for s in 0..n {
-            if comp[s] != usize::MAX {
-                continue;
+        g
+    }
+
+    /// The feature made of segments `members` (ascending): its kind, cells, open sides,
+    /// pennants and tags.
+    fn feature(&self, members: Vec<usize>) -> CompiledFeature {
+        let kind = self.segments[members[0]].kind;
+        let mut cells: Vec<usize> = members.iter().map(|&m| self.segments[m].cell).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let mut open_sides = 0;
+        let mut pennants = 0;
+        let mut tags: Vec<String> = Vec::new();
+        for &m in &members {
+            let seg = &self.segments[m];
+            if matches!(seg.kind, FeatureKind::City | FeatureKind::Road) {
+                let outer = &self.cells[seg.cell].outer;
+                open_sides += seg.sides.iter().filter(|s| outer[s.index()]).count() as u32;
             }
-            let f = groups.len();
-            comp[s] = f;
-            let mut stack = vec![s];
-            let mut members = Vec::new();
-            while let Some(x) = stack.pop() {
-                members.push(x);
-                for e in g.edges(NodeIndex::new(x)) {
-                    if !e.weight().joined {
-                        continue;
-                    }
-                    let y = if e.source().index() == x {
-                        e.target().index()
-                    } else {
-                        e.source().index()
-                    };
-                    if comp[y] == usize::MAX {
-                        comp[y] = f;
-                        stack.push(y);
-                    }
-                }
-            }
-            members.sort_unstable();
-            groups.push(members);
+            pennants += u32::from(seg.pennants);
+            tags.extend(seg.tags.iter().cloned());
         }
-        for (i, seg) in self.segments.iter_mut().enumerate() {
-            seg.feature = comp[i];
+        tags.sort();
+        tags.dedup();
+        CompiledFeature {
+            kind,
+            segments: members
+                .iter()
+                .map(|&m| self.segments[m].id.clone())
+                .collect(),
+            members,
+            cells,
+            open_sides,
+            pennants,
+            tags,
+            borders: Vec::new(),
         }
-        let mut features: Vec<CompiledFeature> = groups
-            .into_iter()
-            .map(|members| {
-                let kind = self.segments[members[0]].kind;
-                let mut cells: Vec<usize> =
-                    members.iter().map(|&m| self.segments[m].cell).collect();
-                cells.sort_unstable();
-                cells.dedup();
-                let mut open_sides = 0;
-                let mut pennants = 0;
-                let mut tags: Vec<String> = Vec::new();
-                for &m in &members {
-                    let seg = &self.segments[m];
-                    if matches!(seg.kind, FeatureKind::City | FeatureKind::Road) {
-                        let outer = &self.cells[seg.cell].outer;
-                        open_sides += seg.sides.iter().filter(|s| outer[s.index()]).count() as u32;
-                    }
-                    pennants += u32::from(seg.pennants);
-                    tags.extend(seg.tags.iter().cloned());
-                }
-                tags.sort();
-                tags.dedup();
-                CompiledFeature {
-                    kind,
-                    segments: members
-                        .iter()
-                        .map(|&m| self.segments[m].id.clone())
-                        .collect(),
-                    members,
-                    cells,
-                    open_sides,
-                    pennants,
-                    tags,
-                    borders: Vec::new(),
-                }
-            })
-            .collect();
-        for f in &mut features {
+    }
+
+    /// Each field's bordered cities, from its segments' bordered segments (`comp`: each
+    /// segment's feature).
+    fn resolve_borders(&self, features: &mut [CompiledFeature], comp: &[usize]) {
+        for f in features.iter_mut() {
             if f.kind != FeatureKind::Field {
                 continue;
             }
@@ -311,9 +297,44 @@ impl CompiledTile {
             borders.dedup();
             f.borders = borders;
         }
-        self.graph = g;
-        self.features = features;
     }
+}
+
+/// The connected components of `g` over joined edges: each node's component, and each
+/// component's nodes (ascending), numbered by their first node.
+fn joined_components(g: &UnGraph<usize, Link>) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let n = g.node_count();
+    let mut comp = vec![usize::MAX; n];
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for s in 0..n {
+        if comp[s] != usize::MAX {
+            continue;
+        }
+        let f = groups.len();
+        comp[s] = f;
+        let mut stack = vec![s];
+        let mut members = Vec::new();
+        while let Some(x) = stack.pop() {
+            members.push(x);
+            for e in g.edges(NodeIndex::new(x)) {
+                if !e.weight().joined {
+                    continue;
+                }
+                let y = if e.source().index() == x {
+                    e.target().index()
+                } else {
+                    e.source().index()
+                };
+                if comp[y] == usize::MAX {
+                    comp[y] = f;
+                    stack.push(y);
+                }
+            }
+        }
+        members.sort_unstable();
+        groups.push(members);
+    }
+    (comp, groups)
 }
 
 /// Lower-case name of a feature kind, for messages.

@@ -507,16 +507,16 @@ fn table(
     )
 }
 
-/// `count` with the keys that belong to it (`owner`, `feature`, `state`, `min_tiles`,
-/// `min_run`).
-fn count(a: &RawAbility, s: &RawScore, src: &Source, diags: &mut Vec<Diagnostic>) -> Option<Count> {
-    let word = s.count.as_ref().map_or(RawCount::One, |c| c.value);
-    let name = match word {
-        RawCount::One => "one",
-        RawCount::Followers => "followers",
-        RawCount::Features => "features",
-        RawCount::Lines => "lines",
-    };
+/// Whether every key of `s` given applies to `count = word` (`name`); each that does not is
+/// reported.
+fn keys_fit(
+    a: &RawAbility,
+    s: &RawScore,
+    word: RawCount,
+    name: &str,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
     let before = diags.len();
     let mut stray = |key: &str, span: Option<&Range<usize>>, fits: bool| {
         if let (Some(span), false) = (span, fits) {
@@ -544,7 +544,20 @@ fn count(a: &RawAbility, s: &RawScore, src: &Source, diags: &mut Vec<Diagnostic>
         s.min_run.as_ref().map(|f| &f.span),
         word == RawCount::Lines,
     );
-    if diags.len() > before {
+    diags.len() == before
+}
+
+/// `count` with the keys that belong to it (`owner`, `feature`, `state`, `min_tiles`,
+/// `min_run`).
+fn count(a: &RawAbility, s: &RawScore, src: &Source, diags: &mut Vec<Diagnostic>) -> Option<Count> {
+    let word = s.count.as_ref().map_or(RawCount::One, |c| c.value);
+    let name = match word {
+        RawCount::One => "one",
+        RawCount::Followers => "followers",
+        RawCount::Features => "features",
+        RawCount::Lines => "lines",
+    };
+    if !keys_fit(a, s, word, name, src, diags) {
         return None;
     }
     let state = match s.state.as_ref().map(|s| s.value) {

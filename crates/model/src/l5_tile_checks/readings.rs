@@ -87,93 +87,96 @@ pub fn lower(
     let mut out = Readings::default();
     let Some(r) = raw else { return out };
     let r = &r.value;
-    let mut lacks = |span: &std::ops::Range<usize>, key: &str, rule: &str, what: &str| {
-        diags.push(src.diag(
-            Code::BadVariant,
-            span.clone(),
-            format!("readings.{key} decides {rule}, but the variant has {what}"),
-        ));
-    };
-    if let Some(v) = &r.final_round_first {
-        out.final_round_first = v.value;
-        if !has.player_tiles.iter().any(|p| p.final_round) {
-            lacks(
-                &v.span,
-                "final_round_first",
-                "AM-4",
-                "no player tile with `final_round = true`",
-            );
-        }
-    }
-    if let Some(v) = &r.near_building {
-        out.near = v.value;
-        if !has.near_building {
-            lacks(
-                &v.span,
-                "near_building",
-                "W-10",
-                "no ability with a `near_building` condition",
-            );
-        }
-    }
-    if let Some(v) = &r.threshold_recheck {
-        out.threshold_recheck = v.value;
-        if !has.pool {
-            lacks(&v.span, "threshold_recheck", "W-3", "no `[pool]`");
-        }
-    }
-    if let Some(v) = &r.pool_tile_draw {
-        out.pool_tile_draw = v.value;
-        if !has.pool {
-            lacks(&v.span, "pool_tile_draw", "W-6", "no `[pool]`");
-        }
-    }
-    if let Some(v) = &r.kept_after_pile {
-        out.kept_after_pile = v.value;
-        if !has.hands {
-            lacks(
-                &v.span,
-                "kept_after_pile",
-                "W-12",
-                "no hand of more than one tile (`hand` or a `hand` ability)",
-            );
-        }
-    }
-    if let Some(v) = &r.joined_field_scoring {
-        out.joined_field_scoring = v.value;
-        if !has.corner_join {
-            lacks(
-                &v.span,
-                "joined_field_scoring",
-                "AM-8",
-                "no corner figure that scores a joined field (`corner.join` not always 0)",
-            );
-        }
-    }
-    if let Some(v) = &r.open_end {
-        out.open_end = v.value;
-        if !has.room_ahead {
-            let what = "no tile with a `room-ahead` placement rule";
-            lacks(&v.span, "open_end", "R-4", what);
-        }
-    }
-    if let Some(v) = &r.needs_own_on_completed {
-        out.needs_own_on_completed = v.value;
-        if !has.needs_own_on_lines {
-            let what = "no figure with `needs_own_figure` that stands on roads or cities";
-            lacks(&v.span, "needs_own_on_completed", "TB-4", what);
-        }
-    }
-    if let Some(v) = &r.joined_field_timing {
-        out.joined_field_timing = v.value;
-        if !has.corner_join {
-            lacks(
-                &v.span,
-                "joined_field_timing",
-                "AM-8",
-                "no corner figure that scores a joined field (`corner.join` not always 0)",
-            );
-        }
-    }
+    let mut rd = Reader { src, diags };
+    let final_round = has.player_tiles.iter().any(|p| p.final_round);
+    let no_final_round = (!final_round).then_some("no player tile with `final_round = true`");
+    rd.read(
+        &r.final_round_first,
+        &mut out.final_round_first,
+        ("final_round_first", "AM-4"),
+        no_final_round,
+    );
+    let no_near = (!has.near_building).then_some("no ability with a `near_building` condition");
+    rd.read(
+        &r.near_building,
+        &mut out.near,
+        ("near_building", "W-10"),
+        no_near,
+    );
+    let no_pool = (!has.pool).then_some("no `[pool]`");
+    rd.read(
+        &r.threshold_recheck,
+        &mut out.threshold_recheck,
+        ("threshold_recheck", "W-3"),
+        no_pool,
+    );
+    rd.read(
+        &r.pool_tile_draw,
+        &mut out.pool_tile_draw,
+        ("pool_tile_draw", "W-6"),
+        no_pool,
+    );
+    let no_hands =
+        (!has.hands).then_some("no hand of more than one tile (`hand` or a `hand` ability)");
+    rd.read(
+        &r.kept_after_pile,
+        &mut out.kept_after_pile,
+        ("kept_after_pile", "W-12"),
+        no_hands,
+    );
+    let no_join = (!has.corner_join)
+        .then_some("no corner figure that scores a joined field (`corner.join` not always 0)");
+    rd.read(
+        &r.joined_field_scoring,
+        &mut out.joined_field_scoring,
+        ("joined_field_scoring", "AM-8"),
+        no_join,
+    );
+    let no_room = (!has.room_ahead).then_some("no tile with a `room-ahead` placement rule");
+    rd.read(&r.open_end, &mut out.open_end, ("open_end", "R-4"), no_room);
+    let no_own_on_lines = (!has.needs_own_on_lines)
+        .then_some("no figure with `needs_own_figure` that stands on roads or cities");
+    let own = &mut out.needs_own_on_completed;
+    rd.read(
+        &r.needs_own_on_completed,
+        own,
+        ("needs_own_on_completed", "TB-4"),
+        no_own_on_lines,
+    );
+    rd.read(
+        &r.joined_field_timing,
+        &mut out.joined_field_timing,
+        ("joined_field_timing", "AM-8"),
+        no_join,
+    );
     out
+}
+
+/// Reads the keys of `[readings]` into a [`Readings`], reporting a key whose rule has nothing
+/// to decide in the variant.
+struct Reader<'a> {
+    src: &'a Source,
+    diags: &'a mut Vec<Diagnostic>,
+}
+
+impl Reader<'_> {
+    /// The reading `v` of `readings.KEY` (when set) into `slot`; `lacking`: what the variant
+    /// lacks for the rule to decide anything (`None`: it has it).
+    fn read<T: Copy>(
+        &mut self,
+        v: &Option<Sp<T>>,
+        slot: &mut T,
+        (key, rule): (&str, &str),
+        lacking: Option<&str>,
+    ) {
+        let Some(v) = v else { return };
+        *slot = v.value;
+        if let Some(what) = lacking {
+            self.diags.push(self.src.diag(
+                Code::BadVariant,
+                v.span.clone(),
+                format!("readings.{key} decides {rule}, but the variant has {what}"),
+            ));
+        }
+    }
 }

@@ -37,6 +37,42 @@ pub fn pool(
     src: &Source,
 ) -> (Option<PoolRules>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
+    let tiles = pool_tiles(p, cx, src, &mut diags);
+    let th = &p.thresholds.value;
+    check_thresholds(p, src, &mut diags);
+    let pick = p.pick.as_ref().map_or(1, |p| p.value);
+    check_pick(p, cx, tiles.len(), src, &mut diags);
+    check_second(p, src, &mut diags);
+    let gain = &p.gain.value;
+    let follower = gain_follower(p, cx, src, &mut diags);
+    if !diags.is_empty() || tiles.is_empty() {
+        return (None, diags);
+    }
+    let u32_of = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+    let u8_of = |v: u64| u8::try_from(v).unwrap_or(u8::MAX);
+    let rules = PoolRules {
+        tiles: tiles.iter().map(|&i| i as u16).collect(),
+        pick: u8_of(pick),
+        first: u32_of(th.first.value),
+        step: u32_of(th.step.value),
+        cap: u32_of(th.cap.value),
+        second: p.second.as_ref().map(|s| u32_of(s.value)),
+        gain_follower: follower.map_or(0, |f| f as u8),
+        gain_first: u8_of(gain.first.value),
+        gain_second: gain.second.as_ref().map_or(0, |g| u8_of(g.value)),
+        rules: crate::citations::pool(p.rules.as_ref()),
+    };
+    (Some(rules), diags)
+}
+
+/// The indices of the tiles with the pool's tag; a tag no tile has, or a tagged tile that is
+/// the start tile, a player tile or has more than one copy, is reported.
+fn pool_tiles(
+    p: &RawPool,
+    cx: &PoolContext<'_>,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<usize> {
     let tiles: Vec<usize> = cx
         .tiles
         .iter()
@@ -84,6 +120,11 @@ pub fn pool(
         );
         diags.push(bad(src, &p.tag.span, "W-1", msg));
     }
+    tiles
+}
+
+/// The pairs' thresholds move on (`step` > 0) and start within their `cap`.
+fn check_thresholds(p: &RawPool, src: &Source, diags: &mut Vec<Diagnostic>) {
     let th = &p.thresholds.value;
     if th.step.value == 0 {
         let msg = "`step = 0` would leave the remaining pairs where the first was taken; the \
@@ -98,25 +139,11 @@ pub fn pool(
         );
         diags.push(bad(src, &th.first.span, "W-2", msg));
     }
-    let pick = p.pick.as_ref().map_or(1, |p| p.value);
-    let need = pick.saturating_mul(u64::from(cx.max_players));
-    if let (Some(at), true) = (&p.pick, need > tiles.len() as u64 && !tiles.is_empty()) {
-        diags.push(
-            src.diag(
-                Code::BadCount,
-                at.span.clone(),
-                format!(
-                    "pool: {} players × {pick} each need {need} tiles with the tag `{}`, but the \
-                     variant has {}",
-                    cx.max_players,
-                    p.tag.value,
-                    tiles.len()
-                ),
-            )
-            .with_rule("W-1")
-            .with_note("each player picks their tiles into the pool at setup (W-1)"),
-        );
-    }
+}
+
+/// A second take lies beyond the pairs' cap and names the follower marking its tile (W-30).
+fn check_second(p: &RawPool, src: &Source, diags: &mut Vec<Diagnostic>) {
+    let th = &p.thresholds.value;
     let gain = &p.gain.value;
     match (&p.second, &gain.second) {
         (Some(s), _) if s.value <= th.cap.value => {
@@ -139,6 +166,44 @@ pub fn pool(
         }
         _ => {}
     }
+}
+
+/// Enough tagged tiles for every seat's `pick` at setup (W-1).
+fn check_pick(
+    p: &RawPool,
+    cx: &PoolContext<'_>,
+    tagged: usize,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let pick = p.pick.as_ref().map_or(1, |p| p.value);
+    let need = pick.saturating_mul(u64::from(cx.max_players));
+    if let (Some(at), true) = (&p.pick, need > tagged as u64 && tagged > 0) {
+        diags.push(
+            src.diag(
+                Code::BadCount,
+                at.span.clone(),
+                format!(
+                    "pool: {} players × {pick} each need {need} tiles with the tag `{}`, but the \
+                     variant has {}",
+                    cx.max_players, p.tag.value, tagged
+                ),
+            )
+            .with_rule("W-1")
+            .with_note("each player picks their tiles into the pool at setup (W-1)"),
+        );
+    }
+}
+
+/// The index of the follower that marks taken pool tiles (`gain.follower`), reported when the
+/// variant has none of that name.
+fn gain_follower(
+    p: &RawPool,
+    cx: &PoolContext<'_>,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<usize> {
+    let gain = &p.gain.value;
     let follower = cx
         .followers
         .iter()
@@ -162,22 +227,5 @@ pub fn pool(
         }
         diags.push(d);
     }
-    if !diags.is_empty() || tiles.is_empty() {
-        return (None, diags);
-    }
-    let u32_of = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
-    let u8_of = |v: u64| u8::try_from(v).unwrap_or(u8::MAX);
-    let rules = PoolRules {
-        tiles: tiles.iter().map(|&i| i as u16).collect(),
-        pick: u8_of(pick),
-        first: u32_of(th.first.value),
-        step: u32_of(th.step.value),
-        cap: u32_of(th.cap.value),
-        second: p.second.as_ref().map(|s| u32_of(s.value)),
-        gain_follower: follower.map_or(0, |f| f as u8),
-        gain_first: u8_of(gain.first.value),
-        gain_second: gain.second.as_ref().map_or(0, |g| u8_of(g.value)),
-        rules: crate::citations::pool(p.rules.as_ref()),
-    };
-    (Some(rules), diags)
+    follower
 }

@@ -78,72 +78,20 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
                 continue;
             }
         };
-        let mut kind = classify(&source.text);
-        if let FileKind::Other(name) = &kind {
-            if let Some((_, hook)) = hooks.iter().find(|(n, _)| n == name) {
-                diags.extend(hook(file));
-                continue;
+        let kind = match classify(&source.text) {
+            FileKind::Other(name) => {
+                let (kind, more) = other_kind(file, &source, &name, hooks);
+                diags.extend(more);
+                match kind {
+                    Some(kind) => kind,
+                    None => continue,
+                }
             }
-            if HANDLED_ELSEWHERE.contains(&name.as_str()) {
-                continue;
-            }
-            // A typo in the schema line must not make the file silently skipped.
-            diags.push(
-                load::schema_line_diag(
-                    &source,
-                    format!("the `#:schema` line names `{name}`, which is not a tegula schema"),
-                )
-                .with_note(format!(
-                    "expected `{TILESET_SCHEMA}` or `{VARIANT_SCHEMA}`; the file is checked by its keys"
-                )),
-            );
-            kind = classify_by_keys(&source.text);
-        }
+            kind => kind,
+        };
         match kind {
             FileKind::TileSet => {
-                let (loaded, mut file_diags) = load::parse_tileset(source);
-                if let Some(loaded) = loaded {
-                    let (set, compile_diags) = compile_tileset(&loaded);
-                    file_diags.extend(compile_diags);
-                    facts.extend(set.facts);
-                    let mut seen_here = HashSet::new();
-                    for tile in &loaded.doc.tile {
-                        let id = &tile.value.id;
-                        if !seen_here.insert(id.value.clone()) {
-                            continue; // duplicates inside one file are the compiler's to report
-                        }
-                        match tile_ids.get(&id.value) {
-                            Some(first) => file_diags.push(
-                                loaded
-                                    .source
-                                    .diag(
-                                        Code::DuplicateId,
-                                        id.span.clone(),
-                                        format!(
-                                            "tile id `{}` is already used by another tile set",
-                                            id.value
-                                        ),
-                                    )
-                                    .with_note(format!(
-                                        "first defined at {}:{}:{}",
-                                        first.at.file.display(),
-                                        first.at.line,
-                                        first.at.column
-                                    ))
-                                    .with_note(
-                                        "tile ids must be unique across everything loaded together",
-                                    )
-                                    .with_label(first.clone()),
-                            ),
-                            None => {
-                                let first =
-                                    loaded.source.label(id.span.clone(), "first defined here");
-                                tile_ids.insert(id.value.clone(), first);
-                            }
-                        }
-                    }
-                }
-                diags.extend(file_diags);
+                diags.extend(validate_tileset(source, &mut tile_ids, &mut facts));
             }
             FileKind::Variant => {
                 // As `build_variant`, keeping the compiled variant's fact outcomes.
@@ -163,6 +111,87 @@ pub fn run(paths: &[PathBuf], hooks: &[Hook<'_>]) -> Validation {
         diagnostics: finish(diags),
         facts: finish_facts(facts),
         files,
+    }
+}
+
+/// A file whose `#:schema` line names `name`, no tegula schema: its hook's diagnostics (the
+/// file is then done, `None`), nothing for a file another command checks, else a diagnostic
+/// and the kind its keys say.
+fn other_kind(
+    file: &Path,
+    source: &Source,
+    name: &str,
+    hooks: &[Hook<'_>],
+) -> (Option<FileKind>, Vec<Diagnostic>) {
+    if let Some((_, hook)) = hooks.iter().find(|(n, _)| *n == name) {
+        return (None, hook(file));
+    }
+    if HANDLED_ELSEWHERE.contains(&name) {
+        return (None, Vec::new());
+    }
+    // A typo in the schema line must not make the file silently skipped.
+    let d = load::schema_line_diag(
+        source,
+        format!("the `#:schema` line names `{name}`, which is not a tegula schema"),
+    )
+    .with_note(format!(
+        "expected `{TILESET_SCHEMA}` or `{VARIANT_SCHEMA}`; the file is checked by its keys"
+    ));
+    (Some(classify_by_keys(&source.text)), vec![d])
+}
+
+/// A tile-set file parsed and compiled, its facts kept, its tile ids checked against those of
+/// the files before it (`tile_ids`).
+fn validate_tileset(
+    source: Source,
+    tile_ids: &mut HashMap<String, Related>,
+    facts: &mut Vec<FactOutcome>,
+) -> Vec<Diagnostic> {
+    let (loaded, mut file_diags) = load::parse_tileset(source);
+    if let Some(loaded) = loaded {
+        let (set, compile_diags) = compile_tileset(&loaded);
+        file_diags.extend(compile_diags);
+        facts.extend(set.facts);
+        duplicate_tile_ids(&loaded, tile_ids, &mut file_diags);
+    }
+    file_diags
+}
+
+/// A tile id already used by another tile set is reported at its second use.
+fn duplicate_tile_ids(
+    loaded: &load::Loaded<crate::raw::TileSetFile>,
+    tile_ids: &mut HashMap<String, Related>,
+    file_diags: &mut Vec<Diagnostic>,
+) {
+    let mut seen_here = HashSet::new();
+    for tile in &loaded.doc.tile {
+        let id = &tile.value.id;
+        if !seen_here.insert(id.value.clone()) {
+            continue; // duplicates inside one file are the compiler's to report
+        }
+        match tile_ids.get(&id.value) {
+            Some(first) => file_diags.push(
+                loaded
+                    .source
+                    .diag(
+                        Code::DuplicateId,
+                        id.span.clone(),
+                        format!("tile id `{}` is already used by another tile set", id.value),
+                    )
+                    .with_note(format!(
+                        "first defined at {}:{}:{}",
+                        first.at.file.display(),
+                        first.at.line,
+                        first.at.column
+                    ))
+                    .with_note("tile ids must be unique across everything loaded together")
+                    .with_label(first.clone()),
+            ),
+            None => {
+                let first = loaded.source.label(id.span.clone(), "first defined here");
+                tile_ids.insert(id.value.clone(), first);
+            }
+        }
     }
 }
 
