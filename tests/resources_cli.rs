@@ -100,26 +100,36 @@ fn simulate_reports_mean_holdings_only_where_there_are_resources() {
 }
 
 /// `variant explain` says how each resource is gained and awarded, with the data's rule ids and
-/// the line that declares it.
+/// the line that declares it: the gain is a rule of the one form (lowered from the resource's
+/// `gain`, the line of that key), the award stays on the resource's own line.
 #[test]
 fn explain_states_each_resource() {
     let o = tegula(&["variant", "explain", "variants/traders-builders.toml"]);
     assert_exit(&o, 0);
     let text = String::from_utf8_lossy(&o.stdout);
-    let line = text
-        .lines()
-        .find(|l| l.trim_start().starts_with("resource.grain"))
-        .unwrap_or_else(|| panic!("no resource line:\n{text}"));
-    // The line that declares it: the `[[resource]]` table holding `id = "grain"`.
+    let find = |start: &str, has: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(start) && l.contains(has))
+            .unwrap_or_else(|| panic!("no line {start} with {has}:\n{text}"))
+            .to_string()
+    };
     let file = std::fs::read_to_string(root().join("variants/traders-builders.toml")).unwrap();
-    let id_line = file.lines().position(|l| l == "id = \"grain\"").unwrap();
-    let declared = format!("variants/traders-builders.toml:{}", id_line + 1);
+    let line_of = |text: &str| {
+        let i = file.lines().position(|l| l.starts_with(text)).unwrap();
+        format!("variants/traders-builders.toml:{}", i + 1)
+    };
+    let resource = find("resource.grain", "");
+    for part in ["scores 10 [TB-3]", line_of("id = \"grain\"").as_str()] {
+        assert!(resource.contains(part), "{part} not in {resource}");
+    }
+    let gain = find("when.TB-2", "`grain`");
+    let declared = line_of("gain = { completed = \"city\", amount = \"count(grain)\"");
     for part in [
-        "completes a city during the game gains `count(grain)`",
-        "[TB-2]",
-        "scores 10 [TB-3]",
+        "When a city is completed during the game: the placer of the tile gains resource \
+         `grain`: 1 per segment tagged `grain`.",
+        "(TB-2)",
         declared.as_str(),
     ] {
-        assert!(line.contains(part), "{part} not in {line}");
+        assert!(gain.contains(part), "{part} not in {gain}");
     }
 }

@@ -6,6 +6,7 @@
 
 mod act;
 mod event;
+pub mod short;
 #[cfg(test)]
 mod tests;
 
