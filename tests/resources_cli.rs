@@ -100,8 +100,8 @@ fn simulate_reports_mean_holdings_only_where_there_are_resources() {
 }
 
 /// `variant explain` says how each resource is gained and awarded, with the data's rule ids and
-/// the line that declares it: the gain is a rule of the one form (lowered from the resource's
-/// `gain`, the line of that key), the award stays on the resource's own line.
+/// the line that declares each: the gain and the award are rules of the one form (lowered from
+/// the resource's `gain` and `award`, at the line of that key), the resource its own line.
 #[test]
 fn explain_states_each_resource() {
     let o = tegula(&["variant", "explain", "variants/traders-builders.toml"]);
@@ -119,17 +119,37 @@ fn explain_states_each_resource() {
         format!("variants/traders-builders.toml:{}", i + 1)
     };
     let resource = find("resource.grain", "");
-    for part in ["scores 10 [TB-3]", line_of("id = \"grain\"").as_str()] {
-        assert!(resource.contains(part), "{part} not in {resource}");
-    }
-    let gain = find("when.TB-2", "`grain`");
-    let declared = line_of("gain = { completed = \"city\", amount = \"count(grain)\"");
-    for part in [
-        "When a city is completed during the game: the placer of the tile gains resource \
-         `grain`: 1 per segment tagged `grain`.",
-        "(TB-2)",
-        declared.as_str(),
+    assert!(resource.contains(&line_of("id = \"grain\"")), "{resource}");
+    let gain = line_of("gain = { completed = \"city\", amount = \"count(grain)\"");
+    // Grain's award is the second `award` key of the file.
+    let second = file
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("award = "))
+        .nth(1)
+        .map(|(i, _)| format!("variants/traders-builders.toml:{}", i + 1))
+        .unwrap();
+    for (start, parts) in [
+        (
+            "when.TB-2",
+            [
+                "When a city is completed during the game: the placer of the tile gains \
+                 resource `grain`: 1 per segment tagged `grain`. (TB-2)",
+                gain.as_str(),
+            ],
+        ),
+        (
+            "when.TB-3",
+            [
+                "Once the game is over, after final scoring: each seat holding the most of \
+                 resource `grain` (none for 0) scores 10. (TB-3)",
+                second.as_str(),
+            ],
+        ),
     ] {
-        assert!(gain.contains(part), "{part} not in {gain}");
+        let line = find(start, "`grain`");
+        for part in parts {
+            assert!(line.contains(part), "{part} not in {line}");
+        }
     }
 }

@@ -523,8 +523,8 @@ impl Game {
             }
         }
         self.score_corner_figures();
-        if !self.holdings.is_empty() {
-            self.award_resources();
+        if self.waits(Kind::GameOver) {
+            self.rule_game_over();
         }
         if self.record {
             let winners = self.winners();
