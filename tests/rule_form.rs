@@ -167,7 +167,7 @@ fn offers() -> Vec<When> {
         .collect()
 }
 
-/// The gain, figure-placed, turn and final-scoring rules.
+/// The gain, figure-placed, turn, final-scoring and game-over rules, and the extension test.
 fn rest(wine: u32) -> Vec<When> {
     let city = vec![FeatureKind::City];
     let cmp = |op, a, b| Test::Cmp(op, Box::new(a), Box::new(b));
@@ -227,6 +227,24 @@ fn rest(wine: u32) -> Vec<When> {
                 value: count(Quantity::Touching(FeatureKind::Road, Some(wine))),
                 to: Seat::Winners,
             }],
+        ),
+        when(
+            "W-19",
+            RuleEvent::GameOver,
+            None,
+            vec![Act::Score {
+                value: Expr::Int(10),
+                to: Seat::Most(0),
+            }],
+        ),
+        when(
+            "W-20",
+            RuleEvent::TilePlaced { tag: None },
+            Some(Test::And(
+                Box::new(cmp(Compare::Gt, count(Quantity::Extends(1)), Expr::Int(0))),
+                Box::new(cmp(Compare::Eq, count(Quantity::ExtendsOpen(0)), Expr::Int(0))),
+            )),
+            vec![Act::ExtraTurn],
         ),
     ]
 }

@@ -199,7 +199,9 @@ impl Totals {
             | Quantity::Counters(_)
             | Quantity::Held(_)
             | Quantity::Completed(_)
-            | Quantity::Touching(..) => (0, 0),
+            | Quantity::Touching(..)
+            | Quantity::Extends(_)
+            | Quantity::ExtendsOpen(_) => (0, 0),
         }
     }
 

@@ -71,6 +71,8 @@ pub enum RuleEvent {
     TurnEnd,
     /// The game ends, before final scoring.
     GameEnd,
+    /// The game is over: after final scoring, before the final tally (TB-3's awards).
+    GameOver,
 }
 
 /// When a [`RuleEvent::FeatureScored`] fires.
@@ -104,6 +106,10 @@ pub enum Seat {
     Holder(u16),
     /// The seat that made the offer's choice.
     Chooser,
+    /// The seats holding the most of a resource (index into [`crate::Ruleset::resources`];
+    /// none while every seat holds 0), in seat order (TB-3). A [`Act::Score`] to them is one
+    /// `award` line naming them all, the resource and the most held.
+    Most(u16),
 }
 
 /// An effect: what a rule does.
@@ -111,7 +117,8 @@ pub enum Seat {
 #[serde(rename_all = "kebab-case")]
 pub enum Act {
     /// Points to each seat of `to`: the value over the subject's counts (for each seat, the
-    /// seat's own holdings where the value reads them).
+    /// seat's own holdings where the value reads them). A `score` line per seat, or one
+    /// `award` line for the seats of [`Seat::Most`].
     Score {
         /// How many.
         value: Expr,

@@ -84,7 +84,19 @@ impl Game {
             Seat::Every => u32::MAX >> (32 - u32::from(self.players)),
             Seat::Holder(t) => one(self.token_holder(usize::from(*t))),
             Seat::Chooser => one(ctx.chooser),
+            Seat::Most(r) => self.most_bits(usize::from(*r)),
         }
+    }
+
+    /// The seats holding the most of resource `r`, bit per seat (none while all hold 0).
+    fn most_bits(&self, r: usize) -> u32 {
+        let held = |p: u8| self.holding(p, r);
+        let best = (0..self.players).map(held).max().unwrap_or(0);
+        if best == 0 {
+            return 0;
+        }
+        let most = (0..self.players).filter(|&p| held(p) == best);
+        most.fold(0, |m, p| m | 1 << p)
     }
 
     /// The seats of `bits` in turn order from `actor` (the actor first).
@@ -101,6 +113,9 @@ impl Game {
 
     /// Points to each seat of `to` (each its own value: a value may read the seat's holdings).
     fn act_score(&mut self, rule: u16, value: &Expr, to: &Seat, ctx: &Ctx) {
+        if let Seat::Most(r) = *to {
+            return self.act_award(rule, r, value, ctx);
+        }
         let seats = self.in_turn_order(self.seat_bits(to, ctx), ctx.actor);
         for p in seats {
             let points = self.value_for(value, ctx, p);
@@ -134,6 +149,32 @@ impl Game {
                 },
             };
             self.events.push(event);
+        }
+    }
+
+    /// Points to the seats holding the most of resource `r` (TB-3): they hold the same, so the
+    /// value is read once, for the first of them; one `award` line names them all, in seat
+    /// order.
+    fn act_award(&mut self, rule: u16, r: u16, value: &Expr, ctx: &Ctx) {
+        let bits = self.most_bits(usize::from(r));
+        let seats: Vec<u8> = (0..self.players).filter(|&p| bits >> p & 1 != 0).collect();
+        let Some(&first) = seats.first() else {
+            return;
+        };
+        let points = self.value_for(value, ctx, first);
+        for &p in &seats {
+            points::add(&mut self.scores[usize::from(p)], points);
+        }
+        if self.record {
+            let resource = &self.rules.ruleset().resources[usize::from(r)];
+            self.events.push(Event::Award {
+                turn: self.turn,
+                rule: self.rule_id(rule),
+                held: self.holding(first, usize::from(r)),
+                resource: resource.id.clone(),
+                players: seats,
+                points,
+            });
         }
     }
 

@@ -242,6 +242,15 @@ impl Game {
         self.raise(Kind::GameEnd, &ctx);
     }
 
+    /// The game is over, after final scoring: `game-over` (TB-3's awards).
+    pub(super) fn rule_game_over(&mut self) {
+        let ctx = Ctx {
+            during: false,
+            ..Ctx::of(self.active)
+        };
+        self.raise(Kind::GameOver, &ctx);
+    }
+
     /// The winners of a feature (B-5) from the strengths on it, bit per seat (nobody when the
     /// top strength is 0).
     pub(super) fn winner_bits(&self, strength: &[u32; 32]) -> u32 {

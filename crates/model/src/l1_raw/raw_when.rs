@@ -93,6 +93,8 @@ pub enum RawEvent {
     TurnEnd,
     /// The game ends, before final scoring.
     GameEnd,
+    /// The game is over, after final scoring.
+    GameOver,
 }
 
 impl RawEvent {
@@ -107,6 +109,7 @@ impl RawEvent {
             RawEvent::TurnStart => "turn-start",
             RawEvent::TurnEnd => "turn-end",
             RawEvent::GameEnd => "game-end",
+            RawEvent::GameOver => "game-over",
         }
     }
 }

@@ -48,6 +48,7 @@ impl Cx<'_> {
             RawEvent::TurnStart => RuleEvent::TurnStart,
             RawEvent::TurnEnd => RuleEvent::TurnEnd,
             RawEvent::GameEnd => RuleEvent::GameEnd,
+            RawEvent::GameOver => RuleEvent::GameOver,
         };
         (out.len() == before).then_some(e)
     }
@@ -128,6 +129,7 @@ pub(super) fn name(e: &RuleEvent) -> &'static str {
         RuleEvent::TurnStart => "turn-start",
         RuleEvent::TurnEnd => "turn-end",
         RuleEvent::GameEnd => "game-end",
+        RuleEvent::GameOver => "game-over",
     }
 }
 
@@ -147,7 +149,7 @@ pub(super) fn single_kind(e: &RuleEvent) -> Option<FeatureKind> {
 pub(super) fn has_tile(e: &RuleEvent) -> bool {
     !matches!(
         e,
-        RuleEvent::TurnStart | RuleEvent::TurnEnd | RuleEvent::GameEnd
+        RuleEvent::TurnStart | RuleEvent::TurnEnd | RuleEvent::GameEnd | RuleEvent::GameOver
     )
 }
 
@@ -183,6 +185,7 @@ pub(super) fn at_end(e: &RuleEvent) -> bool {
     matches!(
         e,
         RuleEvent::GameEnd
+            | RuleEvent::GameOver
             | RuleEvent::FeatureScored {
                 at: ScoredAt::End,
                 ..
