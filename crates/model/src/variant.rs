@@ -351,7 +351,12 @@ pub fn compile_variant_with(
         followers: &follower_ids,
         rules: &rules,
     };
-    let rule_form = crate::rule_form::lower(&files, &scope, &mut diags);
+    let mut rule_form = crate::rule_form::lower(&files, &scope, &mut diags);
+    // The short forms lowered to the one form come first (docs/design/rule-form.md).
+    let short = crate::rule_form::corner_rules(&followers, &readings);
+    let short_at = crate::rule_form::corner_origins(&followers, &doc.followers, &vsrc);
+    rule_form.when.splice(0..0, short);
+    rule_form.when_at.splice(0..0, short_at);
     let v = CompiledVariant {
         id: doc.id.value.clone(),
         name: doc.name.clone(),

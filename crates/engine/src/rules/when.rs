@@ -27,10 +27,14 @@ pub(crate) enum Kind {
     TurnEnd,
     /// [`RuleEvent::GameEnd`].
     GameEnd,
+    /// [`RuleEvent::Joined`].
+    Joined,
+    /// [`RuleEvent::FigureAtEnd`].
+    FigureAtEnd,
 }
 
 /// How many [`Kind`]s there are.
-const KINDS: usize = 8;
+const KINDS: usize = 10;
 
 impl Kind {
     /// The kind of an event.
@@ -44,13 +48,15 @@ impl Kind {
             RuleEvent::TurnStart => Kind::TurnStart,
             RuleEvent::TurnEnd => Kind::TurnEnd,
             RuleEvent::GameEnd => Kind::GameEnd,
+            RuleEvent::Joined { .. } => Kind::Joined,
+            RuleEvent::FigureAtEnd { .. } => Kind::FigureAtEnd,
         }
     }
 
     /// Its bit in [`WhenIndex::kinds`].
     #[inline(always)]
-    pub(crate) const fn bit(self) -> u8 {
-        1 << self as u8
+    pub(crate) const fn bit(self) -> u16 {
+        1 << self as u16
     }
 }
 
@@ -58,11 +64,14 @@ impl Kind {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct WhenIndex {
     /// Bit [`Kind::bit`] set when some rule waits for that kind (0: the variant has none).
-    pub kinds: u8,
+    pub kinds: u16,
     /// By kind, the indices into [`Ruleset::when`] of its rules, in file order.
     pub by_kind: [Vec<u16>; KINDS],
     /// Whether some rule grants an extra turn ([`Act::ExtraTurn`]).
     pub extra_turn: bool,
+    /// Whether some rule scores a joined feature part by part ([`Act::ScoreFeature`]'s
+    /// `each_part`): placements then record the features they join as they were.
+    pub each_part: bool,
 }
 
 impl WhenIndex {
@@ -74,9 +83,18 @@ impl WhenIndex {
             ix.kinds |= k.bit();
             ix.by_kind[k as usize].push(i as u16);
             let offered = w.offer.iter().flat_map(|o| &o.then);
-            if w.then.iter().chain(offered).any(|a| *a == Act::ExtraTurn) {
-                ix.extra_turn = true;
-            }
+            let acts: Vec<&Act> = w.then.iter().chain(offered).collect();
+            ix.extra_turn |= acts.iter().any(|a| **a == Act::ExtraTurn);
+            let by_part = |a: &&Act| {
+                matches!(
+                    a,
+                    Act::ScoreFeature {
+                        each_part: true,
+                        ..
+                    }
+                )
+            };
+            ix.each_part |= acts.iter().any(by_part);
         }
         ix
     }
@@ -115,7 +133,10 @@ pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
                 bad("tag", t);
             }
         }
-        if let RuleEvent::FigurePlaced { figure: Some(f) } = w.event {
+        if let RuleEvent::FigurePlaced { figure: Some(f) }
+        | RuleEvent::Joined { figure: Some(f) }
+        | RuleEvent::FigureAtEnd { figure: Some(f) } = w.event
+        {
             if usize::from(f) >= rs.followers.len() {
                 bad("figure", u32::from(f));
             }
@@ -170,7 +191,8 @@ fn check_act(rs: &Ruleset, a: &Act, chosen: bool, bad: &mut impl FnMut(&'static 
             check_index(rs, "resource", *into, false, bad);
             check_seat(rs, to, bad);
         }
-        Act::ExtraTurn | Act::ReturnChosen => {}
+        Act::ExtraTurn | Act::ReturnChosen | Act::ScoreFeature { .. } | Act::ScoreFigure { .. } => {
+        }
     }
 }
 

@@ -128,6 +128,9 @@ pub(super) fn name(e: &RuleEvent) -> &'static str {
         RuleEvent::TurnStart => "turn-start",
         RuleEvent::TurnEnd => "turn-end",
         RuleEvent::GameEnd => "game-end",
+        // Lowered from a corner figure's short form only (no `[[when]]` writes them yet).
+        RuleEvent::Joined { .. } => "joined",
+        RuleEvent::FigureAtEnd { .. } => "figure-at-end",
     }
 }
 
