@@ -110,7 +110,8 @@ impl WhenIndex {
 const MAX_WHEN: usize = u16::MAX as usize;
 
 /// Every index a rule of the one form names must name something: a token, a counter, a
-/// resource, a figure type, a tag (a bit of the feature tag sets).
+/// resource, a figure type, a tag (a bit of the feature tag sets); and no `feature-scored` rule
+/// may score a feature itself (it would raise its own event without end).
 pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
     if rs.when.len() > MAX_WHEN {
         reasons.push(RulesReason::TooManyRules {
@@ -120,6 +121,15 @@ pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
         return;
     }
     for w in &rs.when {
+        let scores_feature = |a: &Act| matches!(a, Act::ScoreFeature { .. });
+        let offered = w.offer.iter().flat_map(|o| &o.then);
+        if Kind::of(&w.event) == Kind::FeatureScored
+            && w.then.iter().chain(offered).any(scores_feature)
+        {
+            reasons.push(RulesReason::RuleFormLoop {
+                rule: w.rule.clone(),
+            });
+        }
         let mut bad = |what: &'static str, index: u32| {
             reasons.push(RulesReason::RuleFormIndex {
                 rule: w.rule.clone(),

@@ -159,3 +159,25 @@ fn a_corner_figure_scores_its_field_through_the_rules_and_raises_feature_scored(
     assert_eq!(scores(&g, "am-9"), [(vec![0], 7)]);
     assert_eq!(g.scores(), [7, 7]);
 }
+
+#[test]
+fn a_feature_scored_rule_that_scores_a_feature_is_refused() {
+    // Its scoring would raise `feature-scored` again, for ever: refused, not a stack overflow.
+    let mut rs = corner_ruleset();
+    rs.when.push(rule(
+        "loop",
+        RuleEvent::FeatureScored {
+            kinds: Vec::new(),
+            at: ScoredAt::Any,
+        },
+        Act::ScoreFeature {
+            value: Expr::Int(1),
+            each_part: false,
+        },
+    ));
+    let err = Rules::new(rs).expect_err("a loop").to_string();
+    assert!(
+        err.contains("rule loop: a feature-scored rule may not score a feature"),
+        "{err}"
+    );
+}
