@@ -1,6 +1,7 @@
-//! Corner figures through the one rule form (AM-7, AM-9): the payments the model lowers from a
+//! Corner figures through the one rule form (AM-7..AM-9): the payments the model lowers from a
 //! figure's `corner` short form run as rules, and a corner figure's field scoring raises
-//! `feature-scored` with its winners like any other scoring, so a rule on fields sees it. The
+//! `feature-scored` with its winners like any other scoring (AM-8 too, as a whole field or field
+//! by field), so a rule on fields sees it. The
 //! board: the start tile D at (0, 0), the straight road U east of it, two cloister tiles B
 //! south of both; the four cells meet at point (1, 1), all four field there (AM-6).
 
@@ -80,16 +81,17 @@ fn corner_ruleset() -> Ruleset {
     rs
 }
 
-/// Place the drawn tile `tile` at `(x, y)` unturned.
+/// Place the drawn tile `tile` at `(x, y)`, turned the fewest times that fits.
 fn place(g: &mut Game, tile: &str, (x, y): (i32, i32)) {
     let tile = g.rules().tile_index(tile).unwrap();
-    let p = Placement {
+    let fits = (0..4).map(|rotation| Placement {
         tile,
         x,
         y,
-        rotation: 0,
-    };
-    g.apply(Action::Place(p)).unwrap();
+        rotation,
+    });
+    let p = fits.clone().find(|&p| g.check_placement(p).is_ok());
+    g.apply(Action::Place(p.expect("the tile fits"))).unwrap();
 }
 
 /// The figure option of type `follower` on the field of the tile just placed.
@@ -180,4 +182,63 @@ fn a_feature_scored_rule_that_scores_a_feature_is_refused() {
         err.contains("rule loop: a feature-scored rule may not score a feature"),
         "{err}"
     );
+}
+
+/// The corner ruleset with AM-8's join paying 4 (field by field with `each_part`).
+fn join_ruleset(each_part: bool) -> Ruleset {
+    let mut rs = corner_ruleset();
+    let join = rule(
+        "am-8",
+        RuleEvent::Joined { figure: Some(1) },
+        Act::ScoreFeature {
+            value: Expr::Int(4),
+            each_part,
+        },
+    );
+    rs.when.insert(1, join);
+    rs
+}
+
+#[test]
+fn a_field_joined_to_a_corner_figures_field_scores_through_the_rules_and_raises_feature_scored() {
+    for each_part in [false, true] {
+        let rules = Arc::new(Rules::new(join_ruleset(each_part)).expect("a valid ruleset"));
+        let draws = ["U", "B", "B", "U", "A"];
+        let draws = draws.map(|t| rules.tile_index(t).unwrap()).to_vec();
+        let mut g = Game::scripted(rules, 2, draws).unwrap();
+        // Turns 1-3 as above: seat 0's corner figure on the field south of the road (AM-7
+        // pays seat 1's farmer, who returns).
+        place(&mut g, "U", (1, 0));
+        g.apply(Action::Pass).unwrap();
+        place(&mut g, "B", (0, 1));
+        let farmer = on_field(&g, 0);
+        g.apply(farmer).unwrap();
+        place(&mut g, "B", (1, 1));
+        let corner = on_field(&g, 1);
+        g.apply(corner).unwrap();
+        // Turn 4, seat 1: U west of the start tile; its south field joins the corner figure's
+        // (no farmer there: nothing scores); a farmer on its north field (the only field open).
+        place(&mut g, "U", (-1, 0));
+        let farmer = on_field(&g, 0);
+        g.apply(farmer).unwrap();
+        assert_eq!(scores(&g, "am-8"), []);
+        // Turn 5, seat 0: A's road ends west of U, so its field joins U's north field (seat 1's
+        // farmer) to the south one (AM-8): 4 to seat 1, `feature-scored` pays it 5, the farmer
+        // returns — as the tile is placed (before seat 0's figure step).
+        place(&mut g, "A", (-2, 0));
+        assert_eq!(scores(&g, "am-8"), [(vec![1], 4)], "each_part {each_part}");
+        assert_eq!(scores(&g, "field-seen"), [(vec![1], 5), (vec![1], 5)]);
+        let back = |e: &Event| {
+            matches!(
+                e,
+                Event::Return {
+                    player: 1,
+                    turn: 5,
+                    ..
+                }
+            )
+        };
+        assert!(g.events().iter().any(back), "the farmer returns");
+        assert_eq!(g.phase(), Phase::Follower);
+    }
 }
