@@ -1,9 +1,9 @@
 //! Corner figures through the one rule form (AM-7..AM-9): the payments the model lowers from a
 //! figure's `corner` short form run as rules, and a corner figure's field scoring raises
 //! `feature-scored` with its winners like any other scoring (AM-8 too, as a whole field or field
-//! by field), so a rule on fields sees it. The
-//! board: the start tile D at (0, 0), the straight road U east of it, two cloister tiles B
-//! south of both; the four cells meet at point (1, 1), all four field there (AM-6).
+//! by field), so a rule on fields sees it. The board: the start tile D at (0, 0), the straight
+//! road U east of it, two cloister tiles B south of both; the four cells meet at point (1, 1),
+//! all four field there (AM-6).
 
 use std::sync::Arc;
 
