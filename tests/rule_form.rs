@@ -242,7 +242,11 @@ fn rest(wine: u32) -> Vec<When> {
             RuleEvent::TilePlaced { tag: None },
             Some(Test::And(
                 Box::new(cmp(Compare::Gt, count(Quantity::Extends(1)), Expr::Int(0))),
-                Box::new(cmp(Compare::Eq, count(Quantity::ExtendsOpen(0)), Expr::Int(0))),
+                Box::new(cmp(
+                    Compare::Eq,
+                    count(Quantity::ExtendsOpen(0)),
+                    Expr::Int(0),
+                )),
             )),
             vec![Act::ExtraTurn],
         ),

@@ -6,6 +6,7 @@
 
 mod act;
 mod event;
+mod lower_corner;
 pub mod short;
 #[cfg(test)]
 mod tests;
@@ -21,6 +22,7 @@ use crate::raw::Sp;
 use crate::raw_when::{RawCounter, RawOffer, RawOptions, RawToken, RawWhen};
 
 pub use crate::raw_when::RawRuleForm;
+pub(crate) use lower_corner::{corner_origins, corner_rules};
 
 /// What the rules of a variant may name beside their own tokens and counters.
 pub struct Scope<'a> {

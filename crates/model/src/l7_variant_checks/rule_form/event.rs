@@ -130,6 +130,9 @@ pub(super) fn name(e: &RuleEvent) -> &'static str {
         RuleEvent::TurnEnd => "turn-end",
         RuleEvent::GameEnd => "game-end",
         RuleEvent::GameOver => "game-over",
+        // Lowered from a corner figure's short form only (no `[[when]]` writes them yet).
+        RuleEvent::Joined { .. } => "joined",
+        RuleEvent::FigureAtEnd { .. } => "figure-at-end",
     }
 }
 
