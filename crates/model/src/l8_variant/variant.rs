@@ -4,12 +4,13 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use tegula_ruleset::{FollowerType, PlayerTile, PoolRules, Readings, Ruleset};
+use tegula_ruleset::{FollowerType, PlayerTile, PoolRules, Readings, Resource, Ruleset, Scoring};
 
 use crate::compile::{compile_tileset, CompiledSet, CompiledTile};
 use crate::diag::{Code, Diagnostic, Source};
 use crate::load::{load_variant, parse_tileset, Loaded};
 use crate::raw::{RawConnectionOverride, RawFollower, RawSetRef, Sp, VariantFile};
+use crate::raw_when::RawRuleForm;
 
 pub use crate::compiled_variant::CompiledVariant;
 
@@ -174,7 +175,7 @@ pub fn compile_variant_with(
     let sets = variant_sets(&doc, &vsrc, cache, &mut diags);
     let set_ok = sets.ok;
     let Sets {
-        mut tiles,
+        tiles,
         tile_source,
         sources,
         facts,
@@ -183,115 +184,113 @@ pub fn compile_variant_with(
         rule_form: set_rule_form,
         ..
     } = sets;
-    let pile_groups = crate::pile::groups(&doc.pile, &tiles, set_ok, &rules, &vsrc, &mut diags);
-    let players = &doc.players.value;
-    let (player_tiles, more) =
-        crate::player_tiles::player_tiles(&doc.player_tiles, &tiles, players.max, set_ok, &vsrc);
-    diags.extend(more);
-    // Abilities: the variant's entries replace the named tiles' own, then the checks that need
-    // the whole variant (tags, player range).
-    crate::abilities::apply_overrides(&doc.ability, &mut tiles, set_ok, &vsrc, &mut diags);
-    let tags = crate::lower::tag_names(&tiles);
-    crate::figure_values::lower_values(&doc.followers, &mut followers, &tags, &vsrc, &mut diags);
-    crate::site_tags::lower(&doc.followers, &mut followers, &tags, &vsrc, &mut diags);
     let files = SourceOf {
         variant: &vsrc,
         sets: &sources,
         tile_source: &tile_source,
+        rule_form: &set_rule_form,
     };
-    let parts = Parts {
-        tiles: &tiles,
-        followers: &followers,
-        tags: &tags,
-        set_ok,
-    };
-    check_abilities(&doc, &parts, &files, &mut diags);
-    let pool = lower_pool(&doc, &parts, &player_tiles, &vsrc, &mut diags);
-    let pooled = pool.as_ref().map_or(&[][..], |p| &p.tiles[..]);
-    crate::pile::check_drawable(&doc.pile, &tiles, &player_tiles, pooled, &vsrc, &mut diags);
-    let hand = doc.hand.as_ref().map_or(1, |h| h.value);
-    let readings = readings(
-        &doc,
-        &parts,
-        &player_tiles,
-        pool.is_some(),
-        &vsrc,
-        &mut diags,
-    );
-    let scoring = crate::values::scoring(
-        doc.scoring.as_ref(),
-        doc.values.as_ref(),
-        &tags,
-        &rules,
-        &vsrc,
-        &mut diags,
-    );
-    let seats = (players.min, players.max);
-    let mut resources = crate::resources::lower(&doc.resource, &tags, seats, &vsrc, &mut diags);
-    let own = crate::rule_form::RawRuleForm {
-        token: doc.token.clone(),
-        counter: doc.counter.clone(),
-        when: doc.when.clone(),
-    };
-    let files: Vec<(&Source, &crate::rule_form::RawRuleForm)> = set_rule_form
-        .iter()
-        .map(|(si, f)| (&sources[*si], f))
-        .chain(std::iter::once((&vsrc, &own)))
-        .collect();
-    let resource_ids: Vec<String> = resources.iter().map(|r| r.id.clone()).collect();
-    let follower_ids: Vec<String> = followers.iter().map(|f| f.id.clone()).collect();
-    let scope = crate::rule_form::Scope {
-        tags: &tags,
-        resources: &resource_ids,
-        followers: &follower_ids,
-        rules: &rules,
-    };
-    let rule_form = crate::rule_form::lower(&files, &scope, &mut diags);
-    // The short forms become rules of the one form, before the `[[when]]` tables
-    // (docs/design/rule-form.md): resources' and figures' first, then the corner figures'.
-    let raw = (&doc.resource[..], &doc.followers[..]);
-    let short = crate::rule_form::short::lower(&mut resources, &mut followers, raw, &vsrc);
-    let (mut when, mut when_at): (Vec<_>, Vec<_>) = short.into_iter().unzip();
-    when.extend(crate::rule_form::corner_rules(&followers, &readings));
-    when_at.extend(crate::rule_form::corner_origins(
-        &followers,
-        &doc.followers,
-        &vsrc,
-    ));
-    when.extend(rule_form.when);
-    when_at.extend(rule_form.when_at);
+    let mut c = check_parts(&doc, &files, (tiles, followers), &rules, set_ok, &mut diags);
+    let (resources, rule_form) = lower_rules(&doc, &files, &mut c, &rules, &mut diags);
+    let players = &doc.players.value;
     let v = CompiledVariant {
         id: doc.id.value.clone(),
         name: doc.name.clone(),
         min_players: players.min,
         max_players: players.max,
-        followers,
-        scoring,
-        hand,
-        readings,
-        tiles,
-        player_tiles,
-        pool,
+        followers: c.followers,
+        scoring: c.scoring,
+        hand: doc.hand.as_ref().map_or(1, |h| h.value),
+        readings: c.readings,
+        tiles: c.tiles,
+        player_tiles: c.player_tiles,
+        pool: c.pool,
         tile_source,
         sources,
         facts,
         rules: rules.declared().to_vec(),
         resources,
         edge_kinds,
-        pile_groups,
+        pile_groups: c.pile_groups,
         seats_rule: players.above.as_ref().map(|a| tegula_ruleset::SeatsRule {
             above: a.value.count.value,
             rule: a.value.rule.value.clone(),
         }),
         citations: crate::citations::lower(doc.citations.as_ref()),
-        when,
+        when: rule_form.when,
         tokens: rule_form.tokens,
         counters: rule_form.counters,
-        when_at,
+        when_at: rule_form.when_at,
     };
     crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
     sort_diags(&mut diags);
     (Some(v), diags)
+}
+
+/// What the checks of the variant's parts make of them (see [`check_parts`]).
+struct Checked {
+    tiles: Vec<CompiledTile>,
+    followers: Vec<FollowerType>,
+    tags: Vec<String>,
+    player_tiles: Vec<PlayerTile>,
+    pool: Option<PoolRules>,
+    pile_groups: Vec<tegula_ruleset::PileGroup>,
+    readings: Readings,
+    scoring: Scoring,
+}
+
+/// The variant's parts checked and lowered, in the order they depend on each other: the pile's
+/// groups, players' tiles, abilities (the variant's overrides first), the figures' values and
+/// site tags, the pool, the readings and the scoring.
+fn check_parts(
+    doc: &VariantFile,
+    files: &SourceOf,
+    (mut tiles, mut followers): (Vec<CompiledTile>, Vec<FollowerType>),
+    rules: &crate::rules::Scope,
+    set_ok: bool,
+    diags: &mut Vec<Diagnostic>,
+) -> Checked {
+    let vsrc = files.variant;
+    let pile_groups = crate::pile::groups(&doc.pile, &tiles, set_ok, rules, vsrc, diags);
+    let players = &doc.players.value;
+    let (player_tiles, more) =
+        crate::player_tiles::player_tiles(&doc.player_tiles, &tiles, players.max, set_ok, vsrc);
+    diags.extend(more);
+    // Abilities: the variant's entries replace the named tiles' own, then the checks that need
+    // the whole variant (tags, player range).
+    crate::abilities::apply_overrides(&doc.ability, &mut tiles, set_ok, vsrc, diags);
+    let tags = crate::lower::tag_names(&tiles);
+    crate::figure_values::lower_values(&doc.followers, &mut followers, &tags, vsrc, diags);
+    crate::site_tags::lower(&doc.followers, &mut followers, &tags, vsrc, diags);
+    let parts = Parts {
+        tiles: &tiles,
+        followers: &followers,
+        tags: &tags,
+        set_ok,
+    };
+    check_abilities(doc, &parts, files, diags);
+    let pool = lower_pool(doc, &parts, &player_tiles, vsrc, diags);
+    let pooled = pool.as_ref().map_or(&[][..], |p| &p.tiles[..]);
+    crate::pile::check_drawable(&doc.pile, &tiles, &player_tiles, pooled, vsrc, diags);
+    let readings = readings(doc, &parts, &player_tiles, pool.is_some(), vsrc, diags);
+    let scoring = crate::values::scoring(
+        doc.scoring.as_ref(),
+        doc.values.as_ref(),
+        &tags,
+        rules,
+        vsrc,
+        diags,
+    );
+    Checked {
+        tiles,
+        followers,
+        tags,
+        player_tiles,
+        pool,
+        pile_groups,
+        readings,
+        scoring,
+    }
 }
 
 /// The variant's tile sets read (through `cache`) and made the variant's: ids and the start
@@ -320,11 +319,13 @@ fn variant_sets(
     sets
 }
 
-/// Where each tile's abilities were written: the variant file or the tile's own set file.
+/// The files a variant is read from: the variant file, its sets' files, each tile's set file
+/// (an index into `sets`) and the sets' rule-form tables (each with its set file's index).
 struct SourceOf<'a> {
     variant: &'a Source,
     sets: &'a [Source],
     tile_source: &'a [usize],
+    rule_form: &'a [(usize, RawRuleForm)],
 }
 
 impl SourceOf<'_> {
@@ -369,6 +370,72 @@ fn check_abilities(doc: &VariantFile, v: &Parts, files: &SourceOf, diags: &mut V
         let reach = crate::never_scores::Facts::of(v.tiles, v.followers, players.max);
         crate::never_scores::check(v.tiles, &reach, v.tags, source_of, diags);
     }
+}
+
+/// The variant's resources and its rules of the one form, in their order: the short forms
+/// lowered first (resources' and figures', then the corner figures'), then the `[[when]]`
+/// tables of the sets and of the variant (docs/design/rule-form.md). Lowering a short form
+/// takes it out of the resources and figures.
+fn lower_rules(
+    doc: &VariantFile,
+    files: &SourceOf,
+    c: &mut Checked,
+    rules: &crate::rules::Scope,
+    diags: &mut Vec<Diagnostic>,
+) -> (Vec<Resource>, crate::rule_form::Lowered) {
+    let vsrc = files.variant;
+    let (tags, followers, readings) = (&c.tags[..], &mut c.followers, &c.readings);
+    let players = &doc.players.value;
+    let seats = (players.min, players.max);
+    let mut resources = crate::resources::lower(&doc.resource, tags, seats, vsrc, diags);
+    let names = (tags, &resources[..], &followers[..]);
+    let mut rule_form = when_tables(doc, files, names, rules, diags);
+    // The short forms become rules of the one form, before the `[[when]]` tables
+    // (docs/design/rule-form.md): resources' and figures' first, then the corner figures'.
+    let raw = (&doc.resource[..], &doc.followers[..]);
+    let short = crate::rule_form::short::lower(&mut resources, followers, raw, vsrc);
+    let (mut when, mut when_at): (Vec<_>, Vec<_>) = short.into_iter().unzip();
+    when.extend(crate::rule_form::corner_rules(followers, readings));
+    when_at.extend(crate::rule_form::corner_origins(
+        followers,
+        &doc.followers,
+        vsrc,
+    ));
+    when.append(&mut rule_form.when);
+    when_at.append(&mut rule_form.when_at);
+    rule_form.when = when;
+    rule_form.when_at = when_at;
+    (resources, rule_form)
+}
+
+/// The `[[token]]`, `[[counter]]` and `[[when]]` tables of the sets (in the variant's set
+/// order) and of the variant,
+/// lowered against the variant's (tags, resources, followers) and rules.
+fn when_tables(
+    doc: &VariantFile,
+    files: &SourceOf,
+    (tags, resources, followers): (&[String], &[Resource], &[FollowerType]),
+    rules: &crate::rules::Scope,
+    diags: &mut Vec<Diagnostic>,
+) -> crate::rule_form::Lowered {
+    let own = RawRuleForm {
+        token: doc.token.clone(),
+        counter: doc.counter.clone(),
+        when: doc.when.clone(),
+    };
+    let forms: Vec<(&Source, &RawRuleForm)> = (files.rule_form.iter())
+        .map(|(si, f)| (&files.sets[*si], f))
+        .chain(std::iter::once((files.variant, &own)))
+        .collect();
+    let resource_ids: Vec<String> = resources.iter().map(|r| r.id.clone()).collect();
+    let follower_ids: Vec<String> = followers.iter().map(|f| f.id.clone()).collect();
+    let scope = crate::rule_form::Scope {
+        tags,
+        resources: &resource_ids,
+        followers: &follower_ids,
+        rules,
+    };
+    crate::rule_form::lower(&forms, &scope, diags)
 }
 
 /// The open pool (`[pool]`), checked against the variant's tiles, figures and players' tiles.
@@ -460,7 +527,7 @@ struct Sets {
     /// The edge kinds the sets declare, numbered for the variant.
     edges: Vec<tegula_ruleset::EdgeKind>,
     /// Each file's rule-form tables with the index into `sources` of the file.
-    rule_form: Vec<(usize, crate::rule_form::RawRuleForm)>,
+    rule_form: Vec<(usize, RawRuleForm)>,
 }
 
 /// What a set's path names.
