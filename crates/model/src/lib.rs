@@ -10,8 +10,9 @@
 //!
 //! The source is in ten folders, one per layer, bottom to top. A module may use its own layer
 //! and the layers below it, never one above (`tests/layering.rs` fails on an upward `crate::`
-//! path; test code is exempt). Every module is re-exported here, so its path is
-//! `tegula_model::MODULE` whatever its folder.
+//! path; test code is exempt), and the modules of one layer use each other without a cycle
+//! (but for `raw`/`raw_when` and `explain`/`explain_when`, one concern each). Every module is
+//! re-exported here, so its path is `tegula_model::MODULE` whatever its folder.
 //!
 //! | Folder | Layer | Modules |
 //! |---|---|---|

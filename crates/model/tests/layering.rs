@@ -4,7 +4,7 @@
 //! Test code (`tests.rs` files and a trailing `#[cfg(test)] mod tests { … }`) is exempt: a test
 //! may build its input with the layers above.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -141,6 +141,39 @@ fn violations(file: &str, layer: u32, text: &str, layers: &BTreeMap<String, u32>
     out
 }
 
+/// Pairs of modules that are one concern written in two files and may use each other: the raw
+/// types and the one rule form's raw tables; `variant explain` and its words for rules.
+const ONE_CONCERN: [(&str, &str); 2] = [("raw", "raw_when"), ("explain", "explain_when")];
+
+/// A cycle in `edges` (module → modules it uses), as its modules in order, if there is one.
+fn find_cycle(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        m: &str,
+        edges: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(i) = path.iter().position(|p| p == m) {
+            return Some(path[i..].to_vec());
+        }
+        if !done.insert(m.to_string()) {
+            return None;
+        }
+        path.push(m.to_string());
+        for next in edges.get(m).into_iter().flatten() {
+            if let Some(cycle) = visit(next, edges, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        None
+    }
+    let mut done = BTreeSet::new();
+    edges
+        .keys()
+        .find_map(|m| visit(m, edges, &mut Vec::new(), &mut done))
+}
+
 /// Every `.rs` file under `dir`, recursively.
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in fs::read_dir(dir).expect("folder") {
@@ -189,6 +222,47 @@ fn no_module_imports_from_a_layer_above_its_own() {
     );
 }
 
+/// Within a layer the modules use each other without a cycle (but for [`ONE_CONCERN`]'s
+/// pairs), so that the order of the files in a layer can be read too.
+#[test]
+fn no_cycle_between_the_modules_of_a_layer() {
+    let root = src();
+    let layers = module_layers(&root);
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for path in files {
+        let rel = path.strip_prefix(&root).expect("under src/");
+        let parts: Vec<String> = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if parts.len() < 2 || folder_layer(&parts[0]).is_none() || parts[1] == "mod.rs" {
+            continue;
+        }
+        if path.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
+        let module = parts[1].trim_end_matches(".rs").to_string();
+        let text = fs::read_to_string(&path).expect("readable source");
+        let code = checked_code(&text);
+        for name in crate_names(&code) {
+            let pair =
+                |a: &str, b: &str| ONE_CONCERN.contains(&(a, b)) || ONE_CONCERN.contains(&(b, a));
+            let same_layer = layers.get(name) == layers.get(module.as_str());
+            if name != module && same_layer && !pair(&module, name) && folder_layer(name).is_none()
+            {
+                edges
+                    .entry(module.clone())
+                    .or_default()
+                    .insert(name.to_string());
+            }
+        }
+    }
+    assert!(!edges.is_empty(), "no edge inside a layer was read");
+    assert_eq!(find_cycle(&edges), None, "modules of one layer in a cycle");
+}
+
 /// The check itself: a planted upward import is found, in each way a path is written; a
 /// downward one, a comment and test code are not.
 #[test]
@@ -219,6 +293,22 @@ fn a_planted_upward_import_is_found() {
     }
     let unknown = violations("l1_raw/raw.rs", raw_layer, "use crate::nowhere;", &layers);
     assert!(unknown[0].contains("no layer folder"), "{unknown:?}");
+}
+
+#[test]
+fn a_planted_cycle_is_found() {
+    let edge = |a: &str, b: &str| (a.to_string(), BTreeSet::from([b.to_string()]));
+    let acyclic = BTreeMap::from([edge("figures", "figure_values"), edge("pool", "citations")]);
+    assert_eq!(find_cycle(&acyclic), None);
+    let mut cyclic = acyclic.clone();
+    cyclic.insert(
+        "figure_values".into(),
+        BTreeSet::from(["figures".to_string()]),
+    );
+    assert_eq!(
+        find_cycle(&cyclic),
+        Some(vec!["figure_values".to_string(), "figures".to_string()])
+    );
 }
 
 #[test]

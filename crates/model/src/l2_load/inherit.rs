@@ -19,8 +19,9 @@ use std::path::{Path, PathBuf};
 use toml_edit::{ImDocument, Item, Value};
 
 use crate::diag::{Code, Diagnostic, Origins, Piece, Source};
-use crate::load::{parse_variant, read_source};
+use crate::load::{parse_variant, read_source, Loaded};
 use crate::open::OpenError;
+use crate::raw::VariantFile;
 
 /// The longest chain of `extends` followed (a bound on hostile input).
 pub const MAX_CHAIN: usize = 16;
@@ -507,6 +508,17 @@ fn quote_key(k: &str) -> String {
         k.to_string()
     } else {
         serde_json::to_string(k).unwrap_or_else(|_| "\"\"".to_string())
+    }
+}
+
+/// Read and parse a variant file.
+///
+/// A variant that `extends` others is read with its whole chain, merged
+/// (here); positions in the result's source map back to the files of the chain.
+pub fn load_variant(path: &Path) -> (Option<Loaded<VariantFile>>, Vec<Diagnostic>) {
+    match read_variant(path) {
+        Ok(source) => parse_variant(source),
+        Err(d) => (None, d),
     }
 }
 

@@ -8,7 +8,8 @@ use tegula_ruleset::{FollowerType, PlayerTile, PoolRules, Readings, Resource, Ru
 
 use crate::compile::{compile_tileset, CompiledSet, CompiledTile};
 use crate::diag::{Code, Diagnostic, Source};
-use crate::load::{load_variant, parse_tileset, Loaded};
+use crate::inherit::load_variant;
+use crate::load::{parse_tileset, Loaded};
 use crate::raw::{RawConnectionOverride, RawFollower, RawSetRef, Sp, VariantFile};
 use crate::raw_when::RawRuleForm;
 

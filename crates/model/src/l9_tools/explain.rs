@@ -13,7 +13,8 @@ use tegula_ruleset::{
 use toml_edit::ImDocument;
 
 use crate::diag::{Diagnostic, Source};
-use crate::load::{load_variant, Loaded};
+use crate::inherit::load_variant;
+use crate::load::Loaded;
 use crate::variant::{compile_variant, CompiledVariant};
 
 /// Where a value was set.

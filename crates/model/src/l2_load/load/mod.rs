@@ -62,17 +62,6 @@ pub fn load_tileset(path: &Path) -> (Option<Loaded<TileSetFile>>, Vec<Diagnostic
     }
 }
 
-/// Read and parse a variant file.
-///
-/// A variant that `extends` others is read with its whole chain, merged
-/// ([`crate::inherit`]); positions in the result's source map back to the files of the chain.
-pub fn load_variant(path: &Path) -> (Option<Loaded<VariantFile>>, Vec<Diagnostic>) {
-    match crate::inherit::read_variant(path) {
-        Ok(source) => parse_variant(source),
-        Err(d) => (None, d),
-    }
-}
-
 /// Parse a tile-set document already in memory (same checks as [`load_tileset`] after reading).
 pub fn parse_tileset(source: Source) -> (Option<Loaded<TileSetFile>>, Vec<Diagnostic>) {
     parse_as(source, Kind::TileSet)
