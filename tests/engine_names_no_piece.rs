@@ -103,19 +103,19 @@ const FORMAT_WORDS: &[(&str, &str)] = &[
         r#"#[serde(default, skip_serializing_if = "is_false", rename = "marker")]"#,
     ),
     (
-        "crates/ruleset/src/lib.rs",
+        "crates/ruleset/src/features.rs",
         r#"#[serde(rename = "wonder")]"#,
     ),
     (
-        "crates/ruleset/src/lib.rs",
+        "crates/ruleset/src/features.rs",
         r#"FeatureKind::Unscored => "wonder","#,
     ),
     (
-        "crates/ruleset/src/lib.rs",
+        "crates/ruleset/src/readings.rs",
         r#"#[serde(rename = "near_building")]"#,
     ),
     (
-        "crates/ruleset/src/lib.rs",
+        "crates/ruleset/src/effects.rs",
         r#"#[serde(rename = "near-building")]"#,
     ),
 ];
