@@ -29,10 +29,12 @@ pub(crate) enum Kind {
     GameEnd,
     /// [`RuleEvent::GameOver`].
     GameOver,
+    /// [`RuleEvent::FeaturePaid`].
+    FeaturePaid,
 }
 
 /// How many [`Kind`]s there are.
-const KINDS: usize = 9;
+const KINDS: usize = 10;
 
 impl Kind {
     /// The kind of an event.
@@ -47,6 +49,7 @@ impl Kind {
             RuleEvent::TurnEnd => Kind::TurnEnd,
             RuleEvent::GameEnd => Kind::GameEnd,
             RuleEvent::GameOver => Kind::GameOver,
+            RuleEvent::FeaturePaid { .. } => Kind::FeaturePaid,
         }
     }
 
@@ -181,6 +184,7 @@ fn check_seat(rs: &Ruleset, s: &Seat, bad: &mut impl FnMut(&'static str, u32)) {
     match s {
         Seat::Holder(t) => check_index(rs, "token", *t, false, bad),
         Seat::Most(r) => check_index(rs, "resource", *r, false, bad),
+        Seat::Has(f) if usize::from(*f) >= rs.followers.len() => bad("figure", u32::from(*f)),
         _ => {}
     }
 }
