@@ -167,7 +167,8 @@ fn offers() -> Vec<When> {
         .collect()
 }
 
-/// The gain, figure-placed, turn, final-scoring and game-over rules, and the extension test.
+/// The gain, figure-placed, turn, final-scoring, game-over and payment rules, and the extension
+/// test.
 fn rest(wine: u32) -> Vec<When> {
     let city = vec![FeatureKind::City];
     let cmp = |op, a, b| Test::Cmp(op, Box::new(a), Box::new(b));
@@ -250,6 +251,17 @@ fn rest(wine: u32) -> Vec<When> {
             )),
             vec![Act::ExtraTurn],
         ),
+        when(
+            "W-21",
+            RuleEvent::FeaturePaid {
+                kinds: vec![FeatureKind::Field],
+            },
+            None,
+            vec![Act::Score {
+                value: count(Quantity::Cities),
+                to: Seat::Has(1),
+            }],
+        ),
     ]
 }
 
@@ -329,7 +341,9 @@ fn explain_says_every_rule_in_words() {
         if let Some(t) = &w.test {
             let text = t.source_named(&names);
             let kind = match &w.event {
-                RuleEvent::FeatureScored { kinds, .. } | RuleEvent::FeatureCompleted { kinds }
+                RuleEvent::FeatureScored { kinds, .. }
+                | RuleEvent::FeatureCompleted { kinds }
+                | RuleEvent::FeaturePaid { kinds }
                     if kinds.len() == 1 =>
                 {
                     Some(kinds[0])

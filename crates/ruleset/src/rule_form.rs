@@ -90,6 +90,15 @@ pub enum RuleEvent {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         figure: Option<u8>,
     },
+    /// A feature's value was paid to its majority (B-5): every such payment, during the game
+    /// and at the end, a corner figure's field payments and each city of the first edition's
+    /// field rule; right after the payment, before the feature's other scoring rules (subject:
+    /// the feature with its winners, its counts those of the part paid: TB-8).
+    FeaturePaid {
+        /// Only features of these kinds (empty: any).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        kinds: Vec<FeatureKind>,
+    },
 }
 
 /// When a [`RuleEvent::FeatureScored`] fires.
@@ -127,6 +136,10 @@ pub enum Seat {
     /// none while every seat holds 0), in seat order (TB-3). A [`Act::Score`] to them is one
     /// `award` line naming them all, the resource and the most held.
     Most(u16),
+    /// The subject feature's winners who have a figure of a type (index into
+    /// [`crate::Ruleset::followers`]) on it, in the order those figures were placed, once per
+    /// figure (TB-8).
+    Has(u8),
 }
 
 /// An effect: what a rule does.

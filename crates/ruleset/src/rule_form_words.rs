@@ -78,6 +78,9 @@ impl RuleEvent {
                 "after final scoring, for each {} on the board",
                 figure_words(n, *figure, "figure")
             ),
+            RuleEvent::FeaturePaid { kinds } => {
+                format!("when {} is paid to its majority", kinds_words(kinds))
+            }
         }
     }
 }
@@ -93,6 +96,10 @@ impl Seat {
             Seat::Every => "each seat".into(),
             Seat::Holder(t) => format!("the holder of token `{}`", name(n.tokens, u32::from(*t))),
             Seat::Chooser => "the chooser".into(),
+            Seat::Has(f) => format!(
+                "each winner of the feature for each figure `{}` of theirs on it",
+                name(n.figures, u32::from(*f))
+            ),
             Seat::Most(r) => format!(
                 "each seat holding the most of resource `{}` (none for 0)",
                 name(n.resources, u32::from(*r))

@@ -128,7 +128,36 @@ impl Game {
             Seat::Holder(t) => one(self.token_holder(usize::from(*t))),
             Seat::Chooser => one(ctx.chooser),
             Seat::Most(r) => self.most_bits(usize::from(*r)),
+            Seat::Has(f) => {
+                let seats = self.has_figure(*f, ctx);
+                seats.iter().fold(0, |m, &p| m | 1 << p)
+            }
         }
+    }
+
+    /// The seats of `to` in the order its effects reach them: turn order from the actor, or,
+    /// for [`Seat::Has`], the order of the figures (a seat once per figure).
+    fn seats_of(&self, to: &Seat, ctx: &Ctx) -> Vec<u8> {
+        match to {
+            Seat::Has(f) => self.has_figure(*f, ctx),
+            _ => self.in_turn_order(self.seat_bits(to, ctx), ctx.actor),
+        }
+    }
+
+    /// The owners of the figures of type `ftype` on the subject feature who are among its
+    /// winners, in the order the figures were placed (once per figure).
+    fn has_figure(&self, ftype: u8, ctx: &Ctx) -> Vec<u8> {
+        let Some(root) = ctx.subject_feature().map(|f| self.find_ro(f)) else {
+            return Vec::new();
+        };
+        let kind = self.segs[root as usize].kind;
+        let on = |m: &&super::Meeple| {
+            m.ftype == ftype
+                && ctx.winners >> m.player & 1 != 0
+                && self.segs[m.seg as usize].kind == kind
+                && self.find_ro(m.seg) == root
+        };
+        self.meeples.iter().filter(on).map(|m| m.player).collect()
     }
 
     /// The seats holding the most of resource `r`, bit per seat (none while all hold 0).
@@ -159,8 +188,7 @@ impl Game {
         if let Seat::Most(r) = *to {
             return self.act_award(rule, r, value, ctx);
         }
-        let seats = self.in_turn_order(self.seat_bits(to, ctx), ctx.actor);
-        for p in seats {
+        for p in self.seats_of(to, ctx) {
             let points = self.value_for(value, ctx, p);
             if points == 0 {
                 continue;
@@ -174,8 +202,11 @@ impl Game {
                 Some(f) => {
                     let mut buf = std::mem::take(&mut self.tmp.buf);
                     let root = find(&mut self.segs, f);
-                    let feature = self.info(root, &mut buf);
+                    let mut feature = self.info(root, &mut buf);
                     self.tmp.buf = buf;
+                    if let Some(n) = ctx.cities {
+                        feature.cities = n;
+                    }
                     Event::Score {
                         turn,
                         rule,

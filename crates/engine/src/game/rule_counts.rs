@@ -51,7 +51,7 @@ impl Counts for RuleCounts<'_> {
                 self.ctx.tile.map_or(0, |i| g.tile_tag_count(i, t))
             }
             _ => root.map_or(0, |r| {
-                FeatureCounts::new(g, r, &mut self.buf, None).count(q)
+                FeatureCounts::new(g, r, &mut self.buf, self.ctx.cities).count(q)
             }),
         }
     }

@@ -60,6 +60,9 @@ pub(crate) struct Ctx {
     pub chooser: Option<u8>,
     /// What the choice named.
     pub chosen: Option<Chosen>,
+    /// The completed cities of the part of the subject feature paid, when not the feature's
+    /// own (a former field of a corner-figure join, one city of the first edition's fields).
+    pub cities: Option<u32>,
 }
 
 impl Ctx {
@@ -84,6 +87,7 @@ impl Ctx {
             winners: 0,
             chooser: None,
             chosen: None,
+            cities: None,
         }
     }
 }
@@ -135,7 +139,9 @@ impl Game {
             | RuleEvent::FigureAtEnd { figure: Some(f) } => {
                 ctx.figure.is_some_and(|m| m.ftype == *f)
             }
-            RuleEvent::FeatureCompleted { kinds } => kind_in(kinds),
+            RuleEvent::FeatureCompleted { kinds } | RuleEvent::FeaturePaid { kinds } => {
+                kind_in(kinds)
+            }
             RuleEvent::FeatureScored { kinds, at } => {
                 let when = match at {
                     ScoredAt::Any => true,
@@ -242,6 +248,25 @@ impl Game {
             ..Ctx::of(self.active)
         };
         self.raise(Kind::GameEnd, &ctx);
+    }
+
+    /// The feature rooted at `root` was paid to its majority `winners` (bit per seat), its
+    /// counts those of the part paid (`cities`, when not the feature's own): `feature-paid`.
+    pub(super) fn rule_paid(&mut self, root: u32, winners: u32, cities: Option<u32>) {
+        let during = self.final_from.is_none();
+        let base = if during {
+            self.placed_ctx()
+        } else {
+            Ctx::of(self.active)
+        };
+        let ctx = Ctx {
+            feature: Some(root),
+            during,
+            winners,
+            cities,
+            ..base
+        };
+        self.raise(Kind::FeaturePaid, &ctx);
     }
 
     /// The game is over, after final scoring: `game-over` (TB-3's awards).

@@ -542,7 +542,7 @@ fn assemble(
             NeedsOwnOnCompleted::Refused => figure_bits(&figures, |f| f.needs_own),
         },
         corner_figs: figure_bits(&figures, |f| f.corner.is_some()),
-        any_payment: ruleset.followers.iter().any(|f| f.payment.is_some()),
+        any_payment: when.kinds & super::when::Kind::FeaturePaid.bit() != 0,
         any_extra_turn: ability_turns || when.extra_turn,
         owns_on_place,
         plain_turns: ruleset.player_tiles.is_empty()

@@ -351,7 +351,8 @@ pub struct Rules {
     pub(crate) tag_sited_figs: u16,
     /// The rules of the one form by event kind ([`Ruleset::when`]).
     pub(crate) when: when::WhenIndex,
-    /// Whether any follower type adds a payment modifier to its owner's share.
+    /// Whether some rule of the one form waits for `feature-paid` (a figure's `payment`, TB-8,
+    /// is lowered to one): the majority payments raise it only then.
     pub(crate) any_payment: bool,
     /// Whether any follower type gives an extra turn when its feature is extended.
     pub(crate) any_extra_turn: bool,

@@ -33,10 +33,12 @@ pub(crate) enum Kind {
     Joined,
     /// [`RuleEvent::FigureAtEnd`].
     FigureAtEnd,
+    /// [`RuleEvent::FeaturePaid`].
+    FeaturePaid,
 }
 
 /// How many [`Kind`]s there are.
-const KINDS: usize = 11;
+const KINDS: usize = 12;
 
 impl Kind {
     /// The kind of an event.
@@ -53,6 +55,7 @@ impl Kind {
             RuleEvent::GameOver => Kind::GameOver,
             RuleEvent::Joined { .. } => Kind::Joined,
             RuleEvent::FigureAtEnd { .. } => Kind::FigureAtEnd,
+            RuleEvent::FeaturePaid { .. } => Kind::FeaturePaid,
         }
     }
 
@@ -213,6 +216,7 @@ fn check_seat(rs: &Ruleset, s: &Seat, bad: &mut impl FnMut(&'static str, u32)) {
     match s {
         Seat::Holder(t) => check_index(rs, "token", *t, false, bad),
         Seat::Most(r) => check_index(rs, "resource", *r, false, bad),
+        Seat::Has(f) if usize::from(*f) >= rs.followers.len() => bad("figure", u32::from(*f)),
         _ => {}
     }
 }

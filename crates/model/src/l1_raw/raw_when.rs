@@ -95,6 +95,8 @@ pub enum RawEvent {
     GameEnd,
     /// The game is over, after final scoring.
     GameOver,
+    /// A feature's value was paid to its majority (subject: the feature, with its winners).
+    FeaturePaid,
 }
 
 impl RawEvent {
@@ -110,6 +112,7 @@ impl RawEvent {
             RawEvent::TurnEnd => "turn-end",
             RawEvent::GameEnd => "game-end",
             RawEvent::GameOver => "game-over",
+            RawEvent::FeaturePaid => "feature-paid",
         }
     }
 }

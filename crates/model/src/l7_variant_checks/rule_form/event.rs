@@ -49,6 +49,7 @@ impl Cx<'_> {
             RawEvent::TurnEnd => RuleEvent::TurnEnd,
             RawEvent::GameEnd => RuleEvent::GameEnd,
             RawEvent::GameOver => RuleEvent::GameOver,
+            RawEvent::FeaturePaid => RuleEvent::FeaturePaid { kinds },
         };
         (out.len() == before).then_some(e)
     }
@@ -60,8 +61,8 @@ impl Cx<'_> {
             (
                 "kinds",
                 w.kinds.as_ref().map(|k| k.span.clone()),
-                matches!(ev, E::FeatureCompleted | E::FeatureScored),
-                "`feature-completed` or `feature-scored`",
+                matches!(ev, E::FeatureCompleted | E::FeatureScored | E::FeaturePaid),
+                "`feature-completed`, `feature-scored` or `feature-paid`",
             ),
             (
                 "at",
@@ -133,13 +134,16 @@ pub(super) fn name(e: &RuleEvent) -> &'static str {
         // Lowered from a corner figure's short form only (no `[[when]]` writes them yet).
         RuleEvent::Joined { .. } => "joined",
         RuleEvent::FigureAtEnd { .. } => "figure-at-end",
+        RuleEvent::FeaturePaid { .. } => "feature-paid",
     }
 }
 
 /// The subject feature's kind, when the event names exactly one.
 pub(super) fn single_kind(e: &RuleEvent) -> Option<FeatureKind> {
     match e {
-        RuleEvent::FeatureCompleted { kinds } | RuleEvent::FeatureScored { kinds, .. }
+        RuleEvent::FeatureCompleted { kinds }
+        | RuleEvent::FeatureScored { kinds, .. }
+        | RuleEvent::FeaturePaid { kinds }
             if kinds.len() == 1 =>
         {
             Some(kinds[0])
@@ -163,6 +167,7 @@ pub(super) fn has_feature(e: &RuleEvent) -> bool {
         RuleEvent::FigurePlaced { .. }
             | RuleEvent::FeatureCompleted { .. }
             | RuleEvent::FeatureScored { .. }
+            | RuleEvent::FeaturePaid { .. }
     )
 }
 
@@ -170,7 +175,9 @@ pub(super) fn has_feature(e: &RuleEvent) -> bool {
 pub(super) fn has_winners(e: &RuleEvent) -> bool {
     matches!(
         e,
-        RuleEvent::FeatureCompleted { .. } | RuleEvent::FeatureScored { .. }
+        RuleEvent::FeatureCompleted { .. }
+            | RuleEvent::FeatureScored { .. }
+            | RuleEvent::FeaturePaid { .. }
     )
 }
 

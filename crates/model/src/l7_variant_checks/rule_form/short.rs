@@ -1,20 +1,21 @@
 //! The short forms lowered to the one rule form (docs/design/rule-form.md, "Lowering the short
-//! forms"): a `[[resource]]`'s gain and award and a figure's `when_extended` stay
+//! forms"): a `[[resource]]`'s gain and award and a figure's `payment` and `when_extended` stay
 //! in the data as sugar, and become [`When`] entries of the compiled variant, so the engine runs
 //! them through its one dispatcher and `variant explain` says them as rules of the one form.
 //!
 //! The lowered rules come before the `[[when]]` tables, in the order the engine ran the short
 //! forms before (within one event the dispatcher runs its rules in list order, and that order
 //! is the order of the effects in the log): resource gains (`feature-completed`) in resource
-//! order, figures' `when_extended` (`tile-placed`) in figure order, resource awards
+//! order, figures' `payment` (`feature-paid`) and `when_extended` (`tile-placed`) in figure
+//! order, resource awards
 //! (`game-over`, after final scoring) in resource order.
 
 use std::ops::Range;
 use std::path::PathBuf;
 
 use tegula_ruleset::{
-    Act, Award, Compare, Expr, FollowerType, Gain, Quantity, Resource, RuleEvent, Seat, Test,
-    TurnAction, TurnEffect, When,
+    Act, Award, Compare, Expr, FollowerType, Gain, PaymentModifier, Quantity, Resource, RuleEvent,
+    Seat, Test, TurnAction, TurnEffect, When,
 };
 
 use crate::diag::Source;
@@ -47,6 +48,12 @@ pub fn lower(
         }
     }
     for (i, f) in followers.iter_mut().enumerate() {
+        if let Some(p) = f.payment.take() {
+            let raw = raw_follower(&f.id).and_then(|raw| raw.value.payment.as_ref());
+            out.push((payment(i as u8, p), at(raw.map(|s| &s.span))));
+        }
+    }
+    for (i, f) in followers.iter_mut().enumerate() {
         if let Some(t) = f.when_extended.take() {
             let raw = raw_follower(&f.id).and_then(|raw| raw.value.when_extended.as_ref());
             out.push((extra_turn(i as u32, t), at(raw.map(|s| &s.span))));
@@ -75,6 +82,21 @@ fn gain(resource: u16, g: Gain) -> When {
             amount: g.amount,
             to: Seat::Placer,
             spend: false,
+        }],
+        offer: None,
+    }
+}
+
+/// A figure's `payment` (TB-8): whenever a feature is paid to its majority, each winner with a
+/// figure of type `figure` on it scores the value over the counts of the part paid.
+fn payment(figure: u8, p: PaymentModifier) -> When {
+    When {
+        rule: p.rule,
+        event: RuleEvent::FeaturePaid { kinds: Vec::new() },
+        test: None,
+        then: vec![Act::Score {
+            value: p.value,
+            to: Seat::Has(figure),
         }],
         offer: None,
     }
