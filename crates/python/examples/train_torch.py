@@ -1,7 +1,7 @@
 """Train the PyTorch agent of `tegula.torch_agent` by self-play and measure it against the
 built-in greedy agent (docs/AI.md, "A learned agent in PyTorch").
 
-    python3 crates/python/examples/train_torch.py --minutes 20 --eval 400 --out torch-base.pt
+    python3 crates/python/examples/train_torch.py --iterations 14 --games 24 --eval 600 --out torch-base.pt
 
 The scheme is value-guided one-turn search with a policy prior, not full AlphaZero MCTS: in base
 a turn's outcome is decided by one placement and one follower choice, so looking at every way to
