@@ -1,7 +1,8 @@
 """Train the PyTorch agent of `tegula.torch_agent` by self-play and measure it against the
 built-in greedy agent (docs/AI.md, "A learned agent in PyTorch").
 
-    python3 crates/python/examples/train_torch.py --iterations 14 --games 24 --eval 600 --out torch-base.pt
+    python3 crates/python/examples/train_torch.py --iterations 14 --games 24 --eval 600 \
+        --out torch-base.pt
 
 The scheme is value-guided one-turn search with a policy prior, not full AlphaZero MCTS: in base
 a turn's outcome is decided by one placement and one follower choice, so looking at every way to
@@ -18,9 +19,10 @@ recent positions (up to `--buffer`) train the rest: the policy, and the value ne
 the linear part misses. Each iteration prints the value loss on its new games before training
 on them, the linear part's alone and the whole head's, and sets the head's `gate` to the share
 of the network part that fits those new games best (0 to 1: a network part that does not
-generalise is not used). The network starts with its value head zero, i.e. as `greedy`. Training stops after `--minutes` (or
-`--iterations`); then `--eval` games against `greedy`, the seats alternating, give the win rate
-with its 95 % (Wilson) interval. CPU only; `--threads` (default 1) is torch's thread count.
+generalise is not used). The network starts with its value head zero, i.e. as `greedy`.
+Training stops after `--minutes` (or `--iterations`); then `--eval` games against `greedy`, the
+seats alternating, give the win rate with its 95 % (Wilson) interval. CPU only; `--threads`
+(default 1) is torch's thread count.
 """
 
 import argparse
