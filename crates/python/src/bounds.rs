@@ -26,7 +26,10 @@
 //! - payment modifiers (TB-8's kind) add only to their owner's payment: the seat's own
 //!   modifier figures, each at most its largest value per payment of the feature it stands on
 //!   (a field: once at the end, or once per completed city under the first edition, and at each
-//!   corner figure's majority payment); seat-resource awards (TB-3's kind): each once.
+//!   corner figure's majority payment); seat-resource awards (TB-3's kind): each once;
+//! - rules of the one form (`[[when]]`, module `when`): each score effect, its event's firings
+//!   times one firing's largest value, the counts that rules' effects make (counters,
+//!   resources, records) bounded by those effects; a value that feeds itself has no bound.
 //!
 //! The sums saturate at `u32::MAX`, where scores saturate too.
 
