@@ -352,10 +352,16 @@ pub fn compile_variant_with(
         rules: &rules,
     };
     let rule_form = crate::rule_form::lower(&files, &scope, &mut diags);
-    // The short forms become rules of the one form, before the `[[when]]` tables.
+    // The short forms become rules of the one form, before the `[[when]]` tables
+    // (docs/design/rule-form.md): resources' and figures' (TB-2, TB-3, TB-5, TB-8), then the
+    // corner figures' (AM-7..AM-9).
+    let corner = crate::rule_form::corner_rules(&followers, &readings);
+    let corner_at = crate::rule_form::corner_origins(&followers, &doc.followers, &vsrc);
     let raw = (&doc.resource[..], &doc.followers[..]);
     let short = crate::rule_form::short::lower(&mut resources, &mut followers, raw, &vsrc);
     let (mut when, mut when_at): (Vec<_>, Vec<_>) = short.into_iter().unzip();
+    when.extend(corner);
+    when_at.extend(corner_at);
     when.extend(rule_form.when);
     when_at.extend(rule_form.when_at);
     let v = CompiledVariant {

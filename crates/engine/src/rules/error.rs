@@ -167,6 +167,12 @@ pub enum RulesReason {
         /// The short form's key.
         what: &'static str,
     },
+    /// A rule of the one form waiting for `feature-scored` scores a feature itself
+    /// (`score-feature`): each scoring would raise the event again, without end.
+    RuleFormLoop {
+        /// The rule's id.
+        rule: String,
+    },
     /// A figure type's site tags (`only_tags`, `never_tags`) name a tag the ruleset does not
     /// have, or one past the feature tag bits.
     SiteTag {
@@ -270,6 +276,11 @@ impl fmt::Display for RulesReason {
                 f,
                 "`{owner}`: its `{what}` is a short form the compiler lowers to a rule of the one \
                  form (`when`), and the engine reads only those: compile the variant again"
+            ),
+            R::RuleFormLoop { rule } => write!(
+                f,
+                "rule {rule}: a feature-scored rule may not score a feature (score-feature): \
+                 its scoring would raise feature-scored again, without end"
             ),
             R::SiteTag {
                 follower,

@@ -58,8 +58,27 @@ impl Game<'_> {
     pub(super) fn points(&self) -> Result<u128, NoBound> {
         let mut points = 0u128;
         for (w, act, offer) in self.acts() {
-            let Act::Score { value, to } = act else {
-                continue;
+            let (value, to) = match act {
+                Act::Score { value, to } => (value, to),
+                // The corner figures' own payments are bounded apart (`corner_points`).
+                Act::ScoreFeature { .. } | Act::ScoreFigure { .. } if self.corner(&w.event) => {
+                    continue
+                }
+                Act::ScoreFeature {
+                    each_part: true, ..
+                } => {
+                    return Err(NoBound {
+                        rule: w.rule.clone(),
+                        reason: "a feature scored part by part outside a corner figure's \
+                                 payments: the parts one placement joins are not bounded"
+                            .into(),
+                    })
+                }
+                // The feature's majority, or the figure's owner: one seat once a firing.
+                Act::ScoreFeature { value, .. } | Act::ScoreFigure { value } => {
+                    (value, &Seat::Winners)
+                }
+                _ => continue,
             };
             if counted_apart(&w.event, to) {
                 continue;
@@ -76,6 +95,19 @@ impl Game<'_> {
             points = points.saturating_add(p);
         }
         Ok(points)
+    }
+
+    /// Whether the event names a corner figure (AM-7..AM-9 lowered: placed, joined, at end).
+    fn corner(&self, event: &RuleEvent) -> bool {
+        let figure = match event {
+            RuleEvent::FigurePlaced { figure }
+            | RuleEvent::Joined { figure }
+            | RuleEvent::FigureAtEnd { figure } => *figure,
+            _ => None,
+        };
+        figure
+            .and_then(|f| self.rs.followers.get(usize::from(f)))
+            .is_some_and(|f| f.corner.is_some())
     }
 
     /// One score effect's points to one seat over a game.
@@ -277,6 +309,15 @@ impl Game<'_> {
                 self.each_kind(kinds, |k| t.count(k) + self.field_rescores(k))
             }
             RuleEvent::GameEnd | RuleEvent::GameOver => 1,
+            // A join pays at a placement's follower decision, at most two a piece (as
+            // `corner_points` counts them).
+            RuleEvent::Joined { .. } => 2 * t.pieces,
+            // Once per figure on the board: every seat's figures at most.
+            RuleEvent::FigureAtEnd { .. } => {
+                let seat = (0..self.rs.followers.len()).map(|i| seat_figures(self.rs, i));
+                seat.fold(0, u128::saturating_add)
+                    .saturating_mul(u128::from(self.players))
+            }
         };
         match offer.map(|o| &o.options) {
             Some(Options::OwnFigure {
