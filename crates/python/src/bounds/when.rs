@@ -571,7 +571,7 @@ mod tests {
     use std::path::Path;
 
     use tegula_engine::Rules;
-    use tegula_ruleset::{Act, Expr, Offer, Quantity, Ruleset};
+    use tegula_ruleset::{Act, Expr, Offer, Quantity, RuleEvent, Ruleset, When};
 
     use super::super::{corner_points, score_bound, Totals};
     use super::{Game, NoBound};
@@ -684,5 +684,28 @@ mod tests {
         *add = Expr::Count(Quantity::Counters(0));
         let err = term(&r, &rs).expect_err("no bound");
         assert_eq!(err.rule, "LB-3");
+    }
+
+    #[test]
+    fn corner_payments_stay_bounded_apart_and_figures_at_end_once_each() {
+        // Abbey & Mayor's barn rules (lowered AM-7..AM-9: score-feature, score-figure on the
+        // barn's events) are `corner_points`' term, not counted again.
+        let am = rules("abbey-mayor.toml");
+        assert!(am.ruleset().when.iter().any(|w| w.rule == "AM-9"));
+        assert_eq!(term(&am, am.ruleset()), Ok(0));
+        // A figure-at-end rule for every figure: 7 meeples a seat, 2 seats, 2 points each;
+        // score-figure pays the figure's owner, one seat a firing.
+        let r = rules("base.toml");
+        let mut rs = r.ruleset().clone();
+        rs.when.push(When {
+            rule: "X-1".into(),
+            event: RuleEvent::FigureAtEnd { figure: None },
+            test: None,
+            then: vec![Act::ScoreFigure {
+                value: Expr::Int(2),
+            }],
+            offer: None,
+        });
+        assert_eq!(term(&r, &rs), Ok(7 * 2 * 2));
     }
 }
