@@ -321,10 +321,10 @@ impl Game<'_> {
         };
         match offer.map(|o| &o.options) {
             Some(Options::OwnFigure {
-                figure: Some(f),
+                figure: Some(_),
                 on,
                 ..
-            }) if offer.is_some_and(returns) => base.min(self.returns(*f, on)),
+            }) if offer.is_some_and(returns) => base.min(self.returns(on)),
             _ => base,
         }
     }
@@ -354,11 +354,11 @@ impl Game<'_> {
             .fold(0, u128::saturating_add)
     }
 
-    /// Returns of a figure type from features of `on` by an offer: a figure leaves supply only
+    /// Returns of a figure (of one type) from features of `on` by an offer: a figure leaves supply only
     /// onto a feature of the tile just placed, one per turn, so each tile-local feature takes at
     /// most one and gives it back at most once — unless some figure moves after scoring or a
     /// tile ability acts on figures (then: no bound but the event's).
-    fn returns(&self, _figure: u8, on: &[FeatureKind]) -> u128 {
+    fn returns(&self, on: &[FeatureKind]) -> u128 {
         let moves = self
             .rs
             .followers
@@ -382,7 +382,7 @@ impl Game<'_> {
     /// the offer is not of that form or figures move (see [`Game::returns`]).
     fn instead_of_cloister(&self, o: &Offer, each: u128) -> Option<u128> {
         let Options::OwnFigure {
-            figure: Some(f),
+            figure: Some(_),
             on,
             ..
         } = &o.options
@@ -390,7 +390,7 @@ impl Game<'_> {
             return None;
         };
         let cloister = [FeatureKind::Cloister];
-        if on[..] != cloister || !returns(o) || self.returns(*f, on) == UNBOUNDED {
+        if on[..] != cloister || !returns(o) || self.returns(on) == UNBOUNDED {
             return None;
         }
         let v = &self.rs.scoring.values.cloister;
