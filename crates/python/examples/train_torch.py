@@ -1,7 +1,8 @@
 """Train the PyTorch agent of `tegula.torch_agent` by self-play and measure it against the
 built-in greedy agent (docs/AI.md, "A learned agent in PyTorch").
 
-    python3 crates/python/examples/train_torch.py --minutes 20 --eval 400 --out torch-base.pt
+    python3 crates/python/examples/train_torch.py --iterations 14 --games 24 --eval 600 \
+        --out torch-base.pt
 
 The scheme is value-guided one-turn search with a policy prior, not full AlphaZero MCTS: in base
 a turn's outcome is decided by one placement and one follower choice, so looking at every way to
@@ -11,11 +12,17 @@ fewer self-play games in the same half hour on a laptop's CPU. Each iteration pl
 games of the current agent against itself (a share `--explore` of its decisions at random),
 recording at each decision the inputs with the search's choice (a softmax over the first
 actions' values, the policy target) and at each turn end chosen the inputs with what the margin
-gained from there to the end of the game (the value target); then `--steps` steps of Adam on
-minibatches of everything recorded (the most recent positions, up to `--buffer`). The network
-starts with its value head zero, i.e. as `greedy`. Training stops after `--minutes` (or
-`--iterations`); then `--eval` games against `greedy`, the seats alternating, give the win rate
-with its 95 % (Wilson) interval. CPU only; `--threads` (default 1) is torch's thread count.
+gained from there to the end of the game (the value target). Then the value head's linear part
+(on the global vector, which holds the linear agent's features) is refitted by ridge regression
+(`--ridge`) to every value row kept, and `--steps` steps of Adam on minibatches of the most
+recent positions (up to `--buffer`) train the rest: the policy, and the value network on what
+the linear part misses. Each iteration prints the value loss on its new games before training
+on them, the linear part's alone and the whole head's, and sets the head's `gate` to the share
+of the network part that fits those new games best (0 to 1: a network part that does not
+generalise is not used). The network starts with its value head zero, i.e. as `greedy`.
+Training stops after `--minutes` (or `--iterations`); then `--eval` games against `greedy`, the
+seats alternating, give the win rate with its 95 % (Wilson) interval. CPU only; `--threads`
+(default 1) is torch's thread count.
 """
 
 import argparse
@@ -69,6 +76,33 @@ def self_play(variant, agent, seed):
     return values, policies
 
 
+@torch.inference_mode()
+def held_out(net, rows, chunk=1024):
+    """On `rows` the network has not trained on (the newest games): the value loss of the
+    linear part alone and of the whole head, and the gate that would have fitted them best
+    (the least-squares share of the network part, between 0 and 1)."""
+    if not rows:
+        return float("nan"), float("nan"), float(net.gate)
+    y = torch.tensor([r[2] for r in rows], dtype=torch.float32)
+    gl = torch.from_numpy(np.stack([r[1] for r in rows]))
+    linear = net.linear(gl).squeeze(1)
+    rest = torch.cat([
+        net.forward_value(torch.from_numpy(np.stack([r[0] for r in rows[k:k + chunk]])
+                                           .astype(np.float32)), gl[k:k + chunk], gated=False)
+        for k in range(0, len(rows), chunk)
+    ]) - linear
+    mse = torch.nn.functional.mse_loss
+    square = float((rest * rest).sum())
+    gate = min(1.0, max(0.0, float((rest * (y - linear)).sum()) / square)) if square else 1.0
+    return float(mse(linear, y)), float(mse(linear + net.gate * rest, y)), gate
+
+
+def fit_linear(net, values, ridge):
+    """The value head's linear part refitted, in closed form, to every value row kept."""
+    if values.rows:
+        net.fit_linear(np.stack([r[1] for r in values.rows]), [r[2] for r in values.rows], ridge)
+
+
 def train_steps(net, opt, values, policies, rng, steps, batch):
     """`steps` Adam steps on minibatches of both heads' rows; the mean losses."""
     net.train()
@@ -78,7 +112,7 @@ def train_steps(net, opt, values, policies, rng, steps, batch):
         x = torch.from_numpy(np.stack([r[0] for r in vb]).astype(np.float32))
         gl = torch.from_numpy(np.stack([r[1] for r in vb]))
         y = torch.tensor([r[2] for r in vb], dtype=torch.float32)
-        loss_v = torch.nn.functional.mse_loss(net.forward_value(x, gl), y)
+        loss_v = torch.nn.functional.mse_loss(net.forward_value(x, gl, gated=False), y)
         pb = policies.sample(rng, batch // 2)
         x = torch.from_numpy(np.stack([r[0] for r in pb]).astype(np.float32))
         gl = torch.from_numpy(np.stack([r[1] for r in pb]))
@@ -150,7 +184,7 @@ def train(pool, variant, a, t0):
     torch.manual_seed(a.seed)
     rng = np.random.default_rng(a.seed)
     net = new_net(variant.new_game(2, 0), width=a.width, depth=a.depth)
-    opt = torch.optim.Adam(net.parameters(), lr=a.lr, weight_decay=1e-5)
+    opt = torch.optim.Adam(net.network_parameters(), lr=a.lr, weight_decay=1e-5)
     values, policies = Buffer(a.buffer), Buffer(a.buffer // 4)
     games = it = 0
     while it < a.iterations and time.perf_counter() - t0 < 60 * a.minutes:
@@ -158,15 +192,20 @@ def train(pool, variant, a, t0):
         state = net.state_dict()
         jobs = [(net.config, state, a.explore, a.seed * 7919 + it * a.jobs + j, seeds[j::a.jobs])
                 for j in range(a.jobs)]
-        for part in pool.map(_self_play_job, jobs):
-            for v, p in part:
-                values.add(v)
-                policies.add(p)
+        new = [game for part in pool.map(_self_play_job, jobs) for game in part]
+        fresh_linear, fresh_full, gate = held_out(net, [r for v, _ in new for r in v])
+        net.gate.fill_(gate)
+        for v, p in new:
+            values.add(v)
+            policies.add(p)
         games += a.games
+        fit_linear(net, values, a.ridge)
         lv, lp = train_steps(net, opt, values, policies, rng, a.steps, a.batch)
         it += 1
-        print(f"iteration {it}: {games} games, {len(values.rows)} value rows, value loss "
-              f"{lv:.3f}, policy loss {lp:.3f}, {time.perf_counter() - t0:.0f} s, "
+        print(f"iteration {it}: {games} games, {len(values.rows)} value rows, value loss on "
+              f"the new games {fresh_linear:.3f} (linear part) {fresh_full:.3f} (whole head), "
+              f"gate {gate:.2f}, network part's training loss {lv:.3f}, policy loss {lp:.3f}, "
+              f"{time.perf_counter() - t0:.0f} s, "
               f"{time.process_time():.0f} s of this process's CPU", flush=True)
     return TorchAgent(net), games
 
@@ -182,6 +221,8 @@ def main():
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--buffer", type=int, default=60_000, help="value rows kept")
     ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--ridge", type=float, default=1.0,
+                    help="the penalty of the value head's linear part (least squares)")
     ap.add_argument("--explore", type=float, default=0.1)
     ap.add_argument("--width", type=int, default=16)
     ap.add_argument("--depth", type=int, default=4)

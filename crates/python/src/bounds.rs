@@ -26,13 +26,21 @@
 //! - payment modifiers (TB-8's kind) add only to their owner's payment: the seat's own
 //!   modifier figures, each at most its largest value per payment of the feature it stands on
 //!   (a field: once at the end, or once per completed city under the first edition, and at each
-//!   corner figure's majority payment); seat-resource awards (TB-3's kind): each once.
+//!   corner figure's majority payment); seat-resource awards (TB-3's kind): each once;
+//! - rules of the one form (`[[when]]`, module `when`): each score effect, its event's firings
+//!   times one firing's largest value, the counts that rules' effects make (counters,
+//!   resources, records) bounded by those effects; a value that feeds itself has no bound.
 //!
 //! The sums saturate at `u32::MAX`, where scores saturate too.
 
+mod when;
+
+use std::cell::Cell;
 use std::collections::HashMap;
 
 use tegula_engine::Rules;
+
+pub use when::NoBound;
 
 use tegula_ruleset::{
     Ability, Act, AfterScore, Count, Effect, Expr, FeatureKind, FieldRule, Owner, Per, Quantity,
@@ -127,6 +135,8 @@ struct Totals {
     pennants: u128,
     /// Per tag: segments of features carrying it.
     tagged: HashMap<u32, u128>,
+    /// Per tag: pieces with a segment carrying it (or the tile itself).
+    tagged_pieces: HashMap<u32, u128>,
     /// Field–city borders of the tile-local fields.
     borders: u128,
     /// The most cities that can be completed: a completed city is a tile-local city with no
@@ -153,6 +163,10 @@ impl Totals {
         let (mut closed, mut open) = (0u128, 0u128);
         for (tile, &n) in rs.tiles.iter().zip(&copies).filter(|(_, &n)| n > 0) {
             totals.pieces += n;
+            let tags = tile.features.iter().fold(tile.tags, |a, f| a | f.tags);
+            for tag in (0..32).filter(|b| tags & (1 << b) != 0) {
+                *totals.tagged_pieces.entry(tag).or_default() += n;
+            }
             totals.cells += n * u128::from(tile.cell_count);
             for f in &tile.features {
                 let e = totals.features.entry(f.kind).or_default();
@@ -205,6 +219,11 @@ impl Totals {
         }
     }
 
+    /// Pieces carrying a tag (on the tile or a segment).
+    fn tagged_pieces(&self, tag: u32) -> u128 {
+        self.tagged_pieces.get(&tag).copied().unwrap_or(0)
+    }
+
     /// Points all features of `kind` valued by `lin` can pay in one game.
     fn all_features(&self, kind: FeatureKind, lin: &Lin) -> u128 {
         let per_feature = lin.konst.saturating_mul(self.count(kind));
@@ -216,8 +235,15 @@ impl Totals {
     }
 }
 
-/// The largest final score any seat can reach in a game of `players` seats (see the module).
+/// The largest final score any seat can reach in a game of `players` seats (see the module);
+/// `u32::MAX` (where scores saturate) where a rule's points have no bound ([`score_bound`]
+/// says why).
 pub fn max_score(rules: &Rules, players: u8) -> u32 {
+    score_bound(rules, players).unwrap_or(u32::MAX)
+}
+
+/// [`max_score`], or the rule whose points have no bound and why.
+pub fn score_bound(rules: &Rules, players: u8) -> Result<u32, NoBound> {
     let rs = rules.ruleset();
     let t = Totals::of(rules, players);
     let values = &rs.scoring.values;
@@ -248,12 +274,21 @@ pub fn max_score(rules: &Rules, players: u8) -> u32 {
     let (corner, corner_events) = corner_points(rs, &t, players);
     let abilities = ability_points(rs, &t, players, corner_events);
     let extras = modifier_points(rs, &t, corner_events).saturating_add(award_points(rs));
+    let rules_form = when::Game {
+        rs,
+        t: &t,
+        players,
+        corner_events,
+        depth: Cell::new(0),
+    }
+    .points()?;
     let all = total
+        .saturating_add(rules_form)
         .saturating_add(extras)
         .saturating_add(fields)
         .saturating_add(corner)
         .saturating_add(abilities);
-    u32::try_from(all).unwrap_or(u32::MAX)
+    Ok(u32::try_from(all).unwrap_or(u32::MAX))
 }
 
 /// Figures of follower type `i` one seat can own: its supply and what pool takes give it (a

@@ -185,9 +185,11 @@ impl PyVariant {
     /// An upper bound on any seat's final score in a game with `players` seats, proven from the
     /// variant's rules and pieces alone (every point the score events of a game can pay that
     /// seat; docs/AI.md, "Utility bounds", has the method): OpenSpiel's `max_utility`. Within
-    /// 5× of the best scores seen for base, the house rules on it, Traders & Builders and the
-    /// guilds; 16–60× with Abbey & Mayor's barns and 19–21× with the wonders, whose worst
-    /// cases counting cannot rule out (docs/AI.md says why); `returns="rank"` is bounded exactly.
+    /// 5× of the best scores seen for base, the house rules on it, Traders & Builders, the
+    /// guilds and the variants of `[[when]]` rules (abbot, goldmines, king & robber baron,
+    /// little buildings); 16–60× with Abbey & Mayor's barns and 19–21× with the wonders, whose
+    /// worst cases counting cannot rule out (docs/AI.md says why); `returns="rank"` is bounded
+    /// exactly. A variant whose rule's value feeds itself has no bound: `4294967295`.
     #[pyo3(signature = (players = 2))]
     fn max_score(&self, players: u8) -> PyResult<u32> {
         let players = seats(&self.inner.rules, players)?;

@@ -31,14 +31,16 @@ from torch import nn
 SCALE = 20.0
 #: The side of the square cut from the observation window's centre for the value head.
 CROP = 17
-FORMAT = "tegula-torch-agent-1"
+FORMAT = "tegula-torch-agent-2"
 
 
 class Encoder:
     """The network's inputs for one variant and seat count, as seen from one seat: the planes
     with the figure channels turned so that the viewer's come first, and a global vector: the
     viewer's score, its best rival's and the margin, figures in supply, the share of tiles left,
-    and each side's figures on tiles with each feature kind (the planes' products, summed)."""
+    each side's figures on tiles with each feature kind (the planes' products, summed), and
+    those times the share of tiles left (what a figure standing on a feature will still earn
+    changes as the pile runs out: the linear agent's features, `tegula.value_agent`)."""
 
     KINDS = ("city", "road", "field", "cloister")
 
@@ -56,7 +58,7 @@ class Encoder:
         self.fig = fig
         self.kinds = [names.index(f"feature:{k}") for k in self.KINDS if f"feature:{k}" in names]
         self.types = len(fig[0])
-        self.globals_size = 6 + 2 * len(self.kinds)
+        self.globals_size = 6 + 4 * len(self.kinds)
         self.buf = None
 
     def globals(self, game, me, planes=None):
@@ -73,7 +75,8 @@ class Encoder:
         on = [(kinds * x[self.fig[s]].sum(axis=0)).sum(axis=(1, 2)) / 7 for s in (me, rival)]
         head = [scores[me] / 50, scores[rival] / 50, (scores[me] - scores[rival]) / SCALE,
                 supply[me] / 7, supply[rival] / 7, left]
-        return np.concatenate([np.asarray(head, np.float32), on[0], on[1]]).astype(np.float32)
+        parts = [np.asarray(head, np.float32), on[0], on[1], on[0] * left, on[1] * left]
+        return np.concatenate(parts).astype(np.float32)
 
     def planes(self, game, me, crop=None, out=None):
         """The planes of `game` for seat `me` (cut to `crop` × `crop` around the centre); the
@@ -115,9 +118,12 @@ def margin(game, me):
 
 
 class Net(nn.Module):
-    """A fully convolutional trunk; the value head pools it (mean and max) with the global
-    vector, the policy head scores every placement id by cell and rotation (one 1×1 convolution
-    to `4 × slots` channels, laid out as the ids are) and the other ids from the pooled trunk."""
+    """A fully convolutional trunk; the value head is a linear function of the global vector
+    (`linear`, fitted by least squares: `fit_linear`) plus a small network of the pooled trunk
+    (mean and max) and the global vector, which learns what the linear part misses, times
+    `gate` (the share of it that helps on games it was not trained on); the policy
+    head scores every placement id by cell and rotation (one 1×1 convolution to `4 × slots`
+    channels, laid out as the ids are) and the other ids from the pooled trunk."""
 
     def __init__(self, channels, globals_size, actions, side, slots=1, width=16, depth=3):
         super().__init__()
@@ -133,17 +139,40 @@ class Net(nn.Module):
             raise ValueError(f"{actions} action ids cannot hold {slots} slots of {side}² cells")
         self.value = nn.Sequential(nn.Linear(2 * width + globals_size, 64), nn.ReLU(),
                                    nn.Linear(64, 1))
-        nn.init.zeros_(self.value[2].weight)
-        nn.init.zeros_(self.value[2].bias)
+        self.linear = nn.Linear(globals_size, 1).requires_grad_(False)  # fit_linear sets it
+        # how much of the network part the head adds (0–1), fitted on games not trained on
+        self.register_buffer("gate", torch.ones(()))
+        for layer in (self.value[2], self.linear):
+            nn.init.zeros_(layer.weight)
+            nn.init.zeros_(layer.bias)
         self.place = nn.Conv2d(width, 4 * slots, 1)
         self.other = nn.Linear(2 * width + globals_size, max(1, self.place_base))
 
     def _pooled(self, h, g):
         return torch.cat([h.mean(dim=(2, 3)), h.amax(dim=(2, 3)), g], dim=1)
 
-    def forward_value(self, x, g):
-        """Expected margin gain / SCALE of each position (`x`: N × C × S × S, any S)."""
-        return self.value(self._pooled(self.trunk(x), g)).squeeze(1)
+    def forward_value(self, x, g, gated=True):
+        """Expected margin gain / SCALE of each position (`x`: N × C × S × S, any S): the
+        linear part plus the network part times `gate` (`gated=False`: the whole network part,
+        as training fits it)."""
+        rest = self.value(self._pooled(self.trunk(x), g))
+        return (self.linear(g) + (self.gate * rest if gated else rest)).squeeze(1)
+
+    def network_parameters(self):
+        """The parameters trained by gradient descent: all but the linear part's."""
+        return [p for n, p in self.named_parameters() if not n.startswith("linear.")]
+
+    @torch.no_grad()
+    def fit_linear(self, g, y, ridge=1.0):
+        """Set the linear part to the ridge regression of the targets `y` (N) on the global
+        vectors `g` (N × globals_size; NumPy), the bias not penalised: closed form, so it
+        needs no learning rate and holds at once what the features say."""
+        a = np.hstack([np.asarray(g, np.float64), np.ones((len(g), 1))])
+        penalty = np.full(a.shape[1], float(ridge))
+        penalty[-1] = 0.0
+        w = np.linalg.solve(a.T @ a + np.diag(penalty), a.T @ np.asarray(y, np.float64))
+        self.linear.weight.copy_(torch.from_numpy(w[None, :-1]))
+        self.linear.bias.fill_(float(w[-1]))
 
     def forward_policy(self, x, g):
         """Logits over every action id (`x`: N × C × side × side, the whole window)."""
@@ -182,7 +211,11 @@ class TorchAgent:
     def load(cls, path, **kw):
         """The agent of a file written by `save` (ValueError if it is not one)."""
         data = torch.load(path, map_location="cpu", weights_only=True)
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
+        found = data.get("format") if isinstance(data, dict) else None
+        if isinstance(found, str) and found.startswith("tegula-torch-agent-") and found != FORMAT:
+            raise ValueError(f"{path}: a tegula torch agent file of another version ({found}; "
+                             f"this one reads {FORMAT}): train it again")
+        if found != FORMAT:
             raise ValueError(f"{path}: not a tegula torch agent file ({FORMAT})")
         net = Net(**data["config"])
         net.load_state_dict(data["state"])
