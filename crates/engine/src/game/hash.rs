@@ -43,14 +43,18 @@ impl Game {
 
     /// [`Game::state_hash`] computed from scratch (for tests of the incremental part).
     pub fn state_hash_from_scratch(&self) -> u64 {
-        let placed = self.insts.iter().map(|i| tile_key(i.tile, i.x, i.y, i.rot));
+        let placed = self
+            .board
+            .insts
+            .iter()
+            .map(|i| tile_key(i.tile, i.x, i.y, i.rot));
         placed.fold(self.left_hash(), u64::wrapping_add) ^ self.small_hash()
     }
 
     /// The remaining multiset's part: Σ count × key(tile).
     pub(super) fn left_hash(&self) -> u64 {
         let keys = &self.rules.left_keys;
-        let terms = self.left.iter().zip(keys);
+        let terms = self.deck.left.iter().zip(keys);
         terms.fold(0, |z, (&c, &k)| {
             z.wrapping_add(u64::from(c).wrapping_mul(k))
         })
@@ -58,7 +62,7 @@ impl Game {
 
     /// The parts mixed in on request: small, bounded by the figures and seats.
     fn small_hash(&self) -> u64 {
-        let phase = match self.phase {
+        let phase = match self.now.phase {
             Phase::Pick => 1,
             Phase::Order => 2,
             Phase::Hand => 3,
@@ -72,21 +76,21 @@ impl Game {
         let mut h = key(
             3,
             phase,
-            u64::from(self.player) << 16 | u64::from(self.current),
+            u64::from(self.now.player) << 16 | u64::from(self.now.current),
         );
-        for (p, &s) in self.scores.iter().enumerate() {
+        for (p, &s) in self.seats.scores.iter().enumerate() {
             h ^= key(4, p as u64, u64::from(s));
         }
-        for (i, &n) in self.supply.iter().chain(&self.held).enumerate() {
+        for (i, &n) in self.seats.supply.iter().chain(&self.seats.held).enumerate() {
             h ^= key(5, i as u64, u64::from(n));
         }
         // Seat resources (none in most variants: the hash of those stays what it was).
-        for (i, &n) in self.holdings.iter().enumerate() {
+        for (i, &n) in self.seats.holdings.iter().enumerate() {
             h ^= key(12, i as u64, u64::from(n));
         }
-        for m in &self.meeples {
-            let seg = &self.segs[m.seg as usize];
-            let inst = &self.insts[seg.inst as usize];
+        for m in &self.board.meeples {
+            let seg = &self.board.segs[m.seg as usize];
+            let inst = &self.board.insts[seg.inst as usize];
             let at = tile_key(inst.tile, inst.x, inst.y, inst.rot);
             h ^= key(
                 6,
@@ -94,7 +98,7 @@ impl Game {
                 at ^ u64::from(seg.local),
             );
         }
-        for c in &self.corner_figs {
+        for c in &self.board.corner_figs {
             let pt = (c.point.0 as u32 as u64) << 32 | c.point.1 as u32 as u64;
             h ^= key(7, u64::from(c.player) << 8 | u64::from(c.ftype), pt);
         }
@@ -119,16 +123,16 @@ impl Game {
         }
         // The one rule form's tokens, counters and offers (none in most variants).
         self.rf.hash_into(|tag, a, b| h ^= key(tag, a, b));
-        for (i, m) in self.moves.iter().enumerate() {
+        for (i, m) in self.legal.moves.iter().enumerate() {
             h ^= key(10, i as u64, action_bits(Action::Move(m.0)));
         }
         h ^ key(
             11,
             u64::from(w.must_place)
-                | u64::from(self.in_final) << 1
-                | u64::from(self.in_extra) << 2
+                | u64::from(self.now.in_final) << 1
+                | u64::from(self.now.in_extra) << 2
                 // The earned extra turn (TB-5): bit 3 set, the figure type above it.
-                | self.extra_due.map_or(0, |t| 8 | t.bits() << 4)
+                | self.now.extra_due.map_or(0, |t| 8 | t.bits() << 4)
                 // A kept tile alone on offer after the pile (W-12): the top bit, clear elsewhere.
                 | u64::from(w.kept_only) << 63,
             w.pairs_at.into(),

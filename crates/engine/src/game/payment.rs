@@ -15,7 +15,7 @@ impl Game {
     /// city count of the payment when it is not the feature's own (one city, or a former
     /// field's). Each addition is its own score event, citing the modifier's rule.
     pub(super) fn pay_modifiers(&mut self, root: u32, strength: &[u32; 32], cities: Option<u32>) {
-        let best = strength[..usize::from(self.players)]
+        let best = strength[..usize::from(self.seats.players)]
             .iter()
             .copied()
             .max()
@@ -25,8 +25,8 @@ impl Game {
         }
         let rules = self.rules.clone();
         let followers = &rules.ruleset().followers;
-        for i in 0..self.meeples.len() {
-            let m = self.meeples[i];
+        for i in 0..self.board.meeples.len() {
+            let m = self.board.meeples[i];
             let Some(modifier) = &followers[usize::from(m.ftype)].payment else {
                 continue;
             };
@@ -37,15 +37,15 @@ impl Game {
             let extra = modifier
                 .value
                 .eval(&mut FeatureCounts::new(self, root, &mut buf, cities));
-            points::add(&mut self.scores[usize::from(m.player)], extra);
+            points::add(&mut self.seats.scores[usize::from(m.player)], extra);
             // A modifier worth nothing this time (no city yet) says nothing.
-            if self.record && extra > 0 {
+            if self.log.record && extra > 0 {
                 let mut feature = self.info(root, &mut buf);
                 if let Some(n) = cities {
                     feature.cities = n;
                 }
-                self.events.push(Event::Score {
-                    turn: self.turn,
+                self.log.events.push(Event::Score {
+                    turn: self.now.turn,
                     rule: modifier.rule.clone(),
                     players: vec![m.player],
                     points: extra,

@@ -18,8 +18,8 @@ impl Game {
     pub(super) fn gain_resources(&mut self, root: u32) {
         let rules = Arc::clone(&self.rules);
         let list = &rules.ruleset().resources;
-        let kind = self.segs[root as usize].kind;
-        let seat = self.last_placer;
+        let kind = self.board.segs[root as usize].kind;
+        let seat = self.now.last_placer;
         let mut buf = std::mem::take(&mut self.tmp.buf);
         for (r, res) in list.iter().enumerate() {
             let Some(gain) = res.gain.as_ref().filter(|g| g.feature == kind) else {
@@ -31,10 +31,13 @@ impl Game {
             if amount == 0 {
                 continue;
             }
-            points::add(&mut self.holdings[seat as usize * list.len() + r], amount);
-            if self.record {
-                self.events.push(Event::Gain {
-                    turn: self.turn,
+            points::add(
+                &mut self.seats.holdings[seat as usize * list.len() + r],
+                amount,
+            );
+            if self.log.record {
+                self.log.events.push(Event::Gain {
+                    turn: self.now.turn,
                     rule: gain.rule.clone(),
                     player: seat,
                     resource: res.id.clone(),
@@ -57,14 +60,14 @@ impl Game {
                 continue;
             };
             let mut held = [0u32; 32];
-            let seats = held.iter_mut().take(self.players as usize);
-            for (slot, &n) in seats.zip(self.holdings.iter().skip(r).step_by(list.len())) {
+            let seats = held.iter_mut().take(self.seats.players as usize);
+            for (slot, &n) in seats.zip(self.seats.holdings.iter().skip(r).step_by(list.len())) {
                 *slot = n;
             }
             let winners = self.pay_best(&held, award.most);
-            if self.record && !winners.is_empty() {
-                self.events.push(Event::Award {
-                    turn: self.turn,
+            if self.log.record && !winners.is_empty() {
+                self.log.events.push(Event::Award {
+                    turn: self.now.turn,
                     rule: award.rule.clone(),
                     players: winners,
                     resource: res.id.clone(),
@@ -83,13 +86,13 @@ impl Game {
             return 0;
         }
         let i = seat as usize * n + resource;
-        self.holdings.get(i).copied().unwrap_or(0)
+        self.seats.holdings.get(i).copied().unwrap_or(0)
     }
 
     /// Each resource's holdings by seat, keyed by resource id (the end event's form).
     pub fn holdings_by_id(&self) -> BTreeMap<String, Vec<u32>> {
         let list = &self.rules.ruleset().resources;
-        let seats = 0..self.players;
+        let seats = 0..self.seats.players;
         list.iter()
             .enumerate()
             .map(|(r, res)| {
@@ -104,6 +107,6 @@ impl Game {
     /// Every seat's holdings, seat by seat (`seat * resources + resource`, the order of the
     /// ruleset's resources); empty when the variant declares none.
     pub fn holdings(&self) -> &[u32] {
-        &self.holdings
+        &self.seats.holdings
     }
 }

@@ -168,7 +168,7 @@ impl Game {
         let Some(pos) = self.pos(x, y) else {
             return 0;
         };
-        let v = self.cells[pos];
+        let v = self.board.cells[pos];
         if v >= super::FRONT {
             return 0;
         }
@@ -181,7 +181,7 @@ impl Game {
         let mut out = Vec::new();
         for (k, c) in self.rf.counters.iter().enumerate() {
             for (inst, &n) in c.iter().enumerate().filter(|(_, &n)| n > 0) {
-                let i = self.insts[inst];
+                let i = self.board.insts[inst];
                 out.push((k, i.x, i.y, n));
             }
         }
