@@ -129,24 +129,41 @@ impl RuleState {
     }
 
     /// A few words for the state hash (nothing when the variant has no rule of the one form, so
-    /// the hash of every other variant stays what it was).
-    pub(super) fn hash_into(&self, mut key: impl FnMut(u64, u64, u64)) {
-        for (i, t) in self.tokens.iter().enumerate() {
+    /// the hash of every other variant stays what it was). Tile instances are keyed by where
+    /// they lie (`inst_key`), not by their placement order. `claims` is empty between moves.
+    pub(super) fn hash_into(
+        &self,
+        inst_key: impl Fn(u32) -> u64,
+        mut key: impl FnMut(u64, u64, u64),
+    ) {
+        let RuleState {
+            tokens,
+            counters,
+            placed_by,
+            offers,
+            claims: _,
+        } = self;
+        for (i, t) in tokens.iter().enumerate() {
             let holder = t.holder.map_or(0, |h| u64::from(h) + 1);
-            key(14, i as u64, holder << 32 | u64::from(t.record));
-            key(15, i as u64, u64::from(t.at_start));
+            key(40, i as u64, holder << 32 | u64::from(t.record));
+            key(41, i as u64, u64::from(t.at_start));
         }
-        for (k, c) in self.counters.iter().enumerate() {
+        for (k, c) in counters.iter().enumerate() {
             for (inst, &n) in c.iter().enumerate().filter(|(_, &n)| n > 0) {
-                key(16, (k as u64) << 32 | inst as u64, u64::from(n));
+                key(42, (k as u64) << 32 | u64::from(n), inst_key(inst as u32));
             }
         }
-        for (i, o) in self.offers.iter().enumerate() {
-            key(
-                17,
-                i as u64,
-                u64::from(o.rule) << 32 | u64::from(o.ctx.actor),
-            );
+        let placers = placed_by.iter().enumerate().filter(|(_, &p)| p != NOBODY);
+        for (inst, &seat) in placers {
+            key(43, u64::from(seat), inst_key(inst as u32));
+        }
+        for (i, o) in offers.iter().enumerate() {
+            let ctx = {
+                let mut s = std::hash::DefaultHasher::new();
+                std::hash::Hash::hash(&o.ctx, &mut s);
+                std::hash::Hasher::finish(&s)
+            };
+            key(44, (i as u64) << 16 | u64::from(o.rule), ctx);
         }
     }
 }
