@@ -171,7 +171,7 @@ struct Freed {
 part! {
     /// One game. Cheap to clone (flat vectors, the rules behind an `Arc`), so tree search can
     /// copy it; `clone_from` reuses the target's buffers (no allocation once they are large
-    /// enough; see [`parts`]). `PartialEq`, `Eq` and `Hash` are derived: two games are equal
+    /// enough; see `game/parts/`). `PartialEq`, `Eq` and `Hash` are derived: two games are equal
     /// when every part of their state is (board, features, figures, scores, pile order, phase,
     /// decisions made and recorded events); scratch buffers (`Scratch`) and caches derived from
     /// the rest take no part. For transposition tables see [`Game::state_hash`].

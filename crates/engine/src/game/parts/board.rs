@@ -9,12 +9,13 @@ part! {
     /// The board array, the placed tiles and their features, and the figures on them.
     ///
     /// Invariants: `cells` is `width × width`, centred on `(0, 0)` at `(off, off)`, with
-    /// `width ≤ full_width` (fixed at setup); a cell holds `EMPTY`, `FRONT | i` for
-    /// frontier entry `i`, or a placed cell of an instance in `insts`. Every `Inst`'s segments are
-    /// `segs[seg_base..]`; a segment's `parent` chain ends at its feature's root, whose counters
-    /// (`open`, `occ`, `guests`, `corners`…) are the feature's. Each figure in `meeples` stands on
-    /// a segment of `segs`, each corner figure on a field's segment; `roomy` holds only while no
-    /// tile can reach the array's edge. `holes` is derived from the tiles (no part of equality).
+    /// `width ≤ full_width` (fixed at setup); a cell holds `EMPTY`, `FRONT | i` for frontier
+    /// entry `i` (one cell per entry), or a placed cell of an instance in `insts` (one cell per
+    /// cell of the placed tiles). Every segment lies on a placed tile and its `parent` chain
+    /// ends at its feature's root, whose counters (`open`, `occ`, `guests`, `corners`…) are the
+    /// feature's. Each figure in `meeples` and `corner_figs` stands on a segment of `segs`;
+    /// `roomy` holds only while no tile can reach the array's edge. `holes` is derived from the
+    /// tiles (no part of equality). Checked by [`Game::check_parts`](crate::Game::check_parts).
     pub(in crate::game) struct Board {
         /// Side of the board array in cells (it grows up to `full_width`).
         pub(in crate::game) width: usize,

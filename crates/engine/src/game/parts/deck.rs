@@ -7,11 +7,12 @@ use super::part;
 part! {
     /// The pile.
     ///
-    /// Invariants: `drawn ≤ revealed ≤ pile.len()` while the game runs (the game's end sets both
-    /// to the pile's length); `left[t]` is the number of tiles of type `t` in `pile[drawn..]`
-    /// (all zero once the game is over); without chance steps `revealed == pile.len()`;
-    /// `resume` matters only in [`Phase::Draw`](crate::Phase::Draw). `seed` is the shuffle's
-    /// seed (`None` for a scripted pile).
+    /// Invariants: `drawn ≤ revealed ≤ pile.len()` (the game's end sets both to the pile's
+    /// length); `left[t]` is the number of tiles of type `t` in `pile[drawn..]` (all zero once
+    /// the game is over); without chance steps `revealed == pile.len()`. Checked by
+    /// [`Game::check_parts`](crate::Game::check_parts). `resume` matters only in
+    /// [`Phase::Draw`](crate::Phase::Draw); `seed` is the shuffle's seed (`None` for a scripted
+    /// pile).
     pub(in crate::game) struct Deck {
         /// The pile order, drawn from the front.
         pub(in crate::game) pile: Vec<u16>,

@@ -8,10 +8,10 @@ part! {
     /// The turn's unsettled business.
     ///
     /// Invariants: `pending`, `pending_cloisters` and `pending_fields` are filled by the turn's
-    /// placements and emptied by its scoring step, never carried into the next turn; `freed` is
-    /// non-empty
-    /// only while freed figures decide in [`Phase::Move`](crate::Phase::Move), the first of
-    /// them deciding now.
+    /// placements and emptied by its scoring step, so they are empty whenever a tile is to be
+    /// placed and once the game is over; `freed` is non-empty only while freed figures decide
+    /// in [`Phase::Move`](crate::Phase::Move), the first of them deciding now. Checked by
+    /// [`Game::check_parts`](crate::Game::check_parts).
     #[derive(Default)]
     pub(in crate::game) struct Due {
         /// Features the placement touched, to be scored at the turn's end (roots or segments).

@@ -11,6 +11,7 @@
 //! all four at once.
 
 mod board;
+mod check;
 mod deck;
 mod due;
 mod legal;

@@ -8,7 +8,8 @@ part! {
     /// Invariants: `players` is within the ruleset's seat range and fixed for the game's life;
     /// `supply` holds `players × followers` counts (`seat * followers + type`), `scores` one per
     /// seat, `holdings` `players × resources` (`seat * resources + resource`), `held`
-    /// `players × player_tiles` (`seat * player_tiles + i`).
+    /// `players × player_tiles` (`seat * player_tiles + i`). Checked by
+    /// [`Game::check_parts`](crate::Game::check_parts).
     pub(in crate::game) struct Seats {
         /// Number of seats.
         pub(in crate::game) players: u8,

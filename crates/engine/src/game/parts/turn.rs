@@ -8,10 +8,10 @@ use super::part;
 part! {
     /// The turn under way.
     ///
-    /// Invariants: `player` and `active` are seats (`< players`); `current` is the tile in hand
-    /// during [`Phase::Place`] and what follows it; `final_seats` is non-empty only while
-    /// `in_final`; `extra_due` is `None` while `in_extra` (an extra turn earns none, TB-5);
-    /// after [`Phase::Over`] nothing here changes.
+    /// Invariants: `player`, `active` and `last_placer` are seats (`< players`); `current` is
+    /// the tile in hand during [`Phase::Place`] and what follows it; `final_seats` is non-empty only while
+    /// `in_final`; `extra_due` is `None` while `in_extra` (an extra turn earns none, TB-5).
+    /// Checked by [`Game::check_parts`](crate::Game::check_parts).
     pub(in crate::game) struct Turn {
         /// The phase: what kind of decision the game waits for.
         pub(in crate::game) phase: Phase,

@@ -1,8 +1,9 @@
-//! `Game::restart` sets up the game `Game::new` sets up (issue 34): on every shipped variant
-//! (`variants/*.toml`, `variants/house/*.toml`), with the fewest and the most seats, recording
-//! or not, with and without chance steps, and with a scripted pile, a game played some random
-//! moves (none, a few, many, to its end) and then restarted equals a new game of the new pile —
-//! every part of the state, the hash, and the games that follow from both.
+//! The game state in parts (issue 34). `Game::restart` sets up the game `Game::new` sets up: on
+//! every shipped variant (`variants/*.toml`, `variants/house/*.toml`), with the fewest and the
+//! most seats, recording or not, with and without chance steps, and with a scripted pile, a game
+//! played some random moves (none, a few, many, to its end) and then restarted equals a new game
+//! of the new pile — every part of the state, the hash, and the games that follow from both.
+//! Every part's invariants (`Game::check_parts`) hold after every one of those moves.
 
 mod common;
 
@@ -24,9 +25,13 @@ fn rules_of(path: &std::path::Path) -> Arc<Rules> {
     Arc::new(Rules::new(rs).expect("playable"))
 }
 
-/// Up to `n` random legal moves (chance outcomes included); fewer if the game ends.
+/// Up to `n` random legal moves (chance outcomes included); fewer if the game ends. The parts'
+/// invariants hold before and after each.
 fn random_moves(g: &mut Game, rng: &mut Rng, n: usize) {
     for _ in 0..n {
+        if let Err(e) = g.check_parts() {
+            panic!("{e} after {:?}", g.history().last());
+        }
         if g.phase() == Phase::Over {
             return;
         }
@@ -34,6 +39,9 @@ fn random_moves(g: &mut Game, rng: &mut Rng, n: usize) {
         assert!(!actions.is_empty(), "a running game has a legal action");
         let a = actions[rng.below(actions.len() as u32) as usize];
         g.apply(a).expect("a legal action applies");
+    }
+    if let Err(e) = g.check_parts() {
+        panic!("{e} after {:?}", g.history().last());
     }
 }
 
