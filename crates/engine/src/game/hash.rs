@@ -347,6 +347,18 @@ mod tests {
         g
     }
 
+    /// Seat 0 owns the start tile, from the pool or not.
+    fn owned(pooled: bool) -> Owned {
+        let (player, inst, tile, turn) = (0, 0, 0, 0);
+        Owned {
+            player,
+            inst,
+            tile,
+            turn,
+            pooled,
+        }
+    }
+
     /// One change to one field of the state.
     type Change = (&'static str, fn(&mut Game));
 
@@ -404,26 +416,8 @@ mod tests {
         ("w.turn_pairs_at", |g| g.w.turn_pairs_at += 1),
         ("w.taken", |g| g.w.taken.push(0)),
         ("w.held", |g| g.w.held.push((0, 0))),
-        ("w.owned", |g| {
-            let (player, inst, tile, turn, pooled) = (0, 0, 0, 0, true);
-            g.w.owned.push(Owned {
-                player,
-                inst,
-                tile,
-                turn,
-                pooled,
-            });
-        }),
-        ("w.owned's pooled", |g| {
-            let (player, inst, tile, turn, pooled) = (0, 0, 0, 0, false);
-            g.w.owned.push(Owned {
-                player,
-                inst,
-                tile,
-                turn,
-                pooled,
-            });
-        }),
+        ("w.owned", |g| g.w.owned.push(owned(true))),
+        ("w.owned's pooled", |g| g.w.owned.push(owned(false))),
         ("w.unplaceable", |g| g.w.unplaceable.push((0, 0))),
         ("w.kept", |g| g.w.kept.push((0, 0))),
         ("w.kept_only", |g| g.w.kept_only = true),

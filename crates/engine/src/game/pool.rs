@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use tegula_ruleset::{PoolTileDraw, ThresholdRecheck};
 
-use super::{Event, Game, MoveError, Phase, Placement, Resume};
+use super::{part, Event, Game, MoveError, Phase, Placement, Resume};
 
 /// A placed tile with an owner (a pool tile, or any tile with abilities): its owner, tile
 /// instance, the turn it was placed, and whether it came from the pool.
@@ -29,49 +29,51 @@ pub(super) enum Picking {
     Take,
 }
 
-/// Everything about the pool that changes during a game (small lists: cheap to clone).
-#[derive(Debug, Default, PartialEq, Eq, Hash)]
-pub(super) struct PoolState {
-    /// Tiles in the open pool.
-    pub pool: Vec<u16>,
-    /// Where the remaining threshold pairs stand on the score track (W-2).
-    pub pairs_at: u32,
-    /// Where they stood when the current turn's takes began (W-3's `old-position` reading
-    /// compares with it).
-    pub turn_pairs_at: u32,
-    /// Tiles taken so far, by seat (W-4, W-30).
-    pub taken: Vec<u8>,
-    /// Taken and not yet placed: `(seat, tile)` (W-5).
-    pub held: Vec<(u8, u16)>,
-    /// Placed tiles with an owner: pool tiles, and tiles with abilities placed from the pile or
-    /// a hand.
-    pub owned: Vec<Owned>,
-    /// Pool tiles that fitted nowhere until the pile ran out (W-6): `(seat, tile)`.
-    pub unplaceable: Vec<(u8, u16)>,
-    /// Tiles kept in a hand beside the drawn one (W-12): `(seat, tile)`.
-    pub kept: Vec<(u8, u16)>,
-    /// The tile to place is a kept one played after the pile ran out (W-12): the seat's other
-    /// kept tiles are no alternative to it, each comes in its own turn.
-    pub kept_only: bool,
-    /// Points scored by abilities: `(tile, owner, points)` (W-10..W-17).
-    pub ability_points: Vec<(u16, u8, u32)>,
-    /// Seats still to pick into the pool at setup, last first.
-    pub setup_seats: Vec<u8>,
-    /// The choices of the open [`Phase::Pick`] (tiles) or [`Phase::Order`] (seats).
-    pub tiles: Vec<u16>,
-    /// Seats that reached the threshold together (W-3).
-    pub seats: Vec<u8>,
-    /// Why the pick is open.
-    pub picking: Picking,
-    /// The current own-tile offer must be placed (a pool tile, W-5): no passing.
-    pub must_place: bool,
-    /// A second follower may still go on the pool tile just placed (W-7).
-    pub second_follower: bool,
-    /// The pool tile waiting for a drawn tile to be placed next to it (W-6).
-    pub w6: Option<u16>,
-    /// Figures claiming placed pool tiles, `(seat, follower type)`: on no feature, never scored
-    /// (W-5).
-    pub claims: Vec<(u8, u8)>,
+part! {
+    /// Everything about the pool that changes during a game (small lists: cheap to clone).
+    #[derive(Default)]
+    pub(super) struct PoolState {
+        /// Tiles in the open pool.
+        pub pool: Vec<u16>,
+        /// Where the remaining threshold pairs stand on the score track (W-2).
+        pub pairs_at: u32,
+        /// Where they stood when the current turn's takes began (W-3's `old-position` reading
+        /// compares with it).
+        pub turn_pairs_at: u32,
+        /// Tiles taken so far, by seat (W-4, W-30).
+        pub taken: Vec<u8>,
+        /// Taken and not yet placed: `(seat, tile)` (W-5).
+        pub held: Vec<(u8, u16)>,
+        /// Placed tiles with an owner: pool tiles, and tiles with abilities placed from the pile or
+        /// a hand.
+        pub owned: Vec<Owned>,
+        /// Pool tiles that fitted nowhere until the pile ran out (W-6): `(seat, tile)`.
+        pub unplaceable: Vec<(u8, u16)>,
+        /// Tiles kept in a hand beside the drawn one (W-12): `(seat, tile)`.
+        pub kept: Vec<(u8, u16)>,
+        /// The tile to place is a kept one played after the pile ran out (W-12): the seat's other
+        /// kept tiles are no alternative to it, each comes in its own turn.
+        pub kept_only: bool,
+        /// Points scored by abilities: `(tile, owner, points)` (W-10..W-17).
+        pub ability_points: Vec<(u16, u8, u32)>,
+        /// Seats still to pick into the pool at setup, last first.
+        pub setup_seats: Vec<u8>,
+        /// The choices of the open [`Phase::Pick`] (tiles) or [`Phase::Order`] (seats).
+        pub tiles: Vec<u16>,
+        /// Seats that reached the threshold together (W-3).
+        pub seats: Vec<u8>,
+        /// Why the pick is open.
+        pub picking: Picking,
+        /// The current own-tile offer must be placed (a pool tile, W-5): no passing.
+        pub must_place: bool,
+        /// A second follower may still go on the pool tile just placed (W-7).
+        pub second_follower: bool,
+        /// The pool tile waiting for a drawn tile to be placed next to it (W-6).
+        pub w6: Option<u16>,
+        /// Figures claiming placed pool tiles, `(seat, follower type)`: on no feature, never scored
+        /// (W-5).
+        pub claims: Vec<(u8, u8)>,
+    }
 }
 
 impl Game {
@@ -532,57 +534,6 @@ impl Game {
     /// Figures claiming pool tiles so far, `(seat, follower type)`, for conservation checks.
     pub fn claims(&self) -> Vec<(u8, u8)> {
         self.w.claims.clone()
-    }
-}
-
-impl Clone for PoolState {
-    fn clone(&self) -> PoolState {
-        let mut out = PoolState::default();
-        out.clone_from(self);
-        out
-    }
-
-    /// Reuses the target's buffers (search agents copy games by the thousand). The destructuring
-    /// names every field: a new one cannot be forgotten here.
-    fn clone_from(&mut self, source: &PoolState) {
-        let PoolState {
-            pool,
-            pairs_at,
-            turn_pairs_at,
-            taken,
-            held,
-            owned,
-            unplaceable,
-            kept,
-            kept_only,
-            ability_points,
-            setup_seats,
-            tiles,
-            seats,
-            picking,
-            must_place,
-            second_follower,
-            w6,
-            claims,
-        } = self;
-        pool.clone_from(&source.pool);
-        *pairs_at = source.pairs_at;
-        *turn_pairs_at = source.turn_pairs_at;
-        taken.clone_from(&source.taken);
-        held.clone_from(&source.held);
-        owned.clone_from(&source.owned);
-        unplaceable.clone_from(&source.unplaceable);
-        kept.clone_from(&source.kept);
-        *kept_only = source.kept_only;
-        ability_points.clone_from(&source.ability_points);
-        setup_seats.clone_from(&source.setup_seats);
-        tiles.clone_from(&source.tiles);
-        seats.clone_from(&source.seats);
-        *picking = source.picking;
-        *must_place = source.must_place;
-        *second_follower = source.second_follower;
-        *w6 = source.w6;
-        claims.clone_from(&source.claims);
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::take::Claim;
 use super::when::Ctx;
-use super::Game;
+use super::{part, Game};
 
 /// Who placed a tile instance: nobody (the start tile, or a tile placed before anyone was
 /// recorded).
@@ -33,41 +33,22 @@ pub(crate) struct PendingOffer {
     pub ctx: Ctx,
 }
 
-/// The one rule form's part of a game.
-#[derive(Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct RuleState {
-    /// By token index.
-    pub(super) tokens: Vec<Token>,
-    /// By counter kind, by tile instance (grown when a counter is first put on an instance).
-    pub(super) counters: Vec<Vec<u32>>,
-    /// By tile instance, the seat that placed it ([`NOBODY`] for the start tile).
-    pub(super) placed_by: Vec<u8>,
-    /// Offers raised and not yet made, in the order raised. The automatic side only pushes
-    /// them; the choices (`game/choice.rs`) take them off.
-    pub(crate) offers: Vec<PendingOffer>,
-    /// During the turn's scoring step, the takes waiting to be shared together (GM-4); `None`
-    /// elsewhere (never set between moves).
-    pub(super) claims: Option<Vec<Claim>>,
-}
-
-impl Clone for RuleState {
-    fn clone(&self) -> RuleState {
-        RuleState {
-            tokens: self.tokens.clone(),
-            counters: self.counters.clone(),
-            placed_by: self.placed_by.clone(),
-            offers: self.offers.clone(),
-            claims: self.claims.clone(),
-        }
-    }
-
-    // Field by field, so that tree search's copies reuse the buffers (`copy.rs`).
-    fn clone_from(&mut self, source: &RuleState) {
-        self.tokens.clone_from(&source.tokens);
-        self.counters.clone_from(&source.counters);
-        self.placed_by.clone_from(&source.placed_by);
-        self.offers.clone_from(&source.offers);
-        self.claims.clone_from(&source.claims);
+part! {
+    /// The one rule form's part of a game.
+    #[derive(Default)]
+    pub(crate) struct RuleState {
+        /// By token index.
+        pub(super) tokens: Vec<Token>,
+        /// By counter kind, by tile instance (grown when a counter is first put on an instance).
+        pub(super) counters: Vec<Vec<u32>>,
+        /// By tile instance, the seat that placed it ([`NOBODY`] for the start tile).
+        pub(super) placed_by: Vec<u8>,
+        /// Offers raised and not yet made, in the order raised. The automatic side only pushes
+        /// them; the choices (`game/choice.rs`) take them off.
+        pub(crate) offers: Vec<PendingOffer>,
+        /// During the turn's scoring step, the takes waiting to be shared together (GM-4); `None`
+        /// elsewhere (never set between moves).
+        pub(super) claims: Option<Vec<Claim>>,
     }
 }
 
