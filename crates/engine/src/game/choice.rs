@@ -72,18 +72,20 @@ pub(crate) enum Stage {
     TurnStart,
 }
 
-/// The choices of the state: part of the game's equality, hash, clone and snapshot (a snapshot
-/// replays the decisions, so it rebuilds them).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct ChoiceState {
-    /// The figure-step offers of this [`Phase::Follower`], in rule order.
-    pub(crate) step: Vec<Open>,
-    /// The offer waiting in [`Phase::Choice`].
-    pub(crate) open: Option<Open>,
-    /// Offers of the stage still to make, last first.
-    pub(crate) queue: Vec<Queued>,
-    /// The stage under way.
-    pub(crate) stage: Stage,
+super::part! {
+    /// The choices of the state: part of the game's equality, hash, clone and snapshot (a snapshot
+    /// replays the decisions, so it rebuilds them).
+    #[derive(Default)]
+    pub(crate) struct ChoiceState {
+        /// The figure-step offers of this [`Phase::Follower`], in rule order.
+        pub(crate) step: Vec<Open>,
+        /// The offer waiting in [`Phase::Choice`].
+        pub(crate) open: Option<Open>,
+        /// Offers of the stage still to make, last first.
+        pub(crate) queue: Vec<Queued>,
+        /// The stage under way.
+        pub(crate) stage: Stage,
+    }
 }
 
 impl ChoiceState {
