@@ -60,6 +60,9 @@ pub use types::{
 };
 
 use cells::{find, union};
+use parts::board::{CornerFig, Front, Inst, Meeple, Seg};
+use parts::deck::Resume;
+use parts::due::Freed;
 use parts::part;
 
 /// Equality and hashing that ignore a value: for data derived from the rest of the state (a
@@ -93,80 +96,7 @@ const EMPTY: u32 = u32::MAX;
 /// `instance << 4 | cloister-here << 3 | cell` (always below this flag).
 const FRONT: u32 = 1 << 31;
 
-/// An empty cell next to the map, with its requirement word (one nibble per side, B-2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Front {
-    pos: u32,
-    req: u16,
-    /// The same requirement as a code ([`crate::rules::side_code`] per side), indexing the
-    /// fit tables.
-    code: u16,
-    x: i32,
-    y: i32,
-}
 const OPP_HALF: [usize; 8] = [5, 4, 7, 6, 1, 0, 3, 2];
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Inst {
-    tile: u16,
-    rot: u8,
-    x: i32,
-    y: i32,
-    seg_base: u32,
-    /// Where the side words of its cell 0 are in the rules' flat join table (a function of
-    /// `tile` and `rot`, kept here so that a neighbour's sides are one load away).
-    words: u32,
-}
-
-/// One tile-local feature on the board, a node of the union-find over features.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Seg {
-    parent: u32,
-    next: u32,
-    inst: u32,
-    local: u8,
-    kind: FeatureKind,
-    done: bool,
-    open: i16,
-    pennants: u16,
-    /// Figures on the feature (occupying or not).
-    occ: u16,
-    /// Of `occ`, the figures that do not occupy it: the feature is occupied while
-    /// `occ > guests` (B-2).
-    guests: u8,
-    /// Corner figures on this field (AM-6..AM-9): no follower may join it.
-    corners: u8,
-    /// The tile cells the segment lies on (bit per cell index; a segment of no cell in
-    /// particular counts as on cell 0), kept here so that counting a feature's cells reads
-    /// its segments only.
-    cells: u8,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Meeple {
-    player: u8,
-    ftype: u8,
-    seg: u32,
-}
-
-/// A corner figure on the board (AM-6): its field (any segment of it) and its point.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct CornerFig {
-    player: u8,
-    ftype: u8,
-    seg: u32,
-    point: (i32, i32),
-}
-
-/// A figure freed by a scoring that its owner may move (AM-11): the tile instance it stood on
-/// and the root of the scored feature.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Freed {
-    player: u8,
-    ftype: u8,
-    inst: u32,
-    root: u32,
-}
 
 part! {
     /// One game. Cheap to clone (flat vectors, the rules behind an `Arc`), so tree search can
@@ -208,15 +138,6 @@ part! {
         /// Scratch buffers (no part of the state).
         tmp: Scratch,
     }
-}
-
-/// What a chance step ([`Phase::Draw`]) resumes once the tile is known.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Resume {
-    /// The turn's draw (B-2), topping up a hand first (W-12).
-    Draw,
-    /// The W-6 procedure for this pool tile.
-    W6(u16),
 }
 
 /// Scratch buffers reused between moves. They hold nothing between moves, so they take no part

@@ -1,9 +1,76 @@
 //! The board and its features: where tiles lie, the frontier around them, the union-find over
 //! their features and the figures standing on those features.
 
+use tegula_ruleset::FeatureKind;
+
 use super::super::holes::Holes;
-use super::super::{CornerFig, Front, Inst, Meeple, Seg};
 use super::part;
+
+/// An empty cell next to the map, with its requirement word (one nibble per side, B-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(in crate::game) struct Front {
+    pub(in crate::game) pos: u32,
+    pub(in crate::game) req: u16,
+    /// The same requirement as a code ([`crate::rules::side_code`] per side), indexing the
+    /// fit tables.
+    pub(in crate::game) code: u16,
+    pub(in crate::game) x: i32,
+    pub(in crate::game) y: i32,
+}
+
+/// A placed tile: its type, rotation, anchor and where its segments start in `segs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(in crate::game) struct Inst {
+    pub(in crate::game) tile: u16,
+    pub(in crate::game) rot: u8,
+    pub(in crate::game) x: i32,
+    pub(in crate::game) y: i32,
+    pub(in crate::game) seg_base: u32,
+    /// Where the side words of its cell 0 are in the rules' flat join table (a function of
+    /// `tile` and `rot`, kept here so that a neighbour's sides are one load away).
+    pub(in crate::game) words: u32,
+}
+
+/// One tile-local feature on the board, a node of the union-find over features.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(in crate::game) struct Seg {
+    pub(in crate::game) parent: u32,
+    pub(in crate::game) next: u32,
+    pub(in crate::game) inst: u32,
+    pub(in crate::game) local: u8,
+    pub(in crate::game) kind: FeatureKind,
+    pub(in crate::game) done: bool,
+    pub(in crate::game) open: i16,
+    pub(in crate::game) pennants: u16,
+    /// Figures on the feature (occupying or not).
+    pub(in crate::game) occ: u16,
+    /// Of `occ`, the figures that do not occupy it: the feature is occupied while
+    /// `occ > guests` (B-2).
+    pub(in crate::game) guests: u8,
+    /// Corner figures on this field (AM-6..AM-9): no follower may join it.
+    pub(in crate::game) corners: u8,
+    /// The tile cells the segment lies on (bit per cell index; a segment of no cell in
+    /// particular counts as on cell 0), kept here so that counting a feature's cells reads
+    /// its segments only.
+    pub(in crate::game) cells: u8,
+}
+
+/// A figure on a feature: its owner, its type and a segment of the feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(in crate::game) struct Meeple {
+    pub(in crate::game) player: u8,
+    pub(in crate::game) ftype: u8,
+    pub(in crate::game) seg: u32,
+}
+
+/// A corner figure on the board (AM-6): its field (any segment of it) and its point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(in crate::game) struct CornerFig {
+    pub(in crate::game) player: u8,
+    pub(in crate::game) ftype: u8,
+    pub(in crate::game) seg: u32,
+    pub(in crate::game) point: (i32, i32),
+}
 
 part! {
     /// The board array, the placed tiles and their features, and the figures on them.

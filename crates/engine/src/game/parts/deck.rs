@@ -1,8 +1,16 @@
 //! The pile and chance: the order tiles are drawn in, how far the draws went, and which draws
 //! are still undecided (chance steps).
 
-use super::super::Resume;
 use super::part;
+
+/// What a chance step ([`Phase::Draw`](crate::Phase::Draw)) resumes once the tile is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(in crate::game) enum Resume {
+    /// The turn's draw (B-2), topping up a hand first (W-12).
+    Draw,
+    /// The W-6 procedure for this pool tile.
+    W6(u16),
+}
 
 part! {
     /// The pile.

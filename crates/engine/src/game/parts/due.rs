@@ -1,8 +1,17 @@
 //! What the turn still has to settle after its placement: features to score, fields joined to a
 //! corner figure's, figures freed by the scoring.
 
-use super::super::Freed;
 use super::part;
+
+/// A figure freed by a scoring that its owner may move (AM-11): the tile instance it stood on
+/// and the root of the scored feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(in crate::game) struct Freed {
+    pub(in crate::game) player: u8,
+    pub(in crate::game) ftype: u8,
+    pub(in crate::game) inst: u32,
+    pub(in crate::game) root: u32,
+}
 
 part! {
     /// The turn's unsettled business.

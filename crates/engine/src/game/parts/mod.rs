@@ -10,10 +10,10 @@
 //! derived `clone_from` would reallocate every vector each time). A field added to a part is in
 //! all four at once.
 
-mod board;
+pub(super) mod board;
 mod check;
-mod deck;
-mod due;
+pub(super) mod deck;
+pub(super) mod due;
 mod legal;
 mod log;
 mod seats;
