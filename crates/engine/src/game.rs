@@ -1,8 +1,10 @@
-//! The game state and its setup. Each concern has a file of its own: the public vocabulary
-//! (`types`), read access (`view`), applying moves (`apply`), legality (`legal`), turn phases
-//! (`turn`), placing tiles (`place`), figures (`figures`) and
-//! their named corners (`corners`), scoring (`score`, `fields`, `joins`),
-//! the board array (`board`, `cells`), chance steps (`chance`), the pool and abilities (`pool`,
+//! The game state and its setup. The state is in parts, one concern each, with their invariants
+//! (`parts`: the board, the seats, the turn, the phase's legal moves, the turn's dues, the pile,
+//! the record; the pool, offers and the rule form's state in their own files). Each concern of
+//! play has a file of its own: the public vocabulary (`types`), read access (`view`), applying
+//! moves (`apply`), legality (`legal`), turn phases (`turn`), placing tiles (`place`), figures
+//! (`figures`) and their named corners (`corners`), scoring (`score`, `fields`, `joins`), the
+//! board array (`board`, `cells`), chance steps (`chance`), the pool and abilities (`pool`,
 //! `ability`), positions set by hand (`preset`), hashing and snapshots (`hash`, `snapshot`).
 
 use std::sync::Arc;
