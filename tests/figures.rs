@@ -6,8 +6,8 @@ use std::path::Path;
 
 use tegula_model::variant::{build_variant, compile_variant};
 use tegula_ruleset::{
-    Adjacency, AfterScore, CornerScoring, Expr, FollowerType, PaymentModifier, PlayerTile,
-    Quantity, Ruleset, Site, Strength, TileSite, TurnAction, TurnEffect,
+    Act, Adjacency, AfterScore, Compare, CornerScoring, Expr, FollowerType, PlayerTile, Quantity,
+    RuleEvent, Ruleset, Seat, Site, Strength, Test, TileSite,
 };
 
 mod common;
@@ -165,7 +165,9 @@ fn variants_without_figure_keys_keep_standard_followers() {
 }
 
 /// The builder and the pig (TB-4 .. TB-8) come out of traders-builders.toml as generic
-/// properties (with the rules their placements and returns cite), and abbey-mayor-traders.toml appends the same two to the Abbey & Mayor figures.
+/// properties (with the rules their placements and returns cite), their `when_extended` (TB-5)
+/// and `payment` (TB-8) as rules of the one form; abbey-mayor-traders.toml appends the same two
+/// to the Abbey & Mayor figures.
 #[test]
 fn traders_builders_lowers_the_builder_and_the_pig() {
     let mut builder = figure(
@@ -179,11 +181,6 @@ fn traders_builders_lowers_the_builder_and_the_pig() {
     builder.occupies = false;
     builder.place_rule = Some("TB-4".into());
     builder.return_rule = Some("TB-6".into());
-    builder.when_extended = Some(TurnEffect {
-        rule: "TB-5".into(),
-        effect: TurnAction::ExtraTurn,
-        completing: true,
-    });
     let mut pig = figure(
         "pig",
         1,
@@ -194,15 +191,31 @@ fn traders_builders_lowers_the_builder_and_the_pig() {
     pig.needs_own_figure = true;
     pig.occupies = false;
     pig.place_rule = Some("TB-7".into());
-    pig.payment = Some(PaymentModifier {
-        rule: "TB-8".into(),
-        value: Expr::Count(Quantity::Cities),
-    });
     let rs = build("variants/traders-builders.toml");
     let meeple = FollowerType::standard("meeple", "Meeple", 7, 1);
     assert_eq!(rs.followers, vec![meeple, builder.clone(), pig.clone()]);
+    let lowered = |rs: &Ruleset, figure: usize| {
+        let rule = |id: &str| rs.when.iter().find(|w| w.rule == id).cloned().unwrap();
+        let extends = Test::Cmp(
+            Compare::Gt,
+            Box::new(Expr::Count(Quantity::Extends(figure as u32))),
+            Box::new(Expr::Int(0)),
+        );
+        assert_eq!(rule("TB-5").event, RuleEvent::TilePlaced { tag: None });
+        assert_eq!(rule("TB-5").test, Some(extends));
+        assert_eq!(rule("TB-5").then, [Act::ExtraTurn]);
+        let pig = Act::Score {
+            value: Expr::Count(Quantity::Cities),
+            to: Seat::Has(figure as u8 + 1),
+        };
+        let paid = RuleEvent::FeaturePaid { kinds: Vec::new() };
+        assert_eq!((rule("TB-8").event, rule("TB-8").then), (paid, vec![pig]));
+    };
+    lowered(&rs, 1);
     let rs = build("variants/abbey-mayor-traders.toml");
     let mut want = abbey_mayor_figures();
     want.extend([builder, pig]);
+    let builder_at = want.len() - 2;
     assert_eq!(rs.followers, want);
+    lowered(&rs, builder_at);
 }

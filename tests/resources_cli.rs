@@ -100,26 +100,56 @@ fn simulate_reports_mean_holdings_only_where_there_are_resources() {
 }
 
 /// `variant explain` says how each resource is gained and awarded, with the data's rule ids and
-/// the line that declares it.
+/// the line that declares each: the gain and the award are rules of the one form (lowered from
+/// the resource's `gain` and `award`, at the line of that key), the resource its own line.
 #[test]
 fn explain_states_each_resource() {
     let o = tegula(&["variant", "explain", "variants/traders-builders.toml"]);
     assert_exit(&o, 0);
     let text = String::from_utf8_lossy(&o.stdout);
-    let line = text
-        .lines()
-        .find(|l| l.trim_start().starts_with("resource.grain"))
-        .unwrap_or_else(|| panic!("no resource line:\n{text}"));
-    // The line that declares it: the `[[resource]]` table holding `id = "grain"`.
+    let find = |start: &str, has: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(start) && l.contains(has))
+            .unwrap_or_else(|| panic!("no line {start} with {has}:\n{text}"))
+            .to_string()
+    };
     let file = std::fs::read_to_string(root().join("variants/traders-builders.toml")).unwrap();
-    let id_line = file.lines().position(|l| l == "id = \"grain\"").unwrap();
-    let declared = format!("variants/traders-builders.toml:{}", id_line + 1);
-    for part in [
-        "completes a city during the game gains `count(grain)`",
-        "[TB-2]",
-        "scores 10 [TB-3]",
-        declared.as_str(),
+    let line_of = |text: &str| {
+        let i = file.lines().position(|l| l.starts_with(text)).unwrap();
+        format!("variants/traders-builders.toml:{}", i + 1)
+    };
+    let resource = find("resource.grain", "");
+    assert!(resource.contains(&line_of("id = \"grain\"")), "{resource}");
+    let gain = line_of("gain = { completed = \"city\", amount = \"count(grain)\"");
+    // Grain's award is the second `award` key of the file.
+    let second = file
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("award = "))
+        .nth(1)
+        .map(|(i, _)| format!("variants/traders-builders.toml:{}", i + 1))
+        .unwrap();
+    for (start, parts) in [
+        (
+            "when.TB-2",
+            [
+                "When a city is completed during the game: the placer of the tile gains \
+                 resource `grain`: 1 per segment tagged `grain`. (TB-2)",
+                gain.as_str(),
+            ],
+        ),
+        (
+            "when.TB-3",
+            [
+                "Once the game is over, after final scoring: each seat holding the most of \
+                 resource `grain` (none for 0) scores 10. (TB-3)",
+                second.as_str(),
+            ],
+        ),
     ] {
-        assert!(line.contains(part), "{part} not in {line}");
+        let line = find(start, "`grain`");
+        for part in parts {
+            assert!(line.contains(part), "{part} not in {line}");
+        }
     }
 }

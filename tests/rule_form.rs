@@ -167,7 +167,8 @@ fn offers() -> Vec<When> {
         .collect()
 }
 
-/// The gain, figure-placed, turn and final-scoring rules.
+/// The gain, figure-placed, turn, final-scoring, game-over and payment rules, and the extension
+/// test.
 fn rest(wine: u32) -> Vec<When> {
     let city = vec![FeatureKind::City];
     let cmp = |op, a, b| Test::Cmp(op, Box::new(a), Box::new(b));
@@ -226,6 +227,39 @@ fn rest(wine: u32) -> Vec<When> {
             vec![Act::Score {
                 value: count(Quantity::Touching(FeatureKind::Road, Some(wine))),
                 to: Seat::Winners,
+            }],
+        ),
+        when(
+            "W-19",
+            RuleEvent::GameOver,
+            None,
+            vec![Act::Score {
+                value: Expr::Int(10),
+                to: Seat::Most(0),
+            }],
+        ),
+        when(
+            "W-20",
+            RuleEvent::TilePlaced { tag: None },
+            Some(Test::And(
+                Box::new(cmp(Compare::Gt, count(Quantity::Extends(1)), Expr::Int(0))),
+                Box::new(cmp(
+                    Compare::Eq,
+                    count(Quantity::ExtendsOpen(0)),
+                    Expr::Int(0),
+                )),
+            )),
+            vec![Act::ExtraTurn],
+        ),
+        when(
+            "W-21",
+            RuleEvent::FeaturePaid {
+                kinds: vec![FeatureKind::Field],
+            },
+            None,
+            vec![Act::Score {
+                value: count(Quantity::Cities),
+                to: Seat::Has(1),
             }],
         ),
     ]
@@ -307,7 +341,9 @@ fn explain_says_every_rule_in_words() {
         if let Some(t) = &w.test {
             let text = t.source_named(&names);
             let kind = match &w.event {
-                RuleEvent::FeatureScored { kinds, .. } | RuleEvent::FeatureCompleted { kinds }
+                RuleEvent::FeatureScored { kinds, .. }
+                | RuleEvent::FeatureCompleted { kinds }
+                | RuleEvent::FeaturePaid { kinds }
                     if kinds.len() == 1 =>
                 {
                     Some(kinds[0])

@@ -331,7 +331,9 @@ impl Counts for NaiveCounts<'_> {
             | Quantity::Counters(_)
             | Quantity::Held(_)
             | Quantity::Completed(_)
-            | Quantity::Touching(..) => 0,
+            | Quantity::Touching(..)
+            | Quantity::Extends(_)
+            | Quantity::ExtendsOpen(_) => 0,
         }
     }
 }

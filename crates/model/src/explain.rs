@@ -192,10 +192,7 @@ fn setup_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
         out.push(line(
             &format!("followers.{}", f.id),
             value,
-            figure_words(f, &tags)
-                + &corner_words(f, &tags)
-                + &guest_words(f, &tags)
-                + &cited_words(f),
+            figure_words(f, &tags) + &corner_words(f, &tags) + &guest_words(f) + &cited_words(f),
             Some("B-2"),
             origin,
         ));
@@ -362,8 +359,8 @@ fn corner_words(f: &tegula_ruleset::FollowerType, tags: &[String]) -> String {
     )
 }
 
-/// The generic properties of figures that stand beside their owner's (TB-4 .. TB-8), in words.
-fn guest_words(f: &tegula_ruleset::FollowerType, tags: &[String]) -> String {
+/// The generic properties of figures that stand beside their owner's (TB-4, TB-7), in words.
+fn guest_words(f: &tegula_ruleset::FollowerType) -> String {
     let mut out = String::new();
     if f.needs_own_figure {
         out.push_str("; only on a feature holding one of its owner's figures");
@@ -371,25 +368,8 @@ fn guest_words(f: &tegula_ruleset::FollowerType, tags: &[String]) -> String {
     if !f.occupies {
         out.push_str("; does not occupy (blocks nobody)");
     }
-    if let Some(p) = &f.payment {
-        let what = p.value.words(tags);
-        out.push_str(&format!(
-            "; its owner, winning its feature, is paid more: {what} ({})",
-            p.rule
-        ));
-    }
-    if let Some(t) = &f.when_extended {
-        let completing = if t.completing {
-            ", also when the tile completes it"
-        } else {
-            ", not when the tile completes it"
-        };
-        out.push_str(&format!(
-            "; a tile of its owner's extending its feature gives one more turn, never two in a \
-             row{completing} ({})",
-            t.rule
-        ));
-    }
+    // A `payment` and a `when_extended` are rules of the one form once lowered: their own
+    // `when.RULE` lines say them.
     out
 }
 
@@ -463,28 +443,13 @@ fn scoring_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
     out
 }
 
-/// One line per seat resource: how it is gained and what it is worth at the end, each with the
-/// rule id the data gives it (docs/FORMAT.md, "Seat resources").
+/// One line per seat resource: its name and what each seat starts with (docs/FORMAT.md, "Seat
+/// resources"); its gain and award are `when` lines.
 fn resource_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
-    let tags = crate::lower::tag_names(&v.tiles);
     let mut out = Vec::new();
     for r in &v.resources {
         let mut parts = vec![format!("{}, held by each seat", r.name)];
-        if let Some(g) = &r.gain {
-            parts.push(format!(
-                "the seat placing the tile that completes a {} during the game gains `{}`, {} [{}]",
-                g.feature.name(),
-                g.amount.source(&tags),
-                g.amount.words(&tags),
-                g.rule
-            ));
-        }
-        if let Some(a) = &r.award {
-            parts.push(format!(
-                "at the end every seat holding the most (none for 0) scores {} [{}]",
-                a.most, a.rule
-            ));
-        }
+        // A `gain` and an `award` are rules of the one form once lowered (`when.RULE` lines).
         if !r.start.is_empty() {
             parts.push(crate::explain_when::start_words(&r.start));
         }

@@ -93,6 +93,10 @@ pub enum RawEvent {
     TurnEnd,
     /// The game ends, before final scoring.
     GameEnd,
+    /// The game is over, after final scoring.
+    GameOver,
+    /// A feature's value was paid to its majority (subject: the feature, with its winners).
+    FeaturePaid,
 }
 
 impl RawEvent {
@@ -107,6 +111,8 @@ impl RawEvent {
             RawEvent::TurnStart => "turn-start",
             RawEvent::TurnEnd => "turn-end",
             RawEvent::GameEnd => "game-end",
+            RawEvent::GameOver => "game-over",
+            RawEvent::FeaturePaid => "feature-paid",
         }
     }
 }

@@ -6,6 +6,7 @@
 
 mod act;
 mod event;
+pub mod short;
 #[cfg(test)]
 mod tests;
 
@@ -267,6 +268,8 @@ impl Cx<'_> {
             "a `{}` rule acts once the game is over",
             if matches!(e, tegula_ruleset::RuleEvent::GameEnd) {
                 "game-end"
+            } else if matches!(e, tegula_ruleset::RuleEvent::GameOver) {
+                "game-over"
             } else {
                 "feature-scored` `at = \"end\""
             }

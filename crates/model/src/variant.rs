@@ -332,7 +332,7 @@ pub fn compile_variant_with(
         &mut diags,
     );
     let seats = (players.min, players.max);
-    let resources = crate::resources::lower(&doc.resource, &tags, seats, &vsrc, &mut diags);
+    let mut resources = crate::resources::lower(&doc.resource, &tags, seats, &vsrc, &mut diags);
     let own = crate::rule_form::RawRuleForm {
         token: doc.token.clone(),
         counter: doc.counter.clone(),
@@ -352,6 +352,12 @@ pub fn compile_variant_with(
         rules: &rules,
     };
     let rule_form = crate::rule_form::lower(&files, &scope, &mut diags);
+    // The short forms become rules of the one form, before the `[[when]]` tables.
+    let raw = (&doc.resource[..], &doc.followers[..]);
+    let short = crate::rule_form::short::lower(&mut resources, &mut followers, raw, &vsrc);
+    let (mut when, mut when_at): (Vec<_>, Vec<_>) = short.into_iter().unzip();
+    when.extend(rule_form.when);
+    when_at.extend(rule_form.when_at);
     let v = CompiledVariant {
         id: doc.id.value.clone(),
         name: doc.name.clone(),
@@ -376,10 +382,10 @@ pub fn compile_variant_with(
             rule: a.value.rule.value.clone(),
         }),
         citations: crate::citations::lower(doc.citations.as_ref()),
-        when: rule_form.when,
+        when,
         tokens: rule_form.tokens,
         counters: rule_form.counters,
-        when_at: rule_form.when_at,
+        when_at,
     };
     crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
     sort_diags(&mut diags);

@@ -35,8 +35,8 @@ use std::collections::HashMap;
 use tegula_engine::Rules;
 
 use tegula_ruleset::{
-    Ability, AfterScore, Count, Effect, Expr, FeatureKind, FieldRule, Owner, Per, Quantity,
-    Ruleset, State, StateValues, Trigger,
+    Ability, Act, AfterScore, Count, Effect, Expr, FeatureKind, FieldRule, Owner, Per, Quantity,
+    RuleEvent, Ruleset, Seat, State, StateValues, Trigger,
 };
 
 /// An affine upper bound of an expression: `konst + Σ coef[q] · q`.
@@ -199,7 +199,9 @@ impl Totals {
             | Quantity::Counters(_)
             | Quantity::Held(_)
             | Quantity::Completed(_)
-            | Quantity::Touching(..) => (0, 0),
+            | Quantity::Touching(..)
+            | Quantity::Extends(_)
+            | Quantity::ExtendsOpen(_) => (0, 0),
         }
     }
 
@@ -273,12 +275,14 @@ fn seat_figures(rs: &Ruleset, i: usize) -> u128 {
 /// 1; plus every corner-figure scoring (AM-7, AM-8), each paying one field.
 fn modifier_points(rs: &Ruleset, t: &Totals, corner_events: u128) -> u128 {
     let mut points = 0u128;
-    for (i, f) in rs.followers.iter().enumerate() {
-        let Some(m) = &f.payment else { continue };
+    for (i, value) in payments(rs) {
+        let Some(f) = rs.followers.get(i) else {
+            continue;
+        };
         let mine = seat_figures(rs, i);
         for kind in f.sites.iter().filter_map(|s| s.feature_kind()) {
             let most = |q| t.quantity(kind, q).0;
-            let each = lin(&m.value, &most).at(&most);
+            let each = lin(value, &most).at(&most);
             let paid = if kind != FeatureKind::Field {
                 t.count(kind).saturating_mul(each)
             } else {
@@ -289,7 +293,7 @@ fn modifier_points(rs: &Ruleset, t: &Totals, corner_events: u128) -> u128 {
                 let end = match rs.scoring.field_rule {
                     FieldRule::PerField => each,
                     FieldRule::PerCity => {
-                        (t.completed_cities).saturating_mul(lin(&m.value, &most).at(&one_city))
+                        (t.completed_cities).saturating_mul(lin(value, &most).at(&one_city))
                     }
                 };
                 end.saturating_add(corner_events.saturating_mul(each))
@@ -300,11 +304,39 @@ fn modifier_points(rs: &Ruleset, t: &Totals, corner_events: u128) -> u128 {
     points
 }
 
-/// Points seat-resource awards can pay one seat: each award once.
+/// The figures' payments (TB-8) as the model lowers them: `feature-paid` rules scoring the
+/// winners with a figure of a type (`has(FIGURE)`), by figure type with the value.
+fn payments(rs: &Ruleset) -> impl Iterator<Item = (usize, &Expr)> {
+    let paid = rs
+        .when
+        .iter()
+        .filter(|w| matches!(w.event, RuleEvent::FeaturePaid { .. }));
+    paid.flat_map(|w| &w.then).filter_map(|a| match a {
+        Act::Score {
+            value,
+            to: Seat::Has(f),
+        } => Some((usize::from(*f), value)),
+        _ => None,
+    })
+}
+
+/// Points seat-resource awards can pay one seat: each award (a `game-over` rule scoring the
+/// seats holding the most, as the model lowers a resource's `award`) once; a value other than
+/// a number is not bounded.
 fn award_points(rs: &Ruleset) -> u128 {
-    (rs.resources.iter())
-        .filter_map(|r| r.award.as_ref())
-        .map(|a| u128::from(a.most))
+    let over = rs.when.iter().filter(|w| w.event == RuleEvent::GameOver);
+    let awards = over.flat_map(|w| &w.then).filter_map(|a| match a {
+        Act::Score {
+            value,
+            to: Seat::Most(_),
+        } => Some(value),
+        _ => None,
+    });
+    awards
+        .map(|v| match v {
+            Expr::Int(n) => u128::from(*n),
+            _ => u128::from(u32::MAX),
+        })
         .sum()
 }
 

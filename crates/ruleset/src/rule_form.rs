@@ -71,6 +71,17 @@ pub enum RuleEvent {
     TurnEnd,
     /// The game ends, before final scoring.
     GameEnd,
+    /// The game is over: after final scoring, before the final tally (TB-3's awards).
+    GameOver,
+    /// A feature's value was paid to its majority (B-5): every such payment, during the game
+    /// and at the end, a corner figure's field payments and each city of the first edition's
+    /// field rule; right after the payment, before the feature's other scoring rules (subject:
+    /// the feature with its winners, its counts those of the part paid: TB-8).
+    FeaturePaid {
+        /// Only features of these kinds (empty: any).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        kinds: Vec<FeatureKind>,
+    },
 }
 
 /// When a [`RuleEvent::FeatureScored`] fires.
@@ -104,6 +115,14 @@ pub enum Seat {
     Holder(u16),
     /// The seat that made the offer's choice.
     Chooser,
+    /// The seats holding the most of a resource (index into [`crate::Ruleset::resources`];
+    /// none while every seat holds 0), in seat order (TB-3). A [`Act::Score`] to them is one
+    /// `award` line naming them all, the resource and the most held.
+    Most(u16),
+    /// The subject feature's winners who have a figure of a type (index into
+    /// [`crate::Ruleset::followers`]) on it, in the order those figures were placed, once per
+    /// figure (TB-8).
+    Has(u8),
 }
 
 /// An effect: what a rule does.
@@ -111,7 +130,8 @@ pub enum Seat {
 #[serde(rename_all = "kebab-case")]
 pub enum Act {
     /// Points to each seat of `to`: the value over the subject's counts (for each seat, the
-    /// seat's own holdings where the value reads them).
+    /// seat's own holdings where the value reads them). A `score` line per seat, or one
+    /// `award` line for the seats of [`Seat::Most`].
     Score {
         /// How many.
         value: Expr,

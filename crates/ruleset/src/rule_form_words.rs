@@ -69,6 +69,10 @@ impl RuleEvent {
             RuleEvent::TurnStart => "at the start of each turn".into(),
             RuleEvent::TurnEnd => "at the end of each turn, after its scoring".into(),
             RuleEvent::GameEnd => "at the end of the game, before final scoring".into(),
+            RuleEvent::GameOver => "once the game is over, after final scoring".into(),
+            RuleEvent::FeaturePaid { kinds } => {
+                format!("when {} is paid to its majority", kinds_words(kinds))
+            }
         }
     }
 }
@@ -84,6 +88,14 @@ impl Seat {
             Seat::Every => "each seat".into(),
             Seat::Holder(t) => format!("the holder of token `{}`", name(n.tokens, u32::from(*t))),
             Seat::Chooser => "the chooser".into(),
+            Seat::Has(f) => format!(
+                "each winner of the feature for each figure `{}` of theirs on it",
+                name(n.figures, u32::from(*f))
+            ),
+            Seat::Most(r) => format!(
+                "each seat holding the most of resource `{}` (none for 0)",
+                name(n.resources, u32::from(*r))
+            ),
         }
     }
 }

@@ -44,6 +44,13 @@ pub enum Quantity {
     /// Features of a kind on the 8 cells around the subject feature's tiles (with a tag: around
     /// its tiles holding a segment of it with that tag), each once. Rule-form values only.
     Touching(FeatureKind, Option<u32>),
+    /// Features holding a figure of a type (index into [`crate::Ruleset::followers`]) of the
+    /// seat that placed the subject tile, which a segment of that tile joined (TB-5's
+    /// "extends"). Rule-form values only.
+    Extends(u32),
+    /// [`Quantity::Extends`], counting only the features still open after the placement.
+    #[serde(rename = "extends_open")]
+    ExtendsOpen(u32),
 }
 
 impl Quantity {
@@ -57,6 +64,8 @@ impl Quantity {
                 | Quantity::Held(_)
                 | Quantity::Completed(_)
                 | Quantity::Touching(..)
+                | Quantity::Extends(_)
+                | Quantity::ExtendsOpen(_)
         )
     }
 }
@@ -481,6 +490,8 @@ pub fn applies(q: Quantity, kind: FeatureKind) -> bool {
         | Quantity::Counters(_)
         | Quantity::Held(_)
         | Quantity::Completed(_)
-        | Quantity::Touching(..) => false,
+        | Quantity::Touching(..)
+        | Quantity::Extends(_)
+        | Quantity::ExtendsOpen(_) => false,
     }
 }

@@ -91,6 +91,8 @@ impl Quantity {
             Quantity::Completed(k) => format!("completed({})", k.name()),
             Quantity::Touching(k, None) => format!("touching({})", k.name()),
             Quantity::Touching(k, Some(t)) => format!("touching({}, {})", k.name(), tag(n.tags, t)),
+            Quantity::Extends(f) => format!("extends({})", name(n.figures, f)),
+            Quantity::ExtendsOpen(f) => format!("extends_open({})", name(n.figures, f)),
         }
     }
 
@@ -117,6 +119,14 @@ impl Quantity {
                     tag(n.tags, t)
                 )
             }
+            Quantity::Extends(f) => format!(
+                "feature it extends holding its placer's {}",
+                named("figure", n.figures, f)
+            ),
+            Quantity::ExtendsOpen(f) => format!(
+                "open feature it extends holding its placer's {}",
+                named("figure", n.figures, f)
+            ),
         }
     }
 
@@ -142,6 +152,14 @@ impl Quantity {
                 "the {}s touching its tiles tagged `{}`",
                 k.name(),
                 tag(n.tags, t)
+            ),
+            Quantity::Extends(f) => format!(
+                "the features it extends holding its placer's {}",
+                named("figure", n.figures, f)
+            ),
+            Quantity::ExtendsOpen(f) => format!(
+                "the features it extends, still open, holding its placer's {}",
+                named("figure", n.figures, f)
             ),
         }
     }

@@ -87,7 +87,53 @@ impl Game {
             Seat::Every => u32::MAX >> (32 - u32::from(self.seats.players)),
             Seat::Holder(t) => one(self.token_holder(usize::from(*t))),
             Seat::Chooser => one(ctx.chooser),
+            Seat::Most(r) => self.most_bits(usize::from(*r)),
+            Seat::Has(f) => {
+                let seats = self.has_figure(*f, ctx);
+                seats.iter().fold(0, |m, &p| m | 1 << p)
+            }
         }
+    }
+
+    /// The seats of `to` in the order its effects reach them: turn order from the actor, or,
+    /// for [`Seat::Has`], the order of the figures (a seat once per figure).
+    fn seats_of(&self, to: &Seat, ctx: &Ctx) -> Vec<u8> {
+        match to {
+            Seat::Has(f) => self.has_figure(*f, ctx),
+            _ => self.in_turn_order(self.seat_bits(to, ctx), ctx.actor),
+        }
+    }
+
+    /// The owners of the figures of type `ftype` on the subject feature who are among its
+    /// winners, in the order the figures were placed (once per figure).
+    fn has_figure(&self, ftype: u8, ctx: &Ctx) -> Vec<u8> {
+        let Some(root) = ctx.subject_feature().map(|f| self.find_ro(f)) else {
+            return Vec::new();
+        };
+        let kind = self.board.segs[root as usize].kind;
+        let on = |m: &&super::Meeple| {
+            m.ftype == ftype
+                && ctx.winners >> m.player & 1 != 0
+                && self.board.segs[m.seg as usize].kind == kind
+                && self.find_ro(m.seg) == root
+        };
+        self.board
+            .meeples
+            .iter()
+            .filter(on)
+            .map(|m| m.player)
+            .collect()
+    }
+
+    /// The seats holding the most of resource `r`, bit per seat (none while all hold 0).
+    fn most_bits(&self, r: usize) -> u32 {
+        let held = |p: u8| self.holding(p, r);
+        let best = (0..self.seats.players).map(held).max().unwrap_or(0);
+        if best == 0 {
+            return 0;
+        }
+        let most = (0..self.seats.players).filter(|&p| held(p) == best);
+        most.fold(0, |m, p| m | 1 << p)
     }
 
     /// The seats of `bits` in turn order from `actor` (the actor first).
@@ -104,8 +150,10 @@ impl Game {
 
     /// Points to each seat of `to` (each its own value: a value may read the seat's holdings).
     fn act_score(&mut self, rule: u16, value: &Expr, to: &Seat, ctx: &Ctx) {
-        let seats = self.in_turn_order(self.seat_bits(to, ctx), ctx.actor);
-        for p in seats {
+        if let Seat::Most(r) = *to {
+            return self.act_award(rule, r, value, ctx);
+        }
+        for p in self.seats_of(to, ctx) {
             let points = self.value_for(value, ctx, p);
             if points == 0 {
                 continue;
@@ -119,8 +167,11 @@ impl Game {
                 Some(f) => {
                     let mut buf = std::mem::take(&mut self.tmp.buf);
                     let root = find(&mut self.board.segs, f);
-                    let feature = self.info(root, &mut buf);
+                    let mut feature = self.info(root, &mut buf);
                     self.tmp.buf = buf;
+                    if let Some(n) = ctx.cities {
+                        feature.cities = n;
+                    }
                     Event::Score {
                         turn,
                         rule,
@@ -137,6 +188,34 @@ impl Game {
                 },
             };
             self.log.events.push(event);
+        }
+    }
+
+    /// Points to the seats holding the most of resource `r` (TB-3): they hold the same, so the
+    /// value is read once, for the first of them; one `award` line names them all, in seat
+    /// order.
+    fn act_award(&mut self, rule: u16, r: u16, value: &Expr, ctx: &Ctx) {
+        let bits = self.most_bits(usize::from(r));
+        let seats: Vec<u8> = (0..self.seats.players)
+            .filter(|&p| bits >> p & 1 != 0)
+            .collect();
+        let Some(&first) = seats.first() else {
+            return;
+        };
+        let points = self.value_for(value, ctx, first);
+        for &p in &seats {
+            points::add(&mut self.seats.scores[usize::from(p)], points);
+        }
+        if self.log.record {
+            let resource = &self.rules.ruleset().resources[usize::from(r)];
+            self.log.events.push(Event::Award {
+                turn: self.now.turn,
+                rule: self.rule_id(rule),
+                held: self.holding(first, usize::from(r)),
+                resource: resource.id.clone(),
+                players: seats,
+                points,
+            });
         }
     }
 

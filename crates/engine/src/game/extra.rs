@@ -1,18 +1,15 @@
-//! Turn effects: a figure type may give its owner one more turn when a placement of theirs
-//! extends the feature the figure already stood on (TB-5). "Extends" means that a segment of
-//! the tile just placed joined that feature; a tile whose sides carry no segment (one that only
-//! closes its neighbours' features) extends nothing, a mega tile extends like any tile. A turn
-//! granted this way never grants another, and none is granted when the pile is empty. A tile
-//! ability may grant the same extra turn (`Effect::ExtraTurn`), under the same limits. Only
-//! variants with such a figure type or ability pay for the check (`Rules::any_extra_turn`).
+//! Extra turns (TB-5): a rule of the one form (`Act::ExtraTurn`; a figure's `when_extended` is
+//! lowered to one whose test reads `extends(FIGURE)`, `game/rule_counts.rs`) or a tile ability
+//! (`Effect::ExtraTurn`) gives the actor one more turn. A turn granted this way never grants
+//! another, one turn earns at most one, and none is granted when the pile is empty. Only
+//! variants with such a rule or ability pay for the check (`Rules::any_extra_turn`).
 
-use super::{find, Event, Game};
+use super::{Event, Game};
 
-/// What earned an extra turn: a figure type's turn effect, or ability `index` of a tile type.
+/// What earned an extra turn: ability `index` of a tile type, or a rule of the one form (a
+/// figure's `when_extended` is lowered to one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum ExtraFrom {
-    /// The figure type (index into the ruleset's followers).
-    Figure(u8),
     /// Tile type and the index of the ability among its abilities.
     Ability(u16, u8),
     /// A rule of the one form (index into the ruleset's `when`).
@@ -20,10 +17,9 @@ pub(super) enum ExtraFrom {
 }
 
 impl ExtraFrom {
-    /// A few bits for the state hash (a figure's are its type, as before abilities could grant).
+    /// A few bits for the state hash.
     pub(super) fn bits(self) -> u64 {
         match self {
-            ExtraFrom::Figure(t) => u64::from(t),
             ExtraFrom::Ability(tile, i) => 1 << 40 | u64::from(tile) << 8 | u64::from(i),
             ExtraFrom::Rule(i) => 2 << 40 | u64::from(i),
         }
@@ -31,32 +27,6 @@ impl ExtraFrom {
 }
 
 impl Game {
-    /// After a placement: note an extra turn if the tile just placed joined a feature holding
-    /// one of the placer's figures whose type grants one (and, unless its type says a
-    /// completing placement grants too, the feature is still open). A granted turn grants none.
-    pub(super) fn note_extension(&mut self) {
-        if !self.may_grant_extra() {
-            return;
-        }
-        let inst = *self.board.insts.last().expect("just placed");
-        let n = self.rules.tiles[usize::from(inst.tile)].feats.len() as u32;
-        for i in 0..self.board.meeples.len() {
-            let m = self.board.meeples[i];
-            let Some(completing) = self.rules.figures[usize::from(m.ftype)].extra_turn else {
-                continue;
-            };
-            if m.player != self.now.player {
-                continue;
-            }
-            let root = find(&mut self.board.segs, m.seg);
-            let joined = (0..n).any(|f| self.on_feature(inst.seg_base + f, root));
-            if joined && (completing || !self.is_complete(root)) {
-                self.now.extra_due = Some(ExtraFrom::Figure(m.ftype));
-                return;
-            }
-        }
-    }
-
     /// Whether this turn may still earn an extra turn: it is no extra turn itself and has not
     /// earned one yet.
     pub(super) fn may_grant_extra(&self) -> bool {
@@ -84,10 +54,6 @@ impl Game {
         if self.log.record {
             let rs = self.rules.ruleset();
             let rule = match from {
-                ExtraFrom::Figure(t) => {
-                    let effect = rs.followers[usize::from(t)].when_extended.as_ref();
-                    effect.map_or("", |t| t.rule.as_str())
-                }
                 ExtraFrom::Ability(tile, i) => rs.tiles[usize::from(tile)].abilities
                     [usize::from(i)]
                 .rule

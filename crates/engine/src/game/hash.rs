@@ -394,7 +394,7 @@ mod tests {
         ("now.final_seats", |g| g.now.final_seats.push(0)),
         ("now.in_extra", |g| g.now.in_extra = true),
         ("now.extra_due", |g| {
-            g.now.extra_due = Some(ExtraFrom::Figure(0))
+            g.now.extra_due = Some(ExtraFrom::Rule(0))
         }),
         ("now.finished", |g| g.now.finished = true),
         ("due.pending", |g| g.due.pending.push(0)),

@@ -38,12 +38,9 @@ impl Game {
         if !self.rules.owns_on_place.is_empty() {
             self.own_placed_tile(p.tile);
         }
-        if self.rules.any_extra_turn {
-            // Before any scoring takes figures off: the feature held the figure before.
-            self.note_extension();
-        }
         // The one rule form (one test of a byte in variants without it): the placer is noted,
-        // `tile-placed` raised (GM-2's first counter, before the figure step).
+        // `tile-placed` raised (TB-5's extra turn, before any scoring takes figures off; GM-2's
+        // first counter, before the figure step).
         if self.rules.when.kinds != 0 {
             self.rule_tile_placed();
         }

@@ -44,12 +44,14 @@ impl Counts for RuleCounts<'_> {
             Quantity::Held(r) => g.holding(self.seat, r as usize),
             Quantity::Completed(k) => g.completed_of(k),
             Quantity::Touching(k, tag) => g.touching(self.ctx, k, tag),
+            Quantity::Extends(f) => g.extends(self.ctx, f, false),
+            Quantity::ExtendsOpen(f) => g.extends(self.ctx, f, true),
             // A tile subject without a feature: the tile's tag and its features'.
             Quantity::Tag(t) if root.is_none() => {
                 self.ctx.tile.map_or(0, |i| g.tile_tag_count(i, t))
             }
             _ => root.map_or(0, |r| {
-                FeatureCounts::new(g, r, &mut self.buf, None).count(q)
+                FeatureCounts::new(g, r, &mut self.buf, self.ctx.cities).count(q)
             }),
         }
     }
@@ -110,6 +112,31 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// Features holding a figure of type `ftype` of the subject tile's placer which a segment
+    /// of that tile joined (with `open`: only those still open), each once (TB-5's "extends": a
+    /// tile whose sides carry no segment extends nothing).
+    fn extends(&self, ctx: &Ctx, ftype: u32, open: bool) -> u32 {
+        let Some((inst, placer)) = ctx.tile.and_then(|i| Some((i, self.rf.placer_of(i)?))) else {
+            return 0;
+        };
+        let at = self.board.insts[inst as usize];
+        let n = self.rules.tiles[usize::from(at.tile)].feats.len() as u32;
+        let mut roots: Vec<u32> = Vec::new();
+        for m in &self.board.meeples {
+            if m.player != placer || u32::from(m.ftype) != ftype {
+                continue;
+            }
+            let root = self.find_ro(m.seg);
+            let kind = self.board.segs[root as usize].kind;
+            let joined = (at.seg_base..at.seg_base + n)
+                .any(|s| self.board.segs[s as usize].kind == kind && self.find_ro(s) == root);
+            if joined && !(open && self.is_complete(root)) && !roots.contains(&root) {
+                roots.push(root);
+            }
+        }
+        roots.len() as u32
     }
 
     /// Completed features of kind `kind` on the board (each once).

@@ -46,9 +46,6 @@ impl Game {
             let s = self.board.segs[r as usize];
             if !s.done && s.open <= 0 {
                 self.on_completed(r);
-                if self.rules.gains {
-                    self.gain_resources(r);
-                }
                 if self.waits(Kind::FeatureCompleted) {
                     self.rule_completed(r);
                 }
@@ -60,9 +57,6 @@ impl Game {
             let c = self.due.pending_cloisters[i];
             if !self.board.segs[c as usize].done && self.cloister_neighbours(c) == 8 {
                 self.on_completed(c);
-                if self.rules.gains {
-                    self.gain_resources(c);
-                }
                 if self.waits(Kind::FeatureCompleted) {
                     self.rule_completed(c);
                 }
@@ -535,8 +529,8 @@ impl Game {
             }
         }
         self.score_corner_figures();
-        if !self.seats.holdings.is_empty() {
-            self.award_resources();
+        if self.waits(Kind::GameOver) {
+            self.rule_game_over();
         }
         if self.log.record {
             let winners = self.winners();
@@ -636,7 +630,9 @@ impl Counts for FeatureCounts<'_> {
             | Quantity::Counters(_)
             | Quantity::Held(_)
             | Quantity::Completed(_)
-            | Quantity::Touching(..) => 0,
+            | Quantity::Touching(..)
+            | Quantity::Extends(_)
+            | Quantity::ExtendsOpen(_) => 0,
         }
     }
 }

@@ -60,6 +60,9 @@ pub(crate) struct Ctx {
     pub chooser: Option<u8>,
     /// What the choice named.
     pub chosen: Option<Chosen>,
+    /// The completed cities of the part of the subject feature paid, when not the feature's
+    /// own (a former field of a corner-figure join, one city of the first edition's fields).
+    pub cities: Option<u32>,
 }
 
 impl Ctx {
@@ -84,6 +87,7 @@ impl Ctx {
             winners: 0,
             chooser: None,
             chosen: None,
+            cities: None,
         }
     }
 }
@@ -133,7 +137,9 @@ impl Game {
             RuleEvent::FigurePlaced { figure: Some(f) } => {
                 ctx.figure.is_some_and(|m| m.ftype == *f)
             }
-            RuleEvent::FeatureCompleted { kinds } => kind_in(kinds),
+            RuleEvent::FeatureCompleted { kinds } | RuleEvent::FeaturePaid { kinds } => {
+                kind_in(kinds)
+            }
             RuleEvent::FeatureScored { kinds, at } => {
                 let when = match at {
                     ScoredAt::Any => true,
@@ -240,6 +246,34 @@ impl Game {
             ..Ctx::of(self.now.active)
         };
         self.raise(Kind::GameEnd, &ctx);
+    }
+
+    /// The feature rooted at `root` was paid to its majority `winners` (bit per seat), its
+    /// counts those of the part paid (`cities`, when not the feature's own): `feature-paid`.
+    pub(super) fn rule_paid(&mut self, root: u32, winners: u32, cities: Option<u32>) {
+        let during = self.log.final_from.is_none();
+        let base = if during {
+            self.placed_ctx()
+        } else {
+            Ctx::of(self.now.active)
+        };
+        let ctx = Ctx {
+            feature: Some(root),
+            during,
+            winners,
+            cities,
+            ..base
+        };
+        self.raise(Kind::FeaturePaid, &ctx);
+    }
+
+    /// The game is over, after final scoring: `game-over` (TB-3's awards).
+    pub(super) fn rule_game_over(&mut self) {
+        let ctx = Ctx {
+            during: false,
+            ..Ctx::of(self.now.active)
+        };
+        self.raise(Kind::GameOver, &ctx);
     }
 
     /// The winners of a feature (B-5) from the strengths on it, bit per seat (nobody when the

@@ -4,8 +4,7 @@
 use tegula_ruleset::limits::{MAX_EDGE_KINDS, MAX_GAME_CELLS, MAX_RESOURCES};
 use tegula_ruleset::{
     AfterScore, Condition, FeatureKind, JoinedFieldScoring, JoinedFieldTiming, Linear,
-    NeedsOwnOnCompleted, Ruleset, Side, SideKind, Strength, TileSite, TileType, TurnAction,
-    NO_FEATURE,
+    NeedsOwnOnCompleted, Ruleset, Side, SideKind, Strength, TileSite, TileType, NO_FEATURE,
 };
 
 use super::error::{RulesError, RulesReason, TileProblem};
@@ -437,9 +436,6 @@ fn figures(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) -> Vec<FigureInfo>
             joins: f.joins_occupied || f.needs_own_figure,
             occupies: f.occupies,
             needs_own: f.needs_own_figure,
-            extra_turn: f.when_extended.as_ref().map(|t| match t.effect {
-                TurnAction::ExtraTurn => t.completing,
-            }),
             only_tags: tag_bits(ruleset, f, &f.only_tags, reasons),
             never_tags: tag_bits(ruleset, f, &f.never_tags, reasons),
         });
@@ -547,18 +543,14 @@ fn assemble(
             NeedsOwnOnCompleted::Refused => figure_bits(&figures, |f| f.needs_own),
         },
         corner_figs: figure_bits(&figures, |f| f.corner.is_some()),
-        any_payment: ruleset.followers.iter().any(|f| f.payment.is_some()),
-        any_extra_turn: figures.iter().any(|f| f.extra_turn.is_some())
-            || ability_turns
-            || when.extra_turn,
+        any_payment: when.kinds & super::when::Kind::FeaturePaid.bit() != 0,
+        any_extra_turn: ability_turns || when.extra_turn,
         owns_on_place,
         plain_turns: ruleset.player_tiles.is_empty()
             && ruleset.pool.is_none()
-            && figures.iter().all(|f| f.extra_turn.is_none())
             && !ability_turns
             // The turn's start (rule-form events, the tokens' records) is `begin_turn`'s.
             && ruleset.when.is_empty(),
-        gains: ruleset.resources.iter().any(|r| r.gain.is_some()),
         plain_figures: tag_sited_figs == 0
             && figures
                 .iter()

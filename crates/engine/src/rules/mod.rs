@@ -271,9 +271,6 @@ pub(crate) struct FigureInfo {
     pub occupies: bool,
     /// Whether its feature must already hold one of the owner's occupying figures.
     pub needs_own: bool,
-    /// Whether extending its feature gives its owner an extra turn, and whether a placement
-    /// that also completes the feature does (`Some(completing)`).
-    pub extra_turn: Option<bool>,
     /// Sites by tag (AB-1): tag bits one of which its tile-local feature must carry (0: any).
     pub only_tags: u32,
     /// Sites by tag: tag bits its tile-local feature must not carry.
@@ -354,7 +351,8 @@ pub struct Rules {
     pub(crate) tag_sited_figs: u16,
     /// The rules of the one form by event kind ([`Ruleset::when`]).
     pub(crate) when: when::WhenIndex,
-    /// Whether any follower type adds a payment modifier to its owner's share.
+    /// Whether some rule of the one form waits for `feature-paid` (a figure's `payment`, TB-8,
+    /// is lowered to one): the majority payments raise it only then.
     pub(crate) any_payment: bool,
     /// Whether any follower type gives an extra turn when its feature is extended.
     pub(crate) any_extra_turn: bool,
@@ -367,9 +365,6 @@ pub struct Rules {
     /// The pieces the variant deals besides players' own tiles: pile, start tile, pool (W-15's
     /// "tiles in the game"; a mega tile counts once).
     pub(crate) dealt: u32,
-    /// Whether any seat resource is gained when a feature is completed (the scoring step
-    /// tests this before looking at the resources).
-    pub(crate) gains: bool,
     /// Tiles in every player's hand ([`Ruleset::hand`], read once here: the draw reads a field).
     pub(crate) hand: u8,
     /// The state hash's key of one remaining tile, by tile type (a draw subtracts its key).

@@ -27,10 +27,14 @@ pub(crate) enum Kind {
     TurnEnd,
     /// [`RuleEvent::GameEnd`].
     GameEnd,
+    /// [`RuleEvent::GameOver`].
+    GameOver,
+    /// [`RuleEvent::FeaturePaid`].
+    FeaturePaid,
 }
 
 /// How many [`Kind`]s there are.
-const KINDS: usize = 8;
+const KINDS: usize = 10;
 
 impl Kind {
     /// The kind of an event.
@@ -44,13 +48,15 @@ impl Kind {
             RuleEvent::TurnStart => Kind::TurnStart,
             RuleEvent::TurnEnd => Kind::TurnEnd,
             RuleEvent::GameEnd => Kind::GameEnd,
+            RuleEvent::GameOver => Kind::GameOver,
+            RuleEvent::FeaturePaid { .. } => Kind::FeaturePaid,
         }
     }
 
     /// Its bit in [`WhenIndex::kinds`].
     #[inline(always)]
-    pub(crate) const fn bit(self) -> u8 {
-        1 << self as u8
+    pub(crate) const fn bit(self) -> u16 {
+        1 << self as u16
     }
 }
 
@@ -58,7 +64,7 @@ impl Kind {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct WhenIndex {
     /// Bit [`Kind::bit`] set when some rule waits for that kind (0: the variant has none).
-    pub kinds: u8,
+    pub kinds: u16,
     /// By kind, the indices into [`Ruleset::when`] of its rules, in file order.
     pub by_kind: [Vec<u16>; KINDS],
     /// Whether some rule grants an extra turn ([`Act::ExtraTurn`]).
@@ -175,8 +181,11 @@ fn check_act(rs: &Ruleset, a: &Act, chosen: bool, bad: &mut impl FnMut(&'static 
 }
 
 fn check_seat(rs: &Ruleset, s: &Seat, bad: &mut impl FnMut(&'static str, u32)) {
-    if let Seat::Holder(t) = s {
-        check_index(rs, "token", *t, false, bad);
+    match s {
+        Seat::Holder(t) => check_index(rs, "token", *t, false, bad),
+        Seat::Most(r) => check_index(rs, "resource", *r, false, bad),
+        Seat::Has(f) if usize::from(*f) >= rs.followers.len() => bad("figure", u32::from(*f)),
+        _ => {}
     }
 }
 

@@ -24,8 +24,8 @@ const SHAPES: [(&str, &[&str], &[&str]); 8] = [
 ];
 
 /// The seats a `to` may name, beside `holder(TOKEN)`.
-const SEATS: [&str; 7] = [
-    "actor", "placer", "owner", "winners", "every", "chooser", "holder",
+const SEATS: [&str; 9] = [
+    "actor", "placer", "owner", "winners", "every", "chooser", "holder", "most", "has",
 ];
 
 /// The keys `a` gives, with their spans, in [`SHAPES`]' and then the other keys' order.
@@ -312,8 +312,8 @@ impl Cx<'_> {
             "owner" => Seat::Owner,
             "winners" if !event::has_winners(e) => {
                 let msg = format!(
-                    "`winners` are a feature's majority: only a `feature-completed` or \
-                     `feature-scored` rule has them, not a `{}` rule",
+                    "`winners` are a feature's majority: only a `feature-completed`, \
+                     `feature-scored` or `feature-paid` rule has them, not a `{}` rule",
                     event::name(e)
                 );
                 return bad(msg, out);
@@ -326,23 +326,52 @@ impl Cx<'_> {
                 return bad(msg, out);
             }
             "chooser" => Seat::Chooser,
+            _ if text.starts_with("has(") && !event::has_winners(e) => {
+                let msg = format!(
+                    "`{text}` reads a feature's majority: only a `feature-completed`, \
+                     `feature-scored` or `feature-paid` rule has one, not a `{}` rule",
+                    event::name(e)
+                );
+                return bad(msg, out);
+            }
             _ => return self.holder(s, text, out),
         };
         Some(seat)
     }
 
-    /// `holder(TOKEN)`, or the diagnostic for a seat that is none of the seats.
+    /// `holder(TOKEN)` or `most(RESOURCE)`, or the diagnostic for a seat that is none of the
+    /// seats.
     fn holder(&self, s: &Sp<String>, text: &str, out: &mut Vec<Diagnostic>) -> Option<Seat> {
-        let inner = text
-            .strip_prefix("holder(")
-            .and_then(|r| r.strip_suffix(')'))
-            .map(str::trim);
-        let Some(token) = inner else {
+        let inner = |head: &str| {
+            text.strip_prefix(head)
+                .and_then(|r| r.strip_prefix('('))
+                .and_then(|r| r.strip_suffix(')'))
+                .map(str::trim)
+        };
+        if let Some(figure) = inner("has") {
+            let ids = self.names.figures;
+            if let Some(i) = index_of(ids, figure).and_then(|i| u8::try_from(i).ok()) {
+                return Some(Seat::Has(i));
+            }
+            let span = s.span.clone();
+            out.push(super::dangling(self.src, "figure", ids, figure, span));
+            return None;
+        }
+        if let Some(resource) = inner("most") {
+            let ids = self.names.resources;
+            if let Some(i) = index_of(ids, resource) {
+                return Some(Seat::Most(i));
+            }
+            let span = s.span.clone();
+            out.push(super::dangling(self.src, "resource", ids, resource, span));
+            return None;
+        }
+        let Some(token) = inner("holder") else {
             let head = text.split('(').next().unwrap_or(text);
             let near = crate::load::did_you_mean(head, SEATS.iter().copied());
             let msg = format!(
-                "`{text}` is no seat: actor, placer, owner, winners, every, holder(TOKEN) or \
-                 chooser{near}"
+                "`{text}` is no seat: actor, placer, owner, winners, every, holder(TOKEN), \
+                 most(RESOURCE), has(FIGURE) or chooser{near}"
             );
             out.push(self.src.diag(Code::BadWhen, s.span.clone(), msg));
             return None;

@@ -48,6 +48,8 @@ impl Cx<'_> {
             RawEvent::TurnStart => RuleEvent::TurnStart,
             RawEvent::TurnEnd => RuleEvent::TurnEnd,
             RawEvent::GameEnd => RuleEvent::GameEnd,
+            RawEvent::GameOver => RuleEvent::GameOver,
+            RawEvent::FeaturePaid => RuleEvent::FeaturePaid { kinds },
         };
         (out.len() == before).then_some(e)
     }
@@ -59,8 +61,8 @@ impl Cx<'_> {
             (
                 "kinds",
                 w.kinds.as_ref().map(|k| k.span.clone()),
-                matches!(ev, E::FeatureCompleted | E::FeatureScored),
-                "`feature-completed` or `feature-scored`",
+                matches!(ev, E::FeatureCompleted | E::FeatureScored | E::FeaturePaid),
+                "`feature-completed`, `feature-scored` or `feature-paid`",
             ),
             (
                 "at",
@@ -128,13 +130,17 @@ pub(super) fn name(e: &RuleEvent) -> &'static str {
         RuleEvent::TurnStart => "turn-start",
         RuleEvent::TurnEnd => "turn-end",
         RuleEvent::GameEnd => "game-end",
+        RuleEvent::GameOver => "game-over",
+        RuleEvent::FeaturePaid { .. } => "feature-paid",
     }
 }
 
 /// The subject feature's kind, when the event names exactly one.
 pub(super) fn single_kind(e: &RuleEvent) -> Option<FeatureKind> {
     match e {
-        RuleEvent::FeatureCompleted { kinds } | RuleEvent::FeatureScored { kinds, .. }
+        RuleEvent::FeatureCompleted { kinds }
+        | RuleEvent::FeatureScored { kinds, .. }
+        | RuleEvent::FeaturePaid { kinds }
             if kinds.len() == 1 =>
         {
             Some(kinds[0])
@@ -147,7 +153,7 @@ pub(super) fn single_kind(e: &RuleEvent) -> Option<FeatureKind> {
 pub(super) fn has_tile(e: &RuleEvent) -> bool {
     !matches!(
         e,
-        RuleEvent::TurnStart | RuleEvent::TurnEnd | RuleEvent::GameEnd
+        RuleEvent::TurnStart | RuleEvent::TurnEnd | RuleEvent::GameEnd | RuleEvent::GameOver
     )
 }
 
@@ -158,6 +164,7 @@ pub(super) fn has_feature(e: &RuleEvent) -> bool {
         RuleEvent::FigurePlaced { .. }
             | RuleEvent::FeatureCompleted { .. }
             | RuleEvent::FeatureScored { .. }
+            | RuleEvent::FeaturePaid { .. }
     )
 }
 
@@ -165,7 +172,9 @@ pub(super) fn has_feature(e: &RuleEvent) -> bool {
 pub(super) fn has_winners(e: &RuleEvent) -> bool {
     matches!(
         e,
-        RuleEvent::FeatureCompleted { .. } | RuleEvent::FeatureScored { .. }
+        RuleEvent::FeatureCompleted { .. }
+            | RuleEvent::FeatureScored { .. }
+            | RuleEvent::FeaturePaid { .. }
     )
 }
 
@@ -183,6 +192,7 @@ pub(super) fn at_end(e: &RuleEvent) -> bool {
     matches!(
         e,
         RuleEvent::GameEnd
+            | RuleEvent::GameOver
             | RuleEvent::FeatureScored {
                 at: ScoredAt::End,
                 ..

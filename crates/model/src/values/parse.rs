@@ -10,6 +10,7 @@
 //!        | "(" expr ")" | rule-form words (values and tests of `[[when]]` only):
 //!          "record" "(" TOKEN ")" | "counters" "(" COUNTER ")" | "held" "(" RESOURCE ")"
 //!        | "completed" "(" KIND ")" | "touching" "(" KIND ("," TAG)? ")"
+//!        | "extends" "(" FIGURE ")" | "extends_open" "(" FIGURE ")"
 //! test  := conj ("or" conj)*
 //! conj  := neg ("and" neg)*
 //! neg   := "not" neg | "any" "(" TAG ")" | "(" test ")" | sum CMP sum
@@ -144,7 +145,15 @@ fn cite_end(text: &str, start: usize) -> Result<usize, ExprError> {
 }
 
 /// The words of the one rule form, each with a name in parentheses.
-const RULE_WORDS: [&str; 5] = ["record", "counters", "held", "completed", "touching"];
+const RULE_WORDS: [&str; 7] = [
+    "record",
+    "counters",
+    "held",
+    "completed",
+    "touching",
+    "extends",
+    "extends_open",
+];
 
 /// Whether the `(` just pushed follows `count`, `any` or a rule-form word: a name follows.
 fn opens_tag(out: &[(Tok<'_>, Range<usize>)]) -> bool {
@@ -479,6 +488,8 @@ impl<'a> Parser<'a> {
             "counters" => Quantity::Counters(one("counter", n.counters)?),
             "held" => Quantity::Held(one("resource", n.resources)?),
             "completed" => Quantity::Completed(kind_arg(arg, arg_at)?),
+            "extends" => Quantity::Extends(one("figure", n.figures)?),
+            "extends_open" => Quantity::ExtendsOpen(one("figure", n.figures)?),
             _ => self.touching(arg, arg_at)?,
         })
     }

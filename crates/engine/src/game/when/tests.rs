@@ -892,3 +892,142 @@ fn gm4_several_features_scored_in_one_turn_share_their_counters() {
     // B-4: road 3 to seat 0, city 8 to seat 1; GM-5: 2 each.
     assert_eq!(g.scores(), [3 + 2, 8 + 2]);
 }
+
+/// The rules the model lowers a resource's gain and award to (TB-2, TB-3), the gain to `to`.
+fn goods(to: Seat) -> Vec<When> {
+    vec![
+        when(
+            "x-2",
+            RuleEvent::FeatureCompleted {
+                kinds: vec![FeatureKind::City],
+            },
+            None,
+            vec![Act::Gain {
+                resource: 0,
+                amount: int(1),
+                to,
+                spend: false,
+            }],
+        ),
+        when(
+            "x-3",
+            RuleEvent::GameOver,
+            None,
+            vec![Act::Score {
+                value: int(10),
+                to: Seat::Most(0),
+            }],
+        ),
+    ]
+}
+
+/// The (seats, most held, points) of the award events.
+fn awards(g: &Game) -> Vec<(Vec<u8>, u32, u32)> {
+    let award = |e: &Event| match e {
+        Event::Award {
+            players,
+            held,
+            points,
+            rule,
+            ..
+        } if rule == "x-3" => Some((players.clone(), *held, *points)),
+        _ => None,
+    };
+    g.events().iter().filter_map(award).collect()
+}
+
+#[test]
+fn the_seats_holding_the_most_score_once_the_game_is_over() {
+    // Seat 0 completes the start tile's city (no figure: 0 points); the gain goes to the
+    // placer: seat 0 holds 1, seat 1 none. After final scoring, TB-3: seat 0 alone, one line.
+    let mut g = game(ruleset(goods(Seat::Placer)), &["E"]);
+    play(&mut g, "E", (0, -1, 2), None);
+    assert_eq!(g.phase(), Phase::Over);
+    assert_eq!(awards(&g), [(vec![0], 1, 10)]);
+    assert_eq!(g.scores(), [10, 0]);
+    // A tie (both gain 1): both score, one line naming both in seat order.
+    let mut g = game(ruleset(goods(Seat::Every)), &["E"]);
+    play(&mut g, "E", (0, -1, 2), None);
+    assert_eq!(awards(&g), [(vec![0, 1], 1, 10)]);
+    assert_eq!(g.scores(), [10, 10]);
+    // Nobody holds any: nobody scores, no line.
+    let mut g = game(ruleset(goods(Seat::Every)), &["U"]);
+    play(&mut g, "U", (1, 0, 0), None);
+    assert!(awards(&g).is_empty());
+    assert_eq!(g.scores(), [0, 0]);
+}
+
+#[test]
+fn a_payment_reaches_the_winners_with_the_figure_once_per_figure() {
+    // TB-8's form: each majority payment pays 2 more to each winner per meeple (type 0) of
+    // theirs on the feature. Seat 0 completes the 2-tile city with a meeple: B-4 4, then 2.
+    let pay = when(
+        "x-8",
+        RuleEvent::FeaturePaid { kinds: vec![] },
+        None,
+        vec![Act::Score {
+            value: int(2),
+            to: Seat::Has(0),
+        }],
+    );
+    let mut g = game(ruleset(vec![pay]), &["E", "U", "U"]);
+    play(&mut g, "E", (0, -1, 2), Some(0));
+    assert_eq!(paid(&g, "x-8"), [(1, vec![0])]);
+    assert_eq!(g.scores(), [4 + 2, 0]);
+    // Seat 1's meeple on the road: the figure's owner must be among the winners.
+    play(&mut g, "U", (1, 0, 0), Some(0));
+    let seg = g.board.meeples[0].seg;
+    let on = |winners| Ctx {
+        feature: Some(seg),
+        winners,
+        ..Ctx::of(0)
+    };
+    assert_eq!(g.seat_bits(&Seat::Has(0), &on(0b10)), 0b10);
+    assert_eq!(g.seat_bits(&Seat::Has(0), &on(0b01)), 0);
+    assert_eq!(
+        g.seat_bits(&Seat::Has(1), &on(0b10)),
+        0,
+        "no figure of type 1"
+    );
+}
+
+/// TB-5's form: an extra turn when the placer's tile extends a feature holding its meeple
+/// (`extends`), or only one still open after the placement (`extends_open`).
+fn extension(open: bool) -> Vec<When> {
+    let q = if open {
+        Quantity::ExtendsOpen(0)
+    } else {
+        Quantity::Extends(0)
+    };
+    vec![when(
+        "x-5",
+        RuleEvent::TilePlaced { tag: None },
+        Some(gt(count(q), int(0))),
+        vec![Act::ExtraTurn],
+    )]
+}
+
+#[test]
+fn extending_the_placer_s_feature_gives_the_extra_turn() {
+    for open in [false, true] {
+        let mut g = game(ruleset(extension(open)), &["U", "W", "W", "U"]);
+        // Seat 0's meeple on the start road, extended east; seat 1's junction closes its west
+        // end (seat 1 has no figure there: no extra turn).
+        play(&mut g, "U", (1, 0, 0), Some(0));
+        play(&mut g, "W", (-1, 0, 0), None);
+        assert!(cited(&g, "x-5").is_empty());
+        // Seat 0's junction closes the east end: it extends and completes the road.
+        play(&mut g, "W", (2, 0, 0), None);
+        let extra = cited(&g, "x-5");
+        if open {
+            assert!(
+                extra.is_empty(),
+                "a completing placement extends no open road"
+            );
+            assert_eq!(g.current_player(), 1);
+        } else {
+            assert!(matches!(extra[..], [Event::ExtraTurn { player: 0, .. }]));
+            assert_eq!(g.current_player(), 0, "seat 0 plays again");
+        }
+    }
+}
