@@ -6,6 +6,7 @@
 
 mod act;
 mod event;
+mod lower_corner;
 pub mod short;
 #[cfg(test)]
 mod tests;
@@ -19,6 +20,8 @@ use tegula_ruleset::{CounterType, FeatureKind, Names, Offer, Options, PieceKind,
 use crate::diag::{Code, Diagnostic, Source};
 use crate::raw::Sp;
 use crate::raw_when::{RawCounter, RawOffer, RawOptions, RawToken, RawWhen};
+
+pub(crate) use lower_corner::{corner_origins, corner_rules};
 
 /// The rule form's tables of one file, as written.
 #[derive(Clone, Debug, Default)]

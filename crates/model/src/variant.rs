@@ -352,10 +352,17 @@ pub fn compile_variant_with(
         rules: &rules,
     };
     let rule_form = crate::rule_form::lower(&files, &scope, &mut diags);
-    // The short forms become rules of the one form, before the `[[when]]` tables.
+    // The short forms become rules of the one form, before the `[[when]]` tables
+    // (docs/design/rule-form.md): resources, payments and extra turns, then corner figures.
     let raw = (&doc.resource[..], &doc.followers[..]);
     let short = crate::rule_form::short::lower(&mut resources, &mut followers, raw, &vsrc);
     let (mut when, mut when_at): (Vec<_>, Vec<_>) = short.into_iter().unzip();
+    when.extend(crate::rule_form::corner_rules(&followers, &readings));
+    when_at.extend(crate::rule_form::corner_origins(
+        &followers,
+        &doc.followers,
+        &vsrc,
+    ));
     when.extend(rule_form.when);
     when_at.extend(rule_form.when_at);
     let v = CompiledVariant {

@@ -82,6 +82,23 @@ pub enum RuleEvent {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         kinds: Vec<FeatureKind>,
     },
+    /// A placement joined a feature holding figures to one a figure of this type stands beside
+    /// (a corner figure's field, AM-8). Subject: the joined feature and the first such figure
+    /// on it. It fires as the tile is placed or in the turn's scoring step, as
+    /// [`crate::Readings::joined_field_timing`] says.
+    Joined {
+        /// Only a feature with a figure of this type beside it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        figure: Option<u8>,
+    },
+    /// After final scoring (its fields included), once for each figure on the board: figures
+    /// on features in the board's order, then figures beside them (corner figures) in the order
+    /// they were placed. Subject: the figure and its feature.
+    FigureAtEnd {
+        /// Only figures of this type.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        figure: Option<u8>,
+    },
 }
 
 /// When a [`RuleEvent::FeatureScored`] fires.
@@ -183,6 +200,24 @@ pub enum Act {
     ExtraTurn,
     /// The chosen figure returns to its owner's supply.
     ReturnChosen,
+    /// The subject feature scores now (AM-7, AM-8): `value` to its majority (B-5), in one
+    /// `score` line naming them all (written even for 0 points), then `feature-scored` is
+    /// raised with those winners and its figures are released (B-4: they return, stay or move
+    /// as their type says).
+    ScoreFeature {
+        /// How many, over the feature's counts.
+        value: Expr,
+        /// AM-8 read field by field: each feature the placement joined into the subject scores
+        /// on its own, as it was before the placement (its own majority, its own `cities`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        each_part: bool,
+    },
+    /// The subject figure's owner scores `value` over the figure's feature (AM-9), in a
+    /// `score` line written even for 0 points.
+    ScoreFigure {
+        /// How many, over the feature's counts.
+        value: Expr,
+    },
 }
 
 /// A tile an effect acts on.

@@ -73,6 +73,14 @@ impl RuleEvent {
             RuleEvent::FeaturePaid { kinds } => {
                 format!("when {} is paid to its majority", kinds_words(kinds))
             }
+            RuleEvent::Joined { figure } => format!(
+                "when a placement joins a feature holding figures to one a {} stands beside",
+                figure_words(n, *figure, "figure")
+            ),
+            RuleEvent::FigureAtEnd { figure } => format!(
+                "after final scoring, for each {} on the board",
+                figure_words(n, *figure, "figure")
+            ),
         }
     }
 }
@@ -143,6 +151,19 @@ impl Act {
             ),
             Act::ExtraTurn => "the actor takes one more turn".into(),
             Act::ReturnChosen => "the chosen figure returns to its owner's supply".into(),
+            Act::ScoreFeature { value, each_part } => format!(
+                "the feature scores {} for its majority{}, and its figures are released",
+                value.words_named(n),
+                if *each_part {
+                    " (each feature the tile joined into it on its own, with its own \
+                     majority and cities)"
+                } else {
+                    ""
+                }
+            ),
+            Act::ScoreFigure { value } => {
+                format!("the figure's owner scores {}", value.words_named(n))
+            }
         }
     }
 }
@@ -198,6 +219,14 @@ impl Options {
                 format!("a kind of piece they hold ({})", kinds.join(", "))
             }
         }
+    }
+}
+
+/// "figure `ID`" (the figure type's id), or `any` when no figure type is named.
+fn figure_words(n: &Names<'_>, figure: Option<u8>, any: &str) -> String {
+    match figure {
+        Some(f) => format!("figure `{}`", name(n.figures, u32::from(f))),
+        None => any.into(),
     }
 }
 

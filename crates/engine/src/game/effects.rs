@@ -64,6 +64,49 @@ impl Game {
                 }
             }
             Act::ReturnChosen => self.act_return(rule, ctx),
+            Act::ScoreFeature { value, each_part } => {
+                self.act_score_feature(rule, value, *each_part, ctx);
+            }
+            Act::ScoreFigure { value } => self.act_score_figure(rule, value, ctx),
+        }
+    }
+
+    /// The subject feature scores now for its majority (AM-7, AM-8), or, with `each_part`,
+    /// each feature the placement joined into it on its own.
+    fn act_score_feature(&mut self, rule: u16, value: &Expr, each_part: bool, ctx: &Ctx) {
+        let Some(f) = ctx.subject_feature() else {
+            return;
+        };
+        let root = find(&mut self.board.segs, f);
+        let rule = self.rule_id(rule);
+        if each_part {
+            self.score_each_field_before(root, value, &rule);
+        } else {
+            let points = self.value_for(value, ctx, ctx.actor);
+            self.score_now(root, points, &rule, ctx.during);
+        }
+    }
+
+    /// The subject figure's owner scores `value` over its feature (AM-9), the line written
+    /// even for 0 points.
+    fn act_score_figure(&mut self, rule: u16, value: &Expr, ctx: &Ctx) {
+        let (Some(fig), Some(f)) = (ctx.figure, ctx.subject_feature()) else {
+            return;
+        };
+        let points = self.value_for(value, ctx, fig.player);
+        points::add(&mut self.seats.scores[usize::from(fig.player)], points);
+        if self.log.record {
+            let mut buf = std::mem::take(&mut self.tmp.buf);
+            let root = find(&mut self.board.segs, f);
+            let feature = self.info(root, &mut buf);
+            self.tmp.buf = buf;
+            self.log.events.push(Event::Score {
+                turn: self.now.turn,
+                rule: self.rule_id(rule),
+                players: vec![fig.player],
+                points,
+                feature,
+            });
         }
     }
 

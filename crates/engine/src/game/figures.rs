@@ -3,7 +3,6 @@
 
 use tegula_ruleset::{Adjacency, FeatureKind};
 
-use super::score::NOTHING;
 use super::{
     find, CornerFig, Event, FeatureId, FollowerOption, Freed, Game, Meeple, MoveError, MoveTarget,
     Phase, FRONT,
@@ -305,7 +304,8 @@ impl Game {
     }
 
     /// Put a checked follower on the tile just placed; a corner figure goes on the `named`
-    /// point (checked), else on its field's first corner, and scores its field at once (AM-7).
+    /// point (checked), else on its field's first corner (its field scores at once, AM-7, by
+    /// the rule `figure-placed` runs).
     pub(super) fn put_follower(&mut self, o: FollowerOption, named: Option<(i32, i32)>) {
         let inst = *self.board.insts.last().expect("just placed");
         let seg = inst.seg_base + o.feature as u32;
@@ -333,13 +333,8 @@ impl Game {
                     seg,
                     point,
                 });
-                // An `Arc` clone (corner figures only): the placement payment is read while
-                // the game changes.
-                let rules = self.rules.clone();
-                let corner = rules.figures[o.follower as usize].corner.as_ref();
-                let place = corner.map_or(&NOTHING, |c| &c.place);
-                let rule = corner.map_or(rules.placement_rule(), |c| &c.place_rule);
-                self.score_field_at_once(root, place, rule);
+                // AM-7's payment is the rule lowered from `corner.place`, run by
+                // `figure-placed` below (no figure on the field counts the corner figure).
                 self.board.segs[root as usize].corners += 1;
             }
             _ => {

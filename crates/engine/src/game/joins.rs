@@ -2,12 +2,14 @@
 //! holding farmers to a corner-figure field, each of those fields scores on its own, as it was
 //! before the placement. The placement merges the fields (union-find, `place.rs`), so what they
 //! were is recorded first; only variants with this reading pay for it
-//! ([`crate::rules::Rules`]'s `each_field_joins`).
+//! ([`crate::rules::Rules`]'s `each_field_joins`: some rule of the one form's `score-feature`
+//! has `each_part`, as the model lowers `corner.join` under this reading).
 
 use tegula_ruleset::{Expr, FeatureKind, NO_FEATURE};
 
 use super::score::FeatureCounts;
 use super::{find, Event, Game, Placement, FRONT, OPP_HALF};
+use crate::rules::when::Kind;
 
 /// A field holding farmers and no corner figure next to the tile being placed, as it was
 /// before the placement joined anything to it.
@@ -159,6 +161,11 @@ impl Game {
         }
         if self.rules.any_payment {
             self.pay_modifiers(joined, strength, Some(cities));
+        }
+        // Each part is a scoring of its own: `feature-scored` with that part's winners.
+        if self.waits(Kind::FeatureScored) {
+            let winners = self.winner_bits(strength);
+            self.rule_scored(joined, true, winners);
         }
     }
 }

@@ -1,10 +1,11 @@
 //! Scoring: completion after each turn (B-3, B-4), majorities (B-5), final scoring (B-6), feature
 //! sizes in distinct cells (B-7, W-18).
 
-use tegula_ruleset::{Counts, Expr, FeatureKind, FieldRule, Quantity, Strength};
+use tegula_ruleset::{Counts, FeatureKind, FieldRule, Quantity, Strength};
 
 use super::smallset::SmallSet;
-use super::{find, Event, FeatureId, FeatureInfo, Freed, Game, Inst, Phase, Seg, FRONT};
+use super::when::FigureRef;
+use super::{find, CornerFig, Event, FeatureId, FeatureInfo, Freed, Game, Inst, Phase, Seg, FRONT};
 use crate::points;
 use crate::rules::when::Kind;
 use crate::rules::{FeatInfo, Rules};
@@ -411,21 +412,23 @@ impl Game {
         self.board.segs[root as usize].guests = guests;
     }
 
-    /// Pay a field now its corner-figure `value` (over its counts) to its farmer majority, and
-    /// send its farmers back (AM-7 when a corner figure is placed, AM-8 when joined).
-    pub(super) fn score_field_at_once(&mut self, root: u32, value: &Expr, rule: &str) {
-        let mut buf = std::mem::take(&mut self.tmp.buf);
-        let points = value.eval(&mut FeatureCounts::new(self, root, &mut buf, None));
-        self.tmp.buf = buf;
-        self.award(root, points, Cite::Given(rule));
+    /// Score the feature rooted at `root` now (the one form's `score-feature`: AM-7 when a
+    /// corner figure is placed beside a field, AM-8 when a field is joined to it): `points` to
+    /// its majority citing `rule`, `feature-scored` raised with its winners, then its figures
+    /// released.
+    pub(super) fn score_now(&mut self, root: u32, points: u32, rule: &str, during: bool) {
+        let winners = self.award(root, points, Cite::Given(rule));
+        if self.waits(Kind::FeatureScored) {
+            self.rule_scored(root, during, winners);
+        }
         if self.board.segs[root as usize].occ > 0 {
             self.release(root);
         }
     }
 
-    /// AM-8: fields holding farmers that the tile just placed joined to a corner-figure field:
-    /// the whole joined field scores (the registry's reading) or, with
-    /// `readings.joined_field_scoring = "each-field"`, each field as it was before the join.
+    /// AM-8: fields holding figures that the tile just placed joined to a field a corner
+    /// figure stands beside raise the one form's `joined` (with the first such figure); the
+    /// rules lowered from the figure's `corner.join` score them.
     pub(super) fn score_joined_fields(&mut self) {
         for i in 0..self.due.pending_fields.len() {
             let r = find(&mut self.board.segs, self.due.pending_fields[i]);
@@ -433,51 +436,22 @@ impl Game {
             if s.corners == 0 || s.occ == 0 {
                 continue;
             }
-            // The join payment of the first corner figure on the field (an `Arc` clone, so the
-            // expression outlives the borrows of the payment).
-            let rules = self.rules.clone();
-            let corner = self
+            let first = self
                 .board
                 .corner_figs
                 .iter()
-                .find(|c| self.find_ro(c.seg) == r)
-                .and_then(|c| rules.figures[c.ftype as usize].corner.as_ref());
-            let join = corner.map_or(&NOTHING, |c| &c.join);
-            let rule = corner.map_or(rules.placement_rule(), |c| &c.join_rule);
-            if self.rules.each_field_joins {
-                self.score_each_field_before(r, join, rule);
-            } else {
-                self.score_field_at_once(r, join, rule);
+                .find(|c| self.find_ro(c.seg) == r);
+            let Some(&CornerFig {
+                player, ftype, seg, ..
+            }) = first
+            else {
+                continue;
+            };
+            if self.waits(Kind::Joined) {
+                self.rule_joined(r, FigureRef { player, ftype, seg });
             }
         }
         self.due.pending_fields.clear();
-    }
-
-    /// AM-9: every corner figure's owner scores its field's completed cities.
-    fn score_corner_figures(&mut self) {
-        for i in 0..self.board.corner_figs.len() {
-            let c = self.board.corner_figs[i];
-            let root = find(&mut self.board.segs, c.seg);
-            let rules = self.rules.clone();
-            let corner = rules.figures[c.ftype as usize].corner.as_ref();
-            let value = corner.map_or(&NOTHING, |k| &k.final_);
-            let mut buf = std::mem::take(&mut self.tmp.buf);
-            let points = value.eval(&mut FeatureCounts::new(self, root, &mut buf, None));
-            points::add(&mut self.seats.scores[c.player as usize], points);
-            if self.log.record {
-                let feature = self.info(root, &mut buf);
-                self.log.events.push(Event::Score {
-                    turn: self.now.turn,
-                    rule: corner
-                        .map_or(rules.placement_rule(), |k| &k.final_rule)
-                        .to_string(),
-                    players: vec![c.player],
-                    points,
-                    feature,
-                });
-            }
-            self.tmp.buf = buf;
-        }
     }
 
     /// Final scoring (B-6): incomplete roads, cities and cloisters (unless the variant says they
@@ -528,7 +502,11 @@ impl Game {
                 }
             }
         }
-        self.score_corner_figures();
+        // AM-9: the corner figures' final payments (rules lowered from `corner.final`), then
+        // the game-over rules (TB-3's awards lowered from `[[resource]] award`).
+        if self.waits(Kind::FigureAtEnd) {
+            self.rule_figures_at_end();
+        }
         if self.waits(Kind::GameOver) {
             self.rule_game_over();
         }
@@ -573,9 +551,6 @@ impl<'a> FeatureCounts<'a> {
         }
     }
 }
-
-/// What a figure without corner scoring pays a field (never asked of a valid ruleset).
-pub(super) static NOTHING: Expr = Expr::Int(0);
 
 /// The rule a score event cites: one the data names for the payment, or the data's standard
 /// scoring rule for the time of the scoring (resolved only when the event is recorded).

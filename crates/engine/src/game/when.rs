@@ -134,7 +134,9 @@ impl Game {
             RuleEvent::TilePlaced { tag: Some(t) } => {
                 ctx.tile.is_some_and(|i| self.tile_tag_count(i, *t) > 0)
             }
-            RuleEvent::FigurePlaced { figure: Some(f) } => {
+            RuleEvent::FigurePlaced { figure: Some(f) }
+            | RuleEvent::Joined { figure: Some(f) }
+            | RuleEvent::FigureAtEnd { figure: Some(f) } => {
                 ctx.figure.is_some_and(|m| m.ftype == *f)
             }
             RuleEvent::FeatureCompleted { kinds } | RuleEvent::FeaturePaid { kinds } => {
@@ -276,6 +278,46 @@ impl Game {
         self.raise(Kind::GameOver, &ctx);
     }
 
+    /// A placement joined a feature holding figures to the one rooted at `root`, beside which
+    /// `figure` stands (the first such figure, AM-8): `joined`.
+    pub(super) fn rule_joined(&mut self, root: u32, figure: FigureRef) {
+        let ctx = Ctx {
+            feature: Some(root),
+            figure: Some(figure),
+            ..self.placed_ctx()
+        };
+        self.raise(Kind::Joined, &ctx);
+    }
+
+    /// After final scoring: `figure-at-end` once for each figure on the board, those on
+    /// features first (in the board's order), then those beside them (in the order placed).
+    pub(super) fn rule_figures_at_end(&mut self) {
+        let on = self
+            .board
+            .meeples
+            .iter()
+            .map(|m| (m.player, m.ftype, m.seg));
+        let beside = self
+            .board
+            .corner_figs
+            .iter()
+            .map(|c| (c.player, c.ftype, c.seg));
+        let all: Vec<FigureRef> = on
+            .chain(beside)
+            .map(|(player, ftype, seg)| FigureRef { player, ftype, seg })
+            .collect();
+        for figure in all {
+            let ctx = Ctx {
+                feature: Some(find(&mut self.board.segs, figure.seg)),
+                figure: Some(figure),
+                tile: Some(self.board.segs[figure.seg as usize].inst),
+                during: false,
+                ..Ctx::of(self.now.active)
+            };
+            self.raise(Kind::FigureAtEnd, &ctx);
+        }
+    }
+
     /// The winners of a feature (B-5) from the strengths on it, bit per seat (nobody when the
     /// top strength is 0).
     pub(super) fn winner_bits(&self, strength: &[u32; 32]) -> u32 {
@@ -291,5 +333,7 @@ impl Game {
 
 pub(super) use super::rule_counts::RuleCounts;
 
+#[cfg(test)]
+mod corner_tests;
 #[cfg(test)]
 mod tests;

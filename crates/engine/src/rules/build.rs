@@ -3,8 +3,8 @@
 
 use tegula_ruleset::limits::{MAX_EDGE_KINDS, MAX_GAME_CELLS, MAX_RESOURCES};
 use tegula_ruleset::{
-    AfterScore, Condition, FeatureKind, JoinedFieldScoring, JoinedFieldTiming, Linear,
-    NeedsOwnOnCompleted, Ruleset, Side, SideKind, Strength, TileSite, TileType, NO_FEATURE,
+    AfterScore, Condition, FeatureKind, JoinedFieldTiming, Linear, NeedsOwnOnCompleted, Ruleset,
+    Side, SideKind, Strength, TileSite, TileType, NO_FEATURE,
 };
 
 use super::error::{RulesError, RulesReason, TileProblem};
@@ -528,8 +528,7 @@ fn assemble(
     let tag_sited_figs = figure_bits(&figures, |f| f.only_tags | f.never_tags != 0);
     Rules {
         any_corner: figures.iter().any(|f| f.corner.is_some()),
-        each_field_joins: figures.iter().any(|f| f.corner.is_some())
-            && ruleset.readings.joined_field_scoring == JoinedFieldScoring::EachField,
+        each_field_joins: when.each_part,
         joins_at_once: ruleset.readings.joined_field_timing == JoinedFieldTiming::AtOnce,
         any_joins: figures.iter().any(|f| f.joins),
         figs_on_kind: std::array::from_fn(|kind| {

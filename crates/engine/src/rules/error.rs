@@ -158,6 +158,12 @@ pub enum RulesReason {
         /// The index it names.
         index: u32,
     },
+    /// A rule of the one form waiting for `feature-scored` scores a feature itself
+    /// (`score-feature`): each scoring would raise the event again, without end.
+    RuleFormLoop {
+        /// The rule's id.
+        rule: String,
+    },
     /// A figure type's site tags (`only_tags`, `never_tags`) name a tag the ruleset does not
     /// have, or one past the feature tag bits.
     SiteTag {
@@ -259,6 +265,11 @@ impl fmt::Display for RulesReason {
                     "rule {rule}: {what} index {index} names no {what} of the ruleset"
                 )
             }
+            R::RuleFormLoop { rule } => write!(
+                f,
+                "rule {rule}: a feature-scored rule may not score a feature (score-feature): \
+                 its scoring would raise feature-scored again, without end"
+            ),
             R::SiteTag {
                 follower,
                 tag,

@@ -31,10 +31,14 @@ pub(crate) enum Kind {
     GameOver,
     /// [`RuleEvent::FeaturePaid`].
     FeaturePaid,
+    /// [`RuleEvent::Joined`].
+    Joined,
+    /// [`RuleEvent::FigureAtEnd`].
+    FigureAtEnd,
 }
 
-/// How many [`Kind`]s there are.
-const KINDS: usize = 10;
+/// How many [`Kind`]s there are (the last one's position, plus one).
+const KINDS: usize = Kind::FigureAtEnd as usize + 1;
 
 impl Kind {
     /// The kind of an event.
@@ -50,6 +54,8 @@ impl Kind {
             RuleEvent::GameEnd => Kind::GameEnd,
             RuleEvent::GameOver => Kind::GameOver,
             RuleEvent::FeaturePaid { .. } => Kind::FeaturePaid,
+            RuleEvent::Joined { .. } => Kind::Joined,
+            RuleEvent::FigureAtEnd { .. } => Kind::FigureAtEnd,
         }
     }
 
@@ -69,6 +75,9 @@ pub(crate) struct WhenIndex {
     pub by_kind: [Vec<u16>; KINDS],
     /// Whether some rule grants an extra turn ([`Act::ExtraTurn`]).
     pub extra_turn: bool,
+    /// Whether some rule scores a joined feature part by part ([`Act::ScoreFeature`]'s
+    /// `each_part`): placements then record the features they join as they were.
+    pub each_part: bool,
 }
 
 impl WhenIndex {
@@ -80,9 +89,18 @@ impl WhenIndex {
             ix.kinds |= k.bit();
             ix.by_kind[k as usize].push(i as u16);
             let offered = w.offer.iter().flat_map(|o| &o.then);
-            if w.then.iter().chain(offered).any(|a| *a == Act::ExtraTurn) {
-                ix.extra_turn = true;
-            }
+            let acts: Vec<&Act> = w.then.iter().chain(offered).collect();
+            ix.extra_turn |= acts.iter().any(|a| **a == Act::ExtraTurn);
+            let by_part = |a: &&Act| {
+                matches!(
+                    a,
+                    Act::ScoreFeature {
+                        each_part: true,
+                        ..
+                    }
+                )
+            };
+            ix.each_part |= acts.iter().any(by_part);
         }
         ix
     }
@@ -98,7 +116,8 @@ impl WhenIndex {
 const MAX_WHEN: usize = u16::MAX as usize;
 
 /// Every index a rule of the one form names must name something: a token, a counter, a
-/// resource, a figure type, a tag (a bit of the feature tag sets).
+/// resource, a figure type, a tag (a bit of the feature tag sets); and no `feature-scored` rule
+/// may score a feature itself (it would raise its own event without end).
 pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
     if rs.when.len() > MAX_WHEN {
         reasons.push(RulesReason::TooManyRules {
@@ -108,6 +127,15 @@ pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
         return;
     }
     for w in &rs.when {
+        let scores_feature = |a: &Act| matches!(a, Act::ScoreFeature { .. });
+        let offered = w.offer.iter().flat_map(|o| &o.then);
+        if Kind::of(&w.event) == Kind::FeatureScored
+            && w.then.iter().chain(offered).any(scores_feature)
+        {
+            reasons.push(RulesReason::RuleFormLoop {
+                rule: w.rule.clone(),
+            });
+        }
         let mut bad = |what: &'static str, index: u32| {
             reasons.push(RulesReason::RuleFormIndex {
                 rule: w.rule.clone(),
@@ -121,7 +149,10 @@ pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
                 bad("tag", t);
             }
         }
-        if let RuleEvent::FigurePlaced { figure: Some(f) } = w.event {
+        if let RuleEvent::FigurePlaced { figure: Some(f) }
+        | RuleEvent::Joined { figure: Some(f) }
+        | RuleEvent::FigureAtEnd { figure: Some(f) } = w.event
+        {
             if usize::from(f) >= rs.followers.len() {
                 bad("figure", u32::from(f));
             }
@@ -176,7 +207,8 @@ fn check_act(rs: &Ruleset, a: &Act, chosen: bool, bad: &mut impl FnMut(&'static 
             check_index(rs, "resource", *into, false, bad);
             check_seat(rs, to, bad);
         }
-        Act::ExtraTurn | Act::ReturnChosen => {}
+        Act::ExtraTurn | Act::ReturnChosen | Act::ScoreFeature { .. } | Act::ScoreFigure { .. } => {
+        }
     }
 }
 

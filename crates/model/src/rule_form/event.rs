@@ -132,6 +132,9 @@ pub(super) fn name(e: &RuleEvent) -> &'static str {
         RuleEvent::GameEnd => "game-end",
         RuleEvent::GameOver => "game-over",
         RuleEvent::FeaturePaid { .. } => "feature-paid",
+        // Lowered from a corner figure's short form only (no `[[when]]` writes them yet).
+        RuleEvent::Joined { .. } => "joined",
+        RuleEvent::FigureAtEnd { .. } => "figure-at-end",
     }
 }
 
