@@ -4,7 +4,9 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use tegula_ruleset::{Counts, FeatureKind, Quantity, SideKind, NO_FEATURE};
+use tegula_ruleset::{
+    Act, Counts, Expr, FeatureKind, Quantity, RuleEvent, Seat, SideKind, NO_FEATURE,
+};
 
 use crate::event::FeatureId;
 use crate::game::Game;
@@ -287,18 +289,37 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
                 points::add(&mut out[p], value);
             }
         }
-        // Payment modifiers (TB-8): each figure on the feature with one adds it to its
-        // owner's payment when the owner is among the majority.
+        // Payment modifiers (TB-8, lowered to `feature-paid` rules scoring `has(FIGURE)`): each
+        // figure on the feature of such a type adds the value to its owner's payment when the
+        // owner is among the majority.
         for fig in game.followers() {
-            let modifier = rs.followers[fig.follower as usize].payment.as_ref();
             let here = of[&(fig.instance as usize, fig.feature)] == k;
-            if let (Some(m), true) = (modifier, here && st[fig.player as usize] == best) {
-                let extra = m.value.eval(&mut counts());
+            if !here || st[fig.player as usize] != best {
+                continue;
+            }
+            for value in payments(rs, fig.follower) {
+                let extra = value.eval(&mut counts());
                 points::add(&mut out[fig.player as usize], extra);
             }
         }
     }
     out
+}
+
+/// The values of the `feature-paid` rules paying the winners with a figure of type `ftype`
+/// (`has(FIGURE)`: a figure's `payment` as the model lowers it).
+fn payments(rs: &tegula_ruleset::Ruleset, ftype: u8) -> impl Iterator<Item = &Expr> {
+    let paid = rs
+        .when
+        .iter()
+        .filter(|w| matches!(w.event, RuleEvent::FeaturePaid { .. }));
+    paid.flat_map(|w| &w.then).filter_map(move |a| match a {
+        Act::Score {
+            value,
+            to: Seat::Has(f),
+        } if *f == ftype => Some(value),
+        _ => None,
+    })
 }
 
 /// The counts of one recomputed feature, as a value expression reads them.
