@@ -119,12 +119,13 @@ impl Quantity {
                     tag(n.tags, t)
                 )
             }
-            Quantity::Extends(f) => format!(
-                "feature it extends holding its placer's {}",
-                named("figure", n.figures, f)
-            ),
-            Quantity::ExtendsOpen(f) => format!(
-                "open feature it extends holding its placer's {}",
+            Quantity::Extends(f) | Quantity::ExtendsOpen(f) => format!(
+                "{}feature it extends holding its placer's {}",
+                if self == Quantity::Extends(f) {
+                    ""
+                } else {
+                    "open "
+                },
                 named("figure", n.figures, f)
             ),
         }
@@ -153,12 +154,13 @@ impl Quantity {
                 k.name(),
                 tag(n.tags, t)
             ),
-            Quantity::Extends(f) => format!(
-                "the features it extends holding its placer's {}",
-                named("figure", n.figures, f)
-            ),
-            Quantity::ExtendsOpen(f) => format!(
-                "the features it extends, still open, holding its placer's {}",
+            Quantity::Extends(f) | Quantity::ExtendsOpen(f) => format!(
+                "the features it extends{} holding its placer's {}",
+                if self == Quantity::Extends(f) {
+                    ""
+                } else {
+                    ", still open,"
+                },
                 named("figure", n.figures, f)
             ),
         }

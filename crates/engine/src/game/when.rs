@@ -208,18 +208,44 @@ impl Game {
     /// The feature rooted at `root` was scored (during the game with `during`), its winners
     /// `winners` (bit per seat).
     pub(super) fn rule_scored(&mut self, root: u32, during: bool, winners: u32) {
+        let ctx = self.feature_ctx(root, during, winners);
+        self.raise(Kind::FeatureScored, &ctx);
+    }
+
+    /// The context of a scoring or payment of the feature rooted at `root` to `winners`:
+    /// during the game, the tile just placed is the subject tile.
+    fn feature_ctx(&self, root: u32, during: bool, winners: u32) -> Ctx {
         let base = if during {
             self.placed_ctx()
         } else {
             Ctx::of(self.now.active)
         };
-        let ctx = Ctx {
+        Ctx {
             feature: Some(root),
             during,
             winners,
             ..base
+        }
+    }
+
+    /// The feature rooted at `root` was paid to its majority `winners` (bit per seat), its
+    /// counts those of the part paid (`cities`, when not the feature's own): `feature-paid`.
+    pub(super) fn rule_paid(&mut self, root: u32, winners: u32, cities: Option<u32>) {
+        let during = self.log.final_from.is_none();
+        let ctx = Ctx {
+            cities,
+            ..self.feature_ctx(root, during, winners)
         };
-        self.raise(Kind::FeatureScored, &ctx);
+        self.raise(Kind::FeaturePaid, &ctx);
+    }
+
+    /// The game is over, after final scoring: `game-over` (TB-3's awards).
+    pub(super) fn rule_game_over(&mut self) {
+        let ctx = Ctx {
+            during: false,
+            ..Ctx::of(self.now.active)
+        };
+        self.raise(Kind::GameOver, &ctx);
     }
 
     /// A turn begins (the seat `self.now.active`): the tokens' records are the turn's, then
@@ -248,34 +274,6 @@ impl Game {
             ..Ctx::of(self.now.active)
         };
         self.raise(Kind::GameEnd, &ctx);
-    }
-
-    /// The feature rooted at `root` was paid to its majority `winners` (bit per seat), its
-    /// counts those of the part paid (`cities`, when not the feature's own): `feature-paid`.
-    pub(super) fn rule_paid(&mut self, root: u32, winners: u32, cities: Option<u32>) {
-        let during = self.log.final_from.is_none();
-        let base = if during {
-            self.placed_ctx()
-        } else {
-            Ctx::of(self.now.active)
-        };
-        let ctx = Ctx {
-            feature: Some(root),
-            during,
-            winners,
-            cities,
-            ..base
-        };
-        self.raise(Kind::FeaturePaid, &ctx);
-    }
-
-    /// The game is over, after final scoring: `game-over` (TB-3's awards).
-    pub(super) fn rule_game_over(&mut self) {
-        let ctx = Ctx {
-            during: false,
-            ..Ctx::of(self.now.active)
-        };
-        self.raise(Kind::GameOver, &ctx);
     }
 
     /// A placement joined a feature holding figures to the one rooted at `root`, beside which

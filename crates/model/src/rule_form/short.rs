@@ -7,8 +7,8 @@
 //! forms before (within one event the dispatcher runs its rules in list order, and that order
 //! is the order of the effects in the log): resource gains (`feature-completed`) in resource
 //! order, figures' `payment` (`feature-paid`) and `when_extended` (`tile-placed`) in figure
-//! order, resource awards
-//! (`game-over`, after final scoring) in resource order.
+//! order, resource awards (`game-over`, after final scoring) in resource order. `[[ability]]`
+//! is not lowered (docs/design/rule-form.md, "Lowered: resources, payments, extra turns").
 
 use std::ops::Range;
 use std::path::PathBuf;
