@@ -63,8 +63,11 @@
 //! - One legality rule: [`Game::is_legal`] ⇔ [`Game::legal_actions`] contains it ⇔
 //!   [`Game::apply`] accepts it; [`Game::check`] says why not; [`Game::play_unchecked`] plays by
 //!   value without checks.
-//! - State: `Game` derives `Clone`, `PartialEq`, `Eq`, `Hash`; [`Game::state_hash`] is an
-//!   incremental Zobrist-style hash of the position (history and hidden order excluded),
+//! - State: `Game` is in parts, one concern each (the board, the seats, the turn, the legal
+//!   moves, the turn's dues, the pile, the record, the pool, offers, the rule form's state), and
+//!   derives `Clone`, `PartialEq`, `Eq`, `Hash`; [`Game::restart`] builds the parts as
+//!   [`Game::new`] does; [`Game::check_parts`] checks their invariants. [`Game::state_hash`] is
+//!   an incremental Zobrist-style hash of the position (history and hidden order excluded),
 //!   [`Game::state_hash_from_scratch`] its check; [`Game::to_json`] / [`Game::from_json`]
 //!   snapshot any state (replayed through `apply`, so bad snapshots are refused, never
 //!   panic); [`Game::history`] lists the decisions made.

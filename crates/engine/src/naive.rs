@@ -27,11 +27,17 @@ pub struct NaiveFeature {
     pub complete: bool,
 }
 
+/// A feature member: (tile instance, tile-local feature).
+type Member = (usize, u8);
+
+/// Which placed tile and which of its cells covers each board cell.
+type CellMap = HashMap<(i32, i32), (usize, usize)>;
+
 /// Recompute every feature on the board.
 pub fn features(game: &Game) -> Vec<NaiveFeature> {
     let rs = game.rules().ruleset();
     let tiles = game.tiles();
-    let mut at: HashMap<(i32, i32), (usize, usize)> = HashMap::new();
+    let mut at: CellMap = HashMap::new();
     for (i, t) in tiles.iter().enumerate() {
         let rot = &rs.tiles[t.tile as usize].rotations[t.rotation as usize];
         for (c, cell) in rot.cells.iter().enumerate() {
@@ -41,20 +47,38 @@ pub fn features(game: &Game) -> Vec<NaiveFeature> {
             );
         }
     }
-    // Union-find over (instance, feature) by a plain map.
-    let mut parent: BTreeMap<(usize, u8), (usize, u8)> = BTreeMap::new();
+    let (parent, open) = join(rs, &tiles, &at);
+    let mut groups: BTreeMap<Member, Vec<Member>> = BTreeMap::new();
+    for &k in parent.keys() {
+        groups.entry(root(&parent, k)).or_default().push(k);
+    }
+    let sum = |members| summarise(rs, &tiles, &at, &open, members);
+    groups.into_values().map(sum).collect()
+}
+
+/// The root of `a` in the plain union-find map.
+fn root(p: &BTreeMap<Member, Member>, mut a: Member) -> Member {
+    while p[&a] != a {
+        a = p[&a];
+    }
+    a
+}
+
+/// Union-find over every tile's features, joined across every pair of touching sides (same
+/// city or road kind; field half-edges facing each other), and each member's open city and road
+/// sides (facing an empty cell).
+fn join(
+    rs: &tegula_ruleset::Ruleset,
+    tiles: &[crate::PlacedTile],
+    at: &CellMap,
+) -> (BTreeMap<Member, Member>, BTreeMap<Member, u32>) {
+    let mut parent: BTreeMap<Member, Member> = BTreeMap::new();
     for (i, t) in tiles.iter().enumerate() {
         for f in 0..rs.tiles[t.tile as usize].features.len() {
             parent.insert((i, f as u8), (i, f as u8));
         }
     }
-    fn root(p: &BTreeMap<(usize, u8), (usize, u8)>, mut a: (usize, u8)) -> (usize, u8) {
-        while p[&a] != a {
-            a = p[&a];
-        }
-        a
-    }
-    let mut open: BTreeMap<(usize, u8), u32> = BTreeMap::new();
+    let mut open: BTreeMap<Member, u32> = BTreeMap::new();
     for (i, t) in tiles.iter().enumerate() {
         let rot = &rs.tiles[t.tile as usize].rotations[t.rotation as usize];
         for cell in &rot.cells {
@@ -93,56 +117,60 @@ pub fn features(game: &Game) -> Vec<NaiveFeature> {
             }
         }
     }
-    let mut groups: BTreeMap<(usize, u8), Vec<(usize, u8)>> = BTreeMap::new();
-    for &k in parent.keys() {
-        groups.entry(root(&parent, k)).or_default().push(k);
-    }
-    let mut out = Vec::new();
-    for members in groups.into_values() {
-        let (i0, f0) = members[0];
-        let kind = rs.tiles[tiles[i0].tile as usize].features[f0 as usize].kind;
-        let mut cells = BTreeSet::new();
-        let mut pennants = 0;
-        let mut open_ends = 0;
-        for &(i, f) in &members {
-            let feat = &rs.tiles[tiles[i].tile as usize].features[f as usize];
-            for b in 0..8 {
-                if feat.cells & (1 << b) != 0 {
-                    cells.insert((i, b));
-                }
+    (parent, open)
+}
+
+/// One feature from its members: kind, distinct cells (or a cloister's filled neighbours),
+/// pennants and completeness.
+fn summarise(
+    rs: &tegula_ruleset::Ruleset,
+    tiles: &[crate::PlacedTile],
+    at: &CellMap,
+    open: &BTreeMap<Member, u32>,
+    members: Vec<Member>,
+) -> NaiveFeature {
+    let (i0, f0) = members[0];
+    let kind = rs.tiles[tiles[i0].tile as usize].features[f0 as usize].kind;
+    let mut cells = BTreeSet::new();
+    let mut pennants = 0;
+    let mut open_ends = 0;
+    for &(i, f) in &members {
+        let feat = &rs.tiles[tiles[i].tile as usize].features[f as usize];
+        for b in 0..8 {
+            if feat.cells & (1 << b) != 0 {
+                cells.insert((i, b));
             }
-            pennants += feat.pennants as u32;
-            open_ends += open.get(&(i, f)).copied().unwrap_or(0);
         }
-        let (tiles_n, complete) = match kind {
-            FeatureKind::Cloister => {
-                let t = tiles[i0];
-                let feat = &rs.tiles[t.tile as usize].features[f0 as usize];
-                let ci = feat.cells.trailing_zeros().min(7) as usize;
-                let off = rs.tiles[t.tile as usize].rotations[t.rotation as usize].cells[ci].offset;
-                let (x, y) = (t.x + off.0 as i32, t.y + off.1 as i32);
-                let mut n = 0;
-                for dy in -1..=1 {
-                    for dx in -1..=1 {
-                        if (dx, dy) != (0, 0) && at.contains_key(&(x + dx, y + dy)) {
-                            n += 1;
-                        }
+        pennants += feat.pennants as u32;
+        open_ends += open.get(&(i, f)).copied().unwrap_or(0);
+    }
+    let (tiles_n, complete) = match kind {
+        FeatureKind::Cloister => {
+            let t = tiles[i0];
+            let feat = &rs.tiles[t.tile as usize].features[f0 as usize];
+            let ci = feat.cells.trailing_zeros().min(7) as usize;
+            let off = rs.tiles[t.tile as usize].rotations[t.rotation as usize].cells[ci].offset;
+            let (x, y) = (t.x + off.0 as i32, t.y + off.1 as i32);
+            let mut n = 0;
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    if (dx, dy) != (0, 0) && at.contains_key(&(x + dx, y + dy)) {
+                        n += 1;
                     }
                 }
-                (n, n == 8)
             }
-            FeatureKind::Road | FeatureKind::City => (cells.len() as u32, open_ends == 0),
-            _ => (cells.len() as u32, false),
-        };
-        out.push(NaiveFeature {
-            kind,
-            members,
-            tiles: tiles_n,
-            pennants,
-            complete,
-        });
+            (n, n == 8)
+        }
+        FeatureKind::Road | FeatureKind::City => (cells.len() as u32, open_ends == 0),
+        _ => (cells.len() as u32, false),
+    };
+    NaiveFeature {
+        kind,
+        members,
+        tiles: tiles_n,
+        pennants,
+        complete,
     }
-    out
 }
 
 /// Compare the engine's incremental features with [`features`]; describes the first difference.

@@ -250,6 +250,53 @@ struct Sums {
 }
 
 impl Sums {
+    /// Add one finished game: its winners' shares, scores, resources and pool tiles.
+    fn add_game(&mut self, game: &Game, unit: u128) {
+        self.games += 1;
+        let winners = game.winners();
+        for &w in &winners {
+            self.wins[w as usize] += unit / winners.len() as u128;
+        }
+        for (p, &s) in game.scores().iter().enumerate() {
+            self.total += s as u64;
+            self.seat_scores[p] += s as u64;
+        }
+        for (h, &n) in self.holdings.iter_mut().zip(game.holdings()) {
+            *h += u64::from(n);
+        }
+        self.add_pool(game, unit);
+    }
+
+    /// The statistics these sums make (win shares back in games).
+    fn stats(self, unit: u128) -> SimStats {
+        SimStats {
+            games: self.games,
+            decisions: self.decisions,
+            total_score: self.total,
+            wins: self
+                .wins
+                .iter()
+                .map(|&w| (w as f64) / unit as f64)
+                .collect(),
+            seat_scores: self.seat_scores,
+            seat_holdings: self.holdings,
+            pool: self
+                .pool
+                .iter()
+                .map(|(&t, v)| {
+                    let s = PoolTileStats {
+                        games: v.0,
+                        wins: v.1 as f64 / unit as f64,
+                        ability_points: v.2,
+                        owner_scores: v.3,
+                    };
+                    (t, s)
+                })
+                .collect(),
+            search: self.search,
+        }
+    }
+
     /// Add one finished game's pool-tile results.
     fn add_pool(&mut self, game: &Game, unit: u128) {
         let winners = game.winners();
@@ -381,22 +428,10 @@ pub fn simulate_until(
                             break;
                         };
                         sums.decisions += decisions;
-                        sums.games += 1;
                         for a in &ags {
                             sums.search.add(a.search_stats());
                         }
-                        let winners = game.winners();
-                        for &w in &winners {
-                            sums.wins[w as usize] += unit / winners.len() as u128;
-                        }
-                        for (p, &s) in game.scores().iter().enumerate() {
-                            sums.total += s as u64;
-                            sums.seat_scores[p] += s as u64;
-                        }
-                        for (h, &n) in sums.holdings.iter_mut().zip(game.holdings()) {
-                            *h += u64::from(n);
-                        }
-                        sums.add_pool(&game, unit);
+                        sums.add_game(&game, unit);
                     }
                     let d = done.fetch_add(end - start, Ordering::Relaxed) + (end - start);
                     progress(d);
@@ -408,26 +443,5 @@ pub fn simulate_until(
         }
     });
     let all = all.into_inner().unwrap_or(zero);
-    Ok(SimStats {
-        games: all.games,
-        decisions: all.decisions,
-        total_score: all.total,
-        wins: all.wins.iter().map(|&w| (w as f64) / unit as f64).collect(),
-        seat_scores: all.seat_scores,
-        seat_holdings: all.holdings,
-        pool: all
-            .pool
-            .iter()
-            .map(|(&t, v)| {
-                let s = PoolTileStats {
-                    games: v.0,
-                    wins: v.1 as f64 / unit as f64,
-                    ability_points: v.2,
-                    owner_scores: v.3,
-                };
-                (t, s)
-            })
-            .collect(),
-        search: all.search,
-    })
+    Ok(all.stats(unit))
 }

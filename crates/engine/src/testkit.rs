@@ -61,164 +61,15 @@ pub fn tile(spec: &str) -> Result<TileType, String> {
     let id = h[0].to_string();
     let count: u32 = h[1].parse().map_err(|_| format!("bad count `{}`", h[1]))?;
     let start = h[2] == "start";
-    let mut cells: Vec<((i32, i32), [SideKind; 4])> = Vec::new();
-    for c in h[3].split(';') {
-        let (sides, at) = match c.split_once('@') {
-            Some((s, a)) => {
-                let (x, y) = a.split_once(',').ok_or("bad offset")?;
-                let x: i32 = x.parse().map_err(|_| "bad offset")?;
-                let y: i32 = y.parse().map_err(|_| "bad offset")?;
-                (s, (x, y))
-            }
-            None => (c, (0, 0)),
-        };
-        let k: Vec<SideKind> = sides.chars().filter_map(kind_of).collect();
-        if k.len() != 4 || sides.len() != 4 {
-            return Err(format!("bad sides `{sides}`"));
-        }
-        cells.push((at, [k[0], k[1], k[2], k[3]]));
-    }
-    let n = cells.len();
-    let is_cell = |x: i32, y: i32| cells.iter().any(|c| c.0 == (x, y));
-    // Base (rotation 0) tables.
-    struct F {
-        kind: FeatureKind,
-        name: String,
-        pennants: u8,
-        sides: Vec<(u8, Side)>,
-        halves: Vec<(u8, Half)>,
-        at: u8,
-        borders: Vec<String>,
-    }
-    let mut feats: Vec<F> = Vec::new();
-    for p in parts {
-        let mut it = p.splitn(3, ':');
-        let name = it.next().ok_or("no name")?.to_string();
-        let kind_s = it.next().ok_or_else(|| format!("no kind in `{p}`"))?;
-        let rest = it.next().unwrap_or("");
-        let (list, borders) = match rest.split_once('>') {
-            Some((l, b)) => (l, b.split(',').map(|s| s.trim().to_string()).collect()),
-            None => (rest, Vec::new()),
-        };
-        let kind = match kind_s.chars().next() {
-            Some('C') => FeatureKind::City,
-            Some('R') => FeatureKind::Road,
-            Some('F') => FeatureKind::Field,
-            Some('K') => FeatureKind::Cloister,
-            Some('W') => FeatureKind::Unscored,
-            _ => return Err(format!("bad kind `{kind_s}`")),
-        };
-        let pennants = kind_s[1..].parse().unwrap_or(0);
-        let mut f = F {
-            kind,
-            name,
-            pennants,
-            sides: Vec::new(),
-            halves: Vec::new(),
-            at: 0,
-            borders,
-        };
-        for tok in list.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-            if let Some(c) = tok.strip_prefix('@') {
-                f.at = c.parse().map_err(|_| "bad @cell")?;
-                continue;
-            }
-            let (cell, t) = cell_prefix(tok);
-            match kind {
-                FeatureKind::City | FeatureKind::Road => f
-                    .sides
-                    .push((cell, side_of(t).ok_or_else(|| format!("bad side `{t}`"))?)),
-                FeatureKind::Field => f
-                    .halves
-                    .push((cell, half_of(t).ok_or_else(|| format!("bad half `{t}`"))?)),
-                _ => return Err(format!("`{tok}` on a cloister/unscored feature")),
-            }
-        }
-        feats.push(f);
-    }
+    let cells = spec_cells(h[3])?;
+    let feats = parts.map(spec_feature).collect::<Result<Vec<_>, _>>()?;
     let names: Vec<String> = feats.iter().map(|f| f.name.clone()).collect();
-    let mut features = Vec::new();
-    for f in &feats {
-        let mut cellmask = 0u8;
-        for &(c, _) in &f.sides {
-            cellmask |= 1 << c;
-        }
-        for &(c, _) in &f.halves {
-            cellmask |= 1 << c;
-        }
-        if cellmask == 0 {
-            cellmask = 1 << f.at;
-        }
-        let open_sides = f
-            .sides
-            .iter()
-            .filter(|&&(c, s)| {
-                let (x, y) = cells[c as usize].0;
-                let (dx, dy) = s.delta();
-                !is_cell(x + dx, y + dy)
-            })
-            .count() as u8;
-        let mut borders = Vec::new();
-        for b in &f.borders {
-            let i = names
-                .iter()
-                .position(|n| n == b)
-                .ok_or_else(|| format!("unknown border `{b}`"))?;
-            borders.push(i as u8);
-        }
-        features.push(Feature {
-            kind: f.kind,
-            segments: vec![f.name.clone()],
-            cells: cellmask,
-            open_sides,
-            pennants: f.pennants,
-            tags: 0,
-            borders,
-        });
-    }
-    let mut rotations = Vec::new();
-    for r in 0..4u8 {
-        let mut rc = Vec::new();
-        for (ci, &((x, y), sides)) in cells.iter().enumerate() {
-            let (ox, oy) = rotate_offset(x, y, r);
-            let mut rs = [SideKind::Field; 4];
-            let mut sf = [NO_FEATURE; 4];
-            let mut hf = [NO_FEATURE; 8];
-            let mut inner = Vec::new();
-            let mut outer = 0u8;
-            for s in Side::ALL {
-                rs[s.rotated(r).index()] = sides[s.index()];
-                let (dx, dy) = s.delta();
-                if !is_cell(x + dx, y + dy) {
-                    outer |= 1 << s.rotated(r).index();
-                }
-            }
-            for (fi, f) in feats.iter().enumerate() {
-                for &(c, s) in &f.sides {
-                    if c as usize == ci {
-                        sf[s.rotated(r).index()] = fi as u8;
-                    }
-                }
-                for &(c, h) in &f.halves {
-                    if c as usize == ci {
-                        hf[h.rotated(r).index()] = fi as u8;
-                    }
-                }
-                if f.sides.is_empty() && f.halves.is_empty() && f.at as usize == ci {
-                    inner.push(fi as u8);
-                }
-            }
-            rc.push(CellPorts {
-                offset: (ox as i8, oy as i8),
-                sides: rs,
-                outer,
-                side_feature: sf,
-                half_feature: hf,
-                inner,
-            });
-        }
-        rotations.push(Rotation { cells: rc });
-    }
+    let features = feats
+        .iter()
+        .map(|f| spec_to_feature(f, &names, &cells))
+        .collect::<Result<Vec<_>, _>>()?;
+    let rotations = (0..4u8).map(|r| spec_rotation(&cells, &feats, r)).collect();
+    let n = cells.len();
     Ok(TileType {
         name: id.clone(),
         id,
@@ -234,6 +85,182 @@ pub fn tile(spec: &str) -> Result<TileType, String> {
         abilities: Vec::new(),
         placement: Vec::new(),
     })
+}
+
+/// A spec's cells: offset from the anchor and the four side kinds (rotation 0).
+type SpecCell = ((i32, i32), [SideKind; 4]);
+
+/// The `CELLS` word of a spec: `NESW` or `NESW@dx,dy;…`.
+fn spec_cells(word: &str) -> Result<Vec<SpecCell>, String> {
+    let mut cells = Vec::new();
+    for c in word.split(';') {
+        let (sides, at) = match c.split_once('@') {
+            Some((s, a)) => {
+                let (x, y) = a.split_once(',').ok_or("bad offset")?;
+                let x: i32 = x.parse().map_err(|_| "bad offset")?;
+                let y: i32 = y.parse().map_err(|_| "bad offset")?;
+                (s, (x, y))
+            }
+            None => (c, (0, 0)),
+        };
+        let k: Vec<SideKind> = sides.chars().filter_map(kind_of).collect();
+        if k.len() != 4 || sides.len() != 4 {
+            return Err(format!("bad sides `{sides}`"));
+        }
+        cells.push((at, [k[0], k[1], k[2], k[3]]));
+    }
+    Ok(cells)
+}
+
+/// One `name:KIND:list[>border,…]` part of a spec, as written (rotation 0).
+struct SpecFeature {
+    kind: FeatureKind,
+    name: String,
+    pennants: u8,
+    sides: Vec<(u8, Side)>,
+    halves: Vec<(u8, Half)>,
+    at: u8,
+    borders: Vec<String>,
+}
+
+/// Parse one feature part of a spec.
+fn spec_feature(p: &str) -> Result<SpecFeature, String> {
+    let mut it = p.splitn(3, ':');
+    let name = it.next().ok_or("no name")?.to_string();
+    let kind_s = it.next().ok_or_else(|| format!("no kind in `{p}`"))?;
+    let rest = it.next().unwrap_or("");
+    let (list, borders) = match rest.split_once('>') {
+        Some((l, b)) => (l, b.split(',').map(|s| s.trim().to_string()).collect()),
+        None => (rest, Vec::new()),
+    };
+    let kind = match kind_s.chars().next() {
+        Some('C') => FeatureKind::City,
+        Some('R') => FeatureKind::Road,
+        Some('F') => FeatureKind::Field,
+        Some('K') => FeatureKind::Cloister,
+        Some('W') => FeatureKind::Unscored,
+        _ => return Err(format!("bad kind `{kind_s}`")),
+    };
+    let pennants = kind_s[1..].parse().unwrap_or(0);
+    let mut f = SpecFeature {
+        kind,
+        name,
+        pennants,
+        sides: Vec::new(),
+        halves: Vec::new(),
+        at: 0,
+        borders,
+    };
+    for tok in list.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        if let Some(c) = tok.strip_prefix('@') {
+            f.at = c.parse().map_err(|_| "bad @cell")?;
+            continue;
+        }
+        let (cell, t) = cell_prefix(tok);
+        match kind {
+            FeatureKind::City | FeatureKind::Road => f
+                .sides
+                .push((cell, side_of(t).ok_or_else(|| format!("bad side `{t}`"))?)),
+            FeatureKind::Field => f
+                .halves
+                .push((cell, half_of(t).ok_or_else(|| format!("bad half `{t}`"))?)),
+            _ => return Err(format!("`{tok}` on a cloister/unscored feature")),
+        }
+    }
+    Ok(f)
+}
+
+/// Whether `(x, y)` is one of the tile's cells.
+fn is_cell(cells: &[SpecCell], x: i32, y: i32) -> bool {
+    cells.iter().any(|c| c.0 == (x, y))
+}
+
+/// The contract's feature for a spec feature: its cells, open sides and bordered cities.
+fn spec_to_feature(
+    f: &SpecFeature,
+    names: &[String],
+    cells: &[SpecCell],
+) -> Result<Feature, String> {
+    let mut cellmask = 0u8;
+    for &(c, _) in &f.sides {
+        cellmask |= 1 << c;
+    }
+    for &(c, _) in &f.halves {
+        cellmask |= 1 << c;
+    }
+    if cellmask == 0 {
+        cellmask = 1 << f.at;
+    }
+    let open_sides = f
+        .sides
+        .iter()
+        .filter(|&&(c, s)| {
+            let (x, y) = cells[c as usize].0;
+            let (dx, dy) = s.delta();
+            !is_cell(cells, x + dx, y + dy)
+        })
+        .count() as u8;
+    let mut borders = Vec::new();
+    for b in &f.borders {
+        let i = names
+            .iter()
+            .position(|n| n == b)
+            .ok_or_else(|| format!("unknown border `{b}`"))?;
+        borders.push(i as u8);
+    }
+    Ok(Feature {
+        kind: f.kind,
+        segments: vec![f.name.clone()],
+        cells: cellmask,
+        open_sides,
+        pennants: f.pennants,
+        tags: 0,
+        borders,
+    })
+}
+
+/// The tile's cells turned by `r` quarter turns, with their sides' and half-edges' features.
+fn spec_rotation(cells: &[SpecCell], feats: &[SpecFeature], r: u8) -> Rotation {
+    let mut rc = Vec::new();
+    for (ci, &((x, y), sides)) in cells.iter().enumerate() {
+        let (ox, oy) = rotate_offset(x, y, r);
+        let mut rs = [SideKind::Field; 4];
+        let mut sf = [NO_FEATURE; 4];
+        let mut hf = [NO_FEATURE; 8];
+        let mut inner = Vec::new();
+        let mut outer = 0u8;
+        for s in Side::ALL {
+            rs[s.rotated(r).index()] = sides[s.index()];
+            let (dx, dy) = s.delta();
+            if !is_cell(cells, x + dx, y + dy) {
+                outer |= 1 << s.rotated(r).index();
+            }
+        }
+        for (fi, f) in feats.iter().enumerate() {
+            for &(c, s) in &f.sides {
+                if c as usize == ci {
+                    sf[s.rotated(r).index()] = fi as u8;
+                }
+            }
+            for &(c, h) in &f.halves {
+                if c as usize == ci {
+                    hf[h.rotated(r).index()] = fi as u8;
+                }
+            }
+            if f.sides.is_empty() && f.halves.is_empty() && f.at as usize == ci {
+                inner.push(fi as u8);
+            }
+        }
+        rc.push(CellPorts {
+            offset: (ox as i8, oy as i8),
+            sides: rs,
+            outer,
+            side_feature: sf,
+            half_feature: hf,
+            inner,
+        });
+    }
+    Rotation { cells: rc }
 }
 
 /// The 24 base tile types (B-1), one spec line each, from the tile catalogue.

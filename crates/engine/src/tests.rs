@@ -832,9 +832,9 @@ fn a_log_whose_pile_is_not_the_variants_is_refused() {
     }
 }
 
-/// `clone_from` copies into the target's buffers (copy.rs): whatever the target held before — a
-/// later position with more tiles, figures and events, or an earlier one — it ends equal to the
-/// source, and plays on exactly as the source does.
+/// `clone_from` copies into the target's buffers (`part!`, game/parts/mod.rs): whatever the
+/// target held before — a later position with more tiles, figures and events, or an earlier one
+/// — it ends equal to the source, and plays on exactly as the source does.
 #[test]
 fn clone_from_gives_the_source_state_whatever_the_target_held() {
     let rules = base();

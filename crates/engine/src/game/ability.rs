@@ -25,10 +25,10 @@ impl Game {
     pub(super) fn own_placed_tile(&mut self, tile: u16) {
         if self.rules.owns_on_place[usize::from(tile)] {
             self.w.owned.push(Owned {
-                player: self.player,
-                inst: self.insts.len() as u32 - 1,
+                player: self.now.player,
+                inst: self.board.insts.len() as u32 - 1,
                 tile,
-                turn: self.turn,
+                turn: self.now.turn,
                 pooled: false,
             });
         }
@@ -40,7 +40,7 @@ impl Game {
         for o in &self.w.owned {
             let abilities = &self.rules.ruleset().tiles[o.tile as usize].abilities;
             for (i, a) in abilities.iter().enumerate() {
-                if want(&a.when) && !(a.not_in_placing_turn && o.turn == self.turn) {
+                if want(&a.when) && !(a.not_in_placing_turn && o.turn == self.now.turn) {
                     out.push((o.player, o.tile, i, o.inst));
                 }
             }
@@ -75,13 +75,13 @@ impl Game {
     }
 
     fn on_follower_placed_now(&mut self, seg: u32) {
-        let me = self.player;
+        let me = self.now.player;
         for (owner, tile, i, _) in self.active(|t| *t == Trigger::FollowerPlaced) {
             let a = self.ability(tile, i);
             if owner != me || !a.conditions.iter().all(|c| self.placed_cond(c, seg)) {
                 continue;
             }
-            let root = find(&mut self.segs, seg);
+            let root = find(&mut self.board.segs, seg);
             self.apply_effect(owner, (tile, i), &a, root);
         }
     }
@@ -95,8 +95,8 @@ impl Game {
     }
 
     fn on_completed_now(&mut self, root: u32) {
-        let kind = self.segs[root as usize].kind;
-        let active_seat = self.active;
+        let kind = self.board.segs[root as usize].kind;
+        let active_seat = self.now.active;
         let list = self.active(|t| match *t {
             Trigger::FeatureCompleted { kind: k, .. } => k == kind,
             _ => false,
@@ -131,7 +131,7 @@ impl Game {
     }
 
     fn on_scored_now(&mut self, root: u32, during: bool) {
-        let kind = self.segs[root as usize].kind;
+        let kind = self.board.segs[root as usize].kind;
         let list = self.active(|t| match *t {
             Trigger::FeatureScored {
                 kind: k,
@@ -161,7 +161,7 @@ impl Game {
     fn on_game_end_now(&mut self) {
         for (owner, tile, i, inst) in self.active(|t| *t == Trigger::GameEnd) {
             let a = self.ability(tile, i);
-            let inst = self.insts[inst as usize];
+            let inst = self.board.insts[inst as usize];
             let feats = &self.rules.tiles[inst.tile as usize].feats;
             let local = feats
                 .iter()
@@ -178,13 +178,13 @@ impl Game {
             Effect::Score { per, count } => self.score_effect(owner, tile, a, per, count, root),
             Effect::Gain { resource, amount } => {
                 let mut buf = std::mem::take(&mut self.tmp.buf);
-                let root = find(&mut self.segs, root);
+                let root = find(&mut self.board.segs, root);
                 let n = amount.eval(&mut FeatureCounts::new(self, root, &mut buf, None));
                 self.tmp.buf = buf;
                 self.gain_from_ability(owner, &a.rule, resource, n, root);
             }
             // Only triggers acting in the owner's own turn may grant one (the validator).
-            Effect::ExtraTurn if owner == self.active => {
+            Effect::ExtraTurn if owner == self.now.active => {
                 self.grant_extra(ExtraFrom::Ability(tile, i as u8));
             }
             Effect::ExtraTurn | Effect::Hand(_) => {}
@@ -199,10 +199,13 @@ impl Game {
             return;
         };
         let resource = id.to_string();
-        points::add(&mut self.holdings[owner as usize * list.len() + r], amount);
-        if self.record {
-            self.events.push(Event::Gain {
-                turn: self.turn,
+        points::add(
+            &mut self.seats.holdings[owner as usize * list.len() + r],
+            amount,
+        );
+        if self.log.record {
+            self.log.events.push(Event::Gain {
+                turn: self.now.turn,
                 rule: rule.to_string(),
                 player: owner,
                 resource,
@@ -227,7 +230,7 @@ impl Game {
         if points == 0 {
             return;
         }
-        points::add(&mut self.scores[owner as usize], points);
+        points::add(&mut self.seats.scores[owner as usize], points);
         match self
             .w
             .ability_points
@@ -237,13 +240,13 @@ impl Game {
             Some(e) => points::add(&mut e.2, points),
             None => self.w.ability_points.push((tile, owner, points)),
         }
-        if self.record {
+        if self.log.record {
             let mut buf = std::mem::take(&mut self.tmp.buf);
-            let root = find(&mut self.segs, root);
+            let root = find(&mut self.board.segs, root);
             let feature = self.info(root, &mut buf);
             self.tmp.buf = buf;
-            self.events.push(Event::Score {
-                turn: self.turn,
+            self.log.events.push(Event::Score {
+                turn: self.now.turn,
                 rule: a.rule.clone(),
                 players: vec![owner],
                 points,
@@ -265,12 +268,12 @@ impl Game {
             Per::Fixed(v) => *v,
             Per::ByPlayers(t) => {
                 let t: Vec<(u32, u32)> = t.iter().map(|&(a, b)| (u32::from(a), b)).collect();
-                pick(&t, u32::from(self.players))
+                pick(&t, u32::from(self.seats.players))
             }
             Per::ByTiles(t) => pick(t, self.tiles_in_game()),
             Per::Value(e) => {
                 let mut buf = std::mem::take(&mut self.tmp.buf);
-                let root = find(&mut self.segs, root);
+                let root = find(&mut self.board.segs, root);
                 let v = e.eval(&mut FeatureCounts::new(self, root, &mut buf, None));
                 self.tmp.buf = buf;
                 v
@@ -287,7 +290,7 @@ impl Game {
             .iter()
             .map(|p| u32::from(p.count))
             .sum();
-        self.rules.dealt + held * u32::from(self.players)
+        self.rules.dealt + held * u32::from(self.seats.players)
     }
 
     fn state_ok(&self, state: State, root: u32) -> bool {
@@ -308,15 +311,15 @@ impl Game {
                 state,
             } => {
                 let mut n = 0;
-                for i in 0..self.meeples.len() {
-                    let m = self.meeples[i];
+                for i in 0..self.board.meeples.len() {
+                    let m = self.board.meeples[i];
                     let whose = match o {
                         Owner::Own => m.player == owner,
                         Owner::Others => m.player != owner,
                         Owner::Anyone => true,
                     };
-                    let root = find(&mut self.segs, m.seg);
-                    let k = self.segs[root as usize].kind;
+                    let root = find(&mut self.board.segs, m.seg);
+                    let k = self.board.segs[root as usize].kind;
                     if whose && kind.is_none_or_eq(k) && self.state_ok(state, root) {
                         n += 1;
                     }
@@ -331,8 +334,8 @@ impl Game {
             } => {
                 let mut buf = std::mem::take(&mut self.tmp.buf);
                 let mut n = 0;
-                for i in 0..self.segs.len() as u32 {
-                    let s = self.segs[i as usize];
+                for i in 0..self.board.segs.len() as u32 {
+                    let s = self.board.segs[i as usize];
                     if s.parent != i || s.kind != kind {
                         continue;
                     }
@@ -354,7 +357,7 @@ impl Game {
     fn lines(&self, run: u32) -> u32 {
         let mut rows: BTreeMap<i32, Vec<i32>> = BTreeMap::new();
         let mut cols: BTreeMap<i32, Vec<i32>> = BTreeMap::new();
-        for i in &self.insts {
+        for i in &self.board.insts {
             for c in &self.rules.tiles[i.tile as usize].rot[i.rot as usize] {
                 let (x, y) = (i.x + c.dx, i.y + c.dy);
                 rows.entry(y).or_default().push(x);
@@ -384,7 +387,7 @@ impl Game {
     /// A condition about the triggering feature (W-11, W-13).
     fn feature_cond(&mut self, c: &Condition, root: u32, owner: u8) -> bool {
         match c {
-            Condition::Occupied => self.segs[root as usize].occ > 0,
+            Condition::Occupied => self.board.segs[root as usize].occ > 0,
             Condition::MinTiles(n) => {
                 let mut buf = std::mem::take(&mut self.tmp.buf);
                 let cells = self.count_cells(root, &mut buf);
@@ -392,6 +395,7 @@ impl Game {
                 cells >= *n
             }
             Condition::OwnerPresent => self
+                .board
                 .meeples
                 .iter()
                 .any(|m| m.player == owner && self.find_ro(m.seg) == root),
@@ -404,8 +408,8 @@ impl Game {
         let Condition::Near { tag } = c else {
             return false;
         };
-        let s = self.segs[seg as usize];
-        let inst = self.insts[s.inst as usize];
+        let s = self.board.segs[seg as usize];
+        let inst = self.board.insts[s.inst as usize];
         let info = &self.rules.tiles[inst.tile as usize];
         let mask = info.feats[s.local as usize].cells.max(1);
         let cells = &info.rot[inst.rot as usize];
@@ -420,7 +424,7 @@ impl Game {
         let own_cell = self.rules.ruleset().readings.near == NearCells::AroundOrOn;
         let mut near = false;
         self.around(x, y, own_cell, |v| {
-            let inst = self.insts[(v >> 4) as usize];
+            let inst = self.board.insts[(v >> 4) as usize];
             let t = &self.rules.ruleset().tiles[inst.tile as usize];
             let ci = v & 7;
             near |= t.features.iter().any(|f| {

@@ -12,7 +12,7 @@ impl Game {
             return self.apply_draw(t);
         }
         self.apply_decision(action)?;
-        self.history.push(action);
+        self.log.history.push(action);
         Ok(())
     }
 
@@ -49,13 +49,15 @@ impl Game {
                 self.check_choose(n)?;
                 self.choose(n);
             }
-            Action::Pass if self.phase == Phase::Choice => {
+            Action::Pass if self.now.phase == Phase::Choice => {
                 self.check_decline()?;
                 self.decline();
             }
             Action::Pass => {
-                if !matches!(self.phase, Phase::Hand | Phase::Follower | Phase::Move) {
-                    return Err(MoveError::WrongPhase { phase: self.phase });
+                if !matches!(self.now.phase, Phase::Hand | Phase::Follower | Phase::Move) {
+                    return Err(MoveError::WrongPhase {
+                        phase: self.now.phase,
+                    });
                 }
                 if self.must_place() {
                     return Err(MoveError::MustPlace);
@@ -69,7 +71,7 @@ impl Game {
 
     /// Place the drawn tile at `x, y` with `rotation` (checked).
     pub fn place(&mut self, x: i32, y: i32, rotation: u8) -> Result<(), MoveError> {
-        let tile = self.current;
+        let tile = self.now.current;
         self.apply(Action::Place(Placement {
             tile,
             x,
@@ -81,12 +83,12 @@ impl Game {
     /// Play placement number `index` of [`Game::placements`] (no re-check: the list is legal), in
     /// [`Phase::Place`] or [`Phase::Hand`]. Returns false if the index or the phase is wrong.
     pub fn play_placement(&mut self, index: usize) -> bool {
-        if !matches!(self.phase, Phase::Place | Phase::Hand) || index >= self.n_place {
+        if !matches!(self.now.phase, Phase::Place | Phase::Hand) || index >= self.legal.n_place {
             return false;
         }
         let p = self.placement_at(index);
-        self.history.push(Action::Place(p));
-        if self.phase == Phase::Place && p.tile == self.current && self.w.w6.is_none() {
+        self.log.history.push(Action::Place(p));
+        if self.now.phase == Phase::Place && p.tile == self.now.current && self.w.w6.is_none() {
             // The common case: the drawn tile, no own tile, kept tile or W-6 procedure.
             self.place_drawn(p);
         } else {
@@ -98,20 +100,20 @@ impl Game {
     /// Play follower option number `index` of [`Game::follower_options`], or pass with `None`,
     /// then score and go on. Returns false if the index or the phase is wrong.
     pub fn play_follower(&mut self, index: Option<usize>) -> bool {
-        if self.phase != Phase::Follower {
+        if self.now.phase != Phase::Follower {
             return false;
         }
         match index {
-            Some(i) if i < self.options.len() => {
-                let o = self.options[i];
-                self.history.push(Action::Follower(o));
+            Some(i) if i < self.legal.options.len() => {
+                let o = self.legal.options[i];
+                self.log.history.push(Action::Follower(o));
                 self.put_follower(o, None);
                 self.after_follower();
             }
             Some(_) => return false,
             None => {
-                self.history.push(Action::Pass);
-                self.record_pass(self.turn);
+                self.log.history.push(Action::Pass);
+                self.record_pass(self.now.turn);
                 self.end_turn();
             }
         }
@@ -128,15 +130,15 @@ impl Game {
     /// Take choice number `index` of [`Game::pool_choices`]: a tile in [`Phase::Pick`], a seat
     /// in [`Phase::Order`] (unchecked). Returns false if the index or the phase is wrong.
     pub fn play_choice(&mut self, index: usize) -> bool {
-        match self.phase {
+        match self.now.phase {
             Phase::Pick if index < self.w.tiles.len() => {
                 let t = self.w.tiles[index];
-                self.history.push(Action::Take(t));
+                self.log.history.push(Action::Take(t));
                 self.take(t);
             }
             Phase::Order if index < self.w.seats.len() => {
                 let s = self.w.seats[index];
-                self.history.push(Action::Seat(s));
+                self.log.history.push(Action::Seat(s));
                 self.choose_seat(s);
             }
             _ => return false,
@@ -147,11 +149,11 @@ impl Game {
     /// Move the freed figure to target number `index` of [`Game::move_targets`], or take it back
     /// with `None` ([`Phase::Move`]). Returns false if the index or the phase is wrong.
     pub fn play_move(&mut self, index: Option<usize>) -> bool {
-        if self.phase != Phase::Move || index.is_some_and(|i| i >= self.moves.len()) {
+        if self.now.phase != Phase::Move || index.is_some_and(|i| i >= self.legal.moves.len()) {
             return false;
         }
-        let action = index.map_or(Action::Pass, |i| Action::Move(self.moves[i].0));
-        self.history.push(action);
+        let action = index.map_or(Action::Pass, |i| Action::Move(self.legal.moves[i].0));
+        self.log.history.push(action);
         self.move_freed(index);
         true
     }
@@ -159,27 +161,27 @@ impl Game {
     /// Decline in the current phase ([`Action::Pass`], unchecked): no follower, draw instead of
     /// placing one's own tile, or take the freed figure back. Does nothing in other phases.
     pub fn play_pass(&mut self) {
-        let can = match self.phase {
+        let can = match self.now.phase {
             Phase::Follower | Phase::Move => true,
             Phase::Choice => self.check_decline().is_ok(),
             Phase::Hand => !self.w.must_place,
             _ => false,
         };
         if can {
-            self.history.push(Action::Pass);
+            self.log.history.push(Action::Pass);
             self.play_pass_inner();
         }
     }
 
     /// [`Game::play_pass`] without recording the decision.
     pub(super) fn play_pass_inner(&mut self) {
-        match self.phase {
+        match self.now.phase {
             Phase::Follower => {
-                self.record_pass(self.turn);
+                self.record_pass(self.now.turn);
                 self.end_turn();
             }
             Phase::Hand if !self.w.must_place => {
-                self.record_pass(self.turn + 1);
+                self.record_pass(self.now.turn + 1);
                 self.decline_own_tile();
             }
             Phase::Move => self.move_freed(None),
@@ -193,18 +195,18 @@ impl Game {
     /// the final scoring (B-6). Does nothing if already over. A recording game logs a `finish`
     /// event first, so that its log replays ([`crate::log::replay`] calls `finish` there too).
     pub fn finish(&mut self) {
-        if self.phase != Phase::Over {
-            self.finished = true;
-            if self.record {
+        if self.now.phase != Phase::Over {
+            self.now.finished = true;
+            if self.log.record {
                 // A tile drawn and not yet placed belongs to the next turn, as its draw says.
-                let turn = match self.phase {
-                    Phase::Place => self.turn + 1,
-                    _ => self.turn,
+                let turn = match self.now.phase {
+                    Phase::Place => self.now.turn + 1,
+                    _ => self.now.turn,
                 };
-                self.events.push(Event::Finish { turn });
+                self.log.events.push(Event::Finish { turn });
             }
         }
-        match self.phase {
+        match self.now.phase {
             Phase::Over => {}
             Phase::Follower => {
                 // The figure step's offers lapse with it.

@@ -16,40 +16,38 @@ impl Game {
         2 * self.rules.max_offset + 4
     }
 
-    /// An empty array of the initial width (setup and restart). Call before the tiles and the
-    /// frontier of the previous game are cleared: a restart whose array never grew empties
-    /// only the cells that game wrote.
+    /// An empty array of the initial width (setup). Every cell of the array the game holds is
+    /// empty (a blank game's has none; a restart empties the previous game's with
+    /// [`Game::clear_written`]), so keeping its first cells keeps their value.
     pub(super) fn reset_board(&mut self) {
         let m = (self.board_margin() + self.rules.max_offset) as usize;
         // Odd, so that (0, 0) is the centre; room for about a dozen tiles in every direction
         // (most base games never grow it; a clone copies about 4 KiB of it).
-        let w = (2 * (m + 12) + 1).min(self.full_width);
-        if self.width == w && self.cells.len() == w * w {
-            self.clear_written();
-        } else {
-            self.cells.clear();
-            self.cells.resize(w * w, EMPTY);
-        }
-        self.width = w;
-        self.off = (w / 2) as i32;
-        self.roomy = w < self.full_width || self.full_roomy;
+        let w = (2 * (m + 12) + 1).min(self.board.full_width);
+        let cells = &mut self.board.cells;
+        debug_assert!(cells.iter().all(|&c| c == EMPTY), "a written cell left");
+        cells.truncate(w * w);
+        cells.resize(w * w, EMPTY);
+        self.board.width = w;
+        self.board.off = (w / 2) as i32;
+        self.board.roomy = w < self.board.full_width || self.board.full_roomy;
     }
 
     /// Empty the cells the game wrote: its tiles' and its frontier's (no other cell holds a
     /// value). A game covers a few hundred cells of the array's thousands.
-    fn clear_written(&mut self) {
-        for inst in &self.insts {
+    pub(super) fn clear_written(&mut self) {
+        for inst in &self.board.insts {
             for c in &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize] {
                 if let Some(pos) = self.pos(inst.x + c.dx, inst.y + c.dy) {
-                    self.cells[pos] = EMPTY;
+                    self.board.cells[pos] = EMPTY;
                 }
             }
         }
-        for f in &self.frontier {
-            self.cells[f.pos as usize] = EMPTY;
+        for f in &self.board.frontier {
+            self.board.cells[f.pos as usize] = EMPTY;
         }
         debug_assert!(
-            self.cells.iter().all(|&c| c == EMPTY),
+            self.board.cells.iter().all(|&c| c == EMPTY),
             "a written cell left"
         );
     }
@@ -59,7 +57,7 @@ impl Game {
     pub(super) fn ensure_room(&mut self, x: i32, y: i32) {
         let m = i64::from(self.board_margin() + self.rules.max_offset);
         let far = i64::from(x).abs().max(i64::from(y).abs()) + m;
-        if far > i64::from(self.off) && self.width < self.full_width {
+        if far > i64::from(self.board.off) && self.board.width < self.board.full_width {
             self.grow(far);
         }
     }
@@ -69,39 +67,41 @@ impl Game {
     #[inline(never)]
     fn grow(&mut self, far: i64) {
         let need = (2 * far.max(0) + 1) as usize;
-        let w = (2 * self.width + 1).max(need).min(self.full_width);
+        let w = (2 * self.board.width + 1)
+            .max(need)
+            .min(self.board.full_width);
         let off = (w / 2) as i32;
         let mut cells = std::mem::take(&mut self.tmp.cells);
         cells.clear();
         cells.resize(w * w, EMPTY);
         // Only placed cells and frontier cells hold values: copy those (O(tiles), not O(w²)).
-        let (ow, ooff) = (self.width as i64, i64::from(self.off));
+        let (ow, ooff) = (self.board.width as i64, i64::from(self.board.off));
         let at = |x: i32, y: i32, w: i64, off: i64| {
             ((i64::from(y) + off) * w + i64::from(x) + off) as usize
         };
-        for inst in &self.insts {
+        for inst in &self.board.insts {
             for c in &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize] {
                 let (x, y) = (inst.x + c.dx, inst.y + c.dy);
-                cells[at(x, y, w as i64, i64::from(off))] = self.cells[at(x, y, ow, ooff)];
+                cells[at(x, y, w as i64, i64::from(off))] = self.board.cells[at(x, y, ow, ooff)];
             }
         }
-        for f in &self.frontier {
-            cells[at(f.x, f.y, w as i64, i64::from(off))] = self.cells[f.pos as usize];
+        for f in &self.board.frontier {
+            cells[at(f.x, f.y, w as i64, i64::from(off))] = self.board.cells[f.pos as usize];
         }
-        for f in &mut self.frontier {
+        for f in &mut self.board.frontier {
             f.pos = ((f.y + off) as usize * w + (f.x + off) as usize) as u32;
         }
-        self.tmp.cells = std::mem::replace(&mut self.cells, cells);
-        self.width = w;
-        self.off = off;
-        self.roomy = w < self.full_width || self.full_roomy;
+        self.tmp.cells = std::mem::replace(&mut self.board.cells, cells);
+        self.board.width = w;
+        self.board.off = off;
+        self.board.roomy = w < self.board.full_width || self.board.full_roomy;
     }
 
     /// Whether `(x, y)` lies on the full board (where a placement may go at all).
     pub(super) fn on_full_board(&self, x: i32, y: i32) -> bool {
-        let half = (self.full_width / 2) as i64;
+        let half = (self.board.full_width / 2) as i64;
         let (x, y) = (i64::from(x) + half, i64::from(y) + half);
-        let w = self.full_width as i64;
+        let w = self.board.full_width as i64;
         x >= 1 && y >= 1 && x < w - 1 && y < w - 1
     }
 }

@@ -12,23 +12,23 @@ impl Game {
     /// Cell index if `(x, y)` and its four neighbours are on the board.
     #[inline]
     pub(super) fn pos_inner(&self, x: i32, y: i32) -> Option<usize> {
-        inner(x, y, self.off, self.width)
+        inner(x, y, self.board.off, self.board.width)
     }
 
     #[inline]
     pub(super) fn xy(&self, pos: usize) -> (i32, i32) {
         (
-            (pos % self.width) as i32 - self.off,
-            (pos / self.width) as i32 - self.off,
+            (pos % self.board.width) as i32 - self.board.off,
+            (pos / self.board.width) as i32 - self.board.off,
         )
     }
 
     #[inline]
     pub(super) fn step(&self, pos: usize, side: usize) -> usize {
         match side {
-            0 => pos - self.width,
+            0 => pos - self.board.width,
             1 => pos + 1,
-            2 => pos + self.width,
+            2 => pos + self.board.width,
             _ => pos - 1,
         }
     }
@@ -36,12 +36,12 @@ impl Game {
     /// [`find`] without halving the path (for callers that cannot change the game), the same
     /// two loads first.
     pub(super) fn find_ro(&self, mut a: u32) -> u32 {
-        let p = self.segs[a as usize].parent;
-        if self.segs[p as usize].parent == p {
+        let p = self.board.segs[a as usize].parent;
+        if self.board.segs[p as usize].parent == p {
             return p;
         }
         loop {
-            let p = self.segs[a as usize].parent;
+            let p = self.board.segs[a as usize].parent;
             if p == a {
                 return a;
             }

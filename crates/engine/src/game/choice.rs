@@ -72,18 +72,20 @@ pub(crate) enum Stage {
     TurnStart,
 }
 
-/// The choices of the state: part of the game's equality, hash, clone and snapshot (a snapshot
-/// replays the decisions, so it rebuilds them).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct ChoiceState {
-    /// The figure-step offers of this [`Phase::Follower`], in rule order.
-    pub(crate) step: Vec<Open>,
-    /// The offer waiting in [`Phase::Choice`].
-    pub(crate) open: Option<Open>,
-    /// Offers of the stage still to make, last first.
-    pub(crate) queue: Vec<Queued>,
-    /// The stage under way.
-    pub(crate) stage: Stage,
+super::part! {
+    /// The choices of the state: part of the game's equality, hash, clone and snapshot (a snapshot
+    /// replays the decisions, so it rebuilds them).
+    #[derive(Default)]
+    pub(crate) struct ChoiceState {
+        /// The figure-step offers of this [`Phase::Follower`], in rule order.
+        pub(crate) step: Vec<Open>,
+        /// The offer waiting in [`Phase::Choice`].
+        pub(crate) open: Option<Open>,
+        /// Offers of the stage still to make, last first.
+        pub(crate) queue: Vec<Queued>,
+        /// The stage under way.
+        pub(crate) stage: Stage,
+    }
 }
 
 impl ChoiceState {
@@ -101,7 +103,7 @@ impl Game {
     /// `Ruleset::when`, the seat choosing, and its options in order.
     pub fn open_offer(&self) -> Option<(u16, u8, Vec<ChoiceOption>)> {
         let o = self.choice.open.as_ref();
-        let o = o.filter(|_| self.phase == Phase::Choice)?;
+        let o = o.filter(|_| self.now.phase == Phase::Choice)?;
         Some((o.rule, o.seat, o.options.iter().map(|c| c.0).collect()))
     }
 
@@ -109,7 +111,7 @@ impl Game {
     /// `Ruleset::when`: the open offer's in [`Phase::Choice`], the figure-step offers' in
     /// [`Phase::Follower`] (one after the other, in rule order), else none.
     pub fn choice_options(&self) -> Vec<(u16, ChoiceOption)> {
-        let offers: &[Open] = match self.phase {
+        let offers: &[Open] = match self.now.phase {
             Phase::Choice => self.choice.open.as_slice(),
             Phase::Follower => &self.choice.step,
             _ => &[],
@@ -123,7 +125,7 @@ impl Game {
     /// How many options [`Action::Choose`] numbers now (the length of
     /// [`Game::choice_options`], without making the list).
     pub fn choice_count(&self) -> usize {
-        match self.phase {
+        match self.now.phase {
             Phase::Choice => self.choice.open.as_ref().map_or(0, |o| o.options.len()),
             Phase::Follower => self.choice.step.iter().map(|o| o.options.len()).sum(),
             _ => 0,
@@ -132,7 +134,7 @@ impl Game {
 
     /// Whether the open offer of [`Phase::Choice`] may be declined ([`Action::Pass`]).
     pub fn offer_may_decline(&self) -> bool {
-        self.phase == Phase::Choice && self.check_decline().is_ok()
+        self.now.phase == Phase::Choice && self.check_decline().is_ok()
     }
 
     /// Take option `index` of [`Game::choice_options`] (the fast path of [`Action::Choose`]).
@@ -141,10 +143,12 @@ impl Game {
         let Ok(n) = u16::try_from(index) else {
             return false;
         };
-        if !matches!(self.phase, Phase::Choice | Phase::Follower) || index >= self.choice_count() {
+        if !matches!(self.now.phase, Phase::Choice | Phase::Follower)
+            || index >= self.choice_count()
+        {
             return false;
         }
-        self.history.push(Action::Choose(n));
+        self.log.history.push(Action::Choose(n));
         self.choose(n);
         true
     }
@@ -173,9 +177,13 @@ impl Game {
         if usize::from(n) < count {
             return Ok(());
         }
-        let rule = match (self.phase, &self.choice.open, self.choice.step.first()) {
+        let rule = match (self.now.phase, &self.choice.open, self.choice.step.first()) {
             (Phase::Choice, Some(o), _) | (Phase::Follower, _, Some(o)) => self.when_id(o.rule),
-            _ => return Err(MoveError::WrongPhase { phase: self.phase }),
+            _ => {
+                return Err(MoveError::WrongPhase {
+                    phase: self.now.phase,
+                })
+            }
         };
         Err(MoveError::NoSuchOption {
             rule: rule.to_string(),
@@ -187,7 +195,9 @@ impl Game {
     /// Check [`Action::Pass`] in [`Phase::Choice`]: only an offer that may be declined.
     pub(super) fn check_decline(&self) -> Result<(), MoveError> {
         let Some(o) = &self.choice.open else {
-            return Err(MoveError::WrongPhase { phase: self.phase });
+            return Err(MoveError::WrongPhase {
+                phase: self.now.phase,
+            });
         };
         if self.offer_of(o.rule).is_some_and(|f| f.may_decline) {
             return Ok(());
@@ -205,7 +215,7 @@ impl Game {
     /// Play a checked [`Action::Choose`]`(n)`.
     pub(super) fn choose(&mut self, n: u16) {
         let n = usize::from(n);
-        if self.phase == Phase::Choice {
+        if self.now.phase == Phase::Choice {
             let Some(o) = self.choice.open.take() else {
                 return;
             };
@@ -245,10 +255,10 @@ impl Game {
         let Some(o) = self.choice.open.take() else {
             return;
         };
-        if self.record {
+        if self.log.record {
             let rule = Some(self.when_id(o.rule).to_string());
-            self.events.push(Event::Pass {
-                turn: self.turn,
+            self.log.events.push(Event::Pass {
+                turn: self.now.turn,
                 player: o.seat,
                 rule,
             });
@@ -257,12 +267,12 @@ impl Game {
     }
 
     fn record_choice(&mut self, rule: u16, seat: u8, option: ChoiceOption) {
-        if !self.record {
+        if !self.log.record {
             return;
         }
         let option = self.choice_word(option);
-        self.events.push(Event::Choice {
-            turn: self.turn,
+        self.log.events.push(Event::Choice {
+            turn: self.now.turn,
             rule: self.when_id(rule).to_string(),
             player: seat,
             option,
@@ -350,8 +360,8 @@ impl Game {
                 ctx: q.ctx,
                 options,
             });
-            self.player = q.seat;
-            self.phase = Phase::Choice;
+            self.now.player = q.seat;
+            self.now.phase = Phase::Choice;
             return true;
         }
         false
@@ -363,7 +373,7 @@ impl Game {
         if self.next_offer() {
             return;
         }
-        self.player = self.active;
+        self.now.player = self.now.active;
         match std::mem::take(&mut self.choice.stage) {
             Stage::Placed => self.begin_figure_step(),
             Stage::TurnEnd => self.after_scoring(),
@@ -377,7 +387,7 @@ impl Game {
     #[inline]
     pub(super) fn begin_figure_step(&mut self) {
         self.compute_options();
-        self.phase = Phase::Follower;
+        self.now.phase = Phase::Follower;
         if self.waits(Kind::FigureStep) {
             self.rule_figure_step();
             self.list_step_offers();
@@ -392,12 +402,12 @@ impl Game {
         for p in pending {
             let to_actor = self.offer_of(p.rule).is_some_and(|o| {
                 let bits = self.seat_bits(&o.to, &p.ctx);
-                bits >> self.player & 1 != 0
+                bits >> self.now.player & 1 != 0
             });
             if !to_actor {
                 continue;
             }
-            let seat = self.player;
+            let seat = self.now.player;
             let options = self.offer_options(p.rule, seat, &p.ctx);
             if !options.is_empty() {
                 let (rule, ctx) = (p.rule, p.ctx);
@@ -445,7 +455,7 @@ impl Game {
         let nr = self.rules.ruleset().resources.len();
         let held = |r: u16| {
             let i = usize::from(seat) * nr + usize::from(r);
-            usize::from(r) < nr && self.holdings.get(i).is_some_and(|&h| h > 0)
+            usize::from(r) < nr && self.seats.holdings.get(i).is_some_and(|&h| h > 0)
         };
         let kinds = of.iter().enumerate().filter(|(_, k)| held(k.resource));
         let each = kinds.map(|(i, k)| {
@@ -470,10 +480,10 @@ impl Game {
     ) -> Vec<FigureRef> {
         let (figure, on) = which;
         let mut out: Vec<FigureRef> = Vec::new();
-        for i in 0..self.meeples.len() {
-            let m = self.meeples[i];
-            let root = find(&mut self.segs, m.seg);
-            let kind = self.segs[root as usize].kind;
+        for i in 0..self.board.meeples.len() {
+            let m = self.board.meeples[i];
+            let root = find(&mut self.board.segs, m.seg);
+            let kind = self.board.segs[root as usize].kind;
             let ok = m.player == seat
                 && figure.is_none_or(|f| f == m.ftype)
                 && (on.is_empty() || on.contains(&kind));
@@ -489,7 +499,7 @@ impl Game {
                 });
             }
         }
-        let segs = &self.segs;
+        let segs = &self.board.segs;
         out.sort_by_key(|f| {
             let s = segs[f.seg as usize];
             (s.inst, s.local, f.ftype)
@@ -499,8 +509,8 @@ impl Game {
     }
 
     fn figure_option(&self, f: FigureRef) -> (ChoiceOption, Chosen) {
-        let s = self.segs[f.seg as usize];
-        let inst = self.insts[s.inst as usize];
+        let s = self.board.segs[f.seg as usize];
+        let inst = self.board.insts[s.inst as usize];
         let option = ChoiceOption::Figure {
             x: inst.x,
             y: inst.y,
@@ -517,7 +527,7 @@ impl Game {
         subject: Option<u32>,
         diagonals: bool,
     ) -> Vec<(ChoiceOption, Chosen)> {
-        let Some(inst) = subject.and_then(|i| self.insts.get(i as usize)) else {
+        let Some(inst) = subject.and_then(|i| self.board.insts.get(i as usize)) else {
             return Vec::new();
         };
         let cells = &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize];
@@ -528,7 +538,10 @@ impl Game {
                     continue;
                 }
                 let (x, y) = (inst.x + c.dx + dx, inst.y + c.dy + dy);
-                let placed = self.pos(x, y).map(|p| self.cells[p]).filter(|&v| v < FRONT);
+                let placed = self
+                    .pos(x, y)
+                    .map(|p| self.board.cells[p])
+                    .filter(|&v| v < FRONT);
                 if let Some(other) = placed.map(|v| v >> 4).filter(|&o| Some(o) != subject) {
                     found.push((y, x, other));
                 }

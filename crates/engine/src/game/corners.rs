@@ -70,7 +70,7 @@ impl Game {
         if offered == 0 {
             return;
         }
-        let mut options = std::mem::take(&mut self.options);
+        let mut options = std::mem::take(&mut self.legal.options);
         self.each_legal_corner(|feature, _| {
             let mut may = offered;
             while may != 0 {
@@ -79,7 +79,7 @@ impl Game {
                 options.push(FollowerOption { feature, follower });
             }
         });
-        self.options = options;
+        self.legal.options = options;
     }
 
     /// AM-6: for each field of the tile just placed without a corner figure, its first corner
@@ -96,7 +96,7 @@ impl Game {
     /// ([`Game::field_corners_around`], no jumps); the field tests (no corner figure, not found
     /// yet) run only for those corners, which are few.
     fn each_legal_corner(&self, mut found: impl FnMut(u8, (i32, i32))) {
-        let inst = *self.insts.last().expect("a tile was placed");
+        let inst = *self.board.insts.last().expect("a tile was placed");
         let cells = &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize];
         // One root per corner at most: a tile's cells have four corners each.
         let mut roots = [0u32; 4 * MAX_TILE_CELLS];
@@ -113,7 +113,7 @@ impl Game {
                 corners &= corners - 1;
                 let local = c.half_feature[CORNER_HALVES[k].0];
                 let root = self.find_ro(inst.seg_base + u32::from(local));
-                if self.segs[root as usize].corners > 0 || roots[..n].contains(&root) {
+                if self.board.segs[root as usize].corners > 0 || roots[..n].contains(&root) {
                     continue;
                 }
                 roots[n] = root;
@@ -130,7 +130,7 @@ impl Game {
     /// cannot learn in a random game. An inner cell's neighbours are in the array, so they
     /// are addressed by offsets, without coordinates.
     fn field_corners_around(&self, pos: usize) -> u8 {
-        let w = self.width as isize;
+        let w = self.board.width as isize;
         let around = NEIGHBOURS.iter().zip(&AROUND_MASKS);
         around.fold(0xF, |legal, (&(dx, dy), masks)| {
             let at = pos as isize + dy as isize * w + dx as isize;
@@ -143,10 +143,10 @@ impl Game {
     /// empty. An empty cell reads the first tile's first cell and masks the answer away: a
     /// mask, not a jump on whether the cell is filled.
     fn field_corners_of(&self, pos: usize) -> u8 {
-        let v = self.cells[pos];
+        let v = self.board.cells[pos];
         let filled = v < FRONT;
         let v = v & 0u32.wrapping_sub(u32::from(filled));
-        let inst = self.insts[(v >> 4) as usize];
+        let inst = self.board.insts[(v >> 4) as usize];
         // A rotation is below four: the mask says so to the bounds check.
         let rot = &self.rules.tiles[inst.tile as usize].rot[usize::from(inst.rot & 3)];
         rot[(v & 7) as usize].field_corners & 0u8.wrapping_sub(u8::from(filled))
@@ -162,11 +162,11 @@ impl Game {
 
     /// Whether the cell at array position `pos` is filled and its corner `k` is field.
     fn corner_is_field_at(&self, pos: usize, k: usize) -> bool {
-        let v = self.cells[pos];
+        let v = self.board.cells[pos];
         if v >= FRONT {
             return false;
         }
-        let inst = self.insts[(v >> 4) as usize];
+        let inst = self.board.insts[(v >> 4) as usize];
         let cell = &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize][(v & 7) as usize];
         cell.field_corners & (1 << k) != 0
     }
@@ -182,10 +182,10 @@ impl Game {
             (self.rules.figures.get(o.follower as usize)).is_some_and(|f| f.corner.is_some());
         // The listed options, not `check_follower` alone: after a pool tile no corner figure is
         // offered (W-7), though its field may have a corner.
-        if !corner_figure || self.check_follower(o).is_err() || !self.options.contains(&o) {
+        if !corner_figure || self.check_follower(o).is_err() || !self.legal.options.contains(&o) {
             return Vec::new();
         }
-        let inst = *self.insts.last().expect("a tile was placed");
+        let inst = *self.board.insts.last().expect("a tile was placed");
         let root = self.find_ro(inst.seg_base + u32::from(o.feature));
         let cells = &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize];
         let mut out = Vec::new();

@@ -59,7 +59,7 @@ impl Game {
             // TB-5's limits: to the actor in its own turn, never from an extra turn, one a turn
             // (`grant_extra`), never with the pile empty (`start_extra_turn`).
             Act::ExtraTurn => {
-                if ctx.actor == self.active && ctx.during {
+                if ctx.actor == self.now.active && ctx.during {
                     self.grant_extra(ExtraFrom::Rule(rule));
                 }
             }
@@ -77,7 +77,7 @@ impl Game {
         let Some(f) = ctx.subject_feature() else {
             return;
         };
-        let root = find(&mut self.segs, f);
+        let root = find(&mut self.board.segs, f);
         let rule = self.rule_id(rule);
         if each_part {
             self.score_each_field_before(root, value, &rule);
@@ -94,14 +94,14 @@ impl Game {
             return;
         };
         let points = self.value_for(value, ctx, fig.player);
-        points::add(&mut self.scores[usize::from(fig.player)], points);
-        if self.record {
+        points::add(&mut self.seats.scores[usize::from(fig.player)], points);
+        if self.log.record {
             let mut buf = std::mem::take(&mut self.tmp.buf);
-            let root = find(&mut self.segs, f);
+            let root = find(&mut self.board.segs, f);
             let feature = self.info(root, &mut buf);
             self.tmp.buf = buf;
-            self.events.push(Event::Score {
-                turn: self.turn,
+            self.log.events.push(Event::Score {
+                turn: self.now.turn,
                 rule: self.rule_id(rule),
                 players: vec![fig.player],
                 points,
@@ -118,13 +118,16 @@ impl Game {
 
     /// The seats a selector names, bit per seat.
     pub(crate) fn seat_bits(&self, s: &Seat, ctx: &Ctx) -> u32 {
-        let one = |p: Option<u8>| p.filter(|&p| p < self.players).map_or(0, |p| 1u32 << p);
+        let one = |p: Option<u8>| {
+            p.filter(|&p| p < self.seats.players)
+                .map_or(0, |p| 1u32 << p)
+        };
         match s {
             Seat::Actor => one(Some(ctx.actor)),
-            Seat::Placer => one(Some(self.last_placer)),
+            Seat::Placer => one(Some(self.now.last_placer)),
             Seat::Owner => one(ctx.tile.and_then(|i| self.rf.placer_of(i))),
             Seat::Winners => ctx.winners,
-            Seat::Every => u32::MAX >> (32 - u32::from(self.players)),
+            Seat::Every => u32::MAX >> (32 - u32::from(self.seats.players)),
             Seat::Holder(t) => one(self.token_holder(usize::from(*t))),
             Seat::Chooser => one(ctx.chooser),
             Seat::Most(r) => self.most_bits(usize::from(*r)),
@@ -150,30 +153,35 @@ impl Game {
         let Some(root) = ctx.subject_feature().map(|f| self.find_ro(f)) else {
             return Vec::new();
         };
-        let kind = self.segs[root as usize].kind;
+        let kind = self.board.segs[root as usize].kind;
         let on = |m: &&super::Meeple| {
             m.ftype == ftype
                 && ctx.winners >> m.player & 1 != 0
-                && self.segs[m.seg as usize].kind == kind
+                && self.board.segs[m.seg as usize].kind == kind
                 && self.find_ro(m.seg) == root
         };
-        self.meeples.iter().filter(on).map(|m| m.player).collect()
+        self.board
+            .meeples
+            .iter()
+            .filter(on)
+            .map(|m| m.player)
+            .collect()
     }
 
     /// The seats holding the most of resource `r`, bit per seat (none while all hold 0).
     fn most_bits(&self, r: usize) -> u32 {
         let held = |p: u8| self.holding(p, r);
-        let best = (0..self.players).map(held).max().unwrap_or(0);
+        let best = (0..self.seats.players).map(held).max().unwrap_or(0);
         if best == 0 {
             return 0;
         }
-        let most = (0..self.players).filter(|&p| held(p) == best);
+        let most = (0..self.seats.players).filter(|&p| held(p) == best);
         most.fold(0, |m, p| m | 1 << p)
     }
 
     /// The seats of `bits` in turn order from `actor` (the actor first).
     pub(crate) fn in_turn_order(&self, bits: u32, actor: u8) -> Vec<u8> {
-        let n = self.players;
+        let n = self.seats.players;
         let order = (0..n).map(|k| (actor % n + k) % n);
         order.filter(|&p| bits >> p & 1 != 0).collect()
     }
@@ -193,15 +201,15 @@ impl Game {
             if points == 0 {
                 continue;
             }
-            points::add(&mut self.scores[usize::from(p)], points);
-            if !self.record {
+            points::add(&mut self.seats.scores[usize::from(p)], points);
+            if !self.log.record {
                 continue;
             }
-            let (turn, rule, players) = (self.turn, self.rule_id(rule), vec![p]);
+            let (turn, rule, players) = (self.now.turn, self.rule_id(rule), vec![p]);
             let event = match ctx.subject_feature() {
                 Some(f) => {
                     let mut buf = std::mem::take(&mut self.tmp.buf);
-                    let root = find(&mut self.segs, f);
+                    let root = find(&mut self.board.segs, f);
                     let mut feature = self.info(root, &mut buf);
                     self.tmp.buf = buf;
                     if let Some(n) = ctx.cities {
@@ -222,7 +230,7 @@ impl Game {
                     points,
                 },
             };
-            self.events.push(event);
+            self.log.events.push(event);
         }
     }
 
@@ -231,18 +239,20 @@ impl Game {
     /// order.
     fn act_award(&mut self, rule: u16, r: u16, value: &Expr, ctx: &Ctx) {
         let bits = self.most_bits(usize::from(r));
-        let seats: Vec<u8> = (0..self.players).filter(|&p| bits >> p & 1 != 0).collect();
+        let seats: Vec<u8> = (0..self.seats.players)
+            .filter(|&p| bits >> p & 1 != 0)
+            .collect();
         let Some(&first) = seats.first() else {
             return;
         };
         let points = self.value_for(value, ctx, first);
         for &p in &seats {
-            points::add(&mut self.scores[usize::from(p)], points);
+            points::add(&mut self.seats.scores[usize::from(p)], points);
         }
-        if self.record {
+        if self.log.record {
             let resource = &self.rules.ruleset().resources[usize::from(r)];
-            self.events.push(Event::Award {
-                turn: self.turn,
+            self.log.events.push(Event::Award {
+                turn: self.now.turn,
                 rule: self.rule_id(rule),
                 held: self.holding(first, usize::from(r)),
                 resource: resource.id.clone(),
@@ -269,7 +279,7 @@ impl Game {
         let seats = self.in_turn_order(self.seat_bits(to, ctx), ctx.actor);
         for p in seats {
             let want = amount.eval(&mut RuleCounts::new(self, ctx, p));
-            let held = &mut self.holdings[usize::from(p) * nr + r];
+            let held = &mut self.seats.holdings[usize::from(p) * nr + r];
             let n = if spend { want.min(*held) } else { want };
             if n == 0 {
                 continue;
@@ -279,10 +289,10 @@ impl Game {
             } else {
                 points::add(held, n);
             }
-            if self.record {
+            if self.log.record {
                 let feature = ctx.subject_feature().map(|f| FeatureId(self.find_ro(f)));
-                self.events.push(Event::Gain {
-                    turn: self.turn,
+                self.log.events.push(Event::Gain {
+                    turn: self.now.turn,
                     rule: self.rule_id(rule),
                     player: p,
                     resource: self.rules.ruleset().resources[r].id.clone(),
@@ -310,9 +320,9 @@ impl Game {
         t.holder = Some(seat);
         t.record = t.record.max(value);
         let record = t.record;
-        if self.record {
-            self.events.push(Event::Token {
-                turn: self.turn,
+        if self.log.record {
+            self.log.events.push(Event::Token {
+                turn: self.now.turn,
                 rule: self.rule_id(rule),
                 token: self.rules.ruleset().tokens[usize::from(token)].id.clone(),
                 player: seat,
@@ -333,7 +343,7 @@ impl Game {
             (TileRef::Chosen, Some(Chosen::Tile(i))) => Some(i),
             (TileRef::Chosen, _) => None,
         };
-        let Some(inst) = inst.filter(|&i| (i as usize) < self.insts.len()) else {
+        let Some(inst) = inst.filter(|&i| (i as usize) < self.board.insts.len()) else {
             return;
         };
         let n = self.value_for(add, ctx, ctx.actor);
@@ -343,10 +353,10 @@ impl Game {
         }
         let total = self.rf.counters_on(c, inst).saturating_add(n);
         self.rf.set_counters(c, inst, total);
-        if self.record {
-            let at = self.insts[inst as usize];
-            self.events.push(Event::Counters {
-                turn: self.turn,
+        if self.log.record {
+            let at = self.board.insts[inst as usize];
+            self.log.events.push(Event::Counters {
+                turn: self.now.turn,
                 rule: self.rule_id(rule),
                 counter: self.rules.ruleset().counters[c].id.clone(),
                 x: at.x,
@@ -364,23 +374,23 @@ impl Game {
             return;
         };
         let same = |m: &super::Meeple| (m.player, m.ftype, m.seg) == (f.player, f.ftype, f.seg);
-        let Some(i) = self.meeples.iter().position(same) else {
+        let Some(i) = self.board.meeples.iter().position(same) else {
             return;
         };
-        self.meeples.remove(i);
-        let root = find(&mut self.segs, f.seg);
+        self.board.meeples.remove(i);
+        let root = find(&mut self.board.segs, f.seg);
         let occupies = self.rules.figures[usize::from(f.ftype)].occupies;
-        let s = &mut self.segs[root as usize];
+        let s = &mut self.board.segs[root as usize];
         s.occ = s.occ.saturating_sub(1);
         if !occupies {
             s.guests = s.guests.saturating_sub(1);
         }
         let nf = self.rules.figures.len();
-        let slot = &mut self.supply[usize::from(f.player) * nf + usize::from(f.ftype)];
+        let slot = &mut self.seats.supply[usize::from(f.player) * nf + usize::from(f.ftype)];
         *slot = slot.saturating_add(1);
-        if self.record {
-            self.events.push(Event::Return {
-                turn: self.turn,
+        if self.log.record {
+            self.log.events.push(Event::Return {
+                turn: self.now.turn,
                 player: f.player,
                 follower: self.rules.follower_id(f.ftype).to_string(),
                 feature: FeatureId(root),

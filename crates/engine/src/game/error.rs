@@ -328,6 +328,8 @@ impl Game {
 }
 
 impl fmt::Display for MoveError {
+    // Longer than a screen on purpose: one arm per error, a flat table of messages that reads
+    // better whole than split in parts.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveError::WrongPhase { phase } => write!(f, "action not allowed in phase {phase:?}"),

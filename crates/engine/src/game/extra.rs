@@ -30,28 +30,28 @@ impl Game {
     /// Whether this turn may still earn an extra turn: it is no extra turn itself and has not
     /// earned one yet.
     pub(super) fn may_grant_extra(&self) -> bool {
-        !self.in_extra && self.extra_due.is_none()
+        !self.now.in_extra && self.now.extra_due.is_none()
     }
 
     /// Note that this turn earned an extra turn (if it may still earn one).
     pub(super) fn grant_extra(&mut self, from: ExtraFrom) {
         if self.may_grant_extra() {
-            self.extra_due = Some(from);
+            self.now.extra_due = Some(from);
         }
     }
 
     /// At the end of a turn: start the extra turn it earned, if any (the same seat draws
     /// again; not in the final round, nor with the pile empty). Returns whether one started.
     pub(super) fn start_extra_turn(&mut self) -> bool {
-        self.in_extra = false;
-        let Some(from) = self.extra_due.take() else {
+        self.now.in_extra = false;
+        let Some(from) = self.now.extra_due.take() else {
             return false;
         };
-        if self.in_final || self.drawn >= self.pile.len() {
+        if self.now.in_final || self.deck.drawn >= self.deck.pile.len() {
             return false;
         }
-        self.in_extra = true;
-        if self.record {
+        self.now.in_extra = true;
+        if self.log.record {
             let rs = self.rules.ruleset();
             let rule = match from {
                 ExtraFrom::Ability(tile, i) => rs.tiles[usize::from(tile)].abilities
@@ -61,9 +61,9 @@ impl Game {
                 ExtraFrom::Rule(i) => rs.when.get(usize::from(i)).map_or("", |w| &w.rule),
             };
             let rule = rule.to_string();
-            self.events.push(Event::ExtraTurn {
-                turn: self.turn,
-                player: self.active,
+            self.log.events.push(Event::ExtraTurn {
+                turn: self.now.turn,
+                player: self.now.active,
                 rule,
             });
         }

@@ -17,13 +17,13 @@ impl Game {
         // Completed city root → the field roots bordering it that hold farmers (in city order).
         let mut cities: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
         let mut buf = std::mem::take(&mut self.tmp.buf);
-        for i in 0..self.meeples.len() {
-            let root = find(&mut self.segs, self.meeples[i].seg);
-            let s = self.segs[root as usize];
+        for i in 0..self.board.meeples.len() {
+            let root = find(&mut self.board.segs, self.board.meeples[i].seg);
+            let s = self.board.segs[root as usize];
             if s.kind != FeatureKind::Field || s.done {
                 continue;
             }
-            self.segs[root as usize].done = true;
+            self.board.segs[root as usize].done = true;
             self.bordered_cities(root, &mut buf);
             for &c in &buf {
                 cities.entry(c).or_default().push(root);
@@ -61,8 +61,8 @@ impl Game {
 
     /// Add each seat's figure strengths on the field rooted at `field` to `strength` (B-5).
     fn add_farmer_strength(&mut self, field: u32, strength: &mut [u32; 32]) {
-        for i in 0..self.meeples.len() {
-            let m = self.meeples[i];
+        for i in 0..self.board.meeples.len() {
+            let m = self.board.meeples[i];
             if self.on_feature(m.seg, field) {
                 let seat = &mut strength[m.player as usize];
                 *seat = seat.saturating_add(self.strength_of(m.ftype, field));
@@ -87,8 +87,8 @@ impl Game {
             return;
         }
         let feature = self.info(field, buf);
-        self.events.push(Event::Score {
-            turn: self.turn,
+        self.log.events.push(Event::Score {
+            turn: self.now.turn,
             rule: rule.to_string(),
             players: winners,
             points,

@@ -14,16 +14,16 @@ impl Game {
     /// follower type in supply that may stand on its kind; none on a corner-figure field (AM-8);
     /// then corner figures, one per field with a legal corner (AM-6).
     pub(super) fn compute_options(&mut self) {
-        self.options.clear();
+        self.legal.options.clear();
         if self.rules.plain_figures {
             self.plain_options();
             return;
         }
         let nf = self.rules.figures.len();
-        let base = self.player as usize * nf;
+        let base = self.now.player as usize * nf;
         // The follower types with some left in supply, bit per type (figure facts are bit sets
         // in `Rules`, so a feature's options are a few mask operations).
-        let supply = self.supply[base..base + nf].iter().enumerate();
+        let supply = self.seats.supply[base..base + nf].iter().enumerate();
         let in_supply = supply.fold(0u16, |m, (k, &n)| m | u16::from(n > 0) << k);
         self.figure_options(in_supply);
         if self.rules.any_corner {
@@ -36,7 +36,7 @@ impl Game {
     /// compared in a fixed array with a fold, as in [`Game::plain_options`]: scanning a list of
     /// them ends after a number of steps the branch predictor cannot learn in a random game.
     fn figure_options(&mut self, in_supply: u16) {
-        let inst = *self.insts.last().expect("just placed");
+        let inst = *self.board.insts.last().expect("just placed");
         let rules = &*self.rules;
         let feats = &rules.tiles[inst.tile as usize].feats;
         if feats.len() > FAST_FEATS {
@@ -50,8 +50,8 @@ impl Game {
             if f.kind == FeatureKind::Unscored {
                 continue;
             }
-            let root = find(&mut self.segs, inst.seg_base + i as u32);
-            let r = self.segs[root as usize];
+            let root = find(&mut self.board.segs, inst.seg_base + i as u32);
+            let r = self.board.segs[root as usize];
             let occupied = r.occ > u16::from(r.guests);
             // Two segments of this tile in the same connected feature are one choice (B-2).
             let seen = roots.iter().fold(false, |a, &s| a | (s == root));
@@ -76,7 +76,7 @@ impl Game {
                 may &= rules.corner_guest_figs;
             }
             // Read only when some figure type on offer needs it (TB-4, TB-7).
-            if may & rules.needs_own_figs != 0 && !self.holds_own_figure(root, self.player) {
+            if may & rules.needs_own_figs != 0 && !self.holds_own_figure(root, self.now.player) {
                 may &= !rules.needs_own_figs;
             }
             // TB-4's other reading: not on a feature this tile completes (0 by default).
@@ -87,7 +87,9 @@ impl Game {
                 let follower = may.trailing_zeros() as u8;
                 may &= may - 1;
                 let feature = i as u8;
-                self.options.push(FollowerOption { feature, follower });
+                self.legal
+                    .options
+                    .push(FollowerOption { feature, follower });
             }
         }
     }
@@ -96,7 +98,7 @@ impl Game {
     /// multi-cell tiles, rare): the roots offered in a list.
     #[inline(never)]
     fn figure_options_of_many(&mut self, in_supply: u16) {
-        let inst = *self.insts.last().expect("just placed");
+        let inst = *self.board.insts.last().expect("just placed");
         let rules = &*self.rules;
         let info = &rules.tiles[inst.tile as usize];
         let mut seen = std::mem::take(&mut self.tmp.buf);
@@ -105,8 +107,8 @@ impl Game {
             if f.kind == FeatureKind::Unscored {
                 continue;
             }
-            let root = find(&mut self.segs, inst.seg_base + i as u32);
-            let r = self.segs[root as usize];
+            let root = find(&mut self.board.segs, inst.seg_base + i as u32);
+            let r = self.board.segs[root as usize];
             let occupied = r.occ > u16::from(r.guests);
             let corner_field = r.corners > 0;
             let closed = corner_field && rules.corner_guest_figs == 0;
@@ -124,7 +126,7 @@ impl Game {
             if corner_field {
                 may &= rules.corner_guest_figs;
             }
-            if may & rules.needs_own_figs != 0 && !self.holds_own_figure(root, self.player) {
+            if may & rules.needs_own_figs != 0 && !self.holds_own_figure(root, self.now.player) {
                 may &= !rules.needs_own_figs;
             }
             if may & rules.open_only_figs != 0 && self.is_complete(root) {
@@ -134,7 +136,9 @@ impl Game {
                 let follower = may.trailing_zeros() as u8;
                 may &= may - 1;
                 let feature = i as u8;
-                self.options.push(FollowerOption { feature, follower });
+                self.legal
+                    .options
+                    .push(FollowerOption { feature, follower });
             }
         }
         self.tmp.buf = seen;
@@ -146,15 +150,15 @@ impl Game {
     /// decisions are data (roots compared in a fixed array, an entry written always and kept by
     /// advancing the count), not jumps.
     fn plain_options(&mut self) {
-        let inst = *self.insts.last().expect("just placed");
+        let inst = *self.board.insts.last().expect("just placed");
         let rules = &*self.rules;
         let feats = &rules.tiles[inst.tile as usize].feats;
         if feats.len() > FAST_FEATS {
             return self.plain_options_of_many();
         }
         let nf = rules.figures.len();
-        let base = self.player as usize * nf;
-        let supply = &self.supply[base..base + nf];
+        let base = self.now.player as usize * nf;
+        let supply = &self.seats.supply[base..base + nf];
         // The features offered, in order, and the roots they stand for.
         let mut offered = [0u8; FAST_FEATS];
         let mut roots = [NO_ROOT; FAST_FEATS];
@@ -164,10 +168,10 @@ impl Game {
             if f.kind == FeatureKind::Unscored {
                 continue;
             }
-            let root = find(&mut self.segs, inst.seg_base + i as u32);
+            let root = find(&mut self.board.segs, inst.seg_base + i as u32);
             // Slots from `n` on hold no root, so only offered roots compare equal.
             let seen = roots.iter().fold(false, |a, &r| a | (r == root));
-            let offer = (self.segs[root as usize].occ == 0) & !seen;
+            let offer = (self.board.segs[root as usize].occ == 0) & !seen;
             // Written always, kept when offered (`n` never passes `i`, so it stays in bounds).
             offered[n] = i as u8;
             roots[n] = if offer { root } else { NO_ROOT };
@@ -177,7 +181,9 @@ impl Game {
             for (k, &left) in supply.iter().enumerate() {
                 if left > 0 {
                     let follower = k as u8;
-                    self.options.push(FollowerOption { feature, follower });
+                    self.legal
+                        .options
+                        .push(FollowerOption { feature, follower });
                 }
             }
         }
@@ -187,25 +193,25 @@ impl Game {
     /// tiles, rare): the roots offered in a list.
     #[inline(never)]
     fn plain_options_of_many(&mut self) {
-        let inst = *self.insts.last().expect("just placed");
+        let inst = *self.board.insts.last().expect("just placed");
         let rules = &*self.rules;
         let info = &rules.tiles[inst.tile as usize];
         let nf = rules.figures.len();
-        let base = self.player as usize * nf;
+        let base = self.now.player as usize * nf;
         let mut seen = std::mem::take(&mut self.tmp.buf);
         seen.clear();
         for (i, f) in info.feats.iter().enumerate() {
             if f.kind == FeatureKind::Unscored {
                 continue;
             }
-            let root = find(&mut self.segs, inst.seg_base + i as u32);
-            if self.segs[root as usize].occ > 0 || has_root(&seen, root) {
+            let root = find(&mut self.board.segs, inst.seg_base + i as u32);
+            if self.board.segs[root as usize].occ > 0 || has_root(&seen, root) {
                 continue;
             }
             seen.push(root);
             for k in 0..nf {
-                if self.supply[base + k] > 0 {
-                    self.options.push(FollowerOption {
+                if self.seats.supply[base + k] > 0 {
+                    self.legal.options.push(FollowerOption {
                         feature: i as u8,
                         follower: k as u8,
                     });
@@ -217,10 +223,12 @@ impl Game {
 
     /// Check a follower option on the tile just placed (B-2, AM-5, AM-6, AM-8, AM-10).
     pub fn check_follower(&self, o: FollowerOption) -> Result<(), MoveError> {
-        if self.phase != Phase::Follower {
-            return Err(MoveError::WrongPhase { phase: self.phase });
+        if self.now.phase != Phase::Follower {
+            return Err(MoveError::WrongPhase {
+                phase: self.now.phase,
+            });
         }
-        let inst = *self.insts.last().expect("a tile was placed");
+        let inst = *self.board.insts.last().expect("a tile was placed");
         let info = &self.rules.tiles[inst.tile as usize];
         let Some(feat) = info.feats.get(o.feature as usize) else {
             return Err(MoveError::NoSuchFeature(o.feature));
@@ -235,7 +243,7 @@ impl Game {
         let Some(fig) = self.rules.figures.get(o.follower as usize) else {
             return Err(MoveError::NoSuchFollower(o.follower));
         };
-        let root = self.segs[self.find_ro(inst.seg_base + feature as u32) as usize];
+        let root = self.board.segs[self.find_ro(inst.seg_base + feature as u32) as usize];
         let wrong_site = MoveError::WrongSite {
             feature,
             kind: feat.kind,
@@ -263,13 +271,13 @@ impl Game {
             // may stand beside its owner's figure there (TB-7's reading, the join not yet
             // scored).
             let guest = self.rules.corner_guest_figs >> o.follower & 1 != 0;
-            if root.corners > 0 && !(guest && self.holds_own_figure(root_seg, self.player)) {
+            if root.corners > 0 && !(guest && self.holds_own_figure(root_seg, self.now.player)) {
                 return Err(MoveError::CornerFigureField { feature });
             }
             if root.occ > u16::from(root.guests) && !fig.joins {
                 return Err(MoveError::FeatureOccupied { feature });
             }
-            if fig.needs_own && !self.holds_own_figure(root_seg, self.player) {
+            if fig.needs_own && !self.holds_own_figure(root_seg, self.now.player) {
                 let (kind, follower) = (feat.kind, o.follower);
                 return Err(MoveError::NeedsOwnFigure {
                     feature,
@@ -287,7 +295,7 @@ impl Game {
             }
         }
         let nf = self.rules.figures.len();
-        if self.supply[self.player as usize * nf + o.follower as usize] == 0 {
+        if self.seats.supply[self.now.player as usize * nf + o.follower as usize] == 0 {
             return Err(MoveError::NoFollowerLeft {
                 follower: o.follower,
             });
@@ -299,11 +307,11 @@ impl Game {
     /// point (checked), else on its field's first corner (its field scores at once, AM-7, by
     /// the rule `figure-placed` runs).
     pub(super) fn put_follower(&mut self, o: FollowerOption, named: Option<(i32, i32)>) {
-        let inst = *self.insts.last().expect("just placed");
+        let inst = *self.board.insts.last().expect("just placed");
         let seg = inst.seg_base + o.feature as u32;
-        let root = find(&mut self.segs, seg);
+        let root = find(&mut self.board.segs, seg);
         let nf = self.rules.figures.len();
-        self.supply[self.player as usize * nf + o.follower as usize] -= 1;
+        self.seats.supply[self.now.player as usize * nf + o.follower as usize] -= 1;
         let corner = self.rules.figures[o.follower as usize].corner.is_some();
         let point = match corner {
             true if named.is_some() => named,
@@ -314,25 +322,25 @@ impl Game {
                 .map(|c| c.1),
             false => None,
         };
-        if self.record {
-            self.record_figure(self.player, o.follower, seg, point, false);
+        if self.log.record {
+            self.record_figure(self.now.player, o.follower, seg, point, false);
         }
         match (corner, point) {
             (true, Some(point)) => {
-                self.corner_figs.push(CornerFig {
-                    player: self.player,
+                self.board.corner_figs.push(CornerFig {
+                    player: self.now.player,
                     ftype: o.follower,
                     seg,
                     point,
                 });
                 // AM-7's payment is the rule lowered from `corner.place`, run by
                 // `figure-placed` below (no figure on the field counts the corner figure).
-                self.segs[root as usize].corners += 1;
+                self.board.segs[root as usize].corners += 1;
             }
             _ => {
                 self.add_figure(root, o.follower);
-                self.meeples.push(Meeple {
-                    player: self.player,
+                self.board.meeples.push(Meeple {
+                    player: self.now.player,
                     ftype: o.follower,
                     seg,
                 });
@@ -347,7 +355,7 @@ impl Game {
     /// Count a figure of type `ftype` put on the feature rooted at `root` (a guest when its
     /// type does not occupy).
     fn add_figure(&mut self, root: u32, ftype: u8) {
-        let s = &mut self.segs[root as usize];
+        let s = &mut self.board.segs[root as usize];
         s.occ += 1;
         if !self.rules.figures[ftype as usize].occupies {
             s.guests = s.guests.saturating_add(1);
@@ -357,9 +365,9 @@ impl Game {
     /// Whether the feature rooted at `root` holds an occupying figure of `player`'s (the
     /// precondition of figure types that need one, TB-4, TB-7).
     pub(super) fn holds_own_figure(&self, root: u32, player: u8) -> bool {
-        let s = self.segs[root as usize];
+        let s = self.board.segs[root as usize];
         s.occ > u16::from(s.guests)
-            && self.meeples.iter().any(|m| {
+            && self.board.meeples.iter().any(|m| {
                 m.player == player
                     && self.rules.figures[m.ftype as usize].occupies
                     && self.find_ro(m.seg) == root
@@ -375,15 +383,15 @@ impl Game {
         point: Option<(i32, i32)>,
         moved: bool,
     ) {
-        if !self.record {
+        if !self.log.record {
             return;
         }
-        let s = self.segs[seg as usize];
-        let inst = self.insts[s.inst as usize];
+        let s = self.board.segs[seg as usize];
+        let inst = self.board.insts[s.inst as usize];
         let fig = &self.rules.ruleset().followers[usize::from(ftype)];
         let rule = fig.place_rule.clone().filter(|_| !moved);
-        self.events.push(Event::Follower {
-            turn: self.turn,
+        self.log.events.push(Event::Follower {
+            turn: self.now.turn,
             player,
             follower: self.rules.follower_id(ftype).to_string(),
             x: inst.x,
@@ -401,9 +409,9 @@ impl Game {
     /// within a seat: in the order their features were scored).
     #[inline]
     pub(super) fn order_freed(&mut self) {
-        if self.freed.len() > 1 {
-            let (n, a) = (self.players, self.active);
-            self.freed.sort_by_key(|f| (f.player + n - a) % n);
+        if self.due.freed.len() > 1 {
+            let (n, a) = (self.seats.players, self.now.active);
+            self.due.freed.sort_by_key(|f| (f.player + n - a) % n);
         }
     }
 
@@ -411,14 +419,14 @@ impl Game {
     /// with nowhere to go return to supply (AM-11). When none is left, the turn ends.
     #[inline]
     pub(super) fn next_freed(&mut self) {
-        while let Some(&f) = self.freed.first() {
+        while let Some(&f) = self.due.freed.first() {
             self.collect_targets(f);
-            if !self.moves.is_empty() {
-                self.player = f.player;
-                self.phase = Phase::Move;
+            if !self.legal.moves.is_empty() {
+                self.now.player = f.player;
+                self.now.phase = Phase::Move;
                 return;
             }
-            self.freed.remove(0);
+            self.due.freed.remove(0);
             self.return_to_supply(f);
         }
         self.finish_turn();
@@ -426,12 +434,12 @@ impl Game {
 
     /// Move the deciding figure to target `choice`, or take it back with `None`.
     pub(super) fn move_freed(&mut self, choice: Option<usize>) {
-        let f = self.freed.remove(0);
-        match choice.and_then(|i| self.moves.get(i).copied()) {
+        let f = self.due.freed.remove(0);
+        match choice.and_then(|i| self.legal.moves.get(i).copied()) {
             Some((_, seg)) => {
-                let root = find(&mut self.segs, seg);
+                let root = find(&mut self.board.segs, seg);
                 self.add_figure(root, f.ftype);
-                self.meeples.push(Meeple {
+                self.board.meeples.push(Meeple {
                     player: f.player,
                     ftype: f.ftype,
                     seg,
@@ -440,28 +448,28 @@ impl Game {
             }
             None => {
                 // The owner's decision to take it back is logged as a pass.
-                self.record_pass(self.turn);
+                self.record_pass(self.now.turn);
                 self.return_to_supply(f);
             }
         }
-        self.moves.clear();
+        self.legal.moves.clear();
         self.next_freed();
     }
 
     /// Take every waiting freed figure back (the game is ending).
     pub(super) fn return_freed(&mut self) {
-        for f in std::mem::take(&mut self.freed) {
+        for f in std::mem::take(&mut self.due.freed) {
             self.return_to_supply(f);
         }
-        self.moves.clear();
+        self.legal.moves.clear();
     }
 
     fn return_to_supply(&mut self, f: Freed) {
         let nf = self.rules.figures.len();
-        self.supply[f.player as usize * nf + f.ftype as usize] += 1;
-        if self.record {
-            self.events.push(Event::Return {
-                turn: self.turn,
+        self.seats.supply[f.player as usize * nf + f.ftype as usize] += 1;
+        if self.log.record {
+            self.log.events.push(Event::Return {
+                turn: self.now.turn,
                 player: f.player,
                 follower: self.rules.follower_id(f.ftype).to_string(),
                 feature: FeatureId(f.root),
@@ -475,30 +483,33 @@ impl Game {
     /// Check a move of the deciding figure; returns the index of the matching target (any
     /// segment of the target's board feature names it).
     pub(super) fn check_move(&self, t: MoveTarget) -> Result<usize, MoveError> {
-        if self.phase != Phase::Move {
-            return Err(MoveError::WrongPhase { phase: self.phase });
+        if self.now.phase != Phase::Move {
+            return Err(MoveError::WrongPhase {
+                phase: self.now.phase,
+            });
         }
         let refused = MoveError::NotAMoveTarget {
-            follower: self.freed.first().map_or(0, |f| f.ftype),
+            follower: self.due.freed.first().map_or(0, |f| f.ftype),
             x: t.x,
             y: t.y,
             feature: t.feature,
         };
         let Some(v) = self
             .pos(t.x, t.y)
-            .map(|p| self.cells[p])
+            .map(|p| self.board.cells[p])
             .filter(|&v| v < FRONT)
         else {
             return Err(refused);
         };
-        let inst = self.insts[(v >> 4) as usize];
+        let inst = self.board.insts[(v >> 4) as usize];
         if (inst.x, inst.y) != (t.x, t.y)
             || t.feature as usize >= self.rules.tiles[inst.tile as usize].feats.len()
         {
             return Err(refused);
         }
         let root = self.find_ro(inst.seg_base + t.feature as u32);
-        self.moves
+        self.legal
+            .moves
             .iter()
             .position(|m| self.find_ro(m.1) == root)
             .ok_or(refused)
@@ -512,18 +523,18 @@ impl Game {
         let mut insts = self.adjacent_tiles(f, fig.moves.unwrap_or_default());
         insts.sort_unstable();
         insts.dedup();
-        let mut moves = std::mem::take(&mut self.moves);
+        let mut moves = std::mem::take(&mut self.legal.moves);
         moves.clear();
         let mut roots = Vec::new();
         for j in insts {
-            let inst = self.insts[j as usize];
+            let inst = self.board.insts[j as usize];
             for (l, feat) in rules.tiles[inst.tile as usize].feats.iter().enumerate() {
                 if !fig.stands_on(feat.kind) {
                     continue;
                 }
                 let seg = inst.seg_base + l as u32;
                 let root = self.find_ro(seg);
-                let r = self.segs[root as usize];
+                let r = self.board.segs[root as usize];
                 let occupied = r.occ > u16::from(r.guests);
                 if r.done || occupied || r.corners > 0 || roots.contains(&root) {
                     continue;
@@ -540,7 +551,7 @@ impl Game {
                 moves.push((target, seg));
             }
         }
-        self.moves = moves;
+        self.legal.moves = moves;
     }
 
     /// Tile instances whose features count as adjacent for a figure freed from tile instance
@@ -549,13 +560,13 @@ impl Game {
         let mut out = Vec::new();
         match adjacency {
             Adjacency::Neighbourhood => {
-                let inst = self.insts[f.inst as usize];
+                let inst = self.board.insts[f.inst as usize];
                 for c in &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize] {
                     for dy in -1..=1 {
                         for dx in -1..=1 {
                             let (x, y) = (inst.x + c.dx + dx, inst.y + c.dy + dy);
                             if let Some(pos) = self.pos(x, y) {
-                                let v = self.cells[pos];
+                                let v = self.board.cells[pos];
                                 if v < FRONT {
                                     out.push(v >> 4);
                                 }
@@ -576,18 +587,18 @@ impl Game {
     /// them as one option; [`Game::check_follower`] accepts either).
     pub(super) fn follower_aliases(&self) -> Vec<FollowerOption> {
         let mut out = Vec::new();
-        let Some(inst) = self.insts.last() else {
+        let Some(inst) = self.board.insts.last() else {
             return out;
         };
         let n = self.rules.tiles[inst.tile as usize].feats.len();
         let root = |f: u8| self.find_ro(inst.seg_base + u32::from(f));
-        for o in &self.options {
+        for o in &self.legal.options {
             for feature in (0..n).filter_map(|f| u8::try_from(f).ok()) {
                 let alias = FollowerOption { feature, ..*o };
                 // A corner figure needs a corner on the feature itself (AM-6), so not every
                 // feature joined to its option's is one.
                 if root(feature) == root(o.feature)
-                    && !self.options.contains(&alias)
+                    && !self.legal.options.contains(&alias)
                     && !out.contains(&alias)
                     && self.check_follower(alias).is_ok()
                 {
@@ -602,9 +613,9 @@ impl Game {
     /// placed tile that belongs to a target's board feature (one target per board feature is
     /// listed; [`Game::check_move`] accepts every tile of it).
     pub(super) fn move_aliases(&self) -> Vec<MoveTarget> {
-        let roots: Vec<u32> = self.moves.iter().map(|m| self.find_ro(m.1)).collect();
+        let roots: Vec<u32> = self.legal.moves.iter().map(|m| self.find_ro(m.1)).collect();
         let mut out = Vec::new();
-        for inst in &self.insts {
+        for inst in &self.board.insts {
             let n = self.rules.tiles[inst.tile as usize].feats.len();
             for feature in (0..n).filter_map(|f| u8::try_from(f).ok()) {
                 let t = MoveTarget {
@@ -613,7 +624,7 @@ impl Game {
                     feature,
                 };
                 let root = self.find_ro(inst.seg_base + u32::from(feature));
-                if roots.contains(&root) && !self.moves.iter().any(|m| m.0 == t) {
+                if roots.contains(&root) && !self.legal.moves.iter().any(|m| m.0 == t) {
                     out.push(t);
                 }
             }

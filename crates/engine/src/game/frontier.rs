@@ -33,15 +33,15 @@ impl Game {
         // (`slots`). Writing every legal placement of every draw, as 12-byte placements or as
         // one word each, was most of the generator's time, while the random agent uses one.
         let info = &self.rules.tiles[t as usize];
-        let sums = &mut self.slots.sums.0;
+        let sums = &mut self.legal.slots.sums.0;
         let n = match &info.fit_wide {
-            None => count_fits(&self.frontier, &info.fit, sums),
-            Some(wide) => count_fits(&self.frontier, &**wide, sums),
+            None => count_fits(&self.board.frontier, &info.fit, sums),
+            Some(wide) => count_fits(&self.board.frontier, &**wide, sums),
         };
-        self.slots.tile = Some(t);
+        self.legal.slots.tile = Some(t);
         self.forget_decoded();
-        self.placements.clear();
-        self.n_place = n;
+        self.legal.placements.clear();
+        self.legal.n_place = n;
     }
 
     /// Multi-cell tiles (kept out of line: the single-cell path is the hot one): every anchor
@@ -51,13 +51,13 @@ impl Game {
     #[inline(never)]
     fn generate_multi(&mut self, t: u16) {
         let info = &self.rules.tiles[t as usize];
-        self.placements.clear();
-        for f in &self.frontier {
+        self.legal.placements.clear();
+        for f in &self.board.frontier {
             for r in 0..4u8 {
                 let cells = &info.rot[r as usize];
                 for (ci, c) in cells.iter().enumerate() {
                     if fits(c.sig, f.req) && self.fits_around(cells, f, ci) {
-                        self.placements.push(Placement {
+                        self.legal.placements.push(Placement {
                             tile: t,
                             x: f.x - c.dx,
                             y: f.y - c.dy,
@@ -67,7 +67,7 @@ impl Game {
                 }
             }
         }
-        self.n_place = self.placements.len();
+        self.legal.n_place = self.legal.placements.len();
     }
 
     /// Whether the tile `cells`, its cell `ci` on frontier cell `f`, fits there: every cell of
@@ -79,20 +79,20 @@ impl Game {
         let (ax, ay) = (f.x - c.dx, f.y - c.dy);
         // On a roomy board every cell of the tile is inside the array, so the position is
         // plain arithmetic; near the edge it is bounds-checked.
-        let w = self.width as isize;
+        let w = self.board.width as isize;
         let base = f.pos as isize - c.dy as isize * w - c.dx as isize;
         cells.iter().enumerate().all(|(di, d)| {
-            let pos = if self.roomy {
+            let pos = if self.board.roomy {
                 Some((base + d.dy as isize * w + d.dx as isize) as usize)
             } else {
                 self.pos_inner(ax + d.dx, ay + d.dy)
             };
             pos.is_some_and(|p| {
-                let v = self.cells[p];
+                let v = self.board.cells[p];
                 v == EMPTY
                     || v >= FRONT
                         && di >= ci
-                        && fits(d.sig, self.frontier[(v & !FRONT) as usize].req)
+                        && fits(d.sig, self.board.frontier[(v & !FRONT) as usize].req)
             })
         })
     }

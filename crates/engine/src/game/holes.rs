@@ -31,13 +31,13 @@ impl Game {
     /// neighbours is filled, so the cells next to the tiles placed since the last call are the
     /// only new candidates; a hole stops being one only when it is filled.
     pub(super) fn any_hole(&mut self) -> bool {
-        if self.holes.upto > self.insts.len() {
+        if self.board.holes.upto > self.board.insts.len() {
             // Not reached (a new game clears the list); a stale list is rebuilt, not trusted.
-            self.holes.clear();
+            self.board.holes.clear();
         }
-        let mut holes = std::mem::take(&mut self.holes.cells);
+        let mut holes = std::mem::take(&mut self.board.holes.cells);
         holes.retain(|&(x, y)| self.is_hole(x, y));
-        for inst in &self.insts[self.holes.upto..] {
+        for inst in &self.board.insts[self.board.holes.upto..] {
             for c in &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize] {
                 // Placed cells are inner cells (`check_geometry`), so their neighbours are in
                 // the array.
@@ -52,28 +52,28 @@ impl Game {
                 }
             }
         }
-        self.holes.upto = self.insts.len();
-        self.holes.cells = holes;
-        !self.holes.cells.is_empty()
+        self.board.holes.upto = self.board.insts.len();
+        self.board.holes.cells = holes;
+        !self.board.holes.cells.is_empty()
     }
 
     /// Whether `(x, y)` is empty with all four orthogonal neighbours filled (AM-1).
     pub(super) fn is_hole(&self, x: i32, y: i32) -> bool {
         self.pos_inner(x, y)
-            .is_some_and(|pos| self.cells[pos] >= FRONT && self.surrounded(pos))
+            .is_some_and(|pos| self.board.cells[pos] >= FRONT && self.surrounded(pos))
     }
 
     /// Whether the cell at `pos` is a frontier cell (so an inner one, whose neighbours are in
     /// the array) with all four neighbours filled. An empty cell that is not on the frontier
     /// is on the array's edge, where no tile can be placed around it: never a hole.
     fn is_front_hole_at(&self, pos: usize) -> bool {
-        let v = self.cells[pos];
+        let v = self.board.cells[pos];
         v >= FRONT && v != EMPTY && self.surrounded(pos)
     }
 
     /// Whether all four orthogonal neighbours of the inner cell at `pos` are placed cells.
     fn surrounded(&self, pos: usize) -> bool {
-        (0..4).all(|s| self.cells[self.step(pos, s)] < FRONT)
+        (0..4).all(|s| self.board.cells[self.step(pos, s)] < FRONT)
     }
 
     /// The frontier indices of the holes found by the last [`Game::any_hole`], into `out` in
@@ -82,10 +82,10 @@ impl Game {
     pub(super) fn hole_fronts(&self, out: &mut Vec<u32>) {
         out.clear();
         let front = |&(x, y): &(i32, i32)| {
-            let v = self.cells[self.pos_inner(x, y)?];
+            let v = self.board.cells[self.pos_inner(x, y)?];
             (v >= FRONT && v != EMPTY).then_some(v & !FRONT)
         };
-        out.extend(self.holes.cells.iter().filter_map(front));
+        out.extend(self.board.holes.cells.iter().filter_map(front));
         out.sort_unstable();
     }
 }

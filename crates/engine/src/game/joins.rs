@@ -31,11 +31,11 @@ impl Game {
     pub(super) fn record_fields_before(&mut self, p: Placement) {
         // Joins still waiting for the scoring step (an earlier placement of this turn, W-6)
         // keep their records.
-        if self.pending_fields.is_empty() {
+        if self.due.pending_fields.is_empty() {
             self.tmp.fields_before.clear();
         }
         // With no corner figure on the board no field can join one.
-        if self.corner_figs.is_empty() {
+        if self.board.corner_figs.is_empty() {
             return;
         }
         let mut before = std::mem::take(&mut self.tmp.fields_before);
@@ -47,11 +47,11 @@ impl Game {
             for s in (0..4usize).filter(|s| c.outer & (1 << s) != 0) {
                 // Empty and frontier cells (the tile's own cells too: not yet written) join
                 // nothing.
-                let ncell = self.cells[self.step(pos, s)];
+                let ncell = self.board.cells[self.step(pos, s)];
                 if ncell >= FRONT {
                     continue;
                 }
-                let ninst = self.insts[(ncell >> 4) as usize];
+                let ninst = self.board.insts[(ncell >> 4) as usize];
                 let nc = &rules.tiles[ninst.tile as usize].rot[ninst.rot as usize]
                     [(ncell & 0x7) as usize];
                 for h in [2 * s, 2 * s + 1] {
@@ -60,7 +60,7 @@ impl Game {
                         continue;
                     }
                     let root = self.find_ro(ninst.seg_base + u32::from(theirs));
-                    let seg = self.segs[root as usize];
+                    let seg = self.board.segs[root as usize];
                     let new = before.iter().all(|f| self.find_ro(f.root) != root);
                     if seg.occ > 0 && seg.corners == 0 && new {
                         before.push(self.field_before(root));
@@ -74,7 +74,7 @@ impl Game {
     /// The farmer strengths on the field rooted at `root` and the cities it borders, now.
     fn field_before(&self, root: u32) -> FieldBefore {
         let mut strength = [0u32; 32];
-        for m in &self.meeples {
+        for m in &self.board.meeples {
             if self.find_ro(m.seg) == root {
                 let seat = &mut strength[m.player as usize];
                 *seat = seat.saturating_add(self.strength_of(m.ftype, root));
@@ -100,7 +100,7 @@ impl Game {
     pub(super) fn score_each_field_before(&mut self, joined: u32, value: &Expr, rule: &str) {
         let before = std::mem::take(&mut self.tmp.fields_before);
         for f in &before {
-            if find(&mut self.segs, f.root) != joined {
+            if find(&mut self.board.segs, f.root) != joined {
                 continue;
             }
             let cities = self.completed_now(&f.cities);
@@ -108,7 +108,7 @@ impl Game {
         }
         // Kept, not cleared: the same tile may join other fields to another corner-figure field.
         self.tmp.fields_before = before;
-        if self.segs[joined as usize].occ > 0 {
+        if self.board.segs[joined as usize].occ > 0 {
             self.release(joined);
         }
     }
@@ -118,8 +118,8 @@ impl Game {
         let mut buf = std::mem::take(&mut self.tmp.buf);
         buf.clear();
         for &c in cities {
-            let r = find(&mut self.segs, c);
-            let s = self.segs[r as usize];
+            let r = find(&mut self.board.segs, c);
+            let s = self.board.segs[r as usize];
             if s.kind == FeatureKind::City && s.open <= 0 {
                 buf.push(r);
             }
@@ -146,13 +146,13 @@ impl Game {
         ));
         self.tmp.buf = buf;
         let players = self.pay_best(strength, points);
-        if self.record {
+        if self.log.record {
             let mut buf = std::mem::take(&mut self.tmp.buf);
             let mut feature = self.info(joined, &mut buf);
             self.tmp.buf = buf;
             feature.cities = cities;
-            self.events.push(Event::Score {
-                turn: self.turn,
+            self.log.events.push(Event::Score {
+                turn: self.now.turn,
                 rule: rule.to_string(),
                 players,
                 points,

@@ -19,10 +19,12 @@ impl Game {
             Action::Take(t) => self.check_take(t),
             Action::Seat(s) => self.check_seat(s),
             Action::Choose(n) => self.check_choose(n),
-            Action::Pass if self.phase == Phase::Choice => self.check_decline(),
+            Action::Pass if self.now.phase == Phase::Choice => self.check_decline(),
             Action::Pass => {
-                if !matches!(self.phase, Phase::Hand | Phase::Follower | Phase::Move) {
-                    return Err(MoveError::WrongPhase { phase: self.phase });
+                if !matches!(self.now.phase, Phase::Hand | Phase::Follower | Phase::Move) {
+                    return Err(MoveError::WrongPhase {
+                        phase: self.now.phase,
+                    });
                 }
                 if self.must_place() {
                     return Err(MoveError::MustPlace);
@@ -30,8 +32,10 @@ impl Game {
                 Ok(())
             }
             Action::Draw(tile) => {
-                if self.phase != Phase::Draw {
-                    return Err(MoveError::WrongPhase { phase: self.phase });
+                if self.now.phase != Phase::Draw {
+                    return Err(MoveError::WrongPhase {
+                        phase: self.now.phase,
+                    });
                 }
                 if self.may_draw(tile) {
                     Ok(())
@@ -58,15 +62,18 @@ impl Game {
         debug_assert!(self.is_legal(&action), "illegal action {action:?}");
         match action {
             Action::Place(p) => {
-                self.history.push(action);
-                if self.phase == Phase::Place && p.tile == self.current && self.w.w6.is_none() {
+                self.log.history.push(action);
+                if self.now.phase == Phase::Place
+                    && p.tile == self.now.current
+                    && self.w.w6.is_none()
+                {
                     self.place_drawn(p);
                 } else {
                     self.play_checked_placement(p);
                 }
             }
             Action::Follower(o) => {
-                self.history.push(action);
+                self.log.history.push(action);
                 self.put_follower(o, None);
                 self.after_follower();
             }
@@ -87,7 +94,7 @@ impl Game {
     /// board feature, then `Pass` (take it back).
     pub fn legal_actions(&self) -> Vec<Action> {
         let pass = std::iter::once(Action::Pass);
-        match self.phase {
+        match self.now.phase {
             Phase::Pick => self.w.tiles.iter().map(|&t| Action::Take(t)).collect(),
             Phase::Order => self.w.seats.iter().map(|&s| Action::Seat(s)).collect(),
             Phase::Place => self
@@ -101,7 +108,12 @@ impl Game {
                 places.chain(pass).collect()
             }
             Phase::Follower => {
-                let options = self.options.iter().copied().chain(self.follower_aliases());
+                let options = self
+                    .legal
+                    .options
+                    .iter()
+                    .copied()
+                    .chain(self.follower_aliases());
                 let choices = (0..self.choice_count() as u16).map(Action::Choose);
                 let options = options.map(Action::Follower).chain(choices);
                 options.chain(pass).collect()
@@ -112,7 +124,12 @@ impl Game {
                 choices.chain(pass.take(usize::from(decline))).collect()
             }
             Phase::Move => {
-                let targets = self.moves.iter().map(|m| m.0).chain(self.move_aliases());
+                let targets = self
+                    .legal
+                    .moves
+                    .iter()
+                    .map(|m| m.0)
+                    .chain(self.move_aliases());
                 targets.map(Action::Move).chain(pass).collect()
             }
             Phase::Draw => self
@@ -128,11 +145,13 @@ impl Game {
     /// used by the naive generator): every cell empty, every outer side matching a placed
     /// neighbour (B-2), at least one placed neighbour.
     pub fn check_placement(&self, p: Placement) -> Result<(), MoveError> {
-        if self.phase == Phase::Hand {
+        if self.now.phase == Phase::Hand {
             return self.check_own_tile(p);
         }
-        if self.phase != Phase::Place {
-            return Err(MoveError::WrongPhase { phase: self.phase });
+        if self.now.phase != Phase::Place {
+            return Err(MoveError::WrongPhase {
+                phase: self.now.phase,
+            });
         }
         if self.w.w6.is_some() {
             // W-6: only a placement after which the pool tile fits next to this one.
@@ -142,10 +161,10 @@ impl Game {
             }
             return Ok(());
         }
-        let kept = !self.w.kept_only && self.w.kept.contains(&(self.player, p.tile));
-        if p.tile != self.current && !kept {
+        let kept = !self.w.kept_only && self.w.kept.contains(&(self.now.player, p.tile));
+        if p.tile != self.now.current && !kept {
             return Err(MoveError::WrongTile {
-                expected: self.current,
+                expected: self.now.current,
                 got: p.tile,
             });
         }
@@ -159,7 +178,7 @@ impl Game {
         }
         let Some(info) = self.rules.tiles.get(p.tile as usize) else {
             return Err(MoveError::WrongTile {
-                expected: self.current,
+                expected: self.now.current,
                 got: p.tile,
             });
         };
@@ -167,7 +186,9 @@ impl Game {
         for c in cells {
             let (x, y) = (p.x.saturating_add(c.dx), p.y.saturating_add(c.dy));
             match self.pos_inner(x, y) {
-                Some(pos) if self.cells[pos] < FRONT => return Err(MoveError::Occupied { x, y }),
+                Some(pos) if self.board.cells[pos] < FRONT => {
+                    return Err(MoveError::Occupied { x, y })
+                }
                 // Outside the array but on the full board: an empty cell.
                 None if !self.on_full_board(x, y) => return Err(MoveError::OutOfBoard { x, y }),
                 _ => {}
@@ -213,16 +234,16 @@ impl Game {
     /// + 1, each checked directly with [`Game::check_placement`]. Slow; for tests.
     pub fn naive_placements(&self) -> Vec<Placement> {
         let mut out = Vec::new();
-        let tiles: Vec<u16> = match self.phase {
+        let tiles: Vec<u16> = match self.now.phase {
             Phase::Place => {
-                let me = self.player;
+                let me = self.now.player;
                 let kept = (self.w.kept.iter())
                     .filter(|k| k.0 == me && !self.w.kept_only)
                     .map(|k| k.1);
-                std::iter::once(self.current).chain(kept).collect()
+                std::iter::once(self.now.current).chain(kept).collect()
             }
             Phase::Hand if self.w.must_place => {
-                let me = self.player;
+                let me = self.now.player;
                 self.w
                     .held
                     .iter()
@@ -233,14 +254,14 @@ impl Game {
             Phase::Hand => {
                 let pts = &self.rules.ruleset().player_tiles;
                 (0..pts.len())
-                    .filter(|&i| self.held(self.player, i) > 0)
+                    .filter(|&i| self.held(self.now.player, i) > 0)
                     .map(|i| pts[i].tile)
                     .collect()
             }
             _ => return out,
         };
         let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
-        for (pos, &c) in self.cells.iter().enumerate() {
+        for (pos, &c) in self.board.cells.iter().enumerate() {
             if c < FRONT {
                 let (x, y) = self.xy(pos);
                 x0 = x0.min(x);

@@ -14,12 +14,12 @@ impl Game {
     /// put the tile down, score AM-8's joins at once (the registry's reading), and offer the
     /// follower options.
     pub(super) fn place_drawn(&mut self, p: Placement) {
-        self.turn += 1;
-        if self.record {
+        self.now.turn += 1;
+        if self.log.record {
             let tile = self.rules.tile_id(p.tile).to_string();
-            self.events.push(Event::Place {
-                turn: self.turn,
-                player: self.player,
+            self.log.events.push(Event::Place {
+                turn: self.now.turn,
+                player: self.now.player,
                 tile,
                 x: p.x,
                 y: p.y,
@@ -34,7 +34,7 @@ impl Game {
             self.record_fields_before(p);
         }
         self.place_unchecked(p.tile, p.x, p.y, p.rotation);
-        self.last_placer = self.player;
+        self.now.last_placer = self.now.player;
         if !self.rules.owns_on_place.is_empty() {
             self.own_placed_tile(p.tile);
         }
@@ -44,7 +44,7 @@ impl Game {
         if self.rules.when.kinds != 0 {
             self.rule_tile_placed();
         }
-        if !self.pending_fields.is_empty() && self.rules.joins_at_once {
+        if !self.due.pending_fields.is_empty() && self.rules.joins_at_once {
             // AM-8: a farmer field joined to a corner-figure field scores at once, so its
             // farmers are back in supply for this tile's figure decision. Under the other
             // reading the turn's scoring step scores it (`score_pending`).
@@ -63,13 +63,13 @@ impl Game {
     /// Put a tile on the board and merge features; collects completion candidates.
     pub(super) fn place_unchecked(&mut self, tile: u16, x: i32, y: i32, rot: u8) {
         self.ensure_room(x, y);
-        let inst_idx = self.insts.len() as u32;
-        let seg_base = self.segs.len() as u32;
+        let inst_idx = self.board.insts.len() as u32;
+        let seg_base = self.board.segs.len() as u32;
         self.zobrist = self
             .zobrist
             .wrapping_add(super::hash::tile_key(tile, x, y, rot));
         let words = self.rules.joins.at[tile as usize][rot as usize];
-        self.insts.push(Inst {
+        self.board.insts.push(Inst {
             tile,
             rot,
             x,
@@ -84,11 +84,11 @@ impl Game {
         let table = &rules.joins.words;
         let mine = &table[words as usize..words as usize + cells.len()];
         let mut joins = Joins {
-            segs: &mut self.segs,
-            pending: &mut self.pending,
-            fields: rules.any_corner.then_some(&mut self.pending_fields),
+            segs: &mut self.board.segs,
+            pending: &mut self.due.pending,
+            fields: rules.any_corner.then_some(&mut self.due.pending_fields),
         };
-        let (width, off) = (self.width, self.off);
+        let (width, off) = (self.board.width, self.board.off);
         // Array steps to the neighbour across each side (north, east, south, west).
         let steps = [-(width as isize), 1, width as isize, -1];
         for ((c, &pos), my_words) in cells.iter().zip(&at).zip(mine) {
@@ -101,13 +101,13 @@ impl Game {
                 }
                 // The four neighbours of a cell on the board are in the array (`pos_inner`).
                 let npos = (pos as isize + steps[s]) as usize;
-                let ncell = self.cells[npos];
+                let ncell = self.board.cells[npos];
                 if ncell >= FRONT {
                     let n = (x + c.dx + DX[s], y + c.dy + DY[s]);
                     let board = (off, width);
                     demand(
-                        &mut self.cells,
-                        &mut self.frontier,
+                        &mut self.board.cells,
+                        &mut self.board.frontier,
                         (npos, n),
                         board,
                         s,
@@ -115,7 +115,7 @@ impl Game {
                     );
                     continue;
                 }
-                let ninst = self.insts[(ncell >> 4) as usize];
+                let ninst = self.board.insts[(ncell >> 4) as usize];
                 let theirs = table[(ninst.words + (ncell & 0x7)) as usize][(s + 2) % 4];
                 joins.side((my_words[s], theirs), (seg_base, ninst.seg_base));
             }
@@ -133,14 +133,14 @@ impl Game {
     #[inline(always)]
     fn push_segments(&mut self, tile: u16, inst: u32, seg_base: u32) {
         let t = &self.rules.seg_templates[tile as usize];
-        self.segs.extend(t.segs.iter().map(|s| Seg {
+        self.board.segs.extend(t.segs.iter().map(|s| Seg {
             parent: s.parent + seg_base,
             next: s.next + seg_base,
             inst,
             ..*s
         }));
         let pending = t.pending.iter().map(|&i| seg_base + u32::from(i));
-        self.pending.extend(pending);
+        self.due.pending.extend(pending);
     }
 
     /// Write the tile's cells into the board (taking them off the frontier) and return each
@@ -162,16 +162,16 @@ impl Game {
                 continue;
             };
             at[ci] = pos;
-            let old = self.cells[pos];
+            let old = self.board.cells[pos];
             if old != EMPTY && old >= FRONT {
                 let k = (old & !FRONT) as usize;
-                self.frontier.swap_remove(k);
-                if let Some(moved) = self.frontier.get(k) {
-                    self.cells[moved.pos as usize] = FRONT | k as u32;
+                self.board.frontier.swap_remove(k);
+                if let Some(moved) = self.board.frontier.get(k) {
+                    self.board.cells[moved.pos as usize] = FRONT | k as u32;
                 }
             }
             let cloister = !info.cloisters_by_cell[ci].is_empty() as u32;
-            self.cells[pos] = (inst << 4) | (cloister << 3) | ci as u32;
+            self.board.cells[pos] = (inst << 4) | (cloister << 3) | ci as u32;
         }
         at
     }
@@ -180,7 +180,7 @@ impl Game {
     /// cells around each placed cell at positions `at`, in board order.
     #[inline(always)]
     fn note_cloisters(&mut self, at: &[usize]) {
-        let w = self.width;
+        let w = self.board.width;
         // Bit 3 of a placed cell marks a cloister on it.
         let cloister = |cc: u32| cc < FRONT && cc & 0x8 != 0;
         for &pos in at {
@@ -191,7 +191,7 @@ impl Game {
             let rows = [pos - w - 1, pos - 1, pos + w - 1];
             // Most cells have no cloister around: one pass without branches says so.
             let any = rows.iter().fold(false, |any, &r| {
-                any | self.cells[r..r + 3]
+                any | self.board.cells[r..r + 3]
                     .iter()
                     .fold(false, |a, &cc| a | cloister(cc))
             });
@@ -200,7 +200,7 @@ impl Game {
             }
             for r in rows {
                 for q in r..r + 3 {
-                    let cc = self.cells[q];
+                    let cc = self.board.cells[q];
                     if cloister(cc) {
                         self.note_cloister(cc);
                     }
@@ -211,12 +211,12 @@ impl Game {
 
     /// The cloisters on the placed cell whose word is `cc` become completion candidates.
     fn note_cloister(&mut self, cc: u32) {
-        let ni = self.insts[(cc >> 4) as usize];
+        let ni = self.board.insts[(cc >> 4) as usize];
         let info = &self.rules.tiles[ni.tile as usize];
         for &f in &info.cloisters_by_cell[(cc & 0x7) as usize] {
             let s = ni.seg_base + f as u32;
-            if !self.pending_cloisters.contains(&s) {
-                self.pending_cloisters.push(s);
+            if !self.due.pending_cloisters.contains(&s) {
+                self.due.pending_cloisters.push(s);
             }
         }
     }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use tegula_ruleset::{PoolTileDraw, ThresholdRecheck};
 
-use super::{Event, Game, MoveError, Phase, Placement, Resume};
+use super::{part, Event, Game, MoveError, Phase, Placement, Resume};
 
 /// A placed tile with an owner (a pool tile, or any tile with abilities): its owner, tile
 /// instance, the turn it was placed, and whether it came from the pool.
@@ -29,55 +29,57 @@ pub(super) enum Picking {
     Take,
 }
 
-/// Everything about the pool that changes during a game (small lists: cheap to clone).
-#[derive(Debug, Default, PartialEq, Eq, Hash)]
-pub(super) struct PoolState {
-    /// Tiles in the open pool.
-    pub pool: Vec<u16>,
-    /// Where the remaining threshold pairs stand on the score track (W-2).
-    pub pairs_at: u32,
-    /// Where they stood when the current turn's takes began (W-3's `old-position` reading
-    /// compares with it).
-    pub turn_pairs_at: u32,
-    /// Tiles taken so far, by seat (W-4, W-30).
-    pub taken: Vec<u8>,
-    /// Taken and not yet placed: `(seat, tile)` (W-5).
-    pub held: Vec<(u8, u16)>,
-    /// Placed tiles with an owner: pool tiles, and tiles with abilities placed from the pile or
-    /// a hand.
-    pub owned: Vec<Owned>,
-    /// Pool tiles that fitted nowhere until the pile ran out (W-6): `(seat, tile)`.
-    pub unplaceable: Vec<(u8, u16)>,
-    /// Tiles kept in a hand beside the drawn one (W-12): `(seat, tile)`.
-    pub kept: Vec<(u8, u16)>,
-    /// The tile to place is a kept one played after the pile ran out (W-12): the seat's other
-    /// kept tiles are no alternative to it, each comes in its own turn.
-    pub kept_only: bool,
-    /// Points scored by abilities: `(tile, owner, points)` (W-10..W-17).
-    pub ability_points: Vec<(u16, u8, u32)>,
-    /// Seats still to pick into the pool at setup, last first.
-    pub setup_seats: Vec<u8>,
-    /// The choices of the open [`Phase::Pick`] (tiles) or [`Phase::Order`] (seats).
-    pub tiles: Vec<u16>,
-    /// Seats that reached the threshold together (W-3).
-    pub seats: Vec<u8>,
-    /// Why the pick is open.
-    pub picking: Picking,
-    /// The current own-tile offer must be placed (a pool tile, W-5): no passing.
-    pub must_place: bool,
-    /// A second follower may still go on the pool tile just placed (W-7).
-    pub second_follower: bool,
-    /// The pool tile waiting for a drawn tile to be placed next to it (W-6).
-    pub w6: Option<u16>,
-    /// Figures claiming placed pool tiles, `(seat, follower type)`: on no feature, never scored
-    /// (W-5).
-    pub claims: Vec<(u8, u8)>,
+part! {
+    /// Everything about the pool that changes during a game (small lists: cheap to clone).
+    #[derive(Default)]
+    pub(super) struct PoolState {
+        /// Tiles in the open pool.
+        pub pool: Vec<u16>,
+        /// Where the remaining threshold pairs stand on the score track (W-2).
+        pub pairs_at: u32,
+        /// Where they stood when the current turn's takes began (W-3's `old-position` reading
+        /// compares with it).
+        pub turn_pairs_at: u32,
+        /// Tiles taken so far, by seat (W-4, W-30).
+        pub taken: Vec<u8>,
+        /// Taken and not yet placed: `(seat, tile)` (W-5).
+        pub held: Vec<(u8, u16)>,
+        /// Placed tiles with an owner: pool tiles, and tiles with abilities placed from the pile or
+        /// a hand.
+        pub owned: Vec<Owned>,
+        /// Pool tiles that fitted nowhere until the pile ran out (W-6): `(seat, tile)`.
+        pub unplaceable: Vec<(u8, u16)>,
+        /// Tiles kept in a hand beside the drawn one (W-12): `(seat, tile)`.
+        pub kept: Vec<(u8, u16)>,
+        /// The tile to place is a kept one played after the pile ran out (W-12): the seat's other
+        /// kept tiles are no alternative to it, each comes in its own turn.
+        pub kept_only: bool,
+        /// Points scored by abilities: `(tile, owner, points)` (W-10..W-17).
+        pub ability_points: Vec<(u16, u8, u32)>,
+        /// Seats still to pick into the pool at setup, last first.
+        pub setup_seats: Vec<u8>,
+        /// The choices of the open [`Phase::Pick`] (tiles) or [`Phase::Order`] (seats).
+        pub tiles: Vec<u16>,
+        /// Seats that reached the threshold together (W-3).
+        pub seats: Vec<u8>,
+        /// Why the pick is open.
+        pub picking: Picking,
+        /// The current own-tile offer must be placed (a pool tile, W-5): no passing.
+        pub must_place: bool,
+        /// A second follower may still go on the pool tile just placed (W-7).
+        pub second_follower: bool,
+        /// The pool tile waiting for a drawn tile to be placed next to it (W-6).
+        pub w6: Option<u16>,
+        /// Figures claiming placed pool tiles, `(seat, follower type)`: on no feature, never scored
+        /// (W-5).
+        pub claims: Vec<(u8, u8)>,
+    }
 }
 
 impl Game {
     /// Setup after the start tile: fill the pool (W-1), then the first turn.
     pub(super) fn begin_game(&mut self) {
-        self.w.reset(self.players);
+        self.w.reset(self.seats.players);
         let Some(pool) = self.rules.ruleset().pool.clone() else {
             self.begin_turn();
             return;
@@ -88,7 +90,7 @@ impl Game {
             self.begin_turn();
             return;
         }
-        for seat in (0..self.players).rev() {
+        for seat in (0..self.seats.players).rev() {
             for _ in 0..pool.pick {
                 self.w.setup_seats.push(seat);
             }
@@ -105,14 +107,14 @@ impl Game {
             .collect();
         match self.w.setup_seats.pop() {
             Some(seat) if !left.is_empty() => {
-                self.player = seat;
+                self.now.player = seat;
                 self.w.tiles = left;
                 self.w.picking = Picking::Setup;
-                self.phase = Phase::Pick;
+                self.now.phase = Phase::Pick;
             }
             _ => {
                 self.w.setup_seats.clear();
-                self.player = 0;
+                self.now.player = 0;
                 self.begin_turn();
             }
         }
@@ -120,7 +122,7 @@ impl Game {
 
     /// The tiles to choose from in [`Phase::Pick`], the seats in [`Phase::Order`].
     pub fn pool_choices(&self) -> (&[u16], &[u8]) {
-        match self.phase {
+        match self.now.phase {
             Phase::Pick => (&self.w.tiles, &[]),
             Phase::Order => (&[], &self.w.seats),
             _ => (&[], &[]),
@@ -170,13 +172,15 @@ impl Game {
 
     /// Whether the own tile on offer must be placed (a pool tile, W-5).
     pub fn must_place(&self) -> bool {
-        self.phase == Phase::Hand && self.w.must_place
+        self.now.phase == Phase::Hand && self.w.must_place
     }
 
     /// Check a [`Action::Take`](super::Action::Take).
     pub(super) fn check_take(&self, tile: u16) -> Result<(), MoveError> {
-        if self.phase != Phase::Pick {
-            return Err(MoveError::WrongPhase { phase: self.phase });
+        if self.now.phase != Phase::Pick {
+            return Err(MoveError::WrongPhase {
+                phase: self.now.phase,
+            });
         }
         if !self.w.tiles.contains(&tile) {
             return Err(MoveError::NotInPool { tile });
@@ -186,8 +190,10 @@ impl Game {
 
     /// Check a [`Action::Seat`](super::Action::Seat).
     pub(super) fn check_seat(&self, seat: u8) -> Result<(), MoveError> {
-        if self.phase != Phase::Order {
-            return Err(MoveError::WrongPhase { phase: self.phase });
+        if self.now.phase != Phase::Order {
+            return Err(MoveError::WrongPhase {
+                phase: self.now.phase,
+            });
         }
         if !self.w.seats.contains(&seat) {
             return Err(MoveError::NotAChoice { seat });
@@ -197,10 +203,10 @@ impl Game {
 
     /// Take `tile` (checked): into the pool at setup, or from it (W-2).
     pub(super) fn take(&mut self, tile: u16) {
-        if self.record {
-            self.events.push(Event::Take {
-                turn: self.turn,
-                player: self.player,
+        if self.log.record {
+            self.log.events.push(Event::Take {
+                turn: self.now.turn,
+                player: self.now.player,
                 tile: self.rules.tile_id(tile).to_string(),
             });
         }
@@ -211,8 +217,8 @@ impl Game {
             }
             Picking::Take => {
                 self.w.pool.retain(|&t| t != tile);
-                self.w.held.push((self.player, tile));
-                self.gain(self.player);
+                self.w.held.push((self.now.player, tile));
+                self.gain(self.now.player);
                 self.next_take();
             }
         }
@@ -231,7 +237,7 @@ impl Game {
             pool.gain_second
         };
         let nf = self.rules.figures.len();
-        let slot = &mut self.supply[seat as usize * nf + pool.gain_follower as usize];
+        let slot = &mut self.seats.supply[seat as usize * nf + pool.gain_follower as usize];
         *slot = slot.saturating_add(n);
         if first {
             self.w.pairs_at = (self.w.pairs_at + pool.step).min(pool.cap);
@@ -250,9 +256,9 @@ impl Game {
             ThresholdRecheck::NewPosition => self.w.pairs_at,
             ThresholdRecheck::OldPosition => self.w.turn_pairs_at.min(self.w.pairs_at),
         };
-        (0..self.players)
+        (0..self.seats.players)
             .filter(|&p| {
-                let (score, taken) = (self.scores[p as usize], self.w.taken[p as usize]);
+                let (score, taken) = (self.seats.scores[p as usize], self.w.taken[p as usize]);
                 (taken == 0 && score >= pairs)
                     || pool.second.is_some_and(|s| taken == 1 && score >= s)
             })
@@ -277,9 +283,9 @@ impl Game {
                 true
             }
             _ => {
-                self.player = self.active;
+                self.now.player = self.now.active;
                 self.w.seats = seats;
-                self.phase = Phase::Order;
+                self.now.phase = Phase::Order;
                 true
             }
         }
@@ -287,10 +293,10 @@ impl Game {
 
     /// The active player chose `seat` to take next (W-3).
     pub(super) fn choose_seat(&mut self, seat: u8) {
-        if self.record {
-            self.events.push(Event::Seat {
-                turn: self.turn,
-                player: self.player,
+        if self.log.record {
+            self.log.events.push(Event::Seat {
+                turn: self.now.turn,
+                player: self.now.player,
                 seat,
             });
         }
@@ -305,10 +311,10 @@ impl Game {
             self.next_take();
             return;
         }
-        self.player = seat;
+        self.now.player = seat;
         self.w.tiles = self.w.pool.clone();
         self.w.picking = Picking::Take;
-        self.phase = Phase::Pick;
+        self.now.phase = Phase::Pick;
     }
 
     /// After a take: anyone already at or past the moved pairs is next (W-3 reading); then the
@@ -323,13 +329,13 @@ impl Game {
     /// Offer the current seat's taken pool tile: it must be placed instead of drawing (W-5), or,
     /// if it fits nowhere, the W-6 procedure. Returns whether the turn is now set up.
     pub(super) fn offer_pool_tile(&mut self) -> bool {
-        let Some(&(_, tile)) = self.w.held.iter().find(|h| h.0 == self.player) else {
+        let Some(&(_, tile)) = self.w.held.iter().find(|h| h.0 == self.now.player) else {
             return false;
         };
         self.generate_placements(tile);
-        if self.n_place > 0 {
+        if self.legal.n_place > 0 {
             self.w.must_place = true;
-            self.phase = Phase::Hand;
+            self.now.phase = Phase::Hand;
             return true;
         }
         self.w6_draw(tile);
@@ -343,9 +349,9 @@ impl Game {
     pub(super) fn w6_draw(&mut self, pooled: u16) {
         let any_fit = self.rules.ruleset().readings.pool_tile_draw == PoolTileDraw::AnyFit;
         loop {
-            if self.drawn >= self.pile.len() {
-                self.w.held.retain(|&h| h != (self.player, pooled));
-                self.w.unplaceable.push((self.player, pooled));
+            if self.deck.drawn >= self.deck.pile.len() {
+                self.w.held.retain(|&h| h != (self.now.player, pooled));
+                self.w.unplaceable.push((self.now.player, pooled));
                 self.record_fit_discard(pooled);
                 if self.w.w6.take().is_some() {
                     // Tiles were placed this turn ("any-fit" only): score them, next seat.
@@ -366,10 +372,10 @@ impl Game {
                 self.enabling_placements(t, pooled)
             };
             if !enabling.is_empty() {
-                self.current = t;
+                self.now.current = t;
                 self.set_placement_list(&enabling);
                 self.w.w6 = Some(pooled);
-                self.phase = Phase::Place;
+                self.now.phase = Phase::Place;
                 return;
             }
             self.record_fit_discard(t);
@@ -379,7 +385,7 @@ impl Game {
     /// Record tile `t` leaving the game by the pool's fit rule (a pool tile that could not be
     /// placed, or a tile drawn for it that cannot serve).
     pub(super) fn record_fit_discard(&mut self, t: u16) {
-        if self.record {
+        if self.log.record {
             let rules = Arc::clone(&self.rules);
             self.record_discard(t, rules.pool_fit_rule());
         }
@@ -388,8 +394,8 @@ impl Game {
     /// Placements of `t` after which `pooled` can be placed touching it (W-6 reading).
     fn enabling_placements(&self, t: u16, pooled: u16) -> Vec<Placement> {
         let mut probe = self.clone();
-        probe.record = false;
-        probe.events.clear();
+        probe.log.record = false;
+        probe.log.events.clear();
         probe.generate_placements(t);
         let candidates = probe.placements_vec();
         let mut g = probe.clone();
@@ -398,7 +404,7 @@ impl Game {
             .filter(|p| {
                 g.clone_from(&probe);
                 g.place_unchecked(t, p.x, p.y, p.rotation);
-                let inst = g.insts.len() as u32 - 1;
+                let inst = g.board.insts.len() as u32 - 1;
                 !g.touching_placements(pooled, inst).is_empty()
             })
             .collect()
@@ -407,7 +413,7 @@ impl Game {
     /// Placements of `tile` with a cell orthogonally next to a cell of tile instance `inst`.
     fn touching_placements(&mut self, tile: u16, inst: u32) -> Vec<Placement> {
         self.generate_placements(tile);
-        let i = self.insts[inst as usize];
+        let i = self.board.insts[inst as usize];
         let theirs: Vec<(i32, i32)> = self.rules.tiles[i.tile as usize].rot[i.rot as usize]
             .iter()
             .map(|c| (i.x + c.dx, i.y + c.dy))
@@ -429,8 +435,8 @@ impl Game {
     /// W-6: the drawn tile was placed (no follower on it); now the pool tile, touching it, or
     /// under "any-fit" the next draw if it cannot touch it.
     pub(super) fn after_w6_tile(&mut self, pooled: u16) {
-        self.options.clear();
-        let inst = self.insts.len() as u32 - 1;
+        self.legal.options.clear();
+        let inst = self.board.insts.len() as u32 - 1;
         let places = self.touching_placements(pooled, inst);
         if places.is_empty() {
             // Only under "any-fit" (an enabling placement always leaves one): the tile stays,
@@ -440,21 +446,21 @@ impl Game {
         }
         self.set_placement_list(&places);
         self.w.must_place = true;
-        self.phase = Phase::Hand;
+        self.now.phase = Phase::Hand;
     }
 
     /// A pool tile was just placed (W-5): a figure of its owner's claims it, then up to two
     /// followers on different features of it (W-7), never a corner figure.
     pub(super) fn after_pool_tile(&mut self, tile: u16) {
-        self.w.held.retain(|&h| h != (self.player, tile));
+        self.w.held.retain(|&h| h != (self.now.player, tile));
         self.w.must_place = false;
         self.w.w6 = None;
-        let inst = self.insts.len() as u32 - 1;
+        let inst = self.board.insts.len() as u32 - 1;
         self.w.owned.push(Owned {
-            player: self.player,
+            player: self.now.player,
             inst,
             tile,
-            turn: self.turn,
+            turn: self.now.turn,
             pooled: true,
         });
         self.put_claim(inst);
@@ -470,22 +476,22 @@ impl Game {
         };
         let nf = self.rules.figures.len();
         let k = pool.gain_follower;
-        let slot = self.player as usize * nf + k as usize;
-        if self.supply[slot] == 0 {
+        let slot = self.now.player as usize * nf + k as usize;
+        if self.seats.supply[slot] == 0 {
             return;
         }
-        self.supply[slot] -= 1;
-        self.w.claims.push((self.player, k));
-        if self.record {
-            let i = self.insts[inst as usize];
+        self.seats.supply[slot] -= 1;
+        self.w.claims.push((self.now.player, k));
+        if self.log.record {
+            let i = self.board.insts[inst as usize];
             let feature = self.rules.tiles[i.tile as usize]
                 .feats
                 .iter()
                 .position(|f| f.kind == tegula_ruleset::FeatureKind::Unscored)
                 .unwrap_or(0) as u8;
-            self.events.push(Event::Follower {
-                turn: self.turn,
-                player: self.player,
+            self.log.events.push(Event::Follower {
+                turn: self.now.turn,
+                player: self.now.player,
                 follower: self.rules.follower_id(k).to_string(),
                 x: i.x,
                 y: i.y,
@@ -501,7 +507,7 @@ impl Game {
 
     /// Whether the tile just placed came from the pool (its followers follow W-7).
     pub(super) fn pool_tile_just_placed(&self) -> bool {
-        let last = self.insts.len().checked_sub(1);
+        let last = self.board.insts.len().checked_sub(1);
         let owned = self.w.owned.last().filter(|o| o.pooled);
         owned.map(|o| o.inst as usize) == last && last.is_some()
     }
@@ -509,7 +515,8 @@ impl Game {
     /// W-7: after a pool tile, only figures that stand on features.
     pub(super) fn drop_corner_options(&mut self) {
         let figures = &self.rules.figures;
-        self.options
+        self.legal
+            .options
             .retain(|o| figures[o.follower as usize].corner.is_none());
     }
 
@@ -521,63 +528,12 @@ impl Game {
         }
         self.compute_options();
         self.drop_corner_options();
-        !self.options.is_empty()
+        !self.legal.options.is_empty()
     }
 
     /// Figures claiming pool tiles so far, `(seat, follower type)`, for conservation checks.
     pub fn claims(&self) -> Vec<(u8, u8)> {
         self.w.claims.clone()
-    }
-}
-
-impl Clone for PoolState {
-    fn clone(&self) -> PoolState {
-        let mut out = PoolState::default();
-        out.clone_from(self);
-        out
-    }
-
-    /// Reuses the target's buffers (search agents copy games by the thousand). The destructuring
-    /// names every field: a new one cannot be forgotten here.
-    fn clone_from(&mut self, source: &PoolState) {
-        let PoolState {
-            pool,
-            pairs_at,
-            turn_pairs_at,
-            taken,
-            held,
-            owned,
-            unplaceable,
-            kept,
-            kept_only,
-            ability_points,
-            setup_seats,
-            tiles,
-            seats,
-            picking,
-            must_place,
-            second_follower,
-            w6,
-            claims,
-        } = self;
-        pool.clone_from(&source.pool);
-        *pairs_at = source.pairs_at;
-        *turn_pairs_at = source.turn_pairs_at;
-        taken.clone_from(&source.taken);
-        held.clone_from(&source.held);
-        owned.clone_from(&source.owned);
-        unplaceable.clone_from(&source.unplaceable);
-        kept.clone_from(&source.kept);
-        *kept_only = source.kept_only;
-        ability_points.clone_from(&source.ability_points);
-        setup_seats.clone_from(&source.setup_seats);
-        tiles.clone_from(&source.tiles);
-        seats.clone_from(&source.seats);
-        *picking = source.picking;
-        *must_place = source.must_place;
-        *second_follower = source.second_follower;
-        *w6 = source.w6;
-        claims.clone_from(&source.claims);
     }
 }
 

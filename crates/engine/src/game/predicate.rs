@@ -36,11 +36,11 @@ impl Game {
 
     /// Keep only the generated placements that keep the tile's placement rules.
     pub(super) fn filter_placement_rules(&mut self) {
-        let mut all = std::mem::take(&mut self.placements);
-        all.truncate(self.n_place);
+        let mut all = std::mem::take(&mut self.legal.placements);
+        all.truncate(self.legal.n_place);
         all.retain(|&p| self.check_placement_rules(p).is_ok());
-        self.n_place = all.len();
-        self.placements = all;
+        self.legal.n_place = all.len();
+        self.legal.placements = all;
     }
 
     /// The outer sides of kind `kind` of the tile placed as `p`.

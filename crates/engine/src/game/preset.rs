@@ -96,38 +96,38 @@ impl Game {
         }
         let nf = self.rules.figures.len();
         for &(seat, ftype, count) in &p.supply {
-            self.supply[seat as usize * nf + ftype as usize] = count;
+            self.seats.supply[seat as usize * nf + ftype as usize] = count;
         }
         if !p.scores.is_empty() {
-            self.scores.copy_from_slice(&p.scores);
+            self.seats.scores.copy_from_slice(&p.scores);
         }
         let nr = self.rules.ruleset().resources.len();
         for &(seat, r, amount) in &p.resources {
-            self.holdings[seat as usize * nr + r as usize] = amount;
+            self.seats.holdings[seat as usize * nr + r as usize] = amount;
         }
-        self.preset = Some(Box::new((self.history.len(), p)));
+        self.log.preset = Some(Box::new((self.log.history.len(), p)));
         Ok(())
     }
 
     /// The preset applied, if any, and the number of decisions made before it.
     pub fn preset_applied(&self) -> Option<(usize, &Preset)> {
-        self.preset.as_deref().map(|(at, p)| (*at, p))
+        self.log.preset.as_deref().map(|(at, p)| (*at, p))
     }
 
     fn check_preset(&self, p: &Preset) -> Result<(), PresetError> {
-        let placed = (self.history.iter()).any(|a| matches!(a, Action::Place(_)));
-        let early = matches!(self.phase, Phase::Place | Phase::Hand | Phase::Draw);
-        if placed || !early || self.preset.is_some() {
+        let placed = (self.log.history.iter()).any(|a| matches!(a, Action::Place(_)));
+        let early = matches!(self.now.phase, Phase::Place | Phase::Hand | Phase::Draw);
+        if placed || !early || self.log.preset.is_some() {
             return Err(PresetError::TooLate);
         }
-        if !p.scores.is_empty() && p.scores.len() != self.players as usize {
-            let (given, players) = (p.scores.len(), self.players);
+        if !p.scores.is_empty() && p.scores.len() != self.seats.players as usize {
+            let (given, players) = (p.scores.len(), self.seats.players);
             return Err(PresetError::Seats { given, players });
         }
         let seats = (p.held.iter().map(|h| h.0))
             .chain(p.supply.iter().map(|s| s.0))
             .chain(p.resources.iter().map(|r| r.0));
-        if let Some(s) = seats.into_iter().find(|&s| s >= self.players) {
+        if let Some(s) = seats.into_iter().find(|&s| s >= self.seats.players) {
             return Err(PresetError::Seat(s));
         }
         let nf = self.rules.figures.len();

@@ -15,13 +15,13 @@ impl Game {
             return 0;
         }
         let i = seat as usize * n + resource;
-        self.holdings.get(i).copied().unwrap_or(0)
+        self.seats.holdings.get(i).copied().unwrap_or(0)
     }
 
     /// Each resource's holdings by seat, keyed by resource id (the end event's form).
     pub fn holdings_by_id(&self) -> BTreeMap<String, Vec<u32>> {
         let list = &self.rules.ruleset().resources;
-        let seats = 0..self.players;
+        let seats = 0..self.seats.players;
         list.iter()
             .enumerate()
             .map(|(r, res)| {
@@ -36,6 +36,6 @@ impl Game {
     /// Every seat's holdings, seat by seat (`seat * resources + resource`, the order of the
     /// ruleset's resources); empty when the variant declares none.
     pub fn holdings(&self) -> &[u32] {
-        &self.holdings
+        &self.seats.holdings
     }
 }

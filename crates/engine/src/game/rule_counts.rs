@@ -61,7 +61,7 @@ impl Game {
     /// How often tile instance `inst` carries tag `tag`: 1 for the tile-level tag, plus 1 per
     /// feature of it carrying the tag.
     pub(super) fn tile_tag_count(&self, inst: u32, tag: u32) -> u32 {
-        let tile = usize::from(self.insts[inst as usize].tile);
+        let tile = usize::from(self.board.insts[inst as usize].tile);
         let has = |bits: u32| bits.checked_shr(tag).unwrap_or(0) & 1;
         let own = has(self.rules.ruleset().tiles[tile].tags);
         let feats = self.rules.tiles[tile].feats.iter();
@@ -74,8 +74,8 @@ impl Game {
     pub(crate) fn subject_tiles(&self, ctx: &Ctx) -> Vec<u32> {
         let mut out = Vec::new();
         match ctx.subject_feature().map(|f| self.find_ro(f)) {
-            Some(root) if self.segs[root as usize].kind == FeatureKind::Cloister => {
-                let (x, y) = self.cell_of(root, self.segs[root as usize].cells);
+            Some(root) if self.board.segs[root as usize].kind == FeatureKind::Cloister => {
+                let (x, y) = self.cell_of(root, self.board.segs[root as usize].cells);
                 self.around(x, y, true, |v| out.push(v >> 4));
             }
             Some(root) => self.for_each_member(root, |seg, _, _| out.push(seg.inst)),
@@ -89,7 +89,7 @@ impl Game {
     /// The board cell of the first cell in `mask` of segment `seg`'s tile (a segment of no
     /// cell in particular is on cell 0).
     pub(super) fn cell_of(&self, seg: u32, mask: u8) -> (i32, i32) {
-        let inst = self.insts[self.segs[seg as usize].inst as usize];
+        let inst = self.board.insts[self.board.segs[seg as usize].inst as usize];
         let ci = mask.max(1).trailing_zeros() as usize;
         let c = &self.rules.tiles[usize::from(inst.tile)].rot[usize::from(inst.rot)][ci];
         (inst.x + c.dx, inst.y + c.dy)
@@ -106,7 +106,7 @@ impl Game {
                 let Some(pos) = self.pos(x + dx, y + dy) else {
                     continue;
                 };
-                let v = self.cells[pos];
+                let v = self.board.cells[pos];
                 if v < FRONT {
                     f(v);
                 }
@@ -121,17 +121,17 @@ impl Game {
         let Some((inst, placer)) = ctx.tile.and_then(|i| Some((i, self.rf.placer_of(i)?))) else {
             return 0;
         };
-        let at = self.insts[inst as usize];
+        let at = self.board.insts[inst as usize];
         let n = self.rules.tiles[usize::from(at.tile)].feats.len() as u32;
         let mut roots: Vec<u32> = Vec::new();
-        for m in &self.meeples {
+        for m in &self.board.meeples {
             if m.player != placer || u32::from(m.ftype) != ftype {
                 continue;
             }
             let root = self.find_ro(m.seg);
-            let kind = self.segs[root as usize].kind;
+            let kind = self.board.segs[root as usize].kind;
             let joined = (at.seg_base..at.seg_base + n)
-                .any(|s| self.segs[s as usize].kind == kind && self.find_ro(s) == root);
+                .any(|s| self.board.segs[s as usize].kind == kind && self.find_ro(s) == root);
             if joined && !(open && self.is_complete(root)) && !roots.contains(&root) {
                 roots.push(root);
             }
@@ -141,8 +141,8 @@ impl Game {
 
     /// Completed features of kind `kind` on the board (each once).
     fn completed_of(&self, kind: FeatureKind) -> u32 {
-        let roots = (0..self.segs.len() as u32).filter(|&i| {
-            let s = self.segs[i as usize];
+        let roots = (0..self.board.segs.len() as u32).filter(|&i| {
+            let s = self.board.segs[i as usize];
             s.parent == i && s.kind == kind
         });
         roots.filter(|&r| self.is_complete(r)).count() as u32
@@ -166,7 +166,7 @@ impl Game {
             }),
             None => {
                 if let Some(i) = ctx.tile {
-                    let inst = self.insts[i as usize];
+                    let inst = self.board.insts[i as usize];
                     let rot = &self.rules.tiles[usize::from(inst.tile)].rot[usize::from(inst.rot)];
                     cells.extend(rot.iter().map(|c| (inst.x + c.dx, inst.y + c.dy)));
                 }
@@ -175,7 +175,7 @@ impl Game {
         let mut roots = Vec::new();
         for (x, y) in cells {
             self.around(x, y, false, |v| {
-                let inst = self.insts[(v >> 4) as usize];
+                let inst = self.board.insts[(v >> 4) as usize];
                 let ci = v & 7;
                 let feats = &self.rules.tiles[usize::from(inst.tile)].feats;
                 for (fi, f) in feats.iter().enumerate() {

@@ -5,7 +5,7 @@
 
 use super::take::Claim;
 use super::when::Ctx;
-use super::Game;
+use super::{part, Game};
 
 /// Who placed a tile instance: nobody (the start tile, or a tile placed before anyone was
 /// recorded).
@@ -33,41 +33,22 @@ pub(crate) struct PendingOffer {
     pub ctx: Ctx,
 }
 
-/// The one rule form's part of a game.
-#[derive(Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct RuleState {
-    /// By token index.
-    pub(super) tokens: Vec<Token>,
-    /// By counter kind, by tile instance (grown when a counter is first put on an instance).
-    pub(super) counters: Vec<Vec<u32>>,
-    /// By tile instance, the seat that placed it ([`NOBODY`] for the start tile).
-    pub(super) placed_by: Vec<u8>,
-    /// Offers raised and not yet made, in the order raised. The automatic side only pushes
-    /// them; the choices (`game/choice.rs`) take them off.
-    pub(crate) offers: Vec<PendingOffer>,
-    /// During the turn's scoring step, the takes waiting to be shared together (GM-4); `None`
-    /// elsewhere (never set between moves).
-    pub(super) claims: Option<Vec<Claim>>,
-}
-
-impl Clone for RuleState {
-    fn clone(&self) -> RuleState {
-        RuleState {
-            tokens: self.tokens.clone(),
-            counters: self.counters.clone(),
-            placed_by: self.placed_by.clone(),
-            offers: self.offers.clone(),
-            claims: self.claims.clone(),
-        }
-    }
-
-    // Field by field, so that tree search's copies reuse the buffers (`copy.rs`).
-    fn clone_from(&mut self, source: &RuleState) {
-        self.tokens.clone_from(&source.tokens);
-        self.counters.clone_from(&source.counters);
-        self.placed_by.clone_from(&source.placed_by);
-        self.offers.clone_from(&source.offers);
-        self.claims.clone_from(&source.claims);
+part! {
+    /// The one rule form's part of a game.
+    #[derive(Default)]
+    pub(crate) struct RuleState {
+        /// By token index.
+        pub(super) tokens: Vec<Token>,
+        /// By counter kind, by tile instance (grown when a counter is first put on an instance).
+        pub(super) counters: Vec<Vec<u32>>,
+        /// By tile instance, the seat that placed it ([`NOBODY`] for the start tile).
+        pub(super) placed_by: Vec<u8>,
+        /// Offers raised and not yet made, in the order raised. The automatic side only pushes
+        /// them; the choices (`game/choice.rs`) take them off.
+        pub(crate) offers: Vec<PendingOffer>,
+        /// During the turn's scoring step, the takes waiting to be shared together (GM-4); `None`
+        /// elsewhere (never set between moves).
+        pub(super) claims: Option<Vec<Claim>>,
     }
 }
 
@@ -129,24 +110,41 @@ impl RuleState {
     }
 
     /// A few words for the state hash (nothing when the variant has no rule of the one form, so
-    /// the hash of every other variant stays what it was).
-    pub(super) fn hash_into(&self, mut key: impl FnMut(u64, u64, u64)) {
-        for (i, t) in self.tokens.iter().enumerate() {
+    /// the hash of every other variant stays what it was). Tile instances are keyed by where
+    /// they lie (`inst_key`), not by their placement order. `claims` is empty between moves.
+    pub(super) fn hash_into(
+        &self,
+        inst_key: impl Fn(u32) -> u64,
+        mut key: impl FnMut(u64, u64, u64),
+    ) {
+        let RuleState {
+            tokens,
+            counters,
+            placed_by,
+            offers,
+            claims: _,
+        } = self;
+        for (i, t) in tokens.iter().enumerate() {
             let holder = t.holder.map_or(0, |h| u64::from(h) + 1);
-            key(14, i as u64, holder << 32 | u64::from(t.record));
-            key(15, i as u64, u64::from(t.at_start));
+            key(40, i as u64, holder << 32 | u64::from(t.record));
+            key(41, i as u64, u64::from(t.at_start));
         }
-        for (k, c) in self.counters.iter().enumerate() {
+        for (k, c) in counters.iter().enumerate() {
             for (inst, &n) in c.iter().enumerate().filter(|(_, &n)| n > 0) {
-                key(16, (k as u64) << 32 | inst as u64, u64::from(n));
+                key(42, (k as u64) << 32 | u64::from(n), inst_key(inst as u32));
             }
         }
-        for (i, o) in self.offers.iter().enumerate() {
-            key(
-                17,
-                i as u64,
-                u64::from(o.rule) << 32 | u64::from(o.ctx.actor),
-            );
+        let placers = placed_by.iter().enumerate().filter(|(_, &p)| p != NOBODY);
+        for (inst, &seat) in placers {
+            key(43, u64::from(seat), inst_key(inst as u32));
+        }
+        for (i, o) in offers.iter().enumerate() {
+            let ctx = {
+                let mut s = std::hash::DefaultHasher::new();
+                std::hash::Hash::hash(&o.ctx, &mut s);
+                std::hash::Hasher::finish(&s)
+            };
+            key(44, (i as u64) << 16 | u64::from(o.rule), ctx);
         }
     }
 }
@@ -168,7 +166,7 @@ impl Game {
         let Some(pos) = self.pos(x, y) else {
             return 0;
         };
-        let v = self.cells[pos];
+        let v = self.board.cells[pos];
         if v >= super::FRONT {
             return 0;
         }
@@ -181,7 +179,7 @@ impl Game {
         let mut out = Vec::new();
         for (k, c) in self.rf.counters.iter().enumerate() {
             for (inst, &n) in c.iter().enumerate().filter(|(_, &n)| n > 0) {
-                let i = self.insts[inst];
+                let i = self.board.insts[inst];
                 out.push((k, i.x, i.y, n));
             }
         }

@@ -16,8 +16,8 @@ impl Game {
     pub(super) fn for_each_member(&self, root: u32, mut f: impl FnMut(Seg, Inst, &FeatInfo)) {
         let mut s = root;
         loop {
-            let seg = self.segs[s as usize];
-            let inst = self.insts[seg.inst as usize];
+            let seg = self.board.segs[s as usize];
+            let inst = self.board.insts[seg.inst as usize];
             f(
                 seg,
                 inst,
@@ -34,7 +34,7 @@ impl Game {
     /// left for the scoring step (AM-8 under `readings.joined_field_timing = "scoring-step"`;
     /// at once they are scored already, so none is left).
     pub(super) fn score_pending(&mut self) {
-        if !self.pending_fields.is_empty() {
+        if !self.due.pending_fields.is_empty() {
             self.score_joined_fields();
         }
         // GM-4: the takes of the features scored in this step are shared together.
@@ -42,9 +42,9 @@ impl Game {
         if takes {
             self.hold_takes();
         }
-        for i in 0..self.pending.len() {
-            let r = find(&mut self.segs, self.pending[i]);
-            let s = self.segs[r as usize];
+        for i in 0..self.due.pending.len() {
+            let r = find(&mut self.board.segs, self.due.pending[i]);
+            let s = self.board.segs[r as usize];
             if !s.done && s.open <= 0 {
                 self.on_completed(r);
                 if self.waits(Kind::FeatureCompleted) {
@@ -53,10 +53,10 @@ impl Game {
                 self.score_feature(r, true);
             }
         }
-        self.pending.clear();
-        for i in 0..self.pending_cloisters.len() {
-            let c = self.pending_cloisters[i];
-            if !self.segs[c as usize].done && self.cloister_neighbours(c) == 8 {
+        self.due.pending.clear();
+        for i in 0..self.due.pending_cloisters.len() {
+            let c = self.due.pending_cloisters[i];
+            if !self.board.segs[c as usize].done && self.cloister_neighbours(c) == 8 {
                 self.on_completed(c);
                 if self.waits(Kind::FeatureCompleted) {
                     self.rule_completed(c);
@@ -64,15 +64,15 @@ impl Game {
                 self.score_feature(c, true);
             }
         }
-        self.pending_cloisters.clear();
+        self.due.pending_cloisters.clear();
         if takes {
             self.settle_takes();
         }
     }
 
     pub(super) fn cloister_neighbours(&self, seg: u32) -> u32 {
-        let s = self.segs[seg as usize];
-        let inst = self.insts[s.inst as usize];
+        let s = self.board.segs[seg as usize];
+        let inst = self.board.insts[s.inst as usize];
         // The cloister's cell: the first of its segment's (never an empty mask).
         let ci = s.cells.trailing_zeros() as usize;
         let c = &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize][ci];
@@ -80,9 +80,14 @@ impl Game {
             return 0;
         };
         // Placed cells among the 3×3 around it, row by row, less its own.
-        let w = self.width;
+        let w = self.board.width;
         let rows = [pos - w - 1, pos - 1, pos + w - 1];
-        let placed = |r: usize| self.cells[r..r + 3].iter().filter(|&&c| c < FRONT).count();
+        let placed = |r: usize| {
+            self.board.cells[r..r + 3]
+                .iter()
+                .filter(|&&c| c < FRONT)
+                .count()
+        };
         rows.into_iter().map(placed).sum::<usize>() as u32 - 1
     }
 
@@ -90,7 +95,7 @@ impl Game {
     /// (tile instance and cell index) into a bit set, or, in a game of more cells than the set
     /// holds, into `buf`, sorted and deduplicated.
     pub(super) fn count_cells(&self, root: u32, buf: &mut Vec<u32>) -> u32 {
-        if self.insts.len() * 8 > SmallSet::CAP as usize {
+        if self.board.insts.len() * 8 > SmallSet::CAP as usize {
             return self.count_cells_sorted(root, buf);
         }
         let mut set = SmallSet::new();
@@ -114,7 +119,7 @@ impl Game {
     fn for_each_cell(&self, root: u32, mut f: impl FnMut(u32)) {
         let mut s = root;
         loop {
-            let seg = self.segs[s as usize];
+            let seg = self.board.segs[s as usize];
             let mut mask = seg.cells;
             while mask != 0 {
                 f(seg.inst * 8 + mask.trailing_zeros());
@@ -130,14 +135,14 @@ impl Game {
     /// The number of completed cities bordering the field rooted at `root` (B-6): their roots
     /// into a bit set, or, in a game of more segments than it holds, [`Game::bordered_cities`].
     pub(super) fn bordered_city_count(&self, root: u32, buf: &mut Vec<u32>) -> u32 {
-        if self.segs.len() > SmallSet::CAP as usize {
+        if self.board.segs.len() > SmallSet::CAP as usize {
             return self.bordered_cities(root, buf);
         }
         let mut set = SmallSet::new();
         self.for_each_member(root, |_, inst, feat| {
             for &b in &feat.borders {
                 let c = self.find_ro(inst.seg_base + b as u32);
-                let cs = self.segs[c as usize];
+                let cs = self.board.segs[c as usize];
                 set.insert_if(c, cs.kind == FeatureKind::City && cs.open <= 0);
             }
         });
@@ -151,7 +156,7 @@ impl Game {
         self.for_each_member(root, |_, inst, feat| {
             for &b in &feat.borders {
                 let c = self.find_ro(inst.seg_base + b as u32);
-                let cs = self.segs[c as usize];
+                let cs = self.board.segs[c as usize];
                 if cs.kind == FeatureKind::City && cs.open <= 0 {
                     buf.push(c);
                 }
@@ -164,8 +169,8 @@ impl Game {
 
     /// Facts about the feature rooted at `root`. `cities` is filled in for fields.
     pub(super) fn info(&self, root: u32, buf: &mut Vec<u32>) -> FeatureInfo {
-        let s = self.segs[root as usize];
-        let inst = self.insts[s.inst as usize];
+        let s = self.board.segs[root as usize];
+        let inst = self.board.insts[s.inst as usize];
         let (tiles, complete, cities) = match s.kind {
             FeatureKind::Cloister => {
                 let n = self.cloister_neighbours(root);
@@ -193,7 +198,7 @@ impl Game {
 
     /// Whether the feature rooted at `root` is complete (B-3).
     pub(super) fn is_complete(&self, root: u32) -> bool {
-        let s = self.segs[root as usize];
+        let s = self.board.segs[root as usize];
         match s.kind {
             FeatureKind::Road | FeatureKind::City => s.open <= 0,
             FeatureKind::Cloister => self.cloister_neighbours(root) == 8,
@@ -203,14 +208,14 @@ impl Game {
 
     /// Score one feature (during the game with `during`, else final scoring).
     pub(super) fn score_feature(&mut self, root: u32, during: bool) {
-        self.segs[root as usize].done = true;
-        let s = self.segs[root as usize];
+        self.board.segs[root as usize].done = true;
+        let s = self.board.segs[root as usize];
         // Nothing to pay on an unoccupied feature, and nobody to tell when no events are kept;
         // but an owned ability may still act on its scoring (W-13-like triggers), so the
         // shortcut holds only while nobody owns a tile with abilities and no rule of the one
         // form waits for scorings.
         let scored = self.waits(Kind::FeatureScored);
-        if s.occ == 0 && !self.record && self.w.owned.is_empty() && !scored {
+        if s.occ == 0 && !self.log.record && self.w.owned.is_empty() && !scored {
             return;
         }
         let (value, cited) = self.feature_value(root, during);
@@ -233,7 +238,7 @@ impl Game {
     /// numbers times large features must not wrap (`tegula_ruleset::limits`). With them the rule
     /// the branch taken cites, if any, when the game records events (nobody reads it otherwise).
     fn feature_value(&mut self, root: u32, during: bool) -> (u32, Option<String>) {
-        let kind = self.segs[root as usize].kind;
+        let kind = self.board.segs[root as usize].kind;
         let mut buf = std::mem::take(&mut self.tmp.buf);
         // A linear value cites nothing: its rule is the standard one.
         if let Some(lin) = &self.rules.linear_values[Rules::value_slot(kind, during)] {
@@ -245,7 +250,7 @@ impl Game {
             Some(expr) => {
                 let mut counts = FeatureCounts::new(self, root, &mut buf, None);
                 let (value, rule) = expr.eval_cited(&mut counts);
-                (value, rule.filter(|_| self.record).map(str::to_string))
+                (value, rule.filter(|_| self.log.record).map(str::to_string))
             }
             None => (0, None),
         };
@@ -281,13 +286,13 @@ impl Game {
     /// (B-5; ties all score, top strength 0 scores nothing) and record it under `rule`. Returns
     /// the winners (bit per seat) when a rule of the one form waits for scorings, else 0.
     fn award(&mut self, root: u32, value: u32, rule: Cite<'_>) -> u32 {
-        let s = self.segs[root as usize];
+        let s = self.board.segs[root as usize];
         let mut strength = [0u32; 32];
         // `occ` counts the figures on the feature: the scan stops at the last of them.
         let mut left = s.occ;
         let mut i = 0;
-        while left > 0 && i < self.meeples.len() {
-            let m = self.meeples[i];
+        while left > 0 && i < self.board.meeples.len() {
+            let m = self.board.meeples[i];
             i += 1;
             if self.on_feature(m.seg, root) {
                 left -= 1;
@@ -296,7 +301,7 @@ impl Game {
             }
         }
         let winners = self.pay_best(&strength, value);
-        if self.record {
+        if self.log.record {
             let mut buf = std::mem::take(&mut self.tmp.buf);
             let feature = self.info(root, &mut buf);
             self.tmp.buf = buf;
@@ -304,8 +309,8 @@ impl Game {
                 Cite::Given(r) => r,
                 Cite::Standard { during } => self.rules.scoring_rule(during),
             };
-            self.events.push(Event::Score {
-                turn: self.turn,
+            self.log.events.push(Event::Score {
+                turn: self.now.turn,
                 rule: rule.to_string(),
                 players: winners,
                 points: value,
@@ -330,25 +335,25 @@ impl Game {
     pub(super) fn on_feature(&mut self, seg: u32, root: u32) -> bool {
         // Both tests, without a jump between them: the root is two loads ([`find`]), cheaper
         // than a mispredicted jump over it.
-        let same_kind = self.segs[seg as usize].kind == self.segs[root as usize].kind;
-        same_kind & (find(&mut self.segs, seg) == root)
+        let same_kind = self.board.segs[seg as usize].kind == self.board.segs[root as usize].kind;
+        same_kind & (find(&mut self.board.segs, seg) == root)
     }
 
     /// Add `value` to the seats of greatest `strength` (B-5: ties all score, a top strength of
     /// 0 scores nothing); returns those seats when the game records events.
     #[inline]
     pub(super) fn pay_best(&mut self, strength: &[u32; 32], value: u32) -> Vec<u8> {
-        let best = strength[..self.players as usize]
+        let best = strength[..self.seats.players as usize]
             .iter()
             .copied()
             .max()
             .unwrap_or(0);
         let mut winners = Vec::new();
         if best > 0 {
-            for p in 0..self.players {
+            for p in 0..self.seats.players {
                 if strength[p as usize] == best {
-                    points::add(&mut self.scores[p as usize], value);
-                    if self.record {
+                    points::add(&mut self.seats.scores[p as usize], value);
+                    if self.log.record {
                         winners.push(p);
                     }
                 }
@@ -364,9 +369,9 @@ impl Game {
         let mut i = 0;
         let (mut left, mut guests) = (0, 0u8);
         // `occ` counts the figures on the feature: the scan stops at the last of them.
-        let mut unseen = self.segs[root as usize].occ;
-        while unseen > 0 && i < self.meeples.len() {
-            let m = self.meeples[i];
+        let mut unseen = self.board.segs[root as usize].occ;
+        while unseen > 0 && i < self.board.meeples.len() {
+            let m = self.board.meeples[i];
             if !self.on_feature(m.seg, root) {
                 i += 1;
                 continue;
@@ -380,20 +385,20 @@ impl Game {
                 i += 1;
                 continue;
             }
-            self.meeples.swap_remove(i);
+            self.board.meeples.swap_remove(i);
             if fig.moves.is_some() {
-                self.freed.push(Freed {
+                self.due.freed.push(Freed {
                     player: m.player,
                     ftype: m.ftype,
-                    inst: self.segs[m.seg as usize].inst,
+                    inst: self.board.segs[m.seg as usize].inst,
                     root,
                 });
                 continue;
             }
-            self.supply[m.player as usize * nf + m.ftype as usize] += 1;
-            if self.record {
-                self.events.push(Event::Return {
-                    turn: self.turn,
+            self.seats.supply[m.player as usize * nf + m.ftype as usize] += 1;
+            if self.log.record {
+                self.log.events.push(Event::Return {
+                    turn: self.now.turn,
                     player: m.player,
                     follower: rules.follower_id(m.ftype).to_string(),
                     feature: FeatureId(root),
@@ -403,8 +408,8 @@ impl Game {
                 });
             }
         }
-        self.segs[root as usize].occ = left;
-        self.segs[root as usize].guests = guests;
+        self.board.segs[root as usize].occ = left;
+        self.board.segs[root as usize].guests = guests;
     }
 
     /// Score the feature rooted at `root` now (the one form's `score-feature`: AM-7 when a
@@ -416,7 +421,7 @@ impl Game {
         if self.waits(Kind::FeatureScored) {
             self.rule_scored(root, during, winners);
         }
-        if self.segs[root as usize].occ > 0 {
+        if self.board.segs[root as usize].occ > 0 {
             self.release(root);
         }
     }
@@ -425,13 +430,17 @@ impl Game {
     /// figure stands beside raise the one form's `joined` (with the first such figure); the
     /// rules lowered from the figure's `corner.join` score them.
     pub(super) fn score_joined_fields(&mut self) {
-        for i in 0..self.pending_fields.len() {
-            let r = find(&mut self.segs, self.pending_fields[i]);
-            let s = self.segs[r as usize];
+        for i in 0..self.due.pending_fields.len() {
+            let r = find(&mut self.board.segs, self.due.pending_fields[i]);
+            let s = self.board.segs[r as usize];
             if s.corners == 0 || s.occ == 0 {
                 continue;
             }
-            let first = self.corner_figs.iter().find(|c| self.find_ro(c.seg) == r);
+            let first = self
+                .board
+                .corner_figs
+                .iter()
+                .find(|c| self.find_ro(c.seg) == r);
             let Some(&CornerFig {
                 player, ftype, seg, ..
             }) = first
@@ -442,24 +451,24 @@ impl Game {
                 self.rule_joined(r, FigureRef { player, ftype, seg });
             }
         }
-        self.pending_fields.clear();
+        self.due.pending_fields.clear();
     }
 
     /// Final scoring (B-6): incomplete roads, cities and cloisters (unless the variant says they
     /// do not score), then fields (by B-6's procedure or the first edition's).
     pub(super) fn end_game(&mut self) {
-        self.phase = Phase::Over;
-        self.n_place = 0;
-        self.options.clear();
+        self.now.phase = Phase::Over;
+        self.legal.n_place = 0;
+        self.legal.options.clear();
         self.drop_pile();
-        self.moves.clear();
-        self.final_from = Some(self.events.len());
+        self.legal.moves.clear();
+        self.log.final_from = Some(self.log.events.len());
         // Pool tiles never placed are recorded as unplaceable (W-6).
         for (seat, t) in std::mem::take(&mut self.w.held) {
             self.w.unplaceable.push((seat, t));
-            let p = std::mem::replace(&mut self.player, seat);
+            let p = std::mem::replace(&mut self.now.player, seat);
             self.record_fit_discard(t);
-            self.player = p;
+            self.now.player = p;
         }
         self.w.kept.clear();
         // W-20: the end-of-game abilities first, then the one rule form's `game-end`, then the
@@ -480,31 +489,32 @@ impl Game {
                 continue;
             }
             let mut i = 0;
-            while i < self.meeples.len() {
-                let seg = self.meeples[i].seg;
+            while i < self.board.meeples.len() {
+                let seg = self.board.meeples[i].seg;
                 i += 1;
                 // A feature has its segments' kind: the other pass's figures need no root.
-                if (self.segs[seg as usize].kind == FeatureKind::Field) != pass_fields {
+                if (self.board.segs[seg as usize].kind == FeatureKind::Field) != pass_fields {
                     continue;
                 }
-                let root = find(&mut self.segs, seg);
-                if !self.segs[root as usize].done {
+                let root = find(&mut self.board.segs, seg);
+                if !self.board.segs[root as usize].done {
                     self.score_feature(root, false);
                 }
             }
         }
-        // AM-9: the corner figures' final payments (rules lowered from `corner.final`).
+        // AM-9: the corner figures' final payments (rules lowered from `corner.final`), then
+        // the game-over rules (TB-3's awards lowered from `[[resource]] award`).
         if self.waits(Kind::FigureAtEnd) {
             self.rule_figures_at_end();
         }
         if self.waits(Kind::GameOver) {
             self.rule_game_over();
         }
-        if self.record {
+        if self.log.record {
             let winners = self.winners();
             let resources = self.holdings_by_id();
-            self.events.push(Event::End {
-                scores: self.scores.clone(),
+            self.log.events.push(Event::End {
+                scores: self.seats.scores.clone(),
                 winners,
                 resources,
             });
@@ -578,7 +588,7 @@ impl Counts for FeatureCounts<'_> {
                 Some(n) => n,
                 None => *self.tiles.insert(g.count_cells(root, self.buf)),
             },
-            Quantity::Pennants => u32::from(g.segs[root as usize].pennants),
+            Quantity::Pennants => u32::from(g.board.segs[root as usize].pennants),
             Quantity::Neighbours => g.cloister_neighbours(root),
             Quantity::Cities => match self.cities {
                 Some(n) => n,
@@ -615,10 +625,10 @@ mod tests {
     /// tables give the feature's members.
     fn check_shortcuts(g: &Game) {
         let mut g = g.clone();
-        let roots: Vec<u32> = (0..g.segs.len() as u32)
+        let roots: Vec<u32> = (0..g.board.segs.len() as u32)
             .filter(|&s| g.find_ro(s) == s)
             .collect();
-        for s in 0..g.segs.len() as u32 {
+        for s in 0..g.board.segs.len() as u32 {
             let root = g.find_ro(s);
             for &r in &roots {
                 assert_eq!(g.on_feature(s, r), r == root, "segment {s}, root {r}");

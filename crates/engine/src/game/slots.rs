@@ -78,15 +78,15 @@ impl Game {
     #[inline(always)]
     fn nth_fit_in(&self, fit: &impl FitLookup, t: u16, mut i: usize) -> Placement {
         let mut b = 0;
-        for &c in &self.slots.sums.0 {
+        for &c in &self.legal.slots.sums.0 {
             if i < c as usize {
                 break;
             }
             i -= c as usize;
             b += 1;
         }
-        let end = ((b + 1) * BLOCK).min(self.frontier.len());
-        for f in &self.frontier[b * BLOCK..end] {
+        let end = ((b + 1) * BLOCK).min(self.board.frontier.len());
+        for f in &self.board.frontier[b * BLOCK..end] {
             let c = fit.count(f.code) as usize;
             if i < c {
                 let m = fit.rotations(f.code) as usize;
@@ -100,29 +100,34 @@ impl Game {
     /// Legal placement number `i` of the phase (`i < n_place`), without making the list.
     #[inline]
     pub(super) fn placement_at(&self, i: usize) -> Placement {
-        match self.slots.tile {
+        match self.legal.slots.tile {
             Some(t) => self.nth_fit(t, i),
-            None => self.placements[i],
+            None => self.legal.placements[i],
         }
     }
 
     /// The legal placements of the phase as a slice: the explicit list, or the counted ones
     /// decoded (once per generation).
     pub(super) fn placement_slice(&self) -> &[Placement] {
-        match self.slots.tile {
-            Some(_) => self.slots.decoded.0.get_or_init(|| self.placements_vec()),
-            None => &self.placements[..self.n_place],
+        match self.legal.slots.tile {
+            Some(_) => self
+                .legal
+                .slots
+                .decoded
+                .0
+                .get_or_init(|| self.placements_vec()),
+            None => &self.legal.placements[..self.legal.n_place],
         }
     }
 
     /// Append the generated placements to `out` (decoding the counted ones).
     pub(super) fn extend_with_placements(&self, out: &mut Vec<Placement>) {
-        let Some(t) = self.slots.tile else {
-            out.extend_from_slice(&self.placements[..self.n_place]);
+        let Some(t) = self.legal.slots.tile else {
+            out.extend_from_slice(&self.legal.placements[..self.legal.n_place]);
             return;
         };
         let info = &self.rules.tiles[t as usize];
-        for f in &self.frontier {
+        for f in &self.board.frontier {
             let m = self.fit_rotations(info, f);
             let rotations = &ROT_ORDER[m][..ROT_COUNT[m] as usize];
             out.extend(rotations.iter().map(|&r| at_rotation(t, f, r)));
@@ -131,7 +136,7 @@ impl Game {
 
     /// The generated placements as a list of their own.
     pub(super) fn placements_vec(&self) -> Vec<Placement> {
-        let mut out = Vec::with_capacity(self.n_place);
+        let mut out = Vec::with_capacity(self.legal.n_place);
         self.extend_with_placements(&mut out);
         out
     }
@@ -139,18 +144,18 @@ impl Game {
     /// Make `list` the legal placements (the explicit form).
     pub(super) fn set_placement_list(&mut self, list: &[Placement]) {
         self.clear_slots();
-        self.placements.clear();
-        self.placements.extend_from_slice(list);
-        self.n_place = list.len();
+        self.legal.placements.clear();
+        self.legal.placements.extend_from_slice(list);
+        self.legal.n_place = list.len();
     }
 
     /// Turn counted placements into the explicit list (for filters that drop placements).
     pub(super) fn slots_to_list(&mut self) {
-        if self.slots.tile.is_some() {
-            let mut list = std::mem::take(&mut self.placements);
+        if self.legal.slots.tile.is_some() {
+            let mut list = std::mem::take(&mut self.legal.placements);
             list.clear();
             self.extend_with_placements(&mut list);
-            self.placements = list;
+            self.legal.placements = list;
             self.clear_slots();
         }
     }
@@ -158,23 +163,23 @@ impl Game {
     /// Leave the counted form (the explicit list holds the placements from now on).
     #[inline]
     pub(super) fn clear_slots(&mut self) {
-        self.slots.tile = None;
+        self.legal.slots.tile = None;
         self.forget_decoded();
     }
 
     /// Drop the decoded list of the previous generation (only built if someone asked).
     #[inline(always)]
     pub(super) fn forget_decoded(&mut self) {
-        if self.slots.decoded.0.get().is_some() {
-            self.slots.decoded.0.take();
+        if self.legal.slots.decoded.0.get().is_some() {
+            self.legal.slots.decoded.0.take();
         }
     }
 
     /// The number of legal placements of the phase ([`Game::placements`]'s length), without
     /// making the list: what an agent that picks uniformly needs.
     pub fn placement_count(&self) -> usize {
-        if matches!(self.phase, Phase::Place | Phase::Hand) {
-            self.n_place
+        if matches!(self.now.phase, Phase::Place | Phase::Hand) {
+            self.legal.n_place
         } else {
             0
         }

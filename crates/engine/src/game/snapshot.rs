@@ -100,16 +100,16 @@ impl Game {
         let snap = Snapshot {
             format: FORMAT.to_string(),
             variant: self.rules.ruleset().id.clone(),
-            players: self.players,
-            seed: self.seed,
-            record: self.record,
-            chance_steps: self.chance,
-            pile: self.pile.clone(),
-            history: self.history.clone(),
-            finished: self.finished,
-            events: self.events.clone(),
-            final_from: self.final_from,
-            preset: self.preset.as_deref().cloned(),
+            players: self.seats.players,
+            seed: self.deck.seed,
+            record: self.log.record,
+            chance_steps: self.deck.chance,
+            pile: self.deck.pile.clone(),
+            history: self.log.history.clone(),
+            finished: self.now.finished,
+            events: self.log.events.clone(),
+            final_from: self.log.final_from,
+            preset: self.log.preset.as_deref().cloned(),
         };
         // Plain data with string keys: serialisation cannot fail.
         serde_json::to_string(&snap).unwrap_or_default()
@@ -137,14 +137,14 @@ impl Game {
         let mut g =
             Game::new(rules, snap.players, order, snap.record).map_err(SnapshotError::Setup)?;
         // Set up again with chance steps, so that no tile is drawn before the pile is in place.
-        g.chance = true;
-        let again = PileOrder::Scripted(g.pile.clone());
+        g.deck.chance = true;
+        let again = PileOrder::Scripted(g.deck.pile.clone());
         g.restart(again).map_err(SnapshotError::Setup)?;
-        g.seed = snap.seed;
-        if !same_multiset(&g.pile, &snap.pile) {
+        g.deck.seed = snap.seed;
+        if !same_multiset(&g.deck.pile, &snap.pile) {
             return Err(SnapshotError::Pile);
         }
-        g.pile = snap.pile;
+        g.deck.pile = snap.pile;
         match snap.preset {
             Some((at, preset)) => {
                 let at = at.min(snap.history.len());
@@ -163,8 +163,8 @@ impl Game {
         if snap.final_from.is_some_and(|i| i > snap.events.len()) {
             return Err(SnapshotError::Events);
         }
-        g.events = snap.events;
-        g.final_from = snap.final_from;
+        g.log.events = snap.events;
+        g.log.final_from = snap.final_from;
         Ok(g)
     }
 
@@ -174,7 +174,7 @@ impl Game {
         for (i, &action) in history.iter().enumerate() {
             let index = first + i;
             if !matches!(action, Action::Draw(_)) {
-                while self.phase == Phase::Draw {
+                while self.now.phase == Phase::Draw {
                     self.resume_draw();
                 }
             }

@@ -123,8 +123,8 @@ impl Game {
         }
         let nr = self.rules.ruleset().resources.len();
         for (&p, &n) in order.iter().zip(&got).filter(|(_, &n)| n > 0) {
-            points::add(&mut self.holdings[usize::from(p) * nr + r], n);
-            if self.record {
+            points::add(&mut self.seats.holdings[usize::from(p) * nr + r], n);
+            if self.log.record {
                 self.record_collect(claims, p, n);
             }
         }
@@ -140,7 +140,7 @@ impl Game {
         let feature = k.feature.filter(|_| mine.next().is_none());
         let rs = self.rules.ruleset();
         let event = Event::Collect {
-            turn: self.turn,
+            turn: self.now.turn,
             rule: rs.when[usize::from(k.rule)].rule.clone(),
             counter: rs.counters[usize::from(k.counter)].id.clone(),
             player: p,
@@ -148,6 +148,6 @@ impl Game {
             resource: rs.resources[usize::from(k.into)].id.clone(),
             feature: feature.map(|f| FeatureId(self.find_ro(f))),
         };
-        self.events.push(event);
+        self.log.events.push(event);
     }
 }

@@ -15,21 +15,23 @@ impl Game {
     /// Place a checked placement: the drawn tile, or (in [`Phase::Hand`]) one of the player's
     /// own tiles, which leaves their supply.
     pub(super) fn play_checked_placement(&mut self, p: Placement) {
-        let pooled = self.phase == Phase::Hand && self.w.must_place;
-        if self.phase == Phase::Hand && !pooled {
+        let pooled = self.now.phase == Phase::Hand && self.w.must_place;
+        if self.now.phase == Phase::Hand && !pooled {
             let pts = &self.rules.ruleset().player_tiles;
             if let Some(i) = pts.iter().position(|t| t.tile == p.tile) {
-                self.held[self.player as usize * pts.len() + i] -= 1;
+                self.seats.held[self.now.player as usize * pts.len() + i] -= 1;
             }
         }
-        if self.phase == Phase::Place && p.tile != self.current {
+        if self.now.phase == Phase::Place && p.tile != self.now.current {
             // A kept tile is placed; the drawn one is kept instead (W-12).
-            let me = self.player;
+            let me = self.now.player;
             if let Some(k) = self.w.kept.iter().position(|&k| k == (me, p.tile)) {
-                self.w.kept[k].1 = self.current;
+                self.w.kept[k].1 = self.now.current;
             }
         }
-        let w6 = (self.phase == Phase::Place).then_some(self.w.w6).flatten();
+        let w6 = (self.now.phase == Phase::Place)
+            .then_some(self.w.w6)
+            .flatten();
         self.place_drawn(p);
         if pooled {
             self.after_pool_tile(p.tile);
@@ -42,16 +44,16 @@ impl Game {
     /// simulation) pays one test per draw, not a call.
     #[inline(always)]
     pub(super) fn record_draw(&mut self, t: u16) {
-        if self.record {
+        if self.log.record {
             self.push_draw_event(t);
         }
     }
 
     #[inline(never)]
     fn push_draw_event(&mut self, t: u16) {
-        self.events.push(Event::Draw {
-            turn: self.turn + 1,
-            player: self.player,
+        self.log.events.push(Event::Draw {
+            turn: self.now.turn + 1,
+            player: self.now.player,
             tile: self.rules.tile_id(t).to_string(),
             rule: self.rules.draw_rule(t).map(str::to_string),
         });
@@ -63,10 +65,10 @@ impl Game {
         let Some(s) = &self.rules.ruleset().seats_rule else {
             return;
         };
-        if self.record && self.players > s.above {
+        if self.log.record && self.seats.players > s.above {
             let rule = s.rule.clone();
-            let seats = self.players;
-            self.events.push(Event::Seating {
+            let seats = self.seats.players;
+            self.log.events.push(Event::Seating {
                 turn: 0,
                 seats,
                 rule,
@@ -75,10 +77,10 @@ impl Game {
     }
 
     pub(super) fn record_discard(&mut self, t: u16, rule: &str) {
-        if self.record {
-            self.events.push(Event::Discard {
-                turn: self.turn + 1,
-                player: self.player,
+        if self.log.record {
+            self.log.events.push(Event::Discard {
+                turn: self.now.turn + 1,
+                player: self.now.player,
                 tile: self.rules.tile_id(t).to_string(),
                 rule: rule.to_string(),
             });
@@ -87,10 +89,10 @@ impl Game {
 
     #[inline]
     pub(super) fn record_pass(&mut self, turn: u32) {
-        if self.record {
-            self.events.push(Event::Pass {
+        if self.log.record {
+            self.log.events.push(Event::Pass {
                 turn,
-                player: self.player,
+                player: self.now.player,
                 rule: None,
             });
         }
@@ -115,11 +117,11 @@ impl Game {
     /// turn.
     #[inline]
     pub(super) fn after_scoring(&mut self) {
-        if self.freed.is_empty() {
-            if self.rules.plain_turns && !self.in_final {
+        if self.due.freed.is_empty() {
+            if self.rules.plain_turns && !self.now.in_final {
                 // No own tiles, no pool: straight to the next seat's draw.
-                self.player = (self.active + 1) % self.players;
-                self.active = self.player;
+                self.now.player = (self.now.active + 1) % self.seats.players;
+                self.now.active = self.now.player;
                 self.draw();
             } else {
                 self.finish_turn();
@@ -134,7 +136,7 @@ impl Game {
     /// final round.
     #[inline]
     pub(super) fn finish_turn(&mut self) {
-        self.player = self.active;
+        self.now.player = self.now.active;
         if self.rules.ruleset().pool.is_some() && self.start_takes() {
             return;
         }
@@ -144,14 +146,14 @@ impl Game {
     /// The next seat's turn, or the next seat of the final round.
     #[inline]
     pub(super) fn continue_turn(&mut self) {
-        self.player = self.active;
+        self.now.player = self.now.active;
         if self.rules.any_extra_turn && self.start_extra_turn() {
             return;
         }
-        if self.in_final {
+        if self.now.in_final {
             self.next_final_seat();
         } else {
-            self.player = (self.player + 1) % self.players;
+            self.now.player = (self.now.player + 1) % self.seats.players;
             self.begin_turn();
         }
     }
@@ -160,7 +162,7 @@ impl Game {
     /// else the draw.
     #[inline]
     pub(super) fn begin_turn(&mut self) {
-        self.active = self.player;
+        self.now.active = self.now.player;
         if self.rules.when.kinds != 0 {
             self.rule_turn_start();
             if !self.rf.offers.is_empty() && self.make_offers(Stage::TurnStart) {
@@ -196,8 +198,8 @@ impl Game {
 
     #[inline(never)]
     fn offer_held_tiles(&mut self, final_round: bool, n: usize) -> bool {
-        let base = self.player as usize * n;
-        if self.held[base..base + n].iter().all(|&h| h == 0) {
+        let base = self.now.player as usize * n;
+        if self.seats.held[base..base + n].iter().all(|&h| h == 0) {
             return false;
         }
         // Tiles only for holes, and no hole: no placement, known without listing them (the
@@ -208,10 +210,10 @@ impl Game {
             return false;
         }
         self.own_tile_placements(final_round);
-        if self.n_place == 0 {
+        if self.legal.n_place == 0 {
             return false;
         }
-        self.phase = Phase::Hand;
+        self.now.phase = Phase::Hand;
         true
     }
 
@@ -222,7 +224,7 @@ impl Game {
         let mut out = std::mem::take(&mut self.tmp.places);
         out.clear();
         for (i, pt) in pts.iter().enumerate() {
-            if self.held(self.player, i) == 0 || !self.on_offer(pt, final_round) {
+            if self.held(self.now.player, i) == 0 || !self.on_offer(pt, final_round) {
                 continue;
             }
             match pt.site {
@@ -232,7 +234,7 @@ impl Game {
                     self.any_hole();
                     let mut fronts = std::mem::take(&mut self.tmp.buf);
                     self.hole_fronts(&mut fronts);
-                    for f in fronts.iter().map(|&k| &self.frontier[k as usize]) {
+                    for f in fronts.iter().map(|&k| &self.board.frontier[k as usize]) {
                         for (r, cells) in rot.iter().enumerate() {
                             if fits(cells[0].sig, f.req) {
                                 out.push(Placement {
@@ -263,13 +265,13 @@ impl Game {
         if final_round {
             pt.final_round
         } else {
-            !pt.final_round || self.drawn < self.pile.len()
+            !pt.final_round || self.deck.drawn < self.deck.pile.len()
         }
     }
 
     /// The player declined their own tile: draw (or, in the final round, the next seat).
     pub(super) fn decline_own_tile(&mut self) {
-        if self.in_final {
+        if self.now.in_final {
             self.next_final_seat();
         } else {
             self.draw();
@@ -280,7 +282,7 @@ impl Game {
     pub(super) fn check_own_tile(&self, p: Placement) -> Result<(), MoveError> {
         if self.w.must_place {
             // A taken pool tile (W-5), next to the tile placed for it in W-6.
-            if !self.w.held.contains(&(self.player, p.tile)) {
+            if !self.w.held.contains(&(self.now.player, p.tile)) {
                 return Err(MoveError::TileNotHeld { tile: p.tile });
             }
             self.check_geometry(p)?;
@@ -293,7 +295,7 @@ impl Game {
         let Some(i) = pts.iter().position(|t| t.tile == p.tile) else {
             return Err(MoveError::TileNotHeld { tile: p.tile });
         };
-        if self.held(self.player, i) == 0 || !self.on_offer(&pts[i], self.in_final) {
+        if self.held(self.now.player, i) == 0 || !self.on_offer(&pts[i], self.now.in_final) {
             return Err(MoveError::TileNotHeld { tile: p.tile });
         }
         self.check_geometry(p)?;
@@ -316,19 +318,19 @@ impl Game {
         let hand = if self.w.owned.is_empty() {
             self.rules.hand
         } else {
-            self.hand_size(self.player)
+            self.hand_size(self.now.player)
         };
         loop {
-            if self.drawn >= self.pile.len() {
+            if self.deck.drawn >= self.deck.pile.len() {
                 if !self.play_kept() {
                     self.start_final_round();
                 }
                 return;
             }
-            let me = self.player;
+            let me = self.now.player;
             while hand > 1
                 && self.w.kept.iter().filter(|k| k.0 == me).count() + 1 < hand as usize
-                && self.drawn + 1 < self.pile.len()
+                && self.deck.drawn + 1 < self.deck.pile.len()
             {
                 let Some(t) = self.next_tile(Resume::Draw) else {
                     return;
@@ -340,13 +342,13 @@ impl Game {
                 return;
             };
             self.record_draw(t);
-            self.current = t;
+            self.now.current = t;
             self.generate_hand_placements(t);
-            if self.n_place > 0 {
-                self.phase = Phase::Place;
+            if self.legal.n_place > 0 {
+                self.now.phase = Phase::Place;
                 return;
             }
-            if self.record {
+            if self.log.record {
                 let rules = self.rules.clone();
                 self.record_discard(t, rules.unplaceable_rule(t));
             }
@@ -365,7 +367,7 @@ impl Game {
 
     #[inline(never)]
     fn add_kept_placements(&mut self) {
-        let me = self.player;
+        let me = self.now.player;
         if !self.w.kept.iter().any(|k| k.0 == me) {
             return;
         }
@@ -391,8 +393,8 @@ impl Game {
     fn play_kept(&mut self) -> bool {
         let keeper = self.rules.ruleset().readings.kept_after_pile == KeptAfterPile::Keeper;
         while !self.w.kept.is_empty() {
-            let n = self.players;
-            let from = self.player;
+            let n = self.seats.players;
+            let from = self.now.player;
             let (i, &(seat, t)) = self
                 .w
                 .kept
@@ -402,19 +404,19 @@ impl Game {
                 .expect("not empty");
             self.w.kept.remove(i);
             if keeper {
-                self.player = seat;
-                self.active = seat;
+                self.now.player = seat;
+                self.now.active = seat;
             }
-            self.current = t;
+            self.now.current = t;
             self.w.kept_only = true;
             self.generate_placements(t);
-            if self.n_place > 0 {
-                self.phase = Phase::Place;
+            if self.legal.n_place > 0 {
+                self.now.phase = Phase::Place;
                 return true;
             }
             // A kept tile that fits nowhere leaves the game by its pile group's rule, as a
             // drawn one does (issue 35 item 8).
-            if self.record {
+            if self.log.record {
                 let rules = Arc::clone(&self.rules);
                 self.record_discard(t, rules.unplaceable_rule(t));
             }
@@ -432,23 +434,25 @@ impl Game {
             FinalRoundFirst::NextSeat => 1,
             FinalRoundFirst::LastPlacer => 0,
         };
-        if !final_tiles || self.in_final {
+        if !final_tiles || self.now.in_final {
             self.end_game();
             return;
         }
-        self.in_final = true;
-        self.final_seats.clear();
+        self.now.in_final = true;
+        self.now.final_seats.clear();
         // Last first, so that popping gives seat order.
-        for k in (first..first + self.players).rev() {
-            self.final_seats.push((self.last_placer + k) % self.players);
+        for k in (first..first + self.seats.players).rev() {
+            self.now
+                .final_seats
+                .push((self.now.last_placer + k) % self.seats.players);
         }
         self.next_final_seat();
     }
 
     fn next_final_seat(&mut self) {
-        while let Some(seat) = self.final_seats.pop() {
-            self.player = seat;
-            self.active = seat;
+        while let Some(seat) = self.now.final_seats.pop() {
+            self.now.player = seat;
+            self.now.active = seat;
             if self.offer_own_tiles(true) {
                 return;
             }

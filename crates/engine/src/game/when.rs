@@ -128,7 +128,7 @@ impl Game {
             kinds.is_empty()
                 || ctx
                     .feature
-                    .is_some_and(|f| kinds.contains(&self.segs[f as usize].kind))
+                    .is_some_and(|f| kinds.contains(&self.board.segs[f as usize].kind))
         };
         match event {
             RuleEvent::TilePlaced { tag: Some(t) } => {
@@ -157,16 +157,16 @@ impl Game {
     /// The context of an event about the tile just placed.
     fn placed_ctx(&self) -> Ctx {
         Ctx {
-            tile: self.insts.len().checked_sub(1).map(|i| i as u32),
-            ..Ctx::of(self.active)
+            tile: self.board.insts.len().checked_sub(1).map(|i| i as u32),
+            ..Ctx::of(self.now.active)
         }
     }
 
     /// A tile was placed (every placement a player makes, `place_drawn`): note its placer and
     /// raise `tile-placed`. Called only in variants with rules of the one form.
     pub(super) fn rule_tile_placed(&mut self) {
-        let inst = self.insts.len() as u32 - 1;
-        self.rf.note_placed(inst, self.player);
+        let inst = self.board.insts.len() as u32 - 1;
+        self.rf.note_placed(inst, self.now.player);
         if self.waits(Kind::TilePlaced) {
             let ctx = self.placed_ctx();
             self.raise(Kind::TilePlaced, &ctx);
@@ -183,15 +183,15 @@ impl Game {
     /// A figure of type `ftype` was placed from supply on segment `seg`: `figure-placed`.
     pub(super) fn rule_figure_placed(&mut self, ftype: u8, seg: u32) {
         let figure = FigureRef {
-            player: self.player,
+            player: self.now.player,
             ftype,
             seg,
         };
         let ctx = Ctx {
-            feature: Some(find(&mut self.segs, seg)),
+            feature: Some(find(&mut self.board.segs, seg)),
             figure: Some(figure),
-            tile: Some(self.segs[seg as usize].inst),
-            ..Ctx::of(self.active)
+            tile: Some(self.board.segs[seg as usize].inst),
+            ..Ctx::of(self.now.active)
         };
         self.raise(Kind::FigurePlaced, &ctx);
     }
@@ -218,7 +218,7 @@ impl Game {
         let base = if during {
             self.placed_ctx()
         } else {
-            Ctx::of(self.active)
+            Ctx::of(self.now.active)
         };
         Ctx {
             feature: Some(root),
@@ -231,7 +231,7 @@ impl Game {
     /// The feature rooted at `root` was paid to its majority `winners` (bit per seat), its
     /// counts those of the part paid (`cities`, when not the feature's own): `feature-paid`.
     pub(super) fn rule_paid(&mut self, root: u32, winners: u32, cities: Option<u32>) {
-        let during = self.final_from.is_none();
+        let during = self.log.final_from.is_none();
         let ctx = Ctx {
             cities,
             ..self.feature_ctx(root, during, winners)
@@ -243,35 +243,35 @@ impl Game {
     pub(super) fn rule_game_over(&mut self) {
         let ctx = Ctx {
             during: false,
-            ..Ctx::of(self.active)
+            ..Ctx::of(self.now.active)
         };
         self.raise(Kind::GameOver, &ctx);
     }
 
-    /// A turn begins (the seat `self.active`): the tokens' records are the turn's, then
+    /// A turn begins (the seat `self.now.active`): the tokens' records are the turn's, then
     /// `turn-start` — unless nothing is left to play (the pile empty, no tile kept, held or
     /// owned: the game ends instead of the turn).
     pub(super) fn rule_turn_start(&mut self) {
         self.rf.begin_turn();
-        let playable = self.drawn < self.pile.len()
+        let playable = self.deck.drawn < self.deck.pile.len()
             || !self.w.held.is_empty()
             || !self.w.kept.is_empty()
             || !self.rules.ruleset().player_tiles.is_empty();
         if playable && self.waits(Kind::TurnStart) {
-            self.raise(Kind::TurnStart, &Ctx::of(self.active));
+            self.raise(Kind::TurnStart, &Ctx::of(self.now.active));
         }
     }
 
     /// The turn ends, after its scorings: `turn-end`.
     pub(super) fn rule_turn_end(&mut self) {
-        self.raise(Kind::TurnEnd, &Ctx::of(self.active));
+        self.raise(Kind::TurnEnd, &Ctx::of(self.now.active));
     }
 
     /// The game ends, before final scoring: `game-end`.
     pub(super) fn rule_game_end(&mut self) {
         let ctx = Ctx {
             during: false,
-            ..Ctx::of(self.active)
+            ..Ctx::of(self.now.active)
         };
         self.raise(Kind::GameEnd, &ctx);
     }
@@ -290,19 +290,27 @@ impl Game {
     /// After final scoring: `figure-at-end` once for each figure on the board, those on
     /// features first (in the board's order), then those beside them (in the order placed).
     pub(super) fn rule_figures_at_end(&mut self) {
-        let on = self.meeples.iter().map(|m| (m.player, m.ftype, m.seg));
-        let beside = self.corner_figs.iter().map(|c| (c.player, c.ftype, c.seg));
+        let on = self
+            .board
+            .meeples
+            .iter()
+            .map(|m| (m.player, m.ftype, m.seg));
+        let beside = self
+            .board
+            .corner_figs
+            .iter()
+            .map(|c| (c.player, c.ftype, c.seg));
         let all: Vec<FigureRef> = on
             .chain(beside)
             .map(|(player, ftype, seg)| FigureRef { player, ftype, seg })
             .collect();
         for figure in all {
             let ctx = Ctx {
-                feature: Some(find(&mut self.segs, figure.seg)),
+                feature: Some(find(&mut self.board.segs, figure.seg)),
                 figure: Some(figure),
-                tile: Some(self.segs[figure.seg as usize].inst),
+                tile: Some(self.board.segs[figure.seg as usize].inst),
                 during: false,
-                ..Ctx::of(self.active)
+                ..Ctx::of(self.now.active)
             };
             self.raise(Kind::FigureAtEnd, &ctx);
         }
@@ -311,7 +319,7 @@ impl Game {
     /// The winners of a feature (B-5) from the strengths on it, bit per seat (nobody when the
     /// top strength is 0).
     pub(super) fn winner_bits(&self, strength: &[u32; 32]) -> u32 {
-        let seats = &strength[..usize::from(self.players)];
+        let seats = &strength[..usize::from(self.seats.players)];
         let best = seats.iter().copied().max().unwrap_or(0);
         if best == 0 {
             return 0;

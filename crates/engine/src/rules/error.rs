@@ -207,6 +207,8 @@ pub enum RulesReason {
 }
 
 impl fmt::Display for RulesReason {
+    // Longer than a screen on purpose: one arm per error, a flat table of messages that reads
+    // better whole than split in parts.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use RulesReason as R;
         match self {

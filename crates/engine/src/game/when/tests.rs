@@ -586,7 +586,7 @@ fn offered_effects_act_on_the_chosen_tile_kind_and_figure() {
     g.run_acts(0, &lb, &by_kind);
     assert_eq!((g.holding(0, 1), g.counters_at(1, 1, 0)), (1, 1));
     // AB-4: the chosen figure returns to supply (seat 0's meeple on the road of U).
-    let m = g.meeples[0];
+    let m = g.board.meeples[0];
     assert_eq!(g.supply(0, 0), 6);
     let back = Ctx {
         chosen: Some(Chosen::Figure(FigureRef {
@@ -600,7 +600,7 @@ fn offered_effects_act_on_the_chosen_tile_kind_and_figure() {
     assert_eq!(g.supply(0, 0), 7);
     assert!(g.followers().is_empty());
     let root = g.find_ro(m.seg);
-    assert_eq!(g.segs[root as usize].occ, 0);
+    assert_eq!(g.board.segs[root as usize].occ, 0);
     assert!(matches!(g.events().last(), Some(Event::Return { rule: Some(r), .. }) if r == "kr-2"));
     // A figure already gone is left alone.
     g.run_acts(0, &[Act::ReturnChosen], &back);
@@ -795,16 +795,16 @@ fn touching_and_counters_read_the_subject_s_tiles() {
     assert_eq!(paid(&g, "lb-a"), [(3, vec![0])]);
     // A cloister's tiles are its own and the placed ones of its 8 neighbours (GM-3); a road's,
     // the tiles holding part of it.
-    let cloister = g.insts[1].seg_base;
+    let cloister = g.board.insts[1].seg_base;
     let on = |f| Ctx {
         feature: Some(f),
         ..Ctx::of(0)
     };
     assert_eq!(g.subject_tiles(&on(cloister)), [0, 1, 2]);
-    let road = g.insts[2].seg_base;
+    let road = g.board.insts[2].seg_base;
     let road = road
         + (0..3)
-            .find(|&f| g.segs[(road + f) as usize].kind == FeatureKind::Road)
+            .find(|&f| g.board.segs[(road + f) as usize].kind == FeatureKind::Road)
             .unwrap();
     assert_eq!(g.subject_tiles(&on(road)), [0, 2]);
     assert_eq!(g.subject_tiles(&ctx(3)), [3]);
@@ -829,7 +829,7 @@ fn a_tile_level_tag_fires_tile_placed_and_a_chosen_figure_is_the_subject() {
     assert_eq!(paid(&g, "tt-1"), [(2, vec![1])]);
     // AB-4's `1 + neighbours` after a choice reads the chosen figure's cloister (the start
     // tile and U around it: 2), not the tile just placed.
-    let m = g.meeples[0];
+    let m = g.board.meeples[0];
     let chosen = Ctx {
         chooser: Some(0),
         chosen: Some(Chosen::Figure(FigureRef {
@@ -976,7 +976,7 @@ fn a_payment_reaches_the_winners_with_the_figure_once_per_figure() {
     assert_eq!(g.scores(), [4 + 2, 0]);
     // Seat 1's meeple on the road: the figure's owner must be among the winners.
     play(&mut g, "U", (1, 0, 0), Some(0));
-    let seg = g.meeples[0].seg;
+    let seg = g.board.meeples[0].seg;
     let on = |winners| Ctx {
         feature: Some(seg),
         winners,
