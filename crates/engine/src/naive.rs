@@ -289,21 +289,32 @@ pub fn final_scores(game: &Game) -> Vec<u32> {
                 points::add(&mut out[p], value);
             }
         }
-        // Payment modifiers (TB-8, lowered to `feature-paid` rules scoring `has(FIGURE)`): each
-        // figure on the feature of such a type adds the value to its owner's payment when the
-        // owner is among the majority.
-        for fig in game.followers() {
-            let here = of[&(fig.instance as usize, fig.feature)] == k;
-            if !here || st[fig.player as usize] != best {
-                continue;
-            }
-            for value in payments(rs, fig.follower) {
-                let extra = value.eval(&mut counts());
-                points::add(&mut out[fig.player as usize], extra);
-            }
-        }
+        add_payments(game, (&of, k), (&st, best), counts, &mut out);
     }
     out
+}
+
+/// Payment modifiers (TB-8, lowered to `feature-paid` rules scoring `has(FIGURE)`): each figure
+/// on feature `k` of such a type adds the value to its owner's payment when the owner is among
+/// the majority (`st`: strengths by seat, `best` the largest).
+fn add_payments<C: Counts>(
+    game: &Game,
+    (of, k): (&BTreeMap<(usize, u8), usize>, usize),
+    (st, best): (&[u32], u32),
+    counts: impl Fn() -> C,
+    out: &mut [u32],
+) {
+    let rs = game.rules().ruleset();
+    for fig in game.followers() {
+        let here = of[&(fig.instance as usize, fig.feature)] == k;
+        if !here || st[fig.player as usize] != best {
+            continue;
+        }
+        for value in payments(rs, fig.follower) {
+            let extra = value.eval(&mut counts());
+            points::add(&mut out[fig.player as usize], extra);
+        }
+    }
 }
 
 /// The values of the `feature-paid` rules paying the winners with a figure of type `ftype`
