@@ -121,6 +121,21 @@ fn scores(g: &Game, rule: &str) -> Vec<(Vec<u8>, u32)> {
     g.events().iter().filter_map(of).collect()
 }
 
+/// The first three turns both corner tests play (draws U, B, B).
+fn opening(g: &mut Game) {
+    // Turn 1, seat 0: U east of the start tile, no figure.
+    place(g, "U", (1, 0));
+    g.apply(Action::Pass).unwrap();
+    // Turn 2, seat 1: B south of the start tile, a farmer on its field.
+    place(g, "B", (0, 1));
+    let farmer = on_field(g, 0);
+    g.apply(farmer).unwrap();
+    // Turn 3, seat 0: B at (1, 1) closes the point (1, 1); seat 0's corner figure goes there.
+    place(g, "B", (1, 1));
+    let corner = on_field(g, 1);
+    g.apply(corner).unwrap();
+}
+
 #[test]
 fn a_corner_figure_scores_its_field_through_the_rules_and_raises_feature_scored() {
     let rules = Arc::new(Rules::new(corner_ruleset()).expect("a valid ruleset"));
@@ -128,17 +143,7 @@ fn a_corner_figure_scores_its_field_through_the_rules_and_raises_feature_scored(
         .map(|t| rules.tile_index(t).unwrap())
         .to_vec();
     let mut g = Game::scripted(rules, 2, draws).unwrap();
-    // Turn 1, seat 0: U east of the start tile, no figure.
-    place(&mut g, "U", (1, 0));
-    g.apply(Action::Pass).unwrap();
-    // Turn 2, seat 1: B south of the start tile, a farmer on its field.
-    place(&mut g, "B", (0, 1));
-    let farmer = on_field(&g, 0);
-    g.apply(farmer).unwrap();
-    // Turn 3, seat 0: B at (1, 1) closes the point (1, 1); seat 0's corner figure goes there.
-    place(&mut g, "B", (1, 1));
-    let corner = on_field(&g, 1);
-    g.apply(corner).unwrap();
+    opening(&mut g);
     // AM-7: the field borders no completed city (D's city is open): 2 + 0 = 2 to its only
     // farmer's seat, 1; `feature-scored` for that field pays its winner, seat 1, 5 more; the
     // farmer returns. Seat 0's corner figure is in no majority.
@@ -208,14 +213,7 @@ fn a_field_joined_to_a_corner_figures_field_scores_through_the_rules_and_raises_
         let mut g = Game::scripted(rules, 2, draws).unwrap();
         // Turns 1-3 as above: seat 0's corner figure on the field south of the road (AM-7
         // pays seat 1's farmer, who returns).
-        place(&mut g, "U", (1, 0));
-        g.apply(Action::Pass).unwrap();
-        place(&mut g, "B", (0, 1));
-        let farmer = on_field(&g, 0);
-        g.apply(farmer).unwrap();
-        place(&mut g, "B", (1, 1));
-        let corner = on_field(&g, 1);
-        g.apply(corner).unwrap();
+        opening(&mut g);
         // Turn 4, seat 1: U west of the start tile; its south field joins the corner figure's
         // (no farmer there: nothing scores); a farmer on its north field (the only field open).
         place(&mut g, "U", (-1, 0));
