@@ -16,9 +16,9 @@ use crate::event::{Event, FeatureId, FeatureInfo};
 use crate::rng::Rng;
 use crate::rules::Rules;
 
-mod ability;
 mod apply;
 mod board;
+mod board_counts;
 mod cells;
 mod chance;
 pub(crate) mod choice;
@@ -47,6 +47,7 @@ mod slots;
 mod smallset;
 mod snapshot;
 mod take;
+mod tile_rules;
 mod turn;
 mod types;
 mod view;

@@ -365,7 +365,18 @@ impl Counts for NaiveCounts<'_> {
             | Quantity::Completed(_)
             | Quantity::Touching(..)
             | Quantity::Extends(_)
-            | Quantity::ExtendsOpen(_) => 0,
+            | Quantity::ExtendsOpen(_)
+            | Quantity::OwnerActs
+            | Quantity::PlacedThisTurn
+            | Quantity::OwnerFigure
+            | Quantity::Occupants
+            | Quantity::OwnerFigures
+            | Quantity::Figures { .. }
+            | Quantity::Features { .. }
+            | Quantity::Lines(_)
+            | Quantity::Players
+            | Quantity::GameTiles
+            | Quantity::NearBuilding(_) => 0,
         }
     }
 }

@@ -362,6 +362,7 @@ pub mod offers {
             test: None,
             then: Vec::new(),
             offer: Some(offer),
+            tile: None,
         }
     }
 

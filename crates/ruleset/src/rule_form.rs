@@ -29,6 +29,14 @@ pub struct When {
     /// A choice offered after the automatic effects.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub offer: Option<Offer>,
+    /// The tile type carrying the rule (index into [`crate::Ruleset::tiles`]); `None`: the
+    /// variant's own rule. A carried rule acts for each placed tile of that type that has an
+    /// owner (the seat that placed it, from the pile, a hand or the pool; the start tile has
+    /// none), once per such tile and in the order the tiles got their owners, before the
+    /// event's other rules; the tile's owner is [`Seat::Owner`], and where the event has no
+    /// subject (the game's end, the draw) the tile is the subject.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tile: Option<u16>,
 }
 
 /// The event a [`When`] waits for, with the filters on its subject.
@@ -90,6 +98,9 @@ pub enum RuleEvent {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         figure: Option<u8>,
     },
+    /// A seat draws its tile(s) for its turn: the rule's [`Act::Hand`] sets how many tiles the
+    /// seat holds (the largest of the rules that hold for it; the variant's `hand` else).
+    Draw,
     /// A feature's value was paid to its majority (B-5): every such payment, during the game
     /// and at the end, a corner figure's field payments and each city of the first edition's
     /// field rule; right after the payment, before the feature's other scoring rules (subject:
@@ -122,7 +133,8 @@ pub enum Seat {
     Actor,
     /// The seat that placed the subject tile (the completing tile of a completed feature).
     Placer,
-    /// The owner of the subject tile (the seat that placed it; the start tile has none).
+    /// The owner of the tile carrying the rule ([`When::tile`]), else of the subject tile (the
+    /// seat that placed it; the start tile has none).
     Owner,
     /// The subject feature's majority (B-5), in turn order from the actor.
     Winners,
@@ -217,6 +229,14 @@ pub enum Act {
     ScoreFigure {
         /// How many, over the feature's counts.
         value: Expr,
+    },
+    /// At [`RuleEvent::Draw`]: each seat of `to` holds a hand of `size` tiles — draws up to it,
+    /// places one and keeps the rest, the kept tiles placed after the pile is empty (W-12).
+    Hand {
+        /// Tiles held.
+        size: u8,
+        /// Who.
+        to: Seat,
     },
 }
 

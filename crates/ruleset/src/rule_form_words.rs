@@ -14,6 +14,12 @@ impl When {
     /// its tiles."
     pub fn describe(&self, n: &Names<'_>) -> String {
         let mut s = capitalised(&self.event.describe(n));
+        if let Some(t) = self.tile {
+            s.push_str(&format!(
+                ", for each placed tile `{}` with an owner (in the order they got one)",
+                name(n.tiles, u32::from(t))
+            ));
+        }
         if let Some(t) = &self.test {
             s.push_str(", if ");
             s.push_str(&t.words_named(n));
@@ -78,6 +84,7 @@ impl RuleEvent {
                 "after final scoring, for each {} on the board",
                 figure_words(n, *figure, "figure")
             ),
+            RuleEvent::Draw => "when a seat draws for its turn".into(),
             RuleEvent::FeaturePaid { kinds } => {
                 format!("when {} is paid to its majority", kinds_words(kinds))
             }
@@ -164,6 +171,11 @@ impl Act {
             Act::ScoreFigure { value } => {
                 format!("the figure's owner scores {}", value.words_named(n))
             }
+            Act::Hand { size, to } => format!(
+                "{} holds a hand of {size} tiles (draws up to {size}, places one, keeps the \
+                 rest)",
+                to.describe(n)
+            ),
         }
     }
 }

@@ -7,7 +7,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::FeatureKind;
+use crate::{FeatureKind, Owner, State};
 
 /// A number counted on the feature being scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
@@ -51,6 +51,62 @@ pub enum Quantity {
     /// [`Quantity::Extends`], counting only the features still open after the placement.
     #[serde(rename = "extends_open")]
     ExtendsOpen(u32),
+    /// 1 when the rule's owner (the owner of the tile carrying it, else of the subject tile)
+    /// is the seat whose turn it is, else 0. Rule-form values only.
+    #[serde(rename = "owner_acts")]
+    OwnerActs,
+    /// 1 when the tile carrying the rule was placed in the current turn, else 0 (0 for a rule
+    /// no tile carries). Rule-form values only.
+    #[serde(rename = "placed_this_turn")]
+    PlacedThisTurn,
+    /// 1 when the subject figure stands on a feature (not beside one, as a corner figure does)
+    /// and belongs to the rule's owner, else 0. Rule-form values only.
+    #[serde(rename = "owner_figure")]
+    OwnerFigure,
+    /// Figures on the subject feature, whoever's. Rule-form values only.
+    Occupants,
+    /// The rule's owner's figures on the subject feature. Rule-form values only.
+    #[serde(rename = "owner_figures")]
+    OwnerFigures,
+    /// Figures on features anywhere on the board (figures beside a feature stand on none): whose
+    /// (relative to the rule's owner), on which kind (`None`: any), the feature in which state;
+    /// each figure once whatever its strength. Rule-form values only.
+    Figures {
+        /// Whose.
+        whose: Owner,
+        /// On which kind (`None`: any).
+        kind: Option<FeatureKind>,
+        /// The feature's state.
+        state: State,
+    },
+    /// Features of a kind anywhere on the board covering at least `min_tiles` cells, in a state,
+    /// with a segment carrying a tag (index into [`crate::Ruleset::tags`]; `None`: any), each
+    /// once. Rule-form values only.
+    Features {
+        /// Kind.
+        kind: FeatureKind,
+        /// Least size in cells.
+        min_tiles: u32,
+        /// State.
+        state: State,
+        /// Only features with a segment carrying this tag.
+        tag: Option<u32>,
+    },
+    /// Rows plus columns of the board holding a gap-free run of at least this many filled
+    /// cells (each row or column once). Rule-form values only.
+    Lines(u32),
+    /// The number of seats in the game. Rule-form values only.
+    Players,
+    /// The tiles the game deals: the pile, the start tile, the pool's tiles and the players'
+    /// own tiles (a mega tile once). Rule-form values only.
+    #[serde(rename = "game_tiles")]
+    GameTiles,
+    /// 1 when a cell of the segment the subject figure stands on is one of the 8 cells around
+    /// a cell holding a cloister or a feature with this tag (`None`: cloisters only) — or that
+    /// cell itself, as [`crate::Readings::near`] reads it — else 0; 0 for a figure on no
+    /// feature. Rule-form values only.
+    #[serde(rename = "near_building")]
+    NearBuilding(Option<u32>),
 }
 
 impl Quantity {
@@ -66,6 +122,17 @@ impl Quantity {
                 | Quantity::Touching(..)
                 | Quantity::Extends(_)
                 | Quantity::ExtendsOpen(_)
+                | Quantity::OwnerActs
+                | Quantity::PlacedThisTurn
+                | Quantity::OwnerFigure
+                | Quantity::Occupants
+                | Quantity::OwnerFigures
+                | Quantity::Figures { .. }
+                | Quantity::Features { .. }
+                | Quantity::Lines(_)
+                | Quantity::Players
+                | Quantity::GameTiles
+                | Quantity::NearBuilding(_)
         )
     }
 }
@@ -485,13 +552,8 @@ pub fn applies(q: Quantity, kind: FeatureKind) -> bool {
         Quantity::Pennants => kind == FeatureKind::City,
         Quantity::Neighbours => kind == FeatureKind::Cloister,
         Quantity::Cities | Quantity::CitiesWith(_) => kind == FeatureKind::Field,
-        // Counts of the board and the seats: never a feature's value.
-        Quantity::Record(_)
-        | Quantity::Counters(_)
-        | Quantity::Held(_)
-        | Quantity::Completed(_)
-        | Quantity::Touching(..)
-        | Quantity::Extends(_)
-        | Quantity::ExtendsOpen(_) => false,
+        // Counts of the board and the seats (`Quantity::rule_form_only`): never a feature's
+        // value.
+        _ => false,
     }
 }

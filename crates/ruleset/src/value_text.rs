@@ -3,6 +3,7 @@
 //! ruleset's tag names ([`crate::Ruleset::tags`]).
 
 use crate::value::{Compare, Expr, Quantity, Test};
+use crate::{FeatureKind, Owner};
 
 /// Binding strength of an expression's top operator (higher binds tighter).
 fn prec(e: &Expr) -> u8 {
@@ -39,6 +40,8 @@ pub struct Names<'a> {
     pub resources: &'a [String],
     /// Figure (follower) ids.
     pub figures: &'a [String],
+    /// Tile type ids (the tiles carrying rules).
+    pub tiles: &'a [String],
 }
 
 impl<'a> Names<'a> {
@@ -93,6 +96,7 @@ impl Quantity {
             Quantity::Touching(k, Some(t)) => format!("touching({}, {})", k.name(), tag(n.tags, t)),
             Quantity::Extends(f) => format!("extends({})", name(n.figures, f)),
             Quantity::ExtendsOpen(f) => format!("extends_open({})", name(n.figures, f)),
+            _ => board_source(self, n),
         }
     }
 
@@ -128,6 +132,7 @@ impl Quantity {
                 },
                 named("figure", n.figures, f)
             ),
+            _ => board_words(self, n, false),
         }
     }
 
@@ -163,7 +168,121 @@ impl Quantity {
                 },
                 named("figure", n.figures, f)
             ),
+            _ => board_words(self, n, true),
         }
+    }
+}
+
+/// The source form of the words a tile-borne rule reads (`owner_acts`, `figures(own, city,
+/// any)`, `features(road, 5, any)`, `lines(7)`, `near_building(religious)`).
+fn board_source(q: Quantity, n: &Names<'_>) -> String {
+    match q {
+        Quantity::OwnerActs => "owner_acts".into(),
+        Quantity::PlacedThisTurn => "placed_this_turn".into(),
+        Quantity::OwnerFigure => "owner_figure".into(),
+        Quantity::Occupants => "occupants".into(),
+        Quantity::OwnerFigures => "owner_figures".into(),
+        Quantity::Figures { whose, kind, state } => format!(
+            "figures({}, {}, {})",
+            whose.name(),
+            kind.map_or("any", FeatureKind::name),
+            state.name()
+        ),
+        Quantity::Features {
+            kind,
+            min_tiles,
+            state,
+            tag: t,
+        } => {
+            let tagged = t.map_or(String::new(), |t| format!(", {}", tag(n.tags, t)));
+            format!(
+                "features({}, {min_tiles}, {}{tagged})",
+                kind.name(),
+                state.name()
+            )
+        }
+        Quantity::Lines(run) => format!("lines({run})"),
+        Quantity::Players => "players".into(),
+        Quantity::GameTiles => "game_tiles".into(),
+        Quantity::NearBuilding(None) => "near_building".into(),
+        Quantity::NearBuilding(Some(t)) => format!("near_building({})", tag(n.tags, t)),
+        // The feature's own counts and the other rule-form words are said by the caller.
+        _ => String::new(),
+    }
+}
+
+/// The words a tile-borne rule reads, as a unit ("figure of the owner's on an incomplete city")
+/// or, with `all`, as the whole count ("the owner's figures on incomplete cities").
+fn board_words(q: Quantity, n: &Names<'_>, all: bool) -> String {
+    let (one, many) = match q {
+        Quantity::OwnerActs => ("time the owner is the actor", "1 if the owner is the actor"),
+        Quantity::PlacedThisTurn => (
+            "time the rule's tile was placed this turn",
+            "1 if the rule's tile was placed this turn",
+        ),
+        Quantity::OwnerFigure => (
+            "time the figure is the owner's",
+            "1 if the figure stands on a feature and is the owner's",
+        ),
+        Quantity::Occupants => ("figure on it", "the figures on it"),
+        Quantity::OwnerFigures => ("figure of the owner's on it", "the owner's figures on it"),
+        Quantity::Players => ("player", "the players"),
+        Quantity::GameTiles => ("tile in the game", "the tiles in the game"),
+        _ => ("", ""),
+    };
+    if !one.is_empty() {
+        return if all { many } else { one }.to_string();
+    }
+    let unit = match q {
+        Quantity::Figures { whose, kind, state } => {
+            let whose = match whose {
+                Owner::Own => "figure of the owner's",
+                Owner::Others => "figure of another seat's",
+                Owner::Anyone => "figure",
+            };
+            let on = kind.map_or("feature", FeatureKind::name);
+            format!("{whose} on {}{on} on the board", state.article())
+        }
+        Quantity::Features {
+            kind,
+            min_tiles,
+            state,
+            tag: t,
+        } => {
+            let tagged = t.map_or(String::new(), |t| {
+                format!(" with a `{}` segment", tag(n.tags, t))
+            });
+            let size = if min_tiles > 1 {
+                format!(" of {min_tiles} tiles or more")
+            } else {
+                String::new()
+            };
+            format!(
+                "{}{}{size}{tagged} on the board",
+                state.adjective(),
+                kind.name()
+            )
+        }
+        Quantity::Lines(run) => {
+            format!("row or column of the board with a gap-free run of {run} tiles or more")
+        }
+        Quantity::NearBuilding(t) => {
+            let around = t.map_or("a cloister".to_string(), |t| {
+                format!("a cloister or a feature tagged `{}`", tag(n.tags, t))
+            });
+            let s = format!("the figure stands in one of the 8 cells around {around}");
+            return if all {
+                format!("1 if {s}")
+            } else {
+                format!("time {s}")
+            };
+        }
+        _ => String::new(),
+    };
+    if all {
+        format!("each {unit}")
+    } else {
+        unit
     }
 }
 

@@ -205,6 +205,42 @@ pub(crate) fn capitalised(s: &str) -> String {
     }
 }
 
+impl Owner {
+    /// The name in the source form (`own`, `others`, `anyone`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Owner::Own => "own",
+            Owner::Others => "others",
+            Owner::Anyone => "anyone",
+        }
+    }
+}
+
+impl State {
+    /// The name in the source form (`complete`, `incomplete`, `any`).
+    pub fn name(self) -> &'static str {
+        match self {
+            State::Complete => "complete",
+            State::Incomplete => "incomplete",
+            State::Any => "any",
+        }
+    }
+
+    /// "a completed " / "an incomplete " / "a " before a noun.
+    pub(crate) fn article(self) -> &'static str {
+        state_words(self)
+    }
+
+    /// "completed " / "incomplete " / "" before a noun.
+    pub(crate) fn adjective(self) -> &'static str {
+        match self {
+            State::Complete => "completed ",
+            State::Incomplete => "incomplete ",
+            State::Any => "",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

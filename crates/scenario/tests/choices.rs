@@ -249,6 +249,7 @@ fn automatic() -> Ruleset {
         test: None,
         then,
         offer: None,
+        tile: None,
     };
     let city = vec![FeatureKind::City];
     let token = Act::Token {

@@ -68,6 +68,8 @@ impl Game {
                 self.act_score_feature(rule, value, *each_part, ctx);
             }
             Act::ScoreFigure { value } => self.act_score_figure(rule, value, ctx),
+            // The draw reads it (`hand_size`, `game/tile_rules.rs`).
+            Act::Hand { .. } => {}
         }
     }
 
@@ -125,7 +127,7 @@ impl Game {
         match s {
             Seat::Actor => one(Some(ctx.actor)),
             Seat::Placer => one(Some(self.now.last_placer)),
-            Seat::Owner => one(ctx.tile.and_then(|i| self.rf.placer_of(i))),
+            Seat::Owner => one(self.rule_owner(ctx)),
             Seat::Winners => ctx.winners,
             Seat::Every => u32::MAX >> (32 - u32::from(self.seats.players)),
             Seat::Holder(t) => one(self.token_holder(usize::from(*t))),
@@ -202,6 +204,9 @@ impl Game {
                 continue;
             }
             points::add(&mut self.seats.scores[usize::from(p)], points);
+            if let Some(c) = ctx.carrier {
+                self.note_carried_points(c.tile, p, points);
+            }
             if !self.log.record {
                 continue;
             }

@@ -1,17 +1,15 @@
 //! Extra turns (TB-5): a rule of the one form (`Act::ExtraTurn`; a figure's `when_extended` is
-//! lowered to one whose test reads `extends(FIGURE)`, `game/rule_counts.rs`) or a tile ability
-//! (`Effect::ExtraTurn`) gives the actor one more turn. A turn granted this way never grants
+//! lowered to one whose test reads `extends(FIGURE)`, `game/rule_counts.rs`; a tile's
+//! `[[ability]]` to one the tile carries) gives the actor one more turn. A turn granted this way never grants
 //! another, one turn earns at most one, and none is granted when the pile is empty. Only
-//! variants with such a rule or ability pay for the check (`Rules::any_extra_turn`).
+//! variants with such a rule pay for the check (`Rules::any_extra_turn`).
 
 use super::{Event, Game};
 
-/// What earned an extra turn: ability `index` of a tile type, or a rule of the one form (a
-/// figure's `when_extended` is lowered to one).
+/// What earned an extra turn: a rule of the one form (a figure's `when_extended` and a tile's
+/// abilities are lowered to them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum ExtraFrom {
-    /// Tile type and the index of the ability among its abilities.
-    Ability(u16, u8),
     /// A rule of the one form (index into the ruleset's `when`).
     Rule(u16),
 }
@@ -20,7 +18,6 @@ impl ExtraFrom {
     /// A few bits for the state hash.
     pub(super) fn bits(self) -> u64 {
         match self {
-            ExtraFrom::Ability(tile, i) => 1 << 40 | u64::from(tile) << 8 | u64::from(i),
             ExtraFrom::Rule(i) => 2 << 40 | u64::from(i),
         }
     }
@@ -53,13 +50,8 @@ impl Game {
         self.now.in_extra = true;
         if self.log.record {
             let rs = self.rules.ruleset();
-            let rule = match from {
-                ExtraFrom::Ability(tile, i) => rs.tiles[usize::from(tile)].abilities
-                    [usize::from(i)]
-                .rule
-                .as_str(),
-                ExtraFrom::Rule(i) => rs.when.get(usize::from(i)).map_or("", |w| &w.rule),
-            };
+            let ExtraFrom::Rule(i) = from;
+            let rule = rs.when.get(usize::from(i)).map_or("", |w| &w.rule);
             let rule = rule.to_string();
             self.log.events.push(Event::ExtraTurn {
                 turn: self.now.turn,

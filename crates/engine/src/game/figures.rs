@@ -344,7 +344,6 @@ impl Game {
                     ftype: o.follower,
                     seg,
                 });
-                self.on_follower_placed(seg);
             }
         }
         if self.waits(Kind::FigurePlaced) {

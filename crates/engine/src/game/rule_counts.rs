@@ -1,7 +1,7 @@
 //! What a rule of the one form reads ([`RuleCounts`]): the subject feature's counts as its
 //! value reads them, and the rule-form quantities — a token's record at turn start, counters on
 //! the subject's tiles, a seat's holdings, completed features on the board, features touching
-//! the subject.
+//! the subject, and the board-wide words (`board_counts.rs`).
 
 use tegula_ruleset::{Counts, FeatureKind, Quantity};
 
@@ -46,6 +46,17 @@ impl Counts for RuleCounts<'_> {
             Quantity::Touching(k, tag) => g.touching(self.ctx, k, tag),
             Quantity::Extends(f) => g.extends(self.ctx, f, false),
             Quantity::ExtendsOpen(f) => g.extends(self.ctx, f, true),
+            Quantity::OwnerActs
+            | Quantity::PlacedThisTurn
+            | Quantity::OwnerFigure
+            | Quantity::Occupants
+            | Quantity::OwnerFigures
+            | Quantity::Figures { .. }
+            | Quantity::Features { .. }
+            | Quantity::Lines(_)
+            | Quantity::Players
+            | Quantity::GameTiles
+            | Quantity::NearBuilding(_) => g.board_count(q, self.ctx),
             // A tile subject without a feature: the tile's tag and its features'.
             Quantity::Tag(t) if root.is_none() => {
                 self.ctx.tile.map_or(0, |i| g.tile_tag_count(i, t))

@@ -46,7 +46,6 @@ impl Game {
             let r = find(&mut self.board.segs, self.due.pending[i]);
             let s = self.board.segs[r as usize];
             if !s.done && s.open <= 0 {
-                self.on_completed(r);
                 if self.waits(Kind::FeatureCompleted) {
                     self.rule_completed(r);
                 }
@@ -57,7 +56,6 @@ impl Game {
         for i in 0..self.due.pending_cloisters.len() {
             let c = self.due.pending_cloisters[i];
             if !self.board.segs[c as usize].done && self.cloister_neighbours(c) == 8 {
-                self.on_completed(c);
                 if self.waits(Kind::FeatureCompleted) {
                     self.rule_completed(c);
                 }
@@ -211,9 +209,9 @@ impl Game {
         self.board.segs[root as usize].done = true;
         let s = self.board.segs[root as usize];
         // Nothing to pay on an unoccupied feature, and nobody to tell when no events are kept;
-        // but an owned ability may still act on its scoring (W-13-like triggers), so the
-        // shortcut holds only while nobody owns a tile with abilities and no rule of the one
-        // form waits for scorings.
+        // but a rule of the one form may still act on its scoring (W-13-like rules a tile
+        // carries among them), so the shortcut holds only while nobody owns a tile carrying
+        // rules and no rule waits for scorings.
         let scored = self.waits(Kind::FeatureScored);
         if s.occ == 0 && !self.log.record && self.w.owned.is_empty() && !scored {
             return;
@@ -223,7 +221,6 @@ impl Game {
             .as_deref()
             .map_or(Cite::Standard { during }, Cite::Given);
         let winners = self.award(root, value, rule);
-        self.on_scored(root, during);
         if scored {
             self.rule_scored(root, during, winners);
         }
@@ -471,9 +468,8 @@ impl Game {
             self.now.player = p;
         }
         self.w.kept.clear();
-        // W-20: the end-of-game abilities first, then the one rule form's `game-end`, then the
-        // normal final scoring.
-        self.on_game_end();
+        // W-20: the one rule form's `game-end` (the tiles' carried rules first), then the normal
+        // final scoring.
         if self.waits(Kind::GameEnd) {
             self.rule_game_end();
         }
@@ -607,7 +603,18 @@ impl Counts for FeatureCounts<'_> {
             | Quantity::Completed(_)
             | Quantity::Touching(..)
             | Quantity::Extends(_)
-            | Quantity::ExtendsOpen(_) => 0,
+            | Quantity::ExtendsOpen(_)
+            | Quantity::OwnerActs
+            | Quantity::PlacedThisTurn
+            | Quantity::OwnerFigure
+            | Quantity::Occupants
+            | Quantity::OwnerFigures
+            | Quantity::Figures { .. }
+            | Quantity::Features { .. }
+            | Quantity::Lines(_)
+            | Quantity::Players
+            | Quantity::GameTiles
+            | Quantity::NearBuilding(_) => 0,
         }
     }
 }

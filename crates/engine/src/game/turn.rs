@@ -315,10 +315,10 @@ impl Game {
     /// With chance steps, each draw stops at [`Phase::Draw`] and this runs again once the tile
     /// is decided (everything done before the stop is kept in the state, so it resumes).
     pub(super) fn draw(&mut self) {
-        let hand = if self.w.owned.is_empty() {
-            self.rules.hand
-        } else {
+        let hand = if self.waits(Kind::Draw) {
             self.hand_size(self.now.player)
+        } else {
+            self.rules.hand
         };
         loop {
             if self.deck.drawn >= self.deck.pile.len() {

@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use tegula_ruleset::{FeatureKind, PieceKind, RuleEvent, ScoredAt};
+use tegula_ruleset::{FeatureKind, PieceKind, RuleEvent, ScoredAt, When};
 
 use super::rule_state::PendingOffer;
 use super::{find, Game};
@@ -39,6 +39,19 @@ pub(crate) enum Chosen {
     Kind(PieceKind),
 }
 
+/// The placed tile a carried rule ([`tegula_ruleset::When::tile`]) acts for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Carrier {
+    /// Its tile type.
+    pub tile: u16,
+    /// Its instance.
+    pub inst: u32,
+    /// Its owner.
+    pub owner: u8,
+    /// Whether it was placed in the current turn.
+    pub fresh: bool,
+}
+
 /// What a rule's test and effects read: the event's actor, subject and winners, and, for an
 /// offer's effects, the choice made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,6 +76,8 @@ pub(crate) struct Ctx {
     /// The completed cities of the part of the subject feature paid, when not the feature's
     /// own (a former field of a corner-figure join, one city of the first edition's fields).
     pub cities: Option<u32>,
+    /// The tile a carried rule acts for.
+    pub carrier: Option<Carrier>,
 }
 
 impl Ctx {
@@ -88,6 +103,7 @@ impl Ctx {
             chooser: None,
             chosen: None,
             cities: None,
+            carrier: None,
         }
     }
 }
@@ -100,25 +116,38 @@ impl Game {
     }
 
     /// Raise an event of `kind` about `ctx`: every rule waiting for it whose filter matches and
-    /// whose test holds runs its effects, in file order; its offer, if any, is left pending.
+    /// whose test holds runs its effects — first the rules tiles carry, for each owned tile in
+    /// the order the tiles got their owners (`game/tile_rules.rs`), then the others in file
+    /// order; a rule's offer, if any, is left pending.
     pub(super) fn raise(&mut self, kind: Kind, ctx: &Ctx) {
         let rules = Arc::clone(&self.rules);
-        for &i in rules.when.rules(kind) {
-            let w = &rules.ruleset().when[usize::from(i)];
-            if !self.matches(&w.event, ctx) {
-                continue;
-            }
-            if let Some(test) = &w.test {
-                if !test.holds(&mut RuleCounts::new(self, ctx, ctx.actor)) {
-                    continue;
-                }
-            }
-            self.run_acts(i, &w.then, ctx);
-            if w.offer.is_some() {
-                // offers: see game/choice.rs (the choices take them off `rf.offers`).
-                self.rf.offers.push(PendingOffer { rule: i, ctx: *ctx });
-            }
+        if !rules.when.carried(kind).is_empty() {
+            self.raise_carried(rules.when.carried(kind), ctx);
         }
+        for &i in rules.when.rules(kind) {
+            self.run_rule(&rules.ruleset().when[usize::from(i)], i, ctx);
+        }
+    }
+
+    /// Rule `w` (index `i`) on `ctx`: its effects when its filter matches and its test holds.
+    pub(super) fn run_rule(&mut self, w: &When, i: u16, ctx: &Ctx) {
+        if !self.rule_holds(w, ctx) {
+            return;
+        }
+        self.run_acts(i, &w.then, ctx);
+        if w.offer.is_some() {
+            // offers: see game/choice.rs (the choices take them off `rf.offers`).
+            self.rf.offers.push(PendingOffer { rule: i, ctx: *ctx });
+        }
+    }
+
+    /// Whether rule `w`'s filter matches `ctx` and its test holds there.
+    pub(super) fn rule_holds(&self, w: &When, ctx: &Ctx) -> bool {
+        if !self.matches(&w.event, ctx) {
+            return false;
+        }
+        let test = w.test.as_ref();
+        test.is_none_or(|t| t.holds(&mut RuleCounts::new(self, ctx, ctx.actor)))
     }
 
     /// Whether the event's filters (a tile's tag, a figure type, feature kinds, the time of a

@@ -524,8 +524,8 @@ fn assemble(
     ]
     .iter()
     .fold(0u8, |m, &k| m | 1 << k as u8);
-    let (owns_on_place, ability_turns) = owned_on_place(&ruleset);
     let when = super::when::WhenIndex::new(&ruleset.when);
+    let owns_on_place = owned_on_place(&ruleset, &when.carriers);
     let tag_sited_figs = figure_bits(&figures, |f| f.only_tags | f.never_tags != 0);
     Rules {
         any_corner: figures.iter().any(|f| f.corner.is_some()),
@@ -544,11 +544,10 @@ fn assemble(
         },
         corner_figs: figure_bits(&figures, |f| f.corner.is_some()),
         any_payment: when.kinds & super::when::Kind::FeaturePaid.bit() != 0,
-        any_extra_turn: ability_turns || when.extra_turn,
+        any_extra_turn: when.extra_turn,
         owns_on_place,
         plain_turns: ruleset.player_tiles.is_empty()
             && ruleset.pool.is_none()
-            && !ability_turns
             // The turn's start (rule-form events, the tokens' records) is `begin_turn`'s.
             && ruleset.when.is_empty(),
         plain_figures: tag_sited_figs == 0
@@ -593,25 +592,19 @@ fn figure_bits(figures: &[FigureInfo], has: impl Fn(&FigureInfo) -> bool) -> u16
     bits.fold(0, |m, (k, _)| m | 1 << k)
 }
 
-/// By tile type, whether placing it makes the placer its abilities' owner (every tile with
-/// abilities but the open pool's, which the pool gives an owner); empty when no tile qualifies.
-/// And whether any ability gives an extra turn.
-fn owned_on_place(ruleset: &Ruleset) -> (Vec<bool>, bool) {
+/// By tile type, whether placing it makes the placer its rules' owner (every tile carrying a
+/// rule of the one form but the open pool's, which the pool gives an owner); empty when no tile
+/// qualifies.
+fn owned_on_place(ruleset: &Ruleset, carriers: &[bool]) -> Vec<bool> {
     let pool: &[u16] = ruleset.pool.as_ref().map_or(&[], |p| &p.tiles);
     let owns: Vec<bool> = (0..ruleset.tiles.len())
-        .map(|t| !ruleset.tiles[t].abilities.is_empty() && !pool.contains(&(t as u16)))
+        .map(|t| carriers.get(t) == Some(&true) && !pool.contains(&(t as u16)))
         .collect();
-    let turns = ruleset
-        .tiles
-        .iter()
-        .flat_map(|t| &t.abilities)
-        .any(|a| a.effect == tegula_ruleset::Effect::ExtraTurn);
-    let owns = if owns.contains(&true) {
+    if owns.contains(&true) {
         owns
     } else {
         Vec::new()
-    };
-    (owns, turns)
+    }
 }
 
 /// The pile in ruleset order, group by group: each tile type's group (empty without groups),

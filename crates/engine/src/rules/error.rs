@@ -168,7 +168,7 @@ pub enum RulesReason {
     /// ruleset: a short form the compiler lowers to rules of the one form (`when`), which is
     /// all the engine reads; an artefact written before that lowering would play without it.
     UnloweredShortForm {
-        /// The resource's or figure type's id.
+        /// The resource's, figure type's or tile type's id.
         owner: String,
         /// The short form's key.
         what: &'static str,

@@ -35,11 +35,13 @@ pub(crate) enum Kind {
     FigureAtEnd,
     /// [`RuleEvent::FeaturePaid`].
     FeaturePaid,
+    /// [`RuleEvent::Draw`].
+    Draw,
 }
 
 /// How many [`Kind`]s there are (the last one's position, plus one: a literal went stale when
 /// two branches each added kinds).
-const KINDS: usize = Kind::FeaturePaid as usize + 1;
+const KINDS: usize = Kind::Draw as usize + 1;
 
 impl Kind {
     /// The kind of an event.
@@ -57,6 +59,7 @@ impl Kind {
             RuleEvent::Joined { .. } => Kind::Joined,
             RuleEvent::FigureAtEnd { .. } => Kind::FigureAtEnd,
             RuleEvent::FeaturePaid { .. } => Kind::FeaturePaid,
+            RuleEvent::Draw => Kind::Draw,
         }
     }
 
@@ -72,8 +75,13 @@ impl Kind {
 pub(crate) struct WhenIndex {
     /// Bit [`Kind::bit`] set when some rule waits for that kind (0: the variant has none).
     pub kinds: u16,
-    /// By kind, the indices into [`Ruleset::when`] of its rules, in file order.
+    /// By kind, the indices into [`Ruleset::when`] of its rules no tile carries, in file order.
     pub by_kind: [Vec<u16>; KINDS],
+    /// By kind, the rules tiles carry ([`When::tile`]): `(tile type, index into
+    /// [`Ruleset::when`])`, in file order.
+    pub carried: [Vec<(u16, u16)>; KINDS],
+    /// By tile type, whether it carries a rule (empty when none does).
+    pub carriers: Vec<bool>,
     /// Whether some rule grants an extra turn ([`Act::ExtraTurn`]).
     pub extra_turn: bool,
     /// Whether some rule scores a joined feature part by part ([`Act::ScoreFeature`]'s
@@ -88,7 +96,17 @@ impl WhenIndex {
         for (i, w) in rules.iter().enumerate() {
             let k = Kind::of(&w.event);
             ix.kinds |= k.bit();
-            ix.by_kind[k as usize].push(i as u16);
+            match w.tile {
+                Some(t) => {
+                    ix.carried[k as usize].push((t, i as u16));
+                    let t = usize::from(t);
+                    if ix.carriers.len() <= t {
+                        ix.carriers.resize(t + 1, false);
+                    }
+                    ix.carriers[t] = true;
+                }
+                None => ix.by_kind[k as usize].push(i as u16),
+            }
             let offered = w.offer.iter().flat_map(|o| &o.then);
             let acts: Vec<&Act> = w.then.iter().chain(offered).collect();
             ix.extra_turn |= acts.iter().any(|a| **a == Act::ExtraTurn);
@@ -106,10 +124,16 @@ impl WhenIndex {
         ix
     }
 
-    /// The rules waiting for `kind`, in file order.
+    /// The rules no tile carries waiting for `kind`, in file order.
     #[inline]
     pub(crate) fn rules(&self, kind: Kind) -> &[u16] {
         &self.by_kind[kind as usize]
+    }
+
+    /// The rules tiles carry waiting for `kind`: `(tile type, rule)`, in file order.
+    #[inline]
+    pub(crate) fn carried(&self, kind: Kind) -> &[(u16, u16)] {
+        &self.carried[kind as usize]
     }
 }
 
@@ -145,6 +169,9 @@ pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
             });
         };
         let tags = rs.tags.len().min(u32::BITS as usize);
+        if let Some(t) = w.tile.filter(|&t| usize::from(t) >= rs.tiles.len()) {
+            bad("tile", u32::from(t));
+        }
         if let RuleEvent::TilePlaced { tag: Some(t) } = w.event {
             if t as usize >= tags {
                 bad("tag", t);
@@ -205,6 +232,18 @@ pub(super) fn check_unlowered(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
             left(&r.id, "award");
         }
     }
+    for (i, t) in rs.tiles.iter().enumerate() {
+        // Each ability (kept in the artefact as its description) has its lowered rule on the
+        // tile: a rule citing its id that the tile carries.
+        let lowered = |rule: &str| {
+            rs.when
+                .iter()
+                .any(|w| w.tile == Some(i as u16) && w.rule == rule)
+        };
+        if t.abilities.iter().any(|a| !lowered(&a.rule)) {
+            left(&t.id, "ability");
+        }
+    }
     for f in &rs.followers {
         if f.payment.is_some() {
             left(&f.id, "payment");
@@ -235,6 +274,7 @@ fn check_act(rs: &Ruleset, a: &Act, chosen: bool, bad: &mut impl FnMut(&'static 
             check_index(rs, "resource", *into, false, bad);
             check_seat(rs, to, bad);
         }
+        Act::Hand { to, .. } => check_seat(rs, to, bad),
         Act::ExtraTurn | Act::ReturnChosen | Act::ScoreFeature { .. } | Act::ScoreFigure { .. } => {
         }
     }

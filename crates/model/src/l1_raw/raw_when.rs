@@ -70,6 +70,12 @@ pub struct RawWhen {
     /// A choice offered to a seat after the automatic effects.
     #[serde(default)]
     pub offer: Option<Sp<RawOffer>>,
+    /// The tile type carrying the rule (a tile id): the rule acts once for each placed tile of
+    /// that type with an owner, in the order they got one, for that owner (`owner`), before
+    /// the event's other rules — what an `[[ability]]` is lowered to.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub tile: Option<Sp<String>>,
 }
 
 /// The event a `[[when]]` waits for.
@@ -97,6 +103,8 @@ pub enum RawEvent {
     GameOver,
     /// A feature's value was paid to its majority (subject: the feature, with its winners).
     FeaturePaid,
+    /// A seat draws for its turn (its effects are `hand` only).
+    Draw,
 }
 
 impl RawEvent {
@@ -113,6 +121,7 @@ impl RawEvent {
             RawEvent::GameEnd => "game-end",
             RawEvent::GameOver => "game-over",
             RawEvent::FeaturePaid => "feature-paid",
+            RawEvent::Draw => "draw",
         }
     }
 }
@@ -221,6 +230,10 @@ pub struct RawAct {
     /// The chosen figure returns to its owner's supply: `{ return = "chosen" }`.
     #[serde(default, rename = "return")]
     pub return_: Option<Sp<RawChosen>>,
+    /// At `draw`: the seat holds this many tiles: `{ hand = N, to = SEAT }` (W-12).
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 8))]
+    pub hand: Option<Sp<u8>>,
 }
 
 /// A tile an effect acts on.

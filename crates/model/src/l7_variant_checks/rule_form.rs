@@ -6,6 +6,7 @@
 
 mod act;
 mod event;
+pub mod lower_ability;
 mod lower_corner;
 pub mod short;
 #[cfg(test)]
@@ -32,6 +33,8 @@ pub struct Scope<'a> {
     pub resources: &'a [String],
     /// The variant's follower ids.
     pub followers: &'a [String],
+    /// The variant's tile type ids (what a rule's `tile` may name).
+    pub tiles: &'a [String],
     /// The rules a value may cite.
     pub rules: &'a crate::rules::Scope,
 }
@@ -66,6 +69,7 @@ pub fn lower(
         counters: &counter_ids,
         resources: scope.resources,
         figures: scope.followers,
+        tiles: scope.tiles,
     };
     let mut when = Vec::new();
     let mut when_at = Vec::new();
@@ -196,6 +200,7 @@ impl Cx<'_> {
                 .as_ref()
                 .and_then(|o| self.offer(o, &e, &mut out));
             self.never_at_end(&w.value, &e, &mut out);
+            self.draw_only_hands(&w.value, &e, &mut out);
             if w.value.then.is_empty() && w.value.offer.is_none() {
                 let msg = format!(
                     "rule {rule}: this `[[when]]` does nothing: give it `then` effects or an \
@@ -212,10 +217,36 @@ impl Cx<'_> {
                 test,
                 then,
                 offer,
+                tile: self.carrier(&w.value, &mut out),
             });
         }
         diags.extend(out.into_iter().map(|d| d.with_rule(&rule)));
         when.filter(|_| diags[before..].iter().all(|d| !d.is_error()))
+    }
+
+    /// The tile type a rule's `tile` names (`None`: no `tile`, or a diagnostic).
+    fn carrier(&self, w: &RawWhen, out: &mut Vec<Diagnostic>) -> Option<u16> {
+        let t = w.tile.as_ref()?;
+        self.resolve("tile", self.scope.tiles, t, out)
+    }
+
+    /// A `draw` rule only sets the hand (`hand` effects, no offer): the draw runs nothing else.
+    fn draw_only_hands(
+        &self,
+        w: &RawWhen,
+        e: &tegula_ruleset::RuleEvent,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        if *e != tegula_ruleset::RuleEvent::Draw {
+            return;
+        }
+        let others = w.then.iter().filter(|a| a.value.hand.is_none());
+        let spans = others.map(|a| a.span.clone());
+        for at in spans.chain(w.offer.iter().map(|o| o.span.clone())) {
+            let msg = "a `draw` rule sets the tiles a seat draws up to: its effects are `hand` \
+                       only, and it offers nothing";
+            out.push(self.src.diag(Code::BadWhen, at, msg));
+        }
     }
 
     /// An offer or an extra turn on an event that happens once the game is over would never

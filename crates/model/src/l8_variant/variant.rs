@@ -374,7 +374,8 @@ fn check_abilities(doc: &VariantFile, v: &Parts, files: &SourceOf, diags: &mut V
 }
 
 /// The variant's resources and its rules of the one form, in their order: the short forms
-/// lowered first (resources' and figures', then the corner figures'), then the `[[when]]`
+/// lowered first (resources' and figures', the corner figures', then the tiles' abilities),
+/// then the `[[when]]`
 /// tables of the sets and of the variant (docs/design/rule-form.md). Lowering a short form
 /// takes it out of the resources and figures.
 fn lower_rules(
@@ -389,7 +390,7 @@ fn lower_rules(
     let players = &doc.players.value;
     let seats = (players.min, players.max);
     let mut resources = crate::resources::lower(&doc.resource, tags, seats, vsrc, diags);
-    let names = (tags, &resources[..], &followers[..]);
+    let names = (tags, &resources[..], &followers[..], &c.tiles[..]);
     let mut rule_form = when_tables(doc, files, names, rules, diags);
     // The short forms become rules of the one form, before the `[[when]]` tables
     // (docs/design/rule-form.md): resources' and figures' first, then the corner figures'.
@@ -402,6 +403,16 @@ fn lower_rules(
         &doc.followers,
         vsrc,
     ));
+    // The tiles' abilities, each a rule its tile carries (run by owned tile, before the
+    // event's other rules: their place in the list orders only a tile's own).
+    let resource_ids: Vec<String> = resources.iter().map(|r| r.id.clone()).collect();
+    let source_of = |i: usize, def: &crate::abilities::AbilityDef| files.of(i, def);
+    let carried =
+        crate::rule_form::lower_ability::ability_rules(&c.tiles, (tags, &resource_ids), source_of);
+    for (w, at) in carried {
+        when.push(w);
+        when_at.push(at);
+    }
     when.append(&mut rule_form.when);
     when_at.append(&mut rule_form.when_at);
     rule_form.when = when;
@@ -411,11 +422,11 @@ fn lower_rules(
 
 /// The `[[token]]`, `[[counter]]` and `[[when]]` tables of the sets (in the variant's set
 /// order) and of the variant,
-/// lowered against the variant's (tags, resources, followers) and rules.
+/// lowered against the variant's (tags, resources, followers, tiles) and rules.
 fn when_tables(
     doc: &VariantFile,
     files: &SourceOf,
-    (tags, resources, followers): (&[String], &[Resource], &[FollowerType]),
+    (tags, resources, followers, tiles): (&[String], &[Resource], &[FollowerType], &[CompiledTile]),
     rules: &crate::rules::Scope,
     diags: &mut Vec<Diagnostic>,
 ) -> crate::rule_form::Lowered {
@@ -430,10 +441,12 @@ fn when_tables(
         .collect();
     let resource_ids: Vec<String> = resources.iter().map(|r| r.id.clone()).collect();
     let follower_ids: Vec<String> = followers.iter().map(|f| f.id.clone()).collect();
+    let tile_ids: Vec<String> = tiles.iter().map(|t| t.id.clone()).collect();
     let scope = crate::rule_form::Scope {
         tags,
         resources: &resource_ids,
         followers: &follower_ids,
+        tiles: &tile_ids,
         rules,
     };
     crate::rule_form::lower(&forms, &scope, diags)

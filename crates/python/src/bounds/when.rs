@@ -184,6 +184,20 @@ impl Game<'_> {
                 };
                 seat.saturating_mul(u128::from(self.players))
             }
+            Quantity::OwnerActs
+            | Quantity::PlacedThisTurn
+            | Quantity::OwnerFigure
+            | Quantity::NearBuilding(_) => 1,
+            Quantity::Occupants | Quantity::OwnerFigures | Quantity::Figures { .. } => {
+                let seat = (0..self.rs.followers.len()).map(|i| seat_figures(self.rs, i));
+                seat.fold(0, u128::saturating_add)
+                    .saturating_mul(u128::from(self.players))
+            }
+            Quantity::Features { kind, .. } => t.count(kind),
+            Quantity::Players => u128::from(self.players),
+            Quantity::GameTiles => t.pieces,
+            // Rows and columns: not bounded here.
+            Quantity::Lines(_) => UNBOUNDED,
             q => kinds.iter().map(|&k| t.quantity(k, q).0).max().unwrap_or(0),
         }
     }
@@ -267,15 +281,21 @@ impl Game<'_> {
     }
 
     /// Every effect of every rule, automatic or offered (with its offer), with its rule.
+    /// The rules tiles carry (the lowered `[[ability]]`s) are bounded apart, from the tiles'
+    /// abilities (`ability_points`).
     fn acts(&self) -> impl Iterator<Item = (&When, &Act, Option<&Offer>)> {
-        self.rs.when.iter().flat_map(|w| {
-            let offered = w
-                .offer
-                .iter()
-                .flat_map(|o| o.then.iter().map(move |a| (a, Some(o))));
-            let own = w.then.iter().map(|a| (a, None));
-            own.chain(offered).map(move |(a, o)| (w, a, o))
-        })
+        self.rs
+            .when
+            .iter()
+            .filter(|w| w.tile.is_none())
+            .flat_map(|w| {
+                let offered = w
+                    .offer
+                    .iter()
+                    .flat_map(|o| o.then.iter().map(move |a| (a, Some(o))));
+                let own = w.then.iter().map(|a| (a, None));
+                own.chain(offered).map(move |(a, o)| (w, a, o))
+            })
     }
 
     /// Runs `f` one level deeper into the counts that the rules' effects define (a record,
@@ -309,6 +329,7 @@ impl Game<'_> {
                 self.each_kind(kinds, |k| t.count(k) + self.field_rescores(k))
             }
             RuleEvent::GameEnd | RuleEvent::GameOver => 1,
+            RuleEvent::Draw => 2 * t.pieces,
             // A join pays at a placement's follower decision, at most two a piece (as
             // `corner_points` counts them).
             RuleEvent::Joined { .. } => 2 * t.pieces,
@@ -705,6 +726,7 @@ mod tests {
                 value: Expr::Int(2),
             }],
             offer: None,
+            tile: None,
         });
         assert_eq!(term(&r, &rs), Ok(7 * 2 * 2));
     }

@@ -25,6 +25,7 @@ fn rule(id: &str, event: RuleEvent, act: Act) -> When {
         test: None,
         then: vec![act],
         offer: None,
+        tile: None,
     }
 }
 

@@ -25,6 +25,7 @@ fn when(rule: &str, event: RuleEvent, test: Option<Test>, then: Vec<Act>) -> Whe
         test,
         then,
         offer: None,
+        tile: None,
     }
 }
 

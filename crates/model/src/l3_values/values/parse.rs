@@ -145,7 +145,7 @@ fn cite_end(text: &str, start: usize) -> Result<usize, ExprError> {
 }
 
 /// The words of the one rule form, each with a name in parentheses.
-const RULE_WORDS: [&str; 7] = [
+const RULE_WORDS: [&str; 11] = [
     "record",
     "counters",
     "held",
@@ -153,7 +153,13 @@ const RULE_WORDS: [&str; 7] = [
     "touching",
     "extends",
     "extends_open",
+    "figures",
+    "features",
+    "lines",
+    "near_building",
 ];
+
+mod board_words;
 
 /// Whether the `(` just pushed follows `count`, `any` or a rule-form word: a name follows.
 fn opens_tag(out: &[(Tok<'_>, Range<usize>)]) -> bool {
@@ -398,6 +404,12 @@ impl<'a> Parser<'a> {
             }
             Tok::Word("cities") => Quantity::Cities,
             Tok::Word("count") => Quantity::Tag(self.tag_arg()?),
+            Tok::Word(w)
+                if self.peek() != Tok::Open
+                    && board_words::BARE_WORDS.iter().any(|(n, _)| *n == w) =>
+            {
+                self.bare_word(w, at.clone())?
+            }
             Tok::Word(w) if RULE_WORDS.contains(&w) => self.rule_word(w, at.clone())?,
             Tok::Word(w) => {
                 return err(
@@ -470,17 +482,7 @@ impl<'a> Parser<'a> {
         };
         let close = self.span();
         self.expect(Tok::Close, "`)`")?;
-        if !self.rule_form {
-            return err(
-                at.start..close.end,
-                format!(
-                    "`{word}(…)` reads the board or the seats, not the feature being valued: it \
-                     may be used only in the values and tests of a `[[when]]` rule (`if`, \
-                     `score`, `amount`, `record`, `add`; docs/RULE-LANGUAGE.md, \"Values of the \
-                     rule form\")"
-                ),
-            );
-        }
+        self.rule_form_only(&format!("{word}(…)"), at.start..close.end)?;
         let n = self.names;
         let one = |what: &str, ids: &[String]| find_name(what, arg, ids, arg_at.clone());
         Ok(match word {
@@ -490,8 +492,36 @@ impl<'a> Parser<'a> {
             "completed" => Quantity::Completed(kind_arg(arg, arg_at)?),
             "extends" => Quantity::Extends(one("figure", n.figures)?),
             "extends_open" => Quantity::ExtendsOpen(one("figure", n.figures)?),
+            "figures" => board_words::figures(arg, arg_at)?,
+            "features" => board_words::features(arg, arg_at, self.tags)?,
+            "lines" => board_words::lines(arg, arg_at)?,
+            "near_building" => board_words::near_building(arg, arg_at, self.tags)?,
             _ => self.touching(arg, arg_at)?,
         })
+    }
+
+    /// A bare word of the one rule form (`owner_acts`, `players`, …) at `at`.
+    fn bare_word(&self, word: &str, at: Range<usize>) -> Result<Quantity, ExprError> {
+        self.rule_form_only(word, at)?;
+        let q = board_words::BARE_WORDS.iter().find(|(n, _)| *n == word);
+        Ok(q.map_or(Quantity::Players, |(_, q)| *q))
+    }
+
+    /// The error that `what` (at `at`) reads the board or the seats, unless this is a value of
+    /// the one rule form.
+    fn rule_form_only(&self, what: &str, at: Range<usize>) -> Result<(), ExprError> {
+        if self.rule_form {
+            return Ok(());
+        }
+        err(
+            at,
+            format!(
+                "`{what}` reads the board or the seats, not the feature being valued: it \
+                 may be used only in the values and tests of a `[[when]]` rule (`if`, \
+                 `score`, `amount`, `record`, `add`; docs/RULE-LANGUAGE.md, \"Values of the \
+                 rule form\")"
+            ),
+        )
     }
 
     /// `touching(KIND)` or `touching(KIND, TAG)`: the argument text `arg` at `at`.

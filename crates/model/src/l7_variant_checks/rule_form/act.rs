@@ -12,7 +12,7 @@ use crate::raw::Sp;
 use crate::raw_when::{RawAct, RawTileRef, RawValue};
 
 /// The effect keys, each with the other keys it takes (required first, then optional).
-const SHAPES: [(&str, &[&str], &[&str]); 8] = [
+const SHAPES: [(&str, &[&str], &[&str]); 9] = [
     ("score", &["to"], &[]),
     ("gain", &["amount", "to"], &[]),
     ("spend", &["amount", "to"], &[]),
@@ -21,6 +21,7 @@ const SHAPES: [(&str, &[&str], &[&str]); 8] = [
     ("take", &["into", "to"], &[]),
     ("extra_turn", &[], &[]),
     ("return", &[], &[]),
+    ("hand", &["to"], &[]),
 ];
 
 /// The seats a `to` may name, beside `holder(TOKEN)`.
@@ -40,6 +41,7 @@ fn given(a: &RawAct) -> Vec<(&'static str, Range<usize>)> {
         ("take", a.take.as_ref().map(|v| v.span.clone())),
         ("extra_turn", a.extra_turn.as_ref().map(|v| v.span.clone())),
         ("return", a.return_.as_ref().map(|v| v.span.clone())),
+        ("hand", a.hand.as_ref().map(|v| v.span.clone())),
         ("amount", a.amount.as_ref().map(|v| v.span.clone())),
         ("record", a.record.as_ref().map(|v| v.span.clone())),
         ("add", a.add.as_ref().map(|v| v.span.clone())),
@@ -144,6 +146,10 @@ impl Cx<'_> {
             },
             "take" => self.take(r, place, out)?,
             "extra_turn" => self.extra_turn(r.extra_turn.as_ref()?, out)?,
+            "hand" => {
+                let size = self.hand(r.hand.as_ref()?, e, out)?;
+                Act::Hand { size, to: to(out)? }
+            }
             _ => self.return_chosen(a, place, out)?,
         })
     }
@@ -175,6 +181,25 @@ impl Cx<'_> {
             return None;
         }
         Some(Act::ExtraTurn)
+    }
+
+    /// `{ hand = N }`: only at `draw`, and `draw` takes only `hand`.
+    fn hand(&self, n: &Sp<u8>, e: &RuleEvent, out: &mut Vec<Diagnostic>) -> Option<u8> {
+        if *e != RuleEvent::Draw {
+            let msg = format!(
+                "`hand` sets the tiles a seat draws up to: it goes only with event = \"draw\"; \
+                 this rule waits for `{}`",
+                event::name(e)
+            );
+            out.push(self.src.diag(Code::BadWhen, n.span.clone(), msg));
+            return None;
+        }
+        if n.value == 0 {
+            let msg = "`hand = 0`: a seat holds at least the tile it places";
+            out.push(self.src.diag(Code::BadWhen, n.span.clone(), msg));
+            return None;
+        }
+        Some(n.value)
     }
 
     /// `{ return = "chosen" }`: only in an offer of the chooser's figures.

@@ -63,6 +63,7 @@ fn rule(id: &str, event: RuleEvent, act: Act) -> When {
         test: None,
         then: vec![act],
         offer: None,
+        tile: None,
     }
 }
 

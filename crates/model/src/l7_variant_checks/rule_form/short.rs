@@ -84,6 +84,7 @@ fn gain(resource: u16, g: Gain) -> When {
             spend: false,
         }],
         offer: None,
+        tile: None,
     }
 }
 
@@ -99,6 +100,7 @@ fn payment(figure: u8, p: PaymentModifier) -> When {
             to: Seat::Has(figure),
         }],
         offer: None,
+        tile: None,
     }
 }
 
@@ -113,6 +115,7 @@ fn award(resource: u16, a: Award) -> When {
             to: Seat::Most(resource),
         }],
         offer: None,
+        tile: None,
     }
 }
 
@@ -138,5 +141,6 @@ fn extra_turn(figure: u32, t: TurnEffect) -> When {
         )),
         then: vec![act],
         offer: None,
+        tile: None,
     }
 }
