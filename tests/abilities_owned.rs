@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use common::{assert_exit, root, tegula};
 use tegula_engine::{Game, Phase, PileOrder};
-use tegula_ruleset::{Count, Effect, Ruleset};
+use tegula_ruleset::{Act, Effect, Expr, Quantity, Ruleset, When};
 use tegula_scenario::{load, run, VariantCache};
 
 const GU1: &str = "scenarios/house-guilds.toml";
@@ -45,6 +45,12 @@ fn tile(rs: &Ruleset, id: &str) -> usize {
     rs.tiles.iter().position(|t| t.id == id).expect(id)
 }
 
+/// The rule tile `id` carries (its one ability, lowered).
+fn carried<'a>(rs: &'a mut Ruleset, id: &str) -> &'a mut When {
+    let t = tile(rs, id) as u16;
+    rs.when.iter_mut().find(|w| w.tile == Some(t)).expect(id)
+}
+
 #[test]
 fn the_guilds_scenarios_hold() {
     for rel in [GU1, GU2, GU3, GU5] {
@@ -57,7 +63,7 @@ fn fails_silent(rel: &str, id: &str, is: impl Fn(&Effect) -> bool) -> bool {
     !failures_with(rel, |rs| {
         let t = tile(rs, id);
         assert!(is(&rs.tiles[t].abilities[0].effect), "{id}");
-        rs.tiles[t].abilities.clear();
+        rs.without_tile_rules(t as u16);
     })
     .is_empty()
 }
@@ -81,12 +87,13 @@ fn gu2_fails_without_the_extra_turn() {
 #[test]
 fn gu3_fails_without_the_tag_filter() {
     let f = failures_with(GU3, |rs| {
-        let t = tile(rs, "exchange");
-        let Effect::Score {
-            count: Count::Features { tag, .. },
-            ..
-        } = &mut rs.tiles[t].abilities[0].effect
-        else {
+        let Act::Score { value, .. } = &mut carried(rs, "exchange").then[0] else {
+            panic!("GU-3 scores");
+        };
+        let Expr::Mul(_, count) = value else {
+            panic!("GU-3 scores per feature");
+        };
+        let Expr::Count(Quantity::Features { tag, .. }) = &mut **count else {
             panic!("GU-3 counts features");
         };
         assert!(tag.is_some());
@@ -100,12 +107,11 @@ fn gu3_fails_without_the_tag_filter() {
 #[test]
 fn gu5_fails_with_a_constant_per() {
     let f = failures_with(GU5, |rs| {
-        let t = tile(rs, "toll-house");
-        let Effect::Score { per, .. } = &mut rs.tiles[t].abilities[0].effect else {
+        let Act::Score { value, .. } = &mut carried(rs, "toll-house").then[0] else {
             panic!("GU-5 scores");
         };
-        assert!(matches!(per, tegula_ruleset::Per::Value(_)));
-        *per = tegula_ruleset::Per::Fixed(1);
+        assert_eq!(*value, Expr::Count(Quantity::Tiles));
+        *value = Expr::Int(1);
     });
     assert!(!f.is_empty());
 }

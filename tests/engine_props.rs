@@ -306,7 +306,7 @@ fn variant(name: &str) -> Arc<Rules> {
     if let Some(pool) = rs.pool.take() {
         for t in pool.tiles {
             rs.tiles[t as usize].count = 1;
-            rs.tiles[t as usize].abilities.clear();
+            rs.without_tile_rules(t);
         }
     }
     Arc::new(Rules::new(rs).expect("playable"))

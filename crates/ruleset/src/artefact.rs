@@ -13,7 +13,7 @@ use crate::{
 
 /// Version of the ruleset artefact's format. Raised whenever a change to these types would make
 /// an older engine misread a newer file (or the reverse); [`Ruleset::from_json`] refuses others.
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 6;
 
 /// One complete, lowered variant: the "generated engine" input.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -122,6 +122,15 @@ impl std::fmt::Display for ArtefactError {
 impl std::error::Error for ArtefactError {}
 
 impl Ruleset {
+    /// Tile type `tile` played as a plain tile: its abilities and the rules it carries
+    /// ([`crate::When::tile`], what the abilities are lowered to) removed.
+    pub fn without_tile_rules(&mut self, tile: u16) {
+        if let Some(t) = self.tiles.get_mut(usize::from(tile)) {
+            t.abilities.clear();
+        }
+        self.when.retain(|w| w.tile != Some(tile));
+    }
+
     /// Read a ruleset artefact (`tegula compile VARIANT --format json`): the version is checked
     /// first, so that a file of another version gets that message rather than a parse error.
     pub fn from_json(text: &str) -> Result<Ruleset, ArtefactError> {

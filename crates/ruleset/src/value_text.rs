@@ -494,6 +494,9 @@ impl Test {
 
     /// The condition in English, e.g. "it has a segment tagged `religious`".
     pub fn words_named(&self, n: &Names<'_>) -> String {
+        if let Some((yes, _)) = self.flag(n) {
+            return yes;
+        }
         match self {
             Test::Any(t) => format!("it has a segment tagged `{}`", tag(n.tags, *t)),
             Test::Cmp(op, a, b) => {
@@ -501,8 +504,44 @@ impl Test {
             }
             Test::And(a, b) => format!("{} and {}", a.words_named(n), b.words_named(n)),
             Test::Or(a, b) => format!("{} or {}", a.words_named(n), b.words_named(n)),
-            Test::Not(a) => format!("not ({})", a.words_named(n)),
+            Test::Not(a) => match a.flag(n) {
+                Some((_, no)) => no,
+                None => format!("not ({})", a.words_named(n)),
+            },
         }
+    }
+
+    /// `WORD > 0` for a word that is 0 or 1 (`owner_acts`, `near_building(TAG)`…): the clause
+    /// it says, and its negation.
+    fn flag(&self, n: &Names<'_>) -> Option<(String, String)> {
+        let Test::Cmp(Compare::Gt, a, b) = self else {
+            return None;
+        };
+        let (Expr::Count(q), Expr::Int(0)) = (&**a, &**b) else {
+            return None;
+        };
+        let (yes, no) = match q {
+            Quantity::OwnerActs => ("it is the owner's turn", "it is not the owner's turn"),
+            Quantity::PlacedThisTurn => (
+                "the rule's tile was placed this turn",
+                "the rule's tile was not placed this turn",
+            ),
+            Quantity::OwnerFigure => (
+                "the figure is the owner's, on a feature",
+                "the figure is not the owner's, on a feature",
+            ),
+            Quantity::NearBuilding(t) => {
+                let around = t.map_or("a cloister".to_string(), |t| {
+                    format!("a cloister or a feature tagged `{}`", tag(n.tags, t))
+                });
+                return Some((
+                    format!("the figure stands in one of the 8 cells around {around}"),
+                    format!("the figure stands in none of the 8 cells around {around}"),
+                ));
+            }
+            _ => return None,
+        };
+        Some((yes.to_string(), no.to_string()))
     }
 }
 

@@ -577,7 +577,7 @@ fn scenario_rules(sc: &Scenario) -> Result<Arc<Rules>, String> {
         if let Some(pool) = ruleset.pool.take() {
             for t in pool.tiles {
                 ruleset.tiles[t as usize].count = 1;
-                ruleset.tiles[t as usize].abilities.clear();
+                ruleset.without_tile_rules(t);
             }
         }
     }

@@ -364,3 +364,5 @@ pub(super) use super::rule_counts::RuleCounts;
 mod corner_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tile_tests;

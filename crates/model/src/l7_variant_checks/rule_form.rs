@@ -78,6 +78,7 @@ pub fn lower(
             src,
             names: &names,
             scope,
+            carried: false,
         };
         for w in &f.when {
             if let Some(lowered) = cx.when(w, diags) {
@@ -157,10 +158,13 @@ fn declare<T: Declared>(
 }
 
 /// What a rule of one file is checked against.
+#[derive(Clone, Copy)]
 struct Cx<'a> {
     src: &'a Source,
     names: &'a Names<'a>,
     scope: &'a Scope<'a>,
+    /// The rule being checked is carried by a tile (`tile`): it has an owner at every event.
+    carried: bool,
 }
 
 /// Where an effect stands: in a rule's `then`, or in an offer's with its options.
@@ -177,6 +181,15 @@ struct Place<'a> {
 impl Cx<'_> {
     /// One `[[when]]`, or `None` after its diagnostics.
     fn when(&self, w: &Sp<RawWhen>, diags: &mut Vec<Diagnostic>) -> Option<When> {
+        let cx = Cx {
+            carried: w.value.tile.is_some(),
+            ..*self
+        };
+        cx.when_in(w, diags)
+    }
+
+    /// [`Cx::when`], with `carried` set for the rule.
+    fn when_in(&self, w: &Sp<RawWhen>, diags: &mut Vec<Diagnostic>) -> Option<When> {
         let before = diags.len();
         let rule = w.value.rule.value.clone();
         let mut out = Vec::new();

@@ -185,18 +185,21 @@ pub fn score_value(per: &Per, count: &Count) -> Expr {
 }
 
 /// The entry of `(least, points)` steps with the largest `least` not above `q` (0 below every
-/// step): `if q >= LAST then … else if … else 0`.
+/// step): `if q >= LAST then … else if … else 0` (a step from 0 is the last `else`).
 fn table(q: Quantity, steps: &[(u32, u32)]) -> Expr {
     let mut sorted = steps.to_vec();
     sorted.sort_by_key(|s| s.0);
-    sorted
-        .into_iter()
-        .fold(Expr::Int(0), |below, (least, points)| {
-            let test = Test::Cmp(
-                Compare::Ge,
-                Box::new(Expr::Count(q)),
-                Box::new(Expr::Int(least)),
-            );
-            Expr::If(Box::new(test), Box::new(Expr::Int(points)), Box::new(below))
-        })
+    // A step from 0 holds whatever the count: it is the value below the others.
+    let (below, rest) = match sorted.split_first() {
+        Some(((0, points), rest)) => (Expr::Int(*points), rest),
+        _ => (Expr::Int(0), &sorted[..]),
+    };
+    rest.iter().fold(below, |below, &(least, points)| {
+        let test = Test::Cmp(
+            Compare::Ge,
+            Box::new(Expr::Count(q)),
+            Box::new(Expr::Int(least)),
+        );
+        Expr::If(Box::new(test), Box::new(Expr::Int(points)), Box::new(below))
+    })
 }
