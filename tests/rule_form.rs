@@ -332,6 +332,7 @@ fn explain_says_every_rule_in_words() {
         counters: &counters,
         resources: &resources,
         figures: &figures,
+        tiles: &[],
     };
     for w in &rs.when {
         let same = rs.when.iter().filter(|o| o.rule == w.rule).count();
@@ -414,11 +415,13 @@ fn the_docs_examples_say_what_explain_says() {
     let tags = ids(&["garden", "gold", "siege", "wine"]);
     let resources = ids(&["ingots", "building", "wine"]);
     let figures = ids(&["meeple", "abbot"]);
+    let tiles = ids(&["stonehenge"]);
     let rules = tegula_model::rules::Scope::default();
     let scope = Scope {
         tags: &tags,
         resources: &resources,
         followers: &figures,
+        tiles: &tiles,
         rules: &rules,
     };
     let mut said = Vec::new();
@@ -437,6 +440,7 @@ fn the_docs_examples_say_what_explain_says() {
             counters: &counters,
             resources: &resources,
             figures: &figures,
+            tiles: &tiles,
         };
         said.extend(
             l.when
@@ -444,9 +448,9 @@ fn the_docs_examples_say_what_explain_says() {
                 .map(|w| format!("> {} ({})", w.describe(&names), w.rule)),
         );
     }
-    // TB-2's resource gain in the one form, AB-4, KR-2..KR-4 (4), GM-2, GM-3, GM-5, LB-2,
-    // LB-3, CA-3.
-    assert_eq!(said.len(), 12, "every worked rule");
+    // TB-2's resource gain in the one form, W-11's ability in the one form, AB-4, KR-2..KR-4
+    // (4), GM-2, GM-3, GM-5, LB-2, LB-3, CA-3.
+    assert_eq!(said.len(), 13, "every worked rule");
     let missing: Vec<&String> = said.iter().filter(|s| !doc.contains(s.as_str())).collect();
     assert!(missing.is_empty(), "not in the docs:\n{}", said.join("\n"));
 }
