@@ -23,7 +23,7 @@ const WONDERS: &str = r#"
 rule = "W-10"
 tile = "notre-dame"
 event = "figure-placed"
-if = "owner_figure > 0 and not placed_this_turn > 0 and near_building(religious) > 0"
+if = "owner_figure > 0 and not placed_this_turn > 0 and near(religious) > 0"
 then = [{ score = 3, to = "owner" }]
 
 [[when]]

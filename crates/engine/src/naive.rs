@@ -376,7 +376,7 @@ impl Counts for NaiveCounts<'_> {
             | Quantity::Lines(_)
             | Quantity::Players
             | Quantity::GameTiles
-            | Quantity::NearBuilding(_) => 0,
+            | Quantity::Near(_) => 0,
         }
     }
 }

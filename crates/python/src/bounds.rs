@@ -226,7 +226,7 @@ impl Totals {
             | Quantity::Lines(_)
             | Quantity::Players
             | Quantity::GameTiles
-            | Quantity::NearBuilding(_) => (0, 0),
+            | Quantity::Near(_) => (0, 0),
         }
     }
 

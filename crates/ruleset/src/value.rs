@@ -105,8 +105,8 @@ pub enum Quantity {
     /// a cell holding a cloister or a feature with this tag (`None`: cloisters only) — or that
     /// cell itself, as [`crate::Readings::near`] reads it — else 0; 0 for a figure on no
     /// feature. Rule-form values only.
-    #[serde(rename = "near_building")]
-    NearBuilding(Option<u32>),
+    #[serde(rename = "near")]
+    Near(Option<u32>),
 }
 
 impl Quantity {
@@ -132,7 +132,7 @@ impl Quantity {
                 | Quantity::Lines(_)
                 | Quantity::Players
                 | Quantity::GameTiles
-                | Quantity::NearBuilding(_)
+                | Quantity::Near(_)
         )
     }
 }

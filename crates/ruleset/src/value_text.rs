@@ -174,7 +174,7 @@ impl Quantity {
 }
 
 /// The source form of the words a tile-borne rule reads (`owner_acts`, `figures(own, city,
-/// any)`, `features(road, 5, any)`, `lines(7)`, `near_building(religious)`).
+/// any)`, `features(road, 5, any)`, `lines(7)`, `near(religious)`).
 fn board_source(q: Quantity, n: &Names<'_>) -> String {
     match q {
         Quantity::OwnerActs => "owner_acts".into(),
@@ -204,8 +204,8 @@ fn board_source(q: Quantity, n: &Names<'_>) -> String {
         Quantity::Lines(run) => format!("lines({run})"),
         Quantity::Players => "players".into(),
         Quantity::GameTiles => "game_tiles".into(),
-        Quantity::NearBuilding(None) => "near_building".into(),
-        Quantity::NearBuilding(Some(t)) => format!("near_building({})", tag(n.tags, t)),
+        Quantity::Near(None) => "near".into(),
+        Quantity::Near(Some(t)) => format!("near({})", tag(n.tags, t)),
         // The feature's own counts and the other rule-form words are said by the caller.
         _ => String::new(),
     }
@@ -266,7 +266,7 @@ fn board_words(q: Quantity, n: &Names<'_>, all: bool) -> String {
         Quantity::Lines(run) => {
             format!("row or column of the board with a gap-free run of {run} tiles or more")
         }
-        Quantity::NearBuilding(t) => {
+        Quantity::Near(t) => {
             let around = t.map_or("a cloister".to_string(), |t| {
                 format!("a cloister or a feature tagged `{}`", tag(n.tags, t))
             });
@@ -511,7 +511,7 @@ impl Test {
         }
     }
 
-    /// `WORD > 0` for a word that is 0 or 1 (`owner_acts`, `near_building(TAG)`…): the clause
+    /// `WORD > 0` for a word that is 0 or 1 (`owner_acts`, `near(TAG)`…): the clause
     /// it says, and its negation.
     fn flag(&self, n: &Names<'_>) -> Option<(String, String)> {
         let Test::Cmp(Compare::Gt, a, b) = self else {
@@ -530,7 +530,7 @@ impl Test {
                 "the figure is the owner's, on a feature",
                 "the figure is not the owner's, on a feature",
             ),
-            Quantity::NearBuilding(t) => {
+            Quantity::Near(t) => {
                 let around = t.map_or("a cloister".to_string(), |t| {
                     format!("a cloister or a feature tagged `{}`", tag(n.tags, t))
                 });

@@ -1,7 +1,7 @@
 //! The board-wide words a rule of the one form reads (the ones the `[[ability]]` short form
 //! lowers to, W-10..W-17): the rule's owner and whether it acts, figures and features counted
 //! anywhere on the board, rows and columns with a run of tiles, the seats and the tiles in the
-//! game, and whether the subject figure stands near a building.
+//! game, and whether the subject figure stands near a cloister or a tagged feature.
 
 use std::collections::BTreeMap;
 
@@ -55,7 +55,7 @@ impl Game {
             Quantity::Lines(run) => self.lines(run),
             Quantity::Players => u32::from(self.seats.players),
             Quantity::GameTiles => self.tiles_in_game(),
-            Quantity::NearBuilding(tag) => u32::from(self.near_building(ctx, tag)),
+            Quantity::Near(tag) => u32::from(self.near(ctx, tag)),
             _ => 0,
         }
     }
@@ -163,7 +163,7 @@ impl Game {
 
     /// Whether a cell of the segment the subject figure stands on is one of the 8 cells around
     /// a cloister or a feature tagged `tag` (W-10); a figure on no feature is near nothing.
-    fn near_building(&self, ctx: &Ctx, tag: Option<u32>) -> bool {
+    fn near(&self, ctx: &Ctx, tag: Option<u32>) -> bool {
         let Some(f) = ctx.figure else {
             return false;
         };

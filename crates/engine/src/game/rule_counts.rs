@@ -56,7 +56,7 @@ impl Counts for RuleCounts<'_> {
             | Quantity::Lines(_)
             | Quantity::Players
             | Quantity::GameTiles
-            | Quantity::NearBuilding(_) => g.board_count(q, self.ctx),
+            | Quantity::Near(_) => g.board_count(q, self.ctx),
             // A tile subject without a feature: the tile's tag and its features'.
             Quantity::Tag(t) if root.is_none() => {
                 self.ctx.tile.map_or(0, |i| g.tile_tag_count(i, t))

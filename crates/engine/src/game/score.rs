@@ -614,7 +614,7 @@ impl Counts for FeatureCounts<'_> {
             | Quantity::Lines(_)
             | Quantity::Players
             | Quantity::GameTiles
-            | Quantity::NearBuilding(_) => 0,
+            | Quantity::Near(_) => 0,
         }
     }
 }

@@ -187,7 +187,7 @@ impl Game<'_> {
             Quantity::OwnerActs
             | Quantity::PlacedThisTurn
             | Quantity::OwnerFigure
-            | Quantity::NearBuilding(_) => 1,
+            | Quantity::Near(_) => 1,
             Quantity::Occupants | Quantity::OwnerFigures | Quantity::Figures { .. } => {
                 let seat = (0..self.rs.followers.len()).map(|i| seat_figures(self.rs, i));
                 seat.fold(0, u128::saturating_add)

@@ -101,7 +101,7 @@ fn paid(g: &Game, rule: &str) -> Vec<(u32, Vec<u8>, u32)> {
 fn the_words_of_a_figure_placed() {
     let rs = base_ruleset();
     let value = weighted(&[
-        (1000, Quantity::NearBuilding(None)),
+        (1000, Quantity::Near(None)),
         (100, Quantity::OwnerFigure),
         (10, Quantity::Occupants),
         (1, Quantity::OwnerFigures),

@@ -156,7 +156,7 @@ const RULE_WORDS: [&str; 11] = [
     "figures",
     "features",
     "lines",
-    "near_building",
+    "near",
 ];
 
 mod board_words;
@@ -495,7 +495,7 @@ impl<'a> Parser<'a> {
             "figures" => board_words::figures(arg, arg_at)?,
             "features" => board_words::features(arg, arg_at, self.tags)?,
             "lines" => board_words::lines(arg, arg_at)?,
-            "near_building" => board_words::near_building(arg, arg_at, self.tags)?,
+            "near" => board_words::near(arg, arg_at, self.tags)?,
             _ => self.touching(arg, arg_at)?,
         })
     }

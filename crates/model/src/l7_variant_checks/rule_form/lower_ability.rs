@@ -11,7 +11,7 @@
 //! | `feature-scored`, `during_game_only` | `feature-scored { kinds = [K], at = "game" }` |
 //! | `game-end`, `draw` | `game-end`, `draw` |
 //! | `not_in_placing_turn` | `not placed_this_turn > 0` |
-//! | `near_building = T`, `occupied`, `min_tiles = N`, `owner_present` | `near_building(T) > 0`, `occupants > 0`, `tiles >= N`, `owner_figures > 0` |
+//! | `near_building = T`, `occupied`, `min_tiles = N`, `owner_present` | `near(T) > 0`, `occupants > 0`, `tiles >= N`, `owner_figures > 0` |
 //! | `score = { per…, count… }` | `score = PER * COUNT` to `owner` (`per_players`/`per_tiles`: `if players >= …`) |
 //! | `gain`, `extra_turn`, `hand` | `gain` to `owner`, `extra_turn` (test `owner_acts > 0`), `hand` to `owner` |
 
@@ -130,7 +130,7 @@ fn event(when: Trigger) -> (RuleEvent, Vec<Test>) {
 /// A condition as a test.
 fn condition(c: &Condition) -> Test {
     match *c {
-        Condition::Near { tag } => is(Quantity::NearBuilding(tag)),
+        Condition::Near { tag } => is(Quantity::Near(tag)),
         Condition::Occupied => is(Quantity::Occupants),
         Condition::MinTiles(n) => Test::Cmp(
             Compare::Ge,

@@ -1,6 +1,6 @@
 //! The board-wide words of the one rule form (the ones `[[ability]]` lowers to): bare words
 //! (`owner_acts`, `players`, …) and words with several arguments (`figures(own, city, any)`,
-//! `features(road, 5, any)`, `lines(7)`, `near_building(religious)`).
+//! `features(road, 5, any)`, `lines(7)`, `near(religious)`).
 
 use std::ops::Range;
 
@@ -17,7 +17,7 @@ pub(super) const BARE_WORDS: [(&str, Quantity); 8] = [
     ("owner_figures", Quantity::OwnerFigures),
     ("players", Quantity::Players),
     ("game_tiles", Quantity::GameTiles),
-    ("near_building", Quantity::NearBuilding(None)),
+    ("near", Quantity::Near(None)),
 ];
 
 /// The argument text `arg` (at `at`) split at commas, each part trimmed with its range.
@@ -102,13 +102,9 @@ pub(super) fn lines(arg: &str, at: Range<usize>) -> Result<Quantity, ExprError> 
     Ok(Quantity::Lines(number_arg(arg.trim(), at)?))
 }
 
-/// `near_building(TAG)`.
-pub(super) fn near_building(
-    arg: &str,
-    at: Range<usize>,
-    tags: &[String],
-) -> Result<Quantity, ExprError> {
-    Ok(Quantity::NearBuilding(Some(find_name(
+/// `near(TAG)`.
+pub(super) fn near(arg: &str, at: Range<usize>, tags: &[String]) -> Result<Quantity, ExprError> {
+    Ok(Quantity::Near(Some(find_name(
         "tag",
         arg.trim(),
         tags,
