@@ -40,7 +40,7 @@ use std::collections::BTreeSet;
 use tegula_engine::{
     Action, ChoiceOption, FollowerOption, Game, MoveTarget, Phase, Placement, Rules,
 };
-use tegula_ruleset::{Adjacency, AfterScore, Effect, Options, Ruleset};
+use tegula_ruleset::{Act, Adjacency, AfterScore, Options, Ruleset};
 
 /// The sizes of one variant's encoding (the window radius is the game's).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -384,12 +384,13 @@ impl Codec {
     }
 }
 
-/// The most tiles a seat of the variant can hold: its hand size, raised by any tile's
-/// [`Effect::Hand`] ability (W-12). More than one means tiles hidden from the other seats.
+/// The most tiles a seat of the variant can hold: its hand size, raised by any `draw` rule's
+/// `hand` (W-12: Abu Simbel's ability is lowered to one). More than one means tiles hidden from
+/// the other seats.
 pub fn largest_hand(rs: &Ruleset) -> u8 {
-    let abilities = rs.tiles.iter().flat_map(|t| t.abilities.iter());
-    let hand = abilities.fold(rs.hand, |h, a| match a.effect {
-        Effect::Hand(n) => h.max(n),
+    let acts = rs.when.iter().flat_map(|w| w.then.iter());
+    let hand = acts.fold(rs.hand, |h, a| match a {
+        Act::Hand { size, .. } => h.max(*size),
         _ => h,
     });
     hand.max(1)

@@ -381,13 +381,15 @@ pub const SCORE_COLUMNS: [&str; 7] = [
 ];
 
 /// Points per seat and per [`SCORE_COLUMNS`] entry from a game's events: a score under the rule
-/// of one of the ruleset's abilities goes to `abilities`, any other by the kind it scored.
+/// of a rule a tile carries (an ability, lowered) goes to `abilities`, any other by the kind it
+/// scored.
 pub fn points_by_kind(game: &Game) -> Vec<BTreeMap<&'static str, u32>> {
     let rs = game.rules().ruleset();
     let ability_rules: Vec<&str> = rs
-        .tiles
+        .when
         .iter()
-        .flat_map(|t| t.abilities.iter().map(|a| a.rule.as_str()))
+        .filter(|w| w.tile.is_some())
+        .map(|w| w.rule.as_str())
         .collect();
     let mut out = vec![BTreeMap::new(); game.players() as usize];
     for e in game.events() {

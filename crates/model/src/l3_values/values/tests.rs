@@ -405,3 +405,56 @@ fn broken_rule_form_words_are_located_errors() {
         );
     }
 }
+
+/// The board-wide words (what `[[ability]]` lowers to): parsed, printed back the same, located
+/// errors for a bad argument, and refused in a feature's value.
+#[test]
+fn board_words_parse_print_back_and_stay_out_of_feature_values() {
+    use tegula_ruleset::{Names, Owner, State};
+    let t = tags();
+    let names = Names::tags(&t);
+    let rules = crate::rules::Scope::default();
+    let text = "owner_acts + placed_this_turn + owner_figure + occupants + owner_figures \
+                + figures(others, city, incomplete) + figures(own, any, any) \
+                + features(road, 5, any) + features(city, 1, complete, inn) + lines(7) \
+                + players + game_tiles + near + near(inn)";
+    let e = super::parse_rule_value(text, None, &names, &rules).unwrap();
+    assert_eq!(
+        e.source_named(&names),
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
+    let q = super::parse_rule_value("figures(anyone, field, complete)", None, &names, &rules);
+    let want = Quantity::Figures {
+        whose: Owner::Anyone,
+        kind: Some(FeatureKind::Field),
+        state: State::Complete,
+    };
+    assert_eq!(q, Ok(Expr::Count(want)));
+    let test = "owner_acts > 0 and not placed_this_turn > 0 and near(inn) > 0";
+    assert!(super::parse_rule_test(test, None, &names, &rules).is_ok());
+    // Bad arguments: located at the argument.
+    let err = super::parse_rule_value("figures(mine, city, any)", None, &names, &rules);
+    assert_eq!(err.unwrap_err().at, 8..12);
+    let err = super::parse_rule_value("features(road, five, any)", None, &names, &rules);
+    assert_eq!(err.unwrap_err().at, 15..19);
+    let err = super::parse_rule_value("features(road, 5, done)", None, &names, &rules);
+    assert_eq!(err.unwrap_err().at, 18..22);
+    let err = super::parse_rule_value("near(inns)", None, &names, &rules).unwrap_err();
+    assert!(
+        err.message.contains("did you mean `inn`?"),
+        "{}",
+        err.message
+    );
+    let err = super::parse_rule_value("figures(own, city)", None, &names, &rules).unwrap_err();
+    assert!(err.message.contains("three arguments"), "{}", err.message);
+    // Never in a feature's value.
+    for word in ["owner_acts", "players", "lines(7)", "near(inn)"] {
+        let err = parse(&format!("2 * {word}"), FeatureKind::City, &t).unwrap_err();
+        assert_eq!(err.at.start, 4, "{word}");
+        assert!(
+            err.message.contains("`[[when]]`"),
+            "{word}: {}",
+            err.message
+        );
+    }
+}

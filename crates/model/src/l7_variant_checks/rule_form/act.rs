@@ -326,7 +326,8 @@ impl Cx<'_> {
         let seat = match text {
             "actor" => Seat::Actor,
             "every" => Seat::Every,
-            "placer" | "owner" if !event::has_tile(e) && !(text == "owner" && self.carried) => {
+            // A rule a tile carries has that tile's owner at every event.
+            "placer" | "owner" if !(event::has_tile(e) || text == "owner" && self.carried) => {
                 let msg = format!(
                     "`{text}` is a seat of the subject tile, and a `{}` rule has none",
                     event::name(e)

@@ -1,5 +1,6 @@
 //! Tests of the rule form's lowering: one TOML snippet per check, lowered against a fixed scope
-//! (tags `garden`, `gold`, `siege`; resources `ingots`, `tower`; figures `meeple`, `abbot`).
+//! (tags `garden`, `gold`, `siege`; resources `ingots`, `tower`; figures `meeple`, `abbot`;
+//! tile `T1`).
 
 use tegula_ruleset::{Act, Expr, Options, Quantity, RuleEvent, Seat, TileRef, CHOSEN};
 
@@ -30,12 +31,13 @@ fn run(text: &str) -> (Lowered, Vec<Diagnostic>) {
         s(&["ingots", "tower"]),
         s(&["meeple", "abbot"]),
     );
+    let tiles = s(&["T1"]);
     let rules = crate::rules::Scope::default();
     let scope = Scope {
         tags: &tags,
         resources: &resources,
         followers: &followers,
-        tiles: &[],
+        tiles: &tiles,
         rules: &rules,
     };
     let mut diags = Vec::new();
@@ -297,4 +299,52 @@ then = [{ return = "chosen" }]
 "#);
     assert!(msg.contains("its offer would never be made"), "{msg}");
     assert!(msg.contains("`feature-scored` `at = \"end\"`"), "{msg}");
+}
+
+/// `tile` makes a rule one the tile carries, with an owner at every event; `draw` takes `hand`
+/// effects only, and `hand` goes only with `draw`.
+#[test]
+fn a_rule_a_tile_carries_and_the_draw() {
+    let (l, diags) = run(r#"
+[[when]]
+rule = "B-4"
+tile = "T1"
+event = "game-end"
+then = [{ score = "2 * lines(7)", to = "owner" }]
+
+[[when]]
+rule = "B-4"
+tile = "T1"
+event = "draw"
+then = [{ hand = 2, to = "owner" }]
+"#);
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(l.when[0].tile, Some(0));
+    assert_eq!(
+        l.when[1].then[0],
+        Act::Hand {
+            size: 2,
+            to: Seat::Owner
+        }
+    );
+    let rule = |lines: &str| format!("[[when]]\nrule = \"B-4\"\n{lines}");
+    // Without `tile`, a game-end rule has no owner.
+    let (code, _, msg) = one(&rule(
+        "event = \"game-end\"\nthen = [{ score = 1, to = \"owner\" }]\n",
+    ));
+    assert_eq!(code, Code::BadWhen);
+    assert!(msg.contains("has none"), "{msg}");
+    let (code, _, msg) = one(&rule(
+        "tile = \"T2\"\nevent = \"game-end\"\nthen = [{ score = 1, to = \"actor\" }]\n",
+    ));
+    assert_eq!(code, Code::DanglingReference);
+    assert!(msg.contains("T1"), "{msg}");
+    let (_, _, msg) = one(&rule(
+        "event = \"turn-end\"\nthen = [{ hand = 2, to = \"actor\" }]\n",
+    ));
+    assert!(msg.contains("only with event = \"draw\""), "{msg}");
+    let (_, _, msg) = one(&rule(
+        "event = \"draw\"\nthen = [{ score = 1, to = \"actor\" }]\n",
+    ));
+    assert!(msg.contains("`hand` only"), "{msg}");
 }
