@@ -211,3 +211,31 @@ fn an_ability_without_its_lowered_rule_is_refused() {
     let err = Rules::new(rs).unwrap_err().to_string();
     assert!(err.contains("`stonehenge`: its `ability`"), "{err}");
 }
+
+/// `variant explain` says each lowered ability as a rule of the one form, at the ability's own
+/// line in its tile file (Tikal's `[[ability]]` is at line 125, its `tile` key at 126).
+#[test]
+fn explain_says_the_lowered_ability_at_its_line() {
+    let o = common::tegula(&[
+        "variant",
+        "explain",
+        "variants/wonders.toml",
+        "--format",
+        "json",
+    ]);
+    common::assert_exit(&o, 0);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let rules = v["rules"].as_array().expect("rules");
+    let tikal = rules
+        .iter()
+        .find(|r| r["key"] == "when.W-13")
+        .expect("when.W-13");
+    assert_eq!(tikal["origin"]["file"], "tiles/wonders-2/tikal.toml");
+    assert_eq!(tikal["origin"]["line"], 126);
+    assert_eq!(
+        tikal["text"],
+        "When a city is scored during the game, for each placed tile `tikal` with an owner (in \
+         the order they got one), if its tiles are at least 3 and the owner's figures on it are \
+         more than 0: the tile's owner scores 2 per figure of the owner's on a city on the board."
+    );
+}
