@@ -79,6 +79,8 @@ fn expected() -> Vec<When> {
             add: Expr::Int(1),
             on: TileRef::Chosen,
         }],
+        repeat: false,
+        order: tegula_ruleset::SeatOrder::TurnOrder,
     });
     w.push(when(
         "W-10",
@@ -133,6 +135,8 @@ fn offers() -> Vec<When> {
             },
             Act::ReturnChosen,
         ],
+        repeat: false,
+        order: tegula_ruleset::SeatOrder::TurnOrder,
     };
     let building = Offer {
         to: Seat::Actor,
@@ -157,6 +161,8 @@ fn offers() -> Vec<When> {
                 on: TileRef::Subject,
             },
         ],
+        repeat: false,
+        order: tegula_ruleset::SeatOrder::TurnOrder,
     };
     [("W-12", abbot), ("W-13", building)]
         .into_iter()
@@ -331,6 +337,7 @@ fn explain_says_every_rule_in_words() {
         counters: &counters,
         resources: &resources,
         figures: &figures,
+        tracks: &[],
     };
     for w in &rs.when {
         let same = rs.when.iter().filter(|o| o.rule == w.rule).count();
@@ -419,6 +426,8 @@ fn the_docs_examples_say_what_explain_says() {
         resources: &resources,
         followers: &figures,
         rules: &rules,
+        tracks: &[],
+        pool: true,
     };
     let mut said = Vec::new();
     for (line, text) in doc_toml_blocks(&doc) {
@@ -430,12 +439,14 @@ fn the_docs_examples_say_what_explain_says() {
         assert!(diags.is_empty(), "docs/RULE-LANGUAGE.md:{line}: {diags:?}");
         let tokens: Vec<String> = l.tokens.iter().map(|t| t.id.clone()).collect();
         let counters: Vec<String> = l.counters.iter().map(|t| t.id.clone()).collect();
+        let tracks: Vec<String> = l.tracks.iter().map(|t| t.id.clone()).collect();
         let names = Names {
             tags: &tags,
             tokens: &tokens,
             counters: &counters,
             resources: &resources,
             figures: &figures,
+            tracks: &tracks,
         };
         said.extend(
             l.when

@@ -365,7 +365,11 @@ impl Counts for NaiveCounts<'_> {
             | Quantity::Completed(_)
             | Quantity::Touching(..)
             | Quantity::Extends(_)
-            | Quantity::ExtendsOpen(_) => 0,
+            | Quantity::ExtendsOpen(_)
+            | Quantity::Score
+            | Quantity::Taken
+            | Quantity::Track(_)
+            | Quantity::TrackWas(_) => 0,
         }
     }
 }

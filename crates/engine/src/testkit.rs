@@ -331,6 +331,7 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
         when: Vec::new(),
         tokens: Vec::new(),
         counters: Vec::new(),
+        tracks: Vec::new(),
     })
 }
 
@@ -386,6 +387,8 @@ pub mod offers {
             may_decline: true,
             uses_figure_step: true,
             then: vec![score, Act::ReturnChosen],
+            repeat: false,
+            order: tegula_ruleset::SeatOrder::TurnOrder,
         };
         offered(rule, RuleEvent::FigureStep, offer)
     }
@@ -398,6 +401,8 @@ pub mod offers {
             may_decline: true,
             uses_figure_step: false,
             then: vec![Act::ReturnChosen],
+            repeat: false,
+            order: tegula_ruleset::SeatOrder::TurnOrder,
         };
         offered(rule, RuleEvent::TurnEnd, offer)
     }
@@ -436,6 +441,8 @@ pub mod offers {
             may_decline: false,
             uses_figure_step: false,
             then: vec![put(TileRef::Chosen), gain],
+            repeat: false,
+            order: tegula_ruleset::SeatOrder::TurnOrder,
         };
         let mut w = offered(rule, RuleEvent::TilePlaced { tag: None }, offer);
         w.then = vec![put(TileRef::Subject)];

@@ -3,7 +3,9 @@
 //! explain` and docs/RULE-LANGUAGE.md print the same sentences from one source. Indices are
 //! named through [`Names`].
 
-use crate::rule_form::{Act, Offer, Options, RuleEvent, ScoredAt, Seat, TileRef, When, CHOSEN};
+use crate::rule_form::{
+    Act, Offer, Options, RuleEvent, ScoredAt, Seat, SeatOrder, TileRef, When, CHOSEN,
+};
 use crate::value_text::{name, Names};
 use crate::words::{article, capitalised};
 use crate::FeatureKind;
@@ -81,6 +83,9 @@ impl RuleEvent {
             RuleEvent::FeaturePaid { kinds } => {
                 format!("when {} is paid to its majority", kinds_words(kinds))
             }
+            RuleEvent::TurnFinished => "when a turn is finished (its scoring, offers and \
+                                        figure moves done)"
+                .into(),
         }
     }
 }
@@ -104,6 +109,7 @@ impl Seat {
                 "each seat holding the most of resource `{}` (none for 0)",
                 name(n.resources, u32::from(*r))
             ),
+            Seat::Where(t) => format!("each seat where {}", t.words_named(n)),
         }
     }
 }
@@ -164,6 +170,17 @@ impl Act {
             Act::ScoreFigure { value } => {
                 format!("the figure's owner scores {}", value.words_named(n))
             }
+            Act::Figures { figure, add, to } => format!(
+                "{} puts into supply figures `{}`: {}",
+                to.describe(n),
+                name(n.figures, u32::from(*figure)),
+                add.words_named(n)
+            ),
+            Act::Advance { track, by } => format!(
+                "track `{}` moves on by {} (never past its end)",
+                name(n.tracks, u32::from(*track)),
+                by.amount_named(n)
+            ),
         }
     }
 }
@@ -171,8 +188,17 @@ impl Act {
 impl Offer {
     /// The choice as a clause ("the actor may choose a figure of theirs …; on it: …").
     pub fn describe(&self, n: &Names<'_>) -> String {
+        let order = match self.order {
+            SeatOrder::TurnOrder => "",
+            SeatOrder::ActorChooses => ", the actor choosing who goes first when several may,",
+        };
+        let again = if self.repeat {
+            " (made again, every seat tested again, until none may)"
+        } else {
+            ""
+        };
         format!(
-            "{} {} {}{}: {}",
+            "{}{order} {} {}{}: {}{again}",
             self.to.describe(n),
             if self.may_decline {
                 "may choose"
@@ -218,6 +244,9 @@ impl Options {
                     .collect();
                 format!("a kind of piece they hold ({})", kinds.join(", "))
             }
+            Options::PoolTile => "a tile of the open pool to take (with none left, the take \
+                                  happens all the same)"
+                .into(),
         }
     }
 }

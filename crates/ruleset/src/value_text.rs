@@ -39,6 +39,8 @@ pub struct Names<'a> {
     pub resources: &'a [String],
     /// Figure (follower) ids.
     pub figures: &'a [String],
+    /// Track ids.
+    pub tracks: &'a [String],
 }
 
 impl<'a> Names<'a> {
@@ -93,6 +95,10 @@ impl Quantity {
             Quantity::Touching(k, Some(t)) => format!("touching({}, {})", k.name(), tag(n.tags, t)),
             Quantity::Extends(f) => format!("extends({})", name(n.figures, f)),
             Quantity::ExtendsOpen(f) => format!("extends_open({})", name(n.figures, f)),
+            Quantity::Score => "score".into(),
+            Quantity::Taken => "taken".into(),
+            Quantity::Track(t) => format!("track({})", name(n.tracks, t)),
+            Quantity::TrackWas(t) => format!("track_was({})", name(n.tracks, t)),
         }
     }
 
@@ -128,6 +134,13 @@ impl Quantity {
                 },
                 named("figure", n.figures, f)
             ),
+            Quantity::Score => "point of the seat's score".into(),
+            Quantity::Taken => "tile the seat took from the pool".into(),
+            Quantity::Track(t) => format!("step of {}", named("track", n.tracks, t)),
+            Quantity::TrackWas(t) => format!(
+                "step of {} as it stood when the turn finished",
+                named("track", n.tracks, t)
+            ),
         }
     }
 
@@ -162,6 +175,13 @@ impl Quantity {
                     ", still open,"
                 },
                 named("figure", n.figures, f)
+            ),
+            Quantity::Score => "the seat's score".into(),
+            Quantity::Taken => "the tiles the seat took from the pool".into(),
+            Quantity::Track(t) => format!("where {} stands", named("track", n.tracks, t)),
+            Quantity::TrackWas(t) => format!(
+                "where {} stood when the turn finished",
+                named("track", n.tracks, t)
             ),
         }
     }

@@ -607,7 +607,11 @@ impl Counts for FeatureCounts<'_> {
             | Quantity::Completed(_)
             | Quantity::Touching(..)
             | Quantity::Extends(_)
-            | Quantity::ExtendsOpen(_) => 0,
+            | Quantity::ExtendsOpen(_)
+            | Quantity::Score
+            | Quantity::Taken
+            | Quantity::Track(_)
+            | Quantity::TrackWas(_) => 0,
         }
     }
 }

@@ -3,7 +3,7 @@
 //! rule for an event pays one predictable branch at its hook; and the checks of the indices the
 //! rules name (tokens, counters, resources, figures, tags).
 
-use tegula_ruleset::{Act, Options, RuleEvent, Ruleset, Seat, When, CHOSEN};
+use tegula_ruleset::{Act, Offer, Options, RuleEvent, Ruleset, Seat, When, CHOSEN};
 
 use super::error::RulesReason;
 
@@ -35,11 +35,13 @@ pub(crate) enum Kind {
     FigureAtEnd,
     /// [`RuleEvent::FeaturePaid`].
     FeaturePaid,
+    /// [`RuleEvent::TurnFinished`].
+    TurnFinished,
 }
 
 /// How many [`Kind`]s there are (the last one's position, plus one: a literal went stale when
 /// two branches each added kinds).
-const KINDS: usize = Kind::FeaturePaid as usize + 1;
+const KINDS: usize = Kind::TurnFinished as usize + 1;
 
 impl Kind {
     /// The kind of an event.
@@ -57,6 +59,7 @@ impl Kind {
             RuleEvent::Joined { .. } => Kind::Joined,
             RuleEvent::FigureAtEnd { .. } => Kind::FigureAtEnd,
             RuleEvent::FeaturePaid { .. } => Kind::FeaturePaid,
+            RuleEvent::TurnFinished => Kind::TurnFinished,
         }
     }
 
@@ -135,6 +138,16 @@ pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
         {
             reasons.push(RulesReason::RuleFormLoop {
                 rule: w.rule.clone(),
+            });
+        }
+        let misplaced = w
+            .offer
+            .as_ref()
+            .and_then(|o| offer_misplaced(rs, &w.event, o));
+        if let Some(why) = misplaced {
+            reasons.push(RulesReason::OfferPlace {
+                rule: w.rule.clone(),
+                why,
             });
         }
         let mut bad = |what: &'static str, index: u32| {
@@ -235,8 +248,37 @@ fn check_act(rs: &Ruleset, a: &Act, chosen: bool, bad: &mut impl FnMut(&'static 
             check_index(rs, "resource", *into, false, bad);
             check_seat(rs, to, bad);
         }
+        Act::Figures { figure, to, .. } => {
+            if usize::from(*figure) >= rs.followers.len() {
+                bad("figure", u32::from(*figure));
+            }
+            check_seat(rs, to, bad);
+        }
+        Act::Advance { track, .. } => {
+            if usize::from(*track) >= rs.tracks.len() {
+                bad("track", u32::from(*track));
+            }
+        }
         Act::ExtraTurn | Act::ReturnChosen | Act::ScoreFeature { .. } | Act::ScoreFigure { .. } => {
         }
+    }
+}
+
+/// Why offer `o` of a rule waiting for `event` cannot be made, if it cannot: pool tiles are
+/// offered only at `turn-finished` and only with a pool, and that event offers nothing else;
+/// a seat order other than turn order and `repeat` belong to pool tiles (game/pool.rs makes
+/// those offers, game/choice.rs the others).
+fn offer_misplaced(rs: &Ruleset, event: &RuleEvent, o: &Offer) -> Option<&'static str> {
+    let pool_tile = o.options == Options::PoolTile;
+    let finished = *event == RuleEvent::TurnFinished;
+    if pool_tile && rs.pool.is_none() {
+        Some("offers pool tiles, but the ruleset has no pool")
+    } else if pool_tile != finished {
+        Some("is made at `turn-finished` exactly when it offers pool tiles")
+    } else if !pool_tile && (o.repeat || !o.order.is_default()) {
+        Some("has `repeat` or a seat order, which only pool-tile offers have")
+    } else {
+        None
     }
 }
 

@@ -224,6 +224,10 @@ pub struct TileSetFile {
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub counter: Vec<Sp<crate::raw_when::RawCounter>>,
+    /// Shared tracks (docs/RULE-LANGUAGE.md, "Tokens and counters").
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub track: Vec<Sp<crate::raw_when::RawTrack>>,
     /// Rules of the one form: when EVENT, if TEST, then EFFECTS (docs/RULE-LANGUAGE.md, "The one
     /// rule form"); a set's come first, in the variant's set order, then the variant's own.
     #[serde(default)]
@@ -665,6 +669,10 @@ pub struct VariantFile {
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub counter: Vec<Sp<crate::raw_when::RawCounter>>,
+    /// Shared tracks (docs/RULE-LANGUAGE.md, "Tokens and counters").
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub track: Vec<Sp<crate::raw_when::RawTrack>>,
     /// Rules of the one form: when EVENT, if TEST, then EFFECTS (docs/RULE-LANGUAGE.md, "The one
     /// rule form"); a set's come first, in the variant's set order, then the variant's own.
     #[serde(default)]
@@ -791,6 +799,10 @@ pub struct RawAppend {
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub counter: Vec<Sp<crate::raw_when::RawCounter>>,
+    /// More shared tracks of the one rule form.
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub track: Vec<Sp<crate::raw_when::RawTrack>>,
     /// More rules of the one form.
     #[serde(default)]
     #[schemars(length(max = 200))]

@@ -221,6 +221,7 @@ pub fn compile_variant_with(
         when: rule_form.when,
         tokens: rule_form.tokens,
         counters: rule_form.counters,
+        tracks: rule_form.tracks,
         when_at: rule_form.when_at,
     };
     crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
@@ -235,6 +236,7 @@ struct Checked {
     tags: Vec<String>,
     player_tiles: Vec<PlayerTile>,
     pool: Option<PoolRules>,
+    thresholds: Option<crate::pool::Thresholds>,
     pile_groups: Vec<tegula_ruleset::PileGroup>,
     readings: Readings,
     scoring: Scoring,
@@ -270,7 +272,7 @@ fn check_parts(
         set_ok,
     };
     check_abilities(doc, &parts, files, diags);
-    let pool = lower_pool(doc, &parts, &player_tiles, vsrc, diags);
+    let (pool, thresholds) = lower_pool(doc, &parts, &player_tiles, vsrc, diags).unzip();
     let pooled = pool.as_ref().map_or(&[][..], |p| &p.tiles[..]);
     crate::pile::check_drawable(&doc.pile, &tiles, &player_tiles, pooled, vsrc, diags);
     let readings = readings(doc, &parts, &player_tiles, pool.is_some(), vsrc, diags);
@@ -288,6 +290,7 @@ fn check_parts(
         tags,
         player_tiles,
         pool,
+        thresholds,
         pile_groups,
         readings,
         scoring,
@@ -390,7 +393,19 @@ fn lower_rules(
     let seats = (players.min, players.max);
     let mut resources = crate::resources::lower(&doc.resource, tags, seats, vsrc, diags);
     let names = (tags, &resources[..], &followers[..]);
-    let mut rule_form = when_tables(doc, files, names, rules, diags);
+    // The pool's thresholds (W-2, W-3, W-30): a shared track (the first, which `[[when]]`
+    // rules may read too) and a `turn-finished` rule.
+    let pool = c.pool.as_ref();
+    let take = pool.map_or("", |p| p.rules.take.as_str());
+    let pool_rule = (c.thresholds.as_ref()).map(|th| {
+        let (track, rule) = crate::rule_form::pool_rule(th, readings, take, 0);
+        let (file, local) = vsrc.origin(th.span.start);
+        let at = (crate::reach::normalize(&file.path), file.line_col(local).0);
+        (track, rule, at)
+    });
+    let before: Vec<_> = pool_rule.iter().map(|p| p.0.clone()).collect();
+    let form_scope = (&before[..], pool.is_some());
+    let mut rule_form = when_tables(doc, files, names, form_scope, rules, diags);
     // The short forms become rules of the one form, before the `[[when]]` tables
     // (docs/design/rule-form.md): resources' and figures' first, then the corner figures'.
     let raw = (&doc.resource[..], &doc.followers[..]);
@@ -402,6 +417,10 @@ fn lower_rules(
         &doc.followers,
         vsrc,
     ));
+    if let Some((_, rule, at)) = pool_rule {
+        when.push(rule);
+        when_at.push(at);
+    }
     when.append(&mut rule_form.when);
     when_at.append(&mut rule_form.when_at);
     rule_form.when = when;
@@ -416,12 +435,14 @@ fn when_tables(
     doc: &VariantFile,
     files: &SourceOf,
     (tags, resources, followers): (&[String], &[Resource], &[FollowerType]),
+    (tracks, pool): (&[tegula_ruleset::TrackType], bool),
     rules: &crate::rules::Scope,
     diags: &mut Vec<Diagnostic>,
 ) -> crate::rule_form::Lowered {
     let own = RawRuleForm {
         token: doc.token.clone(),
         counter: doc.counter.clone(),
+        track: doc.track.clone(),
         when: doc.when.clone(),
     };
     let forms: Vec<(&Source, &RawRuleForm)> = (files.rule_form.iter())
@@ -435,6 +456,8 @@ fn when_tables(
         resources: &resource_ids,
         followers: &follower_ids,
         rules,
+        tracks,
+        pool,
     };
     crate::rule_form::lower(&forms, &scope, diags)
 }
@@ -446,7 +469,7 @@ fn lower_pool(
     player_tiles: &[PlayerTile],
     vsrc: &Source,
     diags: &mut Vec<Diagnostic>,
-) -> Option<PoolRules> {
+) -> Option<(PoolRules, crate::pool::Thresholds)> {
     let p = doc.pool.as_ref()?;
     let cx = crate::pool::PoolContext {
         tiles: v.tiles,
@@ -879,6 +902,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         when: v.when.clone(),
         tokens: v.tokens.clone(),
         counters: v.counters.clone(),
+        tracks: v.tracks.clone(),
     };
     (Some(rs), diags)
 }

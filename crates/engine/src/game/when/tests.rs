@@ -549,6 +549,8 @@ fn offered_effects_act_on_the_chosen_tile_kind_and_figure() {
             add: int(1),
             on: TileRef::Chosen,
         }],
+        repeat: false,
+        order: tegula_ruleset::SeatOrder::TurnOrder,
     });
     rs.when = vec![offer];
     let mut g = game(rs, &["U", "U", "U"]);
@@ -616,6 +618,8 @@ fn offers_are_left_for_the_choices_after_the_automatic_effects() {
         may_decline: true,
         uses_figure_step: true,
         then: vec![],
+        repeat: false,
+        order: tegula_ruleset::SeatOrder::TurnOrder,
     });
     let mut g = game(ruleset(vec![rule]), &["U"]);
     let t = g.rules().tile_index("U").unwrap();

@@ -11,6 +11,7 @@
 //!          "record" "(" TOKEN ")" | "counters" "(" COUNTER ")" | "held" "(" RESOURCE ")"
 //!        | "completed" "(" KIND ")" | "touching" "(" KIND ("," TAG)? ")"
 //!        | "extends" "(" FIGURE ")" | "extends_open" "(" FIGURE ")"
+//!        | "score" | "taken" | "track" "(" TRACK ")" | "track_was" "(" TRACK ")"
 //! test  := conj ("or" conj)*
 //! conj  := neg ("and" neg)*
 //! neg   := "not" neg | "any" "(" TAG ")" | "(" test ")" | sum CMP sum
@@ -145,7 +146,7 @@ fn cite_end(text: &str, start: usize) -> Result<usize, ExprError> {
 }
 
 /// The words of the one rule form, each with a name in parentheses.
-const RULE_WORDS: [&str; 7] = [
+const RULE_WORDS: [&str; 9] = [
     "record",
     "counters",
     "held",
@@ -153,6 +154,8 @@ const RULE_WORDS: [&str; 7] = [
     "touching",
     "extends",
     "extends_open",
+    "track",
+    "track_was",
 ];
 
 /// Whether the `(` just pushed follows `count`, `any` or a rule-form word: a name follows.
@@ -399,6 +402,22 @@ impl<'a> Parser<'a> {
             Tok::Word("cities") => Quantity::Cities,
             Tok::Word("count") => Quantity::Tag(self.tag_arg()?),
             Tok::Word(w) if RULE_WORDS.contains(&w) => self.rule_word(w, at.clone())?,
+            Tok::Word(w @ ("score" | "taken")) if self.rule_form => {
+                if w == "score" {
+                    Quantity::Score
+                } else {
+                    Quantity::Taken
+                }
+            }
+            Tok::Word(w @ ("score" | "taken")) => {
+                return err(
+                    at,
+                    format!(
+                        "`{w}` reads a seat, not the feature being valued: it may be used only \
+                         in the values and tests of a `[[when]]` rule"
+                    ),
+                )
+            }
             Tok::Word(w) => {
                 return err(
                     at,
@@ -490,6 +509,8 @@ impl<'a> Parser<'a> {
             "completed" => Quantity::Completed(kind_arg(arg, arg_at)?),
             "extends" => Quantity::Extends(one("figure", n.figures)?),
             "extends_open" => Quantity::ExtendsOpen(one("figure", n.figures)?),
+            "track" => Quantity::Track(one("track", n.tracks)?),
+            "track_was" => Quantity::TrackWas(one("track", n.tracks)?),
             _ => self.touching(arg, arg_at)?,
         })
     }

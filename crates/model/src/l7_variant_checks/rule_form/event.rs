@@ -50,6 +50,7 @@ impl Cx<'_> {
             RawEvent::GameEnd => RuleEvent::GameEnd,
             RawEvent::GameOver => RuleEvent::GameOver,
             RawEvent::FeaturePaid => RuleEvent::FeaturePaid { kinds },
+            RawEvent::TurnFinished => RuleEvent::TurnFinished,
         };
         (out.len() == before).then_some(e)
     }
@@ -135,6 +136,7 @@ pub(super) fn name(e: &RuleEvent) -> &'static str {
         RuleEvent::Joined { .. } => "joined",
         RuleEvent::FigureAtEnd { .. } => "figure-at-end",
         RuleEvent::FeaturePaid { .. } => "feature-paid",
+        RuleEvent::TurnFinished => "turn-finished",
     }
 }
 
@@ -156,7 +158,11 @@ pub(super) fn single_kind(e: &RuleEvent) -> Option<FeatureKind> {
 pub(super) fn has_tile(e: &RuleEvent) -> bool {
     !matches!(
         e,
-        RuleEvent::TurnStart | RuleEvent::TurnEnd | RuleEvent::GameEnd | RuleEvent::GameOver
+        RuleEvent::TurnStart
+            | RuleEvent::TurnEnd
+            | RuleEvent::TurnFinished
+            | RuleEvent::GameEnd
+            | RuleEvent::GameOver
     )
 }
 
@@ -185,7 +191,13 @@ pub(super) fn has_winners(e: &RuleEvent) -> bool {
 pub(super) fn reads_subject(q: Quantity) -> bool {
     !matches!(
         q,
-        Quantity::Record(_) | Quantity::Held(_) | Quantity::Completed(_)
+        Quantity::Record(_)
+            | Quantity::Held(_)
+            | Quantity::Completed(_)
+            | Quantity::Score
+            | Quantity::Taken
+            | Quantity::Track(_)
+            | Quantity::TrackWas(_)
     )
 }
 

@@ -36,6 +36,8 @@ fn run(text: &str) -> (Lowered, Vec<Diagnostic>) {
         resources: &resources,
         followers: &followers,
         rules: &rules,
+        tracks: &[],
+        pool: true,
     };
     let mut diags = Vec::new();
     let lowered = lower(&[(&src, &form)], &scope, &mut diags);
