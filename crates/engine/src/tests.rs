@@ -623,6 +623,31 @@ fn pool_game(players: u8, pile: &[&str]) -> Game {
 }
 
 #[test]
+fn pool_tile_offers_need_a_pool_and_the_turn_finished_event() {
+    let refused = |rs: Ruleset| {
+        let reasons = Rules::new(rs).err().map(|e| e.reasons).unwrap_or_default();
+        reasons
+            .iter()
+            .any(|r| matches!(r, RulesReason::OfferPlace { .. }))
+    };
+    let (track, rule) = threshold_rule(0, 5, 25, 2);
+    let mut rs = base_ruleset();
+    rs.tracks = vec![track];
+    rs.when = vec![rule.clone()];
+    assert!(refused(rs.clone()), "no pool");
+    let mut at_turn_end = rule;
+    at_turn_end.event = tegula_ruleset::RuleEvent::TurnEnd;
+    let g = pool_game(1, &["B"]);
+    let mut with_pool = g.rules().ruleset().clone();
+    with_pool.when = vec![at_turn_end];
+    assert!(refused(with_pool), "at turn-end");
+    // A track starting past its end.
+    rs.tracks[0].start = 30;
+    let reasons = Rules::new(rs).err().map(|e| e.reasons).unwrap_or_default();
+    assert!(reasons.contains(&RulesReason::TrackRange(0)), "{reasons:?}");
+}
+
+#[test]
 fn w3_the_active_player_orders_seats_that_reach_the_pairs_together() {
     // W-3 with the pairs at 0: after seat 0's first turn both seats stand at or past them; the
     // active seat 0 lets seat 1 take first (a seat that did not qualify is refused). The pairs

@@ -190,7 +190,7 @@ impl Offer {
     pub fn describe(&self, n: &Names<'_>) -> String {
         let order = match self.order {
             SeatOrder::TurnOrder => "",
-            SeatOrder::ActorChooses => ", the actor choosing who goes first when several may,",
+            SeatOrder::ActorChooses => ", the actor choosing who goes first when several may",
         };
         let again = if self.repeat {
             " (made again, every seat tested again, until none may)"
@@ -198,7 +198,7 @@ impl Offer {
             ""
         };
         format!(
-            "{}{order} {} {}{}: {}{again}",
+            "{} {} {}{}{order}: {}{again}",
             self.to.describe(n),
             if self.may_decline {
                 "may choose"

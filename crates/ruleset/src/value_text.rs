@@ -135,7 +135,7 @@ impl Quantity {
                 named("figure", n.figures, f)
             ),
             Quantity::Score => "point of the seat's score".into(),
-            Quantity::Taken => "tile the seat took from the pool".into(),
+            Quantity::Taken => "take of the seat's from the pool".into(),
             Quantity::Track(t) => format!("step of {}", named("track", n.tracks, t)),
             Quantity::TrackWas(t) => format!(
                 "step of {} as it stood when the turn finished",
@@ -176,11 +176,11 @@ impl Quantity {
                 },
                 named("figure", n.figures, f)
             ),
-            Quantity::Score => "the seat's score".into(),
-            Quantity::Taken => "the tiles the seat took from the pool".into(),
-            Quantity::Track(t) => format!("where {} stands", named("track", n.tracks, t)),
+            Quantity::Score => "the seat's points".into(),
+            Quantity::Taken => "the seat's takes from the pool".into(),
+            Quantity::Track(t) => format!("the position of {}", named("track", n.tracks, t)),
             Quantity::TrackWas(t) => format!(
-                "where {} stood when the turn finished",
+                "the position {} had when the turn finished",
                 named("track", n.tracks, t)
             ),
         }

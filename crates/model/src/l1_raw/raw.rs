@@ -216,15 +216,15 @@ pub struct TileSetFile {
     #[serde(default)]
     #[schemars(length(max = 8))]
     pub edge: Vec<Sp<RawEdgeKind>>,
-    /// Single-holder tokens (docs/RULE-LANGUAGE.md, "Tokens and counters").
+    /// Single-holder tokens (docs/RULE-LANGUAGE.md, "Tokens, counters and tracks").
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub token: Vec<Sp<crate::raw_when::RawToken>>,
-    /// Kinds of counter tiles carry (docs/RULE-LANGUAGE.md, "Tokens and counters").
+    /// Kinds of counter tiles carry (docs/RULE-LANGUAGE.md, "Tokens, counters and tracks").
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub counter: Vec<Sp<crate::raw_when::RawCounter>>,
-    /// Shared tracks (docs/RULE-LANGUAGE.md, "Tokens and counters").
+    /// Shared tracks (docs/RULE-LANGUAGE.md, "Tokens, counters and tracks").
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub track: Vec<Sp<crate::raw_when::RawTrack>>,
@@ -661,15 +661,15 @@ pub struct VariantFile {
     /// cite the registry's standard rules.
     #[serde(default)]
     pub citations: Option<Sp<RawCitations>>,
-    /// Single-holder tokens (docs/RULE-LANGUAGE.md, "Tokens and counters").
+    /// Single-holder tokens (docs/RULE-LANGUAGE.md, "Tokens, counters and tracks").
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub token: Vec<Sp<crate::raw_when::RawToken>>,
-    /// Kinds of counter tiles carry (docs/RULE-LANGUAGE.md, "Tokens and counters").
+    /// Kinds of counter tiles carry (docs/RULE-LANGUAGE.md, "Tokens, counters and tracks").
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub counter: Vec<Sp<crate::raw_when::RawCounter>>,
-    /// Shared tracks (docs/RULE-LANGUAGE.md, "Tokens and counters").
+    /// Shared tracks (docs/RULE-LANGUAGE.md, "Tokens, counters and tracks").
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub track: Vec<Sp<crate::raw_when::RawTrack>>,

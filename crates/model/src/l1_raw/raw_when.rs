@@ -236,9 +236,10 @@ pub struct RawAct {
     #[serde(default)]
     #[schemars(length(min = 1, max = 64))]
     pub into: Option<Sp<String>>,
-    /// Who: `actor`, `placer`, `owner`, `winners`, `every`, `holder(TOKEN)` or `chooser`.
+    /// Who: `actor`, `placer`, `owner`, `winners`, `every`, `holder(TOKEN)`, `most(RESOURCE)`,
+    /// `has(FIGURE)`, `where(TEST)` or `chooser`.
     #[serde(default)]
-    #[schemars(length(min = 1, max = 80))]
+    #[schemars(length(min = 1, max = 2000))]
     pub to: Option<Sp<String>>,
     /// The actor takes one more turn: `{ extra_turn = true }`.
     #[serde(default)]
@@ -282,7 +283,7 @@ pub enum RawChosen {
 #[serde(deny_unknown_fields)]
 pub struct RawOffer {
     /// Who chooses (a seat, as in an effect's `to`; not `chooser`).
-    #[schemars(length(min = 1, max = 80))]
+    #[schemars(length(min = 1, max = 2000))]
     pub to: Sp<String>,
     /// What the options are: exactly one of `own-figure`, `neighbour-tile`, `kind`.
     pub options: Sp<RawOptions>,
