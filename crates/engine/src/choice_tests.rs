@@ -139,8 +139,6 @@ fn resource(id: &str) -> Resource {
     Resource {
         id: id.into(),
         name: id.into(),
-        gain: None,
-        award: None,
         start: Vec::new(),
     }
 }

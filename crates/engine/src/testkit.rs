@@ -416,8 +416,6 @@ pub mod offers {
         rs.resources.push(Resource {
             id: resource.into(),
             name: resource.into(),
-            gain: None,
-            award: None,
             start: Vec::new(),
         });
         rs.counters.push(CounterType {

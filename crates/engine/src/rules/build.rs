@@ -60,7 +60,6 @@ impl Rules {
         check_abilities(&ruleset, &mut reasons);
         check_edges_and_groups(&ruleset, &mut reasons);
         super::when::check_when(&ruleset, &mut reasons);
-        super::when::check_unlowered(&ruleset, &mut reasons);
         if ruleset.hand == 0 {
             reasons.push(RulesReason::EmptyHand);
         }

@@ -173,15 +173,6 @@ pub enum RulesReason {
         /// The rule's id.
         rule: String,
     },
-    /// A resource's `gain` or `award`, or a figure type's `payment` or `when_extended`, in the
-    /// ruleset: a short form the compiler lowers to rules of the one form (`when`), which is
-    /// all the engine reads; an artefact written before that lowering would play without it.
-    UnloweredShortForm {
-        /// The resource's or figure type's id.
-        owner: String,
-        /// The short form's key.
-        what: &'static str,
-    },
     /// A figure type's site tags (`only_tags`, `never_tags`) name a tag the ruleset does not
     /// have, or one past the feature tag bits.
     SiteTag {
@@ -288,11 +279,6 @@ impl fmt::Display for RulesReason {
                 f,
                 "rule {rule}: a feature-scored rule may not score a feature (score-feature): \
                  its scoring would raise feature-scored again, without end"
-            ),
-            R::UnloweredShortForm { owner, what } => write!(
-                f,
-                "`{owner}`: its `{what}` is a short form the compiler lowers to a rule of the one \
-                 form (`when`), and the engine reads only those: compile the variant again"
             ),
             R::SiteTag {
                 follower,

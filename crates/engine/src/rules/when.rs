@@ -201,33 +201,6 @@ pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
     }
 }
 
-/// The short forms the compiler lowers to rules of the one form must not be left in the
-/// ruleset (an artefact compiled before the lowering): the engine would silently not play them.
-pub(super) fn check_unlowered(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
-    let mut left = |owner: &str, what: &'static str| {
-        reasons.push(RulesReason::UnloweredShortForm {
-            owner: owner.to_string(),
-            what,
-        });
-    };
-    for r in &rs.resources {
-        if r.gain.is_some() {
-            left(&r.id, "gain");
-        }
-        if r.award.is_some() {
-            left(&r.id, "award");
-        }
-    }
-    for f in &rs.followers {
-        if f.payment.is_some() {
-            left(&f.id, "payment");
-        }
-        if f.when_extended.is_some() {
-            left(&f.id, "when_extended");
-        }
-    }
-}
-
 /// The indices one effect names ([`CHOSEN`] only in an offer of kinds).
 fn check_act(rs: &Ruleset, a: &Act, chosen: bool, bad: &mut impl FnMut(&'static str, u32)) {
     match a {

@@ -237,6 +237,8 @@ struct Checked {
     player_tiles: Vec<PlayerTile>,
     pool: Option<PoolRules>,
     thresholds: Option<crate::pool::Thresholds>,
+    /// Each figure's `payment` (a short form, lowered with the others).
+    payments: Vec<Option<crate::short_forms::PaymentModifier>>,
     pile_groups: Vec<tegula_ruleset::PileGroup>,
     readings: Readings,
     scoring: Scoring,
@@ -263,7 +265,8 @@ fn check_parts(
     // the whole variant (tags, player range).
     crate::abilities::apply_overrides(&doc.ability, &mut tiles, set_ok, vsrc, diags);
     let tags = crate::lower::tag_names(&tiles);
-    crate::figure_values::lower_values(&doc.followers, &mut followers, &tags, vsrc, diags);
+    let payments =
+        crate::figure_values::lower_values(&doc.followers, &mut followers, &tags, vsrc, diags);
     crate::site_tags::lower(&doc.followers, &mut followers, &tags, vsrc, diags);
     let parts = Parts {
         tiles: &tiles,
@@ -291,6 +294,7 @@ fn check_parts(
         player_tiles,
         pool,
         thresholds,
+        payments,
         pile_groups,
         readings,
         scoring,
@@ -388,10 +392,10 @@ fn lower_rules(
     diags: &mut Vec<Diagnostic>,
 ) -> (Vec<Resource>, crate::rule_form::Lowered) {
     let vsrc = files.variant;
-    let (tags, followers, readings) = (&c.tags[..], &mut c.followers, &c.readings);
+    let (tags, followers, readings) = (&c.tags[..], &c.followers, &c.readings);
     let players = &doc.players.value;
     let seats = (players.min, players.max);
-    let mut resources = crate::resources::lower(&doc.resource, tags, seats, vsrc, diags);
+    let (resources, forms) = crate::resources::lower(&doc.resource, tags, seats, vsrc, diags);
     let names = (tags, &resources[..], &followers[..]);
     // The pool's thresholds (W-2, W-3, W-30): a shared track (the first, which `[[when]]`
     // rules may read too) and a `turn-finished` rule.
@@ -409,7 +413,8 @@ fn lower_rules(
     // The short forms become rules of the one form, before the `[[when]]` tables
     // (docs/design/rule-form.md): resources' and figures' first, then the corner figures'.
     let raw = (&doc.resource[..], &doc.followers[..]);
-    let short = crate::rule_form::short::lower(&mut resources, followers, raw, vsrc);
+    let short =
+        crate::rule_form::short::lower((&resources, &forms), (followers, &c.payments), raw, vsrc);
     let (mut when, mut when_at): (Vec<_>, Vec<_>) = short.into_iter().unzip();
     when.extend(crate::rule_form::corner_rules(followers, readings));
     when_at.extend(crate::rule_form::corner_origins(

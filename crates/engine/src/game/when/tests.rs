@@ -44,8 +44,6 @@ fn resource(id: &str) -> Resource {
     Resource {
         id: id.into(),
         name: id.into(),
-        gain: None,
-        award: None,
         start: Vec::new(),
     }
 }
@@ -1034,24 +1032,4 @@ fn extending_the_placer_s_feature_gives_the_extra_turn() {
             assert_eq!(g.current_player(), 0, "seat 0 plays again");
         }
     }
-}
-
-#[test]
-fn a_short_form_left_in_the_ruleset_is_refused() {
-    // An artefact compiled before the lowering: the engine reads only `when`, so it refuses
-    // rather than play without the goods.
-    let mut rs = ruleset(vec![]);
-    rs.resources[0].award = Some(tegula_ruleset::Award {
-        most: 10,
-        rule: "x-3".into(),
-    });
-    let err = Rules::new(rs).expect_err("refused");
-    let left = RulesReason::UnloweredShortForm {
-        owner: "ingots".into(),
-        what: "award",
-    };
-    assert!(err.reasons.contains(&left), "{err:?}");
-    assert!(err
-        .to_string()
-        .contains("`ingots`: its `award` is a short form"));
 }
