@@ -224,6 +224,56 @@ fn the_religious_tag_is_the_cloisters_tag() {
     }
 }
 
+/// The pool's thresholds as the model lowered them (a track and a `turn-finished` rule offering
+/// pool tiles): the track's start and end, then for each take a seat at a score of 100 can
+/// make (its takes so far 0, 1, …) the figures it gains and how far the track moves, and the
+/// figure type gained.
+fn thresholds(rs: &tegula_ruleset::Ruleset) -> (u32, u32, Vec<(u32, u32)>, u8) {
+    use tegula_ruleset::{Act, Counts, Options, Quantity, RuleEvent, Seat};
+    struct At(u32);
+    impl Counts for At {
+        fn count(&mut self, q: Quantity) -> u32 {
+            match q {
+                Quantity::Taken => self.0,
+                Quantity::Score => 100,
+                _ => 10,
+            }
+        }
+    }
+    let track = &rs.tracks[0];
+    let rule = rs
+        .when
+        .iter()
+        .find(|w| w.event == RuleEvent::TurnFinished)
+        .unwrap();
+    let offer = rule.offer.as_ref().unwrap();
+    assert_eq!(offer.options, Options::PoolTile);
+    assert!(offer.repeat, "W-3: tested again after every take");
+    let Seat::Where(test) = &offer.to else {
+        panic!("{:?}", offer.to)
+    };
+    let (mut takes, mut figure) = (Vec::new(), u8::MAX);
+    for k in (0..5).take_while(|&k| test.holds(&mut At(k))) {
+        let (mut add, mut by) = (0, 0);
+        for a in &offer.then {
+            match a {
+                Act::Figures {
+                    figure: f,
+                    add: n,
+                    to,
+                } => {
+                    assert_eq!(*to, Seat::Chooser);
+                    (figure, add) = (*f, n.eval(&mut At(k)));
+                }
+                Act::Advance { by: n, .. } => by = n.eval(&mut At(k)),
+                other => panic!("{other:?}"),
+            }
+        }
+        takes.push((add, by));
+    }
+    (track.start, track.max, takes, figure)
+}
+
 #[test]
 fn the_wonders_variant_has_the_w1_pool() {
     let rs = build("variants/wonders.toml");
@@ -234,14 +284,8 @@ fn the_wonders_variant_has_the_w1_pool() {
         rs.pool,
         Some(PoolRules {
             tiles,
-            pick: 1,          // W-1: each player picks 1 wonder into the pool
-            first: 10,        // W-2: the pairs stand beside score space 10,
-            step: 5,          // move 5 after each take,
-            cap: 25,          // and wait at 25
-            second: None,     // W-4: one wonder each
-            gain_follower: 0, // the pair's meeples ...
-            gain_first: 2,    // ... two of them (W-1: 6 in supply + 2 = 8 of the 9)
-            gain_second: 0,
+            pick: 1,         // W-1: each player picks 1 wonder into the pool
+            claim_figure: 0, // the pair's meeples (W-1: 6 in supply + 2 = 8 of the 9)
             rules: PoolCitations {
                 take: "W-2".into(),
                 choice: "W-3".into(),
@@ -251,6 +295,9 @@ fn the_wonders_variant_has_the_w1_pool() {
             },
         })
     );
+    // W-2: the pairs stand beside score space 10, move 5 after each take and wait at 25; a
+    // take gives the pair's two meeples; W-4: one wonder each.
+    assert_eq!(thresholds(&rs), (10, 25, vec![(2, 5)], 0));
     assert_eq!(rs.followers[0].id, "meeple");
     assert_eq!(rs.followers[0].count, 6, "W-1: 6 meeples in supply");
     assert_eq!(rs.followers[1].id, "large-meeple", "W-1: one extra type");
@@ -266,14 +313,12 @@ fn the_two_wonder_variant_has_the_w30_pool() {
     let rs = build("variants/wonders-two.toml");
     let pool = rs.pool.as_ref().unwrap();
     assert_eq!(pool.tiles.len(), 8);
-    assert_eq!(
-        (pool.pick, pool.first, pool.step, pool.cap, pool.second),
-        (2, 10, 5, 25, Some(50))
-    );
-    // W-30: 10 meeples = 6 in supply + 2 with the first wonder + 1 with the second + the marker.
-    assert_eq!(rs.followers[usize::from(pool.gain_follower)].id, "meeple");
+    assert_eq!(pool.pick, 2);
+    // W-30: 10 meeples = 6 in supply + 2 with the first wonder + 1 with the second + the marker;
+    // the second take at 50 does not move the pairs.
+    assert_eq!(thresholds(&rs), (10, 25, vec![(2, 5), (1, 0)], 0));
+    assert_eq!(rs.followers[usize::from(pool.claim_figure)].id, "meeple");
     assert_eq!(rs.followers[0].count, 6);
-    assert_eq!((pool.gain_first, pool.gain_second), (2, 1));
     assert_eq!(rs.max_players, 4, "2 of the 8 wonders per player");
 }
 

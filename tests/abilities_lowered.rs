@@ -125,6 +125,8 @@ fn by_hand(rs: &Ruleset, text: &str) -> Ruleset {
         resources: &resources,
         followers: &followers,
         tiles: &tiles,
+        tracks: &[],
+        pool: false,
         rules: &rules,
     };
     let form = RawRuleForm::parse(text).expect("TOML");

@@ -308,6 +308,11 @@ fn variant(name: &str) -> Arc<Rules> {
             rs.tiles[t as usize].count = 1;
             rs.without_tile_rules(t);
         }
+        // Nothing to take from: the rule offering pool tiles (W-2) goes with the pool.
+        let pool_tile = |w: &tegula_ruleset::When| {
+            (w.offer.as_ref()).is_some_and(|o| o.options == tegula_ruleset::Options::PoolTile)
+        };
+        rs.when.retain(|w| !pool_tile(w));
     }
     Arc::new(Rules::new(rs).expect("playable"))
 }

@@ -18,10 +18,44 @@ fn rules(name: &str) -> Arc<Rules> {
     common::variant_rules(name)
 }
 
+/// The pool's thresholds as the model lowered them: the figure type a take gives, how many
+/// the first and the second take give, and the most takes a seat can make (a seat at a score
+/// of 1000 qualifies for its `k`-th take when the offer's test holds with `taken = k`).
+fn takes(g: &Game) -> Result<(u8, [u32; 2], u8), String> {
+    use tegula_ruleset::{Act, Counts, Options, Quantity, Seat};
+    struct At(u32);
+    impl Counts for At {
+        fn count(&mut self, q: Quantity) -> u32 {
+            match q {
+                Quantity::Taken => self.0,
+                Quantity::Score => 1000,
+                _ => 0,
+            }
+        }
+    }
+    let rs = g.rules().ruleset();
+    let offers = rs.when.iter().filter_map(|w| w.offer.as_ref());
+    let mut pool_tile = offers.filter(|o| o.options == Options::PoolTile);
+    let offer = pool_tile.next().ok_or("no rule offers pool tiles")?;
+    let Seat::Where(test) = &offer.to else {
+        return Err(format!("offered to {:?}", offer.to));
+    };
+    let most = (0..4u8)
+        .take_while(|&k| test.holds(&mut At(u32::from(k))))
+        .count() as u8;
+    for a in &offer.then {
+        if let Act::Figures { figure, add, .. } = a {
+            let gains = [add.eval(&mut At(0)), add.eval(&mut At(1))];
+            return Ok((*figure, gains, most));
+        }
+    }
+    Err("the take gives no figures".into())
+}
+
 /// Supply + figures on features + waiting + markers = count + what the takes gained.
 fn conserved(g: &Game) -> Result<(), String> {
     let rs = g.rules().ruleset();
-    let pool = rs.pool.as_ref().ok_or("the variant has no pool")?;
+    let (gain_figure, gains, _) = takes(g)?;
     let mut have: BTreeMap<(u8, u8), u32> = BTreeMap::new();
     for f in g.followers() {
         *have.entry((f.player, f.follower)).or_default() += 1;
@@ -36,10 +70,10 @@ fn conserved(g: &Game) -> Result<(), String> {
         for (t, ft) in rs.followers.iter().enumerate() {
             let t = t as u8;
             let mut want = u32::from(ft.count);
-            if t == pool.gain_follower {
+            if t == gain_figure {
                 let taken = g.pool_taken()[p as usize];
-                want += u32::from(pool.gain_first) * u32::from(taken >= 1);
-                want += u32::from(pool.gain_second) * u32::from(taken >= 2);
+                want += gains[0] * u32::from(taken >= 1);
+                want += gains[1] * u32::from(taken >= 2);
             }
             let got = u32::from(g.supply(p, t)) + have.get(&(p, t)).copied().unwrap_or(0);
             if got != want {
@@ -52,15 +86,11 @@ fn conserved(g: &Game) -> Result<(), String> {
 
 /// Invariants that hold after every decision.
 fn invariants(g: &Game) -> Result<(), String> {
-    let pool = g.rules().ruleset().pool.clone().ok_or("no pool")?;
-    if g.pairs_at() > pool.cap {
-        return Err(format!(
-            "pairs at {} past the cap {}",
-            g.pairs_at(),
-            pool.cap
-        ));
+    let cap = g.rules().ruleset().tracks.first().ok_or("no track")?.max;
+    if g.track_at(0) > cap {
+        return Err(format!("pairs at {} past the cap {cap}", g.track_at(0)));
     }
-    let most = if pool.second.is_some() { 2 } else { 1 };
+    let (_, _, most) = takes(g)?;
     if let Some(p) = g.pool_taken().iter().position(|&n| n > most) {
         return Err(format!("seat {p} took more than {most} pool tiles"));
     }

@@ -33,7 +33,7 @@ fn a_preset_sets_scores_supply_held_tiles_and_pairs() {
         scores: vec![7, 11],
         supply: vec![(0, large, 0)],
         held: vec![(1, nd)],
-        pairs_at: None,
+        track_at: None,
         resources: Vec::new(),
     };
     g.preset(preset.clone()).unwrap();
@@ -41,7 +41,7 @@ fn a_preset_sets_scores_supply_held_tiles_and_pairs() {
     assert_eq!(g.supply(0, large), 0);
     // W-2: the take's gain (the pair's 2 meeples) and the pairs' move (10 -> 15).
     assert_eq!(g.supply(1, meeple), before + 2);
-    assert_eq!(g.pairs_at(), 15);
+    assert_eq!(g.track_at(0), 15);
     assert_eq!(g.pool_held(), &[(1, nd)]);
     assert!(!g.pool().contains(&nd));
     assert_eq!(g.preset_applied(), Some((2, &preset)));
@@ -117,10 +117,10 @@ fn a_bad_preset_is_refused_whole() {
     // No pool, no pairs.
     let mut b = Game::new(base(), 2, PileOrder::Shuffled(1), true).unwrap();
     let pairs = Preset {
-        pairs_at: Some(5),
+        track_at: Some(5),
         ..Preset::default()
     };
-    assert_eq!(b.preset(pairs), Err(PresetError::NoPool));
+    assert_eq!(b.preset(pairs), Err(PresetError::NoTrack));
 }
 
 /// Ordinary games' snapshots have no preset key: their format is unchanged.

@@ -80,6 +80,8 @@ fn expected() -> Vec<When> {
             add: Expr::Int(1),
             on: TileRef::Chosen,
         }],
+        repeat: false,
+        order: tegula_ruleset::SeatOrder::TurnOrder,
     });
     w.push(when(
         "W-10",
@@ -134,6 +136,8 @@ fn offers() -> Vec<When> {
             },
             Act::ReturnChosen,
         ],
+        repeat: false,
+        order: tegula_ruleset::SeatOrder::TurnOrder,
     };
     let building = Offer {
         to: Seat::Actor,
@@ -158,6 +162,8 @@ fn offers() -> Vec<When> {
                 on: TileRef::Subject,
             },
         ],
+        repeat: false,
+        order: tegula_ruleset::SeatOrder::TurnOrder,
     };
     [("W-12", abbot), ("W-13", building)]
         .into_iter()
@@ -333,6 +339,7 @@ fn explain_says_every_rule_in_words() {
         resources: &resources,
         figures: &figures,
         tiles: &[],
+        tracks: &[],
     };
     for w in &rs.when {
         let same = rs.when.iter().filter(|o| o.rule == w.rule).count();
@@ -423,6 +430,8 @@ fn the_docs_examples_say_what_explain_says() {
         followers: &figures,
         tiles: &tiles,
         rules: &rules,
+        tracks: &[],
+        pool: true,
     };
     let mut said = Vec::new();
     for (line, text) in doc_toml_blocks(&doc) {
@@ -434,6 +443,7 @@ fn the_docs_examples_say_what_explain_says() {
         assert!(diags.is_empty(), "docs/RULE-LANGUAGE.md:{line}: {diags:?}");
         let tokens: Vec<String> = l.tokens.iter().map(|t| t.id.clone()).collect();
         let counters: Vec<String> = l.counters.iter().map(|t| t.id.clone()).collect();
+        let tracks: Vec<String> = l.tracks.iter().map(|t| t.id.clone()).collect();
         let names = Names {
             tags: &tags,
             tokens: &tokens,
@@ -441,6 +451,7 @@ fn the_docs_examples_say_what_explain_says() {
             resources: &resources,
             figures: &figures,
             tiles: &tiles,
+            tracks: &tracks,
         };
         said.extend(
             l.when
@@ -448,11 +459,45 @@ fn the_docs_examples_say_what_explain_says() {
                 .map(|w| format!("> {} ({})", w.describe(&names), w.rule)),
         );
     }
-    // TB-2's resource gain in the one form, W-11's ability in the one form, AB-4, KR-2..KR-4
-    // (4), GM-2, GM-3, GM-5, LB-2, LB-3, CA-3.
-    assert_eq!(said.len(), 13, "every worked rule");
+    // TB-2's resource gain in the one form, W-11's ability in the one form, W-2's thresholds in
+    // the one form, AB-4, KR-2..KR-4 (4), GM-2, GM-3, GM-5, LB-2, LB-3, CA-3.
+    assert_eq!(said.len(), 14, "every worked rule");
     let missing: Vec<&String> = said.iter().filter(|s| !doc.contains(s.as_str())).collect();
     assert!(missing.is_empty(), "not in the docs:\n{}", said.join("\n"));
+}
+
+/// The pool's short form is the `[[when]]` the docs write out for it: the track and the rule
+/// `variants/wonders-two.toml`'s `[pool]` lowers to (W-2, W-3, W-30) equal those the docs'
+/// example (docs/RULE-LANGUAGE.md, "The open pool") lowers to.
+#[test]
+fn the_pools_short_form_lowers_to_the_docs_when() {
+    use tegula_model::rule_form::{lower, RawRuleForm, Scope};
+    let doc = std::fs::read_to_string("docs/RULE-LANGUAGE.md").unwrap();
+    let (_, text) = doc_toml_blocks(&doc)
+        .into_iter()
+        .find(|(_, t)| t.contains("event = \"turn-finished\""))
+        .expect("the docs write the pool's rule out");
+    let (rs, diags) = build_variant(std::path::Path::new("variants/wonders-two.toml"));
+    let rs = rs.unwrap_or_else(|| panic!("{diags:?}"));
+    let figures: Vec<String> = rs.followers.iter().map(|f| f.id.clone()).collect();
+    let rules = tegula_model::rules::Scope::default();
+    let scope = Scope {
+        tags: &rs.tags,
+        resources: &[],
+        followers: &figures,
+        tiles: &[],
+        rules: &rules,
+        tracks: &[],
+        pool: true,
+    };
+    let form = RawRuleForm::parse(text).unwrap();
+    let src = tegula_model::Source::new("doc.toml", text.to_string());
+    let mut diags = Vec::new();
+    let l = lower(&[(&src, &form)], &scope, &mut diags);
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(l.tracks, rs.tracks);
+    let lowered: Vec<_> = rs.when.iter().filter(|w| w.rule == "W-2").collect();
+    assert_eq!(lowered, l.when.iter().collect::<Vec<_>>());
 }
 
 /// A line of TOML without its comment and surrounding blanks (a `#` inside a string stays).

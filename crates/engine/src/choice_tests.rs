@@ -19,6 +19,8 @@ fn offer(options: Options, may_decline: bool, uses_figure_step: bool, then: Vec<
         may_decline,
         uses_figure_step,
         then,
+        repeat: false,
+        order: tegula_ruleset::SeatOrder::TurnOrder,
     }
 }
 
@@ -137,8 +139,6 @@ fn resource(id: &str) -> Resource {
     Resource {
         id: id.into(),
         name: id.into(),
-        gain: None,
-        award: None,
         start: Vec::new(),
     }
 }

@@ -334,7 +334,8 @@ impl Game {
         self.zobrist = self.left_hash();
         self.fill_seats();
         let rs = self.rules.ruleset();
-        self.rf.reset(rs.tokens.len(), rs.counters.len());
+        self.rf
+            .reset(rs.tokens.len(), rs.counters.len(), &rs.tracks);
         self.record_seating();
         let start = self.rules.start_tile;
         self.place_unchecked(start, 0, 0, 0);

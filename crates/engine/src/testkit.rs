@@ -331,6 +331,7 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
         when: Vec::new(),
         tokens: Vec::new(),
         counters: Vec::new(),
+        tracks: Vec::new(),
     })
 }
 
@@ -387,6 +388,8 @@ pub mod offers {
             may_decline: true,
             uses_figure_step: true,
             then: vec![score, Act::ReturnChosen],
+            repeat: false,
+            order: tegula_ruleset::SeatOrder::TurnOrder,
         };
         offered(rule, RuleEvent::FigureStep, offer)
     }
@@ -399,6 +402,8 @@ pub mod offers {
             may_decline: true,
             uses_figure_step: false,
             then: vec![Act::ReturnChosen],
+            repeat: false,
+            order: tegula_ruleset::SeatOrder::TurnOrder,
         };
         offered(rule, RuleEvent::TurnEnd, offer)
     }
@@ -412,8 +417,6 @@ pub mod offers {
         rs.resources.push(Resource {
             id: resource.into(),
             name: resource.into(),
-            gain: None,
-            award: None,
             start: Vec::new(),
         });
         rs.counters.push(CounterType {
@@ -437,6 +440,8 @@ pub mod offers {
             may_decline: false,
             uses_figure_step: false,
             then: vec![put(TileRef::Chosen), gain],
+            repeat: false,
+            order: tegula_ruleset::SeatOrder::TurnOrder,
         };
         let mut w = offered(rule, RuleEvent::TilePlaced { tag: None }, offer);
         w.then = vec![put(TileRef::Subject)];

@@ -535,6 +535,63 @@ fn w6_game(pile: &[&str]) -> Game {
     g
 }
 
+/// The pool's thresholds as the model lowers them (W-2, W-3 under the `new-position` reading,
+/// one take each): a track from `first` to `cap`, and a `turn-finished` rule offering a pool
+/// tile to every seat that took none and whose score reached the track, again until none
+/// does, the actor choosing who goes first; the chooser gains `gain` figures of type 0 and the
+/// track moves on by `step`.
+fn threshold_rule(
+    first: u32,
+    step: u32,
+    cap: u32,
+    gain: u32,
+) -> (tegula_ruleset::TrackType, tegula_ruleset::When) {
+    use tegula_ruleset::{
+        Act, Compare, Expr, Offer, Options, Quantity, RuleEvent, Seat, SeatOrder, Test, When,
+    };
+    let cmp = |op, a, b| Test::Cmp(op, Box::new(a), Box::new(b));
+    let took_none = cmp(Compare::Eq, Expr::Count(Quantity::Taken), Expr::Int(0));
+    let reached = cmp(
+        Compare::Ge,
+        Expr::Count(Quantity::Score),
+        Expr::Count(Quantity::Track(0)),
+    );
+    let offer = Offer {
+        to: Seat::Where(Box::new(Test::And(Box::new(took_none), Box::new(reached)))),
+        options: Options::PoolTile,
+        may_decline: false,
+        uses_figure_step: false,
+        then: vec![
+            Act::Figures {
+                figure: 0,
+                add: Expr::Int(gain),
+                to: Seat::Chooser,
+            },
+            Act::Advance {
+                track: 0,
+                by: Expr::Int(step),
+            },
+        ],
+        repeat: true,
+        order: SeatOrder::ActorChooses,
+    };
+    let track = tegula_ruleset::TrackType {
+        id: "pairs".into(),
+        name: "pairs".into(),
+        start: first,
+        max: cap,
+    };
+    let rule = When {
+        rule: "W-2".into(),
+        event: RuleEvent::TurnFinished,
+        test: None,
+        then: Vec::new(),
+        offer: Some(offer),
+        tile: None,
+    };
+    (track, rule)
+}
+
 /// The W-6 board's rules for `players` seats with the pool's pairs at 0.
 fn pool_game(players: u8, pile: &[&str]) -> Game {
     let specs = [
@@ -549,13 +606,7 @@ fn pool_game(players: u8, pile: &[&str]) -> Game {
     rs.pool = Some(tegula_ruleset::PoolRules {
         tiles: vec![cc],
         pick: 0,
-        first: 0,
-        step: 5,
-        cap: 25,
-        second: None,
-        gain_follower: 0,
-        gain_first: 2,
-        gain_second: 0,
+        claim_figure: 0,
         rules: tegula_ruleset::PoolCitations {
             take: "W-2".into(),
             choice: "W-3".into(),
@@ -564,9 +615,37 @@ fn pool_game(players: u8, pile: &[&str]) -> Game {
             follow: "W-7".into(),
         },
     });
+    let (track, rule) = threshold_rule(0, 5, 25, 2);
+    rs.tracks = vec![track];
+    rs.when = vec![rule];
     let r = Arc::new(Rules::new(rs).unwrap());
     let d = pile.iter().map(|t| idx(&r, t)).collect();
     Game::scripted(r, players, d).unwrap()
+}
+
+#[test]
+fn pool_tile_offers_need_a_pool_and_the_turn_finished_event() {
+    let refused = |rs: Ruleset| {
+        let reasons = Rules::new(rs).err().map(|e| e.reasons).unwrap_or_default();
+        reasons
+            .iter()
+            .any(|r| matches!(r, RulesReason::OfferPlace { .. }))
+    };
+    let (track, rule) = threshold_rule(0, 5, 25, 2);
+    let mut rs = base_ruleset();
+    rs.tracks = vec![track];
+    rs.when = vec![rule.clone()];
+    assert!(refused(rs.clone()), "no pool");
+    let mut at_turn_end = rule;
+    at_turn_end.event = tegula_ruleset::RuleEvent::TurnEnd;
+    let g = pool_game(1, &["B"]);
+    let mut with_pool = g.rules().ruleset().clone();
+    with_pool.when = vec![at_turn_end];
+    assert!(refused(with_pool), "at turn-end");
+    // A track starting past its end.
+    rs.tracks[0].start = 30;
+    let reasons = Rules::new(rs).err().map(|e| e.reasons).unwrap_or_default();
+    assert!(reasons.contains(&RulesReason::TrackRange(0)), "{reasons:?}");
 }
 
 #[test]
@@ -589,7 +668,7 @@ fn w3_the_active_player_orders_seats_that_reach_the_pairs_together() {
     let cc = g.pool_choices().0[0];
     g.apply(Action::Take(cc)).unwrap();
     assert_eq!(g.pool_taken(), &[0, 1]);
-    assert_eq!(g.pairs_at(), 5);
+    assert_eq!(g.track_at(0), 5);
     // Seat 1's turn: it must place its pool tile (W-5), which fits nowhere: the W-6 draws.
     assert_eq!(g.current_player(), 1);
 }

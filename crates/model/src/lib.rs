@@ -50,7 +50,7 @@ pub use l5_tile_checks::{abilities, facts, glyphs, never_scores, readings, site_
 pub use l6_tileset::compile;
 pub use l7_variant_checks::{
     citations, compiled_variant, figure_values, figures, limits, params, pile, player_tiles, pool,
-    resources, rule_form,
+    resources, rule_form, short_forms,
 };
 pub use l8_variant::variant;
 use l9_tools::explain_when;

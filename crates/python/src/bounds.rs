@@ -43,8 +43,8 @@ use tegula_engine::Rules;
 pub use when::NoBound;
 
 use tegula_ruleset::{
-    Ability, Act, AfterScore, Count, Effect, Expr, FeatureKind, FieldRule, Owner, Per, Quantity,
-    RuleEvent, Ruleset, Seat, State, StateValues, Trigger,
+    Ability, Act, AfterScore, Compare, Count, Effect, Expr, FeatureKind, FieldRule, Options, Owner,
+    Per, Quantity, RuleEvent, Ruleset, Seat, State, StateValues, Test, Trigger,
 };
 
 /// An affine upper bound of an expression: `konst + Σ coef[q] · q`.
@@ -226,7 +226,11 @@ impl Totals {
             | Quantity::Lines(_)
             | Quantity::Players
             | Quantity::GameTiles
-            | Quantity::Near(_) => (0, 0),
+            | Quantity::Near(_)
+            | Quantity::Score
+            | Quantity::Taken
+            | Quantity::Track(_)
+            | Quantity::TrackWas(_) => (0, 0),
         }
     }
 
@@ -302,15 +306,67 @@ pub fn score_bound(rules: &Rules, players: u8) -> Result<u32, NoBound> {
     Ok(u32::try_from(all).unwrap_or(u32::MAX))
 }
 
-/// Figures of follower type `i` one seat can own: its supply and what pool takes give it (a
-/// seat takes at most a first and a second pool tile, W-2 and W-30).
+/// Figures of follower type `i` one seat can own: its supply and what pool takes give it (the
+/// `figures` effects of the pool-tile offers, W-2 and W-30), see [`taken_figures`].
 fn seat_figures(rs: &Ruleset, i: usize) -> u128 {
-    let gained = rs
-        .pool
-        .as_ref()
-        .filter(|p| usize::from(p.gain_follower) == i)
-        .map_or(0, |p| u128::from(p.gain_first) + u128::from(p.gain_second));
+    let offers = rs.when.iter().filter_map(|w| w.offer.as_ref());
+    let pool_tiles = offers.filter(|o| o.options == Options::PoolTile);
+    let gained = pool_tiles.fold(0u128, |n, o| {
+        let adds = o.then.iter().filter_map(|a| match a {
+            Act::Figures { figure, add, .. } if usize::from(*figure) == i => Some(add),
+            _ => None,
+        });
+        let takes = takes_bound(&o.to);
+        adds.fold(n, |n, add| n.saturating_add(taken_figures(add, takes)))
+    });
     u128::from(rs.followers[i].count) + gained
+}
+
+/// How many times one seat can take from a pool-tile offer to `to`: one more than the largest
+/// `k` its test compares `taken == k` with, where every alternative of the test does (W-2 and
+/// W-30: `taken == 0 and …` or `taken == 1 and …`: 2); otherwise the engine's limit of 255.
+fn takes_bound(to: &Seat) -> u32 {
+    fn most(t: &Test) -> Option<u32> {
+        match t {
+            Test::Or(a, b) => Some(most(a)?.max(most(b)?)),
+            Test::And(a, b) => match (most(a), most(b)) {
+                (Some(x), Some(y)) => Some(x.min(y)),
+                (x, y) => x.or(y),
+            },
+            Test::Cmp(Compare::Eq, a, b) => match (a.as_ref(), b.as_ref()) {
+                (Expr::Count(Quantity::Taken), Expr::Int(k))
+                | (Expr::Int(k), Expr::Count(Quantity::Taken)) => Some(*k),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    match to {
+        Seat::Where(t) => most(t).map_or(u32::from(u8::MAX), |k| k.saturating_add(1)),
+        _ => u32::from(u8::MAX),
+    }
+}
+
+/// The figures `add` gives over `takes` takes: its value with `taken` at 0, 1, …; a value
+/// reading anything but `taken` has no bound here (`u32::MAX` a take).
+fn taken_figures(add: &Expr, takes: u32) -> u128 {
+    struct Taken(u32, bool);
+    impl tegula_ruleset::Counts for Taken {
+        fn count(&mut self, q: Quantity) -> u32 {
+            if q == Quantity::Taken {
+                self.0
+            } else {
+                self.1 = true;
+                u32::MAX
+            }
+        }
+    }
+    (0..takes).fold(0u128, |n, k| {
+        let mut c = Taken(k, false);
+        let v = add.eval(&mut c);
+        let v = if c.1 { u32::MAX } else { v };
+        n.saturating_add(u128::from(v))
+    })
 }
 
 /// Points payment modifiers (TB-8's kind) can add to one seat's score: a modifier adds only to

@@ -403,6 +403,8 @@ fn offer_shapes(rs: &Ruleset) -> Vec<(u16, Shape)> {
             Options::OwnFigure { .. } => Shape::Figure,
             Options::NeighbourTile { .. } => Shape::Tile,
             Options::Kind { of } => Shape::Kind(of.len() as i64),
+            // Taken with `Action::Take` (the pool's own ids), not chosen.
+            Options::PoolTile => return None,
         };
         Some((u16::try_from(i).ok()?, shape))
     });

@@ -107,7 +107,7 @@ fn pool_features(game: &Game, v: &mut Vec<f32>) {
     by_seat(&mut game.pool_owned().into_iter().map(|(p, t, _)| (p, t)));
     v.extend(game.pool_taken().iter().map(|&n| f32::from(n)));
     v.extend([
-        game.pairs_at() as f32,
+        game.track_at(0) as f32,
         f32::from(u8::from(game.must_place())),
     ]);
 }

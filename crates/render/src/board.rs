@@ -134,7 +134,7 @@ fn board_figures(game: &Game) -> Vec<Figure> {
             });
             figures.extend(building.map(|feature| Figure {
                 seat: owner,
-                follower: pool.gain_follower as usize,
+                follower: pool.claim_figure as usize,
                 at: FigureAt::Segment {
                     instance: instance as usize,
                     feature,

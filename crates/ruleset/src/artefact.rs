@@ -8,12 +8,12 @@ use crate::serde_default::one_tile;
 use crate::{limits, Effect, Feature, SideKind};
 use crate::{
     Citations, CounterType, EdgeKind, FollowerType, PileGroup, PlayerTile, PoolRules, Readings,
-    Resource, Rule, Scoring, SeatsRule, TileType, TokenType, When,
+    Resource, Rule, Scoring, SeatsRule, TileType, TokenType, TrackType, When,
 };
 
 /// Version of the ruleset artefact's format. Raised whenever a change to these types would make
 /// an older engine misread a newer file (or the reverse); [`Ruleset::from_json`] refuses others.
-pub const FORMAT_VERSION: u32 = 6;
+pub const FORMAT_VERSION: u32 = 7;
 
 /// One complete, lowered variant: the "generated engine" input.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -92,6 +92,10 @@ pub struct Ruleset {
     /// Kinds of counter tiles carry (`[[counter]]`). Left out of the artefact when empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub counters: Vec<CounterType>,
+    /// Shared tracks (the pool's threshold pairs, lowered from `[pool] thresholds`). Left out
+    /// of the artefact when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tracks: Vec<TrackType>,
 }
 
 /// Why a ruleset artefact cannot be read.

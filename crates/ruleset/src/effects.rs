@@ -4,9 +4,9 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{Expr, FeatureKind};
 #[cfg(doc)] // Named by doc links only.
-use crate::{Readings, Ruleset, TurnAction, RULES_TOML};
+use crate::{Act, Readings, Ruleset, RULES_TOML};
+use crate::{Expr, FeatureKind};
 
 /// The rule ids the steps every game has cite (`[citations]` in a variant; docs/FORMAT.md,
 /// "Cited rules").
@@ -133,8 +133,8 @@ pub enum Effect {
         /// How much, over the triggering feature's counts.
         amount: Expr,
     },
-    /// The owner takes one more turn after this one (the same turn effect a figure type may
-    /// give, [`TurnAction::ExtraTurn`]): never in a turn that is itself an extra turn, never
+    /// The owner takes one more turn after this one (the same turn effect a rule of the one
+    /// form may give, [`Act::ExtraTurn`]): never in a turn that is itself an extra turn, never
     /// with the pile empty, at most one per turn whatever grants it.
     ExtraTurn,
 }

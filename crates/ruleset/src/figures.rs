@@ -41,14 +41,6 @@ pub struct FollowerType {
     /// feature a move target's "occupied" (AM-11), and counts for no majority (strength 0).
     #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub occupies: bool,
-    /// A payment modifier: added to its owner's payment from the feature it stands on whenever
-    /// the owner is among that feature's majority (default: none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub payment: Option<PaymentModifier>,
-    /// A turn effect triggered when a placement extends a feature that already held this
-    /// figure of the placer's (default: none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub when_extended: Option<TurnEffect>,
     /// Rule id the events placing a figure of this type from supply cite (default: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub place_rule: Option<String>,
@@ -73,38 +65,6 @@ pub struct FollowerType {
     pub never_tags: Vec<u32>,
 }
 
-/// What a figure adds to its owner's payment from its feature (a majority's share).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct PaymentModifier {
-    /// Rule id cited by the score event of the addition.
-    pub rule: String,
-    /// The addition, over the counts of the feature being paid (for a payment that counts
-    /// one city, as the first edition's field rule does, `cities` is 1).
-    pub value: Expr,
-}
-
-/// A turn effect: what a trigger gives the player who caused it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct TurnEffect {
-    /// Rule id cited by the event of the effect.
-    pub rule: String,
-    /// What the player gets.
-    pub effect: TurnAction,
-    /// Whether a placement that extends the feature and completes it at once still triggers
-    /// (default yes).
-    #[serde(default = "yes")]
-    pub completing: bool,
-}
-
-/// The effect of a [`TurnEffect`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum TurnAction {
-    /// After this turn the same player takes one more turn (draw and place a tile), unless the
-    /// draw pile is empty. A turn granted this way never grants another.
-    ExtraTurn,
-}
-
 impl FollowerType {
     /// A standard follower: stands on roads, cities, cloisters and fields, returns after scoring.
     pub fn standard(id: &str, name: &str, count: u8, strength: u8) -> FollowerType {
@@ -119,8 +79,6 @@ impl FollowerType {
             corner: None,
             needs_own_figure: false,
             occupies: true,
-            payment: None,
-            when_extended: None,
             place_rule: None,
             return_rule: None,
             site_rule: None,

@@ -52,10 +52,7 @@ pub use effects::{
     Ability, Citations, Condition, Count, Effect, Owner, Per, Rule, SeatsRule, State, Trigger,
 };
 pub use features::{FeatureKind, FieldRule, Scoring};
-pub use figures::{
-    Adjacency, AfterScore, CornerScoring, FollowerType, PaymentModifier, Site, Strength,
-    TurnAction, TurnEffect,
-};
+pub use figures::{Adjacency, AfterScore, CornerScoring, FollowerType, Site, Strength};
 pub use geometry::{
     rotate_offset, CellPorts, EdgeKind, Feature, Half, PlacementRule, Rotation, Side, SideKind,
     TileType, NO_FEATURE,
@@ -66,10 +63,10 @@ pub use readings::{
     FinalRoundFirst, JoinedFieldScoring, JoinedFieldTiming, KeptAfterPile, NearCells,
     NeedsOwnOnCompleted, OpenEnd, PoolTileDraw, Readings, ThresholdRecheck,
 };
-pub use resource::{Award, Gain, Resource, StartCount};
+pub use resource::{Resource, StartCount};
 pub use rule_form::{
-    Act, CounterType, Offer, Options, PieceKind, RuleEvent, ScoredAt, Seat, TileRef, TokenType,
-    When, CHOSEN,
+    Act, CounterType, Offer, Options, PieceKind, RuleEvent, ScoredAt, Seat, SeatOrder, TileRef,
+    TokenType, TrackType, When, CHOSEN,
 };
 pub use value::{
     applies, Compare, Counts, Expr, Quantity, ScoringNumbers, StateValues, Test, Values,

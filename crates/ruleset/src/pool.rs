@@ -20,7 +20,10 @@ pub struct PileGroup {
     pub draw_rule: Option<String>,
 }
 
-/// The open pool (W-1..W-4, W-30): which tiles, how it is filled, the score thresholds.
+/// The open pool (W-1, W-5..W-7): which tiles, how it is filled, the figure that claims a
+/// placed pool tile. When a seat takes a tile is a rule of the one form (a `turn-finished`
+/// rule offering [`crate::Options::PoolTile`], lowered from the variant's `[pool]` thresholds:
+/// docs/design/rule-form.md, "The pool's thresholds: lowered").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PoolRules {
     /// Tile types that can be in the pool (they are not in the draw pile).
@@ -28,21 +31,9 @@ pub struct PoolRules {
     /// Tiles each player picks into the pool at setup, in seat order (W-1: 1); 0 = every tile
     /// in `tiles` is in the pool.
     pub pick: u8,
-    /// Where the shared threshold pairs start on the score track (W-2: 10).
-    pub first: u32,
-    /// How far the remaining pairs move after each take (W-2: 5).
-    pub step: u32,
-    /// The furthest the pairs go; they wait there (W-2: 25).
-    pub cap: u32,
-    /// Score at which a player who took a tile takes a second one (W-30: 50); `None` = one each.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub second: Option<u32>,
-    /// Follower type gained with a take (the pair's meeples); one of them marks the placed tile.
-    pub gain_follower: u8,
-    /// How many of it come with the first take (W-2: 2).
-    pub gain_first: u8,
-    /// How many come with the second take (W-30: 1).
-    pub gain_second: u8,
+    /// Follower type that claims a placed pool tile (W-5: one of the pair's meeples), taken
+    /// from its owner's supply.
+    pub claim_figure: u8,
     /// The rule ids its steps cite.
     pub rules: PoolCitations,
 }

@@ -6,7 +6,8 @@
 //!
 //! Indices: a token is an index into [`crate::Ruleset::tokens`], a counter into
 //! [`crate::Ruleset::counters`], a resource into [`crate::Ruleset::resources`], a figure into
-//! [`crate::Ruleset::followers`], a tag into [`crate::Ruleset::tags`].
+//! [`crate::Ruleset::followers`], a tag into [`crate::Ruleset::tags`], a track into
+//! [`crate::Ruleset::tracks`].
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -110,6 +111,10 @@ pub enum RuleEvent {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         kinds: Vec<FeatureKind>,
     },
+    /// The actor's turn is finished: after its scoring, its `turn-end` offers and the moves of
+    /// the figures it freed, before the next turn (or the actor's extra turn). Its offers are
+    /// made at once; only [`Options::PoolTile`] offers are made at this point (W-2's takes).
+    TurnFinished,
 }
 
 /// When a [`RuleEvent::FeatureScored`] fires.
@@ -152,6 +157,10 @@ pub enum Seat {
     /// [`crate::Ruleset::followers`]) on it, in the order those figures were placed, once per
     /// figure (TB-8).
     Has(u8),
+    /// Every seat for which the test holds, the test reading that seat's own values (its
+    /// score, its takes, its holdings), in seat order (W-2: the seats whose score reached the
+    /// track).
+    Where(Box<Test>),
 }
 
 /// An effect: what a rule does.
@@ -238,6 +247,23 @@ pub enum Act {
         /// Who.
         to: Seat,
     },
+    /// Figures of a type added to the supply of each seat of `to` (W-2's pair); no log line.
+    Figures {
+        /// Figure type (index into [`crate::Ruleset::followers`]).
+        figure: u8,
+        /// How many (per seat, over that seat's values).
+        add: Expr,
+        /// Who.
+        to: Seat,
+    },
+    /// A shared track moves on by `by`, never past its [`TrackType::max`] (W-2: the pairs
+    /// move 5, up to 25); no log line.
+    Advance {
+        /// Track index (into [`crate::Ruleset::tracks`]).
+        track: u16,
+        /// How far (over the chooser's values in an offer, else the actor's).
+        by: Expr,
+    },
 }
 
 /// A tile an effect acts on.
@@ -264,6 +290,34 @@ pub struct Offer {
     pub uses_figure_step: bool,
     /// The effects on the chosen option, in order.
     pub then: Vec<Act>,
+    /// Made again after each answer, the seats of `to` tested again, until none is left
+    /// (W-3: "anyone already at or past the moved pairs is next"). Without it, each seat of
+    /// `to` as the offer was raised is offered once.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub repeat: bool,
+    /// Who goes first when several seats are offered at once.
+    #[serde(default, skip_serializing_if = "SeatOrder::is_default")]
+    pub order: SeatOrder,
+}
+
+/// The order in which the seats of an [`Offer`] choose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeatOrder {
+    /// In turn order from the actor.
+    #[default]
+    TurnOrder,
+    /// The actor chooses which seat goes next, each time two or more are left (W-3): a
+    /// decision of its own (`Action::Seat`, a `seat` line in the log). Only with
+    /// [`Options::PoolTile`].
+    ActorChooses,
+}
+
+impl SeatOrder {
+    /// Whether it is [`SeatOrder::TurnOrder`] (left out of the artefact).
+    pub fn is_default(&self) -> bool {
+        *self == SeatOrder::TurnOrder
+    }
 }
 
 /// The options of an [`Offer`], listed in a fixed order.
@@ -295,6 +349,13 @@ pub enum Options {
         /// The kinds.
         of: Vec<PieceKind>,
     },
+    /// A tile of the open pool ([`crate::Ruleset::pool`]), in the pool's order: choosing it
+    /// takes it into the chooser's hand, to be placed instead of a drawn tile (W-2, W-5),
+    /// and counts one take of the chooser's (what [`crate::Quantity::Taken`] reads). Answered
+    /// by `Action::Take`, logged as a `take` line; with the pool empty the take happens
+    /// without a decision (no tile, the effects still run). Only at
+    /// [`RuleEvent::TurnFinished`].
+    PoolTile,
 }
 
 /// One kind of an [`Options::Kind`] offer: the resource it is held as, the counter it becomes
@@ -326,4 +387,19 @@ pub struct CounterType {
     pub id: String,
     /// Display name.
     pub name: String,
+}
+
+/// A shared track (W-2's threshold pairs): one position for the whole table, starting at
+/// `start`, moved on by [`Act::Advance`] and never past `max`; read by
+/// [`crate::Quantity::Track`] and [`crate::Quantity::TrackWas`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TrackType {
+    /// Stable id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Where it starts.
+    pub start: u32,
+    /// The furthest it goes.
+    pub max: u32,
 }

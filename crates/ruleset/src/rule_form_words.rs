@@ -3,7 +3,9 @@
 //! explain` and docs/RULE-LANGUAGE.md print the same sentences from one source. Indices are
 //! named through [`Names`].
 
-use crate::rule_form::{Act, Offer, Options, RuleEvent, ScoredAt, Seat, TileRef, When, CHOSEN};
+use crate::rule_form::{
+    Act, Offer, Options, RuleEvent, ScoredAt, Seat, SeatOrder, TileRef, When, CHOSEN,
+};
 use crate::value_text::{name, Names};
 use crate::words::{article, capitalised};
 use crate::FeatureKind;
@@ -88,6 +90,9 @@ impl RuleEvent {
             RuleEvent::FeaturePaid { kinds } => {
                 format!("when {} is paid to its majority", kinds_words(kinds))
             }
+            RuleEvent::TurnFinished => "when a turn is finished (its scoring, offers and \
+                                        figure moves done)"
+                .into(),
         }
     }
 }
@@ -111,6 +116,7 @@ impl Seat {
                 "each seat holding the most of resource `{}` (none for 0)",
                 name(n.resources, u32::from(*r))
             ),
+            Seat::Where(t) => format!("each seat where {}", t.words_named(n)),
         }
     }
 }
@@ -176,6 +182,17 @@ impl Act {
                  rest)",
                 to.describe(n)
             ),
+            Act::Figures { figure, add, to } => format!(
+                "{} puts into supply figures `{}`: {}",
+                to.describe(n),
+                name(n.figures, u32::from(*figure)),
+                add.words_named(n)
+            ),
+            Act::Advance { track, by } => format!(
+                "track `{}` moves on by {} (never past its end)",
+                name(n.tracks, u32::from(*track)),
+                by.amount_named(n)
+            ),
         }
     }
 }
@@ -183,8 +200,17 @@ impl Act {
 impl Offer {
     /// The choice as a clause ("the actor may choose a figure of theirs …; on it: …").
     pub fn describe(&self, n: &Names<'_>) -> String {
+        let order = match self.order {
+            SeatOrder::TurnOrder => "",
+            SeatOrder::ActorChooses => ", the actor choosing who goes first when several may",
+        };
+        let again = if self.repeat {
+            " (made again, every seat tested again, until none may)"
+        } else {
+            ""
+        };
         format!(
-            "{} {} {}{}: {}",
+            "{} {} {}{}{order}: {}{again}",
             self.to.describe(n),
             if self.may_decline {
                 "may choose"
@@ -230,6 +256,9 @@ impl Options {
                     .collect();
                 format!("a kind of piece they hold ({})", kinds.join(", "))
             }
+            Options::PoolTile => "a tile of the open pool to take (with none left, the take \
+                                  happens all the same)"
+                .into(),
         }
     }
 }

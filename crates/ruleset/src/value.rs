@@ -107,6 +107,20 @@ pub enum Quantity {
     /// feature. Rule-form values only.
     #[serde(rename = "near")]
     Near(Option<u32>),
+    /// The score of the seat being paid or tested (the actor in a rule's test). Rule-form
+    /// values only.
+    Score,
+    /// How many tiles the seat being paid or tested has taken from the open pool
+    /// ([`crate::Options::PoolTile`]; in the offer's effects, the takes before this one).
+    /// Rule-form values only.
+    Taken,
+    /// Where a shared track stands (index into [`crate::Ruleset::tracks`]). Rule-form values
+    /// only.
+    Track(u32),
+    /// Where a shared track stood when the turn's `turn-finished` was raised, before that
+    /// event's effects moved it (W-3's `old-position` reading). Rule-form values only.
+    #[serde(rename = "track_was")]
+    TrackWas(u32),
 }
 
 impl Quantity {
@@ -133,6 +147,10 @@ impl Quantity {
                 | Quantity::Players
                 | Quantity::GameTiles
                 | Quantity::Near(_)
+                | Quantity::Score
+                | Quantity::Taken
+                | Quantity::Track(_)
+                | Quantity::TrackWas(_)
         )
     }
 }

@@ -42,6 +42,8 @@ pub struct Names<'a> {
     pub figures: &'a [String],
     /// Tile type ids (the tiles carrying rules).
     pub tiles: &'a [String],
+    /// Track ids.
+    pub tracks: &'a [String],
 }
 
 impl<'a> Names<'a> {
@@ -96,6 +98,10 @@ impl Quantity {
             Quantity::Touching(k, Some(t)) => format!("touching({}, {})", k.name(), tag(n.tags, t)),
             Quantity::Extends(f) => format!("extends({})", name(n.figures, f)),
             Quantity::ExtendsOpen(f) => format!("extends_open({})", name(n.figures, f)),
+            Quantity::Score => "score".into(),
+            Quantity::Taken => "taken".into(),
+            Quantity::Track(t) => format!("track({})", name(n.tracks, t)),
+            Quantity::TrackWas(t) => format!("track_was({})", name(n.tracks, t)),
             _ => board_source(self, n),
         }
     }
@@ -132,6 +138,13 @@ impl Quantity {
                 },
                 named("figure", n.figures, f)
             ),
+            Quantity::Score => "point of the seat's score".into(),
+            Quantity::Taken => "take of the seat's from the pool".into(),
+            Quantity::Track(t) => format!("step of {}", named("track", n.tracks, t)),
+            Quantity::TrackWas(t) => format!(
+                "step of {} as it stood when the turn finished",
+                named("track", n.tracks, t)
+            ),
             _ => board_words(self, n, false),
         }
     }
@@ -167,6 +180,13 @@ impl Quantity {
                     ", still open,"
                 },
                 named("figure", n.figures, f)
+            ),
+            Quantity::Score => "the seat's points".into(),
+            Quantity::Taken => "the seat's takes from the pool".into(),
+            Quantity::Track(t) => format!("the position of {}", named("track", n.tracks, t)),
+            Quantity::TrackWas(t) => format!(
+                "the position {} had when the turn finished",
+                named("track", n.tracks, t)
             ),
             _ => board_words(self, n, true),
         }

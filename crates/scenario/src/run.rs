@@ -579,6 +579,11 @@ fn scenario_rules(sc: &Scenario) -> Result<Arc<Rules>, String> {
                 ruleset.tiles[t as usize].count = 1;
                 ruleset.without_tile_rules(t);
             }
+            // Nothing to take from: the rules offering pool tiles (W-2) go with the pool.
+            let pool_tile = |w: &tegula_ruleset::When| {
+                (w.offer.as_ref()).is_some_and(|o| o.options == tegula_ruleset::Options::PoolTile)
+            };
+            ruleset.when.retain(|w| !pool_tile(w));
         }
     }
     if let Some((tile, rot)) = sc.start {

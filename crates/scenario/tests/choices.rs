@@ -297,8 +297,6 @@ fn automatic() -> Ruleset {
     rs.resources.push(Resource {
         id: "nuggets".into(),
         name: "nuggets".into(),
-        gain: None,
-        award: None,
         start: Vec::new(),
     });
     rs

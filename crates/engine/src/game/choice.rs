@@ -447,6 +447,8 @@ impl Game {
             }
             Options::NeighbourTile { diagonals } => self.neighbour_tiles(ctx.tile, *diagonals),
             Options::Kind { of } => self.held_kinds(seat, of),
+            // Made by the pool's takes (game/pool.rs), never here.
+            Options::PoolTile => Vec::new(),
         }
     }
 

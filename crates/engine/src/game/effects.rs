@@ -70,6 +70,25 @@ impl Game {
             Act::ScoreFigure { value } => self.act_score_figure(rule, value, ctx),
             // The draw reads it (`hand_size`, `game/tile_rules.rs`).
             Act::Hand { .. } => {}
+            Act::Figures { figure, add, to } => self.act_figures(*figure, add, to, ctx),
+            Act::Advance { track, by } => {
+                let by = self.value_for(by, ctx, ctx.chooser.unwrap_or(ctx.actor));
+                self.rf.advance(usize::from(*track), by);
+            }
+        }
+    }
+
+    /// Figures of type `figure` into the supply of each seat of `to` (each its own number).
+    fn act_figures(&mut self, figure: u8, add: &Expr, to: &Seat, ctx: &Ctx) {
+        let nf = self.rules.figures.len();
+        if usize::from(figure) >= nf {
+            return;
+        }
+        for p in self.seats_of(to, ctx) {
+            let n = self.value_for(add, ctx, p);
+            let n = u8::try_from(n).unwrap_or(u8::MAX);
+            let slot = &mut self.seats.supply[usize::from(p) * nf + usize::from(figure)];
+            *slot = slot.saturating_add(n);
         }
     }
 
@@ -137,6 +156,9 @@ impl Game {
                 let seats = self.has_figure(*f, ctx);
                 seats.iter().fold(0, |m, &p| m | 1 << p)
             }
+            Seat::Where(test) => (0..self.seats.players)
+                .filter(|&p| test.holds(&mut RuleCounts::new(self, ctx, p)))
+                .fold(0, |m, p| m | 1 << p),
         }
     }
 

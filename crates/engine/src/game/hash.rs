@@ -211,9 +211,10 @@ impl Game {
     fn pool_hash(&self, w: &super::pool::PoolState) -> u64 {
         let super::pool::PoolState {
             pool,
-            pairs_at,
-            turn_pairs_at,
             taken,
+            offering,
+            queue,
+            left,
             held,
             owned,
             unplaceable,
@@ -230,7 +231,16 @@ impl Game {
             w6,
             claims,
         } = w;
-        let mut h = key(25, u64::from(*pairs_at), u64::from(*turn_pairs_at));
+        let mut h = key(25, u64::from(*left), 0);
+        let offers = offering.iter().chain(queue.iter());
+        for (i, o) in offers.enumerate() {
+            let ctx = {
+                let mut s = std::hash::DefaultHasher::new();
+                std::hash::Hash::hash(&o.ctx, &mut s);
+                std::hash::Hasher::finish(&s)
+            };
+            h ^= key(47, (i as u64) << 16 | u64::from(o.rule), ctx);
+        }
         let lists: [(u64, &[u16]); 2] = [(8, pool), (26, tiles)];
         for (tag, list) in lists {
             for (i, &t) in list.iter().enumerate() {
@@ -329,7 +339,8 @@ mod tests {
     use super::super::choice::Stage;
     use super::super::extra::ExtraFrom;
     use super::super::pool::{Owned, Picking};
-    use super::super::rule_state::Token;
+    use super::super::rule_state::{PendingOffer, Token, Track};
+    use super::super::when::Ctx;
     use super::super::{CornerFig, Freed, Resume};
     use crate::testkit::base_ruleset;
     use crate::{Game, Phase, PileOrder, Rng, Rules};
@@ -412,8 +423,19 @@ mod tests {
         ("deck.chance", |g| g.deck.chance ^= true),
         ("deck.resume", |g| g.deck.resume = Resume::W6(0)),
         ("w.pool", |g| g.w.pool.push(0)),
-        ("w.pairs_at", |g| g.w.pairs_at += 1),
-        ("w.turn_pairs_at", |g| g.w.turn_pairs_at += 1),
+        ("w.offering", |g| {
+            g.w.offering = Some(PendingOffer {
+                rule: 0,
+                ctx: Ctx::of(0),
+            })
+        }),
+        ("w.queue", |g| {
+            g.w.queue.push(PendingOffer {
+                rule: 0,
+                ctx: Ctx::of(0),
+            })
+        }),
+        ("w.left", |g| g.w.left = 1),
         ("w.taken", |g| g.w.taken.push(0)),
         ("w.held", |g| g.w.held.push((0, 0))),
         ("w.owned", |g| g.w.owned.push(owned(true))),
@@ -431,6 +453,7 @@ mod tests {
         ("w.claims", |g| g.w.claims.push((0, 0))),
         ("choice", |g| g.choice.stage = Stage::TurnEnd),
         ("rf.tokens", |g| g.rf.tokens.push(Token::default())),
+        ("rf.tracks", |g| g.rf.tracks.push(Track::default())),
         ("rf.counters", |g| g.rf.counters.push(vec![1])),
         ("rf.placed_by", |g| g.rf.placed_by.push(1)),
     ];

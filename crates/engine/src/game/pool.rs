@@ -1,12 +1,17 @@
-//! The open pool (W-1..W-7): tiles picked into it at setup, taken from it when a player's score
-//! reaches the threshold pairs on the track, placed instead of drawing with a claiming figure and up to two
-//! followers, and the procedure for a pool tile that fits nowhere (W-6).
+//! The open pool (W-1..W-7): tiles picked into it at setup, taken from it by the pool-tile
+//! offers of `turn-finished` rules (W-2, W-3: when a score reaches the threshold pairs, a rule
+//! of the one form lowered from the variant's `[pool]`), placed instead of drawing with a
+//! claiming figure and up to two followers, and the procedure for a pool tile that fits
+//! nowhere (W-6).
 
 use std::sync::Arc;
 
-use tegula_ruleset::{PoolTileDraw, ThresholdRecheck};
+use tegula_ruleset::{Options, PoolTileDraw, SeatOrder};
 
+use super::rule_state::PendingOffer;
+use super::when::Ctx;
 use super::{part, Event, Game, MoveError, Phase, Placement, Resume};
+use crate::rules::when::Kind;
 
 /// A placed tile with an owner (a pool tile, or any tile with abilities): its owner, tile
 /// instance, the turn it was placed, and whether it came from the pool.
@@ -35,13 +40,14 @@ part! {
     pub(super) struct PoolState {
         /// Tiles in the open pool.
         pub pool: Vec<u16>,
-        /// Where the remaining threshold pairs stand on the score track (W-2).
-        pub pairs_at: u32,
-        /// Where they stood when the current turn's takes began (W-3's `old-position` reading
-        /// compares with it).
-        pub turn_pairs_at: u32,
-        /// Tiles taken so far, by seat (W-4, W-30).
+        /// Tiles taken so far, by seat (what `taken` reads: W-4, W-30).
         pub taken: Vec<u8>,
+        /// The pool-tile offer being made (W-2): its rule and the `turn-finished` context.
+        pub offering: Option<PendingOffer>,
+        /// The turn's other pool-tile offers still to make, last first.
+        pub queue: Vec<PendingOffer>,
+        /// Seats the offer being made has not served yet, bit per seat (without `repeat`).
+        pub left: u32,
         /// Taken and not yet placed: `(seat, tile)` (W-5).
         pub held: Vec<(u8, u16)>,
         /// Placed tiles with an owner: pool tiles, and tiles with abilities placed from the pile or
@@ -84,7 +90,6 @@ impl Game {
             self.begin_turn();
             return;
         };
-        self.w.pairs_at = pool.first;
         if pool.pick == 0 {
             self.w.pool = pool.tiles.clone();
             self.begin_turn();
@@ -150,11 +155,6 @@ impl Game {
         &self.w.unplaceable
     }
 
-    /// Where the threshold pairs stand on the score track (W-2).
-    pub fn pairs_at(&self) -> u32 {
-        self.w.pairs_at
-    }
-
     /// Tiles each seat took from the pool so far.
     pub fn pool_taken(&self) -> &[u8] {
         &self.w.taken
@@ -201,7 +201,7 @@ impl Game {
         Ok(())
     }
 
-    /// Take `tile` (checked): into the pool at setup, or from it (W-2).
+    /// Take `tile` (checked): into the pool at setup, or from it (a pool-tile offer, W-2).
     pub(super) fn take(&mut self, tile: u16) {
         if self.log.record {
             self.log.events.push(Event::Take {
@@ -218,74 +218,124 @@ impl Game {
             Picking::Take => {
                 self.w.pool.retain(|&t| t != tile);
                 self.w.held.push((self.now.player, tile));
-                self.gain(self.now.player);
+                self.took(self.now.player);
                 self.next_take();
             }
         }
     }
 
-    /// The seat's pair leaves the track into its supply; the other pairs move on (W-2, W-30).
-    pub(super) fn gain(&mut self, seat: u8) {
-        let Some(pool) = self.rules.ruleset().pool.clone() else {
+    /// `seat` took from the pool (a tile, or nothing from an empty pool): the offer's effects
+    /// run for it as the chooser (reading its takes before this one), then the take counts.
+    fn took(&mut self, seat: u8) {
+        let Some(p) = self.w.offering else {
             return;
         };
-        let first = self.w.taken[seat as usize] == 0;
-        self.w.taken[seat as usize] += 1;
-        let n = if first {
-            pool.gain_first
-        } else {
-            pool.gain_second
+        let ctx = Ctx {
+            chooser: Some(seat),
+            ..p.ctx
         };
-        let nf = self.rules.figures.len();
-        let slot = &mut self.seats.supply[seat as usize * nf + pool.gain_follower as usize];
-        *slot = slot.saturating_add(n);
-        if first {
-            self.w.pairs_at = (self.w.pairs_at + pool.step).min(pool.cap);
+        self.run_offered(p.rule, &ctx);
+        if let Some(n) = self.w.taken.get_mut(usize::from(seat)) {
+            *n = n.saturating_add(1);
+        }
+        self.w.left &= !(1 << seat);
+    }
+
+    /// A pool tile taken by hand before the game (a preset): it leaves the pool into `seat`'s
+    /// hand and the first pool-tile offer's effects run for `seat`, as if it had taken it.
+    pub(super) fn preset_take(&mut self, seat: u8, tile: u16) {
+        self.w.pool.retain(|&t| t != tile);
+        self.w.held.push((seat, tile));
+        let rules = Arc::clone(&self.rules);
+        let offers = rules.ruleset().when.iter().enumerate();
+        let mut pool_tile = offers.filter(|(_, w)| {
+            w.offer
+                .as_ref()
+                .is_some_and(|o| o.options == Options::PoolTile)
+        });
+        if let Some((rule, _)) = pool_tile.next() {
+            let ctx = Ctx::of(seat);
+            self.w.offering = Some(PendingOffer {
+                rule: rule as u16,
+                ctx,
+            });
+            self.took(seat);
+            self.w.offering = None;
         }
     }
 
-    /// Seats whose score reached the pairs (first tile) or the second threshold (W-2, W-30).
-    fn qualifying(&self) -> Vec<u8> {
-        let rs = self.rules.ruleset();
-        let Some(pool) = rs.pool.as_ref() else {
-            return Vec::new();
-        };
-        // W-3: after the pairs moved, compare with their new position (the reading) or with
-        // where they stood when the turn's takes began.
-        let pairs = match rs.readings.threshold_recheck {
-            ThresholdRecheck::NewPosition => self.w.pairs_at,
-            ThresholdRecheck::OldPosition => self.w.turn_pairs_at.min(self.w.pairs_at),
-        };
-        (0..self.seats.players)
-            .filter(|&p| {
-                let (score, taken) = (self.seats.scores[p as usize], self.w.taken[p as usize]);
-                (taken == 0 && score >= pairs)
-                    || pool.second.is_some_and(|s| taken == 1 && score >= s)
-            })
-            .collect()
+    /// The turn is finished: `turn-finished` is raised (the tracks' positions noted first:
+    /// `track_was`), and the pool-tile offers it leaves are made one after the other (W-2).
+    /// Returns whether a decision is now pending (or the turn went on already).
+    pub(super) fn rule_turn_finished(&mut self) -> bool {
+        self.rf.note_tracks();
+        self.raise(Kind::TurnFinished, &Ctx::of(self.now.active));
+        let mut pending = std::mem::take(&mut self.rf.offers);
+        pending.reverse();
+        self.w.queue = pending;
+        self.next_pool_offer()
     }
 
-    /// After a turn's scoring: open the next take, if any seat qualifies (W-2, W-3). Returns
-    /// whether a decision is now pending.
-    pub(super) fn start_takes(&mut self) -> bool {
-        self.w.turn_pairs_at = self.w.pairs_at;
-        self.open_takes()
+    /// Make the next pool-tile offer of the queue that has a seat to make it to.
+    fn next_pool_offer(&mut self) -> bool {
+        while let Some(p) = self.w.queue.pop() {
+            let rules = Arc::clone(&self.rules);
+            let Some(o) = rules.ruleset().when[usize::from(p.rule)].offer.as_ref() else {
+                continue;
+            };
+            self.w.left = self.seat_bits(&o.to, &p.ctx);
+            self.w.offering = Some(p);
+            if self.open_takes() {
+                return true;
+            }
+        }
+        self.w.offering = None;
+        false
     }
 
-    /// Open the next take of this turn, if any seat qualifies. Returns whether a decision is
-    /// now pending.
+    /// Open the current offer's next take, if a seat is left: its seats tested again
+    /// (`repeat`, W-3's "anyone already at or past the moved pairs is next") or those not yet
+    /// served; several: the actor chooses who goes first ([`Phase::Order`]) or turn order.
+    /// Returns whether a decision is now pending (or the turn went on already).
     fn open_takes(&mut self) -> bool {
-        let seats = self.qualifying();
+        let Some(p) = self.w.offering else {
+            return false;
+        };
+        let rules = Arc::clone(&self.rules);
+        let Some(o) = rules.ruleset().when[usize::from(p.rule)].offer.as_ref() else {
+            return false;
+        };
+        let bits = if o.repeat {
+            // A seat takes at most 255 times: a test that never stops holding still ends.
+            let full = self
+                .w
+                .taken
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n == u8::MAX);
+            let full = full.fold(0u32, |m, (s, _)| m | 1 << s);
+            self.seat_bits(&o.to, &p.ctx) & !full
+        } else {
+            self.w.left
+        };
+        let seats: Vec<u8> = (0..self.seats.players)
+            .filter(|&s| bits >> s & 1 != 0)
+            .collect();
         match seats.len() {
             0 => false,
             1 => {
                 self.begin_take(seats[0]);
                 true
             }
-            _ => {
+            _ if o.order == SeatOrder::ActorChooses => {
                 self.now.player = self.now.active;
                 self.w.seats = seats;
                 self.now.phase = Phase::Order;
+                true
+            }
+            _ => {
+                let first = self.in_turn_order(bits, p.ctx.actor)[0];
+                self.begin_take(first);
                 true
             }
         }
@@ -306,8 +356,8 @@ impl Game {
 
     fn begin_take(&mut self, seat: u8) {
         if self.w.pool.is_empty() {
-            // Nothing left to choose: the pair still leaves the track.
-            self.gain(seat);
+            // Nothing left to choose: the take happens all the same (W-2's pair leaves).
+            self.took(seat);
             self.next_take();
             return;
         }
@@ -317,13 +367,14 @@ impl Game {
         self.now.phase = Phase::Pick;
     }
 
-    /// After a take: anyone already at or past the moved pairs is next (W-3 reading); then the
-    /// turn goes on.
+    /// After a take: the current offer's next take, else the next offer; then the turn goes
+    /// on.
     fn next_take(&mut self) {
         self.w.tiles.clear();
-        if !self.open_takes() {
-            self.continue_turn();
+        if self.open_takes() || self.next_pool_offer() {
+            return;
         }
+        self.continue_turn();
     }
 
     /// Offer the current seat's taken pool tile: it must be placed instead of drawing (W-5), or,
@@ -475,7 +526,7 @@ impl Game {
             return;
         };
         let nf = self.rules.figures.len();
-        let k = pool.gain_follower;
+        let k = pool.claim_figure;
         let slot = self.now.player as usize * nf + k as usize;
         if self.seats.supply[slot] == 0 {
             return;

@@ -26,9 +26,11 @@ pub struct Preset {
     /// from the seat's next turn on (W-5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub held: Vec<(u8, u16)>,
-    /// Where the threshold pairs stand on the score track (W-2), applied after `held`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pairs_at: Option<u32>,
+    /// Where the first shared track stands (the pool's threshold pairs, W-2), applied after
+    /// `held`; at most the track's end. Written `pairs_at`, as before the thresholds became a
+    /// rule of the one form.
+    #[serde(default, rename = "pairs_at", skip_serializing_if = "Option::is_none")]
+    pub track_at: Option<u32>,
     /// Seat resources held: `(seat, resource index, amount)` (docs/FORMAT.md, "Seat
     /// resources").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -54,8 +56,8 @@ pub enum PresetError {
     Follower(u8),
     /// A tile that is not in the open pool (or the variant has no pool).
     NotInPool(u16),
-    /// Threshold pairs preset in a variant without a pool.
-    NoPool,
+    /// A track's position preset in a variant without a shared track, or past its end.
+    NoTrack,
     /// A resource index the rules do not have.
     Resource(u8),
 }
@@ -72,7 +74,12 @@ impl fmt::Display for PresetError {
             PresetError::Seat(s) => write!(f, "seat {s} does not exist"),
             PresetError::Follower(t) => write!(f, "follower type {t} does not exist"),
             PresetError::NotInPool(t) => write!(f, "tile {t} is not in the open pool"),
-            PresetError::NoPool => write!(f, "the variant has no pool"),
+            PresetError::NoTrack => {
+                write!(
+                    f,
+                    "the variant has no shared track there (the pool's pairs)"
+                )
+            }
             PresetError::Resource(r) => write!(f, "resource {r} does not exist"),
         }
     }
@@ -82,17 +89,15 @@ impl std::error::Error for PresetError {}
 
 impl Game {
     /// Set a position by hand before the first placement (see [`Preset`]): the held pool tiles
-    /// (taken as W-2 takes them), then the pairs, the supplies and the scores. Checked as a
+    /// (taken as W-2 takes them), then the track, the supplies and the scores. Checked as a
     /// whole first: on an error nothing changes.
     pub fn preset(&mut self, p: Preset) -> Result<(), PresetError> {
         self.check_preset(&p)?;
         for &(seat, tile) in &p.held {
-            self.w.pool.retain(|&t| t != tile);
-            self.w.held.push((seat, tile));
-            self.gain(seat);
+            self.preset_take(seat, tile);
         }
-        if let Some(at) = p.pairs_at {
-            self.w.pairs_at = at;
+        if let (Some(at), Some(t)) = (p.track_at, self.rf.tracks.first_mut()) {
+            t.at = at;
         }
         let nf = self.rules.figures.len();
         for &(seat, ftype, count) in &p.supply {
@@ -138,9 +143,11 @@ impl Game {
         if let Some(r) = p.resources.iter().find(|r| usize::from(r.1) >= nr) {
             return Err(PresetError::Resource(r.1));
         }
-        let has_pool = self.rules.ruleset().pool.is_some();
-        if p.pairs_at.is_some() && !has_pool {
-            return Err(PresetError::NoPool);
+        let track = self.rf.tracks.first();
+        if p.track_at
+            .is_some_and(|at| track.is_none_or(|t| at > t.max))
+        {
+            return Err(PresetError::NoTrack);
         }
         let mut pool = self.w.pool.clone();
         for &(_, tile) in &p.held {

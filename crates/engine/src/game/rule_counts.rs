@@ -1,7 +1,8 @@
 //! What a rule of the one form reads ([`RuleCounts`]): the subject feature's counts as its
 //! value reads them, and the rule-form quantities — a token's record at turn start, counters on
 //! the subject's tiles, a seat's holdings, completed features on the board, features touching
-//! the subject, and the board-wide words (`board_counts.rs`).
+//! the subject, the board-wide words (`board_counts.rs`), a seat's score and pool takes, a
+//! shared track.
 
 use tegula_ruleset::{Counts, FeatureKind, Quantity};
 
@@ -42,6 +43,17 @@ impl Counts for RuleCounts<'_> {
                 on.fold(0, u32::saturating_add)
             }
             Quantity::Held(r) => g.holding(self.seat, r as usize),
+            Quantity::Score => g
+                .seats
+                .scores
+                .get(usize::from(self.seat))
+                .copied()
+                .unwrap_or(0),
+            Quantity::Taken => {
+                u32::from(g.w.taken.get(usize::from(self.seat)).copied().unwrap_or(0))
+            }
+            Quantity::Track(t) => g.rf.tracks.get(t as usize).map_or(0, |t| t.at),
+            Quantity::TrackWas(t) => g.rf.tracks.get(t as usize).map_or(0, |t| t.was),
             Quantity::Completed(k) => g.completed_of(k),
             Quantity::Touching(k, tag) => g.touching(self.ctx, k, tag),
             Quantity::Extends(f) => g.extends(self.ctx, f, false),

@@ -3,6 +3,8 @@
 //! each tile (the `owner` seat selector), and the offers the automatic side leaves for the
 //! choices (`game/choice.rs`). Empty, and never touched, in a variant without `[[when]]` rules.
 
+use tegula_ruleset::TrackType;
+
 use super::take::Claim;
 use super::when::Ctx;
 use super::{part, Game};
@@ -23,6 +25,17 @@ pub(super) struct Token {
     pub at_start: u32,
 }
 
+/// One shared track (W-2's threshold pairs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(super) struct Track {
+    /// Where it stands.
+    pub at: u32,
+    /// Where it stood when the turn's `turn-finished` was raised (what `track_was` reads).
+    pub was: u32,
+    /// The furthest it goes.
+    pub max: u32,
+}
+
 /// An offer of a rule (`When::offer`) waiting for its choice: the rule's index into
 /// [`tegula_ruleset::Ruleset::when`] and the context its effects act on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,6 +52,8 @@ part! {
     pub(crate) struct RuleState {
         /// By token index.
         pub(super) tokens: Vec<Token>,
+        /// By track index.
+        pub(super) tracks: Vec<Track>,
         /// By counter kind, by tile instance (grown when a counter is first put on an instance).
         pub(super) counters: Vec<Vec<u32>>,
         /// By tile instance, the seat that placed it ([`NOBODY`] for the start tile).
@@ -53,10 +68,17 @@ part! {
 }
 
 impl RuleState {
-    /// The state at the start of a game of `tokens` tokens and `counters` counter kinds.
-    pub(super) fn reset(&mut self, tokens: usize, counters: usize) {
+    /// The state at the start of a game of `tokens` tokens, `counters` counter kinds and the
+    /// tracks `tracks` at their starts.
+    pub(super) fn reset(&mut self, tokens: usize, counters: usize, tracks: &[TrackType]) {
         self.tokens.clear();
         self.tokens.resize(tokens, Token::default());
+        self.tracks.clear();
+        self.tracks.extend(tracks.iter().map(|t| Track {
+            at: t.start,
+            was: t.start,
+            max: t.max,
+        }));
         self.counters.resize_with(counters, Vec::new);
         self.counters.truncate(counters);
         self.counters.iter_mut().for_each(Vec::clear);
@@ -102,6 +124,20 @@ impl RuleState {
         c[i] = n;
     }
 
+    /// The turn is finished: each track's position as it is now is the one `track_was` reads.
+    pub(super) fn note_tracks(&mut self) {
+        for t in &mut self.tracks {
+            t.was = t.at;
+        }
+    }
+
+    /// Track `track` moves on by `by`, never past its end.
+    pub(super) fn advance(&mut self, track: usize, by: u32) {
+        if let Some(t) = self.tracks.get_mut(track) {
+            t.at = t.at.saturating_add(by).min(t.max);
+        }
+    }
+
     /// At the start of a turn: each token's record as it is now is the one the turn reads.
     pub(super) fn begin_turn(&mut self) {
         for t in &mut self.tokens {
@@ -119,6 +155,7 @@ impl RuleState {
     ) {
         let RuleState {
             tokens,
+            tracks,
             counters,
             placed_by,
             offers,
@@ -128,6 +165,9 @@ impl RuleState {
             let holder = t.holder.map_or(0, |h| u64::from(h) + 1);
             key(40, i as u64, holder << 32 | u64::from(t.record));
             key(41, i as u64, u64::from(t.at_start));
+        }
+        for (i, t) in tracks.iter().enumerate() {
+            key(45, i as u64, u64::from(t.at) << 32 | u64::from(t.was));
         }
         for (k, c) in counters.iter().enumerate() {
             for (inst, &n) in c.iter().enumerate().filter(|(_, &n)| n > 0) {
@@ -150,6 +190,11 @@ impl RuleState {
 }
 
 impl Game {
+    /// Where shared track `track` (index into the ruleset's tracks) stands; 0 for none.
+    pub fn track_at(&self, track: usize) -> u32 {
+        self.rf.tracks.get(track).map_or(0, |t| t.at)
+    }
+
     /// The seat holding token `token` (index into the ruleset's tokens), if any.
     pub fn token_holder(&self, token: usize) -> Option<u8> {
         self.rf.tokens.get(token).and_then(|t| t.holder)

@@ -614,7 +614,11 @@ impl Counts for FeatureCounts<'_> {
             | Quantity::Lines(_)
             | Quantity::Players
             | Quantity::GameTiles
-            | Quantity::Near(_) => 0,
+            | Quantity::Near(_)
+            | Quantity::Score
+            | Quantity::Taken
+            | Quantity::Track(_)
+            | Quantity::TrackWas(_) => 0,
         }
     }
 }

@@ -137,7 +137,7 @@ impl Game {
     #[inline]
     pub(super) fn finish_turn(&mut self) {
         self.now.player = self.now.active;
-        if self.rules.ruleset().pool.is_some() && self.start_takes() {
+        if self.waits(Kind::TurnFinished) && self.rule_turn_finished() {
             return;
         }
         self.continue_turn();

@@ -468,8 +468,13 @@ fn tag_bits(
     bits
 }
 
-/// The pool's tiles and gained follower exist; its thresholds grow up to the cap.
+/// The pool's tiles and claiming figure exist; the tracks start within their ends.
 fn check_pool(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) {
+    for (i, t) in ruleset.tracks.iter().enumerate() {
+        if t.start > t.max {
+            reasons.push(RulesReason::TrackRange(i as u16));
+        }
+    }
     let Some(pool) = &ruleset.pool else {
         return;
     };
@@ -478,11 +483,8 @@ fn check_pool(ruleset: &Ruleset, reasons: &mut Vec<RulesReason>) {
             reasons.push(RulesReason::PoolTile(t));
         }
     }
-    if pool.gain_follower as usize >= ruleset.followers.len() {
-        reasons.push(RulesReason::PoolFollower(pool.gain_follower));
-    }
-    if pool.step == 0 || pool.first > pool.cap {
-        reasons.push(RulesReason::PoolThresholds);
+    if pool.claim_figure as usize >= ruleset.followers.len() {
+        reasons.push(RulesReason::PoolFollower(pool.claim_figure));
     }
 }
 

@@ -102,8 +102,17 @@ pub enum RulesReason {
     PoolTile(u16),
     /// The pool gains a follower type that does not exist.
     PoolFollower(u8),
-    /// The pool's thresholds do not grow up to the cap.
-    PoolThresholds,
+    /// A shared track (`Ruleset::tracks`, by index) starts past its end.
+    TrackRange(u16),
+    /// A rule's offer cannot be made where its event is raised: a pool tile offered anywhere
+    /// but at `turn-finished` or without a pool, another option at `turn-finished`, a seat
+    /// order or `repeat` on another option.
+    OfferPlace {
+        /// The rule's id.
+        rule: String,
+        /// What is wrong.
+        why: &'static str,
+    },
     /// A player tile names a tile type that does not exist.
     PlayerTileMissing {
         /// Index into the ruleset's player tiles.
@@ -164,11 +173,11 @@ pub enum RulesReason {
         /// The rule's id.
         rule: String,
     },
-    /// A resource's `gain` or `award`, or a figure type's `payment` or `when_extended`, in the
-    /// ruleset: a short form the compiler lowers to rules of the one form (`when`), which is
-    /// all the engine reads; an artefact written before that lowering would play without it.
+    /// A tile type's ability without the rule the compiler lowers it to (a rule of the one form
+    /// the tile carries, `when`), which is all the engine reads; an artefact written before
+    /// that lowering would play without it.
     UnloweredShortForm {
-        /// The resource's, figure type's or tile type's id.
+        /// The tile type's id.
         owner: String,
         /// The short form's key.
         what: &'static str,
@@ -242,7 +251,8 @@ impl fmt::Display for RulesReason {
             ),
             R::PoolTile(t) => write!(f, "pool: no tile type {t}"),
             R::PoolFollower(ft) => write!(f, "pool: no follower type {ft}"),
-            R::PoolThresholds => f.write_str("pool: thresholds must grow up to the cap"),
+            R::TrackRange(t) => write!(f, "track {t}: it starts past its end (`max`)"),
+            R::OfferPlace { rule, why } => write!(f, "rule {rule}: its offer {why}"),
             R::PlayerTileMissing { index, tile } => {
                 write!(f, "player tile {index}: no tile type {tile}")
             }

@@ -3,7 +3,7 @@
 //! rule for an event pays one predictable branch at its hook; and the checks of the indices the
 //! rules name (tokens, counters, resources, figures, tags).
 
-use tegula_ruleset::{Act, Options, RuleEvent, Ruleset, Seat, When, CHOSEN};
+use tegula_ruleset::{Act, Offer, Options, RuleEvent, Ruleset, Seat, When, CHOSEN};
 
 use super::error::RulesReason;
 
@@ -37,11 +37,13 @@ pub(crate) enum Kind {
     FeaturePaid,
     /// [`RuleEvent::Draw`].
     Draw,
+    /// [`RuleEvent::TurnFinished`].
+    TurnFinished,
 }
 
 /// How many [`Kind`]s there are (the last one's position, plus one: a literal went stale when
 /// two branches each added kinds).
-const KINDS: usize = Kind::Draw as usize + 1;
+const KINDS: usize = Kind::TurnFinished as usize + 1;
 
 impl Kind {
     /// The kind of an event.
@@ -60,6 +62,7 @@ impl Kind {
             RuleEvent::FigureAtEnd { .. } => Kind::FigureAtEnd,
             RuleEvent::FeaturePaid { .. } => Kind::FeaturePaid,
             RuleEvent::Draw => Kind::Draw,
+            RuleEvent::TurnFinished => Kind::TurnFinished,
         }
     }
 
@@ -161,6 +164,16 @@ pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
                 rule: w.rule.clone(),
             });
         }
+        let misplaced = w
+            .offer
+            .as_ref()
+            .and_then(|o| offer_misplaced(rs, &w.event, o));
+        if let Some(why) = misplaced {
+            reasons.push(RulesReason::OfferPlace {
+                rule: w.rule.clone(),
+                why,
+            });
+        }
         let mut bad = |what: &'static str, index: u32| {
             reasons.push(RulesReason::RuleFormIndex {
                 rule: w.rule.clone(),
@@ -215,8 +228,8 @@ pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
     }
 }
 
-/// The short forms the compiler lowers to rules of the one form must not be left in the
-/// ruleset (an artefact compiled before the lowering): the engine would silently not play them.
+/// An ability (kept in the artefact as its description) must have its lowered rule: a tile
+/// carrying none would silently not play it (an artefact compiled before the lowering).
 pub(super) fn check_unlowered(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
     let mut left = |owner: &str, what: &'static str| {
         reasons.push(RulesReason::UnloweredShortForm {
@@ -224,14 +237,6 @@ pub(super) fn check_unlowered(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
             what,
         });
     };
-    for r in &rs.resources {
-        if r.gain.is_some() {
-            left(&r.id, "gain");
-        }
-        if r.award.is_some() {
-            left(&r.id, "award");
-        }
-    }
     for (i, t) in rs.tiles.iter().enumerate() {
         // Each ability (kept in the artefact as its description) has its lowered rule on the
         // tile: a rule citing its id that the tile carries.
@@ -242,14 +247,6 @@ pub(super) fn check_unlowered(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
         };
         if t.abilities.iter().any(|a| !lowered(&a.rule)) {
             left(&t.id, "ability");
-        }
-    }
-    for f in &rs.followers {
-        if f.payment.is_some() {
-            left(&f.id, "payment");
-        }
-        if f.when_extended.is_some() {
-            left(&f.id, "when_extended");
         }
     }
 }
@@ -275,8 +272,37 @@ fn check_act(rs: &Ruleset, a: &Act, chosen: bool, bad: &mut impl FnMut(&'static 
             check_seat(rs, to, bad);
         }
         Act::Hand { to, .. } => check_seat(rs, to, bad),
+        Act::Figures { figure, to, .. } => {
+            if usize::from(*figure) >= rs.followers.len() {
+                bad("figure", u32::from(*figure));
+            }
+            check_seat(rs, to, bad);
+        }
+        Act::Advance { track, .. } => {
+            if usize::from(*track) >= rs.tracks.len() {
+                bad("track", u32::from(*track));
+            }
+        }
         Act::ExtraTurn | Act::ReturnChosen | Act::ScoreFeature { .. } | Act::ScoreFigure { .. } => {
         }
+    }
+}
+
+/// Why offer `o` of a rule waiting for `event` cannot be made, if it cannot: pool tiles are
+/// offered only at `turn-finished` and only with a pool, and that event offers nothing else;
+/// a seat order other than turn order and `repeat` belong to pool tiles (game/pool.rs makes
+/// those offers, game/choice.rs the others).
+fn offer_misplaced(rs: &Ruleset, event: &RuleEvent, o: &Offer) -> Option<&'static str> {
+    let pool_tile = o.options == Options::PoolTile;
+    let finished = *event == RuleEvent::TurnFinished;
+    if pool_tile && rs.pool.is_none() {
+        Some("offers pool tiles, but the ruleset has no pool")
+    } else if pool_tile != finished {
+        Some("is made at `turn-finished` exactly when it offers pool tiles")
+    } else if !pool_tile && (o.repeat || !o.order.is_default()) {
+        Some("has `repeat` or a seat order, which only pool-tile offers have")
+    } else {
+        None
     }
 }
 

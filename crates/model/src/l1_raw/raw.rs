@@ -216,14 +216,18 @@ pub struct TileSetFile {
     #[serde(default)]
     #[schemars(length(max = 8))]
     pub edge: Vec<Sp<RawEdgeKind>>,
-    /// Single-holder tokens (docs/RULE-LANGUAGE.md, "Tokens and counters").
+    /// Single-holder tokens (docs/RULE-LANGUAGE.md, "Tokens, counters and tracks").
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub token: Vec<Sp<crate::raw_when::RawToken>>,
-    /// Kinds of counter tiles carry (docs/RULE-LANGUAGE.md, "Tokens and counters").
+    /// Kinds of counter tiles carry (docs/RULE-LANGUAGE.md, "Tokens, counters and tracks").
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub counter: Vec<Sp<crate::raw_when::RawCounter>>,
+    /// Shared tracks (docs/RULE-LANGUAGE.md, "Tokens, counters and tracks").
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub track: Vec<Sp<crate::raw_when::RawTrack>>,
     /// Rules of the one form: when EVENT, if TEST, then EFFECTS (docs/RULE-LANGUAGE.md, "The one
     /// rule form"); a set's come first, in the variant's set order, then the variant's own.
     #[serde(default)]
@@ -657,14 +661,18 @@ pub struct VariantFile {
     /// cite the registry's standard rules.
     #[serde(default)]
     pub citations: Option<Sp<RawCitations>>,
-    /// Single-holder tokens (docs/RULE-LANGUAGE.md, "Tokens and counters").
+    /// Single-holder tokens (docs/RULE-LANGUAGE.md, "Tokens, counters and tracks").
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub token: Vec<Sp<crate::raw_when::RawToken>>,
-    /// Kinds of counter tiles carry (docs/RULE-LANGUAGE.md, "Tokens and counters").
+    /// Kinds of counter tiles carry (docs/RULE-LANGUAGE.md, "Tokens, counters and tracks").
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub counter: Vec<Sp<crate::raw_when::RawCounter>>,
+    /// Shared tracks (docs/RULE-LANGUAGE.md, "Tokens, counters and tracks").
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub track: Vec<Sp<crate::raw_when::RawTrack>>,
     /// Rules of the one form: when EVENT, if TEST, then EFFECTS (docs/RULE-LANGUAGE.md, "The one
     /// rule form"); a set's come first, in the variant's set order, then the variant's own.
     #[serde(default)]
@@ -791,6 +799,10 @@ pub struct RawAppend {
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub counter: Vec<Sp<crate::raw_when::RawCounter>>,
+    /// More shared tracks of the one rule form.
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub track: Vec<Sp<crate::raw_when::RawTrack>>,
     /// More rules of the one form.
     #[serde(default)]
     #[schemars(length(max = 200))]

@@ -34,6 +34,26 @@ pub struct RawCounter {
     pub name: String,
 }
 
+/// A shared track (`[[track]]`, W-2's threshold pairs): one position for the whole table,
+/// moved on by `advance` effects, read by `track(ID)` and `track_was(ID)`.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawTrack {
+    /// Id, unique among the variant's tracks (`track(ID)`, `{ advance = ID }`).
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub id: Sp<Id>,
+    /// Display name.
+    #[schemars(length(min = 1, max = 200))]
+    pub name: String,
+    /// Where it starts (default 0).
+    #[serde(default)]
+    #[schemars(range(max = 10000))]
+    pub start: Option<Sp<u64>>,
+    /// The furthest it goes.
+    #[schemars(range(max = 10000))]
+    pub max: Sp<u64>,
+}
+
 /// One rule of the one form (`[[when]]`): when `event` happens, if `if` holds, `then` runs and
 /// `offer` is made.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
@@ -105,6 +125,9 @@ pub enum RawEvent {
     FeaturePaid,
     /// A seat draws for its turn (its effects are `hand` only).
     Draw,
+    /// The actor's turn is finished: its scoring, offers and figure moves done, before the
+    /// next turn (W-2's takes). Its offers must be of `pool-tile` options.
+    TurnFinished,
 }
 
 impl RawEvent {
@@ -122,6 +145,7 @@ impl RawEvent {
             RawEvent::GameOver => "game-over",
             RawEvent::FeaturePaid => "feature-paid",
             RawEvent::Draw => "draw",
+            RawEvent::TurnFinished => "turn-finished",
         }
     }
 }
@@ -175,7 +199,8 @@ impl JsonSchema for RawValue {
 }
 
 /// An effect (`then` of a rule or an offer): exactly one of `score`, `gain`, `spend`, `token`,
-/// `counters`, `take`, `extra_turn` and `return`, with the keys that go with it.
+/// `counters`, `take`, `extra_turn`, `return`, `figures` and `advance`, with the keys that go
+/// with it.
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawAct {
@@ -220,9 +245,10 @@ pub struct RawAct {
     #[serde(default)]
     #[schemars(length(min = 1, max = 64))]
     pub into: Option<Sp<String>>,
-    /// Who: `actor`, `placer`, `owner`, `winners`, `every`, `holder(TOKEN)` or `chooser`.
+    /// Who: `actor`, `placer`, `owner`, `winners`, `every`, `holder(TOKEN)`, `most(RESOURCE)`,
+    /// `has(FIGURE)`, `where(TEST)` or `chooser`.
     #[serde(default)]
-    #[schemars(length(min = 1, max = 80))]
+    #[schemars(length(min = 1, max = 2000))]
     pub to: Option<Sp<String>>,
     /// The actor takes one more turn: `{ extra_turn = true }`.
     #[serde(default)]
@@ -234,6 +260,17 @@ pub struct RawAct {
     #[serde(default)]
     #[schemars(range(min = 1, max = 8))]
     pub hand: Option<Sp<u8>>,
+    /// Figures of a type into supply: `{ figures = FIGURE, add = VALUE, to = SEAT }`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub figures: Option<Sp<String>>,
+    /// A shared track moves on (never past its `max`): `{ advance = TRACK, by = VALUE }`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub advance: Option<Sp<String>>,
+    /// How far `advance` moves the track.
+    #[serde(default)]
+    pub by: Option<Sp<RawValue>>,
 }
 
 /// A tile an effect acts on.
@@ -259,7 +296,7 @@ pub enum RawChosen {
 #[serde(deny_unknown_fields)]
 pub struct RawOffer {
     /// Who chooses (a seat, as in an effect's `to`; not `chooser`).
-    #[schemars(length(min = 1, max = 80))]
+    #[schemars(length(min = 1, max = 2000))]
     pub to: Sp<String>,
     /// What the options are: exactly one of `own-figure`, `neighbour-tile`, `kind`.
     pub options: Sp<RawOptions>,
@@ -273,6 +310,24 @@ pub struct RawOffer {
     /// The effects on the chosen option, in order.
     #[schemars(length(min = 1, max = 16))]
     pub then: Vec<Sp<RawAct>>,
+    /// Made again after each answer, the seats of `to` tested again, until none is left
+    /// (default `false`: each seat of `to` once; only with `pool-tile` options).
+    #[serde(default)]
+    pub repeat: Option<Sp<bool>>,
+    /// Who goes first when several seats are offered at once (default `"turn-order"`;
+    /// `"actor-chooses"` only with `pool-tile` options).
+    #[serde(default)]
+    pub order: Option<Sp<RawSeatOrder>>,
+}
+
+/// The order in which the seats of an offer choose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawSeatOrder {
+    /// In turn order from the actor.
+    TurnOrder,
+    /// The actor chooses who goes next whenever two or more are left (W-3).
+    ActorChooses,
 }
 
 /// The options of an offer: exactly one key.
@@ -290,6 +345,10 @@ pub struct RawOptions {
     #[serde(default)]
     #[schemars(length(min = 1, max = 16))]
     pub kind: Option<Sp<Vec<Sp<String>>>>,
+    /// A tile of the open pool (`pool-tile = true`; only at `turn-finished`, with a `[pool]`):
+    /// taken into the chooser's hand, placed instead of a drawn tile (W-2, W-5).
+    #[serde(default, rename = "pool-tile")]
+    pub pool_tile: Option<Sp<bool>>,
 }
 
 /// `own-figure` options: which of the chooser's figures may be chosen.
@@ -365,6 +424,8 @@ pub struct RawRuleForm {
     pub token: Vec<Sp<RawToken>>,
     /// `[[counter]]` tables.
     pub counter: Vec<Sp<RawCounter>>,
+    /// `[[track]]` tables.
+    pub track: Vec<Sp<RawTrack>>,
     /// `[[when]]` tables.
     pub when: Vec<Sp<RawWhen>>,
 }
@@ -376,6 +437,8 @@ struct RuleFormDoc {
     token: Vec<Sp<RawToken>>,
     #[serde(default)]
     counter: Vec<Sp<RawCounter>>,
+    #[serde(default)]
+    track: Vec<Sp<RawTrack>>,
     #[serde(default)]
     when: Vec<Sp<RawWhen>>,
 }
@@ -389,12 +452,16 @@ impl RawRuleForm {
         Ok(RawRuleForm {
             token: d.token,
             counter: d.counter,
+            track: d.track,
             when: d.when,
         })
     }
 
     /// Whether the file has none of the tables.
     pub fn is_empty(&self) -> bool {
-        self.token.is_empty() && self.counter.is_empty() && self.when.is_empty()
+        self.token.is_empty()
+            && self.counter.is_empty()
+            && self.track.is_empty()
+            && self.when.is_empty()
     }
 }

@@ -73,6 +73,8 @@ pub struct CompiledVariant {
     /// Kinds of tile counters (`[[counter]]`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub counters: Vec<tegula_ruleset::CounterType>,
+    /// Shared tracks (the pool's thresholds lowered).
+    pub tracks: Vec<tegula_ruleset::TrackType>,
     /// Where each of `when` was written: the file and its 1-based line.
     #[serde(skip)]
     pub when_at: Vec<(PathBuf, usize)>,

@@ -7,12 +7,11 @@
 use std::ops::Range;
 
 use tegula_ruleset::limits::MAX_POINTS;
-use tegula_ruleset::{
-    CornerScoring, Counts, Expr, FeatureKind, FollowerType, PaymentModifier, Quantity, Strength,
-};
+use tegula_ruleset::{CornerScoring, Counts, Expr, FeatureKind, FollowerType, Quantity, Strength};
 
 use crate::diag::{Code, Diagnostic, Source};
 use crate::raw::{RawCornerScoring, RawFollower, RawStrength, Sp, MAX_STRENGTH};
+use crate::short_forms::PaymentModifier;
 use crate::values::reads_cities_with;
 
 /// What a figure's values are checked against: the variant's tags and its file.
@@ -24,15 +23,18 @@ struct Cx<'a> {
 
 /// Parse the value expressions of the variant's figures (strength, payment, corner payments).
 /// A figure whose expression does not parse keeps a placeholder; the diagnostic is an error.
+/// Returns each figure's `payment`, a short form the contract has no field for (lowered by
+/// `rule_form::short`).
 pub fn lower_values(
     raw: &[Sp<RawFollower>],
     followers: &mut [FollowerType],
     tags: &[String],
     src: &Source,
     diags: &mut Vec<Diagnostic>,
-) {
+) -> Vec<Option<PaymentModifier>> {
     let mut cx = Cx { tags, src, diags };
-    for ft in followers.iter_mut() {
+    let mut payments = vec![None; followers.len()];
+    for (ft, payment) in followers.iter_mut().zip(&mut payments) {
         let Some(f) = raw.iter().map(|f| &f.value).find(|f| f.id.value == ft.id) else {
             continue;
         };
@@ -40,7 +42,7 @@ pub fn lower_values(
         if let Some(s) = strength(f, &kinds, &mut cx) {
             ft.strength = s;
         }
-        ft.payment = f.payment.as_ref().and_then(|p| {
+        *payment = f.payment.as_ref().and_then(|p| {
             let (rule, text) = (&p.value.rule.value, &p.value.value);
             let value = cx.parse(f, text, &kinds, ("payment", rule))?;
             Some(PaymentModifier {
@@ -52,6 +54,7 @@ pub fn lower_values(
             ft.corner = corner(f, &c.value, &c.span, &mut cx);
         }
     }
+    payments
 }
 
 /// A strength written as an expression (`None` for a number, already lowered): constant ones
@@ -241,7 +244,7 @@ mod tests {
         // `cities` counts on fields only: the city site makes it an error, and no modifier.
         assert_eq!(d.len(), 1, "{d:?}");
         assert!(d[0].message.contains("payment on a city"), "{d:?}");
-        assert_eq!(ft.unwrap().payment, None);
+        assert!(ft.is_some(), "the figure stays, without its payment");
     }
 
     #[test]

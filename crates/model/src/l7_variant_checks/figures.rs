@@ -9,17 +9,11 @@
 
 use std::ops::Range;
 
-use tegula_ruleset::{
-    Adjacency, AfterScore, CornerScoring, Expr, FollowerType, Site, Strength, TurnAction,
-    TurnEffect,
-};
+use tegula_ruleset::{Adjacency, AfterScore, CornerScoring, Expr, FollowerType, Site, Strength};
 
 use crate::diag::{Code, Diagnostic, Source};
 use crate::figure_values::bad;
-use crate::raw::{
-    RawAdjacency, RawAfterScore, RawFollower, RawSite, RawStrength, RawTurnAction, RawTurnEffect,
-    Sp,
-};
+use crate::raw::{RawAdjacency, RawAfterScore, RawFollower, RawSite, RawStrength, Sp};
 
 /// The sites of a follower that does not say (a standard follower, B-2).
 pub const DEFAULT_SITES: [Site; 4] = [Site::Road, Site::City, Site::Cloister, Site::Field];
@@ -69,8 +63,6 @@ pub fn lower_follower(f: &RawFollower, src: &Source) -> (Option<FollowerType>, V
         sites: site_list,
         needs_own_figure: flag(&f.needs_own_figure, false),
         occupies: flag(&f.occupies, true),
-        payment: None,
-        when_extended: f.when_extended.as_ref().map(|t| turn_effect(&t.value)),
         place_rule: f.place_rule.as_ref().map(|r| r.value.clone()),
         return_rule: f.return_rule.as_ref().map(|r| r.value.clone()),
         site_rule: f.site_rule.as_ref().map(|r| r.value.clone()),
@@ -255,16 +247,6 @@ fn flag(v: &Option<Sp<bool>>, default: bool) -> bool {
     v.as_ref().map_or(default, |b| b.value)
 }
 
-fn turn_effect(t: &RawTurnEffect) -> TurnEffect {
-    TurnEffect {
-        rule: t.rule.value.clone(),
-        effect: match t.effect.value {
-            RawTurnAction::ExtraTurn => TurnAction::ExtraTurn,
-        },
-        completing: flag(&t.completing, true),
-    }
-}
-
 /// TB-4 .. TB-8: the keys of figures that stand beside the owner's followers. A figure that
 /// does not occupy counts for no majority; the precondition, the payment modifier and the turn
 /// effect concern a feature, and a corner figure stands on none.
@@ -396,12 +378,6 @@ pub(crate) mod tests {
         assert!(ft.needs_own_figure && !ft.occupies);
         // Not occupying, it is in no majority: strength 0 by default.
         assert_eq!(ft.strength, Strength::Fixed(0));
-        let effect = TurnEffect {
-            rule: "TB-5".into(),
-            effect: TurnAction::ExtraTurn,
-            completing: false,
-        };
-        assert_eq!(ft.when_extended, Some(effect));
     }
 
     #[test]

@@ -11,3 +11,4 @@ pub mod player_tiles;
 pub mod pool;
 pub mod resources;
 pub mod rule_form;
+pub mod short_forms;

@@ -1,5 +1,7 @@
 //! The open pool: a variant's `[pool]` table (the wonders of W-1 .. W-4 and W-30) checked
-//! against the variant's tiles and followers and resolved to a [`tegula_ruleset::PoolRules`].
+//! against the variant's tiles and followers and resolved to a [`tegula_ruleset::PoolRules`]
+//! and the [`Thresholds`] that the rule form lowers to a rule of the one form
+//! (`rule_form::lower_pool`).
 //!
 //! Like player tiles, the tile sets keep stating how many copies exist (the facts count them);
 //! lowering takes the pool tiles out of the draw pile ([`crate::variant::lower_variant`]).
@@ -30,12 +32,34 @@ fn bad(src: &Source, span: &std::ops::Range<usize>, rule: &str, msg: String) -> 
         .with_rule(rule)
 }
 
+/// The pool's thresholds (W-2, W-3, W-30) as the variant says them, before they are lowered
+/// to a rule of the one form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thresholds {
+    /// Where the pairs start (W-2: 10).
+    pub first: u32,
+    /// How far the remaining pairs move after a first take (W-2: 5).
+    pub step: u32,
+    /// The furthest they go (W-2: 25).
+    pub cap: u32,
+    /// The score of a second take (W-30: 50); `None`: one each.
+    pub second: Option<u32>,
+    /// The follower type gained with a take.
+    pub figure: u8,
+    /// How many come with the first take (W-2: 2).
+    pub gain_first: u8,
+    /// How many with the second (W-30: 1).
+    pub gain_second: u8,
+    /// Where `thresholds` is written in the variant file (for `variant explain`).
+    pub span: std::ops::Range<usize>,
+}
+
 /// Check the pool and resolve it; `None` (with diagnostics) when it does not fit together.
 pub fn pool(
     p: &RawPool,
     cx: &PoolContext<'_>,
     src: &Source,
-) -> (Option<PoolRules>, Vec<Diagnostic>) {
+) -> (Option<(PoolRules, Thresholds)>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let tiles = pool_tiles(p, cx, src, &mut diags);
     let th = &p.thresholds.value;
@@ -50,19 +74,24 @@ pub fn pool(
     }
     let u32_of = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
     let u8_of = |v: u64| u8::try_from(v).unwrap_or(u8::MAX);
+    let figure = follower.map_or(0, |f| f as u8);
     let rules = PoolRules {
         tiles: tiles.iter().map(|&i| i as u16).collect(),
         pick: u8_of(pick),
+        claim_figure: figure,
+        rules: crate::citations::pool(p.rules.as_ref()),
+    };
+    let thresholds = Thresholds {
         first: u32_of(th.first.value),
         step: u32_of(th.step.value),
         cap: u32_of(th.cap.value),
         second: p.second.as_ref().map(|s| u32_of(s.value)),
-        gain_follower: follower.map_or(0, |f| f as u8),
+        figure,
         gain_first: u8_of(gain.first.value),
         gain_second: gain.second.as_ref().map_or(0, |g| u8_of(g.value)),
-        rules: crate::citations::pool(p.rules.as_ref()),
+        span: p.thresholds.span.clone(),
     };
-    (Some(rules), diags)
+    (Some((rules, thresholds)), diags)
 }
 
 /// The indices of the tiles with the pool's tag; a tag no tile has, or a tagged tile that is

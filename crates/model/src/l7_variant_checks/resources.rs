@@ -5,24 +5,28 @@
 
 use std::collections::HashMap;
 
-use tegula_ruleset::{Award, FeatureKind, Gain, Resource, StartCount};
+use tegula_ruleset::{FeatureKind, Resource, StartCount};
+
+use crate::short_forms::{Award, Gain, ResourceForms};
 
 use crate::diag::{Code, Diagnostic, Source};
 use crate::raw::{RawResource, Sp};
 use crate::raw_when::RawStart;
 
-/// Lower the variant's resources, reporting duplicates and bad gains. `tags` are the tag names
-/// of the variant's tiles ([`crate::lower::tag_names`]). A resource with a bad gain is kept
-/// without it (the variant is refused anyway).
+/// Lower the variant's resources, reporting duplicates and bad gains, with each one's short
+/// forms (`gain`, `award`: lowered to rules of the one form by `rule_form::short`). `tags` are
+/// the tag names of the variant's tiles ([`crate::lower::tag_names`]). A resource with a bad
+/// gain is kept without it (the variant is refused anyway).
 pub fn lower(
     raw: &[Sp<RawResource>],
     tags: &[String],
     players: (u8, u8),
     src: &Source,
     diags: &mut Vec<Diagnostic>,
-) -> Vec<Resource> {
+) -> (Vec<Resource>, Vec<ResourceForms>) {
     let mut seen: HashMap<&str, usize> = HashMap::new();
     let mut out = Vec::with_capacity(raw.len());
+    let mut forms = Vec::with_capacity(raw.len());
     for r in raw {
         let r = &r.value;
         if let Some(first) = seen.insert(&r.id.value, r.id.span.start) {
@@ -34,21 +38,23 @@ pub fn lower(
             diags.push(src.diag(Code::DuplicateId, r.id.span.clone(), msg));
             continue;
         }
-        out.push(Resource {
-            id: r.id.value.clone(),
-            name: r.name.clone().unwrap_or_else(|| r.id.value.clone()),
+        forms.push(ResourceForms {
             gain: r.gain.as_ref().and_then(|g| gain(r, g, tags, src, diags)),
             award: r.award.as_ref().map(|a| Award {
                 most: a.value.most.value,
                 rule: a.value.rule.value.clone(),
             }),
+        });
+        out.push(Resource {
+            id: r.id.value.clone(),
+            name: r.name.clone().unwrap_or_else(|| r.id.value.clone()),
             start: r
                 .start
                 .as_ref()
                 .map_or_else(Vec::new, |s| start(r, s, players, src, diags)),
         });
     }
-    out
+    (out, forms)
 }
 
 /// One resource's `start`, as entries by player count (empty after a diagnostic). A table's
@@ -168,7 +174,7 @@ mod tests {
         let doc: Doc = toml::from_str(&text).expect("TOML");
         let src = Source::new("t.toml", text);
         let mut diags = Vec::new();
-        let r = lower(&doc.resource, &[], (2, 5), &src, &mut diags);
+        let (r, _) = lower(&doc.resource, &[], (2, 5), &src, &mut diags);
         match diags.as_slice() {
             [] => Ok(r[0].start.iter().map(|s| (s.players, s.count)).collect()),
             [d] if d.code == Code::BadResource && d.at.line == 3 => Err(d.message.clone()),

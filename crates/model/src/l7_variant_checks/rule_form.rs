@@ -8,6 +8,7 @@ mod act;
 mod event;
 pub mod lower_ability;
 mod lower_corner;
+mod lower_pool;
 pub mod short;
 #[cfg(test)]
 mod tests;
@@ -16,7 +17,9 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::path::PathBuf;
 
-use tegula_ruleset::{CounterType, FeatureKind, Names, Offer, Options, PieceKind, TokenType, When};
+use tegula_ruleset::{
+    CounterType, FeatureKind, Names, Offer, Options, PieceKind, TokenType, TrackType, When,
+};
 
 use crate::diag::{Code, Diagnostic, Source};
 use crate::raw::Sp;
@@ -24,6 +27,7 @@ use crate::raw_when::{RawCounter, RawOffer, RawOptions, RawToken, RawWhen};
 
 pub use crate::raw_when::RawRuleForm;
 pub(crate) use lower_corner::{corner_origins, corner_rules};
+pub(crate) use lower_pool::pool_rule;
 
 /// What the rules of a variant may name beside their own tokens and counters.
 pub struct Scope<'a> {
@@ -37,6 +41,11 @@ pub struct Scope<'a> {
     pub tiles: &'a [String],
     /// The rules a value may cite.
     pub rules: &'a crate::rules::Scope,
+    /// Tracks declared before the files' own (the pool's thresholds lowered: `track(ID)` may
+    /// read them), which keep the first indices.
+    pub tracks: &'a [TrackType],
+    /// Whether the variant has an open pool (`pool-tile` options need one).
+    pub pool: bool,
 }
 
 /// The lowered rule form of a variant.
@@ -50,6 +59,8 @@ pub struct Lowered {
     pub counters: Vec<CounterType>,
     /// Where each of `when` was written (file, 1-based line of its `rule`).
     pub when_at: Vec<(PathBuf, usize)>,
+    /// Shared tracks (the pool's thresholds lowered, `lower_pool`).
+    pub tracks: Vec<TrackType>,
 }
 
 /// Lower the rule form of a variant: `files` are its tile-set files' tables in set order, then
@@ -61,8 +72,10 @@ pub fn lower(
 ) -> Lowered {
     let tokens = declare(files, |f| &f.token, "token", diags);
     let counters = declare(files, |f| &f.counter, "counter", diags);
+    let tracks = declare_tracks(files, scope.tracks, diags);
     let token_ids: Vec<String> = tokens.iter().map(|t| t.0.clone()).collect();
     let counter_ids: Vec<String> = counters.iter().map(|t| t.0.clone()).collect();
+    let track_ids: Vec<String> = tracks.iter().map(|t| t.id.clone()).collect();
     let names = Names {
         tags: scope.tags,
         tokens: &token_ids,
@@ -70,6 +83,7 @@ pub fn lower(
         resources: scope.resources,
         figures: scope.followers,
         tiles: scope.tiles,
+        tracks: &track_ids,
     };
     let mut when = Vec::new();
     let mut when_at = Vec::new();
@@ -100,7 +114,55 @@ pub fn lower(
             .map(|(id, name)| CounterType { id, name })
             .collect(),
         when_at,
+        tracks,
     }
+}
+
+/// The tracks of `files` after those of `before`: a repeated id (or one of `before`'s) is
+/// reported at the repetition, a track starting past its `max` at its `start`.
+fn declare_tracks(
+    files: &[(&Source, &RawRuleForm)],
+    before: &[TrackType],
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<TrackType> {
+    let mut out: Vec<TrackType> = before.to_vec();
+    for (src, f) in files {
+        for t in &f.track {
+            let (id, raw) = (&t.value.id, &t.value);
+            if out.iter().any(|o| o.id == id.value) {
+                let msg = format!("track `{}` is declared twice", id.value);
+                let mut d = src.diag(Code::DuplicateId, id.span.clone(), msg);
+                if before.iter().any(|o| o.id == id.value) {
+                    d.notes
+                        .push("the variant's `[pool] thresholds` are that track".into());
+                }
+                diags.push(d);
+                continue;
+            }
+            let start = raw.start.as_ref().map_or(0, |s| s.value);
+            if start > raw.max.value {
+                let at = raw
+                    .start
+                    .as_ref()
+                    .map_or(t.span.clone(), |s| s.span.clone());
+                let msg = format!(
+                    "track `{}` starts at {start}, past its end `max = {}`",
+                    id.value, raw.max.value
+                );
+                diags.push(src.diag(Code::BadWhen, at, msg));
+                continue;
+            }
+            let as_u32 = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+            out.push(TrackType {
+                id: id.value.clone(),
+                name: raw.name.clone(),
+                start: as_u32(start),
+                max: as_u32(raw.max.value),
+            });
+        }
+    }
+    out.truncate(usize::from(u16::MAX));
+    out
 }
 
 /// A token or counter: an id and a name.
@@ -356,13 +418,52 @@ impl Cx<'_> {
             offer: Some(&options),
         };
         let then = self.acts(&o.then, place, out);
+        let (repeat, order) = self.repeat_order(o, &options, out);
         Some(Offer {
             to,
             may_decline,
             uses_figure_step,
             then,
             options,
+            repeat,
+            order,
         })
+    }
+
+    /// An offer's `repeat` and `order`: only pool tiles are offered again and in an order the
+    /// actor chooses (game/pool.rs makes those offers).
+    fn repeat_order(
+        &self,
+        o: &RawOffer,
+        options: &Options,
+        out: &mut Vec<Diagnostic>,
+    ) -> (bool, tegula_ruleset::SeatOrder) {
+        use tegula_ruleset::SeatOrder;
+        let repeat = o.repeat.as_ref().is_some_and(|r| r.value);
+        let order = match o.order.as_ref().map(|o| o.value) {
+            Some(crate::raw_when::RawSeatOrder::ActorChooses) => SeatOrder::ActorChooses,
+            _ => SeatOrder::TurnOrder,
+        };
+        if *options != Options::PoolTile {
+            let stray = [
+                o.repeat
+                    .as_ref()
+                    .filter(|r| r.value)
+                    .map(|r| ("repeat", r.span.clone())),
+                o.order
+                    .as_ref()
+                    .filter(|_| order != SeatOrder::TurnOrder)
+                    .map(|r| ("order", r.span.clone())),
+            ];
+            for (key, at) in stray.into_iter().flatten() {
+                let msg = format!(
+                    "`{key}` goes only with `pool-tile` options (W-2, W-3): other offers are \
+                     made once to each seat, in turn order"
+                );
+                out.push(self.src.diag(Code::BadWhen, at, msg));
+            }
+        }
+        (repeat, order)
     }
 
     /// An offer's options.
@@ -373,6 +474,15 @@ impl Cx<'_> {
         out: &mut Vec<Diagnostic>,
     ) -> Option<Options> {
         let raw = &o.value;
+        if let Some(p) = &raw.pool_tile {
+            return self.pool_tile(p, e, out);
+        }
+        if *e == tegula_ruleset::RuleEvent::TurnFinished {
+            let msg = "a `turn-finished` offer is of pool tiles (`options = { pool-tile = true \
+                       }`): other offers are made at `turn-end`";
+            out.push(self.src.diag(Code::BadWhen, o.span.clone(), msg));
+            return None;
+        }
         if let Some(f) = &raw.own_figure {
             let f = &f.value;
             let figure = match &f.figure {
@@ -411,6 +521,27 @@ impl Cx<'_> {
         }
         let kinds = raw.kind.as_ref()?;
         self.piece_kinds(kinds, out).map(|of| Options::Kind { of })
+    }
+
+    /// `pool-tile = true`: only at `turn-finished`, only with a pool.
+    fn pool_tile(
+        &self,
+        p: &Sp<bool>,
+        e: &tegula_ruleset::RuleEvent,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Options> {
+        let msg = if !p.value {
+            "`pool-tile = false` offers nothing: leave the key out"
+        } else if *e != tegula_ruleset::RuleEvent::TurnFinished {
+            "pool tiles are offered when the turn is finished (`event = \"turn-finished\"`), \
+             after its scoring and figure moves (W-2)"
+        } else if !self.scope.pool {
+            "pool tiles need an open pool: the variant has no `[pool]`"
+        } else {
+            return Some(Options::PoolTile);
+        };
+        out.push(self.src.diag(Code::BadWhen, p.span.clone(), msg));
+        None
     }
 
     /// The kinds of a `kind` offer: each name both a resource and a counter, each once.

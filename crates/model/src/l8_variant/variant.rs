@@ -221,6 +221,7 @@ pub fn compile_variant_with(
         when: rule_form.when,
         tokens: rule_form.tokens,
         counters: rule_form.counters,
+        tracks: rule_form.tracks,
         when_at: rule_form.when_at,
     };
     crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
@@ -235,6 +236,9 @@ struct Checked {
     tags: Vec<String>,
     player_tiles: Vec<PlayerTile>,
     pool: Option<PoolRules>,
+    thresholds: Option<crate::pool::Thresholds>,
+    /// Each figure's `payment` (a short form, lowered with the others).
+    payments: Vec<Option<crate::short_forms::PaymentModifier>>,
     pile_groups: Vec<tegula_ruleset::PileGroup>,
     readings: Readings,
     scoring: Scoring,
@@ -261,7 +265,8 @@ fn check_parts(
     // the whole variant (tags, player range).
     crate::abilities::apply_overrides(&doc.ability, &mut tiles, set_ok, vsrc, diags);
     let tags = crate::lower::tag_names(&tiles);
-    crate::figure_values::lower_values(&doc.followers, &mut followers, &tags, vsrc, diags);
+    let payments =
+        crate::figure_values::lower_values(&doc.followers, &mut followers, &tags, vsrc, diags);
     crate::site_tags::lower(&doc.followers, &mut followers, &tags, vsrc, diags);
     let parts = Parts {
         tiles: &tiles,
@@ -270,7 +275,7 @@ fn check_parts(
         set_ok,
     };
     check_abilities(doc, &parts, files, diags);
-    let pool = lower_pool(doc, &parts, &player_tiles, vsrc, diags);
+    let (pool, thresholds) = lower_pool(doc, &parts, &player_tiles, vsrc, diags).unzip();
     let pooled = pool.as_ref().map_or(&[][..], |p| &p.tiles[..]);
     crate::pile::check_drawable(&doc.pile, &tiles, &player_tiles, pooled, vsrc, diags);
     let readings = readings(doc, &parts, &player_tiles, pool.is_some(), vsrc, diags);
@@ -288,6 +293,8 @@ fn check_parts(
         tags,
         player_tiles,
         pool,
+        thresholds,
+        payments,
         pile_groups,
         readings,
         scoring,
@@ -386,16 +393,29 @@ fn lower_rules(
     diags: &mut Vec<Diagnostic>,
 ) -> (Vec<Resource>, crate::rule_form::Lowered) {
     let vsrc = files.variant;
-    let (tags, followers, readings) = (&c.tags[..], &mut c.followers, &c.readings);
+    let (tags, followers, readings) = (&c.tags[..], &c.followers, &c.readings);
     let players = &doc.players.value;
     let seats = (players.min, players.max);
-    let mut resources = crate::resources::lower(&doc.resource, tags, seats, vsrc, diags);
+    let (resources, forms) = crate::resources::lower(&doc.resource, tags, seats, vsrc, diags);
     let names = (tags, &resources[..], &followers[..], &c.tiles[..]);
-    let mut rule_form = when_tables(doc, files, names, rules, diags);
+    // The pool's thresholds (W-2, W-3, W-30): a shared track (the first, which `[[when]]`
+    // rules may read too) and a `turn-finished` rule.
+    let pool = c.pool.as_ref();
+    let take = pool.map_or("", |p| p.rules.take.as_str());
+    let pool_rule = (c.thresholds.as_ref()).map(|th| {
+        let (track, rule) = crate::rule_form::pool_rule(th, readings, take, 0);
+        let (file, local) = vsrc.origin(th.span.start);
+        let at = (crate::reach::normalize(&file.path), file.line_col(local).0);
+        (track, rule, at)
+    });
+    let before: Vec<_> = pool_rule.iter().map(|p| p.0.clone()).collect();
+    let form_scope = (&before[..], pool.is_some());
+    let mut rule_form = when_tables(doc, files, names, form_scope, rules, diags);
     // The short forms become rules of the one form, before the `[[when]]` tables
     // (docs/design/rule-form.md): resources' and figures' first, then the corner figures'.
     let raw = (&doc.resource[..], &doc.followers[..]);
-    let short = crate::rule_form::short::lower(&mut resources, followers, raw, vsrc);
+    let short =
+        crate::rule_form::short::lower((&resources, &forms), (followers, &c.payments), raw, vsrc);
     let (mut when, mut when_at): (Vec<_>, Vec<_>) = short.into_iter().unzip();
     when.extend(crate::rule_form::corner_rules(followers, readings));
     when_at.extend(crate::rule_form::corner_origins(
@@ -413,6 +433,10 @@ fn lower_rules(
         when.push(w);
         when_at.push(at);
     }
+    if let Some((_, rule, at)) = pool_rule {
+        when.push(rule);
+        when_at.push(at);
+    }
     when.append(&mut rule_form.when);
     when_at.append(&mut rule_form.when_at);
     rule_form.when = when;
@@ -427,12 +451,14 @@ fn when_tables(
     doc: &VariantFile,
     files: &SourceOf,
     (tags, resources, followers, tiles): (&[String], &[Resource], &[FollowerType], &[CompiledTile]),
+    (tracks, pool): (&[tegula_ruleset::TrackType], bool),
     rules: &crate::rules::Scope,
     diags: &mut Vec<Diagnostic>,
 ) -> crate::rule_form::Lowered {
     let own = RawRuleForm {
         token: doc.token.clone(),
         counter: doc.counter.clone(),
+        track: doc.track.clone(),
         when: doc.when.clone(),
     };
     let forms: Vec<(&Source, &RawRuleForm)> = (files.rule_form.iter())
@@ -448,6 +474,8 @@ fn when_tables(
         followers: &follower_ids,
         tiles: &tile_ids,
         rules,
+        tracks,
+        pool,
     };
     crate::rule_form::lower(&forms, &scope, diags)
 }
@@ -459,7 +487,7 @@ fn lower_pool(
     player_tiles: &[PlayerTile],
     vsrc: &Source,
     diags: &mut Vec<Diagnostic>,
-) -> Option<PoolRules> {
+) -> Option<(PoolRules, crate::pool::Thresholds)> {
     let p = doc.pool.as_ref()?;
     let cx = crate::pool::PoolContext {
         tiles: v.tiles,
@@ -892,6 +920,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         when: v.when.clone(),
         tokens: v.tokens.clone(),
         counters: v.counters.clone(),
+        tracks: v.tracks.clone(),
     };
     (Some(rs), diags)
 }

@@ -270,12 +270,11 @@ fn held_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
             "pool",
             serde_json::to_value(p).unwrap_or(Value::Null),
             format!(
-                "an open pool of {} tiles, {} picked per player, taken at {} then every {} up to {}",
+                "an open pool of {} tiles, {} picked per player, taken as rule `when.{}` offers \
+                 them",
                 p.tiles.len(),
                 p.pick,
-                p.first,
-                p.step,
-                p.cap
+                p.rules.take
             ),
             Some("W-1"),
             at.origin(&["pool"]),

@@ -16,6 +16,7 @@ pub(crate) struct OwnedNames {
     resources: Vec<String>,
     figures: Vec<String>,
     tiles: Vec<String>,
+    tracks: Vec<String>,
 }
 
 impl OwnedNames {
@@ -28,6 +29,7 @@ impl OwnedNames {
             resources: v.resources.iter().map(|t| t.id.clone()).collect(),
             figures: v.followers.iter().map(|t| t.id.clone()).collect(),
             tiles: v.tiles.iter().map(|t| t.id.clone()).collect(),
+            tracks: v.tracks.iter().map(|t| t.id.clone()).collect(),
         }
     }
 
@@ -40,6 +42,7 @@ impl OwnedNames {
             resources: &self.resources,
             figures: &self.figures,
             tiles: &self.tiles,
+            tracks: &self.tracks,
         }
     }
 }

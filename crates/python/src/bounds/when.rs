@@ -320,6 +320,12 @@ impl Game<'_> {
             RuleEvent::TilePlaced { tag: Some(tag) } => t.tagged_pieces(*tag),
             // One figure step per turn, and a turn places one tile: counted twice for safety.
             RuleEvent::FigureStep | RuleEvent::TurnStart | RuleEvent::TurnEnd => 2 * t.pieces,
+            // Once a turn; its pool-tile offers are made again, at most 255 takes a seat.
+            RuleEvent::TurnFinished if offer.is_some_and(|o| o.repeat) => {
+                let takes = 255u128.saturating_mul(u128::from(self.players));
+                (2 * t.pieces).saturating_mul(takes)
+            }
+            RuleEvent::TurnFinished => 2 * t.pieces,
             RuleEvent::FigurePlaced { .. } => 2 * t.pieces,
             RuleEvent::FeatureCompleted { kinds } => self.each_kind(kinds, |k| match k {
                 FeatureKind::City => t.completed_cities,
@@ -636,6 +642,22 @@ mod tests {
             .find(|w| w.rule == rule)
             .expect("the rule");
         w.offer.as_mut().expect("an offer")
+    }
+
+    #[test]
+    fn pool_takes_give_what_the_lowered_thresholds_say() {
+        // W-2: one take, 2 meeples; W-30: a second take gives 1 more. Read from the lowered
+        // rule's test (`taken == 0 …` or `taken == 1 …`) and its `figures` effect, as the
+        // thresholds' `gain.first` and `gain.second` were read before the lowering.
+        let one = rules("wonders.toml");
+        let two = rules("wonders-two.toml");
+        assert_eq!(super::super::seat_figures(one.ruleset(), 0), 6 + 2);
+        assert_eq!(super::super::seat_figures(two.ruleset(), 0), 6 + 2 + 1);
+        assert_eq!(
+            super::super::seat_figures(two.ruleset(), 1),
+            1,
+            "not a gained type"
+        );
     }
 
     #[test]

@@ -168,5 +168,6 @@ fn option_words(o: &Options) -> &'static str {
         Options::OwnFigure { .. } => "figures: answer with `figure = [x, y]`",
         Options::NeighbourTile { .. } => "neighbouring tiles: answer with `tile = [x, y]`",
         Options::Kind { .. } => "kinds of piece: answer with `kind = \"ID\"`, one of its kinds",
+        Options::PoolTile => "pool tiles: a step's `take` answers them, not a choice",
     }
 }

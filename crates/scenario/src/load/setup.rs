@@ -38,7 +38,7 @@ pub(super) fn setup(
         }
         preset.held.extend(held(cx, rs, doc, h, players));
     }
-    preset.pairs_at = raw.pairs.as_ref().and_then(|p| pairs(cx, rs, p));
+    preset.track_at = raw.pairs.as_ref().and_then(|p| pairs(cx, rs, p));
     preset.resources = super::resources::holdings(cx, rs, &raw.resources, players);
     Some((preset, cx.pos(&raw.span)))
 }
@@ -115,14 +115,15 @@ fn held(
     Some((seat?, tile))
 }
 
-/// `pairs`: where the marker pairs stand, 0 to the variant's cap (W-2).
+/// `pairs`: where the marker pairs stand (the variant's first shared track, lowered from its
+/// `[pool] thresholds`), 0 to the track's end (W-2).
 fn pairs(cx: &mut Ctx, rs: &Ruleset, p: &Sp<i64>) -> Option<u32> {
-    let Some(pool) = &rs.pool else {
+    let Some(track) = rs.tracks.first().filter(|_| rs.pool.is_some()) else {
         let why = format!("variant `{}` has no pool (W-1) and no marker pairs", rs.id);
         cx.err(Code::BadScenario, &p.span, why);
         return None;
     };
-    let cap = i64::from(pool.cap);
+    let cap = i64::from(track.max);
     if !(0..=cap).contains(&p.value) {
         let why = format!("pairs at {} out of range (0..={cap}, W-2)", p.value);
         cx.err(Code::BadCount, &p.span, why);

@@ -45,8 +45,6 @@ fn resource(id: &str) -> Resource {
     Resource {
         id: id.into(),
         name: id.into(),
-        gain: None,
-        award: None,
         start: Vec::new(),
     }
 }
@@ -550,6 +548,8 @@ fn offered_effects_act_on_the_chosen_tile_kind_and_figure() {
             add: int(1),
             on: TileRef::Chosen,
         }],
+        repeat: false,
+        order: tegula_ruleset::SeatOrder::TurnOrder,
     });
     rs.when = vec![offer];
     let mut g = game(rs, &["U", "U", "U"]);
@@ -617,6 +617,8 @@ fn offers_are_left_for_the_choices_after_the_automatic_effects() {
         may_decline: true,
         uses_figure_step: true,
         then: vec![],
+        repeat: false,
+        order: tegula_ruleset::SeatOrder::TurnOrder,
     });
     let mut g = game(ruleset(vec![rule]), &["U"]);
     let t = g.rules().tile_index("U").unwrap();
@@ -1031,24 +1033,4 @@ fn extending_the_placer_s_feature_gives_the_extra_turn() {
             assert_eq!(g.current_player(), 0, "seat 0 plays again");
         }
     }
-}
-
-#[test]
-fn a_short_form_left_in_the_ruleset_is_refused() {
-    // An artefact compiled before the lowering: the engine reads only `when`, so it refuses
-    // rather than play without the goods.
-    let mut rs = ruleset(vec![]);
-    rs.resources[0].award = Some(tegula_ruleset::Award {
-        most: 10,
-        rule: "x-3".into(),
-    });
-    let err = Rules::new(rs).expect_err("refused");
-    let left = RulesReason::UnloweredShortForm {
-        owner: "ingots".into(),
-        what: "award",
-    };
-    assert!(err.reasons.contains(&left), "{err:?}");
-    assert!(err
-        .to_string()
-        .contains("`ingots`: its `award` is a short form"));
 }

@@ -11,6 +11,7 @@
 //!          "record" "(" TOKEN ")" | "counters" "(" COUNTER ")" | "held" "(" RESOURCE ")"
 //!        | "completed" "(" KIND ")" | "touching" "(" KIND ("," TAG)? ")"
 //!        | "extends" "(" FIGURE ")" | "extends_open" "(" FIGURE ")"
+//!        | "score" | "taken" | "track" "(" TRACK ")" | "track_was" "(" TRACK ")"
 //! test  := conj ("or" conj)*
 //! conj  := neg ("and" neg)*
 //! neg   := "not" neg | "any" "(" TAG ")" | "(" test ")" | sum CMP sum
@@ -145,7 +146,7 @@ fn cite_end(text: &str, start: usize) -> Result<usize, ExprError> {
 }
 
 /// The words of the one rule form, each with a name in parentheses.
-const RULE_WORDS: [&str; 11] = [
+const RULE_WORDS: [&str; 13] = [
     "record",
     "counters",
     "held",
@@ -157,6 +158,8 @@ const RULE_WORDS: [&str; 11] = [
     "features",
     "lines",
     "near",
+    "track",
+    "track_was",
 ];
 
 mod board_words;
@@ -411,6 +414,22 @@ impl<'a> Parser<'a> {
                 self.bare_word(w, at.clone())?
             }
             Tok::Word(w) if RULE_WORDS.contains(&w) => self.rule_word(w, at.clone())?,
+            Tok::Word(w @ ("score" | "taken")) if self.rule_form => {
+                if w == "score" {
+                    Quantity::Score
+                } else {
+                    Quantity::Taken
+                }
+            }
+            Tok::Word(w @ ("score" | "taken")) => {
+                return err(
+                    at,
+                    format!(
+                        "`{w}` reads a seat, not the feature being valued: it may be used only \
+                         in the values and tests of a `[[when]]` rule"
+                    ),
+                )
+            }
             Tok::Word(w) => {
                 return err(
                     at,
@@ -496,6 +515,8 @@ impl<'a> Parser<'a> {
             "features" => board_words::features(arg, arg_at, self.tags)?,
             "lines" => board_words::lines(arg, arg_at)?,
             "near" => board_words::near(arg, arg_at, self.tags)?,
+            "track" => Quantity::Track(one("track", n.tracks)?),
+            "track_was" => Quantity::TrackWas(one("track", n.tracks)?),
             _ => self.touching(arg, arg_at)?,
         })
     }

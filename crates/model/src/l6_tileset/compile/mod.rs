@@ -204,6 +204,7 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
     let rule_form = crate::raw_when::RawRuleForm {
         token: doc.token.clone(),
         counter: doc.counter.clone(),
+        track: doc.track.clone(),
         when: doc.when.clone(),
     };
     (

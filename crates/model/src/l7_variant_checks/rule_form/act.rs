@@ -12,7 +12,7 @@ use crate::raw::Sp;
 use crate::raw_when::{RawAct, RawTileRef, RawValue};
 
 /// The effect keys, each with the other keys it takes (required first, then optional).
-const SHAPES: [(&str, &[&str], &[&str]); 9] = [
+const SHAPES: [(&str, &[&str], &[&str]); 11] = [
     ("score", &["to"], &[]),
     ("gain", &["amount", "to"], &[]),
     ("spend", &["amount", "to"], &[]),
@@ -22,11 +22,13 @@ const SHAPES: [(&str, &[&str], &[&str]); 9] = [
     ("extra_turn", &[], &[]),
     ("return", &[], &[]),
     ("hand", &["to"], &[]),
+    ("figures", &["add", "to"], &[]),
+    ("advance", &["by"], &[]),
 ];
 
 /// The seats a `to` may name, beside `holder(TOKEN)`.
-const SEATS: [&str; 9] = [
-    "actor", "placer", "owner", "winners", "every", "chooser", "holder", "most", "has",
+const SEATS: [&str; 10] = [
+    "actor", "placer", "owner", "winners", "every", "chooser", "holder", "most", "has", "where",
 ];
 
 /// The keys `a` gives, with their spans, in [`SHAPES`]' and then the other keys' order.
@@ -42,6 +44,9 @@ fn given(a: &RawAct) -> Vec<(&'static str, Range<usize>)> {
         ("extra_turn", a.extra_turn.as_ref().map(|v| v.span.clone())),
         ("return", a.return_.as_ref().map(|v| v.span.clone())),
         ("hand", a.hand.as_ref().map(|v| v.span.clone())),
+        ("figures", a.figures.as_ref().map(|v| v.span.clone())),
+        ("advance", a.advance.as_ref().map(|v| v.span.clone())),
+        ("by", a.by.as_ref().map(|v| v.span.clone())),
         ("amount", a.amount.as_ref().map(|v| v.span.clone())),
         ("record", a.record.as_ref().map(|v| v.span.clone())),
         ("add", a.add.as_ref().map(|v| v.span.clone())),
@@ -150,6 +155,15 @@ impl Cx<'_> {
                 let size = self.hand(r.hand.as_ref()?, e, out)?;
                 Act::Hand { size, to: to(out)? }
             }
+            "figures" => Act::Figures {
+                figure: self.figure(r.figures.as_ref()?, out)?,
+                add: self.value(r.add.as_ref()?, place, out)?,
+                to: to(out)?,
+            },
+            "advance" => Act::Advance {
+                track: self.resolve("track", self.names.tracks, r.advance.as_ref()?, out)?,
+                by: self.value(r.by.as_ref()?, place, out)?,
+            },
             _ => self.return_chosen(a, place, out)?,
         })
     }
@@ -383,6 +397,9 @@ impl Cx<'_> {
             out.push(super::dangling(self.src, "figure", ids, figure, span));
             return None;
         }
+        if let Some(test) = inner("where") {
+            return self.seat_where(s, test, out);
+        }
         if let Some(resource) = inner("most") {
             let ids = self.names.resources;
             if let Some(i) = index_of(ids, resource) {
@@ -397,7 +414,7 @@ impl Cx<'_> {
             let near = crate::names::did_you_mean(head, SEATS.iter().copied());
             let msg = format!(
                 "`{text}` is no seat: actor, placer, owner, winners, every, holder(TOKEN), \
-                 most(RESOURCE), has(FIGURE) or chooser{near}"
+                 most(RESOURCE), has(FIGURE), where(TEST) or chooser{near}"
             );
             out.push(self.src.diag(Code::BadWhen, s.span.clone(), msg));
             return None;
@@ -413,5 +430,19 @@ impl Cx<'_> {
             s.span.clone(),
         ));
         None
+    }
+
+    /// `where(TEST)`: every seat for which the test holds, reading that seat's values (`score`,
+    /// `taken`, `held(R)`).
+    fn seat_where(&self, s: &Sp<String>, test: &str, out: &mut Vec<Diagnostic>) -> Option<Seat> {
+        let rules = self.scope.rules;
+        match crate::values::parse_rule_test(test, None, self.names, rules) {
+            Ok(t) => Some(Seat::Where(Box::new(t))),
+            Err(err) => {
+                let msg = format!("where: {}", err.message);
+                out.push(self.src.diag(Code::BadWhen, s.span.clone(), msg));
+                None
+            }
+        }
     }
 }

@@ -51,6 +51,7 @@ impl Cx<'_> {
             RawEvent::GameOver => RuleEvent::GameOver,
             RawEvent::FeaturePaid => RuleEvent::FeaturePaid { kinds },
             RawEvent::Draw => RuleEvent::Draw,
+            RawEvent::TurnFinished => RuleEvent::TurnFinished,
         };
         (out.len() == before).then_some(e)
     }
@@ -137,6 +138,7 @@ pub(super) fn name(e: &RuleEvent) -> &'static str {
         RuleEvent::FigureAtEnd { .. } => "figure-at-end",
         RuleEvent::FeaturePaid { .. } => "feature-paid",
         RuleEvent::Draw => "draw",
+        RuleEvent::TurnFinished => "turn-finished",
     }
 }
 
@@ -160,6 +162,7 @@ pub(super) fn has_tile(e: &RuleEvent) -> bool {
         e,
         RuleEvent::TurnStart
             | RuleEvent::TurnEnd
+            | RuleEvent::TurnFinished
             | RuleEvent::GameEnd
             | RuleEvent::GameOver
             | RuleEvent::Draw
@@ -200,6 +203,10 @@ pub(super) fn reads_subject(q: Quantity) -> bool {
             | Quantity::Lines(_)
             | Quantity::Players
             | Quantity::GameTiles
+            | Quantity::Score
+            | Quantity::Taken
+            | Quantity::Track(_)
+            | Quantity::TrackWas(_)
     )
 }
 

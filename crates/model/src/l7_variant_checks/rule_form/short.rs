@@ -1,7 +1,8 @@
 //! The short forms lowered to the one rule form (docs/design/rule-form.md, "Lowering the short
 //! forms"): a `[[resource]]`'s gain and award and a figure's `payment` and `when_extended` stay
-//! in the data as sugar, and become [`When`] entries of the compiled variant, so the engine runs
-//! them through its one dispatcher and `variant explain` says them as rules of the one form.
+//! in the data as sugar, checked into the model's own types below (the contract has no field
+//! for them), and become [`When`] entries of the compiled variant, so the engine runs them
+//! through its one dispatcher and `variant explain` says them as rules of the one form.
 //!
 //! The lowered rules come before the `[[when]]` tables, in the order the engine ran the short
 //! forms before (within one event the dispatcher runs its rules in list order, and that order
@@ -14,22 +15,23 @@ use std::ops::Range;
 use std::path::PathBuf;
 
 use tegula_ruleset::{
-    Act, Award, Compare, Expr, FollowerType, Gain, PaymentModifier, Quantity, Resource, RuleEvent,
-    Seat, Test, TurnAction, TurnEffect, When,
+    Act, Compare, Expr, FollowerType, Quantity, Resource, RuleEvent, Seat, Test, When,
 };
 
 use crate::diag::Source;
 use crate::raw::{RawFollower, RawResource, Sp};
+use crate::short_forms::{Award, Gain, PaymentModifier, ResourceForms, TurnEffect};
 
 /// A lowered rule and where its short form was written (file, 1-based line).
 pub type Placed = (When, (PathBuf, usize));
 
-/// Lower the short forms of `resources` and `followers` (taking them out of the contract's
-/// resource and figure entries) into rules of the one form, with where each was written in
-/// `src` (the variant file, where `raw_resources` and `raw_followers` come from).
+/// Lower the short forms of the resources (`forms`, by resource) and of the figures
+/// (`payments`, by figure; `when_extended` read from `raw_followers`) into rules of the one
+/// form, with where each was written in `src` (the variant file, where `raw_resources` and
+/// `raw_followers` come from).
 pub fn lower(
-    resources: &mut [Resource],
-    followers: &mut [FollowerType],
+    (resources, forms): (&[Resource], &[ResourceForms]),
+    (followers, payments): (&[FollowerType], &[Option<PaymentModifier>]),
     (raw_resources, raw_followers): (&[Sp<RawResource>], &[Sp<RawFollower>]),
     src: &Source,
 ) -> Vec<Placed> {
@@ -41,26 +43,27 @@ pub fn lower(
     let raw_resource = |id: &str| raw_resources.iter().find(|r| r.value.id.value == id);
     let raw_follower = |id: &str| raw_followers.iter().find(|f| f.value.id.value == id);
     let mut out = Vec::new();
-    for (r, res) in resources.iter_mut().enumerate() {
-        if let Some(g) = res.gain.take() {
+    for (r, (res, f)) in resources.iter().zip(forms).enumerate() {
+        if let Some(g) = f.gain.clone() {
             let raw = raw_resource(&res.id).and_then(|raw| raw.value.gain.as_ref());
             out.push((gain(r as u16, g), at(raw.map(|s| &s.span))));
         }
     }
-    for (i, f) in followers.iter_mut().enumerate() {
-        if let Some(p) = f.payment.take() {
+    for (i, (f, p)) in followers.iter().zip(payments).enumerate() {
+        if let Some(p) = p.clone() {
             let raw = raw_follower(&f.id).and_then(|raw| raw.value.payment.as_ref());
             out.push((payment(i as u8, p), at(raw.map(|s| &s.span))));
         }
     }
-    for (i, f) in followers.iter_mut().enumerate() {
-        if let Some(t) = f.when_extended.take() {
-            let raw = raw_follower(&f.id).and_then(|raw| raw.value.when_extended.as_ref());
-            out.push((extra_turn(i as u32, t), at(raw.map(|s| &s.span))));
+    for (i, f) in followers.iter().enumerate() {
+        let raw = raw_follower(&f.id).and_then(|raw| raw.value.when_extended.as_ref());
+        if let Some(t) = raw {
+            let effect = crate::short_forms::turn_effect(&t.value);
+            out.push((extra_turn(i as u32, effect), at(Some(&t.span))));
         }
     }
-    for (r, res) in resources.iter_mut().enumerate() {
-        if let Some(a) = res.award.take() {
+    for (r, (res, f)) in resources.iter().zip(forms).enumerate() {
+        if let Some(a) = f.award.clone() {
             let raw = raw_resource(&res.id).and_then(|raw| raw.value.award.as_ref());
             out.push((award(r as u16, a), at(raw.map(|s| &s.span))));
         }
@@ -128,9 +131,7 @@ fn extra_turn(figure: u32, t: TurnEffect) -> When {
     } else {
         Quantity::ExtendsOpen(figure)
     };
-    let act = match t.effect {
-        TurnAction::ExtraTurn => Act::ExtraTurn,
-    };
+    let act = Act::ExtraTurn;
     When {
         rule: t.rule,
         event: RuleEvent::TilePlaced { tag: None },

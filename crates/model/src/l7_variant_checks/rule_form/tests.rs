@@ -39,6 +39,8 @@ fn run(text: &str) -> (Lowered, Vec<Diagnostic>) {
         followers: &followers,
         tiles: &tiles,
         rules: &rules,
+        tracks: &[],
+        pool: true,
     };
     let mut diags = Vec::new();
     let lowered = lower(&[(&src, &form)], &scope, &mut diags);
@@ -347,4 +349,73 @@ then = [{ hand = 2, to = "owner" }]
         "event = \"draw\"\nthen = [{ score = 1, to = \"actor\" }]\n",
     ));
     assert!(msg.contains("`hand` only"), "{msg}");
+}
+
+#[test]
+fn pool_tile_offers_and_their_words_go_together() {
+    // W-2's rule, written out: it lowers with its track, seat test, effects and order.
+    let (l, diags) = run(r#"
+[[track]]
+id = "pairs"
+name = "pairs"
+start = 10
+max = 25
+
+[[when]]
+rule = "W-2"
+event = "turn-finished"
+offer = { to = "where(taken == 0 and score >= track_was(pairs))", options = { pool-tile = true }, repeat = true, order = "actor-chooses", then = [{ figures = "meeple", add = 2, to = "chooser" }, { advance = "pairs", by = 5 }] }
+"#);
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(l.tracks.len(), 1);
+    assert_eq!((l.tracks[0].start, l.tracks[0].max), (10, 25));
+    let o = l.when[0].offer.as_ref().unwrap();
+    assert_eq!(o.options, Options::PoolTile);
+    assert!(o.repeat);
+    assert!(matches!(&o.to, Seat::Where(_)));
+    assert!(matches!(o.then[1], Act::Advance { track: 0, .. }));
+    let offer = |event: &str, options: &str, more: &str| {
+        format!(
+            "[[when]]\nrule = \"W-2\"\nevent = \"{event}\"\noffer = {{ to = \"actor\", options = \
+             {options}{more}, then = [{{ score = 1, to = \"chooser\" }}] }}\n"
+        )
+    };
+    let cases = [
+        (
+            offer("turn-end", "{ pool-tile = true }", ""),
+            "pool tiles are offered when the turn is finished",
+        ),
+        (
+            offer("turn-finished", "{ neighbour-tile = {} }", ""),
+            "a `turn-finished` offer is of pool tiles",
+        ),
+        (
+            offer("turn-end", "{ kind = [\"tower\"] }", ", repeat = true"),
+            "`repeat` goes only with `pool-tile` options",
+        ),
+        (
+            offer(
+                "turn-end",
+                "{ kind = [\"tower\"] }",
+                ", order = \"actor-chooses\"",
+            ),
+            "`order` goes only with `pool-tile` options",
+        ),
+    ];
+    for (text, want) in cases {
+        let (code, _, msg) = one(&text);
+        assert_eq!(code, Code::BadWhen, "{text}");
+        assert!(msg.contains(want), "{text}: {msg}");
+    }
+    let (_, _, msg) = one(
+        "[[when]]\nrule = \"B-4\"\nevent = \"turn-end\"\nthen = [{ score = 1, to = \"where(score >=)\" }]\n",
+    );
+    assert!(msg.starts_with("where: "), "{msg}");
+    let (code, line, msg) = one("[[track]]\nid = \"t\"\nname = \"t\"\nstart = 9\nmax = 5\n");
+    assert_eq!((code, line), (Code::BadWhen, 4));
+    assert!(msg.contains("past its end `max = 5`"), "{msg}");
+    let (code, _, msg) = one(
+        "[[when]]\nrule = \"B-4\"\nevent = \"turn-end\"\nthen = [{ advance = \"none\", by = 1 }]\n",
+    );
+    assert_eq!(code, Code::DanglingReference, "{msg}");
 }
