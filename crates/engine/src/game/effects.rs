@@ -68,6 +68,12 @@ impl Game {
                 self.act_score_feature(rule, value, *each_part, ctx);
             }
             Act::ScoreFigure { value } => self.act_score_figure(rule, value, ctx),
+            Act::Put { .. }
+            | Act::NoFigures { .. }
+            | Act::Walk(_)
+            | Act::ReturnOn { .. }
+            | Act::SetAside
+            | Act::ShuffleBack => self.run_neutral_act(rule, a, ctx),
         }
     }
 
@@ -340,8 +346,8 @@ impl Game {
         };
         let inst = match (on, ctx.chosen) {
             (TileRef::Subject, _) => ctx.tile,
-            (TileRef::Chosen, Some(Chosen::Tile(i))) => Some(i),
-            (TileRef::Chosen, _) => None,
+            (TileRef::Chosen | TileRef::Entered, Some(Chosen::Tile(i))) => Some(i),
+            (TileRef::Chosen | TileRef::Entered, _) => None,
         };
         let Some(inst) = inst.filter(|&i| (i as usize) < self.board.insts.len()) else {
             return;

@@ -607,7 +607,9 @@ impl Counts for FeatureCounts<'_> {
             | Quantity::Completed(_)
             | Quantity::Touching(..)
             | Quantity::Extends(_)
-            | Quantity::ExtendsOpen(_) => 0,
+            | Quantity::ExtendsOpen(_)
+            | Quantity::OnBoard(_)
+            | Quantity::SetAside => 0,
         }
     }
 }
