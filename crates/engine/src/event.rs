@@ -370,6 +370,10 @@ pub enum Event {
         /// the variant declares none, so logs of other variants are unchanged).
         #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
         resources: BTreeMap<String, Vec<u32>>,
+        /// Tiles still set aside when the game ended, never played (PD-3; absent when none, so
+        /// logs of other variants are unchanged).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        set_aside: Vec<String>,
     },
     /// A neutral figure was put on a tile, taking no step (PD-2).
     Neutral {
