@@ -169,6 +169,13 @@ impl Game {
         self.neutral_at(usize::from(self.walk_of(rule)?.neutral))
     }
 
+    /// The walk under way, if one waits for a step: steps still to make, steps made, and the
+    /// cells it visited (in order; its start first when the start counts as visited).
+    pub fn walk_state(&self) -> Option<(u32, u32, &[(i32, i32)])> {
+        let w = self.nf.walk.as_ref().filter(|_| self.walking())?;
+        Some((w.left, w.made, &w.visited))
+    }
+
     /// Whether the choice open now is a walk's step.
     pub(super) fn walking(&self) -> bool {
         self.nf.walk.is_some() && self.now.phase == Phase::Choice
