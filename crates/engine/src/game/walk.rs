@@ -6,7 +6,9 @@
 //! dead end), the walk ends and the turn goes on where it stopped: the turn's scoring (a walk of
 //! `before-scoring`), or the end of the turn's offers (a walk of `turn-end`).
 
-use tegula_ruleset::{Act, Avoid, Revisit, Walk, WalkChooser, WalkTiming};
+use std::sync::Arc;
+
+use tegula_ruleset::{Act, Avoid, Revisit, Ruleset, Walk, WalkChooser, WalkTiming};
 
 use super::choice::Open;
 use super::when::{Chosen, Ctx, RuleCounts};
@@ -42,15 +44,20 @@ pub(crate) struct WalkState {
     pub resume: WalkResume,
 }
 
+/// The walk of rule `rule` of `rs` (the first [`Act::Walk`] of its effects or its offer's).
+fn walk_in(rs: &Ruleset, rule: u16) -> Option<&Walk> {
+    let w = rs.when.get(usize::from(rule))?;
+    let offered = w.offer.iter().flat_map(|o| &o.then);
+    w.then.iter().chain(offered).find_map(|a| match a {
+        Act::Walk(w) => Some(w),
+        _ => None,
+    })
+}
+
 impl Game {
-    /// The walk of rule `rule` (the first [`Act::Walk`] of its effects or its offer's).
+    /// The walk of rule `rule`.
     fn walk_of(&self, rule: u16) -> Option<&Walk> {
-        let w = self.rules.ruleset().when.get(usize::from(rule))?;
-        let offered = w.offer.iter().flat_map(|o| &o.then);
-        w.then.iter().chain(offered).find_map(|a| match a {
-            Act::Walk(w) => Some(w),
-            _ => None,
-        })
+        walk_in(self.rules.ruleset(), rule)
     }
 
     /// An [`Act::Walk`] runs: the walk is set up (its figure on the board, at least one step);
@@ -190,7 +197,8 @@ impl Game {
         let Some(&(ChoiceOption::Tile { x, y }, chosen)) = o.options.get(i) else {
             return;
         };
-        let Some(w) = self.walk_of(o.rule).cloned() else {
+        let rules = Arc::clone(&self.rules);
+        let Some(w) = walk_in(rules.ruleset(), o.rule) else {
             return;
         };
         if let Some(slot) = self.nf.at.get_mut(usize::from(w.neutral)) {
