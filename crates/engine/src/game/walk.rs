@@ -14,6 +14,9 @@ use super::choice::Open;
 use super::when::{Chosen, Ctx, RuleCounts};
 use super::{ChoiceOption, Event, Game, Phase};
 
+/// A board cell `(x, y)`.
+pub type Cell = (i32, i32);
+
 /// The four steps, in their fixed order: north, east, south, west.
 const STEPS: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
@@ -178,7 +181,7 @@ impl Game {
 
     /// The walk under way, if one waits for a step: steps still to make, steps made, and the
     /// cells it visited (in order; its start first when the start counts as visited).
-    pub fn walk_state(&self) -> Option<(u32, u32, &[(i32, i32)])> {
+    pub fn walk_state(&self) -> Option<(u32, u32, &[Cell])> {
         let w = self.nf.walk.as_ref().filter(|_| self.walking())?;
         Some((w.left, w.made, &w.visited))
     }
