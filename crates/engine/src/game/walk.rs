@@ -128,7 +128,7 @@ impl Game {
 
     /// The walk ends: a `walk_end` line when it ended before its last step (a dead end).
     fn end_walk(&mut self, rule: u16, left: u32, made: u32) {
-        let walk = self.nf.walk.take();
+        self.nf.walk = None;
         if left == 0 || !self.log.record {
             return;
         }
@@ -139,7 +139,6 @@ impl Game {
             neutral: self.neutral_id(neutral).to_string(),
             steps: made,
         });
-        drop(walk);
     }
 
     /// The cells the walk of rule `rule` may enter now, N, E, S, W, each with its tile.
