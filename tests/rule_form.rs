@@ -332,6 +332,7 @@ fn explain_says_every_rule_in_words() {
     let counters: Vec<String> = rs.counters.iter().map(|t| t.id.clone()).collect();
     let resources: Vec<String> = rs.resources.iter().map(|t| t.id.clone()).collect();
     let figures: Vec<String> = rs.followers.iter().map(|t| t.id.clone()).collect();
+    let neutrals: Vec<String> = rs.neutrals.iter().map(|t| t.id.clone()).collect();
     let names = Names {
         tags: &rs.tags,
         tokens: &tokens,
@@ -340,6 +341,7 @@ fn explain_says_every_rule_in_words() {
         figures: &figures,
         tiles: &[],
         tracks: &[],
+        neutrals: &neutrals,
     };
     for w in &rs.when {
         let same = rs.when.iter().filter(|o| o.rule == w.rule).count();
@@ -419,11 +421,18 @@ fn the_docs_examples_say_what_explain_says() {
     use tegula_model::rule_form::{lower, RawRuleForm, Scope};
     let doc = std::fs::read_to_string("docs/RULE-LANGUAGE.md").unwrap();
     let ids = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    let tags = ids(&["garden", "gold", "siege", "wine"]);
+    let tags = ids(&["garden", "gold", "siege", "wine", "volcano", "dragon"]);
     let resources = ids(&["ingots", "building", "wine"]);
     let figures = ids(&["meeple", "abbot"]);
     let tiles = ids(&["stonehenge"]);
-    let rules = tegula_model::rules::Scope::default();
+    // The Princess & the Dragon's rules are the tile set's own (`[[rule]]`), not the registry's.
+    let declared = ["PD-6"].map(|id| tegula_ruleset::Rule {
+        id: id.to_string(),
+        title: String::new(),
+        statement: String::new(),
+        source: String::new(),
+    });
+    let rules = tegula_model::rules::Scope::with(declared.to_vec());
     let scope = Scope {
         tags: &tags,
         resources: &resources,
@@ -444,6 +453,7 @@ fn the_docs_examples_say_what_explain_says() {
         let tokens: Vec<String> = l.tokens.iter().map(|t| t.id.clone()).collect();
         let counters: Vec<String> = l.counters.iter().map(|t| t.id.clone()).collect();
         let tracks: Vec<String> = l.tracks.iter().map(|t| t.id.clone()).collect();
+        let neutrals: Vec<String> = l.neutrals.iter().map(|t| t.id.clone()).collect();
         let names = Names {
             tags: &tags,
             tokens: &tokens,
@@ -452,6 +462,7 @@ fn the_docs_examples_say_what_explain_says() {
             figures: &figures,
             tiles: &tiles,
             tracks: &tracks,
+            neutrals: &neutrals,
         };
         said.extend(
             l.when
@@ -460,8 +471,8 @@ fn the_docs_examples_say_what_explain_says() {
         );
     }
     // TB-2's resource gain in the one form, W-11's ability in the one form, W-2's thresholds in
-    // the one form, AB-4, KR-2..KR-4 (4), GM-2, GM-3, GM-5, LB-2, LB-3, CA-3.
-    assert_eq!(said.len(), 14, "every worked rule");
+    // the one form, AB-4, KR-2..KR-4 (4), GM-2, GM-3, GM-5, LB-2, LB-3, CA-3, PD-2, PD-3 (2), PD-5.
+    assert_eq!(said.len(), 18, "every worked rule");
     let missing: Vec<&String> = said.iter().filter(|s| !doc.contains(s.as_str())).collect();
     assert!(missing.is_empty(), "not in the docs:\n{}", said.join("\n"));
 }

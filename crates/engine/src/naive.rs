@@ -380,7 +380,9 @@ impl Counts for NaiveCounts<'_> {
             | Quantity::Score
             | Quantity::Taken
             | Quantity::Track(_)
-            | Quantity::TrackWas(_) => 0,
+            | Quantity::TrackWas(_)
+            | Quantity::OnBoard(_)
+            | Quantity::SetAside => 0,
         }
     }
 }

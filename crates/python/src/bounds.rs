@@ -230,7 +230,9 @@ impl Totals {
             | Quantity::Score
             | Quantity::Taken
             | Quantity::Track(_)
-            | Quantity::TrackWas(_) => (0, 0),
+            | Quantity::TrackWas(_)
+            | Quantity::OnBoard(_)
+            | Quantity::SetAside => (0, 0),
         }
     }
 

@@ -40,7 +40,7 @@ use std::collections::BTreeSet;
 use tegula_engine::{
     Action, ChoiceOption, FollowerOption, Game, MoveTarget, Phase, Placement, Rules,
 };
-use tegula_ruleset::{Act, Adjacency, AfterScore, Options, Ruleset};
+use tegula_ruleset::{Act, Adjacency, AfterScore, Effect, Options, Ruleset};
 
 /// The sizes of one variant's encoding (the window radius is the game's).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,7 +66,12 @@ enum Shape {
     Tile,
     /// A kind: this many.
     Kind(i64),
+    /// A step of a walk: north, east, south, west of the walking figure.
+    Step,
 }
+
+/// The four steps of a walk, in their ids' order.
+const STEPS: [(i64, i64); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
 /// Where a freed figure's move targets lie (AM-11), so how many cells the move block spans.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +96,8 @@ pub struct Frame {
     origin: (i64, i64),
     /// The options [`Action::Choose`] numbers now, with their rules.
     choices: Vec<(u16, ChoiceOption)>,
+    /// The cell of the figure whose walk waits for a step.
+    walker: Option<(i64, i64)>,
 }
 
 impl Frame {
@@ -107,6 +114,9 @@ impl Frame {
             tiles: slot_tiles(game),
             origin: tile.map_or((0, 0), |t| (i64::from(t.x), i64::from(t.y))),
             choices: game.choice_options(),
+            walker: game
+                .walking_from()
+                .map(|(x, y)| (i64::from(x), i64::from(y))),
         }
     }
 
@@ -242,6 +252,7 @@ impl Codec {
             Shape::Figure => cells * self.features,
             Shape::Tile => cells,
             Shape::Kind(k) => k,
+            Shape::Step => 4,
         }
     }
 
@@ -279,6 +290,11 @@ impl Codec {
             (Shape::Kind(k), ChoiceOption::Kind { index, .. }) => {
                 Some(i64::from(index)).filter(|&i| i < k)?
             }
+            (Shape::Step, ChoiceOption::Tile { x, y }) => {
+                let (wx, wy) = frame.walker?;
+                let d = (i64::from(x) - wx, i64::from(y) - wy);
+                STEPS.iter().position(|&s| s == d)? as i64
+            }
             _ => return None,
         };
         Some(base + local)
@@ -306,6 +322,13 @@ impl Codec {
             }
             (Shape::Tile, ChoiceOption::Tile { x, y }) => frame.xy(local) == (x, y),
             (Shape::Kind(_), ChoiceOption::Kind { index, .. }) => local == i64::from(index),
+            (Shape::Step, ChoiceOption::Tile { x, y }) => {
+                let (Some((wx, wy)), Some(&(dx, dy))) = (frame.walker, STEPS.get(local as usize))
+                else {
+                    return false;
+                };
+                (i64::from(x), i64::from(y)) == (wx + dx, wy + dy)
+            }
             _ => false,
         }
     }
@@ -399,12 +422,15 @@ pub fn largest_hand(rs: &Ruleset) -> u8 {
 /// The rules of the variant with an offer, in rule order, with the shape of their options.
 fn offer_shapes(rs: &Ruleset) -> Vec<(u16, Shape)> {
     let offers = rs.when.iter().enumerate().filter_map(|(i, w)| {
-        let shape = match &w.offer.as_ref()?.options {
-            Options::OwnFigure { .. } => Shape::Figure,
-            Options::NeighbourTile { .. } => Shape::Tile,
-            Options::Kind { of } => Shape::Kind(of.len() as i64),
+        let walks = w.then.iter().any(|a| matches!(a, Act::Walk(_)));
+        let shape = match w.offer.as_ref().map(|o| &o.options) {
+            Some(Options::OwnFigure { .. }) => Shape::Figure,
+            Some(Options::NeighbourTile { .. }) => Shape::Tile,
+            Some(Options::Kind { of }) => Shape::Kind(of.len() as i64),
             // Taken with `Action::Take` (the pool's own ids), not chosen.
-            Options::PoolTile => return None,
+            Some(Options::PoolTile) => return None,
+            None if walks => Shape::Step,
+            None => return None,
         };
         Some((u16::try_from(i).ok()?, shape))
     });

@@ -61,12 +61,13 @@ pub use linear::Linear;
 pub use pool::{PileGroup, PlayerTile, PoolCitations, PoolRules, TileSite};
 pub use readings::{
     FinalRoundFirst, JoinedFieldScoring, JoinedFieldTiming, KeptAfterPile, NearCells,
-    NeedsOwnOnCompleted, OpenEnd, PoolTileDraw, Readings, ThresholdRecheck,
+    NeedsOwnOnCompleted, OpenEnd, PoolTileDraw, Readings, ShuffleBack, ThresholdRecheck,
+    WalkTiming,
 };
 pub use resource::{Resource, StartCount};
 pub use rule_form::{
-    Act, CounterType, Offer, Options, PieceKind, RuleEvent, ScoredAt, Seat, SeatOrder, TileRef,
-    TokenType, TrackType, When, CHOSEN,
+    Act, Avoid, CounterType, FigureSet, NeutralType, Offer, Options, PieceKind, Revisit, RuleEvent,
+    ScoredAt, Seat, SeatOrder, TileRef, TokenType, TrackType, Walk, WalkChooser, When, CHOSEN,
 };
 pub use value::{
     applies, Compare, Counts, Expr, Quantity, ScoringNumbers, StateValues, Test, Values,

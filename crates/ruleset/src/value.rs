@@ -121,6 +121,14 @@ pub enum Quantity {
     /// event's effects moved it (W-3's `old-position` reading). Rule-form values only.
     #[serde(rename = "track_was")]
     TrackWas(u32),
+    /// 1 while a neutral figure (index into [`crate::Ruleset::neutrals`]) stands on the board,
+    /// else 0. Rule-form values only.
+    #[serde(rename = "on_board")]
+    OnBoard(u32),
+    /// Tiles set aside and not yet shuffled back ([`crate::Act::SetAside`]). Rule-form values
+    /// only.
+    #[serde(rename = "set_aside")]
+    SetAside,
 }
 
 impl Quantity {
@@ -151,6 +159,8 @@ impl Quantity {
                 | Quantity::Taken
                 | Quantity::Track(_)
                 | Quantity::TrackWas(_)
+                | Quantity::OnBoard(_)
+                | Quantity::SetAside
         )
     }
 }

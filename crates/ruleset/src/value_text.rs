@@ -44,6 +44,8 @@ pub struct Names<'a> {
     pub tiles: &'a [String],
     /// Track ids.
     pub tracks: &'a [String],
+    /// Neutral figure ids.
+    pub neutrals: &'a [String],
 }
 
 impl<'a> Names<'a> {
@@ -102,6 +104,8 @@ impl Quantity {
             Quantity::Taken => "taken".into(),
             Quantity::Track(t) => format!("track({})", name(n.tracks, t)),
             Quantity::TrackWas(t) => format!("track_was({})", name(n.tracks, t)),
+            Quantity::OnBoard(i) => format!("on_board({})", name(n.neutrals, i)),
+            Quantity::SetAside => "set_aside".into(),
             _ => board_source(self, n),
         }
     }
@@ -129,6 +133,10 @@ impl Quantity {
                     tag(n.tags, t)
                 )
             }
+            Quantity::OnBoard(i) => {
+                format!("{} on the board", named("neutral figure", n.neutrals, i))
+            }
+            Quantity::SetAside => "tile set aside".into(),
             Quantity::Extends(f) | Quantity::ExtendsOpen(f) => format!(
                 "{}feature it extends holding its placer's {}",
                 if self == Quantity::Extends(f) {
@@ -172,6 +180,10 @@ impl Quantity {
                 k.name(),
                 tag(n.tags, t)
             ),
+            Quantity::OnBoard(i) => {
+                format!("the neutral figures `{}` on the board", name(n.neutrals, i))
+            }
+            Quantity::SetAside => "the tiles set aside".into(),
             Quantity::Extends(f) | Quantity::ExtendsOpen(f) => format!(
                 "the features it extends{} holding its placer's {}",
                 if self == Quantity::Extends(f) {

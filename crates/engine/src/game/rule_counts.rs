@@ -69,6 +69,8 @@ impl Counts for RuleCounts<'_> {
             | Quantity::Players
             | Quantity::GameTiles
             | Quantity::Near(_) => g.board_count(q, self.ctx),
+            Quantity::OnBoard(n) => u32::from(g.neutral_at(n as usize).is_some()),
+            Quantity::SetAside => g.nf.set_aside.len() as u32,
             // A tile subject without a feature: the tile's tag and its features'.
             Quantity::Tag(t) if root.is_none() => {
                 self.ctx.tile.map_or(0, |i| g.tile_tag_count(i, t))

@@ -509,10 +509,13 @@ impl Game {
         if self.log.record {
             let winners = self.winners();
             let resources = self.holdings_by_id();
+            let aside = self.nf.set_aside.iter();
+            let set_aside = aside.map(|&t| self.rules.tile_id(t).to_string()).collect();
             self.log.events.push(Event::End {
                 scores: self.seats.scores.clone(),
                 winners,
                 resources,
+                set_aside,
             });
         }
     }
@@ -618,7 +621,9 @@ impl Counts for FeatureCounts<'_> {
             | Quantity::Score
             | Quantity::Taken
             | Quantity::Track(_)
-            | Quantity::TrackWas(_) => 0,
+            | Quantity::TrackWas(_)
+            | Quantity::OnBoard(_)
+            | Quantity::SetAside => 0,
         }
     }
 }

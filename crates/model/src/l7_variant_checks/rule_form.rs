@@ -18,12 +18,13 @@ use std::ops::Range;
 use std::path::PathBuf;
 
 use tegula_ruleset::{
-    CounterType, FeatureKind, Names, Offer, Options, PieceKind, TokenType, TrackType, When,
+    CounterType, FeatureKind, FigureSet, Names, NeutralType, Offer, Options, PieceKind, TokenType,
+    TrackType, When,
 };
 
 use crate::diag::{Code, Diagnostic, Source};
 use crate::raw::Sp;
-use crate::raw_when::{RawCounter, RawOffer, RawOptions, RawToken, RawWhen};
+use crate::raw_when::{RawCounter, RawNeutral, RawOffer, RawOptions, RawToken, RawWhen};
 
 pub use crate::raw_when::RawRuleForm;
 pub(crate) use lower_corner::{corner_origins, corner_rules};
@@ -57,6 +58,8 @@ pub struct Lowered {
     pub tokens: Vec<TokenType>,
     /// Every `[[counter]]`.
     pub counters: Vec<CounterType>,
+    /// Every `[[neutral]]`.
+    pub neutrals: Vec<NeutralType>,
     /// Where each of `when` was written (file, 1-based line of its `rule`).
     pub when_at: Vec<(PathBuf, usize)>,
     /// Shared tracks (the pool's thresholds lowered, `lower_pool`).
@@ -76,6 +79,10 @@ pub fn lower(
     let token_ids: Vec<String> = tokens.iter().map(|t| t.0.clone()).collect();
     let counter_ids: Vec<String> = counters.iter().map(|t| t.0.clone()).collect();
     let track_ids: Vec<String> = tracks.iter().map(|t| t.id.clone()).collect();
+    let neutral_ids: Vec<(String, String)> = declare(files, |f| &f.neutral, "neutral", diags);
+    let neutrals = neutral_types(files, &neutral_ids);
+    let neutral_ids: Vec<String> = neutral_ids.into_iter().map(|n| n.0).collect();
+    let groups = groups(files, scope.followers, diags);
     let names = Names {
         tags: scope.tags,
         tokens: &token_ids,
@@ -84,6 +91,7 @@ pub fn lower(
         figures: scope.followers,
         tiles: scope.tiles,
         tracks: &track_ids,
+        neutrals: &neutral_ids,
     };
     let mut when = Vec::new();
     let mut when_at = Vec::new();
@@ -93,6 +101,7 @@ pub fn lower(
             names: &names,
             scope,
             carried: false,
+            groups: &groups,
         };
         for w in &f.when {
             if let Some(lowered) = cx.when(w, diags) {
@@ -113,6 +122,7 @@ pub fn lower(
             .into_iter()
             .map(|(id, name)| CounterType { id, name })
             .collect(),
+        neutrals,
         when_at,
         tracks,
     }
@@ -165,6 +175,52 @@ fn declare_tracks(
     out
 }
 
+/// The neutral figures declared (`ids`, first declarations only), with their pictures.
+fn neutral_types(files: &[(&Source, &RawRuleForm)], ids: &[(String, String)]) -> Vec<NeutralType> {
+    let all = files.iter().flat_map(|(_, f)| &f.neutral);
+    ids.iter()
+        .filter_map(|(id, name)| {
+            let n = all.clone().find(|n| n.value.id.value == *id)?;
+            Some(NeutralType {
+                id: id.clone(),
+                name: name.clone(),
+                symbol: n.value.symbol.clone(),
+                colour: n.value.colour.clone(),
+            })
+        })
+        .collect()
+}
+
+/// The `[groups]` of the files, each a set of the variant's followers (an id it lacks is a
+/// `dangling-reference`; a later file's group of the same name replaces an earlier one).
+fn groups(
+    files: &[(&Source, &RawRuleForm)],
+    followers: &[String],
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<(String, FigureSet)> {
+    let mut out: Vec<(String, FigureSet)> = Vec::new();
+    for (src, f) in files {
+        for (name, ids) in &f.groups {
+            let mut set = 0u32;
+            for id in &ids.value {
+                match index_of(followers, &id.value).filter(|&i| i < 32) {
+                    Some(i) => set |= 1 << i,
+                    None => diags.push(dangling(
+                        src,
+                        "figure",
+                        followers,
+                        &id.value,
+                        id.span.clone(),
+                    )),
+                }
+            }
+            out.retain(|g| g.0 != *name);
+            out.push((name.clone(), FigureSet(set)));
+        }
+    }
+    out
+}
+
 /// A token or counter: an id and a name.
 trait Declared {
     fn id(&self) -> &Sp<String>;
@@ -172,6 +228,15 @@ trait Declared {
 }
 
 impl Declared for RawToken {
+    fn id(&self) -> &Sp<String> {
+        &self.id
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl Declared for RawNeutral {
     fn id(&self) -> &Sp<String> {
         &self.id
     }
@@ -227,6 +292,8 @@ struct Cx<'a> {
     scope: &'a Scope<'a>,
     /// The rule being checked is carried by a tile (`tile`): it has an owner at every event.
     carried: bool,
+    /// The `[groups]`, by name.
+    groups: &'a [(String, FigureSet)],
 }
 
 /// Where an effect stands: in a rule's `then`, or in an offer's with its options.
@@ -238,6 +305,8 @@ struct Place<'a> {
     kind: Option<FeatureKind>,
     /// The offer's options, inside an offer.
     offer: Option<&'a Options>,
+    /// Inside a walk's `on_enter`.
+    walk: bool,
 }
 
 impl Cx<'_> {
@@ -267,6 +336,7 @@ impl Cx<'_> {
                 event: &e,
                 kind: subject_kind,
                 offer: None,
+                walk: false,
             };
             let then = self.acts(&w.value.then, place, &mut out);
             let offer = w
@@ -305,21 +375,23 @@ impl Cx<'_> {
         self.resolve("tile", self.scope.tiles, t, out)
     }
 
-    /// A `draw` rule only sets the hand (`hand` effects, no offer): the draw runs nothing else.
+    /// A `draw` rule with a `hand` effect only sets the hand (`hand` effects, no offer): the
+    /// hand is read before the draw, so nothing else of that rule could run then.
     fn draw_only_hands(
         &self,
         w: &RawWhen,
         e: &tegula_ruleset::RuleEvent,
         out: &mut Vec<Diagnostic>,
     ) {
-        if *e != tegula_ruleset::RuleEvent::Draw {
+        let sets_hand = w.then.iter().any(|a| a.value.hand.is_some());
+        if !matches!(e, tegula_ruleset::RuleEvent::Draw { .. }) || !sets_hand {
             return;
         }
         let others = w.then.iter().filter(|a| a.value.hand.is_none());
         let spans = others.map(|a| a.span.clone());
         for at in spans.chain(w.offer.iter().map(|o| o.span.clone())) {
-            let msg = "a `draw` rule sets the tiles a seat draws up to: its effects are `hand` \
-                       only, and it offers nothing";
+            let msg = "a `draw` rule with `hand` sets the tiles a seat draws up to: its effects \
+                       are `hand` only, and it offers nothing";
             out.push(self.src.diag(Code::BadWhen, at, msg));
         }
     }
@@ -416,6 +488,7 @@ impl Cx<'_> {
             event: e,
             kind,
             offer: Some(&options),
+            walk: false,
         };
         let then = self.acts(&o.then, place, out);
         let (repeat, order) = self.repeat_order(o, &options, out);

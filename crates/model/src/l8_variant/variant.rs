@@ -222,6 +222,7 @@ pub fn compile_variant_with(
         tokens: rule_form.tokens,
         counters: rule_form.counters,
         tracks: rule_form.tracks,
+        neutrals: rule_form.neutrals,
         when_at: rule_form.when_at,
     };
     crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
@@ -441,6 +442,8 @@ fn lower_rules(
     when_at.append(&mut rule_form.when_at);
     rule_form.when = when;
     rule_form.when_at = when_at;
+    let raw_readings = doc.readings.as_ref();
+    crate::readings::check_walk_readings(raw_readings, &rule_form.when, vsrc, diags);
     (resources, rule_form)
 }
 
@@ -459,6 +462,13 @@ fn when_tables(
         token: doc.token.clone(),
         counter: doc.counter.clone(),
         track: doc.track.clone(),
+        neutral: doc.neutral.clone(),
+        groups: doc
+            .groups
+            .iter()
+            .flatten()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
         when: doc.when.clone(),
     };
     let forms: Vec<(&Source, &RawRuleForm)> = (files.rule_form.iter())
@@ -921,6 +931,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         tokens: v.tokens.clone(),
         counters: v.counters.clone(),
         tracks: v.tracks.clone(),
+        neutrals: v.neutrals.clone(),
     };
     (Some(rs), diags)
 }

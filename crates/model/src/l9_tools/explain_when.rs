@@ -17,6 +17,7 @@ pub(crate) struct OwnedNames {
     figures: Vec<String>,
     tiles: Vec<String>,
     tracks: Vec<String>,
+    neutrals: Vec<String>,
 }
 
 impl OwnedNames {
@@ -30,6 +31,7 @@ impl OwnedNames {
             figures: v.followers.iter().map(|t| t.id.clone()).collect(),
             tiles: v.tiles.iter().map(|t| t.id.clone()).collect(),
             tracks: v.tracks.iter().map(|t| t.id.clone()).collect(),
+            neutrals: v.neutrals.iter().map(|t| t.id.clone()).collect(),
         }
     }
 
@@ -43,6 +45,7 @@ impl OwnedNames {
             figures: &self.figures,
             tiles: &self.tiles,
             tracks: &self.tracks,
+            neutrals: &self.neutrals,
         }
     }
 }

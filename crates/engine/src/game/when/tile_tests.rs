@@ -246,7 +246,7 @@ fn a_draw_rule_sets_the_owners_hand() {
     let b = rs.tiles.iter().position(|t| t.id == "B").unwrap() as u16;
     rs2.when = vec![When {
         rule: "n-7".into(),
-        event: RuleEvent::Draw,
+        event: RuleEvent::Draw { tag: None },
         test: None,
         then: vec![Act::Hand {
             size: 2,

@@ -12,6 +12,7 @@
 //!        | "completed" "(" KIND ")" | "touching" "(" KIND ("," TAG)? ")"
 //!        | "extends" "(" FIGURE ")" | "extends_open" "(" FIGURE ")"
 //!        | "score" | "taken" | "track" "(" TRACK ")" | "track_was" "(" TRACK ")"
+//!        | "on_board" "(" NEUTRAL ")" | "set_aside"
 //! test  := conj ("or" conj)*
 //! conj  := neg ("and" neg)*
 //! neg   := "not" neg | "any" "(" TAG ")" | "(" test ")" | sum CMP sum
@@ -146,7 +147,8 @@ fn cite_end(text: &str, start: usize) -> Result<usize, ExprError> {
 }
 
 /// The words of the one rule form, each with a name in parentheses.
-const RULE_WORDS: [&str; 13] = [
+const RULE_WORDS: [&str; 14] = [
+    "on_board",
     "record",
     "counters",
     "held",
@@ -413,6 +415,7 @@ impl<'a> Parser<'a> {
             {
                 self.bare_word(w, at.clone())?
             }
+            Tok::Word("set_aside") if self.rule_form => Quantity::SetAside,
             Tok::Word(w) if RULE_WORDS.contains(&w) => self.rule_word(w, at.clone())?,
             Tok::Word(w @ ("score" | "taken")) if self.rule_form => {
                 if w == "score" {
@@ -517,6 +520,7 @@ impl<'a> Parser<'a> {
             "near" => board_words::near(arg, arg_at, self.tags)?,
             "track" => Quantity::Track(one("track", n.tracks)?),
             "track_was" => Quantity::TrackWas(one("track", n.tracks)?),
+            "on_board" => Quantity::OnBoard(one("neutral figure", n.neutrals)?),
             _ => self.touching(arg, arg_at)?,
         })
     }

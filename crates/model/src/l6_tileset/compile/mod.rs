@@ -205,6 +205,8 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
         token: doc.token.clone(),
         counter: doc.counter.clone(),
         track: doc.track.clone(),
+        neutral: doc.neutral.clone(),
+        groups: Vec::new(),
         when: doc.when.clone(),
     };
     (

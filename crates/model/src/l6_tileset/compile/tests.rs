@@ -168,6 +168,7 @@ fn huge(cells: Vec<Sp<RawCell>>) -> Vec<Diagnostic> {
         token: vec![],
         counter: vec![],
         track: vec![],
+        neutral: vec![],
         when: vec![],
         edge: vec![],
     };
@@ -382,6 +383,7 @@ mod arbitrary {
                 token: vec![],
                 counter: vec![],
                 track: vec![],
+                neutral: vec![],
                 when: vec![],
                 edge: vec![Sp::unspanned(crate::raw::RawEdgeKind {
                     id: Sp::unspanned("water".into()),

@@ -50,8 +50,19 @@ impl Cx<'_> {
             RawEvent::GameEnd => RuleEvent::GameEnd,
             RawEvent::GameOver => RuleEvent::GameOver,
             RawEvent::FeaturePaid => RuleEvent::FeaturePaid { kinds },
-            RawEvent::Draw => RuleEvent::Draw,
             RawEvent::TurnFinished => RuleEvent::TurnFinished,
+            RawEvent::BeforeScoring => RuleEvent::BeforeScoring {
+                tag: match &w.tag {
+                    Some(t) => Some(self.tag(t, out)?),
+                    None => None,
+                },
+            },
+            RawEvent::Draw => RuleEvent::Draw {
+                tag: match &w.tag {
+                    Some(t) => Some(self.tag(t, out)?),
+                    None => None,
+                },
+            },
         };
         (out.len() == before).then_some(e)
     }
@@ -75,8 +86,8 @@ impl Cx<'_> {
             (
                 "tag",
                 w.tag.as_ref().map(|k| k.span.clone()),
-                ev == E::TilePlaced,
-                "`tile-placed`",
+                matches!(ev, E::TilePlaced | E::BeforeScoring | E::Draw),
+                "`tile-placed`, `before-scoring` or `draw`",
             ),
             (
                 "figure",
@@ -137,8 +148,9 @@ pub(super) fn name(e: &RuleEvent) -> &'static str {
         RuleEvent::Joined { .. } => "joined",
         RuleEvent::FigureAtEnd { .. } => "figure-at-end",
         RuleEvent::FeaturePaid { .. } => "feature-paid",
-        RuleEvent::Draw => "draw",
         RuleEvent::TurnFinished => "turn-finished",
+        RuleEvent::BeforeScoring { .. } => "before-scoring",
+        RuleEvent::Draw { .. } => "draw",
     }
 }
 
@@ -156,7 +168,8 @@ pub(super) fn single_kind(e: &RuleEvent) -> Option<FeatureKind> {
     }
 }
 
-/// Whether the event has a subject tile (all but the turn's and the game's).
+/// Whether the event has a subject tile on the board (all but the turn's and the game's, and
+/// a draw's, whose tile is not placed yet).
 pub(super) fn has_tile(e: &RuleEvent) -> bool {
     !matches!(
         e,
@@ -165,7 +178,7 @@ pub(super) fn has_tile(e: &RuleEvent) -> bool {
             | RuleEvent::TurnFinished
             | RuleEvent::GameEnd
             | RuleEvent::GameOver
-            | RuleEvent::Draw
+            | RuleEvent::Draw { .. }
     )
 }
 
@@ -207,6 +220,8 @@ pub(super) fn reads_subject(q: Quantity) -> bool {
             | Quantity::Taken
             | Quantity::Track(_)
             | Quantity::TrackWas(_)
+            | Quantity::OnBoard(_)
+            | Quantity::SetAside
     )
 }
 

@@ -123,7 +123,7 @@ fn event(when: Trigger) -> (RuleEvent, Vec<Test>) {
             (event, Vec::new())
         }
         Trigger::GameEnd => (RuleEvent::GameEnd, Vec::new()),
-        Trigger::Draw => (RuleEvent::Draw, Vec::new()),
+        Trigger::Draw => (RuleEvent::Draw { tag: None }, Vec::new()),
     }
 }
 

@@ -303,8 +303,8 @@ then = [{ return = "chosen" }]
     assert!(msg.contains("`feature-scored` `at = \"end\"`"), "{msg}");
 }
 
-/// `tile` makes a rule one the tile carries, with an owner at every event; `draw` takes `hand`
-/// effects only, and `hand` goes only with `draw`.
+/// `tile` makes a rule one the tile carries, with an owner at every event; a `draw` rule with
+/// `hand` takes `hand` effects only, and `hand` goes only with `draw`.
 #[test]
 fn a_rule_a_tile_carries_and_the_draw() {
     let (l, diags) = run(r#"
@@ -346,7 +346,7 @@ then = [{ hand = 2, to = "owner" }]
     ));
     assert!(msg.contains("only with event = \"draw\""), "{msg}");
     let (_, _, msg) = one(&rule(
-        "event = \"draw\"\nthen = [{ score = 1, to = \"actor\" }]\n",
+        "event = \"draw\"\nthen = [{ hand = 2, to = \"actor\" }, { score = 1, to = \"actor\" }]\n",
     ));
     assert!(msg.contains("`hand` only"), "{msg}");
 }
@@ -364,7 +364,7 @@ max = 25
 [[when]]
 rule = "W-2"
 event = "turn-finished"
-offer = { to = "where(taken == 0 and score >= track_was(pairs))", options = { pool-tile = true }, repeat = true, order = "actor-chooses", then = [{ figures = "meeple", add = 2, to = "chooser" }, { advance = "pairs", by = 5 }] }
+offer = { to = "where(taken == 0 and score >= track_was(pairs))", options = { pool-tile = true }, repeat = true, order = "actor-chooses", then = [{ supply = "meeple", add = 2, to = "chooser" }, { advance = "pairs", by = 5 }] }
 "#);
     assert!(diags.is_empty(), "{diags:?}");
     assert_eq!(l.tracks.len(), 1);
@@ -418,4 +418,78 @@ offer = { to = "where(taken == 0 and score >= track_was(pairs))", options = { po
         "[[when]]\nrule = \"B-4\"\nevent = \"turn-end\"\nthen = [{ advance = \"none\", by = 1 }]\n",
     );
     assert_eq!(code, Code::DanglingReference, "{msg}");
+}
+
+const DRAGON: &str = r##"
+[[neutral]]
+id = "dragon"
+name = "Dragon"
+symbol = "D"
+colour = "#b71c1c"
+"##;
+
+#[test]
+fn neutral_figures_walks_and_set_aside_tiles_lower() {
+    let (l, diags) = run(&format!(
+        r#"{DRAGON}
+[[when]]
+rule = "B-4"
+event = "draw"
+tag = "gold"
+if = "on_board(dragon) == 0"
+then = [{{ set_aside = true }}]
+
+[[when]]
+rule = "B-4"
+event = "before-scoring"
+then = [{{ walk = "dragon", steps = 6, avoid = ["visited", "neutral(dragon)", "tag(siege)"], on_enter = [{{ return_on = "entered", figures = ["meeple"] }}] }}]
+"#
+    ));
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(l.neutrals[0].id, "dragon");
+    assert_eq!(l.when[0].event, RuleEvent::Draw { tag: Some(1) });
+    assert_eq!(l.when[0].then, vec![Act::SetAside]);
+    let Act::Walk(w) = &l.when[1].then[0] else {
+        panic!("{:?}", l.when[1].then);
+    };
+    use tegula_ruleset::{Avoid, FigureSet};
+    assert_eq!(w.avoid, [Avoid::Visited, Avoid::Neutral(0), Avoid::Tag(2)]);
+    assert_eq!(
+        w.on_enter,
+        [Act::ReturnOn {
+            on: TileRef::Entered,
+            figures: FigureSet(1),
+            rule: None
+        }]
+    );
+}
+
+#[test]
+fn neutral_effects_are_refused_where_they_mean_nothing() {
+    let rule = |event: &str, then: &str| {
+        format!("{DRAGON}\n[[when]]\nrule = \"B-4\"\nevent = \"{event}\"\nthen = [{then}]\n")
+    };
+    let (code, _, msg) = one(&rule("tile-placed", r#"{ put = "drake" }"#));
+    assert_eq!(code, Code::DanglingReference);
+    assert!(msg.contains("dragon"), "{msg}");
+    let (_, _, msg) = one(&rule("tile-placed", "{ set_aside = true }"));
+    assert!(msg.contains("only in a `draw` rule"), "{msg}");
+    let (_, _, msg) = one(&rule(
+        "tile-placed",
+        r#"{ return_on = "entered", figures = ["meeple"] }"#,
+    ));
+    assert!(msg.contains("a walk's `on_enter`"), "{msg}");
+    let (_, _, msg) = one(&rule("draw", r#"{ put = "dragon", on = "subject" }"#));
+    assert!(msg.contains("a `draw` rule has none"), "{msg}");
+    let (code, _, msg) = one(&rule(
+        "turn-end",
+        r#"{ walk = "dragon", steps = 6, avoid = ["visitd"] }"#,
+    ));
+    assert_eq!(code, Code::BadWhen);
+    assert!(msg.contains("`visitd` is no cell to avoid"), "{msg}");
+    let (code, _, _) = one(&rule(
+        "tile-placed",
+        r#"{ return_on = "subject", figures = "eaten" }"#,
+    ));
+    assert_eq!(code, Code::DanglingReference);
 }
