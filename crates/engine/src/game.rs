@@ -17,6 +17,7 @@ use crate::rng::Rng;
 use crate::rules::Rules;
 
 mod ability;
+mod anywhere;
 mod apply;
 mod board;
 mod cells;

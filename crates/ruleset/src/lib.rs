@@ -68,8 +68,8 @@ pub use readings::{
 };
 pub use resource::{Award, Gain, Resource, StartCount};
 pub use rule_form::{
-    Act, CounterType, Offer, Options, PieceKind, RuleEvent, ScoredAt, Seat, TileRef, TokenType,
-    When, CHOSEN,
+    Act, CounterType, FigureSet, Offer, Options, PieceKind, RuleEvent, ScoredAt, Seat, TileRef,
+    TokenType, When, CHOSEN,
 };
 pub use value::{
     applies, Compare, Counts, Expr, Quantity, ScoringNumbers, StateValues, Test, Values,

@@ -42,8 +42,13 @@ pub enum RuleEvent {
         tag: Option<u32>,
     },
     /// The actor's figure step: offers of this event are listed beside the figure options
-    /// (subject: the tile just placed).
-    FigureStep,
+    /// (subject: the tile just placed); `tag`: only when that tile carries it, on the tile
+    /// itself or on one of its segments (PD-11, PD-12).
+    FigureStep {
+        /// Tag index the tile must carry.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tag: Option<u32>,
+    },
     /// A figure was placed from supply (subject: the figure and the feature it stands on).
     FigurePlaced {
         /// Only this figure type.
@@ -218,6 +223,10 @@ pub enum Act {
         /// How many, over the feature's counts.
         value: Expr,
     },
+    /// The chooser puts a figure from supply on the site an [`Options::AnyFeature`] offer's
+    /// choice named (PD-11): a `follower` line citing the rule, then `figure-placed` as for
+    /// any placement.
+    Place,
 }
 
 /// A tile an effect acts on.
@@ -275,6 +284,37 @@ pub enum Options {
         /// The kinds.
         of: Vec<PieceKind>,
     },
+    /// A site for one of the chooser's figures anywhere on the board (PD-11): a figure type of
+    /// `figures` the chooser holds on a feature of a placed tile other than the subject tile,
+    /// by the usual tests of the figure step (its sites, the whole feature unoccupied, not a
+    /// corner figure's field) and not completed. One option per feature and figure type, the
+    /// feature named at its first tile: tile placement order, then feature, then figure type.
+    /// The subject tile's own features are the figure step's ordinary options.
+    AnyFeature {
+        /// The figure types that may be placed so.
+        figures: FigureSet,
+    },
+    /// A figure of any seat's standing on the feature that holds the subject tile's segment
+    /// carrying the event's tag (PD-12): of the types in `figures`, in board order (tile
+    /// placement order, feature, figure type, seat). An event with no tag: the features of
+    /// the subject tile.
+    FigureIn {
+        /// The figure types that may be chosen.
+        figures: FigureSet,
+    },
+}
+
+/// A set of figure types (bit `i`: [`crate::Ruleset::followers`]`[i]`), written as a
+/// `[groups]` entry or a list of follower ids (the figure table of RULES-ACTIONS.md as data).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub struct FigureSet(pub u32);
+
+impl FigureSet {
+    /// Whether figure type `ftype` is in the set.
+    #[inline]
+    pub fn has(self, ftype: u8) -> bool {
+        self.0.checked_shr(u32::from(ftype)).unwrap_or(0) & 1 != 0
+    }
 }
 
 /// One kind of an [`Options::Kind`] offer: the resource it is held as, the counter it becomes

@@ -3,7 +3,9 @@
 //! explain` and docs/RULE-LANGUAGE.md print the same sentences from one source. Indices are
 //! named through [`Names`].
 
-use crate::rule_form::{Act, Offer, Options, RuleEvent, ScoredAt, Seat, TileRef, When, CHOSEN};
+use crate::rule_form::{
+    Act, FigureSet, Offer, Options, RuleEvent, ScoredAt, Seat, TileRef, When, CHOSEN,
+};
 use crate::value_text::{name, Names};
 use crate::words::{article, capitalised};
 use crate::FeatureKind;
@@ -46,7 +48,11 @@ impl RuleEvent {
             RuleEvent::TilePlaced { tag: Some(t) } => {
                 format!("when a tile carrying `{}` is placed", name(n.tags, *t))
             }
-            RuleEvent::FigureStep => "at the figure step of each turn".into(),
+            RuleEvent::FigureStep { tag: None } => "at the figure step of each turn".into(),
+            RuleEvent::FigureStep { tag: Some(t) } => format!(
+                "at the figure step of a turn whose tile carries `{}`",
+                name(n.tags, *t)
+            ),
             RuleEvent::FigurePlaced { figure: None } => {
                 "when a figure is placed from supply".into()
             }
@@ -164,6 +170,9 @@ impl Act {
             Act::ScoreFigure { value } => {
                 format!("the figure's owner scores {}", value.words_named(n))
             }
+            Act::Place => "the chooser puts the chosen figure from supply on the chosen \
+                           feature"
+                .into(),
         }
     }
 }
@@ -218,8 +227,29 @@ impl Options {
                     .collect();
                 format!("a kind of piece they hold ({})", kinds.join(", "))
             }
+            Options::AnyFeature { figures } => format!(
+                "a figure of theirs in supply ({}) and an unoccupied, uncompleted feature of \
+                 any other placed tile for it",
+                figure_set_words(n, *figures)
+            ),
+            Options::FigureIn { figures } => format!(
+                "a figure of any seat's ({}) on the feature of the tile's tagged segment",
+                figure_set_words(n, *figures)
+            ),
         }
     }
+}
+
+/// The figure types of a set, by id ("`meeple`, `knight`"; "no figure" when empty).
+fn figure_set_words(n: &Names<'_>, set: FigureSet) -> String {
+    let ids: Vec<String> = (0..32u8)
+        .filter(|&f| set.has(f))
+        .map(|f| format!("`{}`", name(n.figures, u32::from(f))))
+        .collect();
+    if ids.is_empty() {
+        return "no figure".into();
+    }
+    ids.join(", ")
 }
 
 /// "figure `ID`" (the figure type's id), or `any` when no figure type is named.

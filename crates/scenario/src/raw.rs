@@ -305,8 +305,9 @@ pub struct RawChoose {
     /// The rule id of the offer (a `[[when]]` with an `offer`).
     #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
     pub rule: Sp<RuleId>,
-    /// A figure of the chooser's (an `own-figure` offer): a cell `[x, y]` of the tile it
-    /// stands on.
+    /// A figure (an `own-figure` or `figure-in` offer): a cell `[x, y]` of the tile it stands
+    /// on; or a site for a figure (an `any-feature` offer, PD-11): a cell of the feature's
+    /// first tile in placement order.
     #[serde(default)]
     #[schemars(length(min = 2, max = 2))]
     pub figure: Option<Sp<Vec<Sp<i64>>>>,
@@ -314,6 +315,10 @@ pub struct RawChoose {
     /// seat has figures on two features of it.
     #[serde(default)]
     pub on: Option<Sp<String>>,
+    /// With `figure`: the figure type (a follower id), needed only when the options name two
+    /// types on that feature.
+    #[serde(default, rename = "type")]
+    pub kind_of: Option<Sp<String>>,
     /// A placed tile (a `neighbour-tile` offer): a cell `[x, y]` of it.
     #[serde(default)]
     #[schemars(length(min = 2, max = 2))]

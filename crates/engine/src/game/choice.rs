@@ -447,6 +447,11 @@ impl Game {
             }
             Options::NeighbourTile { diagonals } => self.neighbour_tiles(ctx.tile, *diagonals),
             Options::Kind { of } => self.held_kinds(seat, of),
+            Options::AnyFeature { figures } => self.sites_anywhere(seat, *figures, ctx),
+            Options::FigureIn { figures } => {
+                let tag = when.and_then(|w| super::anywhere::event_tag(&w.event));
+                self.figures_in(*figures, tag, ctx)
+            }
         }
     }
 
@@ -508,7 +513,7 @@ impl Game {
         out
     }
 
-    fn figure_option(&self, f: FigureRef) -> (ChoiceOption, Chosen) {
+    pub(super) fn figure_option(&self, f: FigureRef) -> (ChoiceOption, Chosen) {
         let s = self.board.segs[f.seg as usize];
         let inst = self.board.insts[s.inst as usize];
         let option = ChoiceOption::Figure {

@@ -68,6 +68,7 @@ impl Game {
                 self.act_score_feature(rule, value, *each_part, ctx);
             }
             Act::ScoreFigure { value } => self.act_score_figure(rule, value, ctx),
+            Act::Place => self.act_place(rule, ctx),
         }
     }
 

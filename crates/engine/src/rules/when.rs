@@ -46,7 +46,7 @@ impl Kind {
     pub(crate) fn of(e: &RuleEvent) -> Kind {
         match e {
             RuleEvent::TilePlaced { .. } => Kind::TilePlaced,
-            RuleEvent::FigureStep => Kind::FigureStep,
+            RuleEvent::FigureStep { .. } => Kind::FigureStep,
             RuleEvent::FigurePlaced { .. } => Kind::FigurePlaced,
             RuleEvent::FeatureCompleted { .. } => Kind::FeatureCompleted,
             RuleEvent::FeatureScored { .. } => Kind::FeatureScored,
@@ -145,7 +145,9 @@ pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
             });
         };
         let tags = rs.tags.len().min(u32::BITS as usize);
-        if let RuleEvent::TilePlaced { tag: Some(t) } = w.event {
+        if let RuleEvent::TilePlaced { tag: Some(t) } | RuleEvent::FigureStep { tag: Some(t) } =
+            w.event
+        {
             if t as usize >= tags {
                 bad("tag", t);
             }
@@ -235,8 +237,11 @@ fn check_act(rs: &Ruleset, a: &Act, chosen: bool, bad: &mut impl FnMut(&'static 
             check_index(rs, "resource", *into, false, bad);
             check_seat(rs, to, bad);
         }
-        Act::ExtraTurn | Act::ReturnChosen | Act::ScoreFeature { .. } | Act::ScoreFigure { .. } => {
-        }
+        Act::ExtraTurn
+        | Act::ReturnChosen
+        | Act::ScoreFeature { .. }
+        | Act::ScoreFigure { .. }
+        | Act::Place => {}
     }
 }
 

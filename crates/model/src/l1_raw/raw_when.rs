@@ -51,7 +51,7 @@ pub struct RawWhen {
     /// `feature-scored`: during the game, at the end or both (default `"any"`).
     #[serde(default)]
     pub at: Option<Sp<RawScoredAt>>,
-    /// `tile-placed`: only tiles with a segment carrying this tag.
+    /// `tile-placed`, `figure-step`: only tiles carrying this tag (on the tile or a segment).
     #[serde(default)]
     #[schemars(length(min = 1, max = 64))]
     pub tag: Option<Sp<String>>,
@@ -221,6 +221,10 @@ pub struct RawAct {
     /// The chosen figure returns to its owner's supply: `{ return = "chosen" }`.
     #[serde(default, rename = "return")]
     pub return_: Option<Sp<RawChosen>>,
+    /// The chooser's figure goes on the site chosen in an `any-feature` offer:
+    /// `{ place = "chosen" }`.
+    #[serde(default)]
+    pub place: Option<Sp<RawChosen>>,
 }
 
 /// A tile an effect acts on.
@@ -237,7 +241,7 @@ pub enum RawTileRef {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum RawChosen {
-    /// The figure chosen in an `own-figure` offer.
+    /// The figure (or, for `place`, the site) chosen in the offer.
     Chosen,
 }
 
@@ -248,7 +252,8 @@ pub struct RawOffer {
     /// Who chooses (a seat, as in an effect's `to`; not `chooser`).
     #[schemars(length(min = 1, max = 80))]
     pub to: Sp<String>,
-    /// What the options are: exactly one of `own-figure`, `neighbour-tile`, `kind`.
+    /// What the options are: exactly one of `own-figure`, `neighbour-tile`, `kind`,
+    /// `any-feature`, `figure-in`.
     pub options: Sp<RawOptions>,
     /// Whether the seat may decline (default `false`).
     #[serde(default)]
@@ -277,6 +282,21 @@ pub struct RawOptions {
     #[serde(default)]
     #[schemars(length(min = 1, max = 16))]
     pub kind: Option<Sp<Vec<Sp<String>>>>,
+    /// A site for one of the chooser's figures on any other placed tile (PD-11).
+    #[serde(default, rename = "any-feature")]
+    pub any_feature: Option<Sp<RawFigures>>,
+    /// A figure of any seat's on the feature of the subject tile's tagged segment (PD-12).
+    #[serde(default, rename = "figure-in")]
+    pub figure_in: Option<Sp<RawFigures>>,
+}
+
+/// `any-feature` and `figure-in` options: which figure types.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawFigures {
+    /// The figure types (follower ids).
+    #[schemars(length(min = 1, max = 32))]
+    pub figures: Sp<Vec<Sp<String>>>,
 }
 
 /// `own-figure` options: which of the chooser's figures may be chosen.

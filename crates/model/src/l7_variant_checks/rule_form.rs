@@ -15,7 +15,9 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::path::PathBuf;
 
-use tegula_ruleset::{CounterType, FeatureKind, Names, Offer, Options, PieceKind, TokenType, When};
+use tegula_ruleset::{
+    CounterType, FeatureKind, FigureSet, Names, Offer, Options, PieceKind, TokenType, When,
+};
 
 use crate::diag::{Code, Diagnostic, Source};
 use crate::raw::Sp;
@@ -284,7 +286,7 @@ impl Cx<'_> {
         let to = self.seat(&o.to, e, false, out)?;
         let options = self.options(&o.options, e, out)?;
         let uses_figure_step = o.uses_figure_step.as_ref().is_some_and(|u| u.value);
-        if uses_figure_step && *e != tegula_ruleset::RuleEvent::FigureStep {
+        if uses_figure_step && !matches!(e, tegula_ruleset::RuleEvent::FigureStep { .. }) {
             let at = o.uses_figure_step.as_ref().map_or(0..0, |u| u.span.clone());
             let msg = "`uses_figure_step = true` needs `event = \"figure-step\"`: only the \
                        figure step's offers stand beside the figure options (\"instead of \
@@ -292,7 +294,7 @@ impl Cx<'_> {
             out.push(self.src.diag(Code::BadWhen, at, msg));
         }
         let may_decline = o.may_decline.as_ref().is_some_and(|m| m.value);
-        if !may_decline && *e == tegula_ruleset::RuleEvent::FigureStep {
+        if !may_decline && matches!(e, tegula_ruleset::RuleEvent::FigureStep { .. }) {
             // The engine lists these beside the figure options and the pass: the seat can always
             // not take them, so an offer that says otherwise would be played as it does not say.
             let at = o.may_decline.as_ref().map_or(whole, |m| m.span.clone());
@@ -365,8 +367,56 @@ impl Cx<'_> {
             let diagonals = n.value.diagonals.as_ref().is_some_and(|d| d.value);
             return Some(Options::NeighbourTile { diagonals });
         }
+        if let Some(f) = &raw.any_feature {
+            if !matches!(e, tegula_ruleset::RuleEvent::FigureStep { .. }) {
+                let msg = format!(
+                    "`any-feature` options place a figure: only a `figure-step` rule may offer \
+                     them, not a `{}` rule",
+                    event::name(e)
+                );
+                out.push(self.src.diag(Code::BadWhen, f.span.clone(), msg));
+                return None;
+            }
+            let figures = self.figure_set(&f.value.figures, out)?;
+            return Some(Options::AnyFeature { figures });
+        }
+        if let Some(f) = &raw.figure_in {
+            if !event::has_tile(e) {
+                let msg = format!(
+                    "`figure-in` options are the figures on the subject tile's features; a \
+                     `{}` rule has no subject tile",
+                    event::name(e)
+                );
+                out.push(self.src.diag(Code::BadWhen, f.span.clone(), msg));
+                return None;
+            }
+            let figures = self.figure_set(&f.value.figures, out)?;
+            return Some(Options::FigureIn { figures });
+        }
         let kinds = raw.kind.as_ref()?;
         self.piece_kinds(kinds, out).map(|of| Options::Kind { of })
+    }
+
+    /// A list of follower ids as a set, each once.
+    fn figure_set(
+        &self,
+        ids: &Sp<Vec<Sp<String>>>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<FigureSet> {
+        let before = out.len();
+        let mut set = 0u32;
+        for id in &ids.value {
+            let Some(i) = self.figure(id, out) else {
+                continue;
+            };
+            let bit = 1u32.checked_shl(u32::from(i)).unwrap_or(0);
+            if set & bit != 0 {
+                let msg = format!("figure `{}` is listed twice", id.value);
+                out.push(self.src.diag(Code::BadWhen, id.span.clone(), msg));
+            }
+            set |= bit;
+        }
+        (out.len() == before).then_some(FigureSet(set))
     }
 
     /// The kinds of a `kind` offer: each name both a resource and a counter, each once.

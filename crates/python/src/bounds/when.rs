@@ -299,7 +299,9 @@ impl Game<'_> {
             RuleEvent::TilePlaced { tag: None } => t.pieces,
             RuleEvent::TilePlaced { tag: Some(tag) } => t.tagged_pieces(*tag),
             // One figure step per turn, and a turn places one tile: counted twice for safety.
-            RuleEvent::FigureStep | RuleEvent::TurnStart | RuleEvent::TurnEnd => 2 * t.pieces,
+            RuleEvent::FigureStep { .. } | RuleEvent::TurnStart | RuleEvent::TurnEnd => {
+                2 * t.pieces
+            }
             RuleEvent::FigurePlaced { .. } => 2 * t.pieces,
             RuleEvent::FeatureCompleted { kinds } => self.each_kind(kinds, |k| match k {
                 FeatureKind::City => t.completed_cities,
@@ -509,7 +511,7 @@ impl Game<'_> {
             }
             let placed = matches!(
                 w.event,
-                RuleEvent::TilePlaced { .. } | RuleEvent::FigureStep
+                RuleEvent::TilePlaced { .. } | RuleEvent::FigureStep { .. }
             );
             if *on != TileRef::Subject || !placed {
                 return all();

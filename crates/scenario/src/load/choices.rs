@@ -30,8 +30,9 @@ pub struct ChoiceAnswer {
 /// The option an answer takes, or a decline.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
-    /// A figure of the chooser's: a cell of its tile, and a segment id of its feature there.
-    Figure((i32, i32), Option<String>),
+    /// A figure, or a site for one: a cell of its tile, a segment id of its feature there and
+    /// its figure type (a follower id), each if given.
+    Figure((i32, i32), Option<String>, Option<String>),
     /// A placed tile, by a cell of it.
     Tile((i32, i32)),
     /// A kind, by its resource id.
@@ -67,7 +68,7 @@ pub(super) fn choices(
                 rule,
                 answer,
                 player,
-                figure_step: w.event == RuleEvent::FigureStep,
+                figure_step: matches!(w.event, RuleEvent::FigureStep { .. }),
                 uses_figure_step: offer.is_some_and(|o| o.uses_figure_step),
                 pos,
             });
@@ -100,7 +101,7 @@ type Resolved<'r> = (String, Answer, &'r When);
 fn decline<'r>(cx: &mut Ctx, rs: &'r Ruleset, rule: &Sp<String>) -> Option<Resolved<'r>> {
     let found = offered(cx, rs, rule);
     let may = |w: &&&When| {
-        let figure_step = w.event == RuleEvent::FigureStep;
+        let figure_step = matches!(w.event, RuleEvent::FigureStep { .. });
         figure_step || w.offer.as_ref().is_some_and(|o| o.may_decline)
     };
     let Some(&w) = found.iter().find(may) else {
@@ -121,7 +122,8 @@ fn choose<'r>(cx: &mut Ctx, rs: &'r Ruleset, ch: &Sp<RawChoose>) -> Option<Resol
     let answer = match (&ch.figure, &ch.tile, &ch.kind) {
         (Some(at), None, None) => {
             let on = ch.on.as_ref().map(|o| o.value.clone());
-            Answer::Figure(coordinates(cx, at)?, on)
+            let kind = ch.kind_of.as_ref().map(|o| o.value.clone());
+            Answer::Figure(coordinates(cx, at)?, on, kind)
         }
         (None, Some(at), None) => Answer::Tile(coordinates(cx, at)?),
         (None, None, Some(k)) => Answer::Kind(k.value.clone()),
@@ -132,8 +134,8 @@ fn choose<'r>(cx: &mut Ctx, rs: &'r Ruleset, ch: &Sp<RawChoose>) -> Option<Resol
             return None;
         }
     };
-    if ch.on.is_some() && ch.figure.is_none() {
-        let why = "`on` names the segment of a chosen `figure`";
+    if (ch.on.is_some() || ch.kind_of.is_some()) && ch.figure.is_none() {
+        let why = "`on` and `type` name the segment and type of a chosen `figure`";
         cx.err(Code::BadScenario, &ch.span, why);
     }
     let fits = |w: &&&When| w.offer.as_ref().is_some_and(|o| of_kind(o, &answer, rs));
@@ -152,7 +154,10 @@ fn choose<'r>(cx: &mut Ctx, rs: &'r Ruleset, ch: &Sp<RawChoose>) -> Option<Resol
 /// Whether `answer` is an option of the kind `offer` lists (a kind by one of its ids).
 fn of_kind(offer: &Offer, answer: &Answer, rs: &Ruleset) -> bool {
     match (&offer.options, answer) {
-        (Options::OwnFigure { .. }, Answer::Figure(..)) => true,
+        (
+            Options::OwnFigure { .. } | Options::FigureIn { .. } | Options::AnyFeature { .. },
+            Answer::Figure(..),
+        ) => true,
         (Options::NeighbourTile { .. }, Answer::Tile(_)) => true,
         (Options::Kind { of }, Answer::Kind(id)) => of.iter().any(|k| {
             let r = rs.resources.get(usize::from(k.resource));
@@ -168,5 +173,9 @@ fn option_words(o: &Options) -> &'static str {
         Options::OwnFigure { .. } => "figures: answer with `figure = [x, y]`",
         Options::NeighbourTile { .. } => "neighbouring tiles: answer with `tile = [x, y]`",
         Options::Kind { .. } => "kinds of piece: answer with `kind = \"ID\"`, one of its kinds",
+        Options::FigureIn { .. } => "figures on a feature: answer with `figure = [x, y]`",
+        Options::AnyFeature { .. } => {
+            "sites for a figure: answer with `figure = [x, y]`, `on` and `type`"
+        }
     }
 }

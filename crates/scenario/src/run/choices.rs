@@ -164,10 +164,21 @@ fn option_index(game: &Game, rule: &str, answer: &Answer, step: &Step) -> Result
 fn names(game: &Game, answer: &Answer, o: ChoiceOption) -> bool {
     let anchor = |(x, y): (i32, i32)| game.tile_at(x, y).map(|t| (t.0.x, t.0.y));
     match (answer, o) {
-        (Answer::Figure(cell, on), ChoiceOption::Figure { x, y, feature, .. }) => {
+        (
+            Answer::Figure(cell, on, kind),
+            ChoiceOption::Figure {
+                x,
+                y,
+                feature,
+                follower,
+            },
+        ) => {
             let tile = game.tile_at(x, y).map(|t| t.0.tile);
             let seg = |s: &String| tile.and_then(|t| game.rules().feature_index(t, s));
-            anchor(*cell) == Some((x, y)) && on.as_ref().is_none_or(|s| seg(s) == Some(feature))
+            let id = game.rules().follower_id(follower);
+            anchor(*cell) == Some((x, y))
+                && on.as_ref().is_none_or(|s| seg(s) == Some(feature))
+                && kind.as_ref().is_none_or(|k| k == id)
         }
         (Answer::Tile(cell), ChoiceOption::Tile { x, y }) => {
             anchor(*cell).is_some() && anchor(*cell) == anchor((x, y))
@@ -193,8 +204,11 @@ fn words(game: &Game, options: &[ChoiceOption]) -> String {
 
 fn answer_words(answer: &Answer) -> String {
     match answer {
-        Answer::Figure((x, y), Some(on)) => format!("figure at [{x}, {y}] on `{on}`"),
-        Answer::Figure((x, y), None) => format!("figure at [{x}, {y}]"),
+        Answer::Figure((x, y), on, kind) => {
+            let on = on.as_ref().map_or(String::new(), |s| format!(" on `{s}`"));
+            let kind = kind.as_ref().map_or(String::new(), |k| format!(" (`{k}`)"));
+            format!("figure at [{x}, {y}]{on}{kind}")
+        }
         Answer::Tile((x, y)) => format!("tile at [{x}, {y}]"),
         Answer::Kind(id) => format!("kind `{id}`"),
         Answer::Decline => "decline".into(),

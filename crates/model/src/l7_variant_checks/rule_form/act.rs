@@ -12,7 +12,7 @@ use crate::raw::Sp;
 use crate::raw_when::{RawAct, RawTileRef, RawValue};
 
 /// The effect keys, each with the other keys it takes (required first, then optional).
-const SHAPES: [(&str, &[&str], &[&str]); 8] = [
+const SHAPES: [(&str, &[&str], &[&str]); 9] = [
     ("score", &["to"], &[]),
     ("gain", &["amount", "to"], &[]),
     ("spend", &["amount", "to"], &[]),
@@ -21,6 +21,7 @@ const SHAPES: [(&str, &[&str], &[&str]); 8] = [
     ("take", &["into", "to"], &[]),
     ("extra_turn", &[], &[]),
     ("return", &[], &[]),
+    ("place", &[], &[]),
 ];
 
 /// The seats a `to` may name, beside `holder(TOKEN)`.
@@ -40,6 +41,7 @@ fn given(a: &RawAct) -> Vec<(&'static str, Range<usize>)> {
         ("take", a.take.as_ref().map(|v| v.span.clone())),
         ("extra_turn", a.extra_turn.as_ref().map(|v| v.span.clone())),
         ("return", a.return_.as_ref().map(|v| v.span.clone())),
+        ("place", a.place.as_ref().map(|v| v.span.clone())),
         ("amount", a.amount.as_ref().map(|v| v.span.clone())),
         ("record", a.record.as_ref().map(|v| v.span.clone())),
         ("add", a.add.as_ref().map(|v| v.span.clone())),
@@ -144,6 +146,7 @@ impl Cx<'_> {
             },
             "take" => self.take(r, place, out)?,
             "extra_turn" => self.extra_turn(r.extra_turn.as_ref()?, out)?,
+            "place" => self.place_chosen(r.place.as_ref()?, place, out)?,
             _ => self.return_chosen(a, place, out)?,
         })
     }
@@ -184,7 +187,10 @@ impl Cx<'_> {
         place: Place<'_>,
         out: &mut Vec<Diagnostic>,
     ) -> Option<Act> {
-        if matches!(place.offer, Some(Options::OwnFigure { .. })) {
+        if matches!(
+            place.offer,
+            Some(Options::OwnFigure { .. } | Options::FigureIn { .. })
+        ) {
             return Some(Act::ReturnChosen);
         }
         let at = a
@@ -193,8 +199,24 @@ impl Cx<'_> {
             .as_ref()
             .map_or(a.span.clone(), |r| r.span.clone());
         let msg = "`return = \"chosen\"` returns the figure chosen in an offer: it goes only in \
-                   the `then` of an offer with `own-figure` options";
+                   the `then` of an offer with `own-figure` or `figure-in` options";
         out.push(self.src.diag(Code::BadWhen, at, msg));
+        None
+    }
+
+    /// `{ place = "chosen" }`: only in an offer of sites (`any-feature`).
+    fn place_chosen(
+        &self,
+        v: &Sp<crate::raw_when::RawChosen>,
+        place: Place<'_>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Act> {
+        if matches!(place.offer, Some(Options::AnyFeature { .. })) {
+            return Some(Act::Place);
+        }
+        let msg = "`place = \"chosen\"` puts a figure on the site chosen in an offer: it goes \
+                   only in the `then` of an offer with `any-feature` options";
+        out.push(self.src.diag(Code::BadWhen, v.span.clone(), msg));
         None
     }
 
@@ -263,7 +285,14 @@ impl Cx<'_> {
             Ok(e) => {
                 let mut qs = Vec::new();
                 e.quantities(&mut qs);
-                let chosen = matches!(place.offer, Some(Options::OwnFigure { .. }));
+                let chosen = matches!(
+                    place.offer,
+                    Some(
+                        Options::OwnFigure { .. }
+                            | Options::FigureIn { .. }
+                            | Options::AnyFeature { .. }
+                    )
+                );
                 self.reads_subject(&qs, place.event, chosen, &v.span, out);
                 Some(e)
             }

@@ -26,7 +26,12 @@ impl Cx<'_> {
                     None => None,
                 },
             },
-            RawEvent::FigureStep => RuleEvent::FigureStep,
+            RawEvent::FigureStep => RuleEvent::FigureStep {
+                tag: match &w.tag {
+                    Some(t) => Some(self.tag(t, out)?),
+                    None => None,
+                },
+            },
             RawEvent::FigurePlaced => RuleEvent::FigurePlaced {
                 figure: match &w.figure {
                     Some(f) => Some(self.figure(f, out)?),
@@ -73,8 +78,8 @@ impl Cx<'_> {
             (
                 "tag",
                 w.tag.as_ref().map(|k| k.span.clone()),
-                ev == E::TilePlaced,
-                "`tile-placed`",
+                matches!(ev, E::TilePlaced | E::FigureStep),
+                "`tile-placed` or `figure-step`",
             ),
             (
                 "figure",
@@ -123,7 +128,7 @@ impl Cx<'_> {
 pub(super) fn name(e: &RuleEvent) -> &'static str {
     match e {
         RuleEvent::TilePlaced { .. } => "tile-placed",
-        RuleEvent::FigureStep => "figure-step",
+        RuleEvent::FigureStep { .. } => "figure-step",
         RuleEvent::FigurePlaced { .. } => "figure-placed",
         RuleEvent::FeatureCompleted { .. } => "feature-completed",
         RuleEvent::FeatureScored { .. } => "feature-scored",
