@@ -171,3 +171,37 @@ fn games_with_sites_and_removals_replay_from_their_logs_and_snapshots() {
         assert_eq!(stats.games, 1);
     }
 }
+
+#[test]
+fn a_figure_step_offer_that_may_not_be_declined_is_the_whole_figure_step() {
+    let options = Options::FigureIn {
+        figures: FigureSet(1),
+    };
+    let mut w = figure_step_offer("xp-12", options, vec![Act::ReturnChosen]);
+    if let Some(o) = w.offer.as_mut() {
+        o.may_decline = false;
+    }
+    let rules = rules_with(w);
+    let mut g = game(&rules, &["G", "U", "E"]);
+    g.place(0, -1, 1).unwrap();
+    meeple_on(&mut g, "city");
+    // No figure on U's features: no offer, the ordinary figure step.
+    g.place(1, 0, 0).unwrap();
+    assert_eq!(g.phase(), Phase::Follower);
+    g.apply(Action::Pass).unwrap();
+    // The knight in the city E joins: the removal alone, no pass, no follower.
+    g.place(0, -2, 2).unwrap();
+    assert_eq!((g.phase(), g.current_player()), (Phase::Choice, 0));
+    assert_eq!(g.legal_actions(), vec![Action::Choose(0)]);
+    let e = g.check(Action::Pass).unwrap_err();
+    assert_eq!((e.kind(), g.rule_of(&e)), ("must-choose", "xp-12"));
+    let o = FollowerOption {
+        feature: 0,
+        follower: 0,
+    };
+    assert!(g.check(Action::Follower(o)).is_err());
+    g.apply(Action::Choose(0)).unwrap();
+    // The scripted pile is empty: the game is over, the city paid nobody.
+    assert_eq!(g.phase(), Phase::Over);
+    assert_eq!((g.supply(0, 0), g.scores()), (7, &[0, 0][..]));
+}

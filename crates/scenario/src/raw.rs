@@ -296,6 +296,11 @@ pub struct RawChoice {
     #[serde(default)]
     #[schemars(range(min = 0, max = 7))]
     pub player: Option<Sp<i64>>,
+    /// The answer is expected to be refused (default `false`): a `choose` whose option the
+    /// engine does not list, or a `decline` of an offer that may not be declined; the offer
+    /// stays open for the next answer.
+    #[serde(default)]
+    pub refused: Option<Sp<bool>>,
 }
 
 /// The option taken: exactly one of `figure`, `tile` and `kind`, as the offer's options are.

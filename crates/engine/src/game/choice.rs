@@ -70,6 +70,9 @@ pub(crate) enum Stage {
     TurnEnd,
     /// The offers of a turn's start: then the turn's own tiles or draw.
     TurnStart,
+    /// A figure-step offer that may not be declined, made alone (PD-12's "must"): then the
+    /// turn's end, its figure step used.
+    Step,
 }
 
 super::part! {
@@ -378,6 +381,7 @@ impl Game {
             Stage::Placed => self.begin_figure_step(),
             Stage::TurnEnd => self.after_scoring(),
             Stage::TurnStart => self.begin_turn_after_offers(),
+            Stage::Step => self.end_turn(),
             Stage::None => {}
         }
     }
@@ -419,6 +423,25 @@ impl Game {
                 });
             }
         }
+        self.make_must_offer();
+    }
+
+    /// A figure-step offer that may not be declined and has options is the whole figure step
+    /// (PD-12's "must"): made alone in [`Phase::Choice`], no follower and no other offer; once
+    /// answered the turn ends (the model has it use the figure step).
+    fn make_must_offer(&mut self) {
+        let must = (self.choice.step.iter())
+            .position(|o| self.offer_of(o.rule).is_some_and(|f| !f.may_decline));
+        let Some(k) = must else {
+            return;
+        };
+        let o = self.choice.step.swap_remove(k);
+        self.choice.step.clear();
+        self.choice.queue.clear();
+        self.choice.stage = Stage::Step;
+        self.now.player = o.seat;
+        self.now.phase = Phase::Choice;
+        self.choice.open = Some(o);
     }
 
     /// After a figure-step choice that leaves the step open: the follower options again, and
@@ -565,7 +588,7 @@ impl Game {
     /// End the game with an offer open (by [`Game::finish`]): the offers lapse; true when the
     /// turn's scoring is still to run (the offers came before the figure step).
     pub(super) fn drop_offers(&mut self) -> bool {
-        let before_scoring = self.choice.stage == Stage::Placed;
+        let before_scoring = matches!(self.choice.stage, Stage::Placed | Stage::Step);
         self.choice.clear();
         self.rf.offers.clear();
         before_scoring

@@ -294,13 +294,14 @@ impl Cx<'_> {
             out.push(self.src.diag(Code::BadWhen, at, msg));
         }
         let may_decline = o.may_decline.as_ref().is_some_and(|m| m.value);
-        if !may_decline && matches!(e, tegula_ruleset::RuleEvent::FigureStep { .. }) {
-            // The engine lists these beside the figure options and the pass: the seat can always
-            // not take them, so an offer that says otherwise would be played as it does not say.
+        let step = matches!(e, tegula_ruleset::RuleEvent::FigureStep { .. });
+        if !may_decline && step && !uses_figure_step {
+            // An offer that may not be declined is the whole figure step when it has options
+            // (PD-12's "must"); one that left the step open would have to be taken and then
+            // the step go on, which no rule says.
             let at = o.may_decline.as_ref().map_or(whole, |m| m.span.clone());
-            let msg =
-                "a `figure-step` offer stands beside the figure options and the pass, so the \
-                       seat may always decline it: write `may_decline = true`";
+            let msg = "a `figure-step` offer the seat may not decline is the turn's whole figure \
+                       step: write `uses_figure_step = true` (or `may_decline = true`)";
             out.push(self.src.diag(Code::BadWhen, at, msg));
         }
         // The effects on a chosen figure read its feature.

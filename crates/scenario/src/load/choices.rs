@@ -23,6 +23,8 @@ pub struct ChoiceAnswer {
     pub figure_step: bool,
     /// Whether taking it uses up the figure step (then no follower).
     pub uses_figure_step: bool,
+    /// Whether the engine must refuse it (the offer then stays open).
+    pub refused: bool,
     /// Position in the file.
     pub pos: Pos,
 }
@@ -52,9 +54,10 @@ pub(super) fn choices(
     for c in raw {
         let player = c.player.as_ref().and_then(|p| seat(cx, p, players));
         let pos = cx.pos(&c.span);
+        let refused = c.refused.as_ref().is_some_and(|r| r.value);
         let answer = match (&c.choose, &c.decline) {
             (Some(ch), None) => choose(cx, rs, ch),
-            (None, Some(rule)) => decline(cx, rs, rule),
+            (None, Some(rule)) => decline(cx, rs, rule, refused),
             _ => {
                 let why = "a choice is `choose = { rule, figure | tile | kind }` or \
                            `decline = \"RULE\"`, exactly one of them";
@@ -70,6 +73,7 @@ pub(super) fn choices(
                 player,
                 figure_step: matches!(w.event, RuleEvent::FigureStep { .. }),
                 uses_figure_step: offer.is_some_and(|o| o.uses_figure_step),
+                refused,
                 pos,
             });
         }
@@ -98,9 +102,17 @@ fn offered<'r>(cx: &mut Ctx, rs: &'r Ruleset, rule: &Sp<String>) -> Vec<&'r When
 
 type Resolved<'r> = (String, Answer, &'r When);
 
-fn decline<'r>(cx: &mut Ctx, rs: &'r Ruleset, rule: &Sp<String>) -> Option<Resolved<'r>> {
+fn decline<'r>(
+    cx: &mut Ctx,
+    rs: &'r Ruleset,
+    rule: &Sp<String>,
+    refused: bool,
+) -> Option<Resolved<'r>> {
     let found = offered(cx, rs, rule);
     let may = |w: &&&When| {
+        if refused {
+            return true;
+        }
         let figure_step = matches!(w.event, RuleEvent::FigureStep { .. });
         figure_step || w.offer.as_ref().is_some_and(|o| o.may_decline)
     };

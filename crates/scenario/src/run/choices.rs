@@ -35,6 +35,10 @@ impl<'s> Answers<'s> {
                 return Err(fail(step, message, None, actual));
             };
             check_asked(step, a, &rule, seat)?;
+            if a.refused {
+                expect_refused(game, step, a)?;
+                continue;
+            }
             let action = match &a.answer {
                 Answer::Decline => Action::Pass,
                 answer => Action::Choose(option_index(game, &a.rule, answer, step)?),
@@ -53,10 +57,14 @@ impl<'s> Answers<'s> {
             };
             // Not offered now (no option): the answer is left over, a failure at the end.
             let options = game.choice_options();
-            if !options.iter().any(|&(r, _)| rule_id(game, r) == a.rule) {
+            if !a.refused && !options.iter().any(|&(r, _)| rule_id(game, r) == a.rule) {
                 return Ok(());
             }
             self.left.pop_front();
+            if a.refused {
+                expect_refused(game, step, a)?;
+                continue;
+            }
             if a.answer == Answer::Decline {
                 continue;
             }
@@ -108,6 +116,30 @@ fn check_asked(step: &Step, a: &ChoiceAnswer, rule: &str, seat: u8) -> Result<()
         }
         None => Ok(()),
     }
+}
+
+/// An answer the step expects the engine to refuse: a decline of an offer that may not be
+/// declined, or an option the engine does not list.
+fn expect_refused(game: &Game, step: &Step, a: &ChoiceAnswer) -> Result<(), Failure> {
+    let accepted = match &a.answer {
+        Answer::Decline => game.check(Action::Pass).is_ok(),
+        answer => option_index(game, &a.rule, answer, step).is_ok(),
+    };
+    if !accepted {
+        return Ok(());
+    }
+    let message = format!(
+        "the engine accepts the answer to {} the step expects refused",
+        a.rule
+    );
+    let mut f = fail(
+        step,
+        message,
+        Some("refused".into()),
+        Some("accepted".into()),
+    );
+    (f.line, f.column) = (a.pos.line, a.pos.column);
+    Err(f)
 }
 
 fn apply(game: &mut Game, step: &Step, a: &ChoiceAnswer, action: Action) -> Result<(), Failure> {
