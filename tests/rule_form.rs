@@ -325,12 +325,14 @@ fn explain_says_every_rule_in_words() {
     let counters: Vec<String> = rs.counters.iter().map(|t| t.id.clone()).collect();
     let resources: Vec<String> = rs.resources.iter().map(|t| t.id.clone()).collect();
     let figures: Vec<String> = rs.followers.iter().map(|t| t.id.clone()).collect();
+    let neutrals: Vec<String> = rs.neutrals.iter().map(|t| t.id.clone()).collect();
     let names = Names {
         tags: &rs.tags,
         tokens: &tokens,
         counters: &counters,
         resources: &resources,
         figures: &figures,
+        neutrals: &neutrals,
     };
     for w in &rs.when {
         let same = rs.when.iter().filter(|o| o.rule == w.rule).count();
@@ -430,12 +432,14 @@ fn the_docs_examples_say_what_explain_says() {
         assert!(diags.is_empty(), "docs/RULE-LANGUAGE.md:{line}: {diags:?}");
         let tokens: Vec<String> = l.tokens.iter().map(|t| t.id.clone()).collect();
         let counters: Vec<String> = l.counters.iter().map(|t| t.id.clone()).collect();
+        let neutrals: Vec<String> = l.neutrals.iter().map(|t| t.id.clone()).collect();
         let names = Names {
             tags: &tags,
             tokens: &tokens,
             counters: &counters,
             resources: &resources,
             figures: &figures,
+            neutrals: &neutrals,
         };
         said.extend(
             l.when

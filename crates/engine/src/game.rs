@@ -34,6 +34,7 @@ pub(crate) mod hash;
 mod holes;
 mod joins;
 mod legal;
+pub(crate) mod neutral;
 mod parts;
 mod payment;
 pub(crate) mod place;
@@ -51,6 +52,7 @@ mod take;
 mod turn;
 mod types;
 mod view;
+mod walk;
 pub(crate) mod when;
 
 pub use chance::CHANCE;
@@ -135,6 +137,9 @@ part! {
         /// The one rule form's tokens, tile counters, tile placers and pending offers (empty in
         /// a variant without `[[when]]` rules).
         rf: rule_state::RuleState,
+        /// Neutral figures, the walk under way and the tiles set aside (empty in a variant
+        /// without neutral figures or `draw` rules).
+        nf: neutral::NeutralState,
         /// Incrementally kept part of [`Game::state_hash`]: placed tiles and the remaining
         /// multiset.
         zobrist: u64,
@@ -244,6 +249,7 @@ impl Game {
             w: pool::PoolState::default(),
             choice: choice::ChoiceState::default(),
             rf: rule_state::RuleState::default(),
+            nf: neutral::NeutralState::default(),
             zobrist: 0,
             tmp: Scratch::default(),
         }
@@ -335,6 +341,7 @@ impl Game {
         self.fill_seats();
         let rs = self.rules.ruleset();
         self.rf.reset(rs.tokens.len(), rs.counters.len());
+        self.nf.reset(rs.neutrals.len());
         self.record_seating();
         let start = self.rules.start_tile;
         self.place_unchecked(start, 0, 0, 0);

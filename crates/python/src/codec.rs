@@ -42,7 +42,7 @@ use std::collections::BTreeSet;
 use tegula_engine::{
     Action, ChoiceOption, FollowerOption, Game, MoveTarget, Phase, Placement, Rules,
 };
-use tegula_ruleset::{Adjacency, AfterScore, Effect, Options, Ruleset};
+use tegula_ruleset::{Act, Adjacency, AfterScore, Effect, Options, Ruleset};
 
 /// The sizes of one variant's encoding (the window radius is the game's).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +70,12 @@ enum Shape {
     Kind(i64),
     /// A site for a figure anywhere (PD-11): window cell × feature × figure type.
     Site,
+    /// A step of a walk: north, east, south, west of the walking figure.
+    Step,
 }
+
+/// The four steps of a walk, in their ids' order.
+const STEPS: [(i64, i64); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
 /// Where a freed figure's move targets lie (AM-11), so how many cells the move block spans.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +100,8 @@ pub struct Frame {
     origin: (i64, i64),
     /// The options [`Action::Choose`] numbers now, with their rules.
     choices: Vec<(u16, ChoiceOption)>,
+    /// The cell of the figure whose walk waits for a step.
+    walker: Option<(i64, i64)>,
 }
 
 impl Frame {
@@ -111,6 +118,9 @@ impl Frame {
             tiles: slot_tiles(game),
             origin: tile.map_or((0, 0), |t| (i64::from(t.x), i64::from(t.y))),
             choices: game.choice_options(),
+            walker: game
+                .walking_from()
+                .map(|(x, y)| (i64::from(x), i64::from(y))),
         }
     }
 
@@ -247,6 +257,7 @@ impl Codec {
             Shape::Tile => cells,
             Shape::Kind(k) => k,
             Shape::Site => cells * self.features * self.followers,
+            Shape::Step => 4,
         }
     }
 
@@ -298,6 +309,11 @@ impl Codec {
                 let cell = frame.cell(x, y).filter(|_| fits)?;
                 (cell * self.features + f) * self.followers + k
             }
+            (Shape::Step, ChoiceOption::Tile { x, y }) => {
+                let (wx, wy) = frame.walker?;
+                let d = (i64::from(x) - wx, i64::from(y) - wy);
+                STEPS.iter().position(|&s| s == d)? as i64
+            }
             _ => return None,
         };
         Some(base + local)
@@ -337,6 +353,13 @@ impl Codec {
                 let per_cell = self.features * self.followers;
                 frame.xy(local / per_cell) == (x, y)
                     && local % per_cell == i64::from(feature) * self.followers + i64::from(follower)
+            }
+            (Shape::Step, ChoiceOption::Tile { x, y }) => {
+                let (Some((wx, wy)), Some(&(dx, dy))) = (frame.walker, STEPS.get(local as usize))
+                else {
+                    return false;
+                };
+                (i64::from(x), i64::from(y)) == (wx + dx, wy + dy)
             }
             _ => false,
         }
@@ -430,11 +453,14 @@ pub fn largest_hand(rs: &Ruleset) -> u8 {
 /// The rules of the variant with an offer, in rule order, with the shape of their options.
 fn offer_shapes(rs: &Ruleset) -> Vec<(u16, Shape)> {
     let offers = rs.when.iter().enumerate().filter_map(|(i, w)| {
-        let shape = match &w.offer.as_ref()?.options {
-            Options::OwnFigure { .. } | Options::FigureIn { .. } => Shape::Figure,
-            Options::AnyFeature { .. } => Shape::Site,
-            Options::NeighbourTile { .. } => Shape::Tile,
-            Options::Kind { of } => Shape::Kind(of.len() as i64),
+        let walks = w.then.iter().any(|a| matches!(a, Act::Walk(_)));
+        let shape = match w.offer.as_ref().map(|o| &o.options) {
+            Some(Options::OwnFigure { .. } | Options::FigureIn { .. }) => Shape::Figure,
+            Some(Options::AnyFeature { .. }) => Shape::Site,
+            Some(Options::NeighbourTile { .. }) => Shape::Tile,
+            Some(Options::Kind { of }) => Shape::Kind(of.len() as i64),
+            None if walks => Shape::Step,
+            None => return None,
         };
         Some((u16::try_from(i).ok()?, shape))
     });

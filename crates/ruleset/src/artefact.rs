@@ -7,8 +7,8 @@ use crate::serde_default::one_tile;
 #[cfg(doc)] // Named by doc links only.
 use crate::{limits, Effect, Feature, SideKind};
 use crate::{
-    Citations, CounterType, EdgeKind, FollowerType, PileGroup, PlayerTile, PoolRules, Readings,
-    Resource, Rule, Scoring, SeatsRule, TileType, TokenType, When,
+    Citations, CounterType, EdgeKind, FollowerType, NeutralType, PileGroup, PlayerTile, PoolRules,
+    Readings, Resource, Rule, Scoring, SeatsRule, TileType, TokenType, When,
 };
 
 /// Version of the ruleset artefact's format. Raised whenever a change to these types would make
@@ -92,6 +92,10 @@ pub struct Ruleset {
     /// Kinds of counter tiles carry (`[[counter]]`). Left out of the artefact when empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub counters: Vec<CounterType>,
+    /// Neutral figures (`[[neutral]]`; docs/design/actions.md, 1). Left out of the artefact
+    /// when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub neutrals: Vec<NeutralType>,
 }
 
 /// Why a ruleset artefact cannot be read.

@@ -39,6 +39,8 @@ pub struct Names<'a> {
     pub resources: &'a [String],
     /// Figure (follower) ids.
     pub figures: &'a [String],
+    /// Neutral figure ids.
+    pub neutrals: &'a [String],
 }
 
 impl<'a> Names<'a> {
@@ -93,6 +95,8 @@ impl Quantity {
             Quantity::Touching(k, Some(t)) => format!("touching({}, {})", k.name(), tag(n.tags, t)),
             Quantity::Extends(f) => format!("extends({})", name(n.figures, f)),
             Quantity::ExtendsOpen(f) => format!("extends_open({})", name(n.figures, f)),
+            Quantity::OnBoard(i) => format!("on_board({})", name(n.neutrals, i)),
+            Quantity::SetAside => "set_aside".into(),
         }
     }
 
@@ -119,6 +123,10 @@ impl Quantity {
                     tag(n.tags, t)
                 )
             }
+            Quantity::OnBoard(i) => {
+                format!("{} on the board", named("neutral figure", n.neutrals, i))
+            }
+            Quantity::SetAside => "tile set aside".into(),
             Quantity::Extends(f) | Quantity::ExtendsOpen(f) => format!(
                 "{}feature it extends holding its placer's {}",
                 if self == Quantity::Extends(f) {
@@ -154,6 +162,13 @@ impl Quantity {
                 k.name(),
                 tag(n.tags, t)
             ),
+            Quantity::OnBoard(i) => {
+                format!(
+                    "whether {} is on the board",
+                    named("neutral figure", n.neutrals, i)
+                )
+            }
+            Quantity::SetAside => "the tiles set aside".into(),
             Quantity::Extends(f) | Quantity::ExtendsOpen(f) => format!(
                 "the features it extends{} holding its placer's {}",
                 if self == Quantity::Extends(f) {

@@ -69,6 +69,12 @@ impl Game {
             }
             Act::ScoreFigure { value } => self.act_score_figure(rule, value, ctx),
             Act::Place => self.act_place(rule, ctx),
+            Act::Put { .. }
+            | Act::NoFigures { .. }
+            | Act::Walk(_)
+            | Act::ReturnOn { .. }
+            | Act::SetAside
+            | Act::ShuffleBack => self.run_neutral_act(rule, a, ctx),
         }
     }
 
@@ -341,8 +347,8 @@ impl Game {
         };
         let inst = match (on, ctx.chosen) {
             (TileRef::Subject, _) => ctx.tile,
-            (TileRef::Chosen, Some(Chosen::Tile(i))) => Some(i),
-            (TileRef::Chosen, _) => None,
+            (TileRef::Chosen | TileRef::Entered, Some(Chosen::Tile(i))) => Some(i),
+            (TileRef::Chosen | TileRef::Entered, _) => None,
         };
         let Some(inst) = inst.filter(|&i| (i as usize) < self.board.insts.len()) else {
             return;

@@ -87,6 +87,7 @@ impl Game {
             w,
             choice,
             rf,
+            nf,
             // The placed tiles and the remaining multiset, kept on every move.
             zobrist: _,
             tmp: _,
@@ -101,6 +102,16 @@ impl Game {
         }
         // The one rule form's tokens, counters, placers and offers (none in most variants).
         rf.hash_into(|inst| self.inst_key(inst), |tag, a, b| h ^= key(tag, a, b));
+        // Neutral figures, a walk, tiles set aside (none in most variants). `setup_pile` and
+        // `drawn` are the record and a draw's scratch; the pile is in `zobrist`.
+        if *nf != super::neutral::NeutralState::default() {
+            let mut s = std::hash::DefaultHasher::new();
+            std::hash::Hash::hash(&nf.at, &mut s);
+            std::hash::Hash::hash(&nf.no_figures, &mut s);
+            std::hash::Hash::hash(&nf.walk, &mut s);
+            std::hash::Hash::hash(&nf.set_aside, &mut s);
+            h ^= key(15, 0, std::hash::Hasher::finish(&s));
+        }
         h
     }
 
@@ -433,6 +444,9 @@ mod tests {
         ("rf.tokens", |g| g.rf.tokens.push(Token::default())),
         ("rf.counters", |g| g.rf.counters.push(vec![1])),
         ("rf.placed_by", |g| g.rf.placed_by.push(1)),
+        ("nf.at", |g| g.nf.at.push(Some((0, 0)))),
+        ("nf.no_figures", |g| g.nf.no_figures = Some((0, 0))),
+        ("nf.set_aside", |g| g.nf.set_aside.push(0)),
     ];
 
     #[test]

@@ -513,10 +513,13 @@ impl Game {
         if self.log.record {
             let winners = self.winners();
             let resources = self.holdings_by_id();
+            let aside = self.nf.set_aside.iter();
+            let set_aside = aside.map(|&t| self.rules.tile_id(t).to_string()).collect();
             self.log.events.push(Event::End {
                 scores: self.seats.scores.clone(),
                 winners,
                 resources,
+                set_aside,
             });
         }
     }
@@ -607,7 +610,9 @@ impl Counts for FeatureCounts<'_> {
             | Quantity::Completed(_)
             | Quantity::Touching(..)
             | Quantity::Extends(_)
-            | Quantity::ExtendsOpen(_) => 0,
+            | Quantity::ExtendsOpen(_)
+            | Quantity::OnBoard(_)
+            | Quantity::SetAside => 0,
         }
     }
 }

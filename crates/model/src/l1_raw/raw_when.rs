@@ -34,6 +34,26 @@ pub struct RawCounter {
     pub name: String,
 }
 
+/// A neutral figure (`[[neutral]]`): owned by nobody, one per game, off the board at the start
+/// (docs/RULE-LANGUAGE.md, "Neutral figures"). What it does is in the rules that name it.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawNeutral {
+    /// Id, unique among the variant's neutral figures (`put`, `walk`, `on_board(ID)`,
+    /// `neutral(ID)`).
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub id: Sp<Id>,
+    /// Display name.
+    #[schemars(length(min = 1, max = 200))]
+    pub name: String,
+    /// The letters pictures draw it with (1 to 3 characters).
+    #[schemars(length(min = 1, max = 3))]
+    pub symbol: String,
+    /// Its colour in pictures, `#rrggbb`.
+    #[schemars(regex(pattern = r"^#[0-9a-fA-F]{6}$"))]
+    pub colour: String,
+}
+
 /// One rule of the one form (`[[when]]`): when `event` happens, if `if` holds, `then` runs and
 /// `offer` is made.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
@@ -51,7 +71,8 @@ pub struct RawWhen {
     /// `feature-scored`: during the game, at the end or both (default `"any"`).
     #[serde(default)]
     pub at: Option<Sp<RawScoredAt>>,
-    /// `tile-placed`, `figure-step`: only tiles carrying this tag (on the tile or a segment).
+    /// `tile-placed`, `figure-step`, `before-scoring`, `draw`: only tiles carrying this tag (on
+    /// the tile or on a segment).
     #[serde(default)]
     #[schemars(length(min = 1, max = 64))]
     pub tag: Option<Sp<String>>,
@@ -97,6 +118,10 @@ pub enum RawEvent {
     GameOver,
     /// A feature's value was paid to its majority (subject: the feature, with its winners).
     FeaturePaid,
+    /// After the figure step, before the turn's scoring (subject: the tile just placed).
+    BeforeScoring,
+    /// A tile was drawn, before it is placed (subject: the drawn tile).
+    Draw,
 }
 
 impl RawEvent {
@@ -113,6 +138,8 @@ impl RawEvent {
             RawEvent::GameEnd => "game-end",
             RawEvent::GameOver => "game-over",
             RawEvent::FeaturePaid => "feature-paid",
+            RawEvent::BeforeScoring => "before-scoring",
+            RawEvent::Draw => "draw",
         }
     }
 }
@@ -225,6 +252,63 @@ pub struct RawAct {
     /// `{ place = "chosen" }`.
     #[serde(default)]
     pub place: Option<Sp<RawChosen>>,
+    /// A neutral figure is put on a tile: `{ put = NEUTRAL, on = "subject" | "chosen" }`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub put: Option<Sp<String>>,
+    /// No figure on that tile this turn: `{ no_figures = "subject" }`.
+    #[serde(default)]
+    pub no_figures: Option<Sp<RawTileRef>>,
+    /// A neutral figure walks: `{ walk = NEUTRAL, steps = VALUE, chooser = "rotating",
+    /// revisit = …, avoid = […], on_enter = […] }`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub walk: Option<Sp<String>>,
+    /// How many steps a walk takes.
+    #[serde(default)]
+    pub steps: Option<Sp<RawValue>>,
+    /// Who chooses a walk's steps: `"rotating"` (default: the actor first, then in turn
+    /// order) or `"actor"`.
+    #[serde(default)]
+    pub chooser: Option<Sp<tegula_ruleset::WalkChooser>>,
+    /// Which cells a walk has visited: `"never-start-included"` (default) or
+    /// `"never-entered"`.
+    #[serde(default)]
+    pub revisit: Option<Sp<tegula_ruleset::Revisit>>,
+    /// Cells a walk may not enter: `"empty"`, `"visited"`, `"neutral(ID)"`, `"tag(TAG)"`.
+    #[serde(default)]
+    #[schemars(length(max = 8))]
+    pub avoid: Option<Sp<Vec<Sp<String>>>>,
+    /// Effects on each tile a walk enters (`on = "entered"` names it).
+    #[serde(default)]
+    #[schemars(length(max = 8))]
+    pub on_enter: Option<Sp<Vec<Sp<RawAct>>>>,
+    /// Every figure of a set on a tile returns: `{ return_on = "entered", figures = GROUP }`.
+    #[serde(default)]
+    pub return_on: Option<Sp<RawTileRef>>,
+    /// Figure types: a `[groups]` name or a list of follower ids.
+    #[serde(default)]
+    pub figures: Option<Sp<RawFigures>>,
+    /// The rule id a `return_on`'s return lines cite (default: the rule's own).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub rule: Option<Sp<String>>,
+    /// The drawn tile is set aside: `{ set_aside = true }` (a `draw` rule only).
+    #[serde(default)]
+    pub set_aside: Option<Sp<bool>>,
+    /// The set-aside tiles go back into the pile: `{ shuffle_back = true }`.
+    #[serde(default)]
+    pub shuffle_back: Option<Sp<bool>>,
+}
+
+/// Figure types: a `[groups]` name, or a list of follower ids.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum RawFigures {
+    /// A `[groups]` entry.
+    Group(String),
+    /// Follower ids.
+    List(Vec<String>),
 }
 
 /// A tile an effect acts on.
@@ -235,6 +319,8 @@ pub enum RawTileRef {
     Subject,
     /// The tile chosen in a `neighbour-tile` offer.
     Chosen,
+    /// The tile a walk just entered (in a walk's `on_enter`).
+    Entered,
 }
 
 /// The one thing `return` may name.
@@ -284,19 +370,18 @@ pub struct RawOptions {
     pub kind: Option<Sp<Vec<Sp<String>>>>,
     /// A site for one of the chooser's figures on any other placed tile (PD-11).
     #[serde(default, rename = "any-feature")]
-    pub any_feature: Option<Sp<RawFigures>>,
+    pub any_feature: Option<Sp<RawFigureSet>>,
     /// A figure of any seat's on the feature of the subject tile's tagged segment (PD-12).
     #[serde(default, rename = "figure-in")]
-    pub figure_in: Option<Sp<RawFigures>>,
+    pub figure_in: Option<Sp<RawFigureSet>>,
 }
 
 /// `any-feature` and `figure-in` options: which figure types.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct RawFigures {
-    /// The figure types (follower ids).
-    #[schemars(length(min = 1, max = 32))]
-    pub figures: Sp<Vec<Sp<String>>>,
+pub struct RawFigureSet {
+    /// The figure types: a `[groups]` name or a list of follower ids.
+    pub figures: Sp<RawFigures>,
 }
 
 /// `own-figure` options: which of the chooser's figures may be chosen.
@@ -372,6 +457,10 @@ pub struct RawRuleForm {
     pub token: Vec<Sp<RawToken>>,
     /// `[[counter]]` tables.
     pub counter: Vec<Sp<RawCounter>>,
+    /// `[[neutral]]` tables.
+    pub neutral: Vec<Sp<RawNeutral>>,
+    /// `[groups]`: named sets of follower ids.
+    pub groups: Vec<(String, Sp<Vec<Sp<String>>>)>,
     /// `[[when]]` tables.
     pub when: Vec<Sp<RawWhen>>,
 }
@@ -384,8 +473,15 @@ struct RuleFormDoc {
     #[serde(default)]
     counter: Vec<Sp<RawCounter>>,
     #[serde(default)]
+    neutral: Vec<Sp<RawNeutral>>,
+    #[serde(default)]
+    groups: Option<RawGroups>,
+    #[serde(default)]
     when: Vec<Sp<RawWhen>>,
 }
+
+/// `[groups]`: named sets of follower ids (the figure table as data).
+pub type RawGroups = std::collections::BTreeMap<String, Sp<Vec<Sp<String>>>>;
 
 impl RawRuleForm {
     /// The `[[token]]`, `[[counter]]` and `[[when]]` tables of a TOML text, other keys ignored
@@ -396,12 +492,18 @@ impl RawRuleForm {
         Ok(RawRuleForm {
             token: d.token,
             counter: d.counter,
+            neutral: d.neutral,
+            groups: d.groups.into_iter().flatten().collect(),
             when: d.when,
         })
     }
 
     /// Whether the file has none of the tables.
     pub fn is_empty(&self) -> bool {
-        self.token.is_empty() && self.counter.is_empty() && self.when.is_empty()
+        self.token.is_empty()
+            && self.counter.is_empty()
+            && self.neutral.is_empty()
+            && self.groups.is_empty()
+            && self.when.is_empty()
     }
 }
