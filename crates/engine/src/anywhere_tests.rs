@@ -29,6 +29,7 @@ fn rules_with(w: When) -> Arc<Rules> {
 fn sites_rules() -> Arc<Rules> {
     let options = Options::AnyFeature {
         figures: FigureSet(1),
+        avoid: Vec::new(),
     };
     rules_with(figure_step_offer("xp-11", options, vec![Act::Place]))
 }

@@ -432,6 +432,10 @@ pub enum Options {
     AnyFeature {
         /// The figure types that may be placed so.
         figures: FigureSet,
+        /// Tiles no site may be on: a neutral figure's tile (PD-11's Reading: not the dragon's)
+        /// or a tile carrying a tag.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        avoid: Vec<Avoid>,
     },
     /// A figure of any seat's standing on the feature that holds the subject tile's segment
     /// carrying the event's tag (PD-12): of the types in `figures`, in board order (tile

@@ -250,10 +250,11 @@ impl Options {
                     .collect();
                 format!("a kind of piece they hold ({})", kinds.join(", "))
             }
-            Options::AnyFeature { figures } => format!(
+            Options::AnyFeature { figures, avoid } => format!(
                 "a figure of theirs in supply ({}) and an unoccupied, uncompleted feature of \
-                 any other placed tile for it",
-                figure_set_words(n, *figures)
+                 any other placed tile{} for it",
+                figure_set_words(n, *figures),
+                avoid_words(n, avoid)
             ),
             Options::FigureIn { figures } => format!(
                 "a figure of any seat's ({}) on the feature of the tile's tagged segment",
@@ -261,6 +262,23 @@ impl Options {
             ),
         }
     }
+}
+
+/// " (not the tile of neutral figure `ID`)" and the like, for an offer's `avoid`.
+fn avoid_words(n: &Names<'_>, avoid: &[crate::Avoid]) -> String {
+    let each = avoid.iter().filter_map(|a| match a {
+        crate::Avoid::Neutral(i) => Some(format!(
+            "the tile of neutral figure `{}`",
+            name(n.neutrals, u32::from(*i))
+        )),
+        crate::Avoid::Tag(t) => Some(format!("a tile carrying `{}`", name(n.tags, *t))),
+        crate::Avoid::Empty | crate::Avoid::Visited => None,
+    });
+    let said: Vec<String> = each.collect();
+    if said.is_empty() {
+        return String::new();
+    }
+    format!(" (not {})", said.join(" or "))
 }
 
 /// The figure types of a set, by id ("`meeple`, `knight`"; "no figure" when empty).

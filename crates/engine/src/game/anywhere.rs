@@ -8,7 +8,7 @@
 //! figure joins, a corner figure's field, a figure that needs an own figure there) and "not
 //! completed" (judged when the figure is placed: PD-11's Reading).
 
-use tegula_ruleset::{FeatureKind, FigureSet, RuleEvent};
+use tegula_ruleset::{Avoid, FeatureKind, FigureSet, RuleEvent};
 
 use super::when::{Chosen, Ctx, FigureRef};
 use super::{ChoiceOption, Event, Game, Meeple};
@@ -31,9 +31,10 @@ impl Game {
     pub(super) fn sites_anywhere(
         &self,
         seat: u8,
-        figures: FigureSet,
+        which: (FigureSet, &[Avoid]),
         ctx: &Ctx,
     ) -> Vec<(ChoiceOption, Chosen)> {
+        let (figures, avoid) = which;
         let held = self.held_figures(seat, figures);
         let mut out = Vec::new();
         if held == 0 {
@@ -47,7 +48,7 @@ impl Game {
             listed.extend((0..n).map(|l| (self.find_ro(inst.seg_base + l), u32::MAX)));
         }
         for (j, inst) in self.board.insts.iter().enumerate() {
-            if Some(j as u32) == ctx.tile {
+            if Some(j as u32) == ctx.tile || self.avoided(j as u32, avoid) {
                 continue;
             }
             let feats = &self.rules.tiles[inst.tile as usize].feats;
@@ -75,6 +76,17 @@ impl Game {
             }
         }
         out
+    }
+
+    /// Whether tile instance `inst` is one of `avoid`'s: a neutral figure stands on it, or it
+    /// carries a tag.
+    fn avoided(&self, inst: u32, avoid: &[Avoid]) -> bool {
+        let i = self.board.insts[inst as usize];
+        avoid.iter().any(|a| match *a {
+            Avoid::Neutral(n) => self.neutral_at(usize::from(n)) == Some((i.x, i.y)),
+            Avoid::Tag(t) => self.tile_tag_count(inst, t) > 0,
+            Avoid::Empty | Avoid::Visited => false,
+        })
     }
 
     /// The figure types of `figures` that `seat` has in supply and that stand on a feature

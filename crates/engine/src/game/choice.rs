@@ -480,7 +480,9 @@ impl Game {
             }
             Options::NeighbourTile { diagonals } => self.neighbour_tiles(ctx.tile, *diagonals),
             Options::Kind { of } => self.held_kinds(seat, of),
-            Options::AnyFeature { figures } => self.sites_anywhere(seat, *figures, ctx),
+            Options::AnyFeature { figures, avoid } => {
+                self.sites_anywhere(seat, (*figures, avoid), ctx)
+            }
             Options::FigureIn { figures } => {
                 let tag = when.and_then(|w| super::anywhere::event_tag(&w.event));
                 self.figures_in(*figures, tag, ctx)

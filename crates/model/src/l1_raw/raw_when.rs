@@ -382,6 +382,11 @@ pub struct RawOptions {
 pub struct RawFigureSet {
     /// The figure types: a `[groups]` name or a list of follower ids.
     pub figures: Sp<RawFigures>,
+    /// `any-feature` only: tiles no site may be on, `"neutral(ID)"` (a neutral figure's tile)
+    /// or `"tag(TAG)"`.
+    #[serde(default)]
+    #[schemars(length(max = 8))]
+    pub avoid: Option<Sp<Vec<Sp<String>>>>,
 }
 
 /// `own-figure` options: which of the chooser's figures may be chosen.

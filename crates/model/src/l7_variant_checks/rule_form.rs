@@ -450,7 +450,8 @@ impl Cx<'_> {
                 return None;
             }
             let figures = self.figure_set(&f.value.figures, out)?;
-            return Some(Options::AnyFeature { figures });
+            let avoid = self.site_avoid(f.value.avoid.as_ref(), out)?;
+            return Some(Options::AnyFeature { figures, avoid });
         }
         if let Some(f) = &raw.figure_in {
             if !event::has_tile(e) {
@@ -462,11 +463,41 @@ impl Cx<'_> {
                 out.push(self.src.diag(Code::BadWhen, f.span.clone(), msg));
                 return None;
             }
+            if let Some(a) = &f.value.avoid {
+                let msg = "`avoid` names tiles no site may be on: it goes with `any-feature` \
+                           options only";
+                out.push(self.src.diag(Code::BadWhen, a.span.clone(), msg));
+                return None;
+            }
             let figures = self.figure_set(&f.value.figures, out)?;
             return Some(Options::FigureIn { figures });
         }
         let kinds = raw.kind.as_ref()?;
         self.piece_kinds(kinds, out).map(|of| Options::Kind { of })
+    }
+
+    /// The tiles an `any-feature` offer's sites avoid: a neutral figure's, or a tag's; `empty`
+    /// and `visited` are a walk's words.
+    fn site_avoid(
+        &self,
+        avoid: Option<&Sp<Vec<Sp<String>>>>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Vec<tegula_ruleset::Avoid>> {
+        let mut all = Vec::new();
+        for a in avoid.iter().flat_map(|v| &v.value) {
+            let got = self.avoid(a, out)?;
+            if matches!(
+                got,
+                tegula_ruleset::Avoid::Empty | tegula_ruleset::Avoid::Visited
+            ) {
+                let msg = "a site is on a placed tile and visits nothing: an `any-feature` \
+                           offer avoids `neutral(ID)` or `tag(TAG)`";
+                out.push(self.src.diag(Code::BadWhen, a.span.clone(), msg));
+                return None;
+            }
+            all.push(got);
+        }
+        Some(all)
     }
 
     /// The kinds of a `kind` offer: each name both a resource and a counter, each once.

@@ -288,7 +288,7 @@ impl Cx<'_> {
     }
 
     /// A cell a walk avoids: `empty`, `visited`, `neutral(ID)`, `tag(TAG)`.
-    fn avoid(&self, a: &Sp<String>, out: &mut Vec<Diagnostic>) -> Option<Avoid> {
+    pub(super) fn avoid(&self, a: &Sp<String>, out: &mut Vec<Diagnostic>) -> Option<Avoid> {
         let text = a.value.trim();
         let inner = |head: &str| {
             text.strip_prefix(head)
