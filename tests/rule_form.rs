@@ -118,6 +118,8 @@ fn offers() -> Vec<When> {
         to: Seat::Actor,
         options: Options::OwnFigure {
             figure: Some(1),
+            figures: None,
+            not_assigned: None,
             on: vec![FeatureKind::Cloister],
             test: Some(lt8),
         },

@@ -19,6 +19,7 @@ use crate::rules::Rules;
 mod ability;
 mod anywhere;
 mod apply;
+mod assigned;
 mod board;
 mod cells;
 mod chance;

@@ -367,7 +367,10 @@ impl Counts for NaiveCounts<'_> {
             | Quantity::Extends(_)
             | Quantity::ExtendsOpen(_)
             | Quantity::OnBoard(_)
-            | Quantity::SetAside => 0,
+            | Quantity::SetAside
+            | Quantity::Assigned(_)
+            | Quantity::HoldsAssigned(_)
+            | Quantity::AssignedWins(_) => 0,
         }
     }
 }

@@ -217,7 +217,10 @@ impl Totals {
             | Quantity::Extends(_)
             | Quantity::ExtendsOpen(_)
             | Quantity::OnBoard(_)
-            | Quantity::SetAside => (0, 0),
+            | Quantity::SetAside
+            | Quantity::Assigned(_)
+            | Quantity::HoldsAssigned(_)
+            | Quantity::AssignedWins(_) => (0, 0),
         }
     }
 

@@ -160,6 +160,9 @@ pub enum Seat {
     /// [`crate::Ruleset::followers`]) on it, in the order those figures were placed, once per
     /// figure (TB-8).
     Has(u8),
+    /// The owner of the figure a neutral figure (index into [`crate::Ruleset::neutrals`]) is
+    /// assigned to (none: the effect does nothing; PD-9, PD-10).
+    AssignedOwner(u16),
 }
 
 /// An effect: what a rule does.
@@ -237,6 +240,19 @@ pub enum Act {
     ScoreFigure {
         /// How many, over the feature's counts.
         value: Expr,
+    },
+    /// A neutral figure (index into [`crate::Ruleset::neutrals`]) is assigned to the figure an
+    /// [`Options::OwnFigure`] offer's choice named and stands on its tile (PD-7): one
+    /// `neutral` line.
+    Assign {
+        /// Neutral figure index.
+        neutral: u16,
+    },
+    /// A neutral figure is assigned to nobody any more and stays where it stands (PD-10). A
+    /// figure it is assigned to that leaves the board also ends the assignment.
+    Unassign {
+        /// Neutral figure index.
+        neutral: u16,
     },
     /// The chooser puts a figure from supply on the site an [`Options::AnyFeature`] offer's
     /// choice named (PD-11): a `follower` line citing the rule, then `figure-placed` as for
@@ -404,6 +420,13 @@ pub enum Options {
         /// Only this figure type.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         figure: Option<u8>,
+        /// Only figure types of this set (`None`: any).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        figures: Option<FigureSet>,
+        /// Not the figure this neutral figure (index into [`crate::Ruleset::neutrals`]) is
+        /// assigned to (PD-7).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        not_assigned: Option<u16>,
         /// Feature kinds (empty: any).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         on: Vec<FeatureKind>,
@@ -432,8 +455,8 @@ pub enum Options {
     AnyFeature {
         /// The figure types that may be placed so.
         figures: FigureSet,
-        /// Tiles no site may be on: a neutral figure's tile (PD-11's Reading: not the dragon's)
-        /// or a tile carrying a tag.
+        /// Tiles no site may be on: a neutral figure's tile (PD-11's Reading) or a tile
+        /// carrying a tag.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         avoid: Vec<Avoid>,
     },

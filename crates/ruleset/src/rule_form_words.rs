@@ -114,6 +114,10 @@ impl Seat {
                 "each winner of the feature for each figure `{}` of theirs on it",
                 name(n.figures, u32::from(*f))
             ),
+            Seat::AssignedOwner(x) => format!(
+                "the owner of the figure neutral figure `{}` is assigned to",
+                name(n.neutrals, u32::from(*x))
+            ),
             Seat::Most(r) => format!(
                 "each seat holding the most of resource `{}` (none for 0)",
                 name(n.resources, u32::from(*r))
@@ -178,6 +182,14 @@ impl Act {
             Act::Place => "the chooser puts the chosen figure from supply on the chosen \
                            feature"
                 .into(),
+            Act::Assign { neutral } => format!(
+                "neutral figure `{}` is assigned to the chosen figure and stands on its tile",
+                name(n.neutrals, u32::from(*neutral))
+            ),
+            Act::Unassign { neutral } => format!(
+                "neutral figure `{}` is assigned to nobody and stays where it stands",
+                name(n.neutrals, u32::from(*neutral))
+            ),
             Act::Put { neutral, on } => format!(
                 "neutral figure `{}` is put on {}, taking no step",
                 name(n.neutrals, u32::from(*neutral)),
@@ -226,14 +238,27 @@ impl Options {
     /// What may be chosen, as a noun phrase.
     pub fn describe(&self, n: &Names<'_>) -> String {
         match self {
-            Options::OwnFigure { figure, on, test } => {
-                let which = match figure {
-                    Some(f) => format!("figure `{}`", name(n.figures, u32::from(*f))),
-                    None => "figure".into(),
+            Options::OwnFigure {
+                figure,
+                figures,
+                not_assigned,
+                on,
+                test,
+            } => {
+                let which = match (figure, figures) {
+                    (Some(f), _) => format!("figure `{}`", name(n.figures, u32::from(*f))),
+                    (None, Some(set)) => format!("figure ({})", figure_set_words(n, *set)),
+                    (None, None) => "figure".into(),
                 };
                 let mut s = format!("a {which} of theirs on {}", kinds_words(on));
                 if let Some(t) = test {
                     s.push_str(&format!(" where {}", t.words_named(n)));
+                }
+                if let Some(x) = not_assigned {
+                    s.push_str(&format!(
+                        ", not the one neutral figure `{}` is assigned to",
+                        name(n.neutrals, u32::from(*x))
+                    ));
                 }
                 s
             }

@@ -474,9 +474,17 @@ impl Game {
             return Vec::new();
         };
         match &offer.options {
-            Options::OwnFigure { figure, on, test } => {
+            Options::OwnFigure {
+                figure,
+                figures,
+                not_assigned,
+                on,
+                test,
+            } => {
                 let figs = self.own_figures(seat, (*figure, on), test.as_ref(), ctx);
-                figs.into_iter().map(|f| self.figure_option(f)).collect()
+                let hosts = figs.into_iter();
+                let hosts = hosts.filter(|&f| self.may_host(f, *figures, *not_assigned));
+                hosts.map(|f| self.figure_option(f)).collect()
             }
             Options::NeighbourTile { diagonals } => self.neighbour_tiles(ctx.tile, *diagonals),
             Options::Kind { of } => self.held_kinds(seat, of),

@@ -248,7 +248,9 @@ fn check_act(rs: &Ruleset, a: &Act, chosen: bool, bad: &mut impl FnMut(&'static 
             check_index(rs, "resource", *into, false, bad);
             check_seat(rs, to, bad);
         }
-        Act::Put { neutral, .. } => check_index(rs, "neutral", *neutral, false, bad),
+        Act::Put { neutral, .. } | Act::Assign { neutral } | Act::Unassign { neutral } => {
+            check_index(rs, "neutral", *neutral, false, bad)
+        }
         Act::Walk(w) => {
             check_index(rs, "neutral", w.neutral, false, bad);
             for a in &w.avoid {
@@ -285,6 +287,7 @@ fn check_seat(rs: &Ruleset, s: &Seat, bad: &mut impl FnMut(&'static str, u32)) {
     match s {
         Seat::Holder(t) => check_index(rs, "token", *t, false, bad),
         Seat::Most(r) => check_index(rs, "resource", *r, false, bad),
+        Seat::AssignedOwner(n) => check_index(rs, "neutral", *n, false, bad),
         Seat::Has(f) if usize::from(*f) >= rs.followers.len() => bad("figure", u32::from(*f)),
         _ => {}
     }

@@ -248,6 +248,15 @@ pub struct RawAct {
     /// The chosen figure returns to its owner's supply: `{ return = "chosen" }`.
     #[serde(default, rename = "return")]
     pub return_: Option<Sp<RawChosen>>,
+    /// A neutral figure is assigned to the figure chosen in an `own-figure` offer and stands on
+    /// its tile: `{ assign = NEUTRAL }` (PD-7).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub assign: Option<Sp<String>>,
+    /// A neutral figure is assigned to nobody: `{ unassign = NEUTRAL }` (PD-10).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub unassign: Option<Sp<String>>,
     /// The chooser's figure goes on the site chosen in an `any-feature` offer:
     /// `{ place = "chosen" }`.
     #[serde(default)]
@@ -397,6 +406,13 @@ pub struct RawOwnFigure {
     #[serde(default)]
     #[schemars(length(min = 1, max = 64))]
     pub figure: Option<Sp<String>>,
+    /// Only figure types of a set: a `[groups]` name or a list of follower ids.
+    #[serde(default)]
+    pub figures: Option<Sp<RawFigures>>,
+    /// Not the figure this neutral figure is assigned to (PD-7): a `[[neutral]]` id.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub not_assigned: Option<Sp<String>>,
     /// Only on features of these kinds (default: any).
     #[serde(default)]
     #[schemars(length(min = 1, max = 4))]

@@ -424,7 +424,21 @@ impl Cx<'_> {
                 Some(t) => Some(self.test(t, &subject, kind, out)?),
                 None => None,
             };
-            return Some(Options::OwnFigure { figure, on, test });
+            let figures = match &f.figures {
+                Some(set) => Some(self.figure_set(set, out)?),
+                None => None,
+            };
+            let not_assigned = match &f.not_assigned {
+                Some(n) => Some(self.resolve("neutral figure", self.names.neutrals, n, out)?),
+                None => None,
+            };
+            return Some(Options::OwnFigure {
+                figure,
+                figures,
+                not_assigned,
+                on,
+                test,
+            });
         }
         if let Some(n) = &raw.neighbour_tile {
             if !event::has_tile(e) {

@@ -175,7 +175,10 @@ impl Game<'_> {
             Quantity::Completed(FeatureKind::City) => t.completed_cities,
             Quantity::Completed(kind) | Quantity::Touching(kind, _) => t.count(kind),
             // Features holding a figure of the type: at most every seat's figures of it.
-            Quantity::OnBoard(_) => 1,
+            Quantity::OnBoard(_)
+            | Quantity::Assigned(_)
+            | Quantity::HoldsAssigned(_)
+            | Quantity::AssignedWins(_) => 1,
             Quantity::SetAside => t.pieces,
             Quantity::Extends(f) | Quantity::ExtendsOpen(f) => {
                 let f = usize::try_from(f).unwrap_or(usize::MAX);

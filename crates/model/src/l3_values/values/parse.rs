@@ -11,7 +11,8 @@
 //!          "record" "(" TOKEN ")" | "counters" "(" COUNTER ")" | "held" "(" RESOURCE ")"
 //!        | "completed" "(" KIND ")" | "touching" "(" KIND ("," TAG)? ")"
 //!        | "extends" "(" FIGURE ")" | "extends_open" "(" FIGURE ")"
-//!        | "on_board" "(" NEUTRAL ")" | "set_aside"
+//!        | "on_board" "(" NEUTRAL ")" | "set_aside" | "assigned" "(" NEUTRAL ")"
+//!        | "holds_assigned" "(" NEUTRAL ")" | "assigned_wins" "(" NEUTRAL ")"
 //! test  := conj ("or" conj)*
 //! conj  := neg ("and" neg)*
 //! neg   := "not" neg | "any" "(" TAG ")" | "(" test ")" | sum CMP sum
@@ -146,8 +147,11 @@ fn cite_end(text: &str, start: usize) -> Result<usize, ExprError> {
 }
 
 /// The words of the one rule form, each with a name in parentheses.
-const RULE_WORDS: [&str; 8] = [
+const RULE_WORDS: [&str; 11] = [
     "on_board",
+    "assigned",
+    "holds_assigned",
+    "assigned_wins",
     "record",
     "counters",
     "held",
@@ -494,6 +498,9 @@ impl<'a> Parser<'a> {
             "extends" => Quantity::Extends(one("figure", n.figures)?),
             "extends_open" => Quantity::ExtendsOpen(one("figure", n.figures)?),
             "on_board" => Quantity::OnBoard(one("neutral figure", n.neutrals)?),
+            "assigned" => Quantity::Assigned(one("neutral figure", n.neutrals)?),
+            "holds_assigned" => Quantity::HoldsAssigned(one("neutral figure", n.neutrals)?),
+            "assigned_wins" => Quantity::AssignedWins(one("neutral figure", n.neutrals)?),
             _ => self.touching(arg, arg_at)?,
         })
     }

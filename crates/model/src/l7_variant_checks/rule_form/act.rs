@@ -14,7 +14,7 @@ use crate::raw::Sp;
 use crate::raw_when::{RawAct, RawFigures, RawTileRef, RawValue};
 
 /// The effect keys, each with the other keys it takes (required first, then optional).
-const SHAPES: [(&str, &[&str], &[&str]); 15] = [
+const SHAPES: [(&str, &[&str], &[&str]); 17] = [
     ("score", &["to"], &[]),
     ("gain", &["amount", "to"], &[]),
     ("spend", &["amount", "to"], &[]),
@@ -24,6 +24,8 @@ const SHAPES: [(&str, &[&str], &[&str]); 15] = [
     ("extra_turn", &[], &[]),
     ("return", &[], &[]),
     ("place", &[], &[]),
+    ("assign", &[], &[]),
+    ("unassign", &[], &[]),
     ("put", &[], &["on"]),
     ("no_figures", &[], &[]),
     (
@@ -54,6 +56,8 @@ fn given(a: &RawAct) -> Vec<(&'static str, Range<usize>)> {
         ("extra_turn", a.extra_turn.as_ref().map(|v| v.span.clone())),
         ("return", a.return_.as_ref().map(|v| v.span.clone())),
         ("place", a.place.as_ref().map(|v| v.span.clone())),
+        ("assign", a.assign.as_ref().map(|v| v.span.clone())),
+        ("unassign", a.unassign.as_ref().map(|v| v.span.clone())),
         ("put", a.put.as_ref().map(|v| v.span.clone())),
         ("no_figures", a.no_figures.as_ref().map(|v| v.span.clone())),
         ("walk", a.walk.as_ref().map(|v| v.span.clone())),
@@ -202,6 +206,21 @@ impl Cx<'_> {
                 on: self.tile_ref(r.no_figures.as_ref(), place, out)?,
             },
             "walk" => Act::Walk(self.walk(r, neutral(r.walk.as_ref()?, out)?, place, out)?),
+            "assign" => {
+                let n = r.assign.as_ref()?;
+                if !matches!(place.offer, Some(Options::OwnFigure { .. })) {
+                    let msg = "`assign` gives a neutral figure to the figure chosen in an offer: \
+                               it goes only in the `then` of an offer with `own-figure` options";
+                    out.push(self.src.diag(Code::BadWhen, n.span.clone(), msg));
+                    return None;
+                }
+                Act::Assign {
+                    neutral: neutral(n, out)?,
+                }
+            }
+            "unassign" => Act::Unassign {
+                neutral: neutral(r.unassign.as_ref()?, out)?,
+            },
             "return_on" => Act::ReturnOn {
                 on: self.tile_ref(r.return_on.as_ref(), place, out)?,
                 figures: self.figure_set(r.figures.as_ref()?, out)?,
@@ -599,6 +618,21 @@ impl Cx<'_> {
             }
             let span = s.span.clone();
             out.push(super::dangling(self.src, "figure", ids, figure, span));
+            return None;
+        }
+        if let Some(neutral) = inner("assigned-owner") {
+            let ids = self.names.neutrals;
+            if let Some(i) = index_of(ids, neutral) {
+                return Some(Seat::AssignedOwner(i));
+            }
+            let span = s.span.clone();
+            out.push(super::dangling(
+                self.src,
+                "neutral figure",
+                ids,
+                neutral,
+                span,
+            ));
             return None;
         }
         if let Some(resource) = inner("most") {

@@ -217,6 +217,7 @@ pub(super) fn reads_subject(q: Quantity) -> bool {
             | Quantity::Completed(_)
             | Quantity::OnBoard(_)
             | Quantity::SetAside
+            | Quantity::Assigned(_)
     )
 }
 
