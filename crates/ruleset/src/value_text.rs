@@ -178,10 +178,7 @@ impl Quantity {
                 tag(n.tags, t)
             ),
             Quantity::OnBoard(i) => {
-                format!(
-                    "whether {} is on the board",
-                    named("neutral figure", n.neutrals, i)
-                )
+                format!("the neutral figures `{}` on the board", name(n.neutrals, i))
             }
             Quantity::SetAside => "the tiles set aside".into(),
             Quantity::Assigned(i) => format!(
