@@ -255,8 +255,8 @@ pub enum Act {
         neutral: u16,
     },
     /// The chooser puts a figure from supply on the site an [`Options::AnyFeature`] offer's
-    /// choice named (PD-11): a `follower` line citing the rule, then `figure-placed` as for
-    /// any placement.
+    /// choice named (PD-11), then `figure-placed` as for any placement; the `choice` line is its
+    /// log line.
     Place,
     /// A neutral figure (index into [`crate::Ruleset::neutrals`]) is put on a tile: it leaves
     /// wherever it stood (or comes onto the board), taking no step and acting on nothing on

@@ -11,7 +11,7 @@
 use tegula_ruleset::{Avoid, FeatureKind, FigureSet, RuleEvent};
 
 use super::when::{Chosen, Ctx, FigureRef};
-use super::{ChoiceOption, Event, Game, Meeple};
+use super::{ChoiceOption, Game, Meeple};
 #[cfg(doc)]
 use tegula_ruleset::Options;
 
@@ -163,9 +163,11 @@ impl Game {
         found.into_iter().map(|f| self.figure_option(f)).collect()
     }
 
-    /// [`tegula_ruleset::Act::Place`]: the chooser's figure from supply on the chosen site, a
-    /// `follower` line citing `rule`, then the hooks of any placement (`figure-placed`).
-    pub(super) fn act_place(&mut self, rule: u16, ctx: &Ctx) {
+    /// [`tegula_ruleset::Act::Place`]: the chooser's figure from supply on the chosen site, then
+    /// the hooks of any placement (`figure-placed`). The log's `choice` line, which names the
+    /// site and the figure, is the placement's line: a `follower` line is a decision of its own
+    /// (replayed as one), and this placement is the choice's.
+    pub(super) fn act_place(&mut self, ctx: &Ctx) {
         let (Some(Chosen::Site { seg, ftype }), Some(seat)) = (ctx.chosen, ctx.chooser) else {
             return;
         };
@@ -179,23 +181,6 @@ impl Game {
             ftype,
             seg,
         });
-        if self.log.record {
-            let s = self.board.segs[seg as usize];
-            let inst = self.board.insts[s.inst as usize];
-            self.log.events.push(Event::Follower {
-                turn: self.now.turn,
-                player: seat,
-                follower: self.rules.follower_id(ftype).to_string(),
-                x: inst.x,
-                y: inst.y,
-                feature: s.local,
-                segment: self.rules.feature_name(inst.tile, s.local).to_string(),
-                corner: None,
-                moved: false,
-                claim: false,
-                rule: Some(self.when_id(rule).to_string()),
-            });
-        }
         self.on_follower_placed(seg);
         if self.waits(crate::rules::when::Kind::FigurePlaced) {
             self.rule_figure_placed(ftype, seg);

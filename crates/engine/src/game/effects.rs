@@ -68,7 +68,7 @@ impl Game {
                 self.act_score_feature(rule, value, *each_part, ctx);
             }
             Act::ScoreFigure { value } => self.act_score_figure(rule, value, ctx),
-            Act::Place => self.act_place(rule, ctx),
+            Act::Place => self.act_place(ctx),
             Act::Assign { neutral } => self.act_assign(rule, *neutral, ctx),
             Act::Unassign { neutral } => self.act_unassign(*neutral),
             Act::Put { .. }
