@@ -164,7 +164,7 @@ fn offers() -> Vec<When> {
         .into_iter()
         .map(|(rule, o)| When {
             offer: Some(o),
-            ..when(rule, RuleEvent::FigureStep { tag: None }, None, Vec::new())
+            ..when(rule, RuleEvent::FigureStep, None, Vec::new())
         })
         .collect()
 }

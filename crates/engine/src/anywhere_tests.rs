@@ -17,7 +17,7 @@ fn figure_step_offer(rule: &str, options: Options, then: Vec<Act>) -> When {
         uses_figure_step: true,
         then,
     };
-    offers::offered(rule, RuleEvent::FigureStep { tag: None }, offer)
+    offers::offered(rule, RuleEvent::FigureStep, offer)
 }
 
 fn rules_with(w: When) -> Arc<Rules> {

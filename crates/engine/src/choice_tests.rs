@@ -210,11 +210,7 @@ fn kind_rules() -> Arc<Rules> {
         on: TileRef::Subject,
     };
     let o = offer(Options::Kind { of }, true, true, vec![spend, put]);
-    let mut rs = with_rule(offers::offered(
-        "xl-2",
-        RuleEvent::FigureStep { tag: None },
-        o,
-    ));
+    let mut rs = with_rule(offers::offered("xl-2", RuleEvent::FigureStep, o));
     rs.resources.extend([resource("tower"), resource("house")]);
     rs.counters
         .extend([counter_type("tower"), counter_type("house")]);

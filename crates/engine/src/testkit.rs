@@ -390,7 +390,7 @@ pub mod offers {
             uses_figure_step: true,
             then: vec![score, Act::ReturnChosen],
         };
-        offered(rule, RuleEvent::FigureStep { tag: None }, offer)
+        offered(rule, RuleEvent::FigureStep, offer)
     }
 
     /// At the end of a turn, the actor may take a figure of theirs off a city (CA-3's shape).

@@ -43,12 +43,14 @@ pub enum RuleEvent {
         tag: Option<u32>,
     },
     /// The actor's figure step: offers of this event are listed beside the figure options
-    /// (subject: the tile just placed); `tag`: only when that tile carries it, on the tile
-    /// itself or on one of its segments (PD-11, PD-12).
-    FigureStep {
+    /// (subject: the tile just placed).
+    FigureStep,
+    /// [`RuleEvent::FigureStep`] of a tile carrying a tag, on the tile itself or on one of its
+    /// segments (PD-11, PD-12): `event = "figure-step"` with `tag` (a variant of its own, so
+    /// that artefacts of the untagged event read as before).
+    FigureStepOn {
         /// Tag index the tile must carry.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        tag: Option<u32>,
+        tag: u32,
     },
     /// A figure was placed from supply (subject: the figure and the feature it stands on).
     FigurePlaced {

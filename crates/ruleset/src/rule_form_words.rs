@@ -48,8 +48,8 @@ impl RuleEvent {
             RuleEvent::TilePlaced { tag: Some(t) } => {
                 format!("when a tile carrying `{}` is placed", name(n.tags, *t))
             }
-            RuleEvent::FigureStep { tag: None } => "at the figure step of each turn".into(),
-            RuleEvent::FigureStep { tag: Some(t) } => format!(
+            RuleEvent::FigureStep => "at the figure step of each turn".into(),
+            RuleEvent::FigureStepOn { tag: t } => format!(
                 "at the figure step of a turn whose tile carries `{}`",
                 name(n.tags, *t)
             ),

@@ -18,7 +18,8 @@ use tegula_ruleset::Options;
 /// The tag an event's filter names (a `tile-placed` or `figure-step` rule's `tag`).
 pub(super) fn event_tag(e: &RuleEvent) -> Option<u32> {
     match e {
-        RuleEvent::TilePlaced { tag } | RuleEvent::FigureStep { tag } => *tag,
+        RuleEvent::TilePlaced { tag } => *tag,
+        RuleEvent::FigureStepOn { tag } => Some(*tag),
         _ => None,
     }
 }

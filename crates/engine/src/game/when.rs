@@ -141,7 +141,7 @@ impl Game {
         };
         match event {
             RuleEvent::TilePlaced { tag: Some(t) }
-            | RuleEvent::FigureStep { tag: Some(t) }
+            | RuleEvent::FigureStepOn { tag: t }
             | RuleEvent::BeforeScoring { tag: Some(t) } => {
                 ctx.tile.is_some_and(|i| self.tile_tag_count(i, *t) > 0)
             }

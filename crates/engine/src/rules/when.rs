@@ -50,7 +50,7 @@ impl Kind {
     pub(crate) fn of(e: &RuleEvent) -> Kind {
         match e {
             RuleEvent::TilePlaced { .. } => Kind::TilePlaced,
-            RuleEvent::FigureStep { .. } => Kind::FigureStep,
+            RuleEvent::FigureStep | RuleEvent::FigureStepOn { .. } => Kind::FigureStep,
             RuleEvent::FigurePlaced { .. } => Kind::FigurePlaced,
             RuleEvent::FeatureCompleted { .. } => Kind::FeatureCompleted,
             RuleEvent::FeatureScored { .. } => Kind::FeatureScored,
@@ -155,7 +155,7 @@ pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
         };
         let tags = rs.tags.len().min(u32::BITS as usize);
         if let RuleEvent::TilePlaced { tag: Some(t) }
-        | RuleEvent::FigureStep { tag: Some(t) }
+        | RuleEvent::FigureStepOn { tag: t }
         | RuleEvent::BeforeScoring { tag: Some(t) }
         | RuleEvent::Draw { tag: Some(t) } = w.event
         {

@@ -356,7 +356,13 @@ impl Cx<'_> {
         let to = self.seat(&o.to, e, false, out)?;
         let options = self.options(&o.options, e, out)?;
         let uses_figure_step = o.uses_figure_step.as_ref().is_some_and(|u| u.value);
-        if uses_figure_step && !matches!(e, tegula_ruleset::RuleEvent::FigureStep { .. }) {
+        if uses_figure_step
+            && !matches!(
+                e,
+                tegula_ruleset::RuleEvent::FigureStep
+                    | tegula_ruleset::RuleEvent::FigureStepOn { .. }
+            )
+        {
             let at = o.uses_figure_step.as_ref().map_or(0..0, |u| u.span.clone());
             let msg = "`uses_figure_step = true` needs `event = \"figure-step\"`: only the \
                        figure step's offers stand beside the figure options (\"instead of \
@@ -364,7 +370,10 @@ impl Cx<'_> {
             out.push(self.src.diag(Code::BadWhen, at, msg));
         }
         let may_decline = o.may_decline.as_ref().is_some_and(|m| m.value);
-        let step = matches!(e, tegula_ruleset::RuleEvent::FigureStep { .. });
+        let step = matches!(
+            e,
+            tegula_ruleset::RuleEvent::FigureStep | tegula_ruleset::RuleEvent::FigureStepOn { .. }
+        );
         if !may_decline && step && !uses_figure_step {
             // An offer that may not be declined is the whole figure step when it has options
             // (PD-12's "must"); one that left the step open would have to be taken and then
@@ -454,7 +463,11 @@ impl Cx<'_> {
             return Some(Options::NeighbourTile { diagonals });
         }
         if let Some(f) = &raw.any_feature {
-            if !matches!(e, tegula_ruleset::RuleEvent::FigureStep { .. }) {
+            if !matches!(
+                e,
+                tegula_ruleset::RuleEvent::FigureStep
+                    | tegula_ruleset::RuleEvent::FigureStepOn { .. }
+            ) {
                 let msg = format!(
                     "`any-feature` options place a figure: only a `figure-step` rule may offer \
                      them, not a `{}` rule",

@@ -304,9 +304,10 @@ impl Game<'_> {
             RuleEvent::TilePlaced { tag: None } => t.pieces,
             RuleEvent::TilePlaced { tag: Some(tag) } => t.tagged_pieces(*tag),
             // One figure step per turn, and a turn places one tile: counted twice for safety.
-            RuleEvent::FigureStep { .. } | RuleEvent::TurnStart | RuleEvent::TurnEnd => {
-                2 * t.pieces
-            }
+            RuleEvent::FigureStep
+            | RuleEvent::FigureStepOn { .. }
+            | RuleEvent::TurnStart
+            | RuleEvent::TurnEnd => 2 * t.pieces,
             RuleEvent::BeforeScoring { tag: None } => 2 * t.pieces,
             RuleEvent::BeforeScoring { tag: Some(tag) } => 2 * t.tagged_pieces(*tag),
             // A draw per tile, and a set-aside tile is drawn twice.
@@ -520,7 +521,9 @@ impl Game<'_> {
             }
             let placed = matches!(
                 w.event,
-                RuleEvent::TilePlaced { .. } | RuleEvent::FigureStep { .. }
+                RuleEvent::TilePlaced { .. }
+                    | RuleEvent::FigureStep
+                    | RuleEvent::FigureStepOn { .. }
             );
             if *on != TileRef::Subject || !placed {
                 return all();

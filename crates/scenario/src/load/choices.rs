@@ -71,7 +71,10 @@ pub(super) fn choices(
                 rule,
                 answer,
                 player,
-                figure_step: matches!(w.event, RuleEvent::FigureStep { .. }),
+                figure_step: matches!(
+                    w.event,
+                    RuleEvent::FigureStep | RuleEvent::FigureStepOn { .. }
+                ),
                 uses_figure_step: offer.is_some_and(|o| o.uses_figure_step),
                 refused,
                 pos,
@@ -123,7 +126,10 @@ fn decline<'r>(
         if refused {
             return true;
         }
-        let figure_step = matches!(w.event, RuleEvent::FigureStep { .. });
+        let figure_step = matches!(
+            w.event,
+            RuleEvent::FigureStep | RuleEvent::FigureStepOn { .. }
+        );
         figure_step || w.offer.as_ref().is_some_and(|o| o.may_decline)
     };
     let Some(&w) = found.iter().find(may) else {

@@ -364,7 +364,7 @@ fn every_event_kind_is_raised_where_the_engine_acts() {
         point("ev-7", RuleEvent::TurnStart, Seat::Actor),
         point("ev-8", RuleEvent::TurnEnd, Seat::Actor),
         point("ev-9", RuleEvent::GameEnd, Seat::Every),
-        point("ev-10", RuleEvent::FigureStep { tag: None }, Seat::Actor),
+        point("ev-10", RuleEvent::FigureStep, Seat::Actor),
     ];
     let mut g = game(ruleset(rules), &["U", "E"]);
     // Turn 1, seat 0: a road tile (no gold), a meeple on its road (open: scored at the end).
@@ -609,7 +609,7 @@ fn offered_effects_act_on_the_chosen_tile_kind_and_figure() {
 
 #[test]
 fn offers_are_left_for_the_choices_after_the_automatic_effects() {
-    let mut rule = point("o-1", RuleEvent::FigureStep { tag: None }, Seat::Actor);
+    let mut rule = point("o-1", RuleEvent::FigureStep, Seat::Actor);
     rule.offer = Some(tegula_ruleset::Offer {
         to: Seat::Actor,
         options: tegula_ruleset::Options::Kind { of: vec![] },

@@ -26,11 +26,11 @@ impl Cx<'_> {
                     None => None,
                 },
             },
-            RawEvent::FigureStep => RuleEvent::FigureStep {
-                tag: match &w.tag {
-                    Some(t) => Some(self.tag(t, out)?),
-                    None => None,
+            RawEvent::FigureStep => match &w.tag {
+                Some(t) => RuleEvent::FigureStepOn {
+                    tag: self.tag(t, out)?,
                 },
+                None => RuleEvent::FigureStep,
             },
             RawEvent::FigurePlaced => RuleEvent::FigurePlaced {
                 figure: match &w.figure {
@@ -143,7 +143,7 @@ impl Cx<'_> {
 pub(super) fn name(e: &RuleEvent) -> &'static str {
     match e {
         RuleEvent::TilePlaced { .. } => "tile-placed",
-        RuleEvent::FigureStep { .. } => "figure-step",
+        RuleEvent::FigureStep | RuleEvent::FigureStepOn { .. } => "figure-step",
         RuleEvent::FigurePlaced { .. } => "figure-placed",
         RuleEvent::FeatureCompleted { .. } => "feature-completed",
         RuleEvent::FeatureScored { .. } => "feature-scored",
