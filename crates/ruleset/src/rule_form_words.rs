@@ -179,17 +179,7 @@ impl Act {
             Act::ScoreFigure { value } => {
                 format!("the figure's owner scores {}", value.words_named(n))
             }
-            Act::Place => "the chooser puts the chosen figure from supply on the chosen \
-                           feature"
-                .into(),
-            Act::Assign { neutral } => format!(
-                "neutral figure `{}` is assigned to the chosen figure and stands on its tile",
-                name(n.neutrals, u32::from(*neutral))
-            ),
-            Act::Unassign { neutral } => format!(
-                "neutral figure `{}` is assigned to nobody and stays where it stands",
-                name(n.neutrals, u32::from(*neutral))
-            ),
+            Act::Place | Act::Assign { .. } | Act::Unassign { .. } => self.board_words(n),
             Act::Put { neutral, on } => format!(
                 "neutral figure `{}` is put on {}, taking no step",
                 name(n.neutrals, u32::from(*neutral)),
@@ -208,6 +198,23 @@ impl Act {
             Act::ShuffleBack => {
                 "the tiles set aside go back into the remaining pile at random positions".into()
             }
+        }
+    }
+}
+
+impl Act {
+    /// The effects of choices over the board (PD-7, PD-10, PD-11) as a clause.
+    fn board_words(&self, n: &Names<'_>) -> String {
+        match self {
+            Act::Assign { neutral } => format!(
+                "neutral figure `{}` is assigned to the chosen figure and stands on its tile",
+                name(n.neutrals, u32::from(*neutral))
+            ),
+            Act::Unassign { neutral } => format!(
+                "neutral figure `{}` is assigned to nobody and stays where it stands",
+                name(n.neutrals, u32::from(*neutral))
+            ),
+            _ => "the chooser puts the chosen figure from supply on the chosen feature".into(),
         }
     }
 }

@@ -462,6 +462,21 @@ impl Cx<'_> {
             let diagonals = n.value.diagonals.as_ref().is_some_and(|d| d.value);
             return Some(Options::NeighbourTile { diagonals });
         }
+        if raw.any_feature.is_some() || raw.figure_in.is_some() {
+            return self.board_options(raw, e, out);
+        }
+        let kinds = raw.kind.as_ref()?;
+        self.piece_kinds(kinds, out).map(|of| Options::Kind { of })
+    }
+
+    /// Options over the board: `any-feature` (sites anywhere, PD-11) or `figure-in` (figures on
+    /// the subject tile's tagged feature, PD-12).
+    fn board_options(
+        &self,
+        raw: &RawOptions,
+        e: &tegula_ruleset::RuleEvent,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Options> {
         if let Some(f) = &raw.any_feature {
             if !matches!(
                 e,
@@ -499,8 +514,7 @@ impl Cx<'_> {
             let figures = self.figure_set(&f.value.figures, out)?;
             return Some(Options::FigureIn { figures });
         }
-        let kinds = raw.kind.as_ref()?;
-        self.piece_kinds(kinds, out).map(|of| Options::Kind { of })
+        None
     }
 
     /// The tiles an `any-feature` offer's sites avoid: a neutral figure's, or a tag's; `empty`
