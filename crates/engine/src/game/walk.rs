@@ -6,11 +6,16 @@
 //! dead end), the walk ends and the turn goes on where it stopped: the turn's scoring (a walk of
 //! `before-scoring`), or the end of the turn's offers (a walk of `turn-end`).
 
-use tegula_ruleset::{Act, Avoid, Revisit, Walk, WalkChooser, WalkTiming};
+use std::sync::Arc;
+
+use tegula_ruleset::{Act, Avoid, Revisit, Ruleset, Walk, WalkChooser, WalkTiming};
 
 use super::choice::Open;
 use super::when::{Chosen, Ctx, RuleCounts};
 use super::{ChoiceOption, Event, Game, Phase};
+
+/// A board cell `(x, y)`.
+pub type Cell = (i32, i32);
 
 /// The four steps, in their fixed order: north, east, south, west.
 const STEPS: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
@@ -42,15 +47,20 @@ pub(crate) struct WalkState {
     pub resume: WalkResume,
 }
 
+/// The walk of rule `rule` of `rs` (the first [`Act::Walk`] of its effects or its offer's).
+fn walk_in(rs: &Ruleset, rule: u16) -> Option<&Walk> {
+    let w = rs.when.get(usize::from(rule))?;
+    let offered = w.offer.iter().flat_map(|o| &o.then);
+    w.then.iter().chain(offered).find_map(|a| match a {
+        Act::Walk(w) => Some(w),
+        _ => None,
+    })
+}
+
 impl Game {
-    /// The walk of rule `rule` (the first [`Act::Walk`] of its effects or its offer's).
+    /// The walk of rule `rule`.
     fn walk_of(&self, rule: u16) -> Option<&Walk> {
-        let w = self.rules.ruleset().when.get(usize::from(rule))?;
-        let offered = w.offer.iter().flat_map(|o| &o.then);
-        w.then.iter().chain(offered).find_map(|a| match a {
-            Act::Walk(w) => Some(w),
-            _ => None,
-        })
+        walk_in(self.rules.ruleset(), rule)
     }
 
     /// An [`Act::Walk`] runs: the walk is set up (its figure on the board, at least one step);
@@ -118,7 +128,7 @@ impl Game {
 
     /// The walk ends: a `walk_end` line when it ended before its last step (a dead end).
     fn end_walk(&mut self, rule: u16, left: u32, made: u32) {
-        let walk = self.nf.walk.take();
+        self.nf.walk = None;
         if left == 0 || !self.log.record {
             return;
         }
@@ -129,7 +139,6 @@ impl Game {
             neutral: self.neutral_id(neutral).to_string(),
             steps: made,
         });
-        drop(walk);
     }
 
     /// The cells the walk of rule `rule` may enter now, N, E, S, W, each with its tile.
@@ -169,6 +178,13 @@ impl Game {
         self.neutral_at(usize::from(self.walk_of(rule)?.neutral))
     }
 
+    /// The walk under way, if one waits for a step: steps still to make, steps made, and the
+    /// cells it visited (in order; its start first when the start counts as visited).
+    pub fn walk_state(&self) -> Option<(u32, u32, &[Cell])> {
+        let w = self.nf.walk.as_ref().filter(|_| self.walking())?;
+        Some((w.left, w.made, &w.visited))
+    }
+
     /// Whether the choice open now is a walk's step.
     pub(super) fn walking(&self) -> bool {
         self.nf.walk.is_some() && self.now.phase == Phase::Choice
@@ -183,7 +199,8 @@ impl Game {
         let Some(&(ChoiceOption::Tile { x, y }, chosen)) = o.options.get(i) else {
             return;
         };
-        let Some(w) = self.walk_of(o.rule).cloned() else {
+        let rules = Arc::clone(&self.rules);
+        let Some(w) = walk_in(rules.ruleset(), o.rule) else {
             return;
         };
         if let Some(slot) = self.nf.at.get_mut(usize::from(w.neutral)) {
