@@ -16,7 +16,9 @@ use crate::event::{Event, FeatureId, FeatureInfo};
 use crate::rng::Rng;
 use crate::rules::Rules;
 
+mod anywhere;
 mod apply;
+mod assigned;
 mod board;
 mod board_counts;
 mod cells;

@@ -127,6 +127,8 @@ pub mod stats;
 pub mod testkit;
 
 #[cfg(test)]
+mod anywhere_tests;
+#[cfg(test)]
 mod choice_tests;
 #[cfg(test)]
 mod tests;

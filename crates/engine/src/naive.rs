@@ -382,7 +382,10 @@ impl Counts for NaiveCounts<'_> {
             | Quantity::Track(_)
             | Quantity::TrackWas(_)
             | Quantity::OnBoard(_)
-            | Quantity::SetAside => 0,
+            | Quantity::SetAside
+            | Quantity::Assigned(_)
+            | Quantity::HoldsAssigned(_)
+            | Quantity::AssignedWins(_) => 0,
         }
     }
 }

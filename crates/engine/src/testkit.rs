@@ -371,6 +371,8 @@ pub mod offers {
     fn own_figure(on: FeatureKind) -> Options {
         Options::OwnFigure {
             figure: None,
+            figures: None,
+            not_assigned: None,
             on: vec![on],
             test: None,
         }

@@ -232,7 +232,10 @@ impl Totals {
             | Quantity::Track(_)
             | Quantity::TrackWas(_)
             | Quantity::OnBoard(_)
-            | Quantity::SetAside => (0, 0),
+            | Quantity::SetAside
+            | Quantity::Assigned(_)
+            | Quantity::HoldsAssigned(_)
+            | Quantity::AssignedWins(_) => (0, 0),
         }
     }
 

@@ -21,8 +21,10 @@
 //! | choice | `CHOICE + block(rule) + option` | [`Action::Choose`] (only with offers) |
 //!
 //! The choice block has one part per rule with an offer, in the variant's rule order: a figure
-//! option is `cell * N + feature` (the figure's tile anchor in the window), a neighbour tile
-//! `cell` (the cell the option names), a kind `k` (its place in the offer's list). Variants
+//! option (`own-figure`, `figure-in`) is `cell * N + feature` (the figure's tile anchor in the
+//! window), a site anywhere (`any-feature`, PD-11) `(cell * N + feature) * F + follower`, a
+//! neighbour tile `cell` (the cell the option names), a kind `k` (its place in the offer's
+//! list). Variants
 //! without offers have no choice block, so their ids and `num_distinct_actions` are unchanged.
 //!
 //! where `cell = i * W + j` is window row `i`, column `j` (board `(cx - r + j, cy - r + i)`) and
@@ -66,6 +68,8 @@ enum Shape {
     Tile,
     /// A kind: this many.
     Kind(i64),
+    /// A site for a figure anywhere (PD-11): window cell × feature × figure type.
+    Site,
     /// A step of a walk: north, east, south, west of the walking figure.
     Step,
 }
@@ -252,6 +256,7 @@ impl Codec {
             Shape::Figure => cells * self.features,
             Shape::Tile => cells,
             Shape::Kind(k) => k,
+            Shape::Site => cells * self.features * self.followers,
             Shape::Step => 4,
         }
     }
@@ -290,6 +295,20 @@ impl Codec {
             (Shape::Kind(k), ChoiceOption::Kind { index, .. }) => {
                 Some(i64::from(index)).filter(|&i| i < k)?
             }
+            (
+                Shape::Site,
+                ChoiceOption::Figure {
+                    x,
+                    y,
+                    feature,
+                    follower,
+                },
+            ) => {
+                let (f, k) = (i64::from(feature), i64::from(follower));
+                let fits = f < self.features && k < self.followers;
+                let cell = frame.cell(x, y).filter(|_| fits)?;
+                (cell * self.features + f) * self.followers + k
+            }
             (Shape::Step, ChoiceOption::Tile { x, y }) => {
                 let (wx, wy) = frame.walker?;
                 let d = (i64::from(x) - wx, i64::from(y) - wy);
@@ -322,6 +341,19 @@ impl Codec {
             }
             (Shape::Tile, ChoiceOption::Tile { x, y }) => frame.xy(local) == (x, y),
             (Shape::Kind(_), ChoiceOption::Kind { index, .. }) => local == i64::from(index),
+            (
+                Shape::Site,
+                ChoiceOption::Figure {
+                    x,
+                    y,
+                    feature,
+                    follower,
+                },
+            ) => {
+                let per_cell = self.features * self.followers;
+                frame.xy(local / per_cell) == (x, y)
+                    && local % per_cell == i64::from(feature) * self.followers + i64::from(follower)
+            }
             (Shape::Step, ChoiceOption::Tile { x, y }) => {
                 let (Some((wx, wy)), Some(&(dx, dy))) = (frame.walker, STEPS.get(local as usize))
                 else {
@@ -424,7 +456,8 @@ fn offer_shapes(rs: &Ruleset) -> Vec<(u16, Shape)> {
     let offers = rs.when.iter().enumerate().filter_map(|(i, w)| {
         let walks = w.then.iter().any(|a| matches!(a, Act::Walk(_)));
         let shape = match w.offer.as_ref().map(|o| &o.options) {
-            Some(Options::OwnFigure { .. }) => Shape::Figure,
+            Some(Options::OwnFigure { .. } | Options::FigureIn { .. }) => Shape::Figure,
+            Some(Options::AnyFeature { .. }) => Shape::Site,
             Some(Options::NeighbourTile { .. }) => Shape::Tile,
             Some(Options::Kind { of }) => Shape::Kind(of.len() as i64),
             // Taken with `Action::Take` (the pool's own ids), not chosen.

@@ -54,6 +54,13 @@ pub enum RuleEvent {
     /// The actor's figure step: offers of this event are listed beside the figure options
     /// (subject: the tile just placed).
     FigureStep,
+    /// [`RuleEvent::FigureStep`] of a tile carrying a tag, on the tile itself or on one of its
+    /// segments (PD-11, PD-12): `event = "figure-step"` with `tag` (a variant of its own, so
+    /// that artefacts of the untagged event read as before).
+    FigureStepOn {
+        /// Tag index the tile must carry.
+        tag: u32,
+    },
     /// A figure was placed from supply (subject: the figure and the feature it stands on).
     FigurePlaced {
         /// Only this figure type.
@@ -175,6 +182,9 @@ pub enum Seat {
     /// score, its takes, its holdings), in seat order (W-2: the seats whose score reached the
     /// track).
     Where(Box<Test>),
+    /// The owner of the figure a neutral figure (index into [`crate::Ruleset::neutrals`]) is
+    /// assigned to (none: the effect does nothing; PD-9, PD-10).
+    AssignedOwner(u16),
 }
 
 /// An effect: what a rule does.
@@ -278,6 +288,23 @@ pub enum Act {
         /// How far (over the chooser's values in an offer, else the actor's).
         by: Expr,
     },
+    /// A neutral figure (index into [`crate::Ruleset::neutrals`]) is assigned to the figure an
+    /// [`Options::OwnFigure`] offer's choice named and stands on its tile (PD-7): one
+    /// `neutral` line.
+    Assign {
+        /// Neutral figure index.
+        neutral: u16,
+    },
+    /// A neutral figure is assigned to nobody any more and stays where it stands (PD-10). A
+    /// figure it is assigned to that leaves the board also ends the assignment.
+    Unassign {
+        /// Neutral figure index.
+        neutral: u16,
+    },
+    /// The chooser puts a figure from supply on the site an [`Options::AnyFeature`] offer's
+    /// choice named (PD-11), then `figure-placed` as for any placement; the `choice` line is its
+    /// log line.
+    Place,
     /// A neutral figure (index into [`crate::Ruleset::neutrals`]) is put on a tile: it leaves
     /// wherever it stood (or comes onto the board), taking no step and acting on nothing on
     /// the way (PD-2). One `neutral` line.
@@ -468,6 +495,13 @@ pub enum Options {
         /// Only this figure type.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         figure: Option<u8>,
+        /// Only figure types of this set (`None`: any).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        figures: Option<FigureSet>,
+        /// Not the figure this neutral figure (index into [`crate::Ruleset::neutrals`]) is
+        /// assigned to (PD-7).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        not_assigned: Option<u16>,
         /// Feature kinds (empty: any).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         on: Vec<FeatureKind>,
@@ -494,6 +528,28 @@ pub enum Options {
     /// without a decision (no tile, the effects still run). Only at
     /// [`RuleEvent::TurnFinished`].
     PoolTile,
+    /// A site for one of the chooser's figures anywhere on the board (PD-11): a figure type of
+    /// `figures` the chooser holds on a feature of a placed tile other than the subject tile,
+    /// by the usual tests of the figure step (its sites, the whole feature unoccupied, not a
+    /// corner figure's field) and not completed. One option per feature and figure type, the
+    /// feature named at its first tile: tile placement order, then feature, then figure type.
+    /// The subject tile's own features are the figure step's ordinary options.
+    AnyFeature {
+        /// The figure types that may be placed so.
+        figures: FigureSet,
+        /// Tiles no site may be on: a neutral figure's tile (PD-11's Reading) or a tile
+        /// carrying a tag.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        avoid: Vec<Avoid>,
+    },
+    /// A figure of any seat's standing on the feature that holds the subject tile's segment
+    /// carrying the event's tag (PD-12): of the types in `figures`, in board order (tile
+    /// placement order, feature, figure type, seat). An event with no tag: the features of
+    /// the subject tile.
+    FigureIn {
+        /// The figure types that may be chosen.
+        figures: FigureSet,
+    },
 }
 
 /// One kind of an [`Options::Kind`] offer: the resource it is held as, the counter it becomes

@@ -4,7 +4,7 @@
 //! named through [`Names`].
 
 use crate::rule_form::{
-    Act, Offer, Options, RuleEvent, ScoredAt, Seat, SeatOrder, TileRef, When, CHOSEN,
+    Act, FigureSet, Offer, Options, RuleEvent, ScoredAt, Seat, SeatOrder, TileRef, When, CHOSEN,
 };
 use crate::value_text::{name, Names};
 use crate::words::{article, capitalised};
@@ -55,6 +55,10 @@ impl RuleEvent {
                 format!("when a tile carrying `{}` is placed", name(n.tags, *t))
             }
             RuleEvent::FigureStep => "at the figure step of each turn".into(),
+            RuleEvent::FigureStepOn { tag: t } => format!(
+                "at the figure step of a turn whose tile carries `{}`",
+                name(n.tags, *t)
+            ),
             RuleEvent::FigurePlaced { figure: None } => {
                 "when a figure is placed from supply".into()
             }
@@ -118,6 +122,10 @@ impl Seat {
             Seat::Has(f) => format!(
                 "each winner of the feature for each figure `{}` of theirs on it",
                 name(n.figures, u32::from(*f))
+            ),
+            Seat::AssignedOwner(x) => format!(
+                "the owner of the figure neutral figure `{}` is assigned to",
+                name(n.neutrals, u32::from(*x))
             ),
             Seat::Most(r) => format!(
                 "each seat holding the most of resource `{}` (none for 0)",
@@ -197,6 +205,7 @@ impl Act {
                 name(n.tracks, u32::from(*track)),
                 by.amount_named(n)
             ),
+            Act::Place | Act::Assign { .. } | Act::Unassign { .. } => self.board_words(n),
             Act::Put { neutral, on } => format!(
                 "neutral figure `{}` is put on {}, taking no step",
                 name(n.neutrals, u32::from(*neutral)),
@@ -215,6 +224,23 @@ impl Act {
             Act::ShuffleBack => {
                 "the tiles set aside go back into the remaining pile at random positions".into()
             }
+        }
+    }
+}
+
+impl Act {
+    /// The effects of choices over the board (PD-7, PD-10, PD-11) as a clause.
+    fn board_words(&self, n: &Names<'_>) -> String {
+        match self {
+            Act::Assign { neutral } => format!(
+                "neutral figure `{}` is assigned to the chosen figure and stands on its tile",
+                name(n.neutrals, u32::from(*neutral))
+            ),
+            Act::Unassign { neutral } => format!(
+                "neutral figure `{}` is assigned to nobody and stays where it stands",
+                name(n.neutrals, u32::from(*neutral))
+            ),
+            _ => "the chooser puts the chosen figure from supply on the chosen feature".into(),
         }
     }
 }
@@ -254,14 +280,27 @@ impl Options {
     /// What may be chosen, as a noun phrase.
     pub fn describe(&self, n: &Names<'_>) -> String {
         match self {
-            Options::OwnFigure { figure, on, test } => {
-                let which = match figure {
-                    Some(f) => format!("figure `{}`", name(n.figures, u32::from(*f))),
-                    None => "figure".into(),
+            Options::OwnFigure {
+                figure,
+                figures,
+                not_assigned,
+                on,
+                test,
+            } => {
+                let which = match (figure, figures) {
+                    (Some(f), _) => format!("figure `{}`", name(n.figures, u32::from(*f))),
+                    (None, Some(set)) => format!("figure ({})", figure_set_words(n, *set)),
+                    (None, None) => "figure".into(),
                 };
                 let mut s = format!("a {which} of theirs on {}", kinds_words(on));
                 if let Some(t) = test {
                     s.push_str(&format!(" where {}", t.words_named(n)));
+                }
+                if let Some(x) = not_assigned {
+                    s.push_str(&format!(
+                        ", not the one neutral figure `{}` is assigned to",
+                        name(n.neutrals, u32::from(*x))
+                    ));
                 }
                 s
             }
@@ -281,8 +320,47 @@ impl Options {
             Options::PoolTile => "a tile of the open pool to take (with none left, the take \
                                   happens all the same)"
                 .into(),
+            Options::AnyFeature { figures, avoid } => format!(
+                "a figure of theirs in supply ({}) and an unoccupied, uncompleted feature of \
+                 any other placed tile{} for it",
+                figure_set_words(n, *figures),
+                avoid_words(n, avoid)
+            ),
+            Options::FigureIn { figures } => format!(
+                "a figure of any seat's ({}) on the feature of the tile's tagged segment",
+                figure_set_words(n, *figures)
+            ),
         }
     }
+}
+
+/// " (not the tile of neutral figure `ID`)" and the like, for an offer's `avoid`.
+fn avoid_words(n: &Names<'_>, avoid: &[crate::Avoid]) -> String {
+    let each = avoid.iter().filter_map(|a| match a {
+        crate::Avoid::Neutral(i) => Some(format!(
+            "the tile of neutral figure `{}`",
+            name(n.neutrals, u32::from(*i))
+        )),
+        crate::Avoid::Tag(t) => Some(format!("a tile carrying `{}`", name(n.tags, *t))),
+        crate::Avoid::Empty | crate::Avoid::Visited => None,
+    });
+    let said: Vec<String> = each.collect();
+    if said.is_empty() {
+        return String::new();
+    }
+    format!(" (not {})", said.join(" or "))
+}
+
+/// The figure types of a set, by id ("`meeple`, `knight`"; "no figure" when empty).
+fn figure_set_words(n: &Names<'_>, set: FigureSet) -> String {
+    let ids: Vec<String> = (0..32u8)
+        .filter(|&f| set.has(f))
+        .map(|f| format!("`{}`", name(n.figures, u32::from(f))))
+        .collect();
+    if ids.is_empty() {
+        return "no figure".into();
+    }
+    ids.join(", ")
 }
 
 impl crate::Walk {

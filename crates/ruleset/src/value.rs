@@ -129,6 +129,18 @@ pub enum Quantity {
     /// only.
     #[serde(rename = "set_aside")]
     SetAside,
+    /// 1 while a neutral figure (index into [`crate::Ruleset::neutrals`]) is assigned to a
+    /// figure of the seat the value is read for (in a rule's test, the actor;
+    /// [`crate::Act::Assign`], PD-7, PD-9), else 0. Rule-form values only.
+    Assigned(u32),
+    /// 1 when the subject feature holds the figure a neutral figure is assigned to (PD-10),
+    /// else 0. Rule-form values only.
+    #[serde(rename = "holds_assigned")]
+    HoldsAssigned(u32),
+    /// 1 when the owner of the figure a neutral figure is assigned to is among the subject
+    /// feature's winners (PD-10's other reading), else 0. Rule-form values only.
+    #[serde(rename = "assigned_wins")]
+    AssignedWins(u32),
 }
 
 impl Quantity {
@@ -161,6 +173,9 @@ impl Quantity {
                 | Quantity::TrackWas(_)
                 | Quantity::OnBoard(_)
                 | Quantity::SetAside
+                | Quantity::Assigned(_)
+                | Quantity::HoldsAssigned(_)
+                | Quantity::AssignedWins(_)
         )
     }
 }

@@ -105,6 +105,9 @@ impl Quantity {
             Quantity::Track(t) => format!("track({})", name(n.tracks, t)),
             Quantity::TrackWas(t) => format!("track_was({})", name(n.tracks, t)),
             Quantity::OnBoard(i) => format!("on_board({})", name(n.neutrals, i)),
+            Quantity::Assigned(i) => format!("assigned({})", name(n.neutrals, i)),
+            Quantity::HoldsAssigned(i) => format!("holds_assigned({})", name(n.neutrals, i)),
+            Quantity::AssignedWins(i) => format!("assigned_wins({})", name(n.neutrals, i)),
             Quantity::SetAside => "set_aside".into(),
             _ => board_source(self, n),
         }
@@ -137,6 +140,18 @@ impl Quantity {
                 format!("{} on the board", named("neutral figure", n.neutrals, i))
             }
             Quantity::SetAside => "tile set aside".into(),
+            Quantity::Assigned(i) => format!(
+                "{} assigned to a figure of theirs",
+                named("neutral figure", n.neutrals, i)
+            ),
+            Quantity::HoldsAssigned(i) => format!(
+                "figure {} is assigned to on the feature",
+                named("neutral figure", n.neutrals, i)
+            ),
+            Quantity::AssignedWins(i) => format!(
+                "winning owner of the figure {} is assigned to",
+                named("neutral figure", n.neutrals, i)
+            ),
             Quantity::Extends(f) | Quantity::ExtendsOpen(f) => format!(
                 "{}feature it extends holding its placer's {}",
                 if self == Quantity::Extends(f) {
@@ -184,6 +199,18 @@ impl Quantity {
                 format!("the neutral figures `{}` on the board", name(n.neutrals, i))
             }
             Quantity::SetAside => "the tiles set aside".into(),
+            Quantity::Assigned(i) => format!(
+                "whether {} is assigned to a figure of theirs",
+                named("neutral figure", n.neutrals, i)
+            ),
+            Quantity::HoldsAssigned(i) => format!(
+                "whether the feature holds the figure {} is assigned to",
+                named("neutral figure", n.neutrals, i)
+            ),
+            Quantity::AssignedWins(i) => format!(
+                "whether the owner of the figure {} is assigned to wins the feature",
+                named("neutral figure", n.neutrals, i)
+            ),
             Quantity::Extends(f) | Quantity::ExtendsOpen(f) => format!(
                 "the features it extends{} holding its placer's {}",
                 if self == Quantity::Extends(f) {

@@ -296,6 +296,11 @@ pub struct RawChoice {
     #[serde(default)]
     #[schemars(range(min = 0, max = 7))]
     pub player: Option<Sp<i64>>,
+    /// The answer is expected to be refused (default `false`): a `choose` whose option the
+    /// engine does not list, or a `decline` of an offer that may not be declined; the offer
+    /// stays open for the next answer.
+    #[serde(default)]
+    pub refused: Option<Sp<bool>>,
 }
 
 /// The option taken: exactly one of `figure`, `tile` and `kind`, as the offer's options are.
@@ -305,8 +310,9 @@ pub struct RawChoose {
     /// The rule id of the offer (a `[[when]]` with an `offer`).
     #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
     pub rule: Sp<RuleId>,
-    /// A figure of the chooser's (an `own-figure` offer): a cell `[x, y]` of the tile it
-    /// stands on.
+    /// A figure (an `own-figure` or `figure-in` offer): a cell `[x, y]` of the tile it stands
+    /// on; or a site for a figure (an `any-feature` offer, PD-11): a cell of the feature's
+    /// first tile in placement order.
     #[serde(default)]
     #[schemars(length(min = 2, max = 2))]
     pub figure: Option<Sp<Vec<Sp<i64>>>>,
@@ -314,6 +320,10 @@ pub struct RawChoose {
     /// seat has figures on two features of it.
     #[serde(default)]
     pub on: Option<Sp<String>>,
+    /// With `figure`: the figure type (a follower id), needed only when the options name two
+    /// types on that feature.
+    #[serde(default, rename = "type")]
+    pub kind_of: Option<Sp<String>>,
     /// A placed tile (a `neighbour-tile` offer): a cell `[x, y]` of it.
     #[serde(default)]
     #[schemars(length(min = 2, max = 2))]

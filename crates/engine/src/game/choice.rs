@@ -70,6 +70,9 @@ pub(crate) enum Stage {
     TurnEnd,
     /// The offers of a turn's start: then the turn's own tiles or draw.
     TurnStart,
+    /// A figure-step offer that may not be declined, made alone (PD-12's "must"): then the
+    /// turn's end, its figure step used.
+    Step,
 }
 
 super::part! {
@@ -382,6 +385,7 @@ impl Game {
             Stage::Placed => self.begin_figure_step(),
             Stage::TurnEnd => self.after_scoring(),
             Stage::TurnStart => self.begin_turn_after_offers(),
+            Stage::Step => self.end_turn(),
             Stage::None => {}
         }
     }
@@ -426,6 +430,25 @@ impl Game {
                 });
             }
         }
+        self.make_must_offer();
+    }
+
+    /// A figure-step offer that may not be declined and has options is the whole figure step
+    /// (PD-12's "must"): made alone in [`Phase::Choice`], no follower and no other offer; once
+    /// answered the turn ends (the model has it use the figure step).
+    fn make_must_offer(&mut self) {
+        let must = (self.choice.step.iter())
+            .position(|o| self.offer_of(o.rule).is_some_and(|f| !f.may_decline));
+        let Some(k) = must else {
+            return;
+        };
+        let o = self.choice.step.swap_remove(k);
+        self.choice.step.clear();
+        self.choice.queue.clear();
+        self.choice.stage = Stage::Step;
+        self.now.player = o.seat;
+        self.now.phase = Phase::Choice;
+        self.choice.open = Some(o);
     }
 
     /// After a figure-step choice that leaves the step open: the follower options again, and
@@ -451,14 +474,29 @@ impl Game {
             return Vec::new();
         };
         match &offer.options {
-            Options::OwnFigure { figure, on, test } => {
+            Options::OwnFigure {
+                figure,
+                figures,
+                not_assigned,
+                on,
+                test,
+            } => {
                 let figs = self.own_figures(seat, (*figure, on), test.as_ref(), ctx);
-                figs.into_iter().map(|f| self.figure_option(f)).collect()
+                let hosts = figs.into_iter();
+                let hosts = hosts.filter(|&f| self.may_host(f, *figures, *not_assigned));
+                hosts.map(|f| self.figure_option(f)).collect()
             }
             Options::NeighbourTile { diagonals } => self.neighbour_tiles(ctx.tile, *diagonals),
             Options::Kind { of } => self.held_kinds(seat, of),
             // Made by the pool's takes (game/pool.rs), never here.
             Options::PoolTile => Vec::new(),
+            Options::AnyFeature { figures, avoid } => {
+                self.sites_anywhere(seat, (*figures, avoid), ctx)
+            }
+            Options::FigureIn { figures } => {
+                let tag = when.and_then(|w| super::anywhere::event_tag(&w.event));
+                self.figures_in(*figures, tag, ctx)
+            }
         }
     }
 
@@ -520,7 +558,7 @@ impl Game {
         out
     }
 
-    fn figure_option(&self, f: FigureRef) -> (ChoiceOption, Chosen) {
+    pub(super) fn figure_option(&self, f: FigureRef) -> (ChoiceOption, Chosen) {
         let s = self.board.segs[f.seg as usize];
         let inst = self.board.insts[s.inst as usize];
         let option = ChoiceOption::Figure {
@@ -573,7 +611,7 @@ impl Game {
     /// turn's scoring is still to run (the offers came before the figure step).
     pub(super) fn drop_offers(&mut self) -> bool {
         let walk = self.nf.walk.take();
-        let before_scoring = self.choice.stage == Stage::Placed
+        let before_scoring = matches!(self.choice.stage, Stage::Placed | Stage::Step)
             || walk.is_some_and(|w| w.resume == super::walk::WalkResume::Scoring);
         self.choice.clear();
         self.rf.offers.clear();

@@ -75,6 +75,9 @@ impl Game {
                 let by = self.value_for(by, ctx, ctx.chooser.unwrap_or(ctx.actor));
                 self.rf.advance(usize::from(*track), by);
             }
+            Act::Place => self.act_place(ctx),
+            Act::Assign { neutral } => self.act_assign(rule, *neutral, ctx),
+            Act::Unassign { neutral } => self.act_unassign(*neutral),
             Act::Put { .. }
             | Act::NoFigures { .. }
             | Act::Walk(_)
@@ -158,6 +161,7 @@ impl Game {
             Seat::Holder(t) => one(self.token_holder(usize::from(*t))),
             Seat::Chooser => one(ctx.chooser),
             Seat::Most(r) => self.most_bits(usize::from(*r)),
+            Seat::AssignedOwner(n) => one(self.assigned_to(u32::from(*n)).map(|f| f.player)),
             Seat::Has(f) => {
                 let seats = self.has_figure(*f, ctx);
                 seats.iter().fold(0, |m, &p| m | 1 << p)
@@ -410,7 +414,8 @@ impl Game {
         let Some(i) = self.board.meeples.iter().position(same) else {
             return;
         };
-        self.board.meeples.remove(i);
+        let gone = self.board.meeples.remove(i);
+        self.figure_left(gone);
         let root = find(&mut self.board.segs, f.seg);
         let occupies = self.rules.figures[usize::from(f.ftype)].occupies;
         let s = &mut self.board.segs[root as usize];

@@ -349,7 +349,7 @@ impl Game {
 
     /// Count a figure of type `ftype` put on the feature rooted at `root` (a guest when its
     /// type does not occupy).
-    fn add_figure(&mut self, root: u32, ftype: u8) {
+    pub(super) fn add_figure(&mut self, root: u32, ftype: u8) {
         let s = &mut self.board.segs[root as usize];
         s.occ += 1;
         if !self.rules.figures[ftype as usize].occupies {

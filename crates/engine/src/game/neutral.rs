@@ -9,7 +9,7 @@
 use tegula_ruleset::{Act, FigureSet, TileRef};
 
 use super::walk::WalkState;
-use super::when::{Chosen, Ctx};
+use super::when::{Chosen, Ctx, FigureRef};
 use super::{find, part, Event, FeatureId, Game, MoveError, Phase, FRONT};
 use crate::rng::{derive_seed, Rng};
 
@@ -38,6 +38,9 @@ part! {
         pub(crate) drawn: Option<u16>,
         /// Whether a `draw` rule set the tile being drawn aside.
         pub(crate) aside_now: bool,
+        /// By neutral figure index, the figure it is assigned to (PD-7; empty in a variant
+        /// without neutral figures).
+        pub(crate) assigned: Vec<Option<FigureRef>>,
     }
 }
 
@@ -52,6 +55,8 @@ impl NeutralState {
         self.setup_pile.clear();
         self.drawn = None;
         self.aside_now = false;
+        self.assigned.clear();
+        self.assigned.resize(neutrals, None);
     }
 }
 
@@ -156,6 +161,7 @@ impl Game {
     /// `cite`.
     pub(super) fn remove_figure(&mut self, i: usize, cite: &str) {
         let f = self.board.meeples.remove(i);
+        self.figure_left(f);
         let root = find(&mut self.board.segs, f.seg);
         let occupies = self.rules.figures[usize::from(f.ftype)].occupies;
         let s = &mut self.board.segs[root as usize];

@@ -71,6 +71,17 @@ impl Counts for RuleCounts<'_> {
             | Quantity::Near(_) => g.board_count(q, self.ctx),
             Quantity::OnBoard(n) => u32::from(g.neutral_at(n as usize).is_some()),
             Quantity::SetAside => g.nf.set_aside.len() as u32,
+            Quantity::Assigned(n) => {
+                u32::from(g.assigned_to(n).is_some_and(|f| f.player == self.seat))
+            }
+            Quantity::HoldsAssigned(n) => {
+                let holds = g.assigned_to(n).map(|f| g.find_ro(f.seg));
+                u32::from(holds.is_some() && holds == root)
+            }
+            Quantity::AssignedWins(n) => {
+                let owner = g.assigned_to(n).map(|f| f.player);
+                u32::from(owner.is_some_and(|p| self.ctx.winners >> p & 1 != 0))
+            }
             // A tile subject without a feature: the tile's tag and its features'.
             Quantity::Tag(t) if root.is_none() => {
                 self.ctx.tile.map_or(0, |i| g.tile_tag_count(i, t))

@@ -383,6 +383,9 @@ impl Game {
                 continue;
             }
             self.board.meeples.swap_remove(i);
+            if !self.nf.assigned.is_empty() {
+                super::assigned::clear(&mut self.nf.assigned, m);
+            }
             if fig.moves.is_some() {
                 self.due.freed.push(Freed {
                     player: m.player,
@@ -623,7 +626,10 @@ impl Counts for FeatureCounts<'_> {
             | Quantity::Track(_)
             | Quantity::TrackWas(_)
             | Quantity::OnBoard(_)
-            | Quantity::SetAside => 0,
+            | Quantity::SetAside
+            | Quantity::Assigned(_)
+            | Quantity::HoldsAssigned(_)
+            | Quantity::AssignedWins(_) => 0,
         }
     }
 }

@@ -37,6 +37,14 @@ pub(crate) enum Chosen {
     Tile(u32),
     /// A kind of piece.
     Kind(PieceKind),
+    /// A site for a figure of the chooser's from supply (PD-11): the segment it goes on and
+    /// its figure type.
+    Site {
+        /// The segment (of the feature's first tile in placement order).
+        seg: u32,
+        /// Figure type.
+        ftype: u8,
+    },
 }
 
 /// The placed tile a carried rule ([`tegula_ruleset::When::tile`]) acts for.
@@ -87,6 +95,7 @@ impl Ctx {
     pub(crate) fn subject_feature(&self) -> Option<u32> {
         match self.chosen {
             Some(Chosen::Figure(f)) => Some(f.seg),
+            Some(Chosen::Site { seg, .. }) => Some(seg),
             _ => self.feature,
         }
     }
@@ -160,7 +169,9 @@ impl Game {
                     .is_some_and(|f| kinds.contains(&self.board.segs[f as usize].kind))
         };
         match event {
-            RuleEvent::TilePlaced { tag: Some(t) } | RuleEvent::BeforeScoring { tag: Some(t) } => {
+            RuleEvent::TilePlaced { tag: Some(t) }
+            | RuleEvent::FigureStepOn { tag: t }
+            | RuleEvent::BeforeScoring { tag: Some(t) } => {
                 ctx.tile.is_some_and(|i| self.tile_tag_count(i, *t) > 0)
             }
             RuleEvent::Draw { tag } => self.drawn_has(*tag),

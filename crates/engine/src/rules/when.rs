@@ -52,7 +52,7 @@ impl Kind {
     pub(crate) fn of(e: &RuleEvent) -> Kind {
         match e {
             RuleEvent::TilePlaced { .. } => Kind::TilePlaced,
-            RuleEvent::FigureStep => Kind::FigureStep,
+            RuleEvent::FigureStep | RuleEvent::FigureStepOn { .. } => Kind::FigureStep,
             RuleEvent::FigurePlaced { .. } => Kind::FigurePlaced,
             RuleEvent::FeatureCompleted { .. } => Kind::FeatureCompleted,
             RuleEvent::FeatureScored { .. } => Kind::FeatureScored,
@@ -192,6 +192,7 @@ pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
             bad("tile", u32::from(t));
         }
         if let RuleEvent::TilePlaced { tag: Some(t) }
+        | RuleEvent::FigureStepOn { tag: t }
         | RuleEvent::BeforeScoring { tag: Some(t) }
         | RuleEvent::Draw { tag: Some(t) } = w.event
         {
@@ -292,7 +293,9 @@ fn check_act(rs: &Ruleset, a: &Act, chosen: bool, bad: &mut impl FnMut(&'static 
                 bad("track", u32::from(*track));
             }
         }
-        Act::Put { neutral, .. } => check_index(rs, "neutral", *neutral, false, bad),
+        Act::Put { neutral, .. } | Act::Assign { neutral } | Act::Unassign { neutral } => {
+            check_index(rs, "neutral", *neutral, false, bad)
+        }
         Act::Walk(w) => {
             check_index(rs, "neutral", w.neutral, false, bad);
             for a in &w.avoid {
@@ -320,9 +323,8 @@ fn check_act(rs: &Ruleset, a: &Act, chosen: bool, bad: &mut impl FnMut(&'static 
         | Act::ReturnChosen
         | Act::ScoreFeature { .. }
         | Act::ScoreFigure { .. }
-        | Act::NoFigures { .. }
-        | Act::SetAside
-        | Act::ShuffleBack => {}
+        | Act::Place => {}
+        Act::NoFigures { .. } | Act::SetAside | Act::ShuffleBack => {}
     }
 }
 
@@ -348,6 +350,7 @@ fn check_seat(rs: &Ruleset, s: &Seat, bad: &mut impl FnMut(&'static str, u32)) {
     match s {
         Seat::Holder(t) => check_index(rs, "token", *t, false, bad),
         Seat::Most(r) => check_index(rs, "resource", *r, false, bad),
+        Seat::AssignedOwner(n) => check_index(rs, "neutral", *n, false, bad),
         Seat::Has(f) if usize::from(*f) >= rs.followers.len() => bad("figure", u32::from(*f)),
         _ => {}
     }

@@ -91,8 +91,8 @@ pub struct RawWhen {
     /// `feature-scored`: during the game, at the end or both (default `"any"`).
     #[serde(default)]
     pub at: Option<Sp<RawScoredAt>>,
-    /// `tile-placed`, `before-scoring`, `draw`: only tiles carrying this tag (on the tile or on
-    /// a segment).
+    /// `tile-placed`, `figure-step`, `before-scoring`, `draw`: only tiles carrying this tag (on
+    /// the tile or on a segment).
     #[serde(default)]
     #[schemars(length(min = 1, max = 64))]
     pub tag: Option<Sp<String>>,
@@ -296,6 +296,19 @@ pub struct RawAct {
     /// How far `advance` moves the track.
     #[serde(default)]
     pub by: Option<Sp<RawValue>>,
+    /// A neutral figure is assigned to the figure chosen in an `own-figure` offer and stands on
+    /// its tile: `{ assign = NEUTRAL }` (PD-7).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub assign: Option<Sp<String>>,
+    /// A neutral figure is assigned to nobody: `{ unassign = NEUTRAL }` (PD-10).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub unassign: Option<Sp<String>>,
+    /// The chooser's figure goes on the site chosen in an `any-feature` offer:
+    /// `{ place = "chosen" }`.
+    #[serde(default)]
+    pub place: Option<Sp<RawChosen>>,
     /// A neutral figure is put on a tile: `{ put = NEUTRAL, on = "subject" | "chosen" }`.
     #[serde(default)]
     #[schemars(length(min = 1, max = 64))]
@@ -371,7 +384,7 @@ pub enum RawTileRef {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum RawChosen {
-    /// The figure chosen in an `own-figure` offer.
+    /// The figure (or, for `place`, the site) chosen in the offer.
     Chosen,
 }
 
@@ -382,7 +395,8 @@ pub struct RawOffer {
     /// Who chooses (a seat, as in an effect's `to`; not `chooser`).
     #[schemars(length(min = 1, max = 2000))]
     pub to: Sp<String>,
-    /// What the options are: exactly one of `own-figure`, `neighbour-tile`, `kind`.
+    /// What the options are: exactly one of `own-figure`, `neighbour-tile`, `kind`,
+    /// `any-feature`, `figure-in`.
     pub options: Sp<RawOptions>,
     /// Whether the seat may decline (default `false`).
     #[serde(default)]
@@ -433,6 +447,25 @@ pub struct RawOptions {
     /// taken into the chooser's hand, placed instead of a drawn tile (W-2, W-5).
     #[serde(default, rename = "pool-tile")]
     pub pool_tile: Option<Sp<bool>>,
+    /// A site for one of the chooser's figures on any other placed tile (PD-11).
+    #[serde(default, rename = "any-feature")]
+    pub any_feature: Option<Sp<RawFigureSet>>,
+    /// A figure of any seat's on the feature of the subject tile's tagged segment (PD-12).
+    #[serde(default, rename = "figure-in")]
+    pub figure_in: Option<Sp<RawFigureSet>>,
+}
+
+/// `any-feature` and `figure-in` options: which figure types.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawFigureSet {
+    /// The figure types: a `[groups]` name or a list of follower ids.
+    pub figures: Sp<RawFigures>,
+    /// `any-feature` only: tiles no site may be on, `"neutral(ID)"` (a neutral figure's tile)
+    /// or `"tag(TAG)"`.
+    #[serde(default)]
+    #[schemars(length(max = 8))]
+    pub avoid: Option<Sp<Vec<Sp<String>>>>,
 }
 
 /// `own-figure` options: which of the chooser's figures may be chosen.
@@ -443,6 +476,13 @@ pub struct RawOwnFigure {
     #[serde(default)]
     #[schemars(length(min = 1, max = 64))]
     pub figure: Option<Sp<String>>,
+    /// Only figure types of a set: a `[groups]` name or a list of follower ids.
+    #[serde(default)]
+    pub figures: Option<Sp<RawFigures>>,
+    /// Not the figure this neutral figure is assigned to (PD-7): a `[[neutral]]` id.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub not_assigned: Option<Sp<String>>,
     /// Only on features of these kinds (default: any).
     #[serde(default)]
     #[schemars(length(min = 1, max = 4))]

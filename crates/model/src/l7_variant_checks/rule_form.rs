@@ -462,7 +462,13 @@ impl Cx<'_> {
         let to = self.seat(&o.to, e, false, out)?;
         let options = self.options(&o.options, e, out)?;
         let uses_figure_step = o.uses_figure_step.as_ref().is_some_and(|u| u.value);
-        if uses_figure_step && *e != tegula_ruleset::RuleEvent::FigureStep {
+        if uses_figure_step
+            && !matches!(
+                e,
+                tegula_ruleset::RuleEvent::FigureStep
+                    | tegula_ruleset::RuleEvent::FigureStepOn { .. }
+            )
+        {
             let at = o.uses_figure_step.as_ref().map_or(0..0, |u| u.span.clone());
             let msg = "`uses_figure_step = true` needs `event = \"figure-step\"`: only the \
                        figure step's offers stand beside the figure options (\"instead of \
@@ -470,13 +476,17 @@ impl Cx<'_> {
             out.push(self.src.diag(Code::BadWhen, at, msg));
         }
         let may_decline = o.may_decline.as_ref().is_some_and(|m| m.value);
-        if !may_decline && *e == tegula_ruleset::RuleEvent::FigureStep {
-            // The engine lists these beside the figure options and the pass: the seat can always
-            // not take them, so an offer that says otherwise would be played as it does not say.
+        let step = matches!(
+            e,
+            tegula_ruleset::RuleEvent::FigureStep | tegula_ruleset::RuleEvent::FigureStepOn { .. }
+        );
+        if !may_decline && step && !uses_figure_step {
+            // An offer that may not be declined is the whole figure step when it has options
+            // (PD-12's "must"); one that left the step open would have to be taken and then
+            // the step go on, which no rule says.
             let at = o.may_decline.as_ref().map_or(whole, |m| m.span.clone());
-            let msg =
-                "a `figure-step` offer stands beside the figure options and the pass, so the \
-                       seat may always decline it: write `may_decline = true`";
+            let msg = "a `figure-step` offer the seat may not decline is the turn's whole figure \
+                       step: write `uses_figure_step = true` (or `may_decline = true`)";
             out.push(self.src.diag(Code::BadWhen, at, msg));
         }
         // The effects on a chosen figure read its feature.
@@ -577,7 +587,21 @@ impl Cx<'_> {
                 Some(t) => Some(self.test(t, &subject, kind, out)?),
                 None => None,
             };
-            return Some(Options::OwnFigure { figure, on, test });
+            let figures = match &f.figures {
+                Some(set) => Some(self.figure_set(set, out)?),
+                None => None,
+            };
+            let not_assigned = match &f.not_assigned {
+                Some(n) => Some(self.resolve("neutral figure", self.names.neutrals, n, out)?),
+                None => None,
+            };
+            return Some(Options::OwnFigure {
+                figure,
+                figures,
+                not_assigned,
+                on,
+                test,
+            });
         }
         if let Some(n) = &raw.neighbour_tile {
             if !event::has_tile(e) {
@@ -591,6 +615,9 @@ impl Cx<'_> {
             }
             let diagonals = n.value.diagonals.as_ref().is_some_and(|d| d.value);
             return Some(Options::NeighbourTile { diagonals });
+        }
+        if raw.any_feature.is_some() || raw.figure_in.is_some() {
+            return self.board_options(raw, e, out);
         }
         let kinds = raw.kind.as_ref()?;
         self.piece_kinds(kinds, out).map(|of| Options::Kind { of })
@@ -615,6 +642,78 @@ impl Cx<'_> {
         };
         out.push(self.src.diag(Code::BadWhen, p.span.clone(), msg));
         None
+    }
+
+    /// Options over the board: `any-feature` (sites anywhere, PD-11) or `figure-in` (figures on
+    /// the subject tile's tagged feature, PD-12).
+    fn board_options(
+        &self,
+        raw: &RawOptions,
+        e: &tegula_ruleset::RuleEvent,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Options> {
+        if let Some(f) = &raw.any_feature {
+            if !matches!(
+                e,
+                tegula_ruleset::RuleEvent::FigureStep
+                    | tegula_ruleset::RuleEvent::FigureStepOn { .. }
+            ) {
+                let msg = format!(
+                    "`any-feature` options place a figure: only a `figure-step` rule may offer \
+                     them, not a `{}` rule",
+                    event::name(e)
+                );
+                out.push(self.src.diag(Code::BadWhen, f.span.clone(), msg));
+                return None;
+            }
+            let figures = self.figure_set(&f.value.figures, out)?;
+            let avoid = self.site_avoid(f.value.avoid.as_ref(), out)?;
+            return Some(Options::AnyFeature { figures, avoid });
+        }
+        if let Some(f) = &raw.figure_in {
+            if !event::has_tile(e) {
+                let msg = format!(
+                    "`figure-in` options are the figures on the subject tile's features; a \
+                     `{}` rule has no subject tile",
+                    event::name(e)
+                );
+                out.push(self.src.diag(Code::BadWhen, f.span.clone(), msg));
+                return None;
+            }
+            if let Some(a) = &f.value.avoid {
+                let msg = "`avoid` names tiles no site may be on: it goes with `any-feature` \
+                           options only";
+                out.push(self.src.diag(Code::BadWhen, a.span.clone(), msg));
+                return None;
+            }
+            let figures = self.figure_set(&f.value.figures, out)?;
+            return Some(Options::FigureIn { figures });
+        }
+        None
+    }
+
+    /// The tiles an `any-feature` offer's sites avoid: a neutral figure's, or a tag's; `empty`
+    /// and `visited` are a walk's words.
+    fn site_avoid(
+        &self,
+        avoid: Option<&Sp<Vec<Sp<String>>>>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Vec<tegula_ruleset::Avoid>> {
+        let mut all = Vec::new();
+        for a in avoid.iter().flat_map(|v| &v.value) {
+            let got = self.avoid(a, out)?;
+            if matches!(
+                got,
+                tegula_ruleset::Avoid::Empty | tegula_ruleset::Avoid::Visited
+            ) {
+                let msg = "a site is on a placed tile and visits nothing: an `any-feature` \
+                           offer avoids `neutral(ID)` or `tag(TAG)`";
+                out.push(self.src.diag(Code::BadWhen, a.span.clone(), msg));
+                return None;
+            }
+            all.push(got);
+        }
+        Some(all)
     }
 
     /// The kinds of a `kind` offer: each name both a resource and a counter, each once.

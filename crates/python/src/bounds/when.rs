@@ -175,7 +175,10 @@ impl Game<'_> {
             Quantity::Completed(FeatureKind::City) => t.completed_cities,
             Quantity::Completed(kind) | Quantity::Touching(kind, _) => t.count(kind),
             // Features holding a figure of the type: at most every seat's figures of it.
-            Quantity::OnBoard(_) => 1,
+            Quantity::OnBoard(_)
+            | Quantity::Assigned(_)
+            | Quantity::HoldsAssigned(_)
+            | Quantity::AssignedWins(_) => 1,
             Quantity::SetAside => t.pieces,
             Quantity::Extends(f) | Quantity::ExtendsOpen(f) => {
                 let f = usize::try_from(f).unwrap_or(usize::MAX);
@@ -321,7 +324,10 @@ impl Game<'_> {
             RuleEvent::TilePlaced { tag: None } => t.pieces,
             RuleEvent::TilePlaced { tag: Some(tag) } => t.tagged_pieces(*tag),
             // One figure step per turn, and a turn places one tile: counted twice for safety.
-            RuleEvent::FigureStep | RuleEvent::TurnStart | RuleEvent::TurnEnd => 2 * t.pieces,
+            RuleEvent::FigureStep
+            | RuleEvent::FigureStepOn { .. }
+            | RuleEvent::TurnStart
+            | RuleEvent::TurnEnd => 2 * t.pieces,
             // Once a turn; its pool-tile offers are made again, at most 255 takes a seat.
             RuleEvent::TurnFinished if offer.is_some_and(|o| o.repeat) => {
                 let takes = 255u128.saturating_mul(u128::from(self.players));
@@ -542,7 +548,9 @@ impl Game<'_> {
             }
             let placed = matches!(
                 w.event,
-                RuleEvent::TilePlaced { .. } | RuleEvent::FigureStep
+                RuleEvent::TilePlaced { .. }
+                    | RuleEvent::FigureStep
+                    | RuleEvent::FigureStepOn { .. }
             );
             if *on != TileRef::Subject || !placed {
                 return all();

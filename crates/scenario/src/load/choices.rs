@@ -23,6 +23,8 @@ pub struct ChoiceAnswer {
     pub figure_step: bool,
     /// Whether taking it uses up the figure step (then no follower).
     pub uses_figure_step: bool,
+    /// Whether the engine must refuse it (the offer then stays open).
+    pub refused: bool,
     /// Position in the file.
     pub pos: Pos,
 }
@@ -30,8 +32,9 @@ pub struct ChoiceAnswer {
 /// The option an answer takes, or a decline.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
-    /// A figure of the chooser's: a cell of its tile, and a segment id of its feature there.
-    Figure((i32, i32), Option<String>),
+    /// A figure, or a site for one: a cell of its tile, a segment id of its feature there and
+    /// its figure type (a follower id), each if given.
+    Figure((i32, i32), Option<String>, Option<String>),
     /// A placed tile, by a cell of it.
     Tile((i32, i32)),
     /// A kind, by its resource id.
@@ -51,9 +54,10 @@ pub(super) fn choices(
     for c in raw {
         let player = c.player.as_ref().and_then(|p| seat(cx, p, players));
         let pos = cx.pos(&c.span);
+        let refused = c.refused.as_ref().is_some_and(|r| r.value);
         let answer = match (&c.choose, &c.decline) {
             (Some(ch), None) => choose(cx, rs, ch),
-            (None, Some(rule)) => decline(cx, rs, rule),
+            (None, Some(rule)) => decline(cx, rs, rule, refused),
             _ => {
                 let why = "a choice is `choose = { rule, figure | tile | kind }` or \
                            `decline = \"RULE\"`, exactly one of them";
@@ -67,8 +71,12 @@ pub(super) fn choices(
                 rule,
                 answer,
                 player,
-                figure_step: w.event == RuleEvent::FigureStep,
+                figure_step: matches!(
+                    w.event,
+                    RuleEvent::FigureStep | RuleEvent::FigureStepOn { .. }
+                ),
                 uses_figure_step: offer.is_some_and(|o| o.uses_figure_step),
+                refused,
                 pos,
             });
         }
@@ -107,10 +115,21 @@ fn offered<'r>(cx: &mut Ctx, rs: &'r Ruleset, rule: &Sp<String>) -> Vec<&'r When
 
 type Resolved<'r> = (String, Answer, &'r When);
 
-fn decline<'r>(cx: &mut Ctx, rs: &'r Ruleset, rule: &Sp<String>) -> Option<Resolved<'r>> {
+fn decline<'r>(
+    cx: &mut Ctx,
+    rs: &'r Ruleset,
+    rule: &Sp<String>,
+    refused: bool,
+) -> Option<Resolved<'r>> {
     let found = offered(cx, rs, rule);
     let may = |w: &&&When| {
-        let figure_step = w.event == RuleEvent::FigureStep;
+        if refused {
+            return true;
+        }
+        let figure_step = matches!(
+            w.event,
+            RuleEvent::FigureStep | RuleEvent::FigureStepOn { .. }
+        );
         figure_step || w.offer.as_ref().is_some_and(|o| o.may_decline)
     };
     let Some(&w) = found.iter().find(may) else {
@@ -131,7 +150,8 @@ fn choose<'r>(cx: &mut Ctx, rs: &'r Ruleset, ch: &Sp<RawChoose>) -> Option<Resol
     let answer = match (&ch.figure, &ch.tile, &ch.kind) {
         (Some(at), None, None) => {
             let on = ch.on.as_ref().map(|o| o.value.clone());
-            Answer::Figure(coordinates(cx, at)?, on)
+            let kind = ch.kind_of.as_ref().map(|o| o.value.clone());
+            Answer::Figure(coordinates(cx, at)?, on, kind)
         }
         (None, Some(at), None) => Answer::Tile(coordinates(cx, at)?),
         (None, None, Some(k)) => Answer::Kind(k.value.clone()),
@@ -142,8 +162,8 @@ fn choose<'r>(cx: &mut Ctx, rs: &'r Ruleset, ch: &Sp<RawChoose>) -> Option<Resol
             return None;
         }
     };
-    if ch.on.is_some() && ch.figure.is_none() {
-        let why = "`on` names the segment of a chosen `figure`";
+    if (ch.on.is_some() || ch.kind_of.is_some()) && ch.figure.is_none() {
+        let why = "`on` and `type` name the segment and type of a chosen `figure`";
         cx.err(Code::BadScenario, &ch.span, why);
     }
     let step = walks_to_tile(&answer);
@@ -170,7 +190,10 @@ fn walks_to_tile(answer: &Answer) -> bool {
 /// Whether `answer` is an option of the kind `offer` lists (a kind by one of its ids).
 fn of_kind(offer: &Offer, answer: &Answer, rs: &Ruleset) -> bool {
     match (&offer.options, answer) {
-        (Options::OwnFigure { .. }, Answer::Figure(..)) => true,
+        (
+            Options::OwnFigure { .. } | Options::FigureIn { .. } | Options::AnyFeature { .. },
+            Answer::Figure(..),
+        ) => true,
         (Options::NeighbourTile { .. }, Answer::Tile(_)) => true,
         (Options::Kind { of }, Answer::Kind(id)) => of.iter().any(|k| {
             let r = rs.resources.get(usize::from(k.resource));
@@ -187,5 +210,9 @@ fn option_words(o: &Options) -> &'static str {
         Options::NeighbourTile { .. } => "neighbouring tiles: answer with `tile = [x, y]`",
         Options::Kind { .. } => "kinds of piece: answer with `kind = \"ID\"`, one of its kinds",
         Options::PoolTile => "pool tiles: a step's `take` answers them, not a choice",
+        Options::FigureIn { .. } => "figures on a feature: answer with `figure = [x, y]`",
+        Options::AnyFeature { .. } => {
+            "sites for a figure: answer with `figure = [x, y]`, `on` and `type`"
+        }
     }
 }

@@ -35,6 +35,10 @@ impl<'s> Answers<'s> {
                 return Err(fail(step, message, None, actual));
             };
             check_asked(step, a, &rule, seat)?;
+            if a.refused {
+                expect_refused(game, step, a)?;
+                continue;
+            }
             let action = match &a.answer {
                 Answer::Decline => Action::Pass,
                 answer => Action::Choose(option_index(game, &a.rule, answer, step)?),
@@ -53,10 +57,14 @@ impl<'s> Answers<'s> {
             };
             // Not offered now (no option): the answer is left over, a failure at the end.
             let options = game.choice_options();
-            if !options.iter().any(|&(r, _)| rule_id(game, r) == a.rule) {
+            if !a.refused && !options.iter().any(|&(r, _)| rule_id(game, r) == a.rule) {
                 return Ok(());
             }
             self.left.pop_front();
+            if a.refused {
+                expect_refused(game, step, a)?;
+                continue;
+            }
             if a.answer == Answer::Decline {
                 continue;
             }
@@ -108,6 +116,30 @@ fn check_asked(step: &Step, a: &ChoiceAnswer, rule: &str, seat: u8) -> Result<()
         }
         None => Ok(()),
     }
+}
+
+/// An answer the step expects the engine to refuse: a decline of an offer that may not be
+/// declined, or an option the engine does not list.
+fn expect_refused(game: &Game, step: &Step, a: &ChoiceAnswer) -> Result<(), Failure> {
+    let accepted = match &a.answer {
+        Answer::Decline => game.check(Action::Pass).is_ok(),
+        answer => option_index(game, &a.rule, answer, step).is_ok(),
+    };
+    if !accepted {
+        return Ok(());
+    }
+    let message = format!(
+        "the engine accepts the answer to {} the step expects refused",
+        a.rule
+    );
+    let mut f = fail(
+        step,
+        message,
+        Some("refused".into()),
+        Some("accepted".into()),
+    );
+    (f.line, f.column) = (a.pos.line, a.pos.column);
+    Err(f)
 }
 
 fn apply(game: &mut Game, step: &Step, a: &ChoiceAnswer, action: Action) -> Result<(), Failure> {
@@ -164,10 +196,21 @@ fn option_index(game: &Game, rule: &str, answer: &Answer, step: &Step) -> Result
 fn names(game: &Game, answer: &Answer, o: ChoiceOption) -> bool {
     let anchor = |(x, y): (i32, i32)| game.tile_at(x, y).map(|t| (t.0.x, t.0.y));
     match (answer, o) {
-        (Answer::Figure(cell, on), ChoiceOption::Figure { x, y, feature, .. }) => {
+        (
+            Answer::Figure(cell, on, kind),
+            ChoiceOption::Figure {
+                x,
+                y,
+                feature,
+                follower,
+            },
+        ) => {
             let tile = game.tile_at(x, y).map(|t| t.0.tile);
             let seg = |s: &String| tile.and_then(|t| game.rules().feature_index(t, s));
-            anchor(*cell) == Some((x, y)) && on.as_ref().is_none_or(|s| seg(s) == Some(feature))
+            let id = game.rules().follower_id(follower);
+            anchor(*cell) == Some((x, y))
+                && on.as_ref().is_none_or(|s| seg(s) == Some(feature))
+                && kind.as_ref().is_none_or(|k| k == id)
         }
         (Answer::Tile(cell), ChoiceOption::Tile { x, y }) => {
             anchor(*cell).is_some() && anchor(*cell) == anchor((x, y))
@@ -193,8 +236,11 @@ fn words(game: &Game, options: &[ChoiceOption]) -> String {
 
 fn answer_words(answer: &Answer) -> String {
     match answer {
-        Answer::Figure((x, y), Some(on)) => format!("figure at [{x}, {y}] on `{on}`"),
-        Answer::Figure((x, y), None) => format!("figure at [{x}, {y}]"),
+        Answer::Figure((x, y), on, kind) => {
+            let on = on.as_ref().map_or(String::new(), |s| format!(" on `{s}`"));
+            let kind = kind.as_ref().map_or(String::new(), |k| format!(" (`{k}`)"));
+            format!("figure at [{x}, {y}]{on}{kind}")
+        }
         Answer::Tile((x, y)) => format!("tile at [{x}, {y}]"),
         Answer::Kind(id) => format!("kind `{id}`"),
         Answer::Decline => "decline".into(),

@@ -12,7 +12,8 @@
 //!        | "completed" "(" KIND ")" | "touching" "(" KIND ("," TAG)? ")"
 //!        | "extends" "(" FIGURE ")" | "extends_open" "(" FIGURE ")"
 //!        | "score" | "taken" | "track" "(" TRACK ")" | "track_was" "(" TRACK ")"
-//!        | "on_board" "(" NEUTRAL ")" | "set_aside"
+//!        | "on_board" "(" NEUTRAL ")" | "set_aside" | "assigned" "(" NEUTRAL ")"
+//!        | "holds_assigned" "(" NEUTRAL ")" | "assigned_wins" "(" NEUTRAL ")"
 //! test  := conj ("or" conj)*
 //! conj  := neg ("and" neg)*
 //! neg   := "not" neg | "any" "(" TAG ")" | "(" test ")" | sum CMP sum
@@ -147,8 +148,11 @@ fn cite_end(text: &str, start: usize) -> Result<usize, ExprError> {
 }
 
 /// The words of the one rule form, each with a name in parentheses.
-const RULE_WORDS: [&str; 14] = [
+const RULE_WORDS: [&str; 17] = [
     "on_board",
+    "assigned",
+    "holds_assigned",
+    "assigned_wins",
     "record",
     "counters",
     "held",
@@ -521,6 +525,9 @@ impl<'a> Parser<'a> {
             "track" => Quantity::Track(one("track", n.tracks)?),
             "track_was" => Quantity::TrackWas(one("track", n.tracks)?),
             "on_board" => Quantity::OnBoard(one("neutral figure", n.neutrals)?),
+            "assigned" => Quantity::Assigned(one("neutral figure", n.neutrals)?),
+            "holds_assigned" => Quantity::HoldsAssigned(one("neutral figure", n.neutrals)?),
+            "assigned_wins" => Quantity::AssignedWins(one("neutral figure", n.neutrals)?),
             _ => self.touching(arg, arg_at)?,
         })
     }

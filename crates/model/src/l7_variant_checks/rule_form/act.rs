@@ -14,7 +14,7 @@ use crate::raw::Sp;
 use crate::raw_when::{RawAct, RawFigures, RawTileRef, RawValue};
 
 /// The effect keys, each with the other keys it takes (required first, then optional).
-const SHAPES: [(&str, &[&str], &[&str]); 17] = [
+const SHAPES: [(&str, &[&str], &[&str]); 20] = [
     ("score", &["to"], &[]),
     ("gain", &["amount", "to"], &[]),
     ("spend", &["amount", "to"], &[]),
@@ -26,6 +26,9 @@ const SHAPES: [(&str, &[&str], &[&str]); 17] = [
     ("hand", &["to"], &[]),
     ("supply", &["add", "to"], &[]),
     ("advance", &["by"], &[]),
+    ("place", &[], &[]),
+    ("assign", &[], &[]),
+    ("unassign", &[], &[]),
     ("put", &[], &["on"]),
     ("no_figures", &[], &[]),
     (
@@ -59,6 +62,9 @@ fn given(a: &RawAct) -> Vec<(&'static str, Range<usize>)> {
         ("supply", a.supply.as_ref().map(|v| v.span.clone())),
         ("advance", a.advance.as_ref().map(|v| v.span.clone())),
         ("by", a.by.as_ref().map(|v| v.span.clone())),
+        ("place", a.place.as_ref().map(|v| v.span.clone())),
+        ("assign", a.assign.as_ref().map(|v| v.span.clone())),
+        ("unassign", a.unassign.as_ref().map(|v| v.span.clone())),
         ("put", a.put.as_ref().map(|v| v.span.clone())),
         ("no_figures", a.no_figures.as_ref().map(|v| v.span.clone())),
         ("walk", a.walk.as_ref().map(|v| v.span.clone())),
@@ -192,6 +198,7 @@ impl Cx<'_> {
                 track: self.resolve("track", self.names.tracks, r.advance.as_ref()?, out)?,
                 by: self.value(r.by.as_ref()?, place, out)?,
             },
+            "place" => self.place_chosen(r.place.as_ref()?, place, out)?,
             "return" => self.return_chosen(a, place, out)?,
             _ => self.neutral_act(head, a, place, out)?,
         })
@@ -219,6 +226,21 @@ impl Cx<'_> {
                 on: self.tile_ref(r.no_figures.as_ref(), place, out)?,
             },
             "walk" => Act::Walk(self.walk(r, neutral(r.walk.as_ref()?, out)?, place, out)?),
+            "assign" => {
+                let n = r.assign.as_ref()?;
+                if !matches!(place.offer, Some(Options::OwnFigure { .. })) {
+                    let msg = "`assign` gives a neutral figure to the figure chosen in an offer: \
+                               it goes only in the `then` of an offer with `own-figure` options";
+                    out.push(self.src.diag(Code::BadWhen, n.span.clone(), msg));
+                    return None;
+                }
+                Act::Assign {
+                    neutral: neutral(n, out)?,
+                }
+            }
+            "unassign" => Act::Unassign {
+                neutral: neutral(r.unassign.as_ref()?, out)?,
+            },
             "return_on" => Act::ReturnOn {
                 on: self.tile_ref(r.return_on.as_ref(), place, out)?,
                 figures: self.figure_set(r.figures.as_ref()?, out)?,
@@ -311,7 +333,7 @@ impl Cx<'_> {
     }
 
     /// A cell a walk avoids: `empty`, `visited`, `neutral(ID)`, `tag(TAG)`.
-    fn avoid(&self, a: &Sp<String>, out: &mut Vec<Diagnostic>) -> Option<Avoid> {
+    pub(super) fn avoid(&self, a: &Sp<String>, out: &mut Vec<Diagnostic>) -> Option<Avoid> {
         let text = a.value.trim();
         let inner = |head: &str| {
             text.strip_prefix(head)
@@ -344,7 +366,11 @@ impl Cx<'_> {
     }
 
     /// Figure types: a `[groups]` name, or a list of follower ids.
-    fn figure_set(&self, f: &Sp<RawFigures>, out: &mut Vec<Diagnostic>) -> Option<FigureSet> {
+    pub(super) fn figure_set(
+        &self,
+        f: &Sp<RawFigures>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<FigureSet> {
         let ids = self.names.figures;
         match &f.value {
             RawFigures::Group(g) => {
@@ -432,7 +458,10 @@ impl Cx<'_> {
         place: Place<'_>,
         out: &mut Vec<Diagnostic>,
     ) -> Option<Act> {
-        if matches!(place.offer, Some(Options::OwnFigure { .. })) {
+        if matches!(
+            place.offer,
+            Some(Options::OwnFigure { .. } | Options::FigureIn { .. })
+        ) {
             return Some(Act::ReturnChosen);
         }
         let at = a
@@ -441,8 +470,24 @@ impl Cx<'_> {
             .as_ref()
             .map_or(a.span.clone(), |r| r.span.clone());
         let msg = "`return = \"chosen\"` returns the figure chosen in an offer: it goes only in \
-                   the `then` of an offer with `own-figure` options";
+                   the `then` of an offer with `own-figure` or `figure-in` options";
         out.push(self.src.diag(Code::BadWhen, at, msg));
+        None
+    }
+
+    /// `{ place = "chosen" }`: only in an offer of sites (`any-feature`).
+    fn place_chosen(
+        &self,
+        v: &Sp<crate::raw_when::RawChosen>,
+        place: Place<'_>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Act> {
+        if matches!(place.offer, Some(Options::AnyFeature { .. })) {
+            return Some(Act::Place);
+        }
+        let msg = "`place = \"chosen\"` puts a figure on the site chosen in an offer: it goes \
+                   only in the `then` of an offer with `any-feature` options";
+        out.push(self.src.diag(Code::BadWhen, v.span.clone(), msg));
         None
     }
 
@@ -519,7 +564,14 @@ impl Cx<'_> {
             Ok(e) => {
                 let mut qs = Vec::new();
                 e.quantities(&mut qs);
-                let chosen = matches!(place.offer, Some(Options::OwnFigure { .. }));
+                let chosen = matches!(
+                    place.offer,
+                    Some(
+                        Options::OwnFigure { .. }
+                            | Options::FigureIn { .. }
+                            | Options::AnyFeature { .. }
+                    )
+                );
                 self.reads_subject(&qs, place.event, chosen, &v.span, out);
                 Some(e)
             }
@@ -616,6 +668,21 @@ impl Cx<'_> {
         }
         if let Some(test) = inner("where") {
             return self.seat_where(s, test, out);
+        }
+        if let Some(neutral) = inner("assigned-owner") {
+            let ids = self.names.neutrals;
+            if let Some(i) = index_of(ids, neutral) {
+                return Some(Seat::AssignedOwner(i));
+            }
+            let span = s.span.clone();
+            out.push(super::dangling(
+                self.src,
+                "neutral figure",
+                ids,
+                neutral,
+                span,
+            ));
+            return None;
         }
         if let Some(resource) = inner("most") {
             let ids = self.names.resources;

@@ -26,7 +26,12 @@ impl Cx<'_> {
                     None => None,
                 },
             },
-            RawEvent::FigureStep => RuleEvent::FigureStep,
+            RawEvent::FigureStep => match &w.tag {
+                Some(t) => RuleEvent::FigureStepOn {
+                    tag: self.tag(t, out)?,
+                },
+                None => RuleEvent::FigureStep,
+            },
             RawEvent::FigurePlaced => RuleEvent::FigurePlaced {
                 figure: match &w.figure {
                     Some(f) => Some(self.figure(f, out)?),
@@ -86,8 +91,11 @@ impl Cx<'_> {
             (
                 "tag",
                 w.tag.as_ref().map(|k| k.span.clone()),
-                matches!(ev, E::TilePlaced | E::BeforeScoring | E::Draw),
-                "`tile-placed`, `before-scoring` or `draw`",
+                matches!(
+                    ev,
+                    E::TilePlaced | E::FigureStep | E::BeforeScoring | E::Draw
+                ),
+                "`tile-placed`, `figure-step`, `before-scoring` or `draw`",
             ),
             (
                 "figure",
@@ -136,7 +144,7 @@ impl Cx<'_> {
 pub(super) fn name(e: &RuleEvent) -> &'static str {
     match e {
         RuleEvent::TilePlaced { .. } => "tile-placed",
-        RuleEvent::FigureStep => "figure-step",
+        RuleEvent::FigureStep | RuleEvent::FigureStepOn { .. } => "figure-step",
         RuleEvent::FigurePlaced { .. } => "figure-placed",
         RuleEvent::FeatureCompleted { .. } => "feature-completed",
         RuleEvent::FeatureScored { .. } => "feature-scored",
@@ -222,6 +230,7 @@ pub(super) fn reads_subject(q: Quantity) -> bool {
             | Quantity::TrackWas(_)
             | Quantity::OnBoard(_)
             | Quantity::SetAside
+            | Quantity::Assigned(_)
     )
 }
 

@@ -1,0 +1,82 @@
+//! Assigned figures (docs/design/actions.md, 4): a neutral figure given to a figure of a seat's
+//! on the board ([`Act::Assign`], PD-7) stands on that figure's tile and makes its owner the
+//! seat `assigned-owner(N)` names (PD-9, PD-10); it is assigned to nobody again by
+//! [`Act::Unassign`] or when that figure leaves the board (returned, eaten, removed, moved),
+//! and stays where it stands either way. The test words `assigned(N)`, `holds_assigned(N)` and
+//! `assigned_wins(N)` read the assignment (`rule_counts.rs`).
+
+use super::when::{Chosen, Ctx, FigureRef};
+use super::{Event, Game, Meeple};
+#[cfg(doc)]
+use tegula_ruleset::Act;
+
+/// Forget every assignment to figure `m`, which left the board.
+#[inline]
+pub(super) fn clear(assigned: &mut [Option<FigureRef>], m: Meeple) {
+    let gone = Some(FigureRef {
+        player: m.player,
+        ftype: m.ftype,
+        seg: m.seg,
+    });
+    for a in assigned.iter_mut().filter(|a| **a == gone) {
+        *a = None;
+    }
+}
+
+impl Game {
+    /// The figure neutral figure `n` is assigned to, if any.
+    pub(super) fn assigned_to(&self, n: u32) -> Option<FigureRef> {
+        self.nf.assigned.get(n as usize).copied().flatten()
+    }
+
+    /// Figure `m` left the board: an assignment to it ends.
+    #[inline]
+    pub(super) fn figure_left(&mut self, m: Meeple) {
+        if !self.nf.assigned.is_empty() {
+            clear(&mut self.nf.assigned, m);
+        }
+    }
+
+    /// [`Act::Assign`]: neutral figure `n` is assigned to the chosen figure and stands on its
+    /// tile (one `neutral` line citing `rule`).
+    pub(super) fn act_assign(&mut self, rule: u16, n: u16, ctx: &Ctx) {
+        let Some(Chosen::Figure(f)) = ctx.chosen else {
+            return;
+        };
+        let k = usize::from(n);
+        if k >= self.nf.assigned.len() || k >= self.nf.at.len() {
+            return;
+        }
+        let inst = self.board.insts[self.board.segs[f.seg as usize].inst as usize];
+        self.nf.assigned[k] = Some(f);
+        self.nf.at[k] = Some((inst.x, inst.y));
+        if self.log.record {
+            self.log.events.push(Event::Neutral {
+                turn: self.now.turn,
+                rule: self.when_id(rule).to_string(),
+                neutral: self.neutral_id(n).to_string(),
+                x: inst.x,
+                y: inst.y,
+            });
+        }
+    }
+
+    /// [`Act::Unassign`]: neutral figure `n` is assigned to nobody; it stays where it stands.
+    pub(super) fn act_unassign(&mut self, n: u16) {
+        if let Some(a) = self.nf.assigned.get_mut(usize::from(n)) {
+            *a = None;
+        }
+    }
+
+    /// Whether an `own-figure` offer lists figure `f`: of the set (if any), and not the one
+    /// neutral figure `not_assigned` is assigned to.
+    pub(super) fn may_host(
+        &self,
+        f: FigureRef,
+        figures: Option<tegula_ruleset::FigureSet>,
+        not_assigned: Option<u16>,
+    ) -> bool {
+        figures.is_none_or(|s| s.has(f.ftype))
+            && not_assigned.is_none_or(|n| self.assigned_to(u32::from(n)) != Some(f))
+    }
+}
