@@ -418,6 +418,7 @@ fn the_docs_examples_say_what_explain_says() {
         tags: &tags,
         resources: &resources,
         followers: &figures,
+        stacks: &[],
         rules: &rules,
     };
     let mut said = Vec::new();

@@ -46,6 +46,7 @@ mod score;
 mod slots;
 mod smallset;
 mod snapshot;
+pub(crate) mod stacks;
 mod take;
 mod turn;
 mod types;
@@ -134,6 +135,8 @@ part! {
         /// The one rule form's tokens, tile counters, tile placers and pending offers (empty in
         /// a variant without `[[when]]` rules).
         rf: rule_state::RuleState,
+        /// Stacks and figures held by other seats (empty in a variant without stacks).
+        st: stacks::StackState,
         /// Incrementally kept part of [`Game::state_hash`]: placed tiles and the remaining
         /// multiset.
         zobrist: u64,
@@ -243,6 +246,7 @@ impl Game {
             w: pool::PoolState::default(),
             choice: choice::ChoiceState::default(),
             rf: rule_state::RuleState::default(),
+            st: stacks::StackState::default(),
             zobrist: 0,
             tmp: Scratch::default(),
         }

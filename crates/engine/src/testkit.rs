@@ -331,6 +331,7 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
         when: Vec::new(),
         tokens: Vec::new(),
         counters: Vec::new(),
+        stacks: Vec::new(),
     })
 }
 

@@ -22,8 +22,11 @@
 //!
 //! The choice block has one part per rule with an offer, in the variant's rule order: a figure
 //! option is `cell * N + feature` (the figure's tile anchor in the window), a neighbour tile
-//! `cell` (the cell the option names), a kind `k` (its place in the offer's list). Variants
-//! without offers have no choice block, so their ids and `num_distinct_actions` are unchanged.
+//! `cell` (the cell the option names), a kind `k` (its place in the offer's list), a stack site
+//! `cell` (its tile's anchor), a stack top `cell * F + follower`, a figure in a stack's reach
+//! `cell * (N + 1) + feature` (`feature = N`: the figure on top of a stack there), a held figure
+//! `holder * F + follower`. Variants without offers have no choice block, so their ids and
+//! `num_distinct_actions` are unchanged.
 //!
 //! where `cell = i * W + j` is window row `i`, column `j` (board `(cx - r + j, cy - r + i)`) and
 //! each block starts right after the previous one. A move target is a feature of a tile near
@@ -66,6 +69,12 @@ enum Shape {
     Tile,
     /// A kind: this many.
     Kind(i64),
+    /// A stack's tile with a figure type on top: window cell × figure type.
+    Top,
+    /// A figure in reach: window cell × (feature, or one more for the figure on a stack).
+    Reach,
+    /// A held figure: holder seat × figure type.
+    Captive,
 }
 
 /// Where a freed figure's move targets lie (AM-11), so how many cells the move block spans.
@@ -242,6 +251,9 @@ impl Codec {
             Shape::Figure => cells * self.features,
             Shape::Tile => cells,
             Shape::Kind(k) => k,
+            Shape::Top => cells * self.followers,
+            Shape::Reach => cells * (self.features + 1),
+            Shape::Captive => self.seats * self.followers,
         }
     }
 
@@ -279,6 +291,21 @@ impl Codec {
             (Shape::Kind(k), ChoiceOption::Kind { index, .. }) => {
                 Some(i64::from(index)).filter(|&i| i < k)?
             }
+            (Shape::Top, ChoiceOption::Top { x, y, follower, .. }) => {
+                let f = i64::from(follower);
+                frame.cell(x, y).filter(|_| f < self.followers)? * self.followers + f
+            }
+            (Shape::Reach, ChoiceOption::Figure { x, y, feature, .. }) => {
+                let f = i64::from(feature);
+                frame.cell(x, y).filter(|_| f < self.features)? * (self.features + 1) + f
+            }
+            (Shape::Reach, ChoiceOption::Top { x, y, .. }) => {
+                frame.cell(x, y)? * (self.features + 1) + self.features
+            }
+            (Shape::Captive, ChoiceOption::Captive { holder, follower }) => {
+                let f = i64::from(follower);
+                Some(i64::from(holder)).filter(|_| f < self.followers)? * self.followers + f
+            }
             _ => return None,
         };
         Some(base + local)
@@ -306,6 +333,21 @@ impl Codec {
             }
             (Shape::Tile, ChoiceOption::Tile { x, y }) => frame.xy(local) == (x, y),
             (Shape::Kind(_), ChoiceOption::Kind { index, .. }) => local == i64::from(index),
+            (Shape::Top, ChoiceOption::Top { x, y, follower, .. }) => {
+                frame.xy(local / self.followers) == (x, y)
+                    && local % self.followers == i64::from(follower)
+            }
+            (Shape::Reach, ChoiceOption::Figure { x, y, feature, .. }) => {
+                frame.xy(local / (self.features + 1)) == (x, y)
+                    && local % (self.features + 1) == i64::from(feature)
+            }
+            (Shape::Reach, ChoiceOption::Top { x, y, .. }) => {
+                frame.xy(local / (self.features + 1)) == (x, y)
+                    && local % (self.features + 1) == self.features
+            }
+            (Shape::Captive, ChoiceOption::Captive { holder, follower }) => {
+                local == i64::from(holder) * self.followers + i64::from(follower)
+            }
             _ => false,
         }
     }
@@ -402,6 +444,10 @@ fn offer_shapes(rs: &Ruleset) -> Vec<(u16, Shape)> {
             Options::OwnFigure { .. } => Shape::Figure,
             Options::NeighbourTile { .. } => Shape::Tile,
             Options::Kind { of } => Shape::Kind(of.len() as i64),
+            Options::StackSite { .. } => Shape::Tile,
+            Options::StackTop { .. } => Shape::Top,
+            Options::InReach { .. } => Shape::Reach,
+            Options::OwnCaptive { .. } => Shape::Captive,
         };
         Some((u16::try_from(i).ok()?, shape))
     });

@@ -8,7 +8,7 @@ use crate::serde_default::one_tile;
 use crate::{limits, Effect, Feature, SideKind};
 use crate::{
     Citations, CounterType, EdgeKind, FollowerType, PileGroup, PlayerTile, PoolRules, Readings,
-    Resource, Rule, Scoring, SeatsRule, TileType, TokenType, When,
+    Resource, Rule, Scoring, SeatsRule, StackType, TileType, TokenType, When,
 };
 
 /// Version of the ruleset artefact's format. Raised whenever a change to these types would make
@@ -92,6 +92,9 @@ pub struct Ruleset {
     /// Kinds of counter tiles carry (`[[counter]]`). Left out of the artefact when empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub counters: Vec<CounterType>,
+    /// Kinds of stack (`[[stack]]`, TO-1..TO-5). Left out of the artefact when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stacks: Vec<StackType>,
 }
 
 /// Why a ruleset artefact cannot be read.

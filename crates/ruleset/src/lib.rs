@@ -43,6 +43,7 @@ mod resource;
 mod rule_form;
 mod rule_form_words;
 mod serde_default;
+mod stacks;
 mod value;
 mod value_text;
 mod words;
@@ -71,6 +72,7 @@ pub use rule_form::{
     Act, CounterType, Offer, Options, PieceKind, RuleEvent, ScoredAt, Seat, TileRef, TokenType,
     When, CHOSEN,
 };
+pub use stacks::StackType;
 pub use value::{
     applies, Compare, Counts, Expr, Quantity, ScoringNumbers, StateValues, Test, Values,
 };

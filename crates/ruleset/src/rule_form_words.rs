@@ -81,6 +81,7 @@ impl RuleEvent {
             RuleEvent::FeaturePaid { kinds } => {
                 format!("when {} is paid to its majority", kinds_words(kinds))
             }
+            RuleEvent::Chained => "when another rule's effect makes this offer".into(),
         }
     }
 }
@@ -164,6 +165,24 @@ impl Act {
             Act::ScoreFigure { value } => {
                 format!("the figure's owner scores {}", value.words_named(n))
             }
+            Act::AddPiece => "a piece goes on the chosen stack".into(),
+            Act::Top => "the chosen figure goes on top of the chosen stack, closing it".into(),
+            Act::Capture { exchange } => format!(
+                "the chosen figure leaves the board: the chooser's own goes back to supply, \
+                 another seat's is held by the chooser{}",
+                match exchange {
+                    Some(r) => format!(
+                        "; then, while two seats each hold a figure of the other, both go \
+                         home ({r})"
+                    ),
+                    None => String::new(),
+                }
+            ),
+            Act::Redeem { points } => format!(
+                "the chosen held figure goes back to the chooser's supply, and the chooser \
+                 pays {points} points to the seat holding it"
+            ),
+            Act::Offer { rule } => format!("the offer of rule {rule} is made now"),
         }
     }
 }
@@ -218,6 +237,34 @@ impl Options {
                     .collect();
                 format!("a kind of piece they hold ({})", kinds.join(", "))
             }
+            Options::StackSite { stack } => {
+                format!("a site of stack type {stack} that takes a piece (while they hold one)")
+            }
+            Options::StackTop { stack } => {
+                format!("an open stack of stack type {stack}, high enough, for a figure on top")
+            }
+            Options::InReach { figures, tops } => {
+                let ids: Vec<String> = figures
+                    .iter()
+                    .map(|f| format!("`{}`", name(n.figures, u32::from(*f))))
+                    .collect();
+                format!(
+                    "a figure ({}) of any seat within the chosen stack's reach{}",
+                    ids.join(", "),
+                    if *tops {
+                        ", figures on stacks included"
+                    } else {
+                        ""
+                    }
+                )
+            }
+            Options::OwnCaptive {
+                min_score,
+                once_per_turn,
+            } => format!(
+                "a figure of theirs another seat holds (with at least {min_score} points{})",
+                if *once_per_turn { ", once a turn" } else { "" }
+            ),
         }
     }
 }

@@ -70,6 +70,10 @@ pub(crate) enum Stage {
     TurnEnd,
     /// The offers of a turn's start: then the turn's own tiles or draw.
     TurnStart,
+    /// Offers another figure-step choice chained ([`tegula_ruleset::Act::Offer`]): then the
+    /// turn's scoring when that choice used the figure step (`true`), else the figure step
+    /// again.
+    FigureStep(bool),
 }
 
 super::part! {
@@ -229,10 +233,28 @@ impl Game {
         // The offer is used: it leaves the figure step.
         let o = self.choice.step.remove(k);
         self.answer(&o, i);
-        if self.offer_of(o.rule).is_some_and(|f| f.uses_figure_step) {
+        let uses = self.offer_of(o.rule).is_some_and(|f| f.uses_figure_step);
+        if uses {
             self.choice.step.clear();
+        }
+        // Offers the choice chained (TO-4 after TO-2) come before the turn goes on.
+        if !self.rf.offers.is_empty() {
+            if self.make_offers(Stage::FigureStep(uses)) {
+                return;
+            }
+            self.choice.stage = Stage::None;
+        }
+        self.after_figure_choice(uses);
+    }
+
+    /// After a figure-step choice and the offers it chained: the turn's scoring when it used
+    /// the figure step, else the figure step again.
+    fn after_figure_choice(&mut self, uses: bool) {
+        self.now.player = self.now.active;
+        if uses {
             self.end_turn();
         } else {
+            self.now.phase = Phase::Follower;
             self.reopen_figure_step();
         }
     }
@@ -307,6 +329,21 @@ impl Game {
                     .map(|r| r.id.clone());
                 ChoiceWord::Kind(id.unwrap_or_default())
             }
+            ChoiceOption::Top {
+                x,
+                y,
+                follower,
+                player,
+            } => ChoiceWord::Top {
+                x,
+                y,
+                follower: self.rules.follower_id(follower).to_string(),
+                player,
+            },
+            ChoiceOption::Captive { holder, follower } => ChoiceWord::Captive {
+                holder,
+                follower: self.rules.follower_id(follower).to_string(),
+            },
         }
     }
 
@@ -378,6 +415,7 @@ impl Game {
             Stage::Placed => self.begin_figure_step(),
             Stage::TurnEnd => self.after_scoring(),
             Stage::TurnStart => self.begin_turn_after_offers(),
+            Stage::FigureStep(uses) => self.after_figure_choice(uses),
             Stage::None => {}
         }
     }
@@ -447,6 +485,7 @@ impl Game {
             }
             Options::NeighbourTile { diagonals } => self.neighbour_tiles(ctx.tile, *diagonals),
             Options::Kind { of } => self.held_kinds(seat, of),
+            other => self.stack_options(other, seat, rule, ctx),
         }
     }
 
@@ -560,7 +599,7 @@ impl Game {
     /// End the game with an offer open (by [`Game::finish`]): the offers lapse; true when the
     /// turn's scoring is still to run (the offers came before the figure step).
     pub(super) fn drop_offers(&mut self) -> bool {
-        let before_scoring = self.choice.stage == Stage::Placed;
+        let before_scoring = matches!(self.choice.stage, Stage::Placed | Stage::FigureStep(_));
         self.choice.clear();
         self.rf.offers.clear();
         before_scoring

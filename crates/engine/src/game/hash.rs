@@ -87,6 +87,7 @@ impl Game {
             w,
             choice,
             rf,
+            st: _,
             // The placed tiles and the remaining multiset, kept on every move.
             zobrist: _,
             tmp: _,
@@ -101,6 +102,8 @@ impl Game {
         }
         // The one rule form's tokens, counters, placers and offers (none in most variants).
         rf.hash_into(|inst| self.inst_key(inst), |tag, a, b| h ^= key(tag, a, b));
+        // Stacks and held figures (none in most variants).
+        self.stacks_hash(|tag, a, b| h ^= key(tag, a, b));
         h
     }
 

@@ -513,10 +513,14 @@ impl Game {
         if self.log.record {
             let winners = self.winners();
             let resources = self.holdings_by_id();
+            let held = (self.held_figures().into_iter())
+                .map(|(h, o, f)| (h, o, self.rules.follower_id(f).to_string()))
+                .collect();
             self.log.events.push(Event::End {
                 scores: self.seats.scores.clone(),
                 winners,
                 resources,
+                held,
             });
         }
     }

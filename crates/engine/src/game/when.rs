@@ -37,6 +37,22 @@ pub(crate) enum Chosen {
     Tile(u32),
     /// A kind of piece.
     Kind(PieceKind),
+    /// A figure on top of the stack on a tile instance: owner and type.
+    Top {
+        /// The stack's tile instance.
+        inst: u32,
+        /// Owner seat.
+        player: u8,
+        /// Figure type.
+        ftype: u8,
+    },
+    /// A figure of the chooser's held by another seat.
+    Captive {
+        /// The seat holding it.
+        holder: u8,
+        /// Figure type.
+        ftype: u8,
+    },
 }
 
 /// What a rule's test and effects read: the event's actor, subject and winners, and, for an

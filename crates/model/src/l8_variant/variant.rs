@@ -222,6 +222,7 @@ pub fn compile_variant_with(
         tokens: rule_form.tokens,
         counters: rule_form.counters,
         when_at: rule_form.when_at,
+        stacks: rule_form.stacks,
     };
     crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
     sort_diags(&mut diags);
@@ -430,13 +431,19 @@ fn when_tables(
         .collect();
     let resource_ids: Vec<String> = resources.iter().map(|r| r.id.clone()).collect();
     let follower_ids: Vec<String> = followers.iter().map(|f| f.id.clone()).collect();
-    let scope = crate::rule_form::Scope {
+    let mut scope = crate::rule_form::Scope {
         tags,
         resources: &resource_ids,
         followers: &follower_ids,
+        stacks: &[],
         rules,
     };
-    crate::rule_form::lower(&forms, &scope, diags)
+    let stacks = crate::rule_form::lower_stacks(&doc.stack, &scope, files.variant, diags);
+    let stack_ids: Vec<String> = stacks.iter().map(|s| s.id.clone()).collect();
+    scope.stacks = &stack_ids;
+    let mut lowered = crate::rule_form::lower(&forms, &scope, diags);
+    lowered.stacks = stacks;
+    lowered
 }
 
 /// The open pool (`[pool]`), checked against the variant's tiles, figures and players' tiles.
@@ -879,6 +886,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         when: v.when.clone(),
         tokens: v.tokens.clone(),
         counters: v.counters.clone(),
+        stacks: v.stacks.clone(),
     };
     (Some(rs), diags)
 }

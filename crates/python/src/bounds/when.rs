@@ -78,6 +78,11 @@ impl Game<'_> {
                 Act::ScoreFeature { value, .. } | Act::ScoreFigure { value } => {
                     (value, &Seat::Winners)
                 }
+                // A figure bought back pays its holder: at most once a turn, a turn a piece.
+                Act::Redeem { points: paid } => {
+                    points = points.saturating_add(u128::from(*paid) * self.t.pieces);
+                    continue;
+                }
                 _ => continue,
             };
             if counted_apart(&w.event, to) {

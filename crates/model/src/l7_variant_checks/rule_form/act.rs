@@ -12,7 +12,7 @@ use crate::raw::Sp;
 use crate::raw_when::{RawAct, RawTileRef, RawValue};
 
 /// The effect keys, each with the other keys it takes (required first, then optional).
-const SHAPES: [(&str, &[&str], &[&str]); 8] = [
+const SHAPES: [(&str, &[&str], &[&str]); 13] = [
     ("score", &["to"], &[]),
     ("gain", &["amount", "to"], &[]),
     ("spend", &["amount", "to"], &[]),
@@ -21,6 +21,11 @@ const SHAPES: [(&str, &[&str], &[&str]); 8] = [
     ("take", &["into", "to"], &[]),
     ("extra_turn", &[], &[]),
     ("return", &[], &[]),
+    ("add_piece", &[], &[]),
+    ("top", &[], &[]),
+    ("capture", &[], &["exchange"]),
+    ("redeem", &[], &[]),
+    ("offer", &[], &[]),
 ];
 
 /// The seats a `to` may name, beside `holder(TOKEN)`.
@@ -40,6 +45,12 @@ fn given(a: &RawAct) -> Vec<(&'static str, Range<usize>)> {
         ("take", a.take.as_ref().map(|v| v.span.clone())),
         ("extra_turn", a.extra_turn.as_ref().map(|v| v.span.clone())),
         ("return", a.return_.as_ref().map(|v| v.span.clone())),
+        ("add_piece", a.add_piece.as_ref().map(|v| v.span.clone())),
+        ("top", a.top.as_ref().map(|v| v.span.clone())),
+        ("capture", a.capture.as_ref().map(|v| v.span.clone())),
+        ("redeem", a.redeem.as_ref().map(|v| v.span.clone())),
+        ("offer", a.offer.as_ref().map(|v| v.span.clone())),
+        ("exchange", a.exchange.as_ref().map(|v| v.span.clone())),
         ("amount", a.amount.as_ref().map(|v| v.span.clone())),
         ("record", a.record.as_ref().map(|v| v.span.clone())),
         ("add", a.add.as_ref().map(|v| v.span.clone())),
@@ -144,8 +155,71 @@ impl Cx<'_> {
             },
             "take" => self.take(r, place, out)?,
             "extra_turn" => self.extra_turn(r.extra_turn.as_ref()?, out)?,
-            _ => self.return_chosen(a, place, out)?,
+            "return" => self.return_chosen(a, place, out)?,
+            "offer" => self.chained_offer(r.offer.as_ref()?, place, out)?,
+            _ => self.stack_act(head, a, place, out)?,
         })
+    }
+
+    /// `{ offer = "RULE" }`: inside an offer's `then`, naming a rule (its `chained` rule is
+    /// looked for when the variant is put together; the engine refuses an artefact without
+    /// one).
+    fn chained_offer(
+        &self,
+        rule: &Sp<String>,
+        place: Place<'_>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Act> {
+        if place.offer.is_none() {
+            let msg = "`offer` makes another rule's offer on the choice just made: it goes only \
+                       in the `then` of an offer";
+            out.push(self.src.diag(Code::BadWhen, rule.span.clone(), msg));
+            return None;
+        }
+        Some(Act::Offer {
+            rule: rule.value.clone(),
+        })
+    }
+
+    /// `add_piece`, `top`, `capture` and `redeem`: each only in the `then` of an offer of the
+    /// options that name what it acts on.
+    fn stack_act(
+        &self,
+        head: &str,
+        a: &Sp<RawAct>,
+        place: Place<'_>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Act> {
+        let r = &a.value;
+        let (fits, options) = match (head, place.offer) {
+            ("add_piece", Some(Options::StackSite { .. })) => (Act::AddPiece, ""),
+            ("top", Some(Options::StackTop { .. })) => (Act::Top, ""),
+            ("capture", Some(Options::InReach { .. })) => (
+                Act::Capture {
+                    exchange: r.exchange.as_ref().map(|e| e.value.clone()),
+                },
+                "",
+            ),
+            ("redeem", Some(Options::OwnCaptive { .. })) => (
+                Act::Redeem {
+                    points: r.redeem.as_ref().map_or(0, |p| p.value),
+                },
+                "",
+            ),
+            ("add_piece", _) => (Act::AddPiece, "stack-site"),
+            ("top", _) => (Act::Top, "stack-top"),
+            ("capture", _) => (Act::Capture { exchange: None }, "in-reach"),
+            _ => (Act::Redeem { points: 0 }, "own-captive"),
+        };
+        if options.is_empty() {
+            return Some(fits);
+        }
+        let msg = format!(
+            "`{head}` acts on what an offer's choice named: it goes only in the `then` of an \
+             offer with `{options}` options"
+        );
+        out.push(self.src.diag(Code::BadWhen, a.span.clone(), msg));
+        None
     }
 
     /// `{ take = COUNTER, into = RESOURCE, to = SEAT }`: needs a subject feature.

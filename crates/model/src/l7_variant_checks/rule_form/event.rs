@@ -50,6 +50,7 @@ impl Cx<'_> {
             RawEvent::GameEnd => RuleEvent::GameEnd,
             RawEvent::GameOver => RuleEvent::GameOver,
             RawEvent::FeaturePaid => RuleEvent::FeaturePaid { kinds },
+            RawEvent::Chained => RuleEvent::Chained,
         };
         (out.len() == before).then_some(e)
     }
@@ -135,6 +136,7 @@ pub(super) fn name(e: &RuleEvent) -> &'static str {
         RuleEvent::Joined { .. } => "joined",
         RuleEvent::FigureAtEnd { .. } => "figure-at-end",
         RuleEvent::FeaturePaid { .. } => "feature-paid",
+        RuleEvent::Chained => "chained",
     }
 }
 

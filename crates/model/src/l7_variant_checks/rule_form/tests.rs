@@ -35,6 +35,7 @@ fn run(text: &str) -> (Lowered, Vec<Diagnostic>) {
         tags: &tags,
         resources: &resources,
         followers: &followers,
+        stacks: &[],
         rules: &rules,
     };
     let mut diags = Vec::new();
