@@ -57,6 +57,7 @@ pub use chance::CHANCE;
 pub use error::MoveError;
 pub use preset::{Preset, PresetError};
 pub use snapshot::SnapshotError;
+pub use stacks::StackView;
 pub use types::{
     Action, BoardFollower, ChoiceOption, CornerChoice, FollowerOption, MoveTarget, Phase,
     PileOrder, PlacedTile, Placement, SetupError,

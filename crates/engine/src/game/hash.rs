@@ -333,6 +333,7 @@ mod tests {
     use super::super::extra::ExtraFrom;
     use super::super::pool::{Owned, Picking};
     use super::super::rule_state::Token;
+    use super::super::stacks::{Held, Stack};
     use super::super::{CornerFig, Freed, Resume};
     use crate::testkit::base_ruleset;
     use crate::{Game, Phase, PileOrder, Rng, Rules};
@@ -436,6 +437,25 @@ mod tests {
         ("rf.tokens", |g| g.rf.tokens.push(Token::default())),
         ("rf.counters", |g| g.rf.counters.push(vec![1])),
         ("rf.placed_by", |g| g.rf.placed_by.push(1)),
+        ("st.stacks", |g| {
+            let (inst, kind, height, top, closed) = (0, 0, 1, None, false);
+            g.st.stacks.push(Stack {
+                inst,
+                kind,
+                height,
+                top,
+                closed,
+            });
+        }),
+        ("st.held", |g| {
+            let (holder, owner, ftype) = (0, 1, 0);
+            g.st.held.push(Held {
+                holder,
+                owner,
+                ftype,
+            });
+        }),
+        ("st.taken", |g| g.st.taken.push((0, 1))),
     ];
 
     #[test]

@@ -38,6 +38,21 @@ pub(crate) struct Held {
     pub ftype: u8,
 }
 
+/// A stack as [`Game::stacks`] shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StackView {
+    /// Stack type index ([`tegula_ruleset::Ruleset::stacks`]).
+    pub kind: u16,
+    /// Anchor x of its tile.
+    pub x: i32,
+    /// Anchor y of its tile.
+    pub y: i32,
+    /// Pieces in it.
+    pub height: u8,
+    /// The figure on top: owner seat and figure type.
+    pub top: Option<(u8, u8)>,
+}
+
 part! {
     /// Stacks and held figures: part of the game's equality, hash, clone and snapshot.
     ///
@@ -390,7 +405,7 @@ impl Game {
                 ftype,
             });
         } else {
-            self.to_supply(owner, ftype);
+            self.send_home(owner, ftype);
         }
         if self.log.record {
             let at = self.board.insts[inst as usize];
@@ -410,7 +425,7 @@ impl Game {
         }
     }
 
-    fn to_supply(&mut self, seat: u8, ftype: u8) {
+    fn send_home(&mut self, seat: u8, ftype: u8) {
         let nf = self.rules.figures.len();
         let slot = &mut self.seats.supply[usize::from(seat) * nf + usize::from(ftype)];
         *slot = slot.saturating_add(1);
@@ -470,8 +485,8 @@ impl Game {
             let (hi, lo) = if a > b { (a, b) } else { (b, a) };
             self.st.held.remove(hi);
             self.st.held.remove(lo);
-            self.to_supply(given.owner, given.ftype);
-            self.to_supply(back.owner, back.ftype);
+            self.send_home(given.owner, given.ftype);
+            self.send_home(back.owner, back.ftype);
             if self.log.record {
                 self.log.events.push(Event::Exchange {
                     turn: self.now.turn,
@@ -504,7 +519,7 @@ impl Game {
         *score -= paid;
         points::add(&mut self.seats.scores[usize::from(holder)], paid);
         self.st.held.remove(i);
-        self.to_supply(seat, ftype);
+        self.send_home(seat, ftype);
         self.note_taken(rule.0);
         if self.log.record {
             self.log.events.push(Event::Redeem {
@@ -520,17 +535,17 @@ impl Game {
 
     // --- Reading ----------------------------------------------------------------------------
 
-    /// Every stack with a piece or a figure: (stack type id, tile anchor x, y, height, top
-    /// figure as (owner, figure type)), in tile placement order.
-    pub fn stacks(&self) -> Vec<(&str, i32, i32, u8, Option<(u8, u8)>)> {
-        let rs = self.rules.ruleset();
+    /// Every stack with a piece or a figure, in tile placement order.
+    pub fn stacks(&self) -> Vec<StackView> {
         let each = self.st.stacks.iter().map(|s| {
             let at = self.board.insts[s.inst as usize];
-            let id = rs
-                .stacks
-                .get(usize::from(s.kind))
-                .map_or("", |t| t.id.as_str());
-            (id, at.x, at.y, s.height, s.top)
+            StackView {
+                kind: s.kind,
+                x: at.x,
+                y: at.y,
+                height: s.height,
+                top: s.top,
+            }
         });
         each.collect()
     }

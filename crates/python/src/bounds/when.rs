@@ -304,7 +304,11 @@ impl Game<'_> {
             RuleEvent::TilePlaced { tag: None } => t.pieces,
             RuleEvent::TilePlaced { tag: Some(tag) } => t.tagged_pieces(*tag),
             // One figure step per turn, and a turn places one tile: counted twice for safety.
-            RuleEvent::FigureStep | RuleEvent::TurnStart | RuleEvent::TurnEnd => 2 * t.pieces,
+            // A chained offer is made by a figure-step choice: as often as one.
+            RuleEvent::FigureStep
+            | RuleEvent::TurnStart
+            | RuleEvent::TurnEnd
+            | RuleEvent::Chained => 2 * t.pieces,
             RuleEvent::FigurePlaced { .. } => 2 * t.pieces,
             RuleEvent::FeatureCompleted { kinds } => self.each_kind(kinds, |k| match k {
                 FeatureKind::City => t.completed_cities,
