@@ -114,6 +114,8 @@ def test_expectiminimax_solves_a_short_game(tmp_path):
         ("variants/abbey-mayor.toml", 3),
         ("variants/wonders.toml", 2),
         ("variants/house/hand-3.toml", 2),
+        ("variants/tower.toml", 2),
+        ("variants/tower.toml", 3),
     ],
 )
 def test_random_sim_test(variant, players):

@@ -237,12 +237,14 @@ impl Options {
                     .collect();
                 format!("a kind of piece they hold ({})", kinds.join(", "))
             }
-            Options::StackSite { stack } => {
-                format!("a site of stack type {stack} that takes a piece (while they hold one)")
-            }
-            Options::StackTop { stack } => {
-                format!("an open stack of stack type {stack}, high enough, for a figure on top")
-            }
+            Options::StackSite { stack } => format!(
+                "a site of stack `{}` that takes a piece (while they hold one)",
+                name(n.stacks, u32::from(*stack))
+            ),
+            Options::StackTop { stack } => format!(
+                "an open stack `{}` high enough for a figure of theirs on top",
+                name(n.stacks, u32::from(*stack))
+            ),
             Options::InReach { figures, tops } => {
                 let ids: Vec<String> = figures
                     .iter()

@@ -39,6 +39,8 @@ pub struct Names<'a> {
     pub resources: &'a [String],
     /// Figure (follower) ids.
     pub figures: &'a [String],
+    /// Stack type ids.
+    pub stacks: &'a [String],
 }
 
 impl<'a> Names<'a> {

@@ -51,6 +51,8 @@ pub struct StackView {
     pub height: u8,
     /// The figure on top: owner seat and figure type.
     pub top: Option<(u8, u8)>,
+    /// Closed for good: its top figure left and its type does not reopen.
+    pub closed: bool,
 }
 
 part! {
@@ -283,10 +285,10 @@ impl Game {
         self.st.taken.iter().any(|&(r, t)| r == rule && t == first)
     }
 
-    /// Note that the offer of rule `rule` was taken (for `once_per_turn`).
+    /// Note that the offer of rule `rule` was taken (for `once_per_turn`; the list is emptied
+    /// when a turn that is not an extra one begins).
     pub(super) fn note_taken(&mut self, rule: u16) {
         let first = self.now.turn - u32::from(self.now.in_extra);
-        self.st.taken.retain(|&(_, t)| t == first);
         self.st.taken.push((rule, first));
     }
 
@@ -545,6 +547,7 @@ impl Game {
                 y: at.y,
                 height: s.height,
                 top: s.top,
+                closed: s.closed,
             }
         });
         each.collect()

@@ -269,6 +269,10 @@ impl Game {
     /// owned: the game ends instead of the turn).
     pub(super) fn rule_turn_start(&mut self) {
         self.rf.begin_turn();
+        // "Once a turn" offers taken in the turn before (an extra turn is the same turn's).
+        if !self.now.in_extra {
+            self.st.taken.clear();
+        }
         let playable = self.deck.drawn < self.deck.pile.len()
             || !self.w.held.is_empty()
             || !self.w.kept.is_empty()

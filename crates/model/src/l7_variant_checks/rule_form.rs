@@ -70,6 +70,7 @@ pub fn lower(
         counters: &counter_ids,
         resources: scope.resources,
         figures: scope.followers,
+        stacks: scope.stacks,
     };
     let mut when = Vec::new();
     let mut when_at = Vec::new();

@@ -15,6 +15,7 @@ pub(crate) struct OwnedNames {
     counters: Vec<String>,
     resources: Vec<String>,
     figures: Vec<String>,
+    stacks: Vec<String>,
 }
 
 impl OwnedNames {
@@ -26,6 +27,7 @@ impl OwnedNames {
             counters: v.counters.iter().map(|t| t.id.clone()).collect(),
             resources: v.resources.iter().map(|t| t.id.clone()).collect(),
             figures: v.followers.iter().map(|t| t.id.clone()).collect(),
+            stacks: v.stacks.iter().map(|t| t.id.clone()).collect(),
         }
     }
 
@@ -37,6 +39,7 @@ impl OwnedNames {
             counters: &self.counters,
             resources: &self.resources,
             figures: &self.figures,
+            stacks: &self.stacks,
         }
     }
 }

@@ -313,6 +313,7 @@ fn rule_form_words_parse_print_back_and_stay_out_of_feature_values() {
         counters: &counters,
         resources: &resources,
         figures: &[],
+        stacks: &[],
     };
     let rules = crate::rules::Scope::default();
     let text = "record(king) + counters(gold) * held(ingots) + completed(city) \
