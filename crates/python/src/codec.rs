@@ -50,6 +50,8 @@ use tegula_ruleset::{Adjacency, AfterScore, Effect, Options, Ruleset};
 pub struct Codec {
     pool: Vec<u16>,
     seats: i64,
+    /// The most seats of the variant (a held figure's holder).
+    max_seats: i64,
     followers: i64,
     features: i64,
     moves: Moves,
@@ -174,6 +176,7 @@ impl Codec {
             } else {
                 0
             },
+            max_seats: i64::from(rs.max_players.max(1)),
             followers: rs.followers.len().max(1) as i64,
             features: rs.tiles.iter().map(|t| t.features.len()).max().unwrap_or(1) as i64,
             moves: moves(rules),
@@ -253,7 +256,7 @@ impl Codec {
             Shape::Kind(k) => k,
             Shape::Top => cells * self.followers,
             Shape::Reach => cells * (self.features + 1),
-            Shape::Captive => self.seats * self.followers,
+            Shape::Captive => self.max_seats * self.followers,
         }
     }
 
