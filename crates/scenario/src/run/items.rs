@@ -138,6 +138,15 @@ impl fmt::Display for Item {
                 amount,
                 rule,
             } => write!(f, "seat {player} collects {amount} {counter} ({rule})"),
+            other => other.held_words(f),
+        }
+    }
+}
+
+impl Item {
+    /// The words of a capture, an exchange or a buy-back (TO-4, TO-6, TO-7).
+    fn held_words(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             Item::Capture {
                 player,
                 owner,
@@ -164,6 +173,7 @@ impl fmt::Display for Item {
                 f,
                 "seat {player} buys back its {follower} for {points} ({rule})"
             ),
+            _ => Ok(()),
         }
     }
 }
@@ -235,7 +245,10 @@ fn actual(e: &Event, out: &mut Vec<Item>) {
                 rule: rule.clone(),
             })
             .collect(),
-        other => one_seat(other).into_iter().collect(),
+        other => held_event(&other)
+            .or_else(|| one_seat(other))
+            .into_iter()
+            .collect(),
     };
     out.extend(items);
 }
@@ -302,6 +315,13 @@ fn one_seat(e: Event) -> Option<Item> {
             amount,
             rule,
         },
+        _ => return None,
+    })
+}
+
+/// The item of a capture or a buy-back (TO-4, TO-7), if `e` is one.
+fn held_event(e: &Event) -> Option<Item> {
+    Some(match e.clone() {
         Event::Capture {
             rule,
             player,
@@ -453,6 +473,19 @@ fn expected_one(e: Expected) -> Option<Item> {
             amount,
             rule,
         },
+        Expected::Capture { .. } | Expected::Exchange { .. } | Expected::Redeem { .. } => {
+            return expected_held(e)
+        }
+        Expected::Score { .. }
+        | Expected::Points { .. }
+        | Expected::Return { .. }
+        | Expected::Award { .. } => return None,
+    })
+}
+
+/// The item of an expected capture, exchange or buy-back (TO-4, TO-6, TO-7).
+fn expected_held(e: Expected) -> Option<Item> {
+    Some(match e {
         Expected::Capture {
             player,
             owner,
@@ -487,10 +520,7 @@ fn expected_one(e: Expected) -> Option<Item> {
             points,
             rule,
         },
-        Expected::Score { .. }
-        | Expected::Points { .. }
-        | Expected::Return { .. }
-        | Expected::Award { .. } => return None,
+        _ => return None,
     })
 }
 
