@@ -47,6 +47,7 @@ fn every_house_variant_has_a_scenario_that_its_parent_fails() {
             "little-buildings",
             "cathars",
             "tower",
+            "princess-dragon",
         ]
         .into_iter()
         .find(|p| text.contains(&format!("extends = \"../{p}.toml\"")))
@@ -72,11 +73,19 @@ fn reading_scenarios_on_test_kits_fail_under_the_registrys_reading() {
     let mut cache = VariantCache::default();
     let tmp = std::env::temp_dir().join(format!("tegula-readings-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
-    let kits: &[(&str, &str, &str)] = &[(
-        "scenarios/w6-any-fit-drawn-tiles-stay.toml",
-        "w6-any-fit-variant.toml",
-        "scenarios/kits/w6-variant.toml",
-    )];
+    let kits: &[(&str, &str, &str)] = &[
+        (
+            "scenarios/w6-any-fit-drawn-tiles-stay.toml",
+            "w6-any-fit-variant.toml",
+            "scenarios/kits/w6-variant.toml",
+        ),
+        // PD-8's mechanism (a walk avoiding another neutral figure's tile) before the fairy.
+        (
+            "scenarios/pd8-walk-avoids-a-neutral-figure.toml",
+            "pd-guard-variant.toml",
+            "variants/princess-dragon.toml",
+        ),
+    ];
     for (scenario, kit, parent) in kits {
         let line = format!("variant = \"kits/{kit}\"");
         assert!(

@@ -325,6 +325,7 @@ fn explain_says_every_rule_in_words() {
     let counters: Vec<String> = rs.counters.iter().map(|t| t.id.clone()).collect();
     let resources: Vec<String> = rs.resources.iter().map(|t| t.id.clone()).collect();
     let figures: Vec<String> = rs.followers.iter().map(|t| t.id.clone()).collect();
+    let neutrals: Vec<String> = rs.neutrals.iter().map(|t| t.id.clone()).collect();
     let names = Names {
         tags: &rs.tags,
         tokens: &tokens,
@@ -332,6 +333,7 @@ fn explain_says_every_rule_in_words() {
         resources: &resources,
         figures: &figures,
         stacks: &[],
+        neutrals: &neutrals,
     };
     for w in &rs.when {
         let same = rs.when.iter().filter(|o| o.rule == w.rule).count();
@@ -411,11 +413,20 @@ fn the_docs_examples_say_what_explain_says() {
     use tegula_model::rule_form::{lower, RawRuleForm, Scope};
     let doc = std::fs::read_to_string("docs/RULE-LANGUAGE.md").unwrap();
     let ids = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    let tags = ids(&["garden", "gold", "siege", "wine", "tower"]);
+    let tags = ids(&[
+        "garden", "gold", "siege", "wine", "volcano", "dragon", "tower",
+    ]);
     let resources = ids(&["ingots", "building", "wine", "floors"]);
     let figures = ids(&["meeple", "abbot"]);
     let stacks = ids(&["tower"]);
-    let rules = tegula_model::rules::Scope::default();
+    // The Princess & the Dragon's rules are the tile set's own (`[[rule]]`), not the registry's.
+    let declared = ["PD-6"].map(|id| tegula_ruleset::Rule {
+        id: id.to_string(),
+        title: String::new(),
+        statement: String::new(),
+        source: String::new(),
+    });
+    let rules = tegula_model::rules::Scope::with(declared.to_vec());
     let scope = Scope {
         tags: &tags,
         resources: &resources,
@@ -433,6 +444,7 @@ fn the_docs_examples_say_what_explain_says() {
         assert!(diags.is_empty(), "docs/RULE-LANGUAGE.md:{line}: {diags:?}");
         let tokens: Vec<String> = l.tokens.iter().map(|t| t.id.clone()).collect();
         let counters: Vec<String> = l.counters.iter().map(|t| t.id.clone()).collect();
+        let neutrals: Vec<String> = l.neutrals.iter().map(|t| t.id.clone()).collect();
         let names = Names {
             tags: &tags,
             tokens: &tokens,
@@ -440,6 +452,7 @@ fn the_docs_examples_say_what_explain_says() {
             resources: &resources,
             figures: &figures,
             stacks: &stacks,
+            neutrals: &neutrals,
         };
         said.extend(
             l.when
@@ -448,8 +461,8 @@ fn the_docs_examples_say_what_explain_says() {
         );
     }
     // TB-2's resource gain in the one form, AB-4, KR-2..KR-4 (4), GM-2, GM-3, GM-5, LB-2,
-    // LB-3, CA-3, TO-2, TO-4, TO-7.
-    assert_eq!(said.len(), 15, "every worked rule");
+    // LB-3, CA-3, PD-2, PD-3 (2), PD-5, TO-2, TO-4, TO-7.
+    assert_eq!(said.len(), 19, "every worked rule");
     let missing: Vec<&String> = said.iter().filter(|s| !doc.contains(s.as_str())).collect();
     assert!(missing.is_empty(), "not in the docs:\n{}", said.join("\n"));
 }

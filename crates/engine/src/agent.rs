@@ -246,13 +246,17 @@ impl GreedyAgent {
     }
 
     /// Best margin over the answers to an offered choice: each option (and declining, where
-    /// allowed), scored by the margin right after it; the best answers are left in `which`.
+    /// allowed), scored by the margin right after it; the best answers are left in `which`. A
+    /// walk's step is scored by the figures it returns instead ([`Self::best_step`]).
     fn best_offer(
         game: &Game,
         me: u8,
         scratch: &mut Option<Game>,
         which: &mut Vec<Option<usize>>,
     ) -> i64 {
+        if game.walking_from().is_some() {
+            return Self::best_step(game, me, scratch, which);
+        }
         let decline = game.offer_may_decline().then_some(None);
         let answers = decline
             .into_iter()
@@ -269,6 +273,50 @@ impl GreedyAgent {
                 None => g.play_pass(),
             },
         )
+    }
+
+    /// Best step of a walk: the margin right after it (a walk's last step lets the turn score),
+    /// then the figures it returns to supply, the other seats' minus `me`'s; the best steps are
+    /// left in `which`, the margin returned.
+    fn best_step(
+        game: &Game,
+        me: u8,
+        scratch: &mut Option<Game>,
+        which: &mut Vec<Option<usize>>,
+    ) -> i64 {
+        let in_supply = |g: &Game, seat: u8| -> i64 {
+            let types = g.rules().ruleset().followers.len() as u8;
+            (0..types).map(|f| i64::from(g.supply(seat, f))).sum()
+        };
+        let players = game.players();
+        let eaten = |g: &Game| -> i64 {
+            (0..players)
+                .map(|p| {
+                    let back = in_supply(g, p) - in_supply(game, p);
+                    if p == me {
+                        -back
+                    } else {
+                        back
+                    }
+                })
+                .sum()
+        };
+        let mut best = (i64::MIN, i64::MIN);
+        which.clear();
+        for i in 0..game.choice_count() {
+            let g = copy_into(scratch, game);
+            g.play_choose(i);
+            // Points first, then the figures eaten.
+            let m = (Self::margin(g, me), eaten(g));
+            if m > best {
+                best = m;
+                which.clear();
+            }
+            if m == best {
+                which.push(Some(i));
+            }
+        }
+        best.0
     }
 
     /// One of the best answers `best_follower` left in `which`, at random.

@@ -405,6 +405,71 @@ pub enum Event {
         /// are unchanged).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         held: Vec<(u8, u8, String)>,
+        /// Tiles still set aside when the game ended, never played (PD-3; absent when none, so
+        /// logs of other variants are unchanged).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        set_aside: Vec<String>,
+    },
+    /// A neutral figure was put on a tile, taking no step (PD-2).
+    Neutral {
+        /// Turn number.
+        turn: u32,
+        /// The rule's id.
+        rule: String,
+        /// Neutral figure id.
+        neutral: String,
+        /// Cell x.
+        x: i32,
+        /// Cell y.
+        y: i32,
+    },
+    /// Decision: a step of a neutral figure's walk, to a neighbouring cell (PD-5).
+    Step {
+        /// Turn number.
+        turn: u32,
+        /// Seat choosing the step.
+        player: u8,
+        /// The rule's id.
+        rule: String,
+        /// Neutral figure id.
+        neutral: String,
+        /// Cell x entered.
+        x: i32,
+        /// Cell y entered.
+        y: i32,
+    },
+    /// A walk ended before its last step: no cell was left to enter (PD-5).
+    WalkEnd {
+        /// Turn number.
+        turn: u32,
+        /// The rule's id.
+        rule: String,
+        /// Neutral figure id.
+        neutral: String,
+        /// Steps made.
+        steps: u32,
+    },
+    /// A drawn tile was set aside; the seat draws again (PD-3).
+    SetAside {
+        /// Turn number (of the turn drawing).
+        turn: u32,
+        /// Seat drawing.
+        player: u8,
+        /// Tile id.
+        tile: String,
+        /// The rule's id.
+        rule: String,
+    },
+    /// The tiles set aside went back into the remaining pile (PD-3).
+    ShuffleBack {
+        /// Turn number.
+        turn: u32,
+        /// The rule's id.
+        rule: String,
+        /// Tile ids, in the order set aside.
+        tiles: Vec<String>,
+        /// Where each went, counted from the next draw (0: drawn next), in the same order.
+        at: Vec<u32>,
     },
     /// A piece was added to a stack (TO-2): its new height.
     Stack {
@@ -490,7 +555,7 @@ pub enum Event {
 
 impl Event {
     /// Every kind name [`Event::kind`] gives, in the order of the variants.
-    pub const KINDS: [&'static str; 25] = [
+    pub const KINDS: [&'static str; 30] = [
         "draw",
         "discard",
         "place",
@@ -516,6 +581,11 @@ impl Event {
         "capture",
         "exchange",
         "redeem",
+        "neutral",
+        "step",
+        "walk_end",
+        "set_aside",
+        "shuffle_back",
     ];
 
     /// Stable kind name, as in the `type` field of the log (`draw`, `place`, `score`, ...).
@@ -546,6 +616,11 @@ impl Event {
             Event::Capture { .. } => "capture",
             Event::Exchange { .. } => "exchange",
             Event::Redeem { .. } => "redeem",
+            Event::Neutral { .. } => "neutral",
+            Event::Step { .. } => "step",
+            Event::WalkEnd { .. } => "walk_end",
+            Event::SetAside { .. } => "set_aside",
+            Event::ShuffleBack { .. } => "shuffle_back",
         }
     }
 
@@ -558,6 +633,8 @@ impl Event {
             | Event::Follower { player, .. }
             | Event::Pass { player, .. }
             | Event::Choice { player, .. }
+            | Event::Step { player, .. }
+            | Event::SetAside { player, .. }
             | Event::Take { player, .. }
             | Event::Seat { player, .. }
             | Event::Return { player, .. }
@@ -574,7 +651,12 @@ impl Event {
             | Event::Award { players, .. }
             | Event::Points { players, .. } => players.clone(),
             Event::End { winners, .. } => winners.clone(),
-            Event::Finish { .. } | Event::Seating { .. } | Event::Counters { .. } => Vec::new(),
+            Event::Finish { .. }
+            | Event::Seating { .. }
+            | Event::Counters { .. }
+            | Event::Neutral { .. }
+            | Event::WalkEnd { .. }
+            | Event::ShuffleBack { .. } => Vec::new(),
         }
     }
 
@@ -608,6 +690,11 @@ impl Event {
             | Event::Capture { rule, .. }
             | Event::Exchange { rule, .. }
             | Event::Redeem { rule, .. } => Some(rule),
+            Event::Neutral { rule, .. }
+            | Event::Step { rule, .. }
+            | Event::WalkEnd { rule, .. }
+            | Event::SetAside { rule, .. }
+            | Event::ShuffleBack { rule, .. } => Some(rule),
             Event::Draw { rule, .. }
             | Event::Pass { rule, .. }
             | Event::Follower { rule, .. }
@@ -642,7 +729,8 @@ impl Event {
             | Event::Pass { .. }
             | Event::Take { .. }
             | Event::Seat { .. }
-            | Event::Choice { .. } => true,
+            | Event::Choice { .. }
+            | Event::Step { .. } => true,
             _ => false,
         }
     }

@@ -33,6 +33,7 @@ pub(crate) mod hash;
 mod holes;
 mod joins;
 mod legal;
+pub(crate) mod neutral;
 mod parts;
 mod payment;
 pub(crate) mod place;
@@ -51,6 +52,7 @@ mod take;
 mod turn;
 mod types;
 mod view;
+mod walk;
 pub(crate) mod when;
 
 pub use chance::CHANCE;
@@ -138,6 +140,9 @@ part! {
         rf: rule_state::RuleState,
         /// Stacks and figures held by other seats (empty in a variant without stacks).
         st: stacks::StackState,
+        /// Neutral figures, the walk under way and the tiles set aside (empty in a variant
+        /// without neutral figures or `draw` rules).
+        nf: neutral::NeutralState,
         /// Incrementally kept part of [`Game::state_hash`]: placed tiles and the remaining
         /// multiset.
         zobrist: u64,
@@ -248,6 +253,7 @@ impl Game {
             choice: choice::ChoiceState::default(),
             rf: rule_state::RuleState::default(),
             st: stacks::StackState::default(),
+            nf: neutral::NeutralState::default(),
             zobrist: 0,
             tmp: Scratch::default(),
         }
@@ -339,6 +345,7 @@ impl Game {
         self.fill_seats();
         let rs = self.rules.ruleset();
         self.rf.reset(rs.tokens.len(), rs.counters.len());
+        self.nf.reset(rs.neutrals.len());
         self.record_seating();
         let start = self.rules.start_tile;
         self.place_unchecked(start, 0, 0, 0);

@@ -33,7 +33,11 @@ pub fn setup_line(game: &Game) -> String {
         variant: &rules.ruleset().id,
         players: game.players(),
         seed: game.seed(),
-        pile: game.pile().iter().map(|&t| rules.tile_id(t)).collect(),
+        pile: game
+            .setup_pile()
+            .iter()
+            .map(|&t| rules.tile_id(t))
+            .collect(),
     };
     serde_json::to_string(&setup).unwrap_or_default()
 }
@@ -452,6 +456,13 @@ pub fn decision_action(game: &Game, event: &Event) -> Result<Action, String> {
         Event::Pass { .. } => Action::Pass,
         Event::Take { tile, .. } => Action::Take(tile_of(tile)?),
         Event::Seat { seat, .. } => Action::Seat(*seat),
+        Event::Step { rule, x, y, .. } => {
+            let word = crate::event::ChoiceWord::Tile([*x, *y]);
+            let i = game.choice_index(rule, &word).ok_or_else(|| {
+                format!("a step to ({x}, {y}) is no step of `{rule}` offered now")
+            })?;
+            Action::Choose(i)
+        }
         Event::Choice { rule, option, .. } => {
             let i = game
                 .choice_index(rule, option)

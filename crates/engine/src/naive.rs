@@ -365,7 +365,9 @@ impl Counts for NaiveCounts<'_> {
             | Quantity::Completed(_)
             | Quantity::Touching(..)
             | Quantity::Extends(_)
-            | Quantity::ExtendsOpen(_) => 0,
+            | Quantity::ExtendsOpen(_)
+            | Quantity::OnBoard(_)
+            | Quantity::SetAside => 0,
         }
     }
 }

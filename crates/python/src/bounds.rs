@@ -215,7 +215,9 @@ impl Totals {
             | Quantity::Completed(_)
             | Quantity::Touching(..)
             | Quantity::Extends(_)
-            | Quantity::ExtendsOpen(_) => (0, 0),
+            | Quantity::ExtendsOpen(_)
+            | Quantity::OnBoard(_)
+            | Quantity::SetAside => (0, 0),
         }
     }
 

@@ -43,7 +43,7 @@ use std::collections::BTreeSet;
 use tegula_engine::{
     Action, ChoiceOption, FollowerOption, Game, MoveTarget, Phase, Placement, Rules,
 };
-use tegula_ruleset::{Adjacency, AfterScore, Effect, Options, Ruleset};
+use tegula_ruleset::{Act, Adjacency, AfterScore, Effect, Options, Ruleset};
 
 /// The sizes of one variant's encoding (the window radius is the game's).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,7 +77,12 @@ enum Shape {
     Reach,
     /// A held figure: holder seat × figure type.
     Captive,
+    /// A step of a walk: north, east, south, west of the walking figure.
+    Step,
 }
+
+/// The four steps of a walk, in their ids' order.
+const STEPS: [(i64, i64); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
 /// Where a freed figure's move targets lie (AM-11), so how many cells the move block spans.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +107,8 @@ pub struct Frame {
     origin: (i64, i64),
     /// The options [`Action::Choose`] numbers now, with their rules.
     choices: Vec<(u16, ChoiceOption)>,
+    /// The cell of the figure whose walk waits for a step.
+    walker: Option<(i64, i64)>,
 }
 
 impl Frame {
@@ -118,6 +125,9 @@ impl Frame {
             tiles: slot_tiles(game),
             origin: tile.map_or((0, 0), |t| (i64::from(t.x), i64::from(t.y))),
             choices: game.choice_options(),
+            walker: game
+                .walking_from()
+                .map(|(x, y)| (i64::from(x), i64::from(y))),
         }
     }
 
@@ -257,6 +267,7 @@ impl Codec {
             Shape::Top => cells * self.followers,
             Shape::Reach => cells * (self.features + 1),
             Shape::Captive => self.max_seats * self.followers,
+            Shape::Step => 4,
         }
     }
 
@@ -309,6 +320,11 @@ impl Codec {
                 let f = i64::from(follower);
                 Some(i64::from(holder)).filter(|_| f < self.followers)? * self.followers + f
             }
+            (Shape::Step, ChoiceOption::Tile { x, y }) => {
+                let (wx, wy) = frame.walker?;
+                let d = (i64::from(x) - wx, i64::from(y) - wy);
+                STEPS.iter().position(|&s| s == d)? as i64
+            }
             _ => return None,
         };
         Some(base + local)
@@ -350,6 +366,13 @@ impl Codec {
             }
             (Shape::Captive, ChoiceOption::Captive { holder, follower }) => {
                 local == i64::from(holder) * self.followers + i64::from(follower)
+            }
+            (Shape::Step, ChoiceOption::Tile { x, y }) => {
+                let (Some((wx, wy)), Some(&(dx, dy))) = (frame.walker, STEPS.get(local as usize))
+                else {
+                    return false;
+                };
+                (i64::from(x), i64::from(y)) == (wx + dx, wy + dy)
             }
             _ => false,
         }
@@ -443,14 +466,17 @@ pub fn largest_hand(rs: &Ruleset) -> u8 {
 /// The rules of the variant with an offer, in rule order, with the shape of their options.
 fn offer_shapes(rs: &Ruleset) -> Vec<(u16, Shape)> {
     let offers = rs.when.iter().enumerate().filter_map(|(i, w)| {
-        let shape = match &w.offer.as_ref()?.options {
-            Options::OwnFigure { .. } => Shape::Figure,
-            Options::NeighbourTile { .. } => Shape::Tile,
-            Options::Kind { of } => Shape::Kind(of.len() as i64),
-            Options::StackSite { .. } => Shape::Tile,
-            Options::StackTop { .. } => Shape::Top,
-            Options::InReach { .. } => Shape::Reach,
-            Options::OwnCaptive { .. } => Shape::Captive,
+        let walks = w.then.iter().any(|a| matches!(a, Act::Walk(_)));
+        let shape = match w.offer.as_ref().map(|o| &o.options) {
+            Some(Options::OwnFigure { .. }) => Shape::Figure,
+            Some(Options::NeighbourTile { .. }) => Shape::Tile,
+            Some(Options::Kind { of }) => Shape::Kind(of.len() as i64),
+            Some(Options::StackSite { .. }) => Shape::Tile,
+            Some(Options::StackTop { .. }) => Shape::Top,
+            Some(Options::InReach { .. }) => Shape::Reach,
+            Some(Options::OwnCaptive { .. }) => Shape::Captive,
+            None if walks => Shape::Step,
+            None => return None,
         };
         Some((u16::try_from(i).ok()?, shape))
     });

@@ -18,7 +18,7 @@ pub type Step = (i64, u8);
 pub fn fresh(loaded: &Loaded, game: &Game, record: bool) -> Option<Game> {
     let pile = match game.seed() {
         Some(seed) => PileOrder::Shuffled(seed),
-        None => PileOrder::Scripted(game.pile().to_vec()),
+        None => PileOrder::Scripted(game.setup_pile().to_vec()),
     };
     let fresh = Game::new(loaded.rules.clone(), game.players(), pile, record).ok()?;
     // Chance steps must be on from the start (the first draw is a step), as the game had them.

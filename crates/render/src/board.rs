@@ -44,6 +44,43 @@ pub struct BoardView {
     /// Whether the variant declares single-holder tokens (KR-2) or stacks (TO-2): the score
     /// tables then keep their tally column from the first turn on, held or not.
     pub has_tokens: bool,
+    /// The neutral figures standing on the board (`[[neutral]]`), in the ruleset's order.
+    pub neutrals: Vec<NeutralOnBoard>,
+}
+
+/// A neutral figure on the board, drawn with its data's letters and colour.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NeutralOnBoard {
+    /// Neutral figure index (into the ruleset's neutrals).
+    pub index: usize,
+    /// Board column of its cell.
+    pub x: i32,
+    /// Board row of its cell.
+    pub y: i32,
+    /// Display name.
+    pub name: String,
+    /// Letters drawn.
+    pub symbol: String,
+    /// Fill colour (`#rrggbb`).
+    pub colour: String,
+}
+
+/// The neutral figures of `game` on the board.
+fn board_neutrals(game: &Game) -> Vec<NeutralOnBoard> {
+    let rs = game.rules().ruleset();
+    let on = rs.neutrals.iter().enumerate();
+    on.filter_map(|(index, n)| {
+        let (x, y) = game.neutral_at(index)?;
+        Some(NeutralOnBoard {
+            index,
+            x,
+            y,
+            name: n.name.clone(),
+            symbol: n.symbol.clone(),
+            colour: n.colour.clone(),
+        })
+    })
+    .collect()
 }
 
 /// The counters of one kind on one placed tile.
@@ -484,6 +521,7 @@ impl BoardView {
             seats: seat_scores(game, seat_names),
             counters: [tile_counters(game), stack_badges(game)].concat(),
             has_tokens: !ruleset.tokens.is_empty() || !ruleset.stacks.is_empty(),
+            neutrals: board_neutrals(game),
         }
     }
 
@@ -558,7 +596,7 @@ pub fn timeline_each(
     let mut g = Game::new(
         game.rules().clone(),
         game.players(),
-        PileOrder::Scripted(game.pile().to_vec()),
+        PileOrder::Scripted(game.setup_pile().to_vec()),
         true,
     )
     .map_err(|e| e.to_string())?;

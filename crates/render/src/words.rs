@@ -107,6 +107,7 @@ impl<'a> Words<'a> {
         let pieces = (ruleset.tokens.iter())
             .map(|t| (t.id.clone(), t.name.clone()))
             .chain((ruleset.counters.iter()).map(|c| (c.id.clone(), c.name.clone())))
+            .chain((ruleset.neutrals.iter()).map(|n| (n.id.clone(), n.name.clone())))
             .collect();
         Words {
             board,
@@ -216,9 +217,72 @@ impl<'a> Words<'a> {
             | Event::Counters { .. }
             | Event::Collect { .. } => self.rule_form(e)?,
             Event::Seating { .. } | Event::Finish { .. } | Event::End { .. } => self.game_step(e),
+            Event::Neutral { .. }
+            | Event::Step { .. }
+            | Event::WalkEnd { .. }
+            | Event::SetAside { .. }
+            | Event::ShuffleBack { .. } => self.neutral(e),
             other => self.generic(other),
         };
         Some(data_cited(line, e))
+    }
+
+    /// A neutral figure put or walking, a tile set aside or shuffled back (PD-2..PD-5).
+    fn neutral(&self, e: &Event) -> String {
+        match e {
+            Event::Neutral {
+                rule,
+                neutral,
+                x,
+                y,
+                ..
+            } => format!(
+                "the {} is put on the tile at ({x}, {y}) [{rule}]",
+                self.piece(neutral)
+            ),
+            Event::Step {
+                player,
+                rule,
+                neutral,
+                x,
+                y,
+                ..
+            } => format!(
+                "{} moves the {} to ({x}, {y}) [{rule}]",
+                self.seat(*player),
+                self.piece(neutral)
+            ),
+            Event::WalkEnd {
+                rule,
+                neutral,
+                steps,
+                ..
+            } => format!(
+                "the {} can go no further after {steps} steps [{rule}]",
+                self.piece(neutral)
+            ),
+            Event::SetAside {
+                player, tile, rule, ..
+            } => format!(
+                "{} sets {} aside and draws again [{rule}]",
+                self.seat(*player),
+                self.tile(tile)
+            ),
+            Event::ShuffleBack {
+                rule, tiles, at, ..
+            } => {
+                let each: Vec<String> = tiles
+                    .iter()
+                    .zip(at)
+                    .map(|(t, k)| format!("{} at {k}", self.tile(t)))
+                    .collect();
+                format!(
+                    "the tiles set aside go back into the pile: {} [{rule}]",
+                    each.join(", ")
+                )
+            }
+            other => self.generic(other),
+        }
     }
 
     /// A line for an event without words of its own: its kind and its seats.

@@ -7,8 +7,8 @@ use crate::serde_default::one_tile;
 #[cfg(doc)] // Named by doc links only.
 use crate::{limits, Effect, Feature, SideKind};
 use crate::{
-    Citations, CounterType, EdgeKind, FollowerType, PileGroup, PlayerTile, PoolRules, Readings,
-    Resource, Rule, Scoring, SeatsRule, StackType, TileType, TokenType, When,
+    Citations, CounterType, EdgeKind, FollowerType, NeutralType, PileGroup, PlayerTile, PoolRules,
+    Readings, Resource, Rule, Scoring, SeatsRule, StackType, TileType, TokenType, When,
 };
 
 /// Version of the ruleset artefact's format. Raised whenever a change to these types would make
@@ -95,6 +95,10 @@ pub struct Ruleset {
     /// Kinds of stack (`[[stack]]`, TO-1..TO-5). Left out of the artefact when empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stacks: Vec<StackType>,
+    /// Neutral figures (`[[neutral]]`; docs/design/actions.md, 1). Left out of the artefact
+    /// when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub neutrals: Vec<NeutralType>,
 }
 
 /// Why a ruleset artefact cannot be read.

@@ -65,12 +65,13 @@ pub use linear::Linear;
 pub use pool::{PileGroup, PlayerTile, PoolCitations, PoolRules, TileSite};
 pub use readings::{
     FinalRoundFirst, JoinedFieldScoring, JoinedFieldTiming, KeptAfterPile, NearCells,
-    NeedsOwnOnCompleted, OpenEnd, PoolTileDraw, Readings, ThresholdRecheck,
+    NeedsOwnOnCompleted, OpenEnd, PoolTileDraw, Readings, ShuffleBack, ThresholdRecheck,
+    WalkTiming,
 };
 pub use resource::{Award, Gain, Resource, StartCount};
 pub use rule_form::{
-    Act, CounterType, Offer, Options, PieceKind, RuleEvent, ScoredAt, Seat, TileRef, TokenType,
-    When, CHOSEN,
+    Act, Avoid, CounterType, FigureSet, NeutralType, Offer, Options, PieceKind, Revisit, RuleEvent,
+    ScoredAt, Seat, TileRef, TokenType, Walk, WalkChooser, When, CHOSEN,
 };
 pub use stacks::StackType;
 pub use value::{

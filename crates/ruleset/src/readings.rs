@@ -41,6 +41,35 @@ pub struct Readings {
     /// tile just placed completes (TB-4).
     #[serde(default, skip_serializing_if = "is_default")]
     pub needs_own_on_completed: NeedsOwnOnCompleted,
+    /// Where tiles set aside go back into the pile ([`crate::Act::ShuffleBack`], PD-3).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub shuffle_back: ShuffleBack,
+    /// When a walk a `before-scoring` rule starts is made ([`crate::Act::Walk`], PD-4).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub walk_timing: WalkTiming,
+}
+
+/// Where tiles set aside go back into the remaining pile (PD-3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShuffleBack {
+    /// The registry's reading: each at a random position of the remaining pile, from the
+    /// game's seeded random source.
+    #[default]
+    RandomPositions,
+    /// A variant of the data's own: under the remaining pile, in the order set aside.
+    Bottom,
+}
+
+/// When a walk started by a `before-scoring` rule is made (PD-4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum WalkTiming {
+    /// The registry's reading: between the figure step and the turn's scoring.
+    #[default]
+    BeforeScoring,
+    /// The other reading: after the turn's scoring.
+    AfterScoring,
 }
 
 /// Whether a figure that goes only where the player already has a figure

@@ -35,7 +35,8 @@ pub struct When {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum RuleEvent {
-    /// A tile was placed (subject: the tile); `tag`: only a tile with a segment carrying it.
+    /// A tile was placed (subject: the tile); `tag`: only a tile carrying it, on the tile itself
+    /// or on one of its segments (tile tags and segment tags share [`crate::Ruleset::tags`]).
     TilePlaced {
         /// Tag index the tile must carry.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -102,6 +103,20 @@ pub enum RuleEvent {
     /// Never raised by the game: the rule's offer is made when another rule's effect
     /// [`Act::Offer`] names it, on that effect's subject and choice (TO-4 right after TO-2).
     Chained,
+    /// The actor's figure step is over and the turn's scoring is next (PD-4): raised once per
+    /// placement, before the features the tile completed score (subject: the tile just placed).
+    BeforeScoring {
+        /// Only a tile carrying this tag (on the tile or a segment).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tag: Option<u32>,
+    },
+    /// A tile was drawn from the pile, before its placements are listed (PD-3; subject: the
+    /// drawn tile, not yet on the board).
+    Draw {
+        /// Only a tile carrying this tag (on the tile or a segment).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tag: Option<u32>,
+    },
 }
 
 /// When a [`RuleEvent::FeatureScored`] fires.
@@ -248,6 +263,128 @@ pub enum Act {
         /// The rule's id.
         rule: String,
     },
+    /// A neutral figure (index into [`crate::Ruleset::neutrals`]) is put on a tile: it leaves
+    /// wherever it stood (or comes onto the board), taking no step and acting on nothing on
+    /// the way (PD-2). One `neutral` line.
+    Put {
+        /// Neutral figure index.
+        neutral: u16,
+        /// On which tile.
+        on: TileRef,
+    },
+    /// No figure may be placed on the tile in this turn's figure step (PD-2): the figure
+    /// options leave it out; offers that put nothing on it stay.
+    NoFigures {
+        /// Which tile.
+        on: TileRef,
+    },
+    /// A neutral figure walks (PD-5): each step a choice of a neighbouring cell by a seat.
+    Walk(Walk),
+    /// Every figure of a set standing on a tile returns to its owner's supply, scoring nothing,
+    /// in the board's figure order (PD-6), one `return` line each.
+    ReturnOn {
+        /// Which tile (inside a walk's `on_enter`: the tile entered).
+        on: TileRef,
+        /// Which figure types.
+        figures: FigureSet,
+        /// The rule id the `return` lines cite (`None`: the rule's own).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rule: Option<String>,
+    },
+    /// The drawn tile (the subject of a `draw` rule) is set aside, and the seat draws again
+    /// (PD-3). One `set-aside` line.
+    SetAside,
+    /// The tiles set aside go back into the remaining pile (PD-3), each at a position from the
+    /// game's seeded random source ([`crate::Readings::shuffle_back`]). One `shuffle-back`
+    /// line.
+    ShuffleBack,
+}
+
+/// A walk of a neutral figure ([`Act::Walk`], PD-5): `steps` steps, each to one of the four
+/// neighbouring cells holding a tile (N, E, S, W, in that order) chosen by a seat, never to a
+/// cell `avoid` names; with no cell left the walk ends early. No passing.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub struct Walk {
+    /// Neutral figure index (into [`crate::Ruleset::neutrals`]).
+    pub neutral: u16,
+    /// How many steps (over the subject).
+    pub steps: Expr,
+    /// Who chooses each step.
+    pub chooser: WalkChooser,
+    /// Which cells count as visited.
+    #[serde(default)]
+    pub revisit: Revisit,
+    /// Cells the walk may not enter.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub avoid: Vec<Avoid>,
+    /// Effects on each tile entered, in order ([`TileRef::Entered`] names it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub on_enter: Vec<Act>,
+}
+
+/// Who chooses the steps of a [`Walk`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum WalkChooser {
+    /// Step k (from 1) by the seat `(actor + k - 1) % players`: the actor first, then in turn
+    /// order (PD-5).
+    #[default]
+    Rotating,
+    /// Every step by the actor.
+    Actor,
+}
+
+/// Which cells a [`Walk`] has visited (and may not enter again when it avoids
+/// [`Avoid::Visited`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Revisit {
+    /// The start cell and every cell entered (PD-5's Reading).
+    #[default]
+    NeverStartIncluded,
+    /// Only the cells entered: the walk may go back to its start once.
+    NeverEntered,
+}
+
+/// A cell a walk (or another offer over the board) may not use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Avoid {
+    /// A cell with no tile.
+    Empty,
+    /// A cell the walk has visited ([`Revisit`]).
+    Visited,
+    /// The cell of a neutral figure (index into [`crate::Ruleset::neutrals`]; PD-8).
+    Neutral(u16),
+    /// A tile carrying a tag (index into [`crate::Ruleset::tags`]).
+    Tag(u32),
+}
+
+/// A set of figure types (bit `i`: [`crate::Ruleset::followers`]`[i]`), written as a
+/// `[groups]` entry or a list of follower ids (the figure table of RULES-ACTIONS.md as data).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub struct FigureSet(pub u32);
+
+impl FigureSet {
+    /// Whether figure type `ftype` is in the set.
+    #[inline]
+    pub fn has(self, ftype: u8) -> bool {
+        self.0.checked_shr(u32::from(ftype)).unwrap_or(0) & 1 != 0
+    }
+}
+
+/// A figure owned by nobody, one per game, off the board at the start (`[[neutral]]`; PD-2,
+/// PD-5, PD-7). What it does is in the rules that name it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct NeutralType {
+    /// Stable id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// The letters pictures draw it with (1 to 3 characters).
+    pub symbol: String,
+    /// Its colour in pictures (`#rrggbb`).
+    pub colour: String,
 }
 
 /// A tile an effect acts on.
@@ -258,6 +395,8 @@ pub enum TileRef {
     Subject,
     /// The tile the offer's choice named.
     Chosen,
+    /// The tile a walk just entered (inside [`Walk::on_enter`] only).
+    Entered,
 }
 
 /// A choice offered to a seat.

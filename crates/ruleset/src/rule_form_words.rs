@@ -82,6 +82,14 @@ impl RuleEvent {
                 format!("when {} is paid to its majority", kinds_words(kinds))
             }
             RuleEvent::Chained => "when another rule's effect makes this offer".into(),
+            RuleEvent::BeforeScoring { tag } => format!(
+                "after the figure step, before the turn's scoring{}",
+                tag_words(n, *tag, " of a tile carrying")
+            ),
+            RuleEvent::Draw { tag: None } => "when a tile is drawn".into(),
+            RuleEvent::Draw { tag: Some(t) } => {
+                format!("when a tile carrying `{}` is drawn", name(n.tags, *t))
+            }
         }
     }
 }
@@ -136,10 +144,7 @@ impl Act {
             ),
             Act::Counters { counter, add, on } => format!(
                 "{} gets {}: {}",
-                match on {
-                    TileRef::Subject => "the tile",
-                    TileRef::Chosen => "the chosen tile",
-                },
+                tile_words(*on),
                 held(n, *counter, "counter"),
                 add.words_named(n)
             ),
@@ -183,6 +188,24 @@ impl Act {
                  pays {points} points to the seat holding it"
             ),
             Act::Offer { rule } => format!("the offer of rule {rule} is made now"),
+            Act::Put { neutral, on } => format!(
+                "neutral figure `{}` is put on {}, taking no step",
+                name(n.neutrals, u32::from(*neutral)),
+                tile_words(*on)
+            ),
+            Act::NoFigures { on } => {
+                format!("no figure may be placed on {} this turn", tile_words(*on))
+            }
+            Act::Walk(w) => w.describe(n),
+            Act::ReturnOn { on, figures, .. } => format!(
+                "every {} on {} returns to its owner's supply",
+                set_words(n, *figures),
+                tile_words(*on)
+            ),
+            Act::SetAside => "the drawn tile is set aside and the seat draws again".into(),
+            Act::ShuffleBack => {
+                "the tiles set aside go back into the remaining pile at random positions".into()
+            }
         }
     }
 }
@@ -269,6 +292,70 @@ impl Options {
             ),
         }
     }
+}
+
+impl crate::Walk {
+    /// The walk as a clause.
+    pub fn describe(&self, n: &Names<'_>) -> String {
+        let avoid: Vec<String> = self
+            .avoid
+            .iter()
+            .map(|a| match a {
+                crate::Avoid::Empty => "a cell with no tile".to_string(),
+                crate::Avoid::Visited => "a cell visited".to_string(),
+                crate::Avoid::Neutral(i) => {
+                    format!("the cell of `{}`", name(n.neutrals, u32::from(*i)))
+                }
+                crate::Avoid::Tag(t) => format!("a tile carrying `{}`", name(n.tags, *t)),
+            })
+            .collect();
+        let mut s = format!(
+            "neutral figure `{}` walks {} steps, each to a neighbouring cell chosen by {}",
+            name(n.neutrals, u32::from(self.neutral)),
+            self.steps.words_named(n),
+            match self.chooser {
+                crate::WalkChooser::Rotating => "the seats in turn order from the actor",
+                crate::WalkChooser::Actor => "the actor",
+            }
+        );
+        s.push_str(match self.revisit {
+            crate::Revisit::NeverStartIncluded => ", its start counted as visited",
+            crate::Revisit::NeverEntered => ", only the cells entered counted as visited",
+        });
+        if !avoid.is_empty() {
+            s.push_str(&format!(", never to {}", avoid.join(" or ")));
+        }
+        if !self.on_enter.is_empty() {
+            s.push_str(&format!(
+                ", and on each tile entered {}",
+                acts(&self.on_enter, n)
+            ));
+        }
+        s
+    }
+}
+
+/// A tile reference in words.
+fn tile_words(on: TileRef) -> &'static str {
+    match on {
+        TileRef::Subject => "the tile",
+        TileRef::Chosen => "the chosen tile",
+        TileRef::Entered => "the tile entered",
+    }
+}
+
+/// The figure types of a set, by id.
+fn set_words(n: &Names<'_>, set: crate::FigureSet) -> String {
+    let ids: Vec<String> = (0..32u8)
+        .filter(|&i| set.has(i))
+        .map(|i| format!("`{}`", name(n.figures, u32::from(i))))
+        .collect();
+    format!("figure ({})", ids.join(", "))
+}
+
+/// `" of a tile carrying `TAG`"`, or nothing.
+fn tag_words(n: &Names<'_>, tag: Option<u32>, lead: &str) -> String {
+    tag.map_or(String::new(), |t| format!("{lead} `{}`", name(n.tags, t)))
 }
 
 /// "figure `ID`" (the figure type's id), or `any` when no figure type is named.

@@ -51,6 +51,14 @@ pub enum Quantity {
     /// [`Quantity::Extends`], counting only the features still open after the placement.
     #[serde(rename = "extends_open")]
     ExtendsOpen(u32),
+    /// 1 while a neutral figure (index into [`crate::Ruleset::neutrals`]) stands on the board,
+    /// else 0. Rule-form values only.
+    #[serde(rename = "on_board")]
+    OnBoard(u32),
+    /// Tiles set aside and not yet shuffled back ([`crate::Act::SetAside`]). Rule-form values
+    /// only.
+    #[serde(rename = "set_aside")]
+    SetAside,
 }
 
 impl Quantity {
@@ -66,6 +74,8 @@ impl Quantity {
                 | Quantity::Touching(..)
                 | Quantity::Extends(_)
                 | Quantity::ExtendsOpen(_)
+                | Quantity::OnBoard(_)
+                | Quantity::SetAside
         )
     }
 }
@@ -492,6 +502,8 @@ pub fn applies(q: Quantity, kind: FeatureKind) -> bool {
         | Quantity::Completed(_)
         | Quantity::Touching(..)
         | Quantity::Extends(_)
-        | Quantity::ExtendsOpen(_) => false,
+        | Quantity::ExtendsOpen(_)
+        | Quantity::OnBoard(_)
+        | Quantity::SetAside => false,
     }
 }

@@ -41,6 +41,8 @@ pub struct Names<'a> {
     pub figures: &'a [String],
     /// Stack type ids.
     pub stacks: &'a [String],
+    /// Neutral figure ids.
+    pub neutrals: &'a [String],
 }
 
 impl<'a> Names<'a> {
@@ -95,6 +97,8 @@ impl Quantity {
             Quantity::Touching(k, Some(t)) => format!("touching({}, {})", k.name(), tag(n.tags, t)),
             Quantity::Extends(f) => format!("extends({})", name(n.figures, f)),
             Quantity::ExtendsOpen(f) => format!("extends_open({})", name(n.figures, f)),
+            Quantity::OnBoard(i) => format!("on_board({})", name(n.neutrals, i)),
+            Quantity::SetAside => "set_aside".into(),
         }
     }
 
@@ -121,6 +125,10 @@ impl Quantity {
                     tag(n.tags, t)
                 )
             }
+            Quantity::OnBoard(i) => {
+                format!("{} on the board", named("neutral figure", n.neutrals, i))
+            }
+            Quantity::SetAside => "tile set aside".into(),
             Quantity::Extends(f) | Quantity::ExtendsOpen(f) => format!(
                 "{}feature it extends holding its placer's {}",
                 if self == Quantity::Extends(f) {
@@ -156,6 +164,10 @@ impl Quantity {
                 k.name(),
                 tag(n.tags, t)
             ),
+            Quantity::OnBoard(i) => {
+                format!("the neutral figures `{}` on the board", name(n.neutrals, i))
+            }
+            Quantity::SetAside => "the tiles set aside".into(),
             Quantity::Extends(f) | Quantity::ExtendsOpen(f) => format!(
                 "the features it extends{} holding its placer's {}",
                 if self == Quantity::Extends(f) {

@@ -219,6 +219,10 @@ impl Game {
     /// Play a checked [`Action::Choose`]`(n)`.
     pub(super) fn choose(&mut self, n: u16) {
         let n = usize::from(n);
+        if self.walking() {
+            self.walk_step(n);
+            return;
+        }
         if self.now.phase == Phase::Choice {
             let Some(o) = self.choice.open.take() else {
                 return;
@@ -425,6 +429,9 @@ impl Game {
     #[inline]
     pub(super) fn begin_figure_step(&mut self) {
         self.compute_options();
+        if self.nf.no_figures.is_some() {
+            self.drop_blocked_options();
+        }
         self.now.phase = Phase::Follower;
         if self.waits(Kind::FigureStep) {
             self.rule_figure_step();
@@ -463,6 +470,9 @@ impl Game {
     /// the other figure-step offers with their options as they are now.
     fn reopen_figure_step(&mut self) {
         self.compute_options();
+        if self.nf.no_figures.is_some() {
+            self.drop_blocked_options();
+        }
         let mut step = std::mem::take(&mut self.choice.step);
         for o in &mut step {
             o.options = self.offer_options(o.rule, o.seat, &o.ctx);
@@ -599,7 +609,9 @@ impl Game {
     /// End the game with an offer open (by [`Game::finish`]): the offers lapse; true when the
     /// turn's scoring is still to run (the offers came before the figure step).
     pub(super) fn drop_offers(&mut self) -> bool {
-        let before_scoring = matches!(self.choice.stage, Stage::Placed | Stage::FigureStep(_));
+        let walk = self.nf.walk.take();
+        let before_scoring = matches!(self.choice.stage, Stage::Placed | Stage::FigureStep(_))
+            || walk.is_some_and(|w| w.resume == super::walk::WalkResume::Scoring);
         self.choice.clear();
         self.rf.offers.clear();
         before_scoring

@@ -84,6 +84,12 @@ impl Game {
                     self.rf.offers.push(p);
                 }
             }
+            Act::Put { .. }
+            | Act::NoFigures { .. }
+            | Act::Walk(_)
+            | Act::ReturnOn { .. }
+            | Act::SetAside
+            | Act::ShuffleBack => self.run_neutral_act(rule, a, ctx),
         }
     }
 
@@ -356,8 +362,8 @@ impl Game {
         };
         let inst = match (on, ctx.chosen) {
             (TileRef::Subject, _) => ctx.tile,
-            (TileRef::Chosen, Some(Chosen::Tile(i))) => Some(i),
-            (TileRef::Chosen, _) => None,
+            (TileRef::Chosen | TileRef::Entered, Some(Chosen::Tile(i))) => Some(i),
+            (TileRef::Chosen | TileRef::Entered, _) => None,
         };
         let Some(inst) = inst.filter(|&i| (i as usize) < self.board.insts.len()) else {
             return;

@@ -193,6 +193,11 @@ pub enum MoveError {
         /// The rule making the offer.
         rule: String,
     },
+    /// No figure may go on this tile in this turn (a rule's `no_figures`, PD-2).
+    BlockedTile {
+        /// The rule keeping figures off it.
+        rule: String,
+    },
     /// The placement breaks one of the tile's placement rules (`TileType::placement`).
     PlacementRule {
         /// The rule id the data gives it.
@@ -236,6 +241,7 @@ impl MoveError {
         "feature-completed",
         "no-such-option",
         "must-choose",
+        "blocked-tile",
     ];
 
     /// Stable kebab-case name (scenario files' `expect_error.kind`).
@@ -272,6 +278,7 @@ impl MoveError {
             MoveError::FeatureCompleted { .. } => 28,
             MoveError::NoSuchOption { .. } => 29,
             MoveError::MustChoose { .. } => 30,
+            MoveError::BlockedTile { .. } => 31,
         };
         Self::KINDS[i]
     }
@@ -300,7 +307,8 @@ impl Game {
         let rule = match e {
             MoveError::PlacementRule { rule, .. }
             | MoveError::NoSuchOption { rule, .. }
-            | MoveError::MustChoose { rule } => Some(rule.as_str()),
+            | MoveError::MustChoose { rule }
+            | MoveError::BlockedTile { rule } => Some(rule.as_str()),
             MoveError::WrongSite { follower, .. }
             | MoveError::NeedsOwnFigure { follower, .. }
             | MoveError::FeatureCompleted { follower, .. } => Some(r.site_rule(*follower)),
@@ -462,6 +470,10 @@ impl fmt::Display for MoveError {
                 f,
                 "the choice {rule} offers may not be declined: one of its options must be taken \
                  ({rule})"
+            ),
+            MoveError::BlockedTile { rule } => write!(
+                f,
+                "no figure may go on the tile just placed in this turn ({rule})"
             ),
             MoveError::NotAMoveTarget { x, y, feature, .. } => write!(
                 f,

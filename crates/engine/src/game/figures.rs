@@ -233,6 +233,9 @@ impl Game {
         let Some(feat) = info.feats.get(o.feature as usize) else {
             return Err(MoveError::NoSuchFeature(o.feature));
         };
+        if let Some(rule) = self.blocked_rule(o.follower) {
+            return Err(MoveError::BlockedTile { rule });
+        }
         let feature = o.feature;
         if feat.kind == FeatureKind::Unscored {
             return Err(MoveError::NotAFollowerFeature {

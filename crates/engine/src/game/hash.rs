@@ -88,6 +88,7 @@ impl Game {
             choice,
             rf,
             st: _,
+            nf,
             // The placed tiles and the remaining multiset, kept on every move.
             zobrist: _,
             tmp: _,
@@ -104,6 +105,16 @@ impl Game {
         rf.hash_into(|inst| self.inst_key(inst), |tag, a, b| h ^= key(tag, a, b));
         // Stacks and held figures (none in most variants).
         self.stacks_hash(|tag, a, b| h ^= key(tag, a, b));
+        // Neutral figures, a walk, tiles set aside (none in most variants). `setup_pile` and
+        // `drawn` are the record and a draw's scratch; the pile is in `zobrist`.
+        if *nf != super::neutral::NeutralState::default() {
+            let mut s = std::hash::DefaultHasher::new();
+            std::hash::Hash::hash(&nf.at, &mut s);
+            std::hash::Hash::hash(&nf.no_figures, &mut s);
+            std::hash::Hash::hash(&nf.walk, &mut s);
+            std::hash::Hash::hash(&nf.set_aside, &mut s);
+            h ^= key(15, 0, std::hash::Hasher::finish(&s));
+        }
         h
     }
 
@@ -456,6 +467,9 @@ mod tests {
             });
         }),
         ("st.taken", |g| g.st.taken.push((0, 1))),
+        ("nf.at", |g| g.nf.at.push(Some((0, 0)))),
+        ("nf.no_figures", |g| g.nf.no_figures = Some((0, 0))),
+        ("nf.set_aside", |g| g.nf.set_aside.push(0)),
     ];
 
     #[test]

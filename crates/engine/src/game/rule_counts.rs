@@ -46,6 +46,8 @@ impl Counts for RuleCounts<'_> {
             Quantity::Touching(k, tag) => g.touching(self.ctx, k, tag),
             Quantity::Extends(f) => g.extends(self.ctx, f, false),
             Quantity::ExtendsOpen(f) => g.extends(self.ctx, f, true),
+            Quantity::OnBoard(n) => u32::from(g.neutral_at(n as usize).is_some()),
+            Quantity::SetAside => g.nf.set_aside.len() as u32,
             // A tile subject without a feature: the tile's tag and its features'.
             Quantity::Tag(t) if root.is_none() => {
                 self.ctx.tile.map_or(0, |i| g.tile_tag_count(i, t))

@@ -516,11 +516,14 @@ impl Game {
             let held = (self.held_figures().into_iter())
                 .map(|(h, o, f)| (h, o, self.rules.follower_id(f).to_string()))
                 .collect();
+            let aside = self.nf.set_aside.iter();
+            let set_aside = aside.map(|&t| self.rules.tile_id(t).to_string()).collect();
             self.log.events.push(Event::End {
                 scores: self.seats.scores.clone(),
                 winners,
                 resources,
                 held,
+                set_aside,
             });
         }
     }
@@ -611,7 +614,9 @@ impl Counts for FeatureCounts<'_> {
             | Quantity::Completed(_)
             | Quantity::Touching(..)
             | Quantity::Extends(_)
-            | Quantity::ExtendsOpen(_) => 0,
+            | Quantity::ExtendsOpen(_)
+            | Quantity::OnBoard(_)
+            | Quantity::SetAside => 0,
         }
     }
 }

@@ -104,7 +104,8 @@ impl Game {
             seed: self.deck.seed,
             record: self.log.record,
             chance_steps: self.deck.chance,
-            pile: self.deck.pile.clone(),
+            // Tiles shuffled back into the pile (PD-3) are put back again by the replay.
+            pile: self.setup_pile().to_vec(),
             history: self.log.history.clone(),
             finished: self.now.finished,
             events: self.log.events.clone(),

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use tegula_ruleset::{FinalRoundFirst, KeptAfterPile, PlayerTile, TileSite};
 
 use super::choice::Stage;
+use super::walk::WalkResume;
 use super::{Event, Game, MoveError, Phase, Placement, Resume};
 use crate::rules::fits;
 use crate::rules::when::Kind;
@@ -102,10 +103,33 @@ impl Game {
     /// then the next turn.
     #[inline]
     pub(super) fn end_turn(&mut self) {
+        if self.waits(Kind::BeforeScoring) {
+            self.rule_before_scoring();
+            let now = !self.walk_after_scoring();
+            if now && self.nf.walk.is_some() && self.walk_next(WalkResume::Scoring) {
+                // Once the walk is over, `end_turn_scoring` (game/walk.rs).
+                return;
+            }
+        }
+        self.end_turn_scoring();
+    }
+
+    /// The turn's scoring, then `turn-end` and its offers (a walk waiting for the scoring is
+    /// made before them).
+    pub(super) fn end_turn_scoring(&mut self) {
         self.score_pending();
         if self.waits(Kind::TurnEnd) {
             self.rule_turn_end();
         }
+        if self.nf.walk.is_some() && self.walk_next(WalkResume::TurnEnd) {
+            // Once the walk is over, `end_turn_offers` (game/walk.rs).
+            return;
+        }
+        self.end_turn_offers();
+    }
+
+    /// The offers of the end of the turn, then the freed figures and the next turn.
+    pub(super) fn end_turn_offers(&mut self) {
         if !self.rf.offers.is_empty() && self.make_offers(Stage::TurnEnd) {
             // Once they are answered, `after_scoring` (game/choice.rs).
             return;
@@ -342,6 +366,10 @@ impl Game {
                 return;
             };
             self.record_draw(t);
+            if self.waits(Kind::Draw) && self.rule_draw(t) {
+                // Set aside (PD-3): the seat draws again.
+                continue;
+            }
             self.now.current = t;
             self.generate_hand_placements(t);
             if self.legal.n_place > 0 {

@@ -18,9 +18,20 @@ impl Game {
         self.deck.seed
     }
 
-    /// The whole draw pile in order (drawn and undrawn).
+    /// The whole draw pile in order (drawn and undrawn). Tiles set aside and shuffled back
+    /// (PD-3) stand in it twice: where they were drawn, and where they went back.
     pub fn pile(&self) -> &[u16] {
         &self.deck.pile
+    }
+
+    /// The pile as the game was set up (what a log's setup line records, and a replay starts
+    /// from): [`Game::pile`] until tiles are shuffled back into it.
+    pub fn setup_pile(&self) -> &[u16] {
+        if self.nf.setup_pile.is_empty() {
+            &self.deck.pile
+        } else {
+            &self.nf.setup_pile
+        }
     }
 
     /// Tiles not drawn yet.

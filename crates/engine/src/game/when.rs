@@ -147,9 +147,10 @@ impl Game {
                     .is_some_and(|f| kinds.contains(&self.board.segs[f as usize].kind))
         };
         match event {
-            RuleEvent::TilePlaced { tag: Some(t) } => {
+            RuleEvent::TilePlaced { tag: Some(t) } | RuleEvent::BeforeScoring { tag: Some(t) } => {
                 ctx.tile.is_some_and(|i| self.tile_tag_count(i, *t) > 0)
             }
+            RuleEvent::Draw { tag } => self.drawn_has(*tag),
             RuleEvent::FigurePlaced { figure: Some(f) }
             | RuleEvent::Joined { figure: Some(f) }
             | RuleEvent::FigureAtEnd { figure: Some(f) } => {
@@ -183,6 +184,7 @@ impl Game {
     pub(super) fn rule_tile_placed(&mut self) {
         let inst = self.board.insts.len() as u32 - 1;
         self.rf.note_placed(inst, self.now.player);
+        self.nf.no_figures = None;
         if self.waits(Kind::TilePlaced) {
             let ctx = self.placed_ctx();
             self.raise(Kind::TilePlaced, &ctx);
@@ -280,6 +282,13 @@ impl Game {
         if playable && self.waits(Kind::TurnStart) {
             self.raise(Kind::TurnStart, &Ctx::of(self.now.active));
         }
+    }
+
+    /// The figure step is over, the turn's scoring is next: `before-scoring` about the tile
+    /// just placed.
+    pub(super) fn rule_before_scoring(&mut self) {
+        let ctx = self.placed_ctx();
+        self.raise(Kind::BeforeScoring, &ctx);
     }
 
     /// The turn ends, after its scorings: `turn-end`.

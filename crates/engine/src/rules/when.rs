@@ -3,7 +3,7 @@
 //! rule for an event pays one predictable branch at its hook; and the checks of the indices the
 //! rules name (tokens, counters, resources, figures, tags).
 
-use tegula_ruleset::{Act, Options, RuleEvent, Ruleset, Seat, When, CHOSEN};
+use tegula_ruleset::{Act, Avoid, Options, RuleEvent, Ruleset, Seat, When, CHOSEN};
 
 use super::error::RulesReason;
 
@@ -37,11 +37,15 @@ pub(crate) enum Kind {
     FeaturePaid,
     /// [`RuleEvent::Chained`] (never raised: [`Act::Offer`] makes its offers).
     Chained,
+    /// [`RuleEvent::BeforeScoring`].
+    BeforeScoring,
+    /// [`RuleEvent::Draw`].
+    Draw,
 }
 
 /// How many [`Kind`]s there are (the last one's position, plus one: a literal went stale when
 /// two branches each added kinds).
-const KINDS: usize = Kind::Chained as usize + 1;
+const KINDS: usize = Kind::Draw as usize + 1;
 
 impl Kind {
     /// The kind of an event.
@@ -60,6 +64,8 @@ impl Kind {
             RuleEvent::FigureAtEnd { .. } => Kind::FigureAtEnd,
             RuleEvent::FeaturePaid { .. } => Kind::FeaturePaid,
             RuleEvent::Chained => Kind::Chained,
+            RuleEvent::BeforeScoring { .. } => Kind::BeforeScoring,
+            RuleEvent::Draw { .. } => Kind::Draw,
         }
     }
 
@@ -82,6 +88,8 @@ pub(crate) struct WhenIndex {
     /// Whether some rule scores a joined feature part by part ([`Act::ScoreFeature`]'s
     /// `each_part`): placements then record the features they join as they were.
     pub each_part: bool,
+    /// Whether some rule walks a neutral figure ([`Act::Walk`]).
+    pub walks: bool,
 }
 
 impl WhenIndex {
@@ -105,6 +113,7 @@ impl WhenIndex {
                 )
             };
             ix.each_part |= acts.iter().any(by_part);
+            ix.walks |= acts.iter().any(|a| matches!(a, Act::Walk(_)));
         }
         ix
     }
@@ -148,7 +157,10 @@ pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
             });
         };
         let tags = rs.tags.len().min(u32::BITS as usize);
-        if let RuleEvent::TilePlaced { tag: Some(t) } = w.event {
+        if let RuleEvent::TilePlaced { tag: Some(t) }
+        | RuleEvent::BeforeScoring { tag: Some(t) }
+        | RuleEvent::Draw { tag: Some(t) } = w.event
+        {
             if t as usize >= tags {
                 bad("tag", t);
             }
@@ -236,10 +248,37 @@ fn check_act(rs: &Ruleset, a: &Act, chosen: bool, bad: &mut impl FnMut(&'static 
                 bad("chained rule", 0);
             }
         }
+        Act::Put { neutral, .. } => check_index(rs, "neutral", *neutral, false, bad),
+        Act::Walk(w) => {
+            check_index(rs, "neutral", w.neutral, false, bad);
+            for a in &w.avoid {
+                match a {
+                    Avoid::Neutral(n) => check_index(rs, "neutral", *n, false, bad),
+                    Avoid::Tag(t) if *t as usize >= rs.tags.len().min(32) => bad("tag", *t),
+                    _ => {}
+                }
+            }
+            for a in &w.on_enter {
+                check_act(rs, a, false, bad);
+            }
+        }
+        Act::ReturnOn { figures, .. } => {
+            if figures
+                .0
+                .checked_shr(rs.followers.len() as u32)
+                .unwrap_or(0)
+                != 0
+            {
+                bad("figure", figures.0);
+            }
+        }
         Act::ExtraTurn
         | Act::ReturnChosen
         | Act::ScoreFeature { .. }
         | Act::ScoreFigure { .. }
+        | Act::NoFigures { .. }
+        | Act::SetAside
+        | Act::ShuffleBack
         | Act::AddPiece
         | Act::Top
         | Act::Capture { .. }
@@ -321,6 +360,7 @@ fn check_index(
     let n = match what {
         "token" => rs.tokens.len(),
         "counter" => rs.counters.len(),
+        "neutral" => rs.neutrals.len(),
         _ => rs.resources.len(),
     };
     if usize::from(i) >= n {

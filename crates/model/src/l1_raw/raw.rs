@@ -224,6 +224,10 @@ pub struct TileSetFile {
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub counter: Vec<Sp<crate::raw_when::RawCounter>>,
+    /// Neutral figures (docs/RULE-LANGUAGE.md, "Neutral figures").
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub neutral: Vec<Sp<crate::raw_when::RawNeutral>>,
     /// Rules of the one form: when EVENT, if TEST, then EFFECTS (docs/RULE-LANGUAGE.md, "The one
     /// rule form"); a set's come first, in the variant's set order, then the variant's own.
     #[serde(default)]
@@ -665,6 +669,14 @@ pub struct VariantFile {
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub counter: Vec<Sp<crate::raw_when::RawCounter>>,
+    /// Neutral figures (docs/RULE-LANGUAGE.md, "Neutral figures").
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub neutral: Vec<Sp<crate::raw_when::RawNeutral>>,
+    /// Named sets of follower ids (the figure table of an action expansion as data), for
+    /// an effect's `figures` (docs/RULE-LANGUAGE.md, "Neutral figures").
+    #[serde(default)]
+    pub groups: Option<crate::raw_when::RawGroups>,
     /// Rules of the one form: when EVENT, if TEST, then EFFECTS (docs/RULE-LANGUAGE.md, "The one
     /// rule form"); a set's come first, in the variant's set order, then the variant's own.
     #[serde(default)]
@@ -795,6 +807,10 @@ pub struct RawAppend {
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub counter: Vec<Sp<crate::raw_when::RawCounter>>,
+    /// Neutral figures (docs/RULE-LANGUAGE.md, "Neutral figures").
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub neutral: Vec<Sp<crate::raw_when::RawNeutral>>,
     /// More rules of the one form.
     #[serde(default)]
     #[schemars(length(max = 200))]
@@ -1288,6 +1304,15 @@ pub struct RawReadings {
     /// `"refused"` (the best-known Java engine's reading).
     #[serde(default)]
     pub needs_own_on_completed: Option<Sp<tegula_ruleset::NeedsOwnOnCompleted>>,
+    /// PD-3: where tiles set aside go back into the pile: `"random-positions"` (default: each
+    /// at a random position of the remaining pile, from the game's seeded source) or
+    /// `"bottom"` (under it, in the order set aside).
+    #[serde(default)]
+    pub shuffle_back: Option<Sp<tegula_ruleset::ShuffleBack>>,
+    /// PD-4: when a walk a `before-scoring` rule starts is made: `"before-scoring"` (default:
+    /// between the figure step and the turn's scoring) or `"after-scoring"`.
+    #[serde(default)]
+    pub walk_timing: Option<Sp<tegula_ruleset::WalkTiming>>,
 }
 
 /// The field procedure at the end of the game.

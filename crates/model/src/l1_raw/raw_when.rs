@@ -34,6 +34,26 @@ pub struct RawCounter {
     pub name: String,
 }
 
+/// A neutral figure (`[[neutral]]`): owned by nobody, one per game, off the board at the start
+/// (docs/RULE-LANGUAGE.md, "Neutral figures"). What it does is in the rules that name it.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawNeutral {
+    /// Id, unique among the variant's neutral figures (`put`, `walk`, `on_board(ID)`,
+    /// `neutral(ID)`).
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub id: Sp<Id>,
+    /// Display name.
+    #[schemars(length(min = 1, max = 200))]
+    pub name: String,
+    /// The letters pictures draw it with (1 to 3 characters).
+    #[schemars(length(min = 1, max = 3))]
+    pub symbol: String,
+    /// Its colour in pictures, `#rrggbb`.
+    #[schemars(regex(pattern = r"^#[0-9a-fA-F]{6}$"))]
+    pub colour: String,
+}
+
 /// One rule of the one form (`[[when]]`): when `event` happens, if `if` holds, `then` runs and
 /// `offer` is made.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
@@ -51,7 +71,8 @@ pub struct RawWhen {
     /// `feature-scored`: during the game, at the end or both (default `"any"`).
     #[serde(default)]
     pub at: Option<Sp<RawScoredAt>>,
-    /// `tile-placed`: only tiles with a segment carrying this tag.
+    /// `tile-placed`, `before-scoring`, `draw`: only tiles carrying this tag (on the tile or on
+    /// a segment).
     #[serde(default)]
     #[schemars(length(min = 1, max = 64))]
     pub tag: Option<Sp<String>>,
@@ -100,6 +121,10 @@ pub enum RawEvent {
     /// Never raised by the game: another rule's `{ offer = "RULE" }` makes this rule's offer,
     /// on that rule's subject and choice.
     Chained,
+    /// After the figure step, before the turn's scoring (subject: the tile just placed).
+    BeforeScoring,
+    /// A tile was drawn, before it is placed (subject: the drawn tile).
+    Draw,
 }
 
 impl RawEvent {
@@ -117,6 +142,8 @@ impl RawEvent {
             RawEvent::GameOver => "game-over",
             RawEvent::FeaturePaid => "feature-paid",
             RawEvent::Chained => "chained",
+            RawEvent::BeforeScoring => "before-scoring",
+            RawEvent::Draw => "draw",
         }
     }
 }
@@ -250,6 +277,63 @@ pub struct RawAct {
     #[serde(default)]
     #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
     pub offer: Option<Sp<String>>,
+    /// A neutral figure is put on a tile: `{ put = NEUTRAL, on = "subject" | "chosen" }`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub put: Option<Sp<String>>,
+    /// No figure on that tile this turn: `{ no_figures = "subject" }`.
+    #[serde(default)]
+    pub no_figures: Option<Sp<RawTileRef>>,
+    /// A neutral figure walks: `{ walk = NEUTRAL, steps = VALUE, chooser = "rotating",
+    /// revisit = …, avoid = […], on_enter = […] }`.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
+    pub walk: Option<Sp<String>>,
+    /// How many steps a walk takes.
+    #[serde(default)]
+    pub steps: Option<Sp<RawValue>>,
+    /// Who chooses a walk's steps: `"rotating"` (default: the actor first, then in turn
+    /// order) or `"actor"`.
+    #[serde(default)]
+    pub chooser: Option<Sp<tegula_ruleset::WalkChooser>>,
+    /// Which cells a walk has visited: `"never-start-included"` (default) or
+    /// `"never-entered"`.
+    #[serde(default)]
+    pub revisit: Option<Sp<tegula_ruleset::Revisit>>,
+    /// Cells a walk may not enter: `"empty"`, `"visited"`, `"neutral(ID)"`, `"tag(TAG)"`.
+    #[serde(default)]
+    #[schemars(length(max = 8))]
+    pub avoid: Option<Sp<Vec<Sp<String>>>>,
+    /// Effects on each tile a walk enters (`on = "entered"` names it).
+    #[serde(default)]
+    #[schemars(length(max = 8))]
+    pub on_enter: Option<Sp<Vec<Sp<RawAct>>>>,
+    /// Every figure of a set on a tile returns: `{ return_on = "entered", figures = GROUP }`.
+    #[serde(default)]
+    pub return_on: Option<Sp<RawTileRef>>,
+    /// Figure types: a `[groups]` name or a list of follower ids.
+    #[serde(default)]
+    pub figures: Option<Sp<RawFigures>>,
+    /// The rule id a `return_on`'s return lines cite (default: the rule's own).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub rule: Option<Sp<String>>,
+    /// The drawn tile is set aside: `{ set_aside = true }` (a `draw` rule only).
+    #[serde(default)]
+    pub set_aside: Option<Sp<bool>>,
+    /// The set-aside tiles go back into the pile: `{ shuffle_back = true }`.
+    #[serde(default)]
+    pub shuffle_back: Option<Sp<bool>>,
+}
+
+/// Figure types: a `[groups]` name, or a list of follower ids.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum RawFigures {
+    /// A `[groups]` entry.
+    Group(String),
+    /// Follower ids.
+    List(Vec<String>),
 }
 
 /// A tile an effect acts on.
@@ -260,6 +344,8 @@ pub enum RawTileRef {
     Subject,
     /// The tile chosen in a `neighbour-tile` offer.
     Chosen,
+    /// The tile a walk just entered (in a walk's `on_enter`).
+    Entered,
 }
 
 /// The one thing `return` may name.
@@ -456,6 +542,10 @@ pub struct RawRuleForm {
     pub token: Vec<Sp<RawToken>>,
     /// `[[counter]]` tables.
     pub counter: Vec<Sp<RawCounter>>,
+    /// `[[neutral]]` tables.
+    pub neutral: Vec<Sp<RawNeutral>>,
+    /// `[groups]`: named sets of follower ids.
+    pub groups: Vec<(String, Sp<Vec<Sp<String>>>)>,
     /// `[[when]]` tables.
     pub when: Vec<Sp<RawWhen>>,
 }
@@ -468,8 +558,15 @@ struct RuleFormDoc {
     #[serde(default)]
     counter: Vec<Sp<RawCounter>>,
     #[serde(default)]
+    neutral: Vec<Sp<RawNeutral>>,
+    #[serde(default)]
+    groups: Option<RawGroups>,
+    #[serde(default)]
     when: Vec<Sp<RawWhen>>,
 }
+
+/// `[groups]`: named sets of follower ids (the figure table as data).
+pub type RawGroups = std::collections::BTreeMap<String, Sp<Vec<Sp<String>>>>;
 
 impl RawRuleForm {
     /// The `[[token]]`, `[[counter]]` and `[[when]]` tables of a TOML text, other keys ignored
@@ -480,12 +577,18 @@ impl RawRuleForm {
         Ok(RawRuleForm {
             token: d.token,
             counter: d.counter,
+            neutral: d.neutral,
+            groups: d.groups.into_iter().flatten().collect(),
             when: d.when,
         })
     }
 
     /// Whether the file has none of the tables.
     pub fn is_empty(&self) -> bool {
-        self.token.is_empty() && self.counter.is_empty() && self.when.is_empty()
+        self.token.is_empty()
+            && self.counter.is_empty()
+            && self.neutral.is_empty()
+            && self.groups.is_empty()
+            && self.when.is_empty()
     }
 }

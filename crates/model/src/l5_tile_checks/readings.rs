@@ -149,6 +149,20 @@ pub fn lower(
         ("joined_field_timing", "AM-8"),
         no_join,
     );
+    // The rules these two decide about are the variant's own `[[when]]` (a `shuffle_back`
+    // effect, a walk of a `before-scoring` rule): what they decide is said where they act.
+    rd.read(
+        &r.shuffle_back,
+        &mut out.shuffle_back,
+        ("shuffle_back", "PD-3"),
+        None,
+    );
+    rd.read(
+        &r.walk_timing,
+        &mut out.walk_timing,
+        ("walk_timing", "PD-4"),
+        None,
+    );
     out
 }
 

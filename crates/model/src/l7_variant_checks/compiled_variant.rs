@@ -70,6 +70,9 @@ pub struct CompiledVariant {
     /// Single-holder tokens (`[[token]]`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tokens: Vec<tegula_ruleset::TokenType>,
+    /// Neutral figures (`[[neutral]]`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub neutrals: Vec<tegula_ruleset::NeutralType>,
     /// Kinds of tile counters (`[[counter]]`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub counters: Vec<tegula_ruleset::CounterType>,

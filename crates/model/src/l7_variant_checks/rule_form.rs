@@ -15,11 +15,14 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::path::PathBuf;
 
-use tegula_ruleset::{CounterType, FeatureKind, Names, Offer, Options, PieceKind, TokenType, When};
+use tegula_ruleset::{
+    CounterType, FeatureKind, FigureSet, Names, NeutralType, Offer, Options, PieceKind, TokenType,
+    When,
+};
 
 use crate::diag::{Code, Diagnostic, Source};
 use crate::raw::Sp;
-use crate::raw_when::{RawCounter, RawOffer, RawOptions, RawToken, RawWhen};
+use crate::raw_when::{RawCounter, RawNeutral, RawOffer, RawOptions, RawToken, RawWhen};
 
 pub use crate::raw_when::RawRuleForm;
 pub(crate) use lower_corner::{corner_origins, corner_rules};
@@ -47,6 +50,8 @@ pub struct Lowered {
     pub tokens: Vec<TokenType>,
     /// Every `[[counter]]`.
     pub counters: Vec<CounterType>,
+    /// Every `[[neutral]]`.
+    pub neutrals: Vec<NeutralType>,
     /// Where each of `when` was written (file, 1-based line of its `rule`).
     pub when_at: Vec<(PathBuf, usize)>,
     /// Every `[[stack]]` of the variant.
@@ -64,6 +69,10 @@ pub fn lower(
     let counters = declare(files, |f| &f.counter, "counter", diags);
     let token_ids: Vec<String> = tokens.iter().map(|t| t.0.clone()).collect();
     let counter_ids: Vec<String> = counters.iter().map(|t| t.0.clone()).collect();
+    let neutral_ids: Vec<(String, String)> = declare(files, |f| &f.neutral, "neutral", diags);
+    let neutrals = neutral_types(files, &neutral_ids);
+    let neutral_ids: Vec<String> = neutral_ids.into_iter().map(|n| n.0).collect();
+    let groups = groups(files, scope.followers, diags);
     let names = Names {
         tags: scope.tags,
         tokens: &token_ids,
@@ -71,6 +80,7 @@ pub fn lower(
         resources: scope.resources,
         figures: scope.followers,
         stacks: scope.stacks,
+        neutrals: &neutral_ids,
     };
     let mut when = Vec::new();
     let mut when_at = Vec::new();
@@ -79,6 +89,7 @@ pub fn lower(
             src,
             names: &names,
             scope,
+            groups: &groups,
         };
         for w in &f.when {
             if let Some(lowered) = cx.when(w, diags) {
@@ -99,9 +110,56 @@ pub fn lower(
             .into_iter()
             .map(|(id, name)| CounterType { id, name })
             .collect(),
+        neutrals,
         when_at,
         stacks: Vec::new(),
     }
+}
+
+/// The neutral figures declared (`ids`, first declarations only), with their pictures.
+fn neutral_types(files: &[(&Source, &RawRuleForm)], ids: &[(String, String)]) -> Vec<NeutralType> {
+    let all = files.iter().flat_map(|(_, f)| &f.neutral);
+    ids.iter()
+        .filter_map(|(id, name)| {
+            let n = all.clone().find(|n| n.value.id.value == *id)?;
+            Some(NeutralType {
+                id: id.clone(),
+                name: name.clone(),
+                symbol: n.value.symbol.clone(),
+                colour: n.value.colour.clone(),
+            })
+        })
+        .collect()
+}
+
+/// The `[groups]` of the files, each a set of the variant's followers (an id it lacks is a
+/// `dangling-reference`; a later file's group of the same name replaces an earlier one).
+fn groups(
+    files: &[(&Source, &RawRuleForm)],
+    followers: &[String],
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<(String, FigureSet)> {
+    let mut out: Vec<(String, FigureSet)> = Vec::new();
+    for (src, f) in files {
+        for (name, ids) in &f.groups {
+            let mut set = 0u32;
+            for id in &ids.value {
+                match index_of(followers, &id.value).filter(|&i| i < 32) {
+                    Some(i) => set |= 1 << i,
+                    None => diags.push(dangling(
+                        src,
+                        "figure",
+                        followers,
+                        &id.value,
+                        id.span.clone(),
+                    )),
+                }
+            }
+            out.retain(|g| g.0 != *name);
+            out.push((name.clone(), FigureSet(set)));
+        }
+    }
+    out
 }
 
 /// A token or counter: an id and a name.
@@ -111,6 +169,15 @@ trait Declared {
 }
 
 impl Declared for RawToken {
+    fn id(&self) -> &Sp<String> {
+        &self.id
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl Declared for RawNeutral {
     fn id(&self) -> &Sp<String> {
         &self.id
     }
@@ -163,6 +230,8 @@ struct Cx<'a> {
     src: &'a Source,
     names: &'a Names<'a>,
     scope: &'a Scope<'a>,
+    /// The `[groups]`, by name.
+    groups: &'a [(String, FigureSet)],
 }
 
 /// Where an effect stands: in a rule's `then`, or in an offer's with its options.
@@ -174,6 +243,8 @@ struct Place<'a> {
     kind: Option<FeatureKind>,
     /// The offer's options, inside an offer.
     offer: Option<&'a Options>,
+    /// Inside a walk's `on_enter`.
+    walk: bool,
 }
 
 impl Cx<'_> {
@@ -194,6 +265,7 @@ impl Cx<'_> {
                 event: &e,
                 kind: subject_kind,
                 offer: None,
+                walk: false,
             };
             let then = self.acts(&w.value.then, place, &mut out);
             let offer = w
@@ -316,6 +388,7 @@ impl Cx<'_> {
             event: e,
             kind,
             offer: Some(&options),
+            walk: false,
         };
         let then = self.acts(&o.then, place, out);
         Some(Offer {

@@ -221,6 +221,7 @@ pub fn compile_variant_with(
         when: rule_form.when,
         tokens: rule_form.tokens,
         counters: rule_form.counters,
+        neutrals: rule_form.neutrals,
         when_at: rule_form.when_at,
         stacks: rule_form.stacks,
     };
@@ -423,6 +424,13 @@ fn when_tables(
     let own = RawRuleForm {
         token: doc.token.clone(),
         counter: doc.counter.clone(),
+        neutral: doc.neutral.clone(),
+        groups: doc
+            .groups
+            .iter()
+            .flatten()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
         when: doc.when.clone(),
     };
     let forms: Vec<(&Source, &RawRuleForm)> = (files.rule_form.iter())
@@ -887,6 +895,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         tokens: v.tokens.clone(),
         counters: v.counters.clone(),
         stacks: v.stacks.clone(),
+        neutrals: v.neutrals.clone(),
     };
     (Some(rs), diags)
 }

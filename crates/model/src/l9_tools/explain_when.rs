@@ -16,6 +16,7 @@ pub(crate) struct OwnedNames {
     resources: Vec<String>,
     figures: Vec<String>,
     stacks: Vec<String>,
+    neutrals: Vec<String>,
 }
 
 impl OwnedNames {
@@ -28,6 +29,7 @@ impl OwnedNames {
             resources: v.resources.iter().map(|t| t.id.clone()).collect(),
             figures: v.followers.iter().map(|t| t.id.clone()).collect(),
             stacks: v.stacks.iter().map(|t| t.id.clone()).collect(),
+            neutrals: v.neutrals.iter().map(|t| t.id.clone()).collect(),
         }
     }
 
@@ -40,6 +42,7 @@ impl OwnedNames {
             resources: &self.resources,
             figures: &self.figures,
             stacks: &self.stacks,
+            neutrals: &self.neutrals,
         }
     }
 }

@@ -180,6 +180,8 @@ impl Game<'_> {
             Quantity::Completed(FeatureKind::City) => t.completed_cities,
             Quantity::Completed(kind) | Quantity::Touching(kind, _) => t.count(kind),
             // Features holding a figure of the type: at most every seat's figures of it.
+            Quantity::OnBoard(_) => 1,
+            Quantity::SetAside => t.pieces,
             Quantity::Extends(f) | Quantity::ExtendsOpen(f) => {
                 let f = usize::try_from(f).unwrap_or(usize::MAX);
                 let seat = if f < self.rs.followers.len() {
@@ -309,6 +311,10 @@ impl Game<'_> {
             | RuleEvent::TurnStart
             | RuleEvent::TurnEnd
             | RuleEvent::Chained => 2 * t.pieces,
+            RuleEvent::BeforeScoring { tag: None } => 2 * t.pieces,
+            RuleEvent::BeforeScoring { tag: Some(tag) } => 2 * t.tagged_pieces(*tag),
+            // A draw per tile, and a set-aside tile is drawn twice.
+            RuleEvent::Draw { .. } => 2 * t.pieces,
             RuleEvent::FigurePlaced { .. } => 2 * t.pieces,
             RuleEvent::FeatureCompleted { kinds } => self.each_kind(kinds, |k| match k {
                 FeatureKind::City => t.completed_cities,

@@ -152,6 +152,8 @@ pub enum PieceKey {
     Figure(crate::board::Figure, usize),
     /// The counters of kind `.2` on the tile anchored at cell `(.0, .1)`.
     Counters(i32, i32, usize),
+    /// Neutral figure `.0` on cell `(.1, .2)`.
+    Neutral(usize, i32, i32),
 }
 
 fn piece(pieces: &mut Vec<Piece>, key: PieceKey, markup: String) {
@@ -474,7 +476,32 @@ pub fn board_pieces(
     last_layer(&mut pieces, b, f);
     figures_layer(&mut pieces, b, f);
     counters_layer(&mut pieces, b, f);
+    neutrals_layer(&mut pieces, b, f);
     pieces
+}
+
+/// Layer: the neutral figures, each a disc of its data's colour holding its letters, in the
+/// south-west part of its cell (figures stand on features; this corner keeps both readable),
+/// titled with its name.
+fn neutrals_layer(pieces: &mut Vec<Piece>, b: &BoardView, f: Frame) {
+    for (k, m) in b.neutrals.iter().enumerate() {
+        let (x, y) = f.at(m.x, m.y, (0.2 + 0.22 * k as f64, 0.8));
+        let markup = format!(
+            r##"<g class="neutral" data-neutral="{}"><title>{} on the tile at ({}, {})</title><circle cx="{}" cy="{}" r="9" fill="{}" stroke="#fff" stroke-width="1.5"/><text x="{}" y="{}" font-size="9" font-weight="bold" text-anchor="middle" fill="#fff">{}</text></g>
+"##,
+            m.index,
+            esc(&m.name),
+            m.x,
+            m.y,
+            n(x),
+            n(y),
+            esc(&m.colour),
+            n(x),
+            n(y + 3.0),
+            esc(&m.symbol)
+        );
+        piece(pieces, PieceKey::Neutral(m.index, m.x, m.y), markup);
+    }
 }
 
 /// Fill of a counter badge, by counter kind (the data names no colour for counters).

@@ -5,7 +5,7 @@
 
 use tegula_model::raw::Sp;
 use tegula_model::Code;
-use tegula_ruleset::{Offer, Options, RuleEvent, Ruleset, When};
+use tegula_ruleset::{Act, Offer, Options, RuleEvent, Ruleset, When};
 
 use super::{coordinates, names, seat, Ctx, Pos};
 use crate::raw::{RawChoice, RawChoose};
@@ -86,14 +86,24 @@ pub(super) fn choices(
     out
 }
 
-/// The rules of the variant with an offer whose id is `rule`; an unknown one is reported,
-/// listing the offered rule ids.
+/// Whether rule `w` walks a neutral figure: each step is a choice of a tile (PD-5).
+fn walks(w: &When) -> bool {
+    w.then.iter().any(|a| matches!(a, Act::Walk(_)))
+}
+
+/// Whether rule `w` makes choices: an offer, or the steps of a walk.
+fn chooses(w: &When) -> bool {
+    w.offer.is_some() || walks(w)
+}
+
+/// The rules of the variant with an offer (or a walk) whose id is `rule`; an unknown one is
+/// reported, listing the offered rule ids.
 fn offered<'r>(cx: &mut Ctx, rs: &'r Ruleset, rule: &Sp<String>) -> Vec<&'r When> {
     let found: Vec<&When> = (rs.when.iter())
-        .filter(|w| w.offer.is_some() && w.rule == rule.value)
+        .filter(|w| chooses(w) && w.rule == rule.value)
         .collect();
     if found.is_empty() {
-        let offering = rs.when.iter().filter(|w| w.offer.is_some());
+        let offering = rs.when.iter().filter(|w| chooses(w));
         let ids = names(offering.map(|w| w.rule.clone()));
         let why = format!("no rule `{}` of the variant offers a choice", rule.value);
         let d = cx.err(Code::DanglingReference, &rule.span, why);
@@ -147,17 +157,25 @@ fn choose<'r>(cx: &mut Ctx, rs: &'r Ruleset, ch: &Sp<RawChoose>) -> Option<Resol
         let why = "`on` names the segment of a chosen `figure`";
         cx.err(Code::BadScenario, &ch.span, why);
     }
-    let fits = |w: &&&When| w.offer.as_ref().is_some_and(|o| of_kind(o, &answer, rs));
+    let step = walks_to_tile(&answer);
+    let fits = |w: &&&When| {
+        w.offer.as_ref().is_some_and(|o| of_kind(o, &answer, rs)) || (walks(w) && step)
+    };
     let Some(&w) = found.iter().find(fits) else {
         let what = found[0]
             .offer
             .as_ref()
-            .map_or("", |o| option_words(&o.options));
+            .map_or("the tiles a walk steps to", |o| option_words(&o.options));
         let why = format!("the offer of `{}` is of {what}", ch.rule.value);
         cx.err(Code::BadScenario, &ch.span, why);
         return None;
     };
     Some((ch.rule.value.clone(), answer, w))
+}
+
+/// Whether `answer` can be a walk's step (a tile entered).
+fn walks_to_tile(answer: &Answer) -> bool {
+    matches!(answer, Answer::Tile(_))
 }
 
 /// Whether `answer` is an option of the kind `offer` lists (a kind by one of its ids).

@@ -11,6 +11,7 @@
 //!          "record" "(" TOKEN ")" | "counters" "(" COUNTER ")" | "held" "(" RESOURCE ")"
 //!        | "completed" "(" KIND ")" | "touching" "(" KIND ("," TAG)? ")"
 //!        | "extends" "(" FIGURE ")" | "extends_open" "(" FIGURE ")"
+//!        | "on_board" "(" NEUTRAL ")" | "set_aside"
 //! test  := conj ("or" conj)*
 //! conj  := neg ("and" neg)*
 //! neg   := "not" neg | "any" "(" TAG ")" | "(" test ")" | sum CMP sum
@@ -145,7 +146,8 @@ fn cite_end(text: &str, start: usize) -> Result<usize, ExprError> {
 }
 
 /// The words of the one rule form, each with a name in parentheses.
-const RULE_WORDS: [&str; 7] = [
+const RULE_WORDS: [&str; 8] = [
+    "on_board",
     "record",
     "counters",
     "held",
@@ -398,6 +400,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Word("cities") => Quantity::Cities,
             Tok::Word("count") => Quantity::Tag(self.tag_arg()?),
+            Tok::Word("set_aside") if self.rule_form => Quantity::SetAside,
             Tok::Word(w) if RULE_WORDS.contains(&w) => self.rule_word(w, at.clone())?,
             Tok::Word(w) => {
                 return err(
@@ -490,6 +493,7 @@ impl<'a> Parser<'a> {
             "completed" => Quantity::Completed(kind_arg(arg, arg_at)?),
             "extends" => Quantity::Extends(one("figure", n.figures)?),
             "extends_open" => Quantity::ExtendsOpen(one("figure", n.figures)?),
+            "on_board" => Quantity::OnBoard(one("neutral figure", n.neutrals)?),
             _ => self.touching(arg, arg_at)?,
         })
     }

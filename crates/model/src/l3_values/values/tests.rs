@@ -314,6 +314,7 @@ fn rule_form_words_parse_print_back_and_stay_out_of_feature_values() {
         resources: &resources,
         figures: &[],
         stacks: &[],
+        neutrals: &[],
     };
     let rules = crate::rules::Scope::default();
     let text = "record(king) + counters(gold) * held(ingots) + completed(city) \

@@ -204,6 +204,8 @@ pub fn compile_tileset(file: &Loaded<TileSetFile>) -> (CompiledSet, Vec<Diagnost
     let rule_form = crate::raw_when::RawRuleForm {
         token: doc.token.clone(),
         counter: doc.counter.clone(),
+        neutral: doc.neutral.clone(),
+        groups: Vec::new(),
         when: doc.when.clone(),
     };
     (

@@ -167,6 +167,7 @@ fn huge(cells: Vec<Sp<RawCell>>) -> Vec<Diagnostic> {
         rule: vec![],
         token: vec![],
         counter: vec![],
+        neutral: vec![],
         when: vec![],
         edge: vec![],
     };
@@ -380,6 +381,7 @@ mod arbitrary {
                 rule: vec![],
                 token: vec![],
                 counter: vec![],
+                neutral: vec![],
                 when: vec![],
                 edge: vec![Sp::unspanned(crate::raw::RawEdgeKind {
                     id: Sp::unspanned("water".into()),

@@ -4,15 +4,17 @@
 
 use std::ops::Range;
 
-use tegula_ruleset::{Act, Expr, Options, RuleEvent, Seat, TileRef, CHOSEN};
+use tegula_ruleset::{
+    Act, Avoid, Expr, FigureSet, Options, RuleEvent, Seat, TileRef, Walk, CHOSEN,
+};
 
 use super::{event, index_of, Cx, Place};
 use crate::diag::{Code, Diagnostic};
 use crate::raw::Sp;
-use crate::raw_when::{RawAct, RawTileRef, RawValue};
+use crate::raw_when::{RawAct, RawFigures, RawTileRef, RawValue};
 
 /// The effect keys, each with the other keys it takes (required first, then optional).
-const SHAPES: [(&str, &[&str], &[&str]); 13] = [
+const SHAPES: [(&str, &[&str], &[&str]); 19] = [
     ("score", &["to"], &[]),
     ("gain", &["amount", "to"], &[]),
     ("spend", &["amount", "to"], &[]),
@@ -26,6 +28,16 @@ const SHAPES: [(&str, &[&str], &[&str]); 13] = [
     ("capture", &[], &["exchange"]),
     ("redeem", &[], &[]),
     ("offer", &[], &[]),
+    ("put", &[], &["on"]),
+    ("no_figures", &[], &[]),
+    (
+        "walk",
+        &["steps"],
+        &["chooser", "revisit", "avoid", "on_enter"],
+    ),
+    ("return_on", &["figures"], &["rule"]),
+    ("set_aside", &[], &[]),
+    ("shuffle_back", &[], &[]),
 ];
 
 /// The seats a `to` may name, beside `holder(TOKEN)`.
@@ -51,6 +63,22 @@ fn given(a: &RawAct) -> Vec<(&'static str, Range<usize>)> {
         ("redeem", a.redeem.as_ref().map(|v| v.span.clone())),
         ("offer", a.offer.as_ref().map(|v| v.span.clone())),
         ("exchange", a.exchange.as_ref().map(|v| v.span.clone())),
+        ("put", a.put.as_ref().map(|v| v.span.clone())),
+        ("no_figures", a.no_figures.as_ref().map(|v| v.span.clone())),
+        ("walk", a.walk.as_ref().map(|v| v.span.clone())),
+        ("return_on", a.return_on.as_ref().map(|v| v.span.clone())),
+        ("set_aside", a.set_aside.as_ref().map(|v| v.span.clone())),
+        (
+            "shuffle_back",
+            a.shuffle_back.as_ref().map(|v| v.span.clone()),
+        ),
+        ("steps", a.steps.as_ref().map(|v| v.span.clone())),
+        ("chooser", a.chooser.as_ref().map(|v| v.span.clone())),
+        ("revisit", a.revisit.as_ref().map(|v| v.span.clone())),
+        ("avoid", a.avoid.as_ref().map(|v| v.span.clone())),
+        ("on_enter", a.on_enter.as_ref().map(|v| v.span.clone())),
+        ("figures", a.figures.as_ref().map(|v| v.span.clone())),
+        ("rule", a.rule.as_ref().map(|v| v.span.clone())),
         ("amount", a.amount.as_ref().map(|v| v.span.clone())),
         ("record", a.record.as_ref().map(|v| v.span.clone())),
         ("add", a.add.as_ref().map(|v| v.span.clone())),
@@ -157,7 +185,8 @@ impl Cx<'_> {
             "extra_turn" => self.extra_turn(r.extra_turn.as_ref()?, out)?,
             "return" => self.return_chosen(a, place, out)?,
             "offer" => self.chained_offer(r.offer.as_ref()?, place, out)?,
-            _ => self.stack_act(head, a, place, out)?,
+            "add_piece" | "top" | "capture" | "redeem" => self.stack_act(head, a, place, out)?,
+            _ => self.neutral_act(head, a, place, out)?,
         })
     }
 
@@ -220,6 +249,180 @@ impl Cx<'_> {
         );
         out.push(self.src.diag(Code::BadWhen, a.span.clone(), msg));
         None
+    }
+
+    /// The effects of neutral figures and the pile (docs/design/actions.md, 1, 2, 7): `put`,
+    /// `no_figures`, `walk`, `return_on`, `set_aside`, `shuffle_back`.
+    fn neutral_act(
+        &self,
+        head: &str,
+        a: &Sp<RawAct>,
+        place: Place<'_>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Act> {
+        let r = &a.value;
+        let neutral = |n: &Sp<String>, out: &mut Vec<Diagnostic>| {
+            self.resolve("neutral figure", self.names.neutrals, n, out)
+        };
+        Some(match head {
+            "put" => Act::Put {
+                neutral: neutral(r.put.as_ref()?, out)?,
+                on: self.tile_ref(r.on.as_ref(), place, out)?,
+            },
+            "no_figures" => Act::NoFigures {
+                on: self.tile_ref(r.no_figures.as_ref(), place, out)?,
+            },
+            "walk" => Act::Walk(self.walk(r, neutral(r.walk.as_ref()?, out)?, place, out)?),
+            "return_on" => Act::ReturnOn {
+                on: self.tile_ref(r.return_on.as_ref(), place, out)?,
+                figures: self.figure_set(r.figures.as_ref()?, out)?,
+                rule: match &r.rule {
+                    Some(id) => {
+                        let bad = self.scope.rules.check(self.src, &id.value, id.span.clone());
+                        if let Some(d) = bad {
+                            out.push(d);
+                            return None;
+                        }
+                        Some(id.value.clone())
+                    }
+                    None => None,
+                },
+            },
+            "set_aside" | "shuffle_back" => {
+                let flag = if head == "set_aside" {
+                    r.set_aside.as_ref()?
+                } else {
+                    r.shuffle_back.as_ref()?
+                };
+                if !flag.value {
+                    let msg = format!("`{head} = false` does nothing: leave the effect out");
+                    out.push(self.src.diag(Code::BadWhen, flag.span.clone(), msg));
+                    return None;
+                }
+                if head == "set_aside" && !matches!(place.event, RuleEvent::Draw { .. }) {
+                    let msg =
+                        "`set_aside` sets the drawn tile aside: it goes only in a `draw` rule";
+                    out.push(self.src.diag(Code::BadWhen, flag.span.clone(), msg));
+                    return None;
+                }
+                if head == "set_aside" {
+                    Act::SetAside
+                } else {
+                    Act::ShuffleBack
+                }
+            }
+            _ => return None,
+        })
+    }
+
+    /// A walk's keys (`walk` itself resolved to `neutral`).
+    fn walk(
+        &self,
+        r: &RawAct,
+        neutral: u16,
+        place: Place<'_>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Walk> {
+        if !event::has_tile(place.event) || place.walk {
+            let msg =
+                format!(
+                "a walk starts where its figure stands and acts on the turn's board; a `{}` rule \
+                 cannot start one{}",
+                event::name(place.event),
+                if place.walk { " inside another walk" } else { "" }
+            );
+            let at = r.walk.as_ref().map_or(0..0, |w| w.span.clone());
+            out.push(self.src.diag(Code::BadWhen, at, msg));
+            return None;
+        }
+        let steps = self.value(r.steps.as_ref()?, place, out)?;
+        let mut avoid = Vec::new();
+        for a in r.avoid.iter().flat_map(|v| &v.value) {
+            avoid.push(self.avoid(a, out)?);
+        }
+        let inner = Place {
+            walk: true,
+            ..place
+        };
+        let on_enter = match &r.on_enter {
+            Some(acts) => self.acts(&acts.value, inner, out),
+            None => Vec::new(),
+        };
+        Some(Walk {
+            neutral,
+            steps,
+            chooser: r.chooser.as_ref().map(|c| c.value).unwrap_or_default(),
+            revisit: r.revisit.as_ref().map(|c| c.value).unwrap_or_default(),
+            avoid,
+            on_enter,
+        })
+    }
+
+    /// A cell a walk avoids: `empty`, `visited`, `neutral(ID)`, `tag(TAG)`.
+    fn avoid(&self, a: &Sp<String>, out: &mut Vec<Diagnostic>) -> Option<Avoid> {
+        let text = a.value.trim();
+        let inner = |head: &str| {
+            text.strip_prefix(head)
+                .and_then(|r| r.strip_prefix('('))
+                .and_then(|r| r.strip_suffix(')'))
+                .map(str::trim)
+        };
+        let found = match text {
+            "empty" => return Some(Avoid::Empty),
+            "visited" => return Some(Avoid::Visited),
+            _ => inner("neutral")
+                .map(|n| (n, "neutral figure", self.names.neutrals))
+                .or_else(|| inner("tag").map(|t| (t, "tag", self.names.tags))),
+        };
+        let Some((name, what, ids)) = found else {
+            let msg =
+                format!("`{text}` is no cell to avoid: empty, visited, neutral(ID) or tag(TAG)");
+            out.push(self.src.diag(Code::BadWhen, a.span.clone(), msg));
+            return None;
+        };
+        let Some(i) = index_of(ids, name) else {
+            out.push(super::dangling(self.src, what, ids, name, a.span.clone()));
+            return None;
+        };
+        Some(if what == "tag" {
+            Avoid::Tag(u32::from(i))
+        } else {
+            Avoid::Neutral(i)
+        })
+    }
+
+    /// Figure types: a `[groups]` name, or a list of follower ids.
+    fn figure_set(&self, f: &Sp<RawFigures>, out: &mut Vec<Diagnostic>) -> Option<FigureSet> {
+        let ids = self.names.figures;
+        match &f.value {
+            RawFigures::Group(g) => {
+                if let Some((_, set)) = self.groups.iter().find(|(n, _)| n == g) {
+                    return Some(*set);
+                }
+                let names: Vec<String> = self.groups.iter().map(|(n, _)| n.clone()).collect();
+                out.push(super::dangling(
+                    self.src,
+                    "group",
+                    &names,
+                    g,
+                    f.span.clone(),
+                ));
+                None
+            }
+            RawFigures::List(list) => {
+                let mut set = 0u32;
+                for id in list {
+                    match index_of(ids, id).filter(|&i| i < 32) {
+                        Some(i) => set |= 1 << i,
+                        None => {
+                            out.push(super::dangling(self.src, "figure", ids, id, f.span.clone()));
+                            return None;
+                        }
+                    }
+                }
+                Some(FigureSet(set))
+            }
+        }
     }
 
     /// `{ take = COUNTER, into = RESOURCE, to = SEAT }`: needs a subject feature.
@@ -299,7 +502,8 @@ impl Cx<'_> {
         None
     }
 
-    /// Where counters go: the subject tile, or the tile chosen in a `neighbour-tile` offer.
+    /// The tile an effect acts on: the subject tile, the tile chosen in a `neighbour-tile`
+    /// offer, or the tile a walk entered.
     fn tile_ref(
         &self,
         on: Option<&Sp<RawTileRef>>,
@@ -311,6 +515,13 @@ impl Cx<'_> {
             RawTileRef::Chosen if matches!(place.offer, Some(Options::NeighbourTile { .. })) => {
                 Some(TileRef::Chosen)
             }
+            RawTileRef::Entered if place.walk => Some(TileRef::Entered),
+            RawTileRef::Entered => {
+                let msg = "`\"entered\"` is the tile a walk just entered: it goes only in a \
+                           walk's `on_enter`";
+                out.push(self.src.diag(Code::BadWhen, at, msg));
+                None
+            }
             RawTileRef::Chosen => {
                 let msg = "`on = \"chosen\"` is the tile chosen in an offer: it goes only in the \
                            `then` of an offer with `neighbour-tile` options";
@@ -320,7 +531,7 @@ impl Cx<'_> {
             RawTileRef::Subject if event::has_tile(place.event) => Some(TileRef::Subject),
             RawTileRef::Subject => {
                 let msg = format!(
-                    "counters go on the subject tile, and a `{}` rule has none",
+                    "this effect acts on the subject tile, and a `{}` rule has none",
                     event::name(place.event)
                 );
                 out.push(self.src.diag(Code::BadWhen, at, msg));

@@ -51,6 +51,18 @@ impl Cx<'_> {
             RawEvent::GameOver => RuleEvent::GameOver,
             RawEvent::FeaturePaid => RuleEvent::FeaturePaid { kinds },
             RawEvent::Chained => RuleEvent::Chained,
+            RawEvent::BeforeScoring => RuleEvent::BeforeScoring {
+                tag: match &w.tag {
+                    Some(t) => Some(self.tag(t, out)?),
+                    None => None,
+                },
+            },
+            RawEvent::Draw => RuleEvent::Draw {
+                tag: match &w.tag {
+                    Some(t) => Some(self.tag(t, out)?),
+                    None => None,
+                },
+            },
         };
         (out.len() == before).then_some(e)
     }
@@ -74,8 +86,8 @@ impl Cx<'_> {
             (
                 "tag",
                 w.tag.as_ref().map(|k| k.span.clone()),
-                ev == E::TilePlaced,
-                "`tile-placed`",
+                matches!(ev, E::TilePlaced | E::BeforeScoring | E::Draw),
+                "`tile-placed`, `before-scoring` or `draw`",
             ),
             (
                 "figure",
@@ -137,6 +149,8 @@ pub(super) fn name(e: &RuleEvent) -> &'static str {
         RuleEvent::FigureAtEnd { .. } => "figure-at-end",
         RuleEvent::FeaturePaid { .. } => "feature-paid",
         RuleEvent::Chained => "chained",
+        RuleEvent::BeforeScoring { .. } => "before-scoring",
+        RuleEvent::Draw { .. } => "draw",
     }
 }
 
@@ -154,11 +168,16 @@ pub(super) fn single_kind(e: &RuleEvent) -> Option<FeatureKind> {
     }
 }
 
-/// Whether the event has a subject tile (all but the turn's and the game's).
+/// Whether the event has a subject tile on the board (all but the turn's and the game's, and
+/// a draw's, whose tile is not placed yet).
 pub(super) fn has_tile(e: &RuleEvent) -> bool {
     !matches!(
         e,
-        RuleEvent::TurnStart | RuleEvent::TurnEnd | RuleEvent::GameEnd | RuleEvent::GameOver
+        RuleEvent::TurnStart
+            | RuleEvent::TurnEnd
+            | RuleEvent::GameEnd
+            | RuleEvent::GameOver
+            | RuleEvent::Draw { .. }
     )
 }
 
@@ -187,7 +206,11 @@ pub(super) fn has_winners(e: &RuleEvent) -> bool {
 pub(super) fn reads_subject(q: Quantity) -> bool {
     !matches!(
         q,
-        Quantity::Record(_) | Quantity::Held(_) | Quantity::Completed(_)
+        Quantity::Record(_)
+            | Quantity::Held(_)
+            | Quantity::Completed(_)
+            | Quantity::OnBoard(_)
+            | Quantity::SetAside
     )
 }
 
