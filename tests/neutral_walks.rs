@@ -157,3 +157,27 @@ fn the_walk_is_part_of_the_state_and_its_hash() {
     g.apply(Action::Choose(0)).unwrap();
     assert_ne!(walking.state_hash(), g.state_hash());
 }
+
+#[test]
+fn replay_stops_at_a_step_the_engine_does_not_offer() {
+    let r = rules();
+    let mut g = Game::new(r.clone(), 2, PileOrder::Shuffled(3), true).unwrap();
+    let (_, seeds) = sim::game_seeds(3, 0, 2);
+    let mut agents = sim::build_agents(&[AgentKind::Random, AgentKind::Random], &seeds);
+    sim::play_out(&mut g, &mut agents);
+    let text = log::log_text(&g);
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("\"type\":\"step\""))
+        .expect("a walk");
+    // The same step sent far away: no tile lies there, so no walk can enter it.
+    let mut bad: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    let v: serde_json::Value = serde_json::from_str(lines[at]).unwrap();
+    let x = v["x"].as_i64().unwrap();
+    bad[at] = lines[at].replace(&format!("\"x\":{x},"), "\"x\":999,");
+    let err = log::replay(r, &(bad.join("\n") + "\n")).unwrap_err();
+    let said = err.to_string();
+    assert!(said.contains(&format!("line {}", at + 1)), "{said}");
+    assert!(said.contains("PD-5"), "{said}");
+}

@@ -36,7 +36,7 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use tegula_engine::{Game, Phase, SideKind};
-use tegula_ruleset::FeatureKind;
+use tegula_ruleset::{Act, FeatureKind};
 
 use crate::chance;
 
@@ -77,7 +77,17 @@ pub fn features_len(game: &Game) -> usize {
     } else {
         p * p * rs.followers.len() + STACK_SLOT * stack_slots(rs)
     };
-    p + 8 + p + p * rs.followers.len() + 2 * t + held + captives + kept + pool + freed + 2
+    p + 8
+        + p
+        + p * rs.followers.len()
+        + 2 * t
+        + held
+        + captives
+        + kept
+        + pool
+        + freed
+        + 2
+        + neutral_len(game)
 }
 
 /// Floats of one stack slot.
@@ -134,6 +144,64 @@ fn captive_features(game: &Game, (cx, cy): (i32, i32), v: &mut Vec<f32>) {
         }
     }
     v.extend(m);
+}
+
+/// Cells of a walk's visited list the observation holds (a longer walk's first ones).
+const VISITED: usize = 8;
+
+/// Length of the neutral figures' part of the features: each figure's place, the walk under
+/// way, the tiles set aside by type (each only in a variant that has them).
+fn neutral_len(game: &Game) -> usize {
+    let rs = game.rules().ruleset();
+    let mut n = 3 * rs.neutrals.len();
+    if rs
+        .when
+        .iter()
+        .flat_map(|w| &w.then)
+        .any(|a| matches!(a, Act::Walk(_)))
+    {
+        n += 2 + 3 * VISITED;
+    }
+    if rs.when.iter().any(|w| w.then.contains(&Act::SetAside)) {
+        n += rs.tiles.len();
+    }
+    n
+}
+
+/// The neutral figures (on the board, and the cell from the window's centre), the walk under
+/// way (steps left and made, the cells visited from the centre) and the tiles set aside by
+/// type: all public.
+fn neutral_features(game: &Game, (cx, cy): (i32, i32), v: &mut Vec<f32>) {
+    let rs = game.rules().ruleset();
+    let from = |(x, y): (i32, i32)| [(x - cx) as f32, (y - cy) as f32];
+    for n in 0..rs.neutrals.len() {
+        match game.neutral_at(n) {
+            Some(at) => v.extend([1.0].into_iter().chain(from(at))),
+            None => v.extend([0.0; 3]),
+        }
+    }
+    if rs
+        .when
+        .iter()
+        .flat_map(|w| &w.then)
+        .any(|a| matches!(a, Act::Walk(_)))
+    {
+        let (left, made, visited) = game.walk_state().unwrap_or((0, 0, &[]));
+        v.extend([left as f32, made as f32]);
+        for k in 0..VISITED {
+            match visited.get(k) {
+                Some(&at) => v.extend([1.0].into_iter().chain(from(at))),
+                None => v.extend([0.0; 3]),
+            }
+        }
+    }
+    if rs.when.iter().any(|w| w.then.contains(&Act::SetAside)) {
+        let mut aside = vec![0.0; rs.tiles.len()];
+        for &t in game.set_aside_tiles() {
+            aside[usize::from(t)] += 1.0;
+        }
+        v.extend(aside);
+    }
 }
 
 /// Whether some figure type of the game's variant may move after its feature is scored.
@@ -387,6 +455,7 @@ fn features(game: &Game, (cx, cy): (i32, i32), view: View) -> Vec<f32> {
     pool_features(game, &mut v);
     freed_features(game, &mut v);
     v.extend([cx as f32, cy as f32]);
+    neutral_features(game, (cx, cy), &mut v);
     v
 }
 

@@ -369,6 +369,18 @@ fn board_counters(b: &BoardView) -> String {
     format!("counters: {}\n", parts.join("; "))
 }
 
+/// The neutral figures on the board (`neutral figures: Dragon (D) at (1,-1)`, a line); empty
+/// when none stands there.
+fn board_neutrals(b: &BoardView) -> String {
+    if b.neutrals.is_empty() {
+        return String::new();
+    }
+    let each: Vec<String> = (b.neutrals.iter())
+        .map(|m| format!("{} ({}) at ({},{})", m.name, m.symbol, m.x, m.y))
+        .collect();
+    format!("neutral figures: {}\n", each.join(", "))
+}
+
 /// Letter of seat `seat` on a terminal board (`A`, `B`, ...; lower case for a figure of another
 /// type than the ruleset's first).
 fn seat_letter(seat: u8, first_type: bool) -> char {
@@ -492,6 +504,7 @@ fn board_key(b: &BoardView) -> String {
     out.push_str(BOARD_KEY);
     out.push_str(&board_tags(b));
     out.push_str(&board_counters(b));
+    out.push_str(&board_neutrals(b));
     if let Some(t) = b.last.and_then(|i| b.tiles.get(i)) {
         out.push_str(&format!(
             "last placed (corners @): {} at ({}, {})\n",

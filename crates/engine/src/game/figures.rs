@@ -223,19 +223,12 @@ impl Game {
 
     /// Check a follower option on the tile just placed (B-2, AM-5, AM-6, AM-8, AM-10).
     pub fn check_follower(&self, o: FollowerOption) -> Result<(), MoveError> {
-        if self.now.phase != Phase::Follower {
-            return Err(MoveError::WrongPhase {
-                phase: self.now.phase,
-            });
-        }
+        self.figure_step_open(o.follower)?;
         let inst = *self.board.insts.last().expect("a tile was placed");
         let info = &self.rules.tiles[inst.tile as usize];
         let Some(feat) = info.feats.get(o.feature as usize) else {
             return Err(MoveError::NoSuchFeature(o.feature));
         };
-        if let Some(rule) = self.blocked_rule(o.follower) {
-            return Err(MoveError::BlockedTile { rule });
-        }
         let feature = o.feature;
         if feat.kind == FeatureKind::Unscored {
             return Err(MoveError::NotAFollowerFeature {

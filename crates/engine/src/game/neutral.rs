@@ -10,7 +10,7 @@ use tegula_ruleset::{Act, FigureSet, TileRef};
 
 use super::walk::WalkState;
 use super::when::{Chosen, Ctx};
-use super::{find, part, Event, FeatureId, Game, FRONT};
+use super::{find, part, Event, FeatureId, Game, MoveError, Phase, FRONT};
 use crate::rng::{derive_seed, Rng};
 
 part! {
@@ -276,6 +276,20 @@ impl Game {
                 tiles: ids.collect(),
                 at,
             });
+        }
+    }
+
+    /// Whether a figure of type `ftype` may be asked for now: the figure step is open, and no
+    /// rule keeps figures off the tile just placed (PD-2).
+    pub(super) fn figure_step_open(&self, ftype: u8) -> Result<(), MoveError> {
+        if self.now.phase != Phase::Follower {
+            return Err(MoveError::WrongPhase {
+                phase: self.now.phase,
+            });
+        }
+        match self.blocked_rule(ftype) {
+            Some(rule) => Err(MoveError::BlockedTile { rule }),
+            None => Ok(()),
         }
     }
 

@@ -6,7 +6,9 @@
 //! dead end), the walk ends and the turn goes on where it stopped: the turn's scoring (a walk of
 //! `before-scoring`), or the end of the turn's offers (a walk of `turn-end`).
 
-use tegula_ruleset::{Act, Avoid, Revisit, Walk, WalkChooser, WalkTiming};
+use std::sync::Arc;
+
+use tegula_ruleset::{Act, Avoid, Revisit, Ruleset, Walk, WalkChooser, WalkTiming};
 
 use super::choice::Open;
 use super::when::{Chosen, Ctx, RuleCounts};
@@ -42,15 +44,24 @@ pub(crate) struct WalkState {
     pub resume: WalkResume,
 }
 
+/// The walk of rule `rule` of `rs` (the first [`Act::Walk`] of its effects or its offer's).
+fn walk_in(rs: &Ruleset, rule: u16) -> Option<&Walk> {
+    let w = rs.when.get(usize::from(rule))?;
+    let offered = w.offer.iter().flat_map(|o| &o.then);
+    w.then.iter().chain(offered).find_map(|a| match a {
+        Act::Walk(w) => Some(w),
+        _ => None,
+    })
+}
+
+/// A walk under way as [`Game::walk_state`] shows it: steps still to make, steps made, the cells
+/// visited.
+pub type WalkView<'a> = (u32, u32, &'a [(i32, i32)]);
+
 impl Game {
-    /// The walk of rule `rule` (the first [`Act::Walk`] of its effects or its offer's).
+    /// The walk of rule `rule`.
     fn walk_of(&self, rule: u16) -> Option<&Walk> {
-        let w = self.rules.ruleset().when.get(usize::from(rule))?;
-        let offered = w.offer.iter().flat_map(|o| &o.then);
-        w.then.iter().chain(offered).find_map(|a| match a {
-            Act::Walk(w) => Some(w),
-            _ => None,
-        })
+        walk_in(self.rules.ruleset(), rule)
     }
 
     /// An [`Act::Walk`] runs: the walk is set up (its figure on the board, at least one step);
@@ -169,6 +180,13 @@ impl Game {
         self.neutral_at(usize::from(self.walk_of(rule)?.neutral))
     }
 
+    /// The walk under way, if one waits for a step: steps still to make, steps made, and the
+    /// cells it visited (in order; its start first when the start counts as visited).
+    pub fn walk_state(&self) -> Option<WalkView<'_>> {
+        let w = self.nf.walk.as_ref().filter(|_| self.walking())?;
+        Some((w.left, w.made, &w.visited))
+    }
+
     /// Whether the choice open now is a walk's step.
     pub(super) fn walking(&self) -> bool {
         self.nf.walk.is_some() && self.now.phase == Phase::Choice
@@ -183,7 +201,8 @@ impl Game {
         let Some(&(ChoiceOption::Tile { x, y }, chosen)) = o.options.get(i) else {
             return;
         };
-        let Some(w) = self.walk_of(o.rule).cloned() else {
+        let rules = Arc::clone(&self.rules);
+        let Some(w) = walk_in(rules.ruleset(), o.rule) else {
             return;
         };
         if let Some(slot) = self.nf.at.get_mut(usize::from(w.neutral)) {

@@ -149,21 +149,20 @@ pub fn lower(
         ("joined_field_timing", "AM-8"),
         no_join,
     );
-    // The rules these two decide about are the variant's own `[[when]]` (a `shuffle_back`
-    // effect, a walk of a `before-scoring` rule): what they decide is said where they act.
-    rd.read(
-        &r.shuffle_back,
-        &mut out.shuffle_back,
-        ("shuffle_back", "PD-3"),
-        None,
-    );
-    rd.read(
-        &r.walk_timing,
-        &mut out.walk_timing,
-        ("walk_timing", "PD-4"),
-        None,
-    );
+    walk_readings(r, &mut out);
     out
+}
+
+/// `shuffle_back` and `walk_timing`: what they decide about is the variant's own `[[when]]` (a
+/// `shuffle_back` effect, a walk of a `before-scoring` rule), whose rules the data declares, so
+/// there is no registry rule to cite and nothing to check beside the value.
+fn walk_readings(r: &RawReadings, out: &mut Readings) {
+    if let Some(v) = &r.shuffle_back {
+        out.shuffle_back = v.value;
+    }
+    if let Some(v) = &r.walk_timing {
+        out.walk_timing = v.value;
+    }
 }
 
 /// Reads the keys of `[readings]` into a [`Readings`], reporting a key whose rule has nothing

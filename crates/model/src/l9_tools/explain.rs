@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde_json::{json, Value};
 use tegula_ruleset::{
-    Adjacency, AfterScore, FieldRule, FinalRoundFirst, JoinedFieldScoring, JoinedFieldTiming,
-    KeptAfterPile, NearCells, OpenEnd, PoolTileDraw, Readings, Strength, ThresholdRecheck,
+    Act, Adjacency, AfterScore, FieldRule, FinalRoundFirst, JoinedFieldScoring, JoinedFieldTiming,
+    KeptAfterPile, NearCells, OpenEnd, PoolTileDraw, Readings, ShuffleBack, Strength,
+    ThresholdRecheck, WalkTiming,
 };
 use toml_edit::ImDocument;
 
@@ -508,7 +509,8 @@ fn reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
     if crate::readings::has_room_ahead(&v.tiles) {
         rows.push(open_end_row(&v.readings));
     }
-    rows.into_iter()
+    let mut lines: Vec<RuleLine> = rows
+        .into_iter()
         .map(|(k, value, words, rule)| {
             line(
                 &format!("readings.{k}"),
@@ -518,7 +520,57 @@ fn reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
                 at.origin(&["readings", k]),
             )
         })
-        .collect()
+        .collect();
+    lines.extend(walk_reading_lines(v, at));
+    lines
+}
+
+/// `shuffle_back` and `walk_timing`, where the variant's rules shuffle tiles back or walk a
+/// neutral figure; each cites the data's rule that does it (PD-3, PD-5 are the tile set's own).
+fn walk_reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
+    let rule_of = |is: &dyn Fn(&Act) -> bool| {
+        let w = v.when.iter().find(|w| w.then.iter().any(is));
+        w.map(|w| w.rule.clone())
+    };
+    let mut out = Vec::new();
+    if let Some(rule) = rule_of(&|a| *a == Act::ShuffleBack) {
+        let words = match v.readings.shuffle_back {
+            ShuffleBack::RandomPositions => {
+                "tiles set aside go back into the remaining pile, each at a random position"
+            }
+            ShuffleBack::Bottom => "tiles set aside go back under the remaining pile",
+        };
+        let value = json!(v.readings.shuffle_back);
+        let origin = at.origin(&["readings", "shuffle_back"]);
+        out.push(line(
+            "readings.shuffle_back",
+            value,
+            words.into(),
+            Some(&rule),
+            origin,
+        ));
+    }
+    if let Some(rule) = rule_of(&|a| matches!(a, Act::Walk(_))) {
+        let words = match v.readings.walk_timing {
+            WalkTiming::BeforeScoring => {
+                "a walk of a `before-scoring` rule is made between the figure step and the turn's \
+                 scoring"
+            }
+            WalkTiming::AfterScoring => {
+                "a walk of a `before-scoring` rule is made after the turn's scoring"
+            }
+        };
+        let value = json!(v.readings.walk_timing);
+        let origin = at.origin(&["readings", "walk_timing"]);
+        out.push(line(
+            "readings.walk_timing",
+            value,
+            words.into(),
+            Some(&rule),
+            origin,
+        ));
+    }
+    out
 }
 
 /// AM-4: who opens the final round of player tiles.

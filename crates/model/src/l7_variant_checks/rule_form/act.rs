@@ -323,13 +323,19 @@ impl Cx<'_> {
         place: Place<'_>,
         out: &mut Vec<Diagnostic>,
     ) -> Option<Walk> {
-        if !event::has_tile(place.event) || place.walk {
-            let msg =
-                format!(
-                "a walk starts where its figure stands and acts on the turn's board; a `{}` rule \
-                 cannot start one{}",
-                event::name(place.event),
-                if place.walk { " inside another walk" } else { "" }
+        let when = matches!(
+            place.event,
+            RuleEvent::BeforeScoring { .. } | RuleEvent::TurnEnd
+        );
+        if !when || place.walk || place.offer.is_some() {
+            let msg = format!(
+                "a walk is made between the figure step and the turn's scoring or at the turn's \
+                 end: only a `before-scoring` or `turn-end` rule's `then` starts one{}",
+                match (place.walk, place.offer.is_some()) {
+                    (true, _) => " (not another walk's `on_enter`)",
+                    (_, true) => " (not an offer's)",
+                    _ => "",
+                }
             );
             let at = r.walk.as_ref().map_or(0..0, |w| w.span.clone());
             out.push(self.src.diag(Code::BadWhen, at, msg));

@@ -298,3 +298,77 @@ then = [{ return = "chosen" }]
     assert!(msg.contains("its offer would never be made"), "{msg}");
     assert!(msg.contains("`feature-scored` `at = \"end\"`"), "{msg}");
 }
+
+const DRAGON: &str = r##"
+[[neutral]]
+id = "dragon"
+name = "Dragon"
+symbol = "D"
+colour = "#b71c1c"
+"##;
+
+#[test]
+fn neutral_figures_walks_and_set_aside_tiles_lower() {
+    let (l, diags) = run(&format!(
+        r#"{DRAGON}
+[[when]]
+rule = "B-4"
+event = "draw"
+tag = "gold"
+if = "on_board(dragon) == 0"
+then = [{{ set_aside = true }}]
+
+[[when]]
+rule = "B-4"
+event = "before-scoring"
+then = [{{ walk = "dragon", steps = 6, avoid = ["visited", "neutral(dragon)", "tag(siege)"], on_enter = [{{ return_on = "entered", figures = ["meeple"] }}] }}]
+"#
+    ));
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(l.neutrals[0].id, "dragon");
+    assert_eq!(l.when[0].event, RuleEvent::Draw { tag: Some(1) });
+    assert_eq!(l.when[0].then, vec![Act::SetAside]);
+    let Act::Walk(w) = &l.when[1].then[0] else {
+        panic!("{:?}", l.when[1].then);
+    };
+    use tegula_ruleset::{Avoid, FigureSet};
+    assert_eq!(w.avoid, [Avoid::Visited, Avoid::Neutral(0), Avoid::Tag(2)]);
+    assert_eq!(
+        w.on_enter,
+        [Act::ReturnOn {
+            on: TileRef::Entered,
+            figures: FigureSet(1),
+            rule: None
+        }]
+    );
+}
+
+#[test]
+fn neutral_effects_are_refused_where_they_mean_nothing() {
+    let rule = |event: &str, then: &str| {
+        format!("{DRAGON}\n[[when]]\nrule = \"B-4\"\nevent = \"{event}\"\nthen = [{then}]\n")
+    };
+    let (code, _, msg) = one(&rule("tile-placed", r#"{ put = "drake" }"#));
+    assert_eq!(code, Code::DanglingReference);
+    assert!(msg.contains("dragon"), "{msg}");
+    let (_, _, msg) = one(&rule("tile-placed", "{ set_aside = true }"));
+    assert!(msg.contains("only in a `draw` rule"), "{msg}");
+    let (_, _, msg) = one(&rule(
+        "tile-placed",
+        r#"{ return_on = "entered", figures = ["meeple"] }"#,
+    ));
+    assert!(msg.contains("a walk's `on_enter`"), "{msg}");
+    let (_, _, msg) = one(&rule("draw", r#"{ put = "dragon", on = "subject" }"#));
+    assert!(msg.contains("a `draw` rule has none"), "{msg}");
+    let (code, _, msg) = one(&rule(
+        "turn-end",
+        r#"{ walk = "dragon", steps = 6, avoid = ["visitd"] }"#,
+    ));
+    assert_eq!(code, Code::BadWhen);
+    assert!(msg.contains("`visitd` is no cell to avoid"), "{msg}");
+    let (code, _, _) = one(&rule(
+        "tile-placed",
+        r#"{ return_on = "subject", figures = "eaten" }"#,
+    ));
+    assert_eq!(code, Code::DanglingReference);
+}
