@@ -181,3 +181,22 @@ fn replay_stops_at_a_step_the_engine_does_not_offer() {
     assert!(said.contains(&format!("line {}", at + 1)), "{said}");
     assert!(said.contains("PD-5"), "{said}");
 }
+
+#[test]
+fn finishing_a_game_during_a_walk_scores_the_turn_and_ends() {
+    let r = rules();
+    let pile = ["pd-1", "U", "pd-12", "U"].map(|t| tile(&r, t)).to_vec();
+    let mut g = Game::new(r, 2, PileOrder::Scripted(pile), true).unwrap();
+    place_and_pass(&mut g, 0, 1);
+    place_and_pass(&mut g, 1, 0);
+    place_and_pass(&mut g, -1, 0);
+    assert!(g.walking_from().is_some());
+    g.finish();
+    assert_eq!(g.phase(), Phase::Over);
+    assert_eq!(g.walking_from(), None);
+    g.check_parts().unwrap();
+    assert!(matches!(
+        g.events().last(),
+        Some(tegula_engine::Event::End { .. })
+    ));
+}

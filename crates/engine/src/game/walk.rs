@@ -14,6 +14,9 @@ use super::choice::Open;
 use super::when::{Chosen, Ctx, RuleCounts};
 use super::{ChoiceOption, Event, Game, Phase};
 
+/// A board cell `(x, y)`.
+pub type Cell = (i32, i32);
+
 /// The four steps, in their fixed order: north, east, south, west.
 const STEPS: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
@@ -53,10 +56,6 @@ fn walk_in(rs: &Ruleset, rule: u16) -> Option<&Walk> {
         _ => None,
     })
 }
-
-/// A walk under way as [`Game::walk_state`] shows it: steps still to make, steps made, the cells
-/// visited.
-pub type WalkView<'a> = (u32, u32, &'a [(i32, i32)]);
 
 impl Game {
     /// The walk of rule `rule`.
@@ -129,7 +128,7 @@ impl Game {
 
     /// The walk ends: a `walk_end` line when it ended before its last step (a dead end).
     fn end_walk(&mut self, rule: u16, left: u32, made: u32) {
-        let walk = self.nf.walk.take();
+        self.nf.walk = None;
         if left == 0 || !self.log.record {
             return;
         }
@@ -140,7 +139,6 @@ impl Game {
             neutral: self.neutral_id(neutral).to_string(),
             steps: made,
         });
-        drop(walk);
     }
 
     /// The cells the walk of rule `rule` may enter now, N, E, S, W, each with its tile.
@@ -182,7 +180,7 @@ impl Game {
 
     /// The walk under way, if one waits for a step: steps still to make, steps made, and the
     /// cells it visited (in order; its start first when the start counts as visited).
-    pub fn walk_state(&self) -> Option<WalkView<'_>> {
+    pub fn walk_state(&self) -> Option<(u32, u32, &[Cell])> {
         let w = self.nf.walk.as_ref().filter(|_| self.walking())?;
         Some((w.left, w.made, &w.visited))
     }

@@ -153,6 +153,46 @@ pub fn lower(
     out
 }
 
+/// `readings.shuffle_back` and `walk_timing` set in a variant whose rules (`when`, lowered)
+/// shuffle no tiles back / start no walk from a `before-scoring` rule decide nothing: an error
+/// at the key, as for the other readings.
+pub fn check_walk_readings(
+    raw: Option<&Sp<RawReadings>>,
+    when: &[tegula_ruleset::When],
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let Some(r) = raw else { return };
+    let acts = || when.iter().flat_map(|w| w.then.iter().map(move |a| (w, a)));
+    let shuffles = acts().any(|(_, a)| *a == tegula_ruleset::Act::ShuffleBack);
+    let walks = acts().any(|(w, a)| {
+        matches!(a, tegula_ruleset::Act::Walk(_))
+            && matches!(w.event, tegula_ruleset::RuleEvent::BeforeScoring { .. })
+    });
+    let mut lacking = |at: Option<std::ops::Range<usize>>, key: &str, what: &str| {
+        if let Some(at) = at {
+            let msg = format!("readings.{key} decides {what}, but no rule of the variant has one");
+            diags.push(src.diag(Code::BadVariant, at, msg));
+        }
+    };
+    if !shuffles {
+        let at = r.value.shuffle_back.as_ref().map(|v| v.span.clone());
+        lacking(
+            at,
+            "shuffle_back",
+            "where a `shuffle_back` effect puts tiles",
+        );
+    }
+    if !walks {
+        let at = r.value.walk_timing.as_ref().map(|v| v.span.clone());
+        lacking(
+            at,
+            "walk_timing",
+            "when a `before-scoring` rule's walk is made",
+        );
+    }
+}
+
 /// `shuffle_back` and `walk_timing`: what they decide about is the variant's own `[[when]]` (a
 /// `shuffle_back` effect, a walk of a `before-scoring` rule), whose rules the data declares, so
 /// there is no registry rule to cite and nothing to check beside the value.

@@ -408,6 +408,8 @@ fn lower_rules(
     when_at.append(&mut rule_form.when_at);
     rule_form.when = when;
     rule_form.when_at = when_at;
+    let raw_readings = doc.readings.as_ref();
+    crate::readings::check_walk_readings(raw_readings, &rule_form.when, vsrc, diags);
     (resources, rule_form)
 }
 
