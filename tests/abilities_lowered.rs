@@ -126,6 +126,7 @@ fn by_hand(rs: &Ruleset, text: &str) -> Ruleset {
         followers: &followers,
         tiles: &tiles,
         tracks: &[],
+        stacks: &[],
         pool: false,
         rules: &rules,
     };

@@ -1,5 +1,5 @@
 //! Issue 30, "Done when": The Abbot, King & Robber Baron, Goldmines, Little Buildings and The
-//! Cathars play from data alone and cite their rule ids in simulated games. Seeded games of each
+//! Cathars (and, issue 31, The Tower) play from data alone and cite their rule ids in simulated games. Seeded games of each
 //! variant, by random and by greedy agents, are logged by the built binary (`tegula simulate
 //! --logs`); every rule id below must be cited by some event of some log of its variant, and no
 //! event may cite a rule id of another of these expansions.
@@ -32,7 +32,10 @@ struct Expansion {
 ///   the deal at setup (the seats' starting holdings), which no event cites.
 /// - CA: CA-1 on a Cathars tile's placement, CA-2 on a besieged city's score, CA-3 on an escape,
 ///   CA-4 on a field's score.
-const EXPANSIONS: [Expansion; 5] = [
+/// - TO (issue 31): TO-1 on a tower tile's placement, TO-2 on a floor (spent, stacked) or a top,
+///   TO-4 on a capture, TO-6 on an exchange, TO-7 on a buy-back. TO-3 (reach) and TO-5 (closed)
+///   say which captures and floors are offered, TO-8 that the end scores nothing: no event.
+const EXPANSIONS: [Expansion; 6] = [
     Expansion {
         variant: "variants/abbot.toml",
         prefix: "AB-",
@@ -57,6 +60,11 @@ const EXPANSIONS: [Expansion; 5] = [
         variant: "variants/cathars.toml",
         prefix: "CA-",
         cited: &["CA-1", "CA-2", "CA-3", "CA-4"],
+    },
+    Expansion {
+        variant: "variants/tower.toml",
+        prefix: "TO-",
+        cited: &["TO-1", "TO-2", "TO-4", "TO-6", "TO-7"],
     },
 ];
 

@@ -343,6 +343,7 @@ fn explain_says_every_rule_in_words() {
         figures: &figures,
         tiles: &[],
         tracks: &[],
+        stacks: &[],
         neutrals: &neutrals,
     };
     for w in &rs.when {
@@ -424,11 +425,12 @@ fn the_docs_examples_say_what_explain_says() {
     let doc = std::fs::read_to_string("docs/RULE-LANGUAGE.md").unwrap();
     let ids = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let tags = ids(&[
-        "garden", "gold", "siege", "wine", "volcano", "dragon", "portal", "princess",
+        "garden", "gold", "siege", "wine", "volcano", "dragon", "portal", "princess", "tower",
     ]);
-    let resources = ids(&["ingots", "building", "wine"]);
+    let resources = ids(&["ingots", "building", "wine", "floors"]);
     let figures = ids(&["meeple", "abbot"]);
     let tiles = ids(&["stonehenge"]);
+    let stacks = ids(&["tower"]);
     // The Princess & the Dragon's rules are the tile set's own (`[[rule]]`), not the registry's.
     let declared = ["PD-6"].map(|id| tegula_ruleset::Rule {
         id: id.to_string(),
@@ -442,6 +444,7 @@ fn the_docs_examples_say_what_explain_says() {
         resources: &resources,
         followers: &figures,
         tiles: &tiles,
+        stacks: &stacks,
         rules: &rules,
         tracks: &[],
         pool: true,
@@ -466,6 +469,7 @@ fn the_docs_examples_say_what_explain_says() {
             figures: &figures,
             tiles: &tiles,
             tracks: &tracks,
+            stacks: &stacks,
             neutrals: &neutrals,
         };
         said.extend(
@@ -476,8 +480,8 @@ fn the_docs_examples_say_what_explain_says() {
     }
     // TB-2's resource gain in the one form, W-11's ability in the one form, W-2's thresholds in
     // the one form, AB-4, KR-2..KR-4 (4), GM-2, GM-3, GM-5, LB-2, LB-3, CA-3, PD-2, PD-3 (2), PD-5,
-    // PD-7, PD-9, PD-10, PD-11, PD-12.
-    assert_eq!(said.len(), 23, "every worked rule");
+    // PD-7, PD-9, PD-10, PD-11, PD-12, TO-2, TO-4, TO-7.
+    assert_eq!(said.len(), 26, "every worked rule");
     let missing: Vec<&String> = said.iter().filter(|s| !doc.contains(s.as_str())).collect();
     assert!(missing.is_empty(), "not in the docs:\n{}", said.join("\n"));
 }
@@ -502,6 +506,7 @@ fn the_pools_short_form_lowers_to_the_docs_when() {
         resources: &[],
         followers: &figures,
         tiles: &[],
+        stacks: &[],
         rules: &rules,
         tracks: &[],
         pool: true,

@@ -47,8 +47,8 @@ fn every_scenario_passes() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// Base rules B-2 … B-7, W-18, the Abbey & Mayor rules AM-1 … AM-12 and the rules of the five
-/// action expansions (AB, KR, GM, LB, CA) each have at least one scenario citing them.
+/// Base rules B-2 … B-7, W-18, the Abbey & Mayor rules AM-1 … AM-12 and the rules of the six
+/// action expansions (AB, KR, GM, LB, CA, TO) each have at least one scenario citing them.
 #[test]
 fn every_base_rule_has_a_scenario() {
     let mut cache = VariantCache::default();
@@ -66,8 +66,17 @@ fn every_base_rule_has_a_scenario() {
         assert!(cited.contains(&rule), "no scenario cites {rule}");
     }
     // Issue 30: every rule of The Abbot, King & Robber Baron, Goldmines, Little Buildings and
-    // The Cathars (RULES-ACTIONS.md) has a hand-worked scenario.
-    for (prefix, last) in [("AB", 5), ("KR", 4), ("GM", 5), ("LB", 3), ("CA", 4)] {
+    // The Cathars (RULES-ACTIONS.md) has a hand-worked scenario; issue 31: The Tower's TO-1 ..
+    // TO-9 (TO-9 in variants/tower-dragon.toml, with the dragon).
+    let rules = [
+        ("AB", 5),
+        ("KR", 4),
+        ("GM", 5),
+        ("LB", 3),
+        ("CA", 4),
+        ("TO", 9),
+    ];
+    for (prefix, last) in rules {
         for n in 1..=last {
             let rule = format!("{prefix}-{n}");
             assert!(cited.contains(&rule), "no scenario cites {rule}");

@@ -65,6 +65,24 @@ pub enum ChoiceWord {
     Tile([i32; 2]),
     /// A kind of piece, by its resource id.
     Kind(String),
+    /// A figure on top of a stack: the stack's tile anchor, the figure type and its owner.
+    Top {
+        /// Anchor x of the stack's tile.
+        x: i32,
+        /// Anchor y of the stack's tile.
+        y: i32,
+        /// Follower type id.
+        follower: String,
+        /// Owner seat.
+        player: u8,
+    },
+    /// A figure of the chooser's held by another seat.
+    Captive {
+        /// The seat holding it.
+        holder: u8,
+        /// Follower type id.
+        follower: String,
+    },
 }
 
 impl std::fmt::Display for ChoiceWord {
@@ -79,6 +97,18 @@ impl std::fmt::Display for ChoiceWord {
             } => write!(f, "the {follower} on `{segment}` of the tile at ({x}, {y})"),
             ChoiceWord::Tile([x, y]) => write!(f, "the tile at ({x}, {y})"),
             ChoiceWord::Kind(id) => write!(f, "the kind `{id}`"),
+            ChoiceWord::Top {
+                x,
+                y,
+                follower,
+                player,
+            } => write!(
+                f,
+                "seat {player}'s {follower} on the stack of the tile at ({x}, {y})"
+            ),
+            ChoiceWord::Captive { holder, follower } => {
+                write!(f, "the {follower} seat {holder} holds")
+            }
         }
     }
 }
@@ -370,6 +400,11 @@ pub enum Event {
         /// the variant declares none, so logs of other variants are unchanged).
         #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
         resources: BTreeMap<String, Vec<u32>>,
+        /// Figures held by a seat other than their owner at the end (TO-8): `[holder, owner,
+        /// figure type id]`, in the order taken (absent when none, so logs of other variants
+        /// are unchanged).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        held: Vec<(u8, u8, String)>,
         /// Tiles still set aside when the game ended, never played (PD-3; absent when none, so
         /// logs of other variants are unchanged).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -436,11 +471,91 @@ pub enum Event {
         /// Where each went, counted from the next draw (0: drawn next), in the same order.
         at: Vec<u32>,
     },
+    /// A piece was added to a stack (TO-2): its new height.
+    Stack {
+        /// Turn number.
+        turn: u32,
+        /// Seat whose piece it is.
+        player: u8,
+        /// The rule's id.
+        rule: String,
+        /// Stack type id.
+        stack: String,
+        /// Anchor of the stack's tile.
+        x: i32,
+        /// Anchor of the stack's tile.
+        y: i32,
+        /// Height after the piece.
+        height: u8,
+    },
+    /// A figure went from supply onto a stack, closing it (TO-2, TO-5).
+    Top {
+        /// Turn number.
+        turn: u32,
+        /// Owner.
+        player: u8,
+        /// The rule's id.
+        rule: String,
+        /// Follower type id.
+        follower: String,
+        /// Anchor of the stack's tile.
+        x: i32,
+        /// Anchor of the stack's tile.
+        y: i32,
+    },
+    /// A figure was taken off the board (TO-4): back to its owner's supply when it is the
+    /// taker's own, else held by the taker.
+    Capture {
+        /// Turn number.
+        turn: u32,
+        /// The seat taking it.
+        player: u8,
+        /// The rule's id.
+        rule: String,
+        /// Its owner.
+        owner: u8,
+        /// Follower type id.
+        follower: String,
+        /// Anchor of the tile it stood on.
+        x: i32,
+        /// Anchor of the tile it stood on.
+        y: i32,
+        /// Whether the taker now holds it (another seat's figure).
+        held: bool,
+    },
+    /// Two seats each holding a figure of the other gave them back (TO-6): `players[0]`'s
+    /// `followers[0]` and `players[1]`'s `followers[1]` went home.
+    Exchange {
+        /// Turn number.
+        turn: u32,
+        /// The rule's id.
+        rule: String,
+        /// The two seats.
+        players: [u8; 2],
+        /// Follower type ids, by seat.
+        followers: [String; 2],
+    },
+    /// A seat bought back its figure held by another seat (TO-7): it went home, and `points`
+    /// went from `player` to `holder`.
+    Redeem {
+        /// Turn number.
+        turn: u32,
+        /// The seat buying it back.
+        player: u8,
+        /// The rule's id.
+        rule: String,
+        /// The seat that held it.
+        holder: u8,
+        /// Follower type id.
+        follower: String,
+        /// Points paid.
+        points: u32,
+    },
 }
 
 impl Event {
     /// Every kind name [`Event::kind`] gives, in the order of the variants.
-    pub const KINDS: [&'static str; 25] = [
+    pub const KINDS: [&'static str; 30] = [
         "draw",
         "discard",
         "place",
@@ -461,6 +576,11 @@ impl Event {
         "finish",
         "end",
         "choice",
+        "stack",
+        "top",
+        "capture",
+        "exchange",
+        "redeem",
         "neutral",
         "step",
         "walk_end",
@@ -491,6 +611,11 @@ impl Event {
             Event::Finish { .. } => "finish",
             Event::End { .. } => "end",
             Event::Choice { .. } => "choice",
+            Event::Stack { .. } => "stack",
+            Event::Top { .. } => "top",
+            Event::Capture { .. } => "capture",
+            Event::Exchange { .. } => "exchange",
+            Event::Redeem { .. } => "redeem",
             Event::Neutral { .. } => "neutral",
             Event::Step { .. } => "step",
             Event::WalkEnd { .. } => "walk_end",
@@ -516,7 +641,12 @@ impl Event {
             | Event::ExtraTurn { player, .. }
             | Event::Gain { player, .. }
             | Event::Token { player, .. }
-            | Event::Collect { player, .. } => vec![*player],
+            | Event::Collect { player, .. }
+            | Event::Stack { player, .. }
+            | Event::Top { player, .. }
+            | Event::Capture { player, .. }
+            | Event::Redeem { player, .. } => vec![*player],
+            Event::Exchange { players, .. } => players.to_vec(),
             Event::Score { players, .. }
             | Event::Award { players, .. }
             | Event::Points { players, .. } => players.clone(),
@@ -555,7 +685,12 @@ impl Event {
             | Event::Collect { rule, .. }
             | Event::Seating { rule, .. }
             | Event::Choice { rule, .. }
-            | Event::Neutral { rule, .. }
+            | Event::Stack { rule, .. }
+            | Event::Top { rule, .. }
+            | Event::Capture { rule, .. }
+            | Event::Exchange { rule, .. }
+            | Event::Redeem { rule, .. } => Some(rule),
+            Event::Neutral { rule, .. }
             | Event::Step { rule, .. }
             | Event::WalkEnd { rule, .. }
             | Event::SetAside { rule, .. }

@@ -49,6 +49,7 @@ mod score;
 mod slots;
 mod smallset;
 mod snapshot;
+pub(crate) mod stacks;
 mod take;
 mod tile_rules;
 mod turn;
@@ -61,6 +62,7 @@ pub use chance::CHANCE;
 pub use error::MoveError;
 pub use preset::{Preset, PresetError};
 pub use snapshot::SnapshotError;
+pub use stacks::StackView;
 pub use types::{
     Action, BoardFollower, ChoiceOption, CornerChoice, FollowerOption, MoveTarget, Phase,
     PileOrder, PlacedTile, Placement, SetupError,
@@ -139,6 +141,8 @@ part! {
         /// The one rule form's tokens, tile counters, tile placers and pending offers (empty in
         /// a variant without `[[when]]` rules).
         rf: rule_state::RuleState,
+        /// Stacks and figures held by other seats (empty in a variant without stacks).
+        st: stacks::StackState,
         /// Neutral figures, the walk under way and the tiles set aside (empty in a variant
         /// without neutral figures or `draw` rules).
         nf: neutral::NeutralState,
@@ -251,6 +255,7 @@ impl Game {
             w: pool::PoolState::default(),
             choice: choice::ChoiceState::default(),
             rf: rule_state::RuleState::default(),
+            st: stacks::StackState::default(),
             nf: neutral::NeutralState::default(),
             zobrist: 0,
             tmp: Scratch::default(),

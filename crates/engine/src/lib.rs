@@ -138,7 +138,7 @@ pub use event::{ChoiceWord, Event, FeatureId, FeatureInfo};
 pub use game::{
     Action, BoardFollower, ChoiceOption, CornerChoice, FollowerOption, Game, MoveError, MoveTarget,
     Phase, PileOrder, PlacedTile, Placement, Preset, PresetError, SetupError, SnapshotError,
-    CHANCE,
+    StackView, CHANCE,
 };
 pub use rng::Rng;
 pub use rules::{Rules, RulesError, RulesReason, TileProblem, MAX_PLAYERS};

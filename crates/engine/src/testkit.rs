@@ -332,6 +332,7 @@ pub fn ruleset(id: &str, specs: &[&str]) -> Result<Ruleset, String> {
         tokens: Vec::new(),
         counters: Vec::new(),
         tracks: Vec::new(),
+        stacks: Vec::new(),
         neutrals: Vec::new(),
     })
 }

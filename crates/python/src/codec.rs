@@ -24,8 +24,10 @@
 //! option (`own-figure`, `figure-in`) is `cell * N + feature` (the figure's tile anchor in the
 //! window), a site anywhere (`any-feature`, PD-11) `(cell * N + feature) * F + follower`, a
 //! neighbour tile `cell` (the cell the option names), a kind `k` (its place in the offer's
-//! list). Variants
-//! without offers have no choice block, so their ids and `num_distinct_actions` are unchanged.
+//! list), a stack site `cell` (its tile's anchor), a stack top `cell * F + follower`, a figure
+//! in a stack's reach `cell * (N + 1) + feature` (`feature = N`: the figure on top of a stack
+//! there), a held figure `holder * F + follower`. Variants without offers have no choice block,
+//! so their ids and `num_distinct_actions` are unchanged.
 //!
 //! where `cell = i * W + j` is window row `i`, column `j` (board `(cx - r + j, cy - r + i)`) and
 //! each block starts right after the previous one. A move target is a feature of a tile near
@@ -42,13 +44,15 @@ use std::collections::BTreeSet;
 use tegula_engine::{
     Action, ChoiceOption, FollowerOption, Game, MoveTarget, Phase, Placement, Rules,
 };
-use tegula_ruleset::{Act, Adjacency, AfterScore, Effect, Options, Ruleset};
+use tegula_ruleset::{Act, Adjacency, AfterScore, Options, Ruleset};
 
 /// The sizes of one variant's encoding (the window radius is the game's).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Codec {
     pool: Vec<u16>,
     seats: i64,
+    /// The most seats of the variant (a held figure's holder).
+    max_seats: i64,
     followers: i64,
     features: i64,
     moves: Moves,
@@ -70,6 +74,12 @@ enum Shape {
     Kind(i64),
     /// A site for a figure anywhere (PD-11): window cell × feature × figure type.
     Site,
+    /// A stack's tile with a figure type on top: window cell × figure type.
+    Top,
+    /// A figure in reach: window cell × (feature, or one more for the figure on a stack).
+    Reach,
+    /// A held figure: holder seat × figure type.
+    Captive,
     /// A step of a walk: north, east, south, west of the walking figure.
     Step,
 }
@@ -179,6 +189,7 @@ impl Codec {
             } else {
                 0
             },
+            max_seats: i64::from(rs.max_players.max(1)),
             followers: rs.followers.len().max(1) as i64,
             features: rs.tiles.iter().map(|t| t.features.len()).max().unwrap_or(1) as i64,
             moves: moves(rules),
@@ -257,6 +268,9 @@ impl Codec {
             Shape::Tile => cells,
             Shape::Kind(k) => k,
             Shape::Site => cells * self.features * self.followers,
+            Shape::Top => cells * self.followers,
+            Shape::Reach => cells * (self.features + 1),
+            Shape::Captive => self.max_seats * self.followers,
             Shape::Step => 4,
         }
     }
@@ -309,6 +323,21 @@ impl Codec {
                 let cell = frame.cell(x, y).filter(|_| fits)?;
                 (cell * self.features + f) * self.followers + k
             }
+            (Shape::Top, ChoiceOption::Top { x, y, follower, .. }) => {
+                let f = i64::from(follower);
+                frame.cell(x, y).filter(|_| f < self.followers)? * self.followers + f
+            }
+            (Shape::Reach, ChoiceOption::Figure { x, y, feature, .. }) => {
+                let f = i64::from(feature);
+                frame.cell(x, y).filter(|_| f < self.features)? * (self.features + 1) + f
+            }
+            (Shape::Reach, ChoiceOption::Top { x, y, .. }) => {
+                frame.cell(x, y)? * (self.features + 1) + self.features
+            }
+            (Shape::Captive, ChoiceOption::Captive { holder, follower }) => {
+                let f = i64::from(follower);
+                Some(i64::from(holder)).filter(|_| f < self.followers)? * self.followers + f
+            }
             (Shape::Step, ChoiceOption::Tile { x, y }) => {
                 let (wx, wy) = frame.walker?;
                 let d = (i64::from(x) - wx, i64::from(y) - wy);
@@ -353,6 +382,21 @@ impl Codec {
                 let per_cell = self.features * self.followers;
                 frame.xy(local / per_cell) == (x, y)
                     && local % per_cell == i64::from(feature) * self.followers + i64::from(follower)
+            }
+            (Shape::Top, ChoiceOption::Top { x, y, follower, .. }) => {
+                frame.xy(local / self.followers) == (x, y)
+                    && local % self.followers == i64::from(follower)
+            }
+            (Shape::Reach, ChoiceOption::Figure { x, y, feature, .. }) => {
+                frame.xy(local / (self.features + 1)) == (x, y)
+                    && local % (self.features + 1) == i64::from(feature)
+            }
+            (Shape::Reach, ChoiceOption::Top { x, y, .. }) => {
+                frame.xy(local / (self.features + 1)) == (x, y)
+                    && local % (self.features + 1) == self.features
+            }
+            (Shape::Captive, ChoiceOption::Captive { holder, follower }) => {
+                local == i64::from(holder) * self.followers + i64::from(follower)
             }
             (Shape::Step, ChoiceOption::Tile { x, y }) => {
                 let (Some((wx, wy)), Some(&(dx, dy))) = (frame.walker, STEPS.get(local as usize))
@@ -462,6 +506,10 @@ fn offer_shapes(rs: &Ruleset) -> Vec<(u16, Shape)> {
             Some(Options::Kind { of }) => Shape::Kind(of.len() as i64),
             // Taken with `Action::Take` (the pool's own ids), not chosen.
             Some(Options::PoolTile) => return None,
+            Some(Options::StackSite { .. }) => Shape::Tile,
+            Some(Options::StackTop { .. }) => Shape::Top,
+            Some(Options::InReach { .. }) => Shape::Reach,
+            Some(Options::OwnCaptive { .. }) => Shape::Captive,
             None if walks => Shape::Step,
             None => return None,
         };

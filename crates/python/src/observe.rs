@@ -18,7 +18,11 @@
 //! scores (`P`), supply (`P × F`
 //! follower types, seat-major), the tile to place one-hot (`T` tile types), the tiles left to
 //! draw by type (`T`), own tiles held (`P × H` kinds, seat-major), seat resources held (`P × R`
-//! resources, seat-major; none in most variants), in a variant where a seat
+//! resources, seat-major; none in most variants), in a variant with stacks (TO-1) the figures
+//! held by a seat other than their owner (`P × P × F`: holder, owner, figure type) and one slot
+//! per tile of the variant that can carry a stack (`K × 7`, by row then column, empty slots
+//! last: 1, `x - cx`, `y - cy`, height, top figure's owner + 1 and type + 1 (0: none), closed),
+//! in a variant where a seat
 //! can hold more than one tile the kept tiles by type (`T`: the viewer's, or every seat's in the
 //! full view); in a variant with an open pool (W-1 .. W-7) the pool's tiles (`K` pool tile
 //! kinds), the pool tiles each seat holds taken but unplaced and each seat owns placed (`P × K`
@@ -68,7 +72,78 @@ pub fn features_len(game: &Game) -> usize {
     } else {
         0
     };
-    p + 8 + p + p * rs.followers.len() + 2 * t + held + kept + pool + freed + 2 + neutral_len(game)
+    let captives = if rs.stacks.is_empty() {
+        0
+    } else {
+        p * p * rs.followers.len() + STACK_SLOT * stack_slots(rs)
+    };
+    p + 8
+        + p
+        + p * rs.followers.len()
+        + 2 * t
+        + held
+        + captives
+        + kept
+        + pool
+        + freed
+        + 2
+        + neutral_len(game)
+}
+
+/// Floats of one stack slot.
+const STACK_SLOT: usize = 7;
+
+/// How many stacks a game of the variant can have: its tiles (pile copies and the start tile)
+/// carrying a stack type's site tag.
+fn stack_slots(rs: &tegula_ruleset::Ruleset) -> usize {
+    let sites = rs.stacks.iter().fold(0u32, |m, s| m | 1 << s.site_tag);
+    let carries = |t: &tegula_ruleset::TileType| {
+        let tags = t.features.iter().fold(t.tags, |m, f| m | f.tags);
+        tags & sites != 0
+    };
+    let tiles = rs.tiles.iter().enumerate().filter(|(_, t)| carries(t));
+    let start = |i: usize| usize::from(rs.start_tile == Some(i as u16));
+    tiles.map(|(i, t)| t.count as usize + start(i)).sum()
+}
+
+/// The stacks (one slot each, by row then column) and the figures held by a seat other than
+/// their owner (TO-4, by holder, owner and type); only in a variant with stacks.
+fn captive_features(game: &Game, (cx, cy): (i32, i32), v: &mut Vec<f32>) {
+    let rs = game.rules().ruleset();
+    if rs.stacks.is_empty() {
+        return;
+    }
+    let mut stacks = game.stacks();
+    stacks.sort_by_key(|s| (s.y, s.x));
+    let slots = stack_slots(rs);
+    for i in 0..slots {
+        match stacks.get(i) {
+            Some(s) => {
+                let (owner, ftype) = s.top.map_or((0.0, 0.0), |(p, f)| {
+                    (f32::from(p) + 1.0, f32::from(f) + 1.0)
+                });
+                v.extend([
+                    1.0,
+                    (s.x - cx) as f32,
+                    (s.y - cy) as f32,
+                    f32::from(s.height),
+                    owner,
+                    ftype,
+                    f32::from(u8::from(s.closed)),
+                ]);
+            }
+            None => v.extend([0.0; STACK_SLOT]),
+        }
+    }
+    let (p, f) = (usize::from(game.players()), rs.followers.len());
+    let mut m = vec![0.0; p * p * f];
+    for (holder, owner, ftype) in game.held_figures() {
+        let i = (usize::from(holder) * p + usize::from(owner)) * f + usize::from(ftype);
+        if let Some(c) = m.get_mut(i) {
+            *c += 1.0;
+        }
+    }
+    v.extend(m);
 }
 
 /// Cells of a walk's visited list the observation holds (a longer walk's first ones).
@@ -363,6 +438,7 @@ fn features(game: &Game, (cx, cy): (i32, i32), view: View) -> Vec<f32> {
     }
     // Seat resources are public (every seat sees what the others took).
     v.extend(game.holdings().iter().map(|&n| n as f32));
+    captive_features(game, (cx, cy), &mut v);
     if holds_hand(game) {
         let mut kept = vec![0.0; rs.tiles.len()];
         let mine = game

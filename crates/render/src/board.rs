@@ -38,10 +38,11 @@ pub struct BoardView {
     /// One row per seat.
     pub seats: Vec<SeatScore>,
     /// Counters lying on placed tiles (GM-2's ingots, LB-2's buildings), by kind and then in
-    /// placement order.
+    /// placement order; then the stacks (TO-2), each a badge of its height (kind: the ruleset's
+    /// counters, then the stack type).
     pub counters: Vec<TileCounters>,
-    /// Whether the variant declares single-holder tokens (KR-2): the score tables then keep
-    /// their tally column from the first turn on, held or not.
+    /// Whether the variant declares single-holder tokens (KR-2) or stacks (TO-2): the score
+    /// tables then keep their tally column from the first turn on, held or not.
     pub has_tokens: bool,
     /// The neutral figures standing on the board (`[[neutral]]`), in the ruleset's order.
     pub neutrals: Vec<NeutralOnBoard>,
@@ -239,8 +240,50 @@ fn seat_scores(game: &Game, seat_names: &[String]) -> Vec<SeatScore> {
                 .filter(|(i, _)| game.token_holder(*i) == Some(p))
                 .map(|(i, tok)| (tok.name.clone(), game.token_record(i)))
                 .collect(),
+            held: held_by(game, p),
         })
         .collect()
+}
+
+/// The figures seat `p` holds of other seats (TO-4), as "seat 1's Meeple", in the order taken.
+fn held_by(game: &Game, p: u8) -> Vec<String> {
+    let ruleset = game.rules().ruleset();
+    let held = game.held_figures().into_iter().filter(|h| h.0 == p);
+    let name = |f: u8| {
+        ruleset
+            .followers
+            .get(usize::from(f))
+            .map(|t| t.name.clone())
+    };
+    held.map(|(_, owner, f)| format!("seat {owner}'s {}", name(f).unwrap_or_default()))
+        .collect()
+}
+
+/// The stacks on placed tiles (TO-2), drawn as counters: their height, named with the figure
+/// on top; their kinds follow the ruleset's counters.
+fn stack_badges(game: &Game) -> Vec<TileCounters> {
+    let ruleset = game.rules().ruleset();
+    let each = game.stacks().into_iter().map(|s| {
+        let kind = ruleset.stacks.get(usize::from(s.kind));
+        let mut name = kind.map_or_else(|| "stack".to_string(), |k| k.name.clone());
+        if let Some((owner, f)) = s.top {
+            let figure = ruleset
+                .followers
+                .get(usize::from(f))
+                .map(|t| t.name.as_str());
+            name = format!("{name} (on top: seat {owner}'s {})", figure.unwrap_or(""));
+        } else if s.closed {
+            name = format!("{name} (closed)");
+        }
+        TileCounters {
+            x: s.x,
+            y: s.y,
+            kind: ruleset.counters.len() + usize::from(s.kind),
+            name,
+            count: u32::from(s.height),
+        }
+    });
+    each.collect()
 }
 
 /// The counters lying on placed tiles, with their kinds' names.
@@ -372,6 +415,8 @@ pub struct SeatScore {
     /// The single-holder tokens the seat holds (KR-2's King): `(token name, record)` in the
     /// variant's order.
     pub tokens: Vec<(String, u32)>,
+    /// The figures of other seats the seat holds (TO-4), "seat 1's Meeple", in the order taken.
+    pub held: Vec<String>,
 }
 
 impl SeatScore {
@@ -389,6 +434,7 @@ impl SeatScore {
         let parts: Vec<String> = (self.resources.iter())
             .map(|(name, n)| format!("{name} {n}"))
             .chain((self.tokens.iter()).map(|(name, record)| format!("holds {name} ({record})")))
+            .chain((self.held.iter()).map(|h| format!("holds {h}")))
             .collect();
         parts.join(", ")
     }
@@ -475,8 +521,8 @@ impl BoardView {
             figures: board_figures(game),
             completed: completed_pieces(game),
             seats: seat_scores(game, seat_names),
-            counters: tile_counters(game),
-            has_tokens: !ruleset.tokens.is_empty(),
+            counters: [tile_counters(game), stack_badges(game)].concat(),
+            has_tokens: !ruleset.tokens.is_empty() || !ruleset.stacks.is_empty(),
             neutrals: board_neutrals(game),
         }
     }

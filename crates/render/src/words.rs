@@ -515,6 +515,18 @@ impl<'a> Words<'a> {
                 }
             }
             ChoiceWord::Kind(id) => format!("a {}", self.resource(id)),
+            ChoiceWord::Top {
+                x,
+                y,
+                follower,
+                player,
+            } => format!(
+                "seat {player}'s {} on the stack at ({x}, {y})",
+                self.figure(follower)
+            ),
+            ChoiceWord::Captive { holder, follower } => {
+                format!("their {} held by seat {holder}", self.figure(follower))
+            }
         }
     }
 

@@ -8,7 +8,7 @@ use crate::serde_default::one_tile;
 use crate::{limits, Effect, Feature, SideKind};
 use crate::{
     Citations, CounterType, EdgeKind, FollowerType, NeutralType, PileGroup, PlayerTile, PoolRules,
-    Readings, Resource, Rule, Scoring, SeatsRule, TileType, TokenType, TrackType, When,
+    Readings, Resource, Rule, Scoring, SeatsRule, StackType, TileType, TokenType, TrackType, When,
 };
 
 /// Version of the ruleset artefact's format. Raised whenever a change to these types would make
@@ -96,6 +96,9 @@ pub struct Ruleset {
     /// of the artefact when empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tracks: Vec<TrackType>,
+    /// Kinds of stack (`[[stack]]`, TO-1..TO-5). Left out of the artefact when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stacks: Vec<StackType>,
     /// Neutral figures (`[[neutral]]`; docs/design/actions.md, 1). Left out of the artefact
     /// when empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -43,6 +43,7 @@ mod resource;
 mod rule_form;
 mod rule_form_words;
 mod serde_default;
+mod stacks;
 mod value;
 mod value_text;
 mod words;
@@ -69,6 +70,7 @@ pub use rule_form::{
     Act, Avoid, CounterType, FigureSet, NeutralType, Offer, Options, PieceKind, Revisit, RuleEvent,
     ScoredAt, Seat, SeatOrder, TileRef, TokenType, TrackType, Walk, WalkChooser, When, CHOSEN,
 };
+pub use stacks::StackType;
 pub use value::{
     applies, Compare, Counts, Expr, Quantity, ScoringNumbers, StateValues, Test, Values,
 };

@@ -120,6 +120,9 @@ pub enum RuleEvent {
     /// the figures it freed, before the next turn (or the actor's extra turn). Its offers are
     /// made at once; only [`Options::PoolTile`] offers are made at this point (W-2's takes).
     TurnFinished,
+    /// Never raised by the game: the rule's offer is made when another rule's effect
+    /// [`Act::Offer`] names it, on that effect's subject and choice (TO-4 right after TO-2).
+    Chained,
     /// The actor's figure step is over and the turn's scoring is next (PD-4): raised once per
     /// placement, before the features the tile completed score (subject: the tile just placed).
     BeforeScoring {
@@ -305,6 +308,33 @@ pub enum Act {
     /// choice named (PD-11), then `figure-placed` as for any placement; the `choice` line is its
     /// log line.
     Place,
+    /// A piece added to the chosen stack ([`Options::StackSite`]): its height grows by one.
+    /// The rule spends the piece from the chooser's resource with its own [`Act::Gain`].
+    AddPiece,
+    /// The chosen figure type leaves the chooser's supply onto the chosen stack
+    /// ([`Options::StackTop`]), closing it; it belongs to no feature.
+    Top,
+    /// The chosen figure ([`Options::InReach`]) leaves the board: the chooser's own goes back to
+    /// supply, another seat's is held by the chooser. With `exchange`, while two seats each hold
+    /// a figure of the other, the one just taken goes home and the chooser gets one of theirs
+    /// back, its events citing that rule id.
+    Capture {
+        /// The rule id of the automatic exchange; `None`: no exchange.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        exchange: Option<String>,
+    },
+    /// The chosen held figure ([`Options::OwnCaptive`]) goes back to the chooser's supply; the
+    /// chooser loses `points` and the seat holding it gains them.
+    Redeem {
+        /// Points paid.
+        points: u32,
+    },
+    /// The offer of another rule (the first [`RuleEvent::Chained`] rule with this id and an
+    /// offer) is made now, on this effect's subject and choice.
+    Offer {
+        /// The rule's id.
+        rule: String,
+    },
     /// A neutral figure (index into [`crate::Ruleset::neutrals`]) is put on a tile: it leaves
     /// wherever it stood (or comes onto the board), taking no step and acting on nothing on
     /// the way (PD-2). One `neutral` line.
@@ -549,6 +579,40 @@ pub enum Options {
     FigureIn {
         /// The figure types that may be chosen.
         figures: FigureSet,
+    },
+    /// A site of a stack type (index into [`crate::Ruleset::stacks`]) on a placed tile that
+    /// takes a piece: no figure on top, not closed; only while the chooser holds a piece (tile
+    /// placement order).
+    StackSite {
+        /// Stack type index.
+        stack: u16,
+    },
+    /// An open stack of the type at least its `top_min` high × each figure type of its `top`
+    /// the chooser has in supply (tile placement order, then figure type).
+    StackTop {
+        /// Stack type index.
+        stack: u16,
+    },
+    /// A figure of one of these types, any seat's, on a tile within the reach of the chosen
+    /// stack (a [`RuleEvent::Chained`] offer after [`Options::StackSite`]): the stack's own
+    /// tile and the tiles 1..=height cells away N, E, S, W, passing over empty cells. Listed by
+    /// distance, then N, E, S, W; on a tile, figures on features in feature order, then the
+    /// figure on top of a stack there (when `tops`).
+    InReach {
+        /// Figure types that may be chosen.
+        figures: Vec<u8>,
+        /// Whether a figure on top of a stack may be chosen.
+        tops: bool,
+    },
+    /// A figure of the chooser's held by another seat, one option per holder and figure type
+    /// (holder in turn order from the chooser, then figure type); only while the chooser has at
+    /// least `min_score` points, and, with `once_per_turn`, has not taken this rule's offer in
+    /// this turn (an extra turn it earned included).
+    OwnCaptive {
+        /// Fewest points the chooser must have.
+        min_score: u32,
+        /// At most once a turn.
+        once_per_turn: bool,
     },
 }
 

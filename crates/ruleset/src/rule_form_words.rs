@@ -96,6 +96,7 @@ impl RuleEvent {
             RuleEvent::TurnFinished => "when a turn is finished (its scoring, offers and \
                                         figure moves done)"
                 .into(),
+            RuleEvent::Chained => "when another rule's effect makes this offer".into(),
             RuleEvent::BeforeScoring { tag } => format!(
                 "after the figure step, before the turn's scoring{}",
                 tag_words(n, *tag, " of a tile carrying")
@@ -206,6 +207,24 @@ impl Act {
                 by.amount_named(n)
             ),
             Act::Place | Act::Assign { .. } | Act::Unassign { .. } => self.board_words(n),
+            Act::AddPiece => "a piece goes on the chosen stack".into(),
+            Act::Top => "the chosen figure goes on top of the chosen stack, closing it".into(),
+            Act::Capture { exchange } => format!(
+                "the chosen figure leaves the board: the chooser's own goes back to supply, \
+                 another seat's is held by the chooser{}",
+                match exchange {
+                    Some(r) => format!(
+                        "; then, while two seats each hold a figure of the other, both go \
+                         home ({r})"
+                    ),
+                    None => String::new(),
+                }
+            ),
+            Act::Redeem { points } => format!(
+                "the chosen held figure goes back to the chooser's supply, and the chooser \
+                 pays {points} points to the seat holding it"
+            ),
+            Act::Offer { rule } => format!("the offer of rule {rule} is made now"),
             Act::Put { neutral, on } => format!(
                 "neutral figure `{}` is put on {}, taking no step",
                 name(n.neutrals, u32::from(*neutral)),
@@ -329,6 +348,36 @@ impl Options {
             Options::FigureIn { figures } => format!(
                 "a figure of any seat's ({}) on the feature of the tile's tagged segment",
                 figure_set_words(n, *figures)
+            ),
+            Options::StackSite { stack } => format!(
+                "a site of stack `{}` that takes a piece (while they hold one)",
+                name(n.stacks, u32::from(*stack))
+            ),
+            Options::StackTop { stack } => format!(
+                "an open stack `{}` high enough for a figure of theirs on top",
+                name(n.stacks, u32::from(*stack))
+            ),
+            Options::InReach { figures, tops } => {
+                let ids: Vec<String> = figures
+                    .iter()
+                    .map(|f| format!("`{}`", name(n.figures, u32::from(*f))))
+                    .collect();
+                format!(
+                    "a figure ({}) of any seat within the chosen stack's reach{}",
+                    ids.join(", "),
+                    if *tops {
+                        ", figures on stacks included"
+                    } else {
+                        ""
+                    }
+                )
+            }
+            Options::OwnCaptive {
+                min_score,
+                once_per_turn,
+            } => format!(
+                "a figure of theirs another seat holds (with at least {min_score} points{})",
+                if *once_per_turn { ", once a turn" } else { "" }
             ),
         }
     }

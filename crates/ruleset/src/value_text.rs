@@ -44,6 +44,8 @@ pub struct Names<'a> {
     pub tiles: &'a [String],
     /// Track ids.
     pub tracks: &'a [String],
+    /// Stack type ids.
+    pub stacks: &'a [String],
     /// Neutral figure ids.
     pub neutrals: &'a [String],
 }

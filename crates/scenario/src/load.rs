@@ -112,6 +112,10 @@ pub struct Step {
     pub expect_error: Option<ExpectedError>,
     /// Expected scores after the step.
     pub scores: Option<Vec<i64>>,
+    /// Expected holdings after the step: resource id, one count a seat.
+    pub holdings: Vec<(String, Vec<u32>)>,
+    /// Expected held figures after the step (holder, owner, figure id), in the order taken.
+    pub held: Option<Vec<(u8, u8, String)>>,
     /// Expected board points of every corner figure after the step (any order), with the
     /// position of the list.
     pub corner_figures: Option<(Vec<[i32; 2]>, Pos)>,
@@ -277,6 +281,43 @@ pub enum Expected {
         /// Position in the file.
         pos: Pos,
     },
+    /// `player` takes `owner`'s figure of type `follower` off the board (TO-4).
+    Capture {
+        /// The taker.
+        player: u8,
+        /// The figure's owner.
+        owner: u8,
+        /// Follower type id.
+        follower: String,
+        /// Rule id.
+        rule: String,
+        /// Position in the file.
+        pos: Pos,
+    },
+    /// `player`'s figure of type `follower` comes home by an exchange (TO-6).
+    Exchange {
+        /// Its owner.
+        player: u8,
+        /// Follower type id.
+        follower: String,
+        /// Rule id.
+        rule: String,
+        /// Position in the file.
+        pos: Pos,
+    },
+    /// `player` buys back its figure of type `follower` for `points` (TO-7).
+    Redeem {
+        /// Its owner.
+        player: u8,
+        /// Follower type id.
+        follower: String,
+        /// Points paid.
+        points: u32,
+        /// Rule id.
+        rule: String,
+        /// Position in the file.
+        pos: Pos,
+    },
 }
 
 impl Expected {
@@ -290,7 +331,10 @@ impl Expected {
             | Expected::Points { pos, .. }
             | Expected::Token { pos, .. }
             | Expected::Counters { pos, .. }
-            | Expected::Collect { pos, .. } => *pos,
+            | Expected::Collect { pos, .. }
+            | Expected::Capture { pos, .. }
+            | Expected::Exchange { pos, .. }
+            | Expected::Redeem { pos, .. } => *pos,
         }
     }
 }
@@ -762,6 +806,17 @@ fn step(cx: &mut Ctx, rs: &Ruleset, number: usize, st: &Sp<RawStep>, players: u8
     let why = "a discarded tile (no `at`) cannot `expect_error`";
     not_on_discard(cx, st, st.expect_error.is_some(), why);
     let scores = st.scores.as_ref().map(|s| seat_scores(cx, s, players));
+    let holdings = step_holdings(cx, rs, st, players);
+    let held = st.held.as_ref().map(|h| h.value.clone());
+    if let Some(h) = &st.held {
+        let bad = h.value.iter().find(|(a, b, f)| {
+            *a >= players || *b >= players || !rs.followers.iter().any(|x| x.id == *f)
+        });
+        if let Some((a, b, f)) = bad {
+            let why = format!("held figure [{a}, {b}, \"{f}\"]: a seat or figure the game lacks");
+            cx.err(Code::BadScenario, &h.span, why);
+        }
+    }
     let corner_figures =
         (st.corner_figures.as_ref()).and_then(|c| corners::corner_figures(cx, c, st));
     // A placement (`at` and rotation resolved) or a discard (no `at`, B-2).
@@ -788,8 +843,35 @@ fn step(cx: &mut Ctx, rs: &Ruleset, number: usize, st: &Sp<RawStep>, players: u8
         expect,
         expect_error: expect_error.filter(|_| placed),
         scores,
+        holdings,
+        held,
         corner_figures,
     })
+}
+
+/// A step's `holdings`: each resource known, one count a seat.
+fn step_holdings(
+    cx: &mut Ctx,
+    rs: &Ruleset,
+    st: &crate::raw::RawStep,
+    players: u8,
+) -> Vec<(String, Vec<u32>)> {
+    let Some(h) = &st.holdings else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (id, counts) in &h.value {
+        if !rs.resources.iter().any(|r| r.id == *id) {
+            let why = format!("unknown resource `{id}` in `holdings`");
+            cx.err(Code::DanglingReference, &h.span, why);
+        } else if counts.len() != usize::from(players) {
+            let why = format!("`holdings.{id}` must list {players} seats");
+            cx.err(Code::BadScenario, &h.span, why);
+        } else {
+            out.push((id.clone(), counts.clone()));
+        }
+    }
+    out
 }
 
 /// Largest absolute board coordinate a scenario may name (a step's `at`, a move's `to`).

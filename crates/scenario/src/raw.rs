@@ -251,6 +251,16 @@ pub struct RawStep {
     /// events are the step's `expect`).
     #[serde(default)]
     pub expect_error: Option<Sp<RawExpectError>>,
+    /// Optional: every seat's holding of some resources after this step, e.g.
+    /// `holdings = { floors = [9, 10] }` (one count a seat).
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub holdings: Option<Sp<std::collections::BTreeMap<String, Vec<u32>>>>,
+    /// Optional: every figure held by a seat other than its owner after this step, in the order
+    /// taken, as `[holder, owner, "FIGURE"]` (TO-4; `[]`: none).
+    #[serde(default)]
+    #[schemars(length(max = 64))]
+    pub held: Option<Sp<Vec<(u8, u8, String)>>>,
     /// Optional: every seat's score after this step.
     #[serde(default)]
     #[schemars(length(min = 1, max = 8))]
@@ -301,6 +311,10 @@ pub struct RawChoice {
     /// stays open for the next answer.
     #[serde(default)]
     pub refused: Option<Sp<bool>>,
+    /// With `choose`: the option must *not* be offered at this point (the rule's offer is not
+    /// made, or is made without it); nothing is chosen.
+    #[serde(default)]
+    pub not_offered: bool,
 }
 
 /// The option taken: exactly one of `figure`, `tile` and `kind`, as the offer's options are.
@@ -331,6 +345,10 @@ pub struct RawChoose {
     /// A kind of piece (a `kind` offer): its id (the resource id).
     #[serde(default)]
     pub kind: Option<Sp<String>>,
+    /// A figure of the chooser's held by another seat (an `own-captive` offer): its figure
+    /// type id.
+    #[serde(default)]
+    pub captive: Option<Sp<String>>,
 }
 
 /// A tile taken from the pool.
@@ -420,6 +438,20 @@ pub struct RawEvent {
     /// With `gained`: the seat gave the amount up (a rule's `spend`).
     #[serde(default)]
     pub spent: bool,
+    /// The seat (`player`) takes a figure of this type of seat `owner` off the board (TO-4):
+    /// held by the taker, or home when `owner` is the taker.
+    #[serde(default)]
+    pub captured: Option<Sp<String>>,
+    /// With `captured`: the figure's owner.
+    #[serde(default)]
+    #[schemars(range(min = 0, max = 7))]
+    pub owner: Option<Sp<i64>>,
+    /// A figure of this type of the seat (`player`) comes home by an exchange (TO-6).
+    #[serde(default)]
+    pub exchanged: Option<Sp<String>>,
+    /// The seat (`player`) buys back its figure of this type for `points` (TO-7).
+    #[serde(default)]
+    pub redeemed: Option<Sp<String>>,
     /// Returns: how many followers of that type and seat (default 1; at most 100); gains: how
     /// much (default 1; at most 4294967295, a seat's holding being a 32-bit counter);
     /// `counters` and `collect`: how many counters (default 1; at most 100000).

@@ -202,6 +202,39 @@ fn compare_scores(out: &mut Vec<Failure>, step: Option<&Step>, pos: Pos, exp: &[
     }
 }
 
+/// A step's `holdings` and `held` against the game's.
+fn compare_held(out: &mut Vec<Failure>, step: &Step, game: &Game) {
+    let rs = game.rules().ruleset();
+    for (id, want) in &step.holdings {
+        let Some(r) = rs.resources.iter().position(|x| x.id == *id) else {
+            continue;
+        };
+        let got: Vec<u32> = (0..want.len() as u8).map(|p| game.holding(p, r)).collect();
+        if got != *want {
+            out.push(fail(
+                step,
+                format!("holdings of `{id}` after the step differ"),
+                Some(format!("{want:?}")),
+                Some(format!("{got:?}")),
+            ));
+        }
+    }
+    let Some(want) = &step.held else {
+        return;
+    };
+    let got: Vec<(u8, u8, String)> = (game.held_figures().into_iter())
+        .map(|(h, o, f)| (h, o, game.rules().follower_id(f).to_string()))
+        .collect();
+    if got != *want {
+        out.push(fail(
+            step,
+            "held figures after the step differ".into(),
+            Some(format!("{want:?}")),
+            Some(format!("{got:?}")),
+        ));
+    }
+}
+
 /// Events since `cursor`, split into the part before the next draw (the step's own scoring)
 /// and the rest (draws, discards and, if the game ended, final scoring).
 fn split_at_draw(events: &[Event]) -> (&[Event], &[Event]) {
@@ -920,6 +953,7 @@ impl Runner {
                 self.game.scores(),
             );
         }
+        compare_held(&mut self.failures, step, &self.game);
         if let Some((want, pos)) = &step.corner_figures {
             compare_corner_figures(&mut self.failures, step, *pos, want, &self.game);
         }

@@ -36,7 +36,7 @@ impl Game {
         ctx: &Ctx,
     ) -> Vec<(ChoiceOption, Chosen)> {
         let (figures, avoid) = which;
-        let held = self.held_figures(seat, figures);
+        let held = self.supply_of(seat, figures);
         let mut out = Vec::new();
         if held == 0 {
             return out;
@@ -92,7 +92,7 @@ impl Game {
 
     /// The figure types of `figures` that `seat` has in supply and that stand on a feature
     /// (no corner figure), bit per type.
-    fn held_figures(&self, seat: u8, figures: FigureSet) -> u32 {
+    fn supply_of(&self, seat: u8, figures: FigureSet) -> u32 {
         let nf = self.rules.figures.len();
         let base = usize::from(seat) * nf;
         let each = self.rules.figures.iter().enumerate().filter(|(k, fig)| {

@@ -73,6 +73,10 @@ pub(crate) enum Stage {
     /// A figure-step offer that may not be declined, made alone (PD-12's "must"): then the
     /// turn's end, its figure step used.
     Step,
+    /// Offers another figure-step choice chained ([`tegula_ruleset::Act::Offer`]): then the
+    /// turn's scoring when that choice used the figure step (`true`), else the figure step
+    /// again.
+    FigureStep(bool),
 }
 
 super::part! {
@@ -236,10 +240,28 @@ impl Game {
         // The offer is used: it leaves the figure step.
         let o = self.choice.step.remove(k);
         self.answer(&o, i);
-        if self.offer_of(o.rule).is_some_and(|f| f.uses_figure_step) {
+        let uses = self.offer_of(o.rule).is_some_and(|f| f.uses_figure_step);
+        if uses {
             self.choice.step.clear();
+        }
+        // Offers the choice chained (TO-4 after TO-2) come before the turn goes on.
+        if !self.rf.offers.is_empty() {
+            if self.make_offers(Stage::FigureStep(uses)) {
+                return;
+            }
+            self.choice.stage = Stage::None;
+        }
+        self.after_figure_choice(uses);
+    }
+
+    /// After a figure-step choice and the offers it chained: the turn's scoring when it used
+    /// the figure step, else the figure step again.
+    fn after_figure_choice(&mut self, uses: bool) {
+        self.now.player = self.now.active;
+        if uses {
             self.end_turn();
         } else {
+            self.now.phase = Phase::Follower;
             self.reopen_figure_step();
         }
     }
@@ -314,6 +336,21 @@ impl Game {
                     .map(|r| r.id.clone());
                 ChoiceWord::Kind(id.unwrap_or_default())
             }
+            ChoiceOption::Top {
+                x,
+                y,
+                follower,
+                player,
+            } => ChoiceWord::Top {
+                x,
+                y,
+                follower: self.rules.follower_id(follower).to_string(),
+                player,
+            },
+            ChoiceOption::Captive { holder, follower } => ChoiceWord::Captive {
+                holder,
+                follower: self.rules.follower_id(follower).to_string(),
+            },
         }
     }
 
@@ -386,6 +423,7 @@ impl Game {
             Stage::TurnEnd => self.after_scoring(),
             Stage::TurnStart => self.begin_turn_after_offers(),
             Stage::Step => self.end_turn(),
+            Stage::FigureStep(uses) => self.after_figure_choice(uses),
             Stage::None => {}
         }
     }
@@ -497,6 +535,7 @@ impl Game {
                 let tag = when.and_then(|w| super::anywhere::event_tag(&w.event));
                 self.figures_in(*figures, tag, ctx)
             }
+            other => self.stack_options(other, seat, rule, ctx),
         }
     }
 
@@ -611,8 +650,11 @@ impl Game {
     /// turn's scoring is still to run (the offers came before the figure step).
     pub(super) fn drop_offers(&mut self) -> bool {
         let walk = self.nf.walk.take();
-        let before_scoring = matches!(self.choice.stage, Stage::Placed | Stage::Step)
-            || walk.is_some_and(|w| w.resume == super::walk::WalkResume::Scoring);
+        let before_scoring = matches!(
+            self.choice.stage,
+            Stage::Placed | Stage::Step | Stage::FigureStep(_)
+        ) || walk
+            .is_some_and(|w| w.resume == super::walk::WalkResume::Scoring);
         self.choice.clear();
         self.rf.offers.clear();
         before_scoring

@@ -78,6 +78,22 @@ impl Game {
             Act::Place => self.act_place(ctx),
             Act::Assign { neutral } => self.act_assign(rule, *neutral, ctx),
             Act::Unassign { neutral } => self.act_unassign(*neutral),
+            Act::AddPiece => self.act_add_piece(&self.rule_id(rule), ctx),
+            Act::Top => self.act_top(&self.rule_id(rule), ctx),
+            Act::Capture { exchange } => {
+                self.act_capture(&self.rule_id(rule), exchange.as_deref(), ctx);
+            }
+            Act::Redeem { points } => self.act_redeem((rule, &self.rule_id(rule)), *points, ctx),
+            Act::Offer { rule: id } => {
+                let when = &self.rules.ruleset().when;
+                if let Some(chained) = crate::rules::when::chained_rule(when, id) {
+                    let p = super::rule_state::PendingOffer {
+                        rule: chained,
+                        ctx: *ctx,
+                    };
+                    self.rf.offers.push(p);
+                }
+            }
             Act::Put { .. }
             | Act::NoFigures { .. }
             | Act::Walk(_)

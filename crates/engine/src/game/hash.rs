@@ -87,6 +87,7 @@ impl Game {
             w,
             choice,
             rf,
+            st: _,
             nf,
             // The placed tiles and the remaining multiset, kept on every move.
             zobrist: _,
@@ -102,6 +103,8 @@ impl Game {
         }
         // The one rule form's tokens, counters, placers and offers (none in most variants).
         rf.hash_into(|inst| self.inst_key(inst), |tag, a, b| h ^= key(tag, a, b));
+        // Stacks and held figures (none in most variants).
+        self.stacks_hash(|tag, a, b| h ^= key(tag, a, b));
         // Neutral figures, a walk, tiles set aside (none in most variants). `setup_pile` and
         // `drawn` are the record and a draw's scratch; the pile is in `zobrist`.
         if *nf != super::neutral::NeutralState::default() {
@@ -351,6 +354,7 @@ mod tests {
     use super::super::extra::ExtraFrom;
     use super::super::pool::{Owned, Picking};
     use super::super::rule_state::{PendingOffer, Token, Track};
+    use super::super::stacks::{Held, Stack};
     use super::super::when::Ctx;
     use super::super::{CornerFig, Freed, Resume};
     use crate::testkit::base_ruleset;
@@ -467,6 +471,25 @@ mod tests {
         ("rf.tracks", |g| g.rf.tracks.push(Track::default())),
         ("rf.counters", |g| g.rf.counters.push(vec![1])),
         ("rf.placed_by", |g| g.rf.placed_by.push(1)),
+        ("st.stacks", |g| {
+            let (inst, kind, height, top, closed) = (0, 0, 1, None, false);
+            g.st.stacks.push(Stack {
+                inst,
+                kind,
+                height,
+                top,
+                closed,
+            });
+        }),
+        ("st.held", |g| {
+            let (holder, owner, ftype) = (0, 1, 0);
+            g.st.held.push(Held {
+                holder,
+                owner,
+                ftype,
+            });
+        }),
+        ("st.taken", |g| g.st.taken.push((0, 1))),
         ("nf.at", |g| g.nf.at.push(Some((0, 0)))),
         ("nf.no_figures", |g| g.nf.no_figures = Some((0, 0))),
         ("nf.set_aside", |g| g.nf.set_aside.push(0)),

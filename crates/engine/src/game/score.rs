@@ -512,12 +512,16 @@ impl Game {
         if self.log.record {
             let winners = self.winners();
             let resources = self.holdings_by_id();
+            let held = (self.held_figures().into_iter())
+                .map(|(h, o, f)| (h, o, self.rules.follower_id(f).to_string()))
+                .collect();
             let aside = self.nf.set_aside.iter();
             let set_aside = aside.map(|&t| self.rules.tile_id(t).to_string()).collect();
             self.log.events.push(Event::End {
                 scores: self.seats.scores.clone(),
                 winners,
                 resources,
+                held,
                 set_aside,
             });
         }

@@ -91,6 +91,25 @@ pub enum ChoiceOption {
         /// Resource index.
         resource: u16,
     },
+    /// A figure on top of a stack (to put there, or standing there): the stack's tile anchor,
+    /// the figure type and its owner.
+    Top {
+        /// Anchor x of the stack's tile.
+        x: i32,
+        /// Anchor y of the stack's tile.
+        y: i32,
+        /// Follower type index.
+        follower: u8,
+        /// Owner seat.
+        player: u8,
+    },
+    /// A figure of the chooser's held by another seat: the holder and the figure type.
+    Captive {
+        /// The seat holding it.
+        holder: u8,
+        /// Follower type index.
+        follower: u8,
+    },
 }
 
 /// A player's decision.

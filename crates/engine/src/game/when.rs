@@ -45,6 +45,22 @@ pub(crate) enum Chosen {
         /// Figure type.
         ftype: u8,
     },
+    /// A figure on top of the stack on a tile instance: owner and type.
+    Top {
+        /// The stack's tile instance.
+        inst: u32,
+        /// Owner seat.
+        player: u8,
+        /// Figure type.
+        ftype: u8,
+    },
+    /// A figure of the chooser's held by another seat.
+    Captive {
+        /// The seat holding it.
+        holder: u8,
+        /// Figure type.
+        ftype: u8,
+    },
 }
 
 /// The placed tile a carried rule ([`tegula_ruleset::When::tile`]) acts for.
@@ -295,6 +311,10 @@ impl Game {
     /// owned: the game ends instead of the turn).
     pub(super) fn rule_turn_start(&mut self) {
         self.rf.begin_turn();
+        // "Once a turn" offers taken in the turn before (an extra turn is the same turn's).
+        if !self.now.in_extra {
+            self.st.taken.clear();
+        }
         let playable = self.deck.drawn < self.deck.pile.len()
             || !self.w.held.is_empty()
             || !self.w.kept.is_empty()

@@ -61,6 +61,7 @@ impl Rules {
         check_edges_and_groups(&ruleset, &mut reasons);
         super::when::check_when(&ruleset, &mut reasons);
         super::when::check_unlowered(&ruleset, &mut reasons);
+        super::when::check_stacks(&ruleset, &mut reasons);
         if ruleset.hand == 0 {
             reasons.push(RulesReason::EmptyHand);
         }

@@ -37,6 +37,8 @@ pub(crate) enum Kind {
     FeaturePaid,
     /// [`RuleEvent::TurnFinished`].
     TurnFinished,
+    /// [`RuleEvent::Chained`] (never raised: [`Act::Offer`] makes its offers).
+    Chained,
     /// [`RuleEvent::BeforeScoring`].
     BeforeScoring,
     /// [`RuleEvent::Draw`].
@@ -64,6 +66,7 @@ impl Kind {
             RuleEvent::FigureAtEnd { .. } => Kind::FigureAtEnd,
             RuleEvent::FeaturePaid { .. } => Kind::FeaturePaid,
             RuleEvent::TurnFinished => Kind::TurnFinished,
+            RuleEvent::Chained => Kind::Chained,
             RuleEvent::BeforeScoring { .. } => Kind::BeforeScoring,
             RuleEvent::Draw { .. } => Kind::Draw,
         }
@@ -217,14 +220,7 @@ pub(super) fn check_when(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
             check_index(rs, "counter", k.counter, false, &mut bad);
         }
         if let Some(o) = &w.offer {
-            if let Options::OwnFigure {
-                figure: Some(f), ..
-            } = o.options
-            {
-                if usize::from(f) >= rs.followers.len() {
-                    bad("figure", u32::from(f));
-                }
-            }
+            check_options(rs, &o.options, &mut bad);
             check_seat(rs, &o.to, &mut bad);
         }
         let chosen_kind = !kinds.is_empty();
@@ -296,6 +292,11 @@ fn check_act(rs: &Ruleset, a: &Act, chosen: bool, bad: &mut impl FnMut(&'static 
         Act::Put { neutral, .. } | Act::Assign { neutral } | Act::Unassign { neutral } => {
             check_index(rs, "neutral", *neutral, false, bad)
         }
+        Act::Offer { rule } => {
+            if chained_rule(&rs.when, rule).is_none() {
+                bad("chained rule", 0);
+            }
+        }
         Act::Walk(w) => {
             check_index(rs, "neutral", w.neutral, false, bad);
             for a in &w.avoid {
@@ -323,8 +324,14 @@ fn check_act(rs: &Ruleset, a: &Act, chosen: bool, bad: &mut impl FnMut(&'static 
         | Act::ReturnChosen
         | Act::ScoreFeature { .. }
         | Act::ScoreFigure { .. }
-        | Act::Place => {}
-        Act::NoFigures { .. } | Act::SetAside | Act::ShuffleBack => {}
+        | Act::Place
+        | Act::NoFigures { .. }
+        | Act::SetAside
+        | Act::ShuffleBack
+        | Act::AddPiece
+        | Act::Top
+        | Act::Capture { .. }
+        | Act::Redeem { .. } => {}
     }
 }
 
@@ -343,6 +350,57 @@ fn offer_misplaced(rs: &Ruleset, event: &RuleEvent, o: &Offer) -> Option<&'stati
         Some("has `repeat` or a seat order, which only pool-tile offers have")
     } else {
         None
+    }
+}
+
+/// The index of the first [`RuleEvent::Chained`] rule with id `id` and an offer.
+pub(crate) fn chained_rule(rules: &[When], id: &str) -> Option<u16> {
+    let found = rules
+        .iter()
+        .position(|w| w.rule == id && w.event == RuleEvent::Chained && w.offer.is_some());
+    found.and_then(|i| u16::try_from(i).ok())
+}
+
+/// The indices an offer's options name: a figure type, a stack type.
+fn check_options(rs: &Ruleset, o: &Options, bad: &mut impl FnMut(&'static str, u32)) {
+    let figures: &[u8] = match o {
+        Options::OwnFigure {
+            figure: Some(f), ..
+        } => std::slice::from_ref(f),
+        Options::InReach { figures, .. } => figures,
+        _ => &[],
+    };
+    for &f in figures {
+        if usize::from(f) >= rs.followers.len() {
+            bad("figure", u32::from(f));
+        }
+    }
+    if let Options::StackSite { stack } | Options::StackTop { stack } = o {
+        if usize::from(*stack) >= rs.stacks.len() {
+            bad("stack", u32::from(*stack));
+        }
+    }
+}
+
+/// The indices a stack type names: its site tag, its piece resource, its top figures.
+pub(super) fn check_stacks(rs: &Ruleset, reasons: &mut Vec<RulesReason>) {
+    for s in &rs.stacks {
+        let mut bad = |what: &'static str, index: u32| {
+            reasons.push(RulesReason::RuleFormIndex {
+                rule: s.id.clone(),
+                what,
+                index,
+            });
+        };
+        if s.site_tag as usize >= rs.tags.len().min(u32::BITS as usize) {
+            bad("tag", s.site_tag);
+        }
+        check_index(rs, "resource", s.piece, false, &mut bad);
+        for &f in &s.top {
+            if usize::from(f) >= rs.followers.len() {
+                bad("figure", u32::from(f));
+            }
+        }
     }
 }
 

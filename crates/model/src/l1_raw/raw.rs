@@ -690,6 +690,10 @@ pub struct VariantFile {
     #[serde(default)]
     #[schemars(length(max = 200))]
     pub when: Vec<Sp<crate::raw_when::RawWhen>>,
+    /// Kinds of stack (docs/RULE-LANGUAGE.md, "Stacks and held figures").
+    #[serde(default)]
+    #[schemars(length(max = 8))]
+    pub stack: Vec<Sp<crate::raw_when::RawStack>>,
 }
 
 /// The rule ids the steps every game has cite (`[citations]`).

@@ -150,6 +150,9 @@ pub enum RawEvent {
     /// The actor's turn is finished: its scoring, offers and figure moves done, before the
     /// next turn (W-2's takes). Its offers must be of `pool-tile` options.
     TurnFinished,
+    /// Never raised by the game: another rule's `{ offer = "RULE" }` makes this rule's offer,
+    /// on that rule's subject and choice.
+    Chained,
     /// After the figure step, before the turn's scoring (subject: the tile just placed).
     BeforeScoring,
 }
@@ -168,6 +171,7 @@ impl RawEvent {
             RawEvent::GameEnd => "game-end",
             RawEvent::GameOver => "game-over",
             RawEvent::FeaturePaid => "feature-paid",
+            RawEvent::Chained => "chained",
             RawEvent::Draw => "draw",
             RawEvent::TurnFinished => "turn-finished",
             RawEvent::BeforeScoring => "before-scoring",
@@ -309,6 +313,31 @@ pub struct RawAct {
     /// `{ place = "chosen" }`.
     #[serde(default)]
     pub place: Option<Sp<RawChosen>>,
+    /// One of the chooser's pieces on the stack chosen in a `stack-site` offer:
+    /// `{ add_piece = "chosen" }`.
+    #[serde(default)]
+    pub add_piece: Option<Sp<RawChosen>>,
+    /// The figure chosen in a `stack-top` offer goes on top: `{ top = "chosen" }`.
+    #[serde(default)]
+    pub top: Option<Sp<RawChosen>>,
+    /// The figure chosen in an `in-reach` offer leaves the board, the chooser's own to supply,
+    /// another seat's held by the chooser: `{ capture = "chosen", exchange = "RULE" }`.
+    #[serde(default)]
+    pub capture: Option<Sp<RawChosen>>,
+    /// With `capture`: the rule id of the automatic exchange of held figures between two seats.
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub exchange: Option<Sp<String>>,
+    /// The held figure chosen in an `own-captive` offer goes home, its owner paying this many
+    /// points to its holder: `{ redeem = 3 }`.
+    #[serde(default)]
+    #[schemars(range(max = 1000))]
+    pub redeem: Option<Sp<u32>>,
+    /// The offer of a `chained` rule is made now, on this rule's subject and choice:
+    /// `{ offer = "RULE" }`.
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
+    pub offer: Option<Sp<String>>,
     /// A neutral figure is put on a tile: `{ put = NEUTRAL, on = "subject" | "chosen" }`.
     #[serde(default)]
     #[schemars(length(min = 1, max = 64))]
@@ -453,6 +482,18 @@ pub struct RawOptions {
     /// A figure of any seat's on the feature of the subject tile's tagged segment (PD-12).
     #[serde(default, rename = "figure-in")]
     pub figure_in: Option<Sp<RawFigureSet>>,
+    /// A site of a `[[stack]]` type that takes a piece.
+    #[serde(default, rename = "stack-site")]
+    pub stack_site: Option<Sp<RawStackRef>>,
+    /// An open stack of a `[[stack]]` type for a figure on top.
+    #[serde(default, rename = "stack-top")]
+    pub stack_top: Option<Sp<RawStackRef>>,
+    /// A figure of any seat within the reach of the stack chosen before (a `chained` rule).
+    #[serde(default, rename = "in-reach")]
+    pub in_reach: Option<Sp<RawInReach>>,
+    /// A figure of the chooser's held by another seat.
+    #[serde(default, rename = "own-captive")]
+    pub own_captive: Option<Sp<RawOwnCaptive>>,
 }
 
 /// `any-feature` and `figure-in` options: which figure types.
@@ -466,6 +507,69 @@ pub struct RawFigureSet {
     #[serde(default)]
     #[schemars(length(max = 8))]
     pub avoid: Option<Sp<Vec<Sp<String>>>>,
+}
+
+/// `stack-site` and `stack-top` options: the stack type.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawStackRef {
+    /// A `[[stack]]` id.
+    #[schemars(length(min = 1, max = 64))]
+    pub stack: Sp<String>,
+}
+
+/// `in-reach` options.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawInReach {
+    /// The figure types (follower ids) that may be chosen.
+    #[schemars(length(min = 1, max = 16))]
+    pub figures: Sp<Vec<Sp<String>>>,
+    /// Whether a figure on top of a stack may be chosen (default `true`).
+    #[serde(default)]
+    pub tops: Option<Sp<bool>>,
+}
+
+/// `own-captive` options.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawOwnCaptive {
+    /// Fewest points the chooser must have (default 0).
+    #[serde(default)]
+    #[schemars(range(max = 1000))]
+    pub min_score: Option<Sp<u32>>,
+    /// At most once a turn, a builder's extra turn included (default `false`).
+    #[serde(default)]
+    pub once_per_turn: Option<Sp<bool>>,
+}
+
+/// A kind of stack (`[[stack]]`, TO-1..TO-5): a site on every placed tile carrying a tag.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawStack {
+    /// Id, unique among the variant's stacks.
+    #[schemars(regex(pattern = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"))]
+    pub id: Sp<crate::raw::Id>,
+    /// Display name.
+    #[schemars(length(min = 1, max = 200))]
+    pub name: String,
+    /// The tag (on a tile or a segment) of the tiles carrying a site.
+    #[schemars(length(min = 1, max = 64))]
+    pub site_tag: Sp<String>,
+    /// The `[[resource]]` a level is made of (one of the seat's).
+    #[schemars(length(min = 1, max = 64))]
+    pub piece: Sp<String>,
+    /// Follower ids that may stand on top (closing the stack).
+    #[serde(default)]
+    #[schemars(length(max = 16))]
+    pub top: Vec<Sp<String>>,
+    /// Least height a figure may stand on (default 1).
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 255))]
+    pub top_min_height: Option<Sp<u8>>,
+    /// Whether a stack whose top figure leaves the board is open again (default `true`).
+    #[serde(default)]
+    pub reopen: Option<Sp<bool>>,
 }
 
 /// `own-figure` options: which of the chooser's figures may be chosen.

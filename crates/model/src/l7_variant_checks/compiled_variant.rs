@@ -81,4 +81,7 @@ pub struct CompiledVariant {
     /// Where each of `when` was written: the file and its 1-based line.
     #[serde(skip)]
     pub when_at: Vec<(PathBuf, usize)>,
+    /// Kinds of stack (`[[stack]]`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stacks: Vec<tegula_ruleset::StackType>,
 }

@@ -40,6 +40,8 @@ pub struct Scope<'a> {
     pub followers: &'a [String],
     /// The variant's tile type ids (what a rule's `tile` may name).
     pub tiles: &'a [String],
+    /// The variant's stack ids.
+    pub stacks: &'a [String],
     /// The rules a value may cite.
     pub rules: &'a crate::rules::Scope,
     /// Tracks declared before the files' own (the pool's thresholds lowered: `track(ID)` may
@@ -64,6 +66,8 @@ pub struct Lowered {
     pub when_at: Vec<(PathBuf, usize)>,
     /// Shared tracks (the pool's thresholds lowered, `lower_pool`).
     pub tracks: Vec<TrackType>,
+    /// Every `[[stack]]` of the variant.
+    pub stacks: Vec<tegula_ruleset::StackType>,
 }
 
 /// Lower the rule form of a variant: `files` are its tile-set files' tables in set order, then
@@ -91,6 +95,7 @@ pub fn lower(
         figures: scope.followers,
         tiles: scope.tiles,
         tracks: &track_ids,
+        stacks: scope.stacks,
         neutrals: &neutral_ids,
     };
     let mut when = Vec::new();
@@ -125,6 +130,7 @@ pub fn lower(
         neutrals,
         when_at,
         tracks,
+        stacks: Vec::new(),
     }
 }
 
@@ -619,6 +625,34 @@ impl Cx<'_> {
         if raw.any_feature.is_some() || raw.figure_in.is_some() {
             return self.board_options(raw, e, out);
         }
+        if let Some(s) = raw.stack_site.as_ref().or(raw.stack_top.as_ref()) {
+            let stack = self.resolve("stack", self.scope.stacks, &s.value.stack, out)?;
+            return Some(match raw.stack_site.is_some() {
+                true => Options::StackSite { stack },
+                false => Options::StackTop { stack },
+            });
+        }
+        if let Some(r) = &raw.in_reach {
+            if *e != tegula_ruleset::RuleEvent::Chained {
+                let msg = "`in-reach` options are the figures within the reach of a stack chosen \
+                           just before: the rule is `event = \"chained\"`, its offer made by \
+                           the `{ offer = RULE }` of a `stack-site` choice";
+                out.push(self.src.diag(Code::BadWhen, r.span.clone(), msg));
+                return None;
+            }
+            let mut figures = Vec::new();
+            for f in &r.value.figures.value {
+                figures.push(self.figure(f, out)?);
+            }
+            let tops = r.value.tops.as_ref().is_none_or(|t| t.value);
+            return Some(Options::InReach { figures, tops });
+        }
+        if let Some(c) = &raw.own_captive {
+            return Some(Options::OwnCaptive {
+                min_score: c.value.min_score.as_ref().map_or(0, |m| m.value),
+                once_per_turn: c.value.once_per_turn.as_ref().is_some_and(|o| o.value),
+            });
+        }
         let kinds = raw.kind.as_ref()?;
         self.piece_kinds(kinds, out).map(|of| Options::Kind { of })
     }
@@ -797,6 +831,55 @@ impl Cx<'_> {
             out.push(self.src.diag(Code::BadWhen, at.clone(), msg));
         }
     }
+}
+
+/// The variant's `[[stack]]` tables, each name resolved against its tags, resources and
+/// followers; a stack with a problem is left out after its diagnostic.
+pub fn lower_stacks(
+    raw: &[Sp<crate::raw_when::RawStack>],
+    scope: &Scope<'_>,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<tegula_ruleset::StackType> {
+    let mut out: Vec<tegula_ruleset::StackType> = Vec::new();
+    for s in raw {
+        let s = &s.value;
+        let before = diags.len();
+        if out.iter().any(|o| o.id == s.id.value) {
+            let msg = format!("stack `{}` is declared twice", s.id.value);
+            diags.push(src.diag(Code::DuplicateId, s.id.span.clone(), msg));
+            continue;
+        }
+        let mut find = |what: &str, ids: &[String], id: &Sp<String>| {
+            let i = index_of(ids, &id.value);
+            if i.is_none() {
+                diags.push(dangling(src, what, ids, &id.value, id.span.clone()));
+            }
+            i
+        };
+        let tag = find("tag", scope.tags, &s.site_tag);
+        let piece = find("resource", scope.resources, &s.piece);
+        let top: Vec<u8> = (s.top.iter())
+            .filter_map(|f| find("figure", scope.followers, f))
+            .filter_map(|i| u8::try_from(i).ok())
+            .collect();
+        let (Some(tag), Some(piece)) = (tag, piece) else {
+            continue;
+        };
+        if diags.len() > before {
+            continue;
+        }
+        out.push(tegula_ruleset::StackType {
+            id: s.id.value.clone(),
+            name: s.name.clone(),
+            site_tag: u32::from(tag),
+            piece,
+            top,
+            top_min: s.top_min_height.as_ref().map_or(1, |m| m.value),
+            reopen: s.reopen.as_ref().is_none_or(|r| r.value),
+        });
+    }
+    out
 }
 
 /// The index of `id` in `ids`.

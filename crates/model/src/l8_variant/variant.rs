@@ -224,6 +224,7 @@ pub fn compile_variant_with(
         tracks: rule_form.tracks,
         neutrals: rule_form.neutrals,
         when_at: rule_form.when_at,
+        stacks: rule_form.stacks,
     };
     crate::limits::check_playable(&v, &doc, set_ok, &vsrc, &mut diags);
     sort_diags(&mut diags);
@@ -478,16 +479,22 @@ fn when_tables(
     let resource_ids: Vec<String> = resources.iter().map(|r| r.id.clone()).collect();
     let follower_ids: Vec<String> = followers.iter().map(|f| f.id.clone()).collect();
     let tile_ids: Vec<String> = tiles.iter().map(|t| t.id.clone()).collect();
-    let scope = crate::rule_form::Scope {
+    let mut scope = crate::rule_form::Scope {
         tags,
         resources: &resource_ids,
         followers: &follower_ids,
         tiles: &tile_ids,
+        stacks: &[],
         rules,
         tracks,
         pool,
     };
-    crate::rule_form::lower(&forms, &scope, diags)
+    let stacks = crate::rule_form::lower_stacks(&doc.stack, &scope, files.variant, diags);
+    let stack_ids: Vec<String> = stacks.iter().map(|s| s.id.clone()).collect();
+    scope.stacks = &stack_ids;
+    let mut lowered = crate::rule_form::lower(&forms, &scope, diags);
+    lowered.stacks = stacks;
+    lowered
 }
 
 /// The open pool (`[pool]`), checked against the variant's tiles, figures and players' tiles.
@@ -931,6 +938,7 @@ pub fn lower_variant(v: &CompiledVariant) -> (Option<Ruleset>, Vec<Diagnostic>) 
         tokens: v.tokens.clone(),
         counters: v.counters.clone(),
         tracks: v.tracks.clone(),
+        stacks: v.stacks.clone(),
         neutrals: v.neutrals.clone(),
     };
     (Some(rs), diags)

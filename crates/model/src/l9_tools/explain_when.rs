@@ -17,6 +17,7 @@ pub(crate) struct OwnedNames {
     figures: Vec<String>,
     tiles: Vec<String>,
     tracks: Vec<String>,
+    stacks: Vec<String>,
     neutrals: Vec<String>,
 }
 
@@ -31,6 +32,7 @@ impl OwnedNames {
             figures: v.followers.iter().map(|t| t.id.clone()).collect(),
             tiles: v.tiles.iter().map(|t| t.id.clone()).collect(),
             tracks: v.tracks.iter().map(|t| t.id.clone()).collect(),
+            stacks: v.stacks.iter().map(|t| t.id.clone()).collect(),
             neutrals: v.neutrals.iter().map(|t| t.id.clone()).collect(),
         }
     }
@@ -45,12 +47,13 @@ impl OwnedNames {
             figures: &self.figures,
             tiles: &self.tiles,
             tracks: &self.tracks,
+            stacks: &self.stacks,
             neutrals: &self.neutrals,
         }
     }
 }
 
-/// Tokens, counters, then one line per `[[when]]` (key `when.RULE`, `when.RULE.2` for a second
+/// Tokens, counters, stacks, then one line per `[[when]]` (key `when.RULE`, `when.RULE.2` for a second
 /// rule citing the same id).
 pub(crate) fn lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
     let mut out = Vec::new();
@@ -70,6 +73,29 @@ pub(crate) fn lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
             format!("counter {}: tiles carry any number of them", c.name),
             None,
             at.element("counter", "id", &c.id),
+        ));
+    }
+    for k in &v.stacks {
+        let tops: Vec<&str> = (k.top.iter())
+            .filter_map(|&f| v.followers.get(usize::from(f)).map(|t| t.id.as_str()))
+            .collect();
+        out.push(line(
+            &format!("stack.{}", k.id),
+            serde_json::to_value(k).unwrap_or(Value::Null),
+            format!(
+                "stack {}: one on every tile carrying its tag, built of a seat's pieces; a {} \
+                 on top from height {} closes it{}",
+                k.name,
+                tops.join(" or "),
+                k.top_min,
+                if k.reopen {
+                    " until it leaves"
+                } else {
+                    " for good"
+                }
+            ),
+            None,
+            at.element("stack", "id", &k.id),
         ));
     }
     let owned = OwnedNames::of(v);

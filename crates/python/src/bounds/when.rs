@@ -78,6 +78,11 @@ impl Game<'_> {
                 Act::ScoreFeature { value, .. } | Act::ScoreFigure { value } => {
                     (value, &Seat::Winners)
                 }
+                // A figure bought back pays its holder: at most once a turn, a turn a piece.
+                Act::Redeem { points: paid } => {
+                    points = points.saturating_add(u128::from(*paid) * self.t.pieces);
+                    continue;
+                }
                 _ => continue,
             };
             if counted_apart(&w.event, to) {
@@ -324,10 +329,12 @@ impl Game<'_> {
             RuleEvent::TilePlaced { tag: None } => t.pieces,
             RuleEvent::TilePlaced { tag: Some(tag) } => t.tagged_pieces(*tag),
             // One figure step per turn, and a turn places one tile: counted twice for safety.
+            // A chained offer is made by a figure-step choice: as often as one.
             RuleEvent::FigureStep
             | RuleEvent::FigureStepOn { .. }
             | RuleEvent::TurnStart
-            | RuleEvent::TurnEnd => 2 * t.pieces,
+            | RuleEvent::TurnEnd
+            | RuleEvent::Chained => 2 * t.pieces,
             // Once a turn; its pool-tile offers are made again, at most 255 takes a seat.
             RuleEvent::TurnFinished if offer.is_some_and(|o| o.repeat) => {
                 let takes = 255u128.saturating_mul(u128::from(self.players));
@@ -347,7 +354,6 @@ impl Game<'_> {
                 self.each_kind(kinds, |k| t.count(k) + self.field_rescores(k))
             }
             RuleEvent::GameEnd | RuleEvent::GameOver => 1,
-            RuleEvent::Draw { .. } => 2 * t.pieces,
             // A join pays at a placement's follower decision, at most two a piece (as
             // `corner_points` counts them).
             RuleEvent::Joined { .. } => 2 * t.pieces,

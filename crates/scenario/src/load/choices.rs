@@ -25,6 +25,8 @@ pub struct ChoiceAnswer {
     pub uses_figure_step: bool,
     /// Whether the engine must refuse it (the offer then stays open).
     pub refused: bool,
+    /// The option must not be offered (nothing is chosen).
+    pub not_offered: bool,
     /// Position in the file.
     pub pos: Pos,
 }
@@ -39,6 +41,8 @@ pub enum Answer {
     Tile((i32, i32)),
     /// A kind, by its resource id.
     Kind(String),
+    /// A figure of the chooser's held by another seat, by its figure type id.
+    Captive(String),
     /// The offer is declined.
     Decline,
 }
@@ -65,6 +69,11 @@ pub(super) fn choices(
                 None
             }
         };
+        if c.not_offered && c.choose.is_none() {
+            let why = "`not_offered = true` goes with a `choose`: the option that must not be \
+                       offered";
+            cx.err(Code::BadScenario, &c.span, why);
+        }
         if let Some((rule, answer, w)) = answer {
             let offer = w.offer.as_ref();
             out.push(ChoiceAnswer {
@@ -77,6 +86,7 @@ pub(super) fn choices(
                 ),
                 uses_figure_step: offer.is_some_and(|o| o.uses_figure_step),
                 refused,
+                not_offered: c.not_offered,
                 pos,
             });
         }
@@ -147,17 +157,18 @@ fn choose<'r>(cx: &mut Ctx, rs: &'r Ruleset, ch: &Sp<RawChoose>) -> Option<Resol
     if found.is_empty() {
         return None;
     }
-    let answer = match (&ch.figure, &ch.tile, &ch.kind) {
-        (Some(at), None, None) => {
+    let answer = match (&ch.figure, &ch.tile, &ch.kind, &ch.captive) {
+        (Some(at), None, None, None) => {
             let on = ch.on.as_ref().map(|o| o.value.clone());
             let kind = ch.kind_of.as_ref().map(|o| o.value.clone());
             Answer::Figure(coordinates(cx, at)?, on, kind)
         }
-        (None, Some(at), None) => Answer::Tile(coordinates(cx, at)?),
-        (None, None, Some(k)) => Answer::Kind(k.value.clone()),
+        (None, Some(at), None, None) => Answer::Tile(coordinates(cx, at)?),
+        (None, None, Some(k), None) => Answer::Kind(k.value.clone()),
+        (None, None, None, Some(f)) => Answer::Captive(f.value.clone()),
         _ => {
-            let why = "a `choose` names exactly one of `figure = [x, y]`, `tile = [x, y]` and \
-                       `kind = \"ID\"`";
+            let why = "a `choose` names exactly one of `figure = [x, y]`, `tile = [x, y]`, \
+                       `kind = \"ID\"` and `captive = \"FIGURE\"`";
             cx.err(Code::BadScenario, &ch.span, why);
             return None;
         }
@@ -195,6 +206,9 @@ fn of_kind(offer: &Offer, answer: &Answer, rs: &Ruleset) -> bool {
             Answer::Figure(..),
         ) => true,
         (Options::NeighbourTile { .. }, Answer::Tile(_)) => true,
+        (Options::StackSite { .. }, Answer::Tile(_)) => true,
+        (Options::StackTop { .. } | Options::InReach { .. }, Answer::Figure(..)) => true,
+        (Options::OwnCaptive { .. }, Answer::Captive(_)) => true,
         (Options::Kind { of }, Answer::Kind(id)) => of.iter().any(|k| {
             let r = rs.resources.get(usize::from(k.resource));
             r.is_some_and(|r| r.id == *id)
@@ -214,5 +228,9 @@ fn option_words(o: &Options) -> &'static str {
         Options::AnyFeature { .. } => {
             "sites for a figure: answer with `figure = [x, y]`, `on` and `type`"
         }
+        Options::StackSite { .. } => "stacks: answer with `tile = [x, y]`, a cell of its tile",
+        Options::StackTop { .. } => "figures on a stack: answer with `figure = [x, y]`",
+        Options::InReach { .. } => "figures in reach: answer with `figure = [x, y]` (and `on`)",
+        Options::OwnCaptive { .. } => "held figures: answer with `captive = \"FIGURE\"`",
     }
 }

@@ -13,7 +13,8 @@ use crate::raw::RawEvent;
 pub(super) fn is_rule_event(ev: &RawEvent) -> bool {
     let others =
         ev.score.is_some() || ev.returned.is_some() || ev.gained.is_some() || ev.award.is_some();
-    ev.token.is_some() || ev.counters.is_some() || ev.collect.is_some() || !others
+    let held = ev.captured.is_some() || ev.exchanged.is_some() || ev.redeemed.is_some();
+    ev.token.is_some() || ev.counters.is_some() || ev.collect.is_some() || held || !others
 }
 
 /// Whether `ev` names its seats (every event but `counters`).
@@ -37,10 +38,14 @@ pub(super) fn event(
         ev.token.is_some(),
         ev.counters.is_some(),
         ev.collect.is_some(),
+        ev.captured.is_some(),
+        ev.exchanged.is_some(),
+        ev.redeemed.is_some(),
     ];
     if keys.iter().filter(|&&k| k).count() > 1 {
         let why = "an event needs exactly one of `score`, `returned`, `gained`, `award`, \
-                   `token`, `counters` and `collect` (or `points` alone)";
+                   `token`, `counters`, `collect`, `captured`, `exchanged` and `redeemed` (or \
+                   `points` alone)";
         cx.err(Code::BadExpectation, &ev.span, why);
         return None;
     }
@@ -58,6 +63,9 @@ pub(super) fn event(
     }
     if let Some(c) = &ev.counters {
         return counters(cx, rs, ev, c, (rule, pos));
+    }
+    if let Some(e) = held_event(cx, rs, ev, &seats, (&rule, pos)) {
+        return e;
     }
     if let Some(c) = &ev.collect {
         known(cx, c, rs.counters.iter().map(|k| k.id.clone()), "counter")?;
@@ -79,6 +87,67 @@ pub(super) fn event(
         rule,
         pos,
     })
+}
+
+/// A `captured`, `exchanged` or `redeemed` event, if `ev` is one (`Some(None)` after a
+/// diagnostic).
+fn held_event(
+    cx: &mut Ctx,
+    rs: &Ruleset,
+    ev: &Sp<RawEvent>,
+    seats: &[u8],
+    (rule, pos): (&str, Pos),
+) -> Option<Option<Expected>> {
+    let (which, f) = match (&ev.captured, &ev.exchanged, &ev.redeemed) {
+        (Some(f), _, _) => (0, f),
+        (_, Some(f), _) => (1, f),
+        (_, _, Some(f)) => (2, f),
+        _ => return None,
+    };
+    let figures = rs.followers.iter().map(|k| k.id.clone());
+    if known(cx, f, figures, "figure").is_none() {
+        return Some(None);
+    }
+    let Some(player) = one_seat(cx, ev, seats) else {
+        return Some(None);
+    };
+    let (follower, rule) = (f.value.clone(), rule.to_string());
+    let owner = match (&ev.owner, which) {
+        (Some(o), 0) if (0..8).contains(&o.value) => o.value as u8,
+        (None, 0) => {
+            let why = "a `captured` event needs the figure's `owner` (a seat)";
+            cx.err(Code::BadExpectation, &ev.span, why);
+            return Some(None);
+        }
+        (Some(o), _) if which != 0 => {
+            let why = "`owner` goes only with `captured`";
+            cx.err(Code::BadExpectation, &o.span, why);
+            return Some(None);
+        }
+        _ => player,
+    };
+    Some(Some(match which {
+        0 => Expected::Capture {
+            player,
+            owner,
+            follower,
+            rule,
+            pos,
+        },
+        1 => Expected::Exchange {
+            player,
+            follower,
+            rule,
+            pos,
+        },
+        _ => Expected::Redeem {
+            player,
+            follower,
+            points: super::expected_points(cx, ev, "a `redeemed` event")?,
+            rule,
+            pos,
+        },
+    }))
 }
 
 fn counters(

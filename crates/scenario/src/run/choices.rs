@@ -26,6 +26,9 @@ impl<'s> Answers<'s> {
     pub(super) fn offers(&mut self, game: &mut Game, step: &Step) -> Result<(), Failure> {
         while let Some((rule, seat, options)) = game.open_offer() {
             let rule = rule_id(game, rule);
+            if self.skip_not_offered(game, step, Some(&rule))? {
+                continue;
+            }
             let Some(a) = self.left.pop_front() else {
                 let message = format!(
                     "the engine offers seat {seat} the choice of {rule} and the step's `choices` \
@@ -52,6 +55,9 @@ impl<'s> Answers<'s> {
     /// the step as it is; a choice is taken).
     pub(super) fn figure_step(&mut self, game: &mut Game, step: &Step) -> Result<(), Failure> {
         while game.phase() == Phase::Follower {
+            if self.skip_not_offered(game, step, None)? {
+                continue;
+            }
             let Some(&a) = self.left.front().filter(|a| a.figure_step) else {
                 return Ok(());
             };
@@ -76,8 +82,48 @@ impl<'s> Answers<'s> {
         Ok(())
     }
 
-    /// After the step's turn: an answer left over was never asked for.
-    pub(super) fn all_used(&self, step: &Step) -> Result<(), Failure> {
+    /// The next answer, when it says an option must not be offered (by the open offer of
+    /// `rule`, or at the figure step with `None`): checked and used. True when one was.
+    fn skip_not_offered(
+        &mut self,
+        game: &Game,
+        step: &Step,
+        rule: Option<&str>,
+    ) -> Result<bool, Failure> {
+        let Some(&a) = self.left.front().filter(|a| a.not_offered) else {
+            return Ok(false);
+        };
+        if rule.is_some_and(|r| r != a.rule) || (rule.is_none() && !a.figure_step) {
+            return Ok(false);
+        }
+        self.left.pop_front();
+        let offered = game.choice_options();
+        let named = offered
+            .iter()
+            .any(|&(r, o)| rule_id(game, r) == a.rule && names(game, &a.answer, o));
+        if !named {
+            return Ok(true);
+        }
+        let message = format!("the step says {} must not offer this option", a.rule);
+        let mut f = fail(
+            step,
+            message,
+            Some(format!("no {}", answer_words(&a.answer))),
+            Some(format!(
+                "options: {}",
+                words(game, &offered.iter().map(|o| o.1).collect::<Vec<_>>())
+            )),
+        );
+        (f.line, f.column) = (a.pos.line, a.pos.column);
+        Err(f)
+    }
+
+    /// After the step's turn: an answer left over was never asked for (one saying an option
+    /// must not be offered holds: its offer was never made).
+    pub(super) fn all_used(&mut self, step: &Step) -> Result<(), Failure> {
+        while self.left.front().is_some_and(|a| a.not_offered) {
+            self.left.pop_front();
+        }
         let Some(a) = self.left.front() else {
             return Ok(());
         };
@@ -215,6 +261,15 @@ fn names(game: &Game, answer: &Answer, o: ChoiceOption) -> bool {
         (Answer::Tile(cell), ChoiceOption::Tile { x, y }) => {
             anchor(*cell).is_some() && anchor(*cell) == anchor((x, y))
         }
+        (Answer::Figure(cell, None, kind), ChoiceOption::Top { x, y, follower, .. }) => {
+            let id = game.rules().follower_id(follower);
+            anchor(*cell).is_some()
+                && anchor(*cell) == Some((x, y))
+                && kind.as_ref().is_none_or(|k| k == id)
+        }
+        (Answer::Captive(id), ChoiceOption::Captive { follower, .. }) => {
+            game.rules().follower_id(follower) == id
+        }
         (Answer::Kind(id), ChoiceOption::Kind { resource, .. }) => {
             let rs = game.rules().ruleset();
             rs.resources
@@ -243,6 +298,7 @@ fn answer_words(answer: &Answer) -> String {
         }
         Answer::Tile((x, y)) => format!("tile at [{x}, {y}]"),
         Answer::Kind(id) => format!("kind `{id}`"),
+        Answer::Captive(id) => format!("held `{id}`"),
         Answer::Decline => "decline".into(),
     }
 }

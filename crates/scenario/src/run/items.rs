@@ -58,6 +58,23 @@ pub(super) enum Item {
         amount: u32,
         rule: String,
     },
+    Capture {
+        player: u8,
+        owner: u8,
+        follower: String,
+        rule: String,
+    },
+    Exchange {
+        player: u8,
+        follower: String,
+        rule: String,
+    },
+    Redeem {
+        player: u8,
+        follower: String,
+        points: u32,
+        rule: String,
+    },
 }
 
 impl fmt::Display for Item {
@@ -121,6 +138,42 @@ impl fmt::Display for Item {
                 amount,
                 rule,
             } => write!(f, "seat {player} collects {amount} {counter} ({rule})"),
+            other => other.held_words(f),
+        }
+    }
+}
+
+impl Item {
+    /// The words of a capture, an exchange or a buy-back (TO-4, TO-6, TO-7).
+    fn held_words(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Item::Capture {
+                player,
+                owner,
+                follower,
+                rule,
+            } => write!(
+                f,
+                "seat {player} captures seat {owner}'s {follower} ({rule})"
+            ),
+            Item::Exchange {
+                player,
+                follower,
+                rule,
+            } => write!(
+                f,
+                "seat {player}'s {follower} comes home by exchange ({rule})"
+            ),
+            Item::Redeem {
+                player,
+                follower,
+                points,
+                rule,
+            } => write!(
+                f,
+                "seat {player} buys back its {follower} for {points} ({rule})"
+            ),
+            _ => Ok(()),
         }
     }
 }
@@ -180,7 +233,22 @@ fn actual(e: &Event, out: &mut Vec<Item>) {
             points,
             rule: rule.clone(),
         }),
-        other => one_seat(other).into_iter().collect(),
+        Event::Exchange {
+            rule,
+            players,
+            followers,
+            ..
+        } => (0..2)
+            .map(|i| Item::Exchange {
+                player: players[i],
+                follower: followers[i].clone(),
+                rule: rule.clone(),
+            })
+            .collect(),
+        other => held_event(&other)
+            .or_else(|| one_seat(other))
+            .into_iter()
+            .collect(),
     };
     out.extend(items);
 }
@@ -245,6 +313,37 @@ fn one_seat(e: Event) -> Option<Item> {
             player,
             counter,
             amount,
+            rule,
+        },
+        _ => return None,
+    })
+}
+
+/// The item of a capture or a buy-back (TO-4, TO-7), if `e` is one.
+fn held_event(e: &Event) -> Option<Item> {
+    Some(match e.clone() {
+        Event::Capture {
+            rule,
+            player,
+            owner,
+            follower,
+            ..
+        } => Item::Capture {
+            player,
+            owner,
+            follower,
+            rule,
+        },
+        Event::Redeem {
+            rule,
+            player,
+            follower,
+            points,
+            ..
+        } => Item::Redeem {
+            player,
+            follower,
+            points,
             rule,
         },
         _ => return None,
@@ -374,6 +473,9 @@ fn expected_one(e: Expected) -> Option<Item> {
             amount,
             rule,
         },
+        Expected::Capture { .. } | Expected::Exchange { .. } | Expected::Redeem { .. } => {
+            return expected_held(e)
+        }
         Expected::Score { .. }
         | Expected::Points { .. }
         | Expected::Return { .. }
@@ -381,10 +483,53 @@ fn expected_one(e: Expected) -> Option<Item> {
     })
 }
 
+/// The item of an expected capture, exchange or buy-back (TO-4, TO-6, TO-7).
+fn expected_held(e: Expected) -> Option<Item> {
+    Some(match e {
+        Expected::Capture {
+            player,
+            owner,
+            follower,
+            rule,
+            ..
+        } => Item::Capture {
+            player,
+            owner,
+            follower,
+            rule,
+        },
+        Expected::Exchange {
+            player,
+            follower,
+            rule,
+            ..
+        } => Item::Exchange {
+            player,
+            follower,
+            rule,
+        },
+        Expected::Redeem {
+            player,
+            follower,
+            points,
+            rule,
+            ..
+        } => Item::Redeem {
+            player,
+            follower,
+            points,
+            rule,
+        },
+        _ => return None,
+    })
+}
+
 /// Items in words, or "no … events".
 pub(super) fn show(items: &[Item]) -> String {
     if items.is_empty() {
-        "no score, points, return, gain, award, token, counters or collect events".to_string()
+        "no score, points, return, gain, award, token, counters, collect, capture, exchange or \
+         redeem events"
+            .to_string()
     } else {
         let words: Vec<String> = items.iter().map(|i| i.to_string()).collect();
         words.join("; ")

@@ -13,6 +13,7 @@ impl Game {
         self.check_seats()?;
         self.check_turn()?;
         self.check_deck()?;
+        self.check_stacks()?;
         let due = &self.due;
         let placing = matches!(self.now.phase, Phase::Place | Phase::Over);
         let scored = due.pending.is_empty() && due.pending_cloisters.is_empty();

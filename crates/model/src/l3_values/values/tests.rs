@@ -315,6 +315,7 @@ fn rule_form_words_parse_print_back_and_stay_out_of_feature_values() {
         figures: &[],
         tiles: &[],
         tracks: &[],
+        stacks: &[],
         neutrals: &[],
     };
     let rules = crate::rules::Scope::default();

@@ -14,7 +14,7 @@ use crate::raw::Sp;
 use crate::raw_when::{RawAct, RawFigures, RawTileRef, RawValue};
 
 /// The effect keys, each with the other keys it takes (required first, then optional).
-const SHAPES: [(&str, &[&str], &[&str]); 20] = [
+const SHAPES: [(&str, &[&str], &[&str]); 25] = [
     ("score", &["to"], &[]),
     ("gain", &["amount", "to"], &[]),
     ("spend", &["amount", "to"], &[]),
@@ -29,6 +29,11 @@ const SHAPES: [(&str, &[&str], &[&str]); 20] = [
     ("place", &[], &[]),
     ("assign", &[], &[]),
     ("unassign", &[], &[]),
+    ("add_piece", &[], &[]),
+    ("top", &[], &[]),
+    ("capture", &[], &["exchange"]),
+    ("redeem", &[], &[]),
+    ("offer", &[], &[]),
     ("put", &[], &["on"]),
     ("no_figures", &[], &[]),
     (
@@ -65,6 +70,12 @@ fn given(a: &RawAct) -> Vec<(&'static str, Range<usize>)> {
         ("place", a.place.as_ref().map(|v| v.span.clone())),
         ("assign", a.assign.as_ref().map(|v| v.span.clone())),
         ("unassign", a.unassign.as_ref().map(|v| v.span.clone())),
+        ("add_piece", a.add_piece.as_ref().map(|v| v.span.clone())),
+        ("top", a.top.as_ref().map(|v| v.span.clone())),
+        ("capture", a.capture.as_ref().map(|v| v.span.clone())),
+        ("redeem", a.redeem.as_ref().map(|v| v.span.clone())),
+        ("offer", a.offer.as_ref().map(|v| v.span.clone())),
+        ("exchange", a.exchange.as_ref().map(|v| v.span.clone())),
         ("put", a.put.as_ref().map(|v| v.span.clone())),
         ("no_figures", a.no_figures.as_ref().map(|v| v.span.clone())),
         ("walk", a.walk.as_ref().map(|v| v.span.clone())),
@@ -200,8 +211,71 @@ impl Cx<'_> {
             },
             "place" => self.place_chosen(r.place.as_ref()?, place, out)?,
             "return" => self.return_chosen(a, place, out)?,
+            "offer" => self.chained_offer(r.offer.as_ref()?, place, out)?,
+            "add_piece" | "top" | "capture" | "redeem" => self.stack_act(head, a, place, out)?,
             _ => self.neutral_act(head, a, place, out)?,
         })
+    }
+
+    /// `{ offer = "RULE" }`: inside an offer's `then`, naming a rule (its `chained` rule is
+    /// looked for when the variant is put together; the engine refuses an artefact without
+    /// one).
+    fn chained_offer(
+        &self,
+        rule: &Sp<String>,
+        place: Place<'_>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Act> {
+        if place.offer.is_none() {
+            let msg = "`offer` makes another rule's offer on the choice just made: it goes only \
+                       in the `then` of an offer";
+            out.push(self.src.diag(Code::BadWhen, rule.span.clone(), msg));
+            return None;
+        }
+        Some(Act::Offer {
+            rule: rule.value.clone(),
+        })
+    }
+
+    /// `add_piece`, `top`, `capture` and `redeem`: each only in the `then` of an offer of the
+    /// options that name what it acts on.
+    fn stack_act(
+        &self,
+        head: &str,
+        a: &Sp<RawAct>,
+        place: Place<'_>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Act> {
+        let r = &a.value;
+        let (fits, options) = match (head, place.offer) {
+            ("add_piece", Some(Options::StackSite { .. })) => (Act::AddPiece, ""),
+            ("top", Some(Options::StackTop { .. })) => (Act::Top, ""),
+            ("capture", Some(Options::InReach { .. })) => (
+                Act::Capture {
+                    exchange: r.exchange.as_ref().map(|e| e.value.clone()),
+                },
+                "",
+            ),
+            ("redeem", Some(Options::OwnCaptive { .. })) => (
+                Act::Redeem {
+                    points: r.redeem.as_ref().map_or(0, |p| p.value),
+                },
+                "",
+            ),
+            ("add_piece", _) => (Act::AddPiece, "stack-site"),
+            ("top", _) => (Act::Top, "stack-top"),
+            ("capture", _) => (Act::Capture { exchange: None }, "in-reach"),
+            _ => (Act::Redeem { points: 0 }, "own-captive"),
+        };
+        if options.is_empty() {
+            return Some(fits);
+        }
+        let msg = format!(
+            "`{head}` acts on what an offer's choice named: it goes only in the `then` of an \
+             offer with `{options}` options"
+        );
+        out.push(self.src.diag(Code::BadWhen, a.span.clone(), msg));
+        None
     }
 
     /// The effects of neutral figures and the pile (docs/design/actions.md, 1, 2, 7): `put`,

@@ -56,6 +56,7 @@ impl Cx<'_> {
             RawEvent::GameOver => RuleEvent::GameOver,
             RawEvent::FeaturePaid => RuleEvent::FeaturePaid { kinds },
             RawEvent::TurnFinished => RuleEvent::TurnFinished,
+            RawEvent::Chained => RuleEvent::Chained,
             RawEvent::BeforeScoring => RuleEvent::BeforeScoring {
                 tag: match &w.tag {
                     Some(t) => Some(self.tag(t, out)?),
@@ -157,6 +158,7 @@ pub(super) fn name(e: &RuleEvent) -> &'static str {
         RuleEvent::FigureAtEnd { .. } => "figure-at-end",
         RuleEvent::FeaturePaid { .. } => "feature-paid",
         RuleEvent::TurnFinished => "turn-finished",
+        RuleEvent::Chained => "chained",
         RuleEvent::BeforeScoring { .. } => "before-scoring",
         RuleEvent::Draw { .. } => "draw",
     }

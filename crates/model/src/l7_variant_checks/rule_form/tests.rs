@@ -38,6 +38,7 @@ fn run(text: &str) -> (Lowered, Vec<Diagnostic>) {
         resources: &resources,
         followers: &followers,
         tiles: &tiles,
+        stacks: &[],
         rules: &rules,
         tracks: &[],
         pool: true,

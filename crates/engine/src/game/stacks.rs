@@ -1,0 +1,609 @@
+//! Stacks and held figures (issue 31; docs/design/actions.md, sections 9 and 10): a site on
+//! every placed tile carrying a stack type's tag, built of the seats' pieces (a resource), closed
+//! by a figure on top; reach by height in the four straight directions; a figure in reach taken
+//! off the board (the taker's own goes home, another seat's is held by the taker); the automatic
+//! one-for-one exchange; a held figure bought back for points. The options are listed here for
+//! `game/choice.rs`, the effects run from `game/effects.rs`.
+
+use tegula_ruleset::{Options, StackType};
+
+use super::when::{Chosen, Ctx, FigureRef};
+use super::{find, part, ChoiceOption, Event, Game, FRONT};
+use crate::points;
+
+/// One stack with a piece or a figure on it (a site of height 0 with nothing on it is not
+/// listed: every placed tile carrying the type's tag has one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Stack {
+    /// The tile instance it stands on.
+    pub inst: u32,
+    /// Stack type index.
+    pub kind: u16,
+    /// Pieces in it.
+    pub height: u8,
+    /// The figure on top: owner and figure type.
+    pub top: Option<(u8, u8)>,
+    /// Closed for good (a top figure left a stack that does not reopen).
+    pub closed: bool,
+}
+
+/// A figure held by a seat other than its owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Held {
+    /// The seat holding it.
+    pub holder: u8,
+    /// Its owner.
+    pub owner: u8,
+    /// Figure type.
+    pub ftype: u8,
+}
+
+/// A stack as [`Game::stacks`] shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StackView {
+    /// Stack type index ([`tegula_ruleset::Ruleset::stacks`]).
+    pub kind: u16,
+    /// Anchor x of its tile.
+    pub x: i32,
+    /// Anchor y of its tile.
+    pub y: i32,
+    /// Pieces in it.
+    pub height: u8,
+    /// The figure on top: owner seat and figure type.
+    pub top: Option<(u8, u8)>,
+    /// Closed for good: its top figure left and its type does not reopen.
+    pub closed: bool,
+}
+
+part! {
+    /// Stacks and held figures: part of the game's equality, hash, clone and snapshot.
+    ///
+    /// Invariants: `stacks` in tile placement order, one per tile instance at most, each on a
+    /// placed tile, of a declared stack type, with a height or a top figure; a top figure only
+    /// on a stack at least its type's `top_min` high; `held` in the order taken, never a seat's
+    /// own figure, every seat below the seat count. Checked by [`Game::check_parts`].
+    #[derive(Default)]
+    pub(crate) struct StackState {
+        /// Stacks with a piece or a figure, in tile placement order.
+        pub(crate) stacks: Vec<Stack>,
+        /// Held figures, in the order taken.
+        pub(crate) held: Vec<Held>,
+        /// Offers taken "once a turn" this turn: (rule index, turn number of the turn's first
+        /// part).
+        pub(crate) taken: Vec<(u16, u32)>,
+    }
+}
+
+impl Game {
+    fn stack_type(&self, kind: u16) -> Option<&StackType> {
+        self.rules.ruleset().stacks.get(usize::from(kind))
+    }
+
+    /// The stack of type `kind` on tile instance `inst`, if it has a piece or a figure.
+    fn stack_at(&self, kind: u16, inst: u32) -> Option<&Stack> {
+        let s = self.st.stacks.iter();
+        s.into_iter().find(|s| s.inst == inst && s.kind == kind)
+    }
+
+    /// Height and top figure of the stack of the tile instance `inst` (any type).
+    fn stack_on(&self, inst: u32) -> Option<&Stack> {
+        self.st.stacks.iter().find(|s| s.inst == inst)
+    }
+
+    /// The placed tiles carrying stack type `kind`'s site tag, in placement order.
+    fn stack_sites(&self, kind: u16) -> Vec<u32> {
+        let Some(t) = self.stack_type(kind).map(|t| t.site_tag) else {
+            return Vec::new();
+        };
+        let n = self.board.insts.len() as u32;
+        (0..n).filter(|&i| self.tile_tag_count(i, t) > 0).collect()
+    }
+
+    /// Whether the stack of type `kind` on `inst` takes a piece or a top figure.
+    fn stack_open(&self, kind: u16, inst: u32) -> bool {
+        self.stack_at(kind, inst)
+            .is_none_or(|s| s.top.is_none() && !s.closed)
+    }
+
+    fn holds(&self, seat: u8, resource: u16) -> u32 {
+        self.holding(seat, usize::from(resource))
+    }
+
+    /// Options of [`Options::StackSite`], [`Options::StackTop`], [`Options::InReach`] and
+    /// [`Options::OwnCaptive`] for `seat` about `ctx` (`rule`: the offer's rule index).
+    pub(super) fn stack_options(
+        &self,
+        options: &Options,
+        seat: u8,
+        rule: u16,
+        ctx: &Ctx,
+    ) -> Vec<(ChoiceOption, Chosen)> {
+        match options {
+            Options::StackSite { stack } => self.site_options(*stack, seat),
+            Options::StackTop { stack } => self.top_options(*stack, seat),
+            Options::InReach { figures, tops } => match ctx.chosen {
+                Some(Chosen::Tile(inst)) => self.reach_options(inst, figures, *tops),
+                _ => Vec::new(),
+            },
+            Options::OwnCaptive {
+                min_score,
+                once_per_turn,
+            } => {
+                let score = self.seats.scores[usize::from(seat)];
+                let taken = *once_per_turn && self.taken_this_turn(rule);
+                if score < *min_score || taken {
+                    return Vec::new();
+                }
+                self.captive_options(seat)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn site_options(&self, kind: u16, seat: u8) -> Vec<(ChoiceOption, Chosen)> {
+        let Some(t) = self.stack_type(kind) else {
+            return Vec::new();
+        };
+        if self.holds(seat, t.piece) == 0 {
+            return Vec::new();
+        }
+        let sites = self.stack_sites(kind).into_iter();
+        let open = sites.filter(|&i| self.stack_open(kind, i));
+        let each = open.map(|i| {
+            let at = self.board.insts[i as usize];
+            (ChoiceOption::Tile { x: at.x, y: at.y }, Chosen::Tile(i))
+        });
+        each.collect()
+    }
+
+    fn top_options(&self, kind: u16, seat: u8) -> Vec<(ChoiceOption, Chosen)> {
+        let Some(t) = self.stack_type(kind) else {
+            return Vec::new();
+        };
+        let nf = self.rules.figures.len();
+        let in_supply = |f: u8| self.seats.supply[usize::from(seat) * nf + usize::from(f)] > 0;
+        let mut tops: Vec<u8> = t.top.iter().copied().filter(|&f| in_supply(f)).collect();
+        tops.sort_unstable();
+        tops.dedup();
+        let mut out = Vec::new();
+        for s in self.st.stacks.iter().filter(|s| s.kind == kind) {
+            if s.top.is_some() || s.closed || s.height < t.top_min.max(1) {
+                continue;
+            }
+            let at = self.board.insts[s.inst as usize];
+            for &ftype in &tops {
+                let option = ChoiceOption::Top {
+                    x: at.x,
+                    y: at.y,
+                    follower: ftype,
+                    player: seat,
+                };
+                let chosen = Chosen::Top {
+                    inst: s.inst,
+                    player: seat,
+                    ftype,
+                };
+                out.push((option, chosen));
+            }
+        }
+        out
+    }
+
+    /// The tile instances within the reach of the stack on `inst`: its own tile, then the
+    /// tiles 1..=height cells away, N, E, S, W at each distance, passing over empty cells;
+    /// each once.
+    fn reach(&self, inst: u32) -> Vec<u32> {
+        let h = self.stack_on(inst).map_or(0, |s| i32::from(s.height));
+        let at = self.board.insts[inst as usize];
+        let mut out = vec![inst];
+        for k in 1..=h {
+            for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
+                let Some(p) = self.pos(at.x + dx * k, at.y + dy * k) else {
+                    continue;
+                };
+                let v = self.board.cells[p];
+                if v < FRONT && !out.contains(&(v >> 4)) {
+                    out.push(v >> 4);
+                }
+            }
+        }
+        out
+    }
+
+    fn reach_options(&self, inst: u32, figures: &[u8], tops: bool) -> Vec<(ChoiceOption, Chosen)> {
+        let mut out = Vec::new();
+        for i in self.reach(inst) {
+            let mut on: Vec<FigureRef> = (self.board.meeples.iter())
+                .filter(|m| self.board.segs[m.seg as usize].inst == i && figures.contains(&m.ftype))
+                .map(|m| FigureRef {
+                    player: m.player,
+                    ftype: m.ftype,
+                    seg: m.seg,
+                })
+                .collect();
+            on.sort_by_key(|f| (self.board.segs[f.seg as usize].local, f.player, f.ftype));
+            on.dedup();
+            let at = self.board.insts[i as usize];
+            for f in on {
+                let option = ChoiceOption::Figure {
+                    x: at.x,
+                    y: at.y,
+                    feature: self.board.segs[f.seg as usize].local,
+                    follower: f.ftype,
+                };
+                out.push((option, Chosen::Figure(f)));
+            }
+            let top = self.stack_on(i).and_then(|s| s.top);
+            if let Some((player, ftype)) = top.filter(|t| tops && figures.contains(&t.1)) {
+                let option = ChoiceOption::Top {
+                    x: at.x,
+                    y: at.y,
+                    follower: ftype,
+                    player,
+                };
+                out.push((
+                    option,
+                    Chosen::Top {
+                        inst: i,
+                        player,
+                        ftype,
+                    },
+                ));
+            }
+        }
+        out
+    }
+
+    /// `seat`'s figures held by other seats: one option per holder (turn order from `seat`)
+    /// and figure type.
+    fn captive_options(&self, seat: u8) -> Vec<(ChoiceOption, Chosen)> {
+        let mut out = Vec::new();
+        let n = self.seats.players;
+        for k in 1..n {
+            let holder = (seat + k) % n;
+            let mut types: Vec<u8> = (self.st.held.iter())
+                .filter(|h| h.holder == holder && h.owner == seat)
+                .map(|h| h.ftype)
+                .collect();
+            types.sort_unstable();
+            types.dedup();
+            for ftype in types {
+                let option = ChoiceOption::Captive {
+                    holder,
+                    follower: ftype,
+                };
+                out.push((option, Chosen::Captive { holder, ftype }));
+            }
+        }
+        out
+    }
+
+    /// Whether the offer of rule `rule` was taken in this turn (an extra turn is part
+    /// of the turn that earned it).
+    fn taken_this_turn(&self, rule: u16) -> bool {
+        let first = self.now.turn - u32::from(self.now.in_extra);
+        self.st.taken.iter().any(|&(r, t)| r == rule && t == first)
+    }
+
+    /// Note that the offer of rule `rule` was taken (for `once_per_turn`; the list is emptied
+    /// when a turn that is not an extra one begins).
+    pub(super) fn note_taken(&mut self, rule: u16) {
+        let first = self.now.turn - u32::from(self.now.in_extra);
+        self.st.taken.push((rule, first));
+    }
+
+    // --- Effects --------------------------------------------------------------------------
+
+    /// [`tegula_ruleset::Act::AddPiece`]: a piece on the chosen stack (the rule spends it from
+    /// the chooser's resource with its own effect: `{ spend = PIECE, … }`).
+    pub(super) fn act_add_piece(&mut self, rule: &str, ctx: &Ctx) {
+        let (Some(Chosen::Tile(inst)), Some(seat)) = (ctx.chosen, ctx.chooser) else {
+            return;
+        };
+        let rs = self.rules.clone();
+        let stacks = &rs.ruleset().stacks;
+        let site = |t: &StackType| self.tile_tag_count(inst, t.site_tag) > 0;
+        let Some(kind) = stacks.iter().position(site) else {
+            return;
+        };
+        let t = &stacks[kind];
+        let kind = kind as u16;
+        let height = match self.st.stacks.iter_mut().find(|s| s.inst == inst) {
+            Some(s) => {
+                s.height = s.height.saturating_add(1);
+                s.height
+            }
+            None => {
+                let at = self.st.stacks.partition_point(|s| s.inst < inst);
+                let s = Stack {
+                    inst,
+                    kind,
+                    height: 1,
+                    top: None,
+                    closed: false,
+                };
+                self.st.stacks.insert(at, s);
+                1
+            }
+        };
+        if self.log.record {
+            let at = self.board.insts[inst as usize];
+            self.log.events.push(Event::Stack {
+                turn: self.now.turn,
+                player: seat,
+                rule: rule.to_string(),
+                stack: t.id.clone(),
+                x: at.x,
+                y: at.y,
+                height,
+            });
+        }
+    }
+
+    /// [`tegula_ruleset::Act::Top`]: the chosen figure type from the chooser's supply onto the
+    /// chosen stack.
+    pub(super) fn act_top(&mut self, rule: &str, ctx: &Ctx) {
+        let Some(Chosen::Top {
+            inst,
+            player,
+            ftype,
+        }) = ctx.chosen
+        else {
+            return;
+        };
+        let nf = self.rules.figures.len();
+        let slot = usize::from(player) * nf + usize::from(ftype);
+        let Some(s) = self.st.stacks.iter_mut().find(|s| s.inst == inst) else {
+            return;
+        };
+        if s.top.is_some() || self.seats.supply[slot] == 0 {
+            return;
+        }
+        s.top = Some((player, ftype));
+        self.seats.supply[slot] -= 1;
+        if self.log.record {
+            let at = self.board.insts[inst as usize];
+            self.log.events.push(Event::Top {
+                turn: self.now.turn,
+                player,
+                rule: rule.to_string(),
+                follower: self.rules.follower_id(ftype).to_string(),
+                x: at.x,
+                y: at.y,
+            });
+        }
+    }
+
+    /// [`tegula_ruleset::Act::Capture`]: the chosen figure leaves the board; the chooser's own
+    /// goes home, another seat's is held; then the exchange, if any.
+    pub(super) fn act_capture(&mut self, rule: &str, exchange: Option<&str>, ctx: &Ctx) {
+        let Some(seat) = ctx.chooser else {
+            return;
+        };
+        let (owner, ftype, inst) = match ctx.chosen {
+            Some(Chosen::Figure(f)) => {
+                if !self.lift_figure(f) {
+                    return;
+                }
+                (f.player, f.ftype, self.board.segs[f.seg as usize].inst)
+            }
+            Some(Chosen::Top {
+                inst,
+                player,
+                ftype,
+            }) => {
+                if !self.lift_top(inst) {
+                    return;
+                }
+                (player, ftype, inst)
+            }
+            _ => return,
+        };
+        let held = owner != seat;
+        if held {
+            self.st.held.push(Held {
+                holder: seat,
+                owner,
+                ftype,
+            });
+        } else {
+            self.send_home(owner, ftype);
+        }
+        if self.log.record {
+            let at = self.board.insts[inst as usize];
+            self.log.events.push(Event::Capture {
+                turn: self.now.turn,
+                player: seat,
+                rule: rule.to_string(),
+                owner,
+                follower: self.rules.follower_id(ftype).to_string(),
+                x: at.x,
+                y: at.y,
+                held,
+            });
+        }
+        if let Some(r) = exchange.filter(|_| held) {
+            self.exchange(r, seat, owner);
+        }
+    }
+
+    fn send_home(&mut self, seat: u8, ftype: u8) {
+        let nf = self.rules.figures.len();
+        let slot = &mut self.seats.supply[usize::from(seat) * nf + usize::from(ftype)];
+        *slot = slot.saturating_add(1);
+    }
+
+    /// Take figure `f` off its feature (not to supply); false when it is not on the board.
+    fn lift_figure(&mut self, f: FigureRef) -> bool {
+        let same = |m: &super::Meeple| (m.player, m.ftype, m.seg) == (f.player, f.ftype, f.seg);
+        let Some(i) = self.board.meeples.iter().position(same) else {
+            return false;
+        };
+        self.board.meeples.remove(i);
+        let root = find(&mut self.board.segs, f.seg);
+        let occupies = self.rules.figures[usize::from(f.ftype)].occupies;
+        let s = &mut self.board.segs[root as usize];
+        s.occ = s.occ.saturating_sub(1);
+        if !occupies {
+            s.guests = s.guests.saturating_sub(1);
+        }
+        true
+    }
+
+    /// Take the top figure off the stack on `inst`; the stack reopens or stays closed as its
+    /// type says. False when there is none.
+    fn lift_top(&mut self, inst: u32) -> bool {
+        let rs = self.rules.clone();
+        let Some(s) = self.st.stacks.iter_mut().find(|s| s.inst == inst) else {
+            return false;
+        };
+        if s.top.take().is_none() {
+            return false;
+        }
+        let reopen = rs
+            .ruleset()
+            .stacks
+            .get(usize::from(s.kind))
+            .is_some_and(|t| t.reopen);
+        s.closed = !reopen;
+        true
+    }
+
+    /// After `captor` took a figure of `owner`: while each holds a figure of the other, the
+    /// one just taken goes home and `captor` gets back its own held by `owner` (the first of
+    /// the type taken earliest), one `exchange` line each.
+    fn exchange(&mut self, rule: &str, captor: u8, owner: u8) {
+        loop {
+            let mine = |h: &Held| h.holder == owner && h.owner == captor;
+            let theirs = |h: &Held| h.holder == captor && h.owner == owner;
+            let (Some(a), Some(b)) = (
+                self.st.held.iter().rposition(theirs),
+                self.st.held.iter().position(mine),
+            ) else {
+                return;
+            };
+            let given = self.st.held[a];
+            let back = self.st.held[b];
+            let (hi, lo) = if a > b { (a, b) } else { (b, a) };
+            self.st.held.remove(hi);
+            self.st.held.remove(lo);
+            self.send_home(given.owner, given.ftype);
+            self.send_home(back.owner, back.ftype);
+            if self.log.record {
+                self.log.events.push(Event::Exchange {
+                    turn: self.now.turn,
+                    rule: rule.to_string(),
+                    players: [captor, owner],
+                    followers: [
+                        self.rules.follower_id(back.ftype).to_string(),
+                        self.rules.follower_id(given.ftype).to_string(),
+                    ],
+                });
+            }
+        }
+    }
+
+    /// [`tegula_ruleset::Act::Redeem`]: the chosen held figure goes home; the chooser pays
+    /// `points` to its holder.
+    pub(super) fn act_redeem(&mut self, rule: (u16, &str), paid: u32, ctx: &Ctx) {
+        let (Some(Chosen::Captive { holder, ftype }), Some(seat)) = (ctx.chosen, ctx.chooser)
+        else {
+            return;
+        };
+        let one = |h: &Held| (h.holder, h.owner, h.ftype) == (holder, seat, ftype);
+        let Some(i) = self.st.held.iter().position(one) else {
+            return;
+        };
+        let score = &mut self.seats.scores[usize::from(seat)];
+        if *score < paid {
+            return;
+        }
+        *score -= paid;
+        points::add(&mut self.seats.scores[usize::from(holder)], paid);
+        self.st.held.remove(i);
+        self.send_home(seat, ftype);
+        self.note_taken(rule.0);
+        if self.log.record {
+            self.log.events.push(Event::Redeem {
+                turn: self.now.turn,
+                player: seat,
+                rule: rule.1.to_string(),
+                holder,
+                follower: self.rules.follower_id(ftype).to_string(),
+                points: paid,
+            });
+        }
+    }
+
+    // --- Reading ----------------------------------------------------------------------------
+
+    /// Every stack with a piece or a figure, in tile placement order.
+    pub fn stacks(&self) -> Vec<StackView> {
+        let each = self.st.stacks.iter().map(|s| {
+            let at = self.board.insts[s.inst as usize];
+            StackView {
+                kind: s.kind,
+                x: at.x,
+                y: at.y,
+                height: s.height,
+                top: s.top,
+                closed: s.closed,
+            }
+        });
+        each.collect()
+    }
+
+    /// Every figure held by a seat other than its owner: (holder, owner, figure type), in the
+    /// order taken.
+    pub fn held_figures(&self) -> Vec<(u8, u8, u8)> {
+        let each = self.st.held.iter().map(|h| (h.holder, h.owner, h.ftype));
+        each.collect()
+    }
+
+    /// The stacks' invariants (see [`StackState`]).
+    pub(super) fn check_stacks(&self) -> Result<(), String> {
+        let rs = self.rules.ruleset();
+        let n = self.board.insts.len() as u32;
+        for (i, s) in self.st.stacks.iter().enumerate() {
+            let ordered = i == 0 || self.st.stacks[i - 1].inst < s.inst;
+            let Some(t) = rs.stacks.get(usize::from(s.kind)) else {
+                return Err(format!("stacks: type {} undeclared", s.kind));
+            };
+            if !ordered || s.inst >= n || (s.height == 0 && s.top.is_none()) {
+                return Err(format!(
+                    "stacks: stack {i} out of order, off the board or empty"
+                ));
+            }
+            if s.top.is_some() && s.height < t.top_min {
+                return Err(format!(
+                    "stacks: a top figure on stack {i} below its least height"
+                ));
+            }
+        }
+        let players = self.seats.players;
+        let bad = |h: &&Held| h.holder == h.owner || h.holder >= players || h.owner >= players;
+        if let Some(h) = self.st.held.iter().find(bad) {
+            return Err(format!("stacks: a held figure {h:?}"));
+        }
+        Ok(())
+    }
+
+    /// A few words for the state hash (nothing when no stack is built and no figure held, so
+    /// the hash of every other variant stays what it was).
+    pub(super) fn stacks_hash(&self, mut key: impl FnMut(u64, u64, u64)) {
+        for s in &self.st.stacks {
+            let top = s
+                .top
+                .map_or(0, |(p, f)| 1 << 16 | u64::from(p) << 8 | u64::from(f));
+            let v = u64::from(s.height) << 32 | u64::from(s.closed) << 24 | top;
+            key(50, u64::from(s.kind) << 48 ^ self.inst_key(s.inst), v);
+        }
+        for (i, h) in self.st.held.iter().enumerate() {
+            let v = u64::from(h.holder) << 16 | u64::from(h.owner) << 8 | u64::from(h.ftype);
+            key(51, i as u64, v);
+        }
+        for &(r, t) in &self.st.taken {
+            key(52, u64::from(r), u64::from(t));
+        }
+    }
+}
