@@ -327,6 +327,7 @@ impl Game<'_> {
             RuleEvent::FigureStep
             | RuleEvent::FigureStepOn { .. }
             | RuleEvent::TurnStart
+            | RuleEvent::TurnStartEach
             | RuleEvent::TurnEnd => 2 * t.pieces,
             // Once a turn; its pool-tile offers are made again, at most 255 takes a seat.
             RuleEvent::TurnFinished if offer.is_some_and(|o| o.repeat) => {

@@ -493,3 +493,26 @@ fn neutral_effects_are_refused_where_they_mean_nothing() {
     ));
     assert_eq!(code, Code::DanglingReference);
 }
+
+#[test]
+fn turn_start_parts_lower_to_once_per_turn_or_each_part() {
+    let rule = |parts: &str| {
+        format!("[[when]]\nrule = \"B-4\"\nevent = \"turn-start\"\n{parts}then = [{{ score = \"1\", to = \"actor\" }}]\n")
+    };
+    for (parts, event) in [
+        ("", RuleEvent::TurnStart),
+        ("parts = \"first\"\n", RuleEvent::TurnStart),
+        ("parts = \"each\"\n", RuleEvent::TurnStartEach),
+    ] {
+        let (lowered, diags) = run(&rule(parts));
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(lowered.when[0].event, event, "{parts}");
+    }
+    let text = "[[when]]\nrule = \"B-4\"\nevent = \"turn-end\"\nparts = \"each\"\nthen = [{ score = \"1\", to = \"actor\" }]\n";
+    let (code, line, msg) = one(text);
+    assert_eq!((code, line), (Code::BadWhen, 4));
+    assert!(
+        msg.contains("`parts` goes only with event = `turn-start`"),
+        "{msg}"
+    );
+}
