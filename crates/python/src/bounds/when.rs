@@ -179,7 +179,8 @@ impl Game<'_> {
             | Quantity::Assigned(_)
             | Quantity::HoldsAssigned(_)
             | Quantity::AssignedWins(_) => 1,
-            Quantity::SetAside => t.pieces,
+            // A seat's figures on one tile: at most the tile's figures, below the tiles.
+            Quantity::SetAside | Quantity::OnTileOf(_) => t.pieces,
             Quantity::Extends(f) | Quantity::ExtendsOpen(f) => {
                 let f = usize::try_from(f).unwrap_or(usize::MAX);
                 let seat = if f < self.rs.followers.len() {

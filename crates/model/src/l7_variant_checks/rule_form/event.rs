@@ -241,6 +241,7 @@ pub(super) fn reads_subject(q: Quantity) -> bool {
             | Quantity::OnBoard(_)
             | Quantity::SetAside
             | Quantity::Assigned(_)
+            | Quantity::OnTileOf(_)
     )
 }
 
