@@ -42,7 +42,7 @@ use std::collections::BTreeSet;
 use tegula_engine::{
     Action, ChoiceOption, FollowerOption, Game, MoveTarget, Phase, Placement, Rules,
 };
-use tegula_ruleset::{Act, Adjacency, AfterScore, Effect, Options, Ruleset};
+use tegula_ruleset::{Act, Adjacency, AfterScore, Options, Ruleset};
 
 /// The sizes of one variant's encoding (the window radius is the game's).
 #[derive(Clone, Debug, PartialEq, Eq)]

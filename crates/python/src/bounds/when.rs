@@ -349,7 +349,6 @@ impl Game<'_> {
                 self.each_kind(kinds, |k| t.count(k) + self.field_rescores(k))
             }
             RuleEvent::GameEnd | RuleEvent::GameOver => 1,
-            RuleEvent::Draw { .. } => 2 * t.pieces,
             // A join pays at a placement's follower decision, at most two a piece (as
             // `corner_points` counts them).
             RuleEvent::Joined { .. } => 2 * t.pieces,
