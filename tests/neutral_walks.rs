@@ -1,12 +1,13 @@
 //! Neutral figures and walks (issue 31; docs/design/actions.md, 1, 2, 7) on the shipped
 //! `variants/princess-dragon.toml`: a walk's step is a choice with no pass, its options in the
 //! fixed order N, E, S, W; random and greedy games cite the dragon's rules and replay from their
-//! logs; chance steps keep the remaining counts right when set-aside tiles go back.
+//! logs; chance steps keep the remaining counts right when set-aside tiles go back. The same
+//! for the action combination (`variants/action-all.toml`), with PD-9's once per turn.
 
 use std::sync::Arc;
 
 use tegula_engine::{
-    log, sim, Action, AgentKind, ChoiceOption, Game, MoveError, Phase, PileOrder, Rng, Rules,
+    log, sim, Action, AgentKind, ChoiceOption, Event, Game, MoveError, Phase, PileOrder, Rng, Rules,
 };
 
 mod common;
@@ -86,9 +87,39 @@ fn a_walk_step_is_a_choice_in_fixed_order_with_no_pass() {
 
 #[test]
 fn random_and_greedy_games_cite_the_dragon_rules_and_replay() {
-    let r = rules();
+    let cited = play_and_replay(&rules(), 0..6);
+    for id in ["PD-1", "PD-2", "PD-3", "PD-5", "PD-6"] {
+        assert!(cited.contains(id), "no game cites {id}: {cited:?}");
+    }
+}
+
+/// The action combination (base + I&C + T&B + A&M + P&D, issue 31 item 7): random and greedy
+/// games play, replay and cite the P&D rules beside the other boxes'; no PD-9 point is paid at
+/// the start of the second part of a double turn (TB-5).
+#[test]
+fn the_action_combination_plays_replays_and_cites_its_rules() {
+    let cited = play_and_replay(&common::variant_rules("variants/action-all.toml"), 0..4);
+    // PD-12 (the princess) is rare in these games (a princess tile joining an occupied city,
+    // then the offer taken): `scenarios/pd12-princess-removes-a-mayor-not-a-builder.toml` plays
+    // it in this variant.
+    let ids = [
+        "PD-1", "PD-2", "PD-3", "PD-5", "PD-6", "PD-7", "PD-9", "PD-10", "PD-11", "PD-13", "PD-14",
+        "IC-2", "TB-5", "TB-8", "AM-7",
+    ];
+    for id in ids {
+        assert!(cited.contains(id), "no game cites {id}: {cited:?}");
+    }
+}
+
+/// Random and greedy 2-seat games of `r` for `seeds`: each ends, keeps its figures, replays to
+/// the same events and pays no `turn-start` point in the second part of a double turn. The
+/// rules they cite.
+fn play_and_replay(
+    r: &Arc<Rules>,
+    seeds: std::ops::Range<u64>,
+) -> std::collections::BTreeSet<String> {
     let mut cited = std::collections::BTreeSet::new();
-    for seed in 0..6u64 {
+    for seed in seeds {
         for kinds in [
             [AgentKind::Random, AgentKind::Random],
             [AgentKind::Greedy, AgentKind::Random],
@@ -102,14 +133,29 @@ fn random_and_greedy_games_cite_the_dragon_rules_and_replay() {
             for e in g.events() {
                 cited.extend(e.cited().map(str::to_string));
             }
+            once_per_turn(&g, seed);
             let text = log::log_text(&g);
             let again = log::replay(r.clone(), &text).unwrap_or_else(|e| panic!("{seed}: {e}"));
             // The same events; the setup line of a replay names no seed.
             assert_eq!(again.events(), g.events(), "seed {seed}");
         }
     }
-    for id in ["PD-1", "PD-2", "PD-3", "PD-5", "PD-6"] {
-        assert!(cited.contains(id), "no game cites {id}: {cited:?}");
+    cited
+}
+
+/// Between an extra turn's start and its tile's placement, no event cites PD-9 (the fairy's
+/// turn-start point is once per turn).
+fn once_per_turn(g: &Game, seed: u64) {
+    let mut in_second_part = false;
+    for e in g.events() {
+        match e {
+            Event::ExtraTurn { .. } => in_second_part = true,
+            Event::Place { .. } => in_second_part = false,
+            _ if in_second_part => {
+                assert!(e.cited().all(|r| r != "PD-9"), "seed {seed}: {e:?}");
+            }
+            _ => {}
+        }
     }
 }
 

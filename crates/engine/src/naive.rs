@@ -385,7 +385,8 @@ impl Counts for NaiveCounts<'_> {
             | Quantity::SetAside
             | Quantity::Assigned(_)
             | Quantity::HoldsAssigned(_)
-            | Quantity::AssignedWins(_) => 0,
+            | Quantity::AssignedWins(_)
+            | Quantity::OnTileOf(_) => 0,
         }
     }
 }

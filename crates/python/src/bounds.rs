@@ -235,7 +235,8 @@ impl Totals {
             | Quantity::SetAside
             | Quantity::Assigned(_)
             | Quantity::HoldsAssigned(_)
-            | Quantity::AssignedWins(_) => (0, 0),
+            | Quantity::AssignedWins(_)
+            | Quantity::OnTileOf(_) => (0, 0),
         }
     }
 

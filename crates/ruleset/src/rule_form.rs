@@ -82,8 +82,13 @@ pub enum RuleEvent {
         #[serde(default)]
         at: ScoredAt,
     },
-    /// The actor's turn begins.
+    /// The actor's turn begins: once per turn, not again for the second part of a double
+    /// turn ([`Act::ExtraTurn`], TB-5; PD-9's "once per turn"). `event = "turn-start"`.
     TurnStart,
+    /// The actor's turn begins, each part of a double turn included: `event = "turn-start"`
+    /// with `parts = "each"` (a variant of its own, so that artefacts of the default read as
+    /// before).
+    TurnStartEach,
     /// The actor's turn ends (after its scorings).
     TurnEnd,
     /// The game ends, before final scoring.

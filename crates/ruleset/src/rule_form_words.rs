@@ -79,6 +79,9 @@ impl RuleEvent {
                 }
             ),
             RuleEvent::TurnStart => "at the start of each turn".into(),
+            RuleEvent::TurnStartEach => {
+                "at the start of each turn and of each part of a double turn".into()
+            }
             RuleEvent::TurnEnd => "at the end of each turn, after its scoring".into(),
             RuleEvent::GameEnd => "at the end of the game, before final scoring".into(),
             RuleEvent::GameOver => "once the game is over, after final scoring".into(),

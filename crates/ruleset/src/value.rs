@@ -141,6 +141,12 @@ pub enum Quantity {
     /// feature's winners (PD-10's other reading), else 0. Rule-form values only.
     #[serde(rename = "assigned_wins")]
     AssignedWins(u32),
+    /// The figures of the seat the value is read for (in a rule's test, the actor) standing on
+    /// a feature of the tile a neutral figure (index into [`crate::Ruleset::neutrals`]) stands
+    /// on; 0 while it is off the board (PD-7's edition Reading, "on a tile"). Corner
+    /// figures stand beside tiles and are not counted. Rule-form values only.
+    #[serde(rename = "on_tile_of")]
+    OnTileOf(u32),
 }
 
 impl Quantity {
@@ -176,6 +182,7 @@ impl Quantity {
                 | Quantity::Assigned(_)
                 | Quantity::HoldsAssigned(_)
                 | Quantity::AssignedWins(_)
+                | Quantity::OnTileOf(_)
         )
     }
 }

@@ -110,6 +110,7 @@ impl Quantity {
             Quantity::Assigned(i) => format!("assigned({})", name(n.neutrals, i)),
             Quantity::HoldsAssigned(i) => format!("holds_assigned({})", name(n.neutrals, i)),
             Quantity::AssignedWins(i) => format!("assigned_wins({})", name(n.neutrals, i)),
+            Quantity::OnTileOf(i) => format!("on_tile_of({})", name(n.neutrals, i)),
             Quantity::SetAside => "set_aside".into(),
             _ => board_source(self, n),
         }
@@ -148,6 +149,10 @@ impl Quantity {
             ),
             Quantity::HoldsAssigned(i) => format!(
                 "figure {} is assigned to on the feature",
+                named("neutral figure", n.neutrals, i)
+            ),
+            Quantity::OnTileOf(i) => format!(
+                "figure of theirs on the tile of {}",
                 named("neutral figure", n.neutrals, i)
             ),
             Quantity::AssignedWins(i) => format!(
@@ -211,6 +216,10 @@ impl Quantity {
             ),
             Quantity::AssignedWins(i) => format!(
                 "whether the owner of the figure {} is assigned to wins the feature",
+                named("neutral figure", n.neutrals, i)
+            ),
+            Quantity::OnTileOf(i) => format!(
+                "their figures on the tile of {}",
                 named("neutral figure", n.neutrals, i)
             ),
             Quantity::Extends(f) | Quantity::ExtendsOpen(f) => format!(

@@ -391,12 +391,7 @@ impl Game {
             (CHOSEN, _) => return,
             (c, _) => c,
         };
-        let inst = match (on, ctx.chosen) {
-            (TileRef::Subject, _) => ctx.tile,
-            (TileRef::Chosen | TileRef::Entered, Some(Chosen::Tile(i))) => Some(i),
-            (TileRef::Chosen | TileRef::Entered, _) => None,
-        };
-        let Some(inst) = inst.filter(|&i| (i as usize) < self.board.insts.len()) else {
+        let Some(inst) = self.tile_of(on, ctx) else {
             return;
         };
         let n = self.value_for(add, ctx, ctx.actor);

@@ -66,6 +66,20 @@ impl Game {
         self.nf.at.get(n).copied().flatten()
     }
 
+    /// The figures of `seat` on features of the tile neutral figure `n` stands on (0 while it
+    /// is off the board; corner figures stand beside tiles and are not counted).
+    pub(super) fn on_tile_of(&self, n: usize, seat: u8) -> u32 {
+        let Some(inst) = self.neutral_at(n).and_then(|(x, y)| self.inst_at(x, y)) else {
+            return 0;
+        };
+        let on = |m: &&super::Meeple| {
+            m.player == seat
+                && self.board.segs[m.seg as usize].inst == inst
+                && self.rules.figures[usize::from(m.ftype)].corner.is_none()
+        };
+        self.board.meeples.iter().filter(on).count() as u32
+    }
+
     /// The tiles set aside and not shuffled back (tile indices, in the order set aside).
     pub fn set_aside_tiles(&self) -> &[u16] {
         &self.nf.set_aside
@@ -82,6 +96,10 @@ impl Game {
         let inst = match (on, ctx.chosen) {
             (TileRef::Subject, _) => ctx.tile,
             (TileRef::Chosen | TileRef::Entered, Some(Chosen::Tile(i))) => Some(i),
+            // The tile the chosen figure stands on (an `own-figure` offer).
+            (TileRef::Chosen, Some(Chosen::Figure(f))) => {
+                self.board.segs.get(f.seg as usize).map(|s| s.inst)
+            }
             _ => None,
         };
         inst.filter(|&i| (i as usize) < self.board.insts.len())

@@ -78,6 +78,7 @@ impl Counts for RuleCounts<'_> {
                 let holds = g.assigned_to(n).map(|f| g.find_ro(f.seg));
                 u32::from(holds.is_some() && holds == root)
             }
+            Quantity::OnTileOf(n) => g.on_tile_of(n as usize, self.seat),
             Quantity::AssignedWins(n) => {
                 let owner = g.assigned_to(n).map(|f| f.player);
                 u32::from(owner.is_some_and(|p| self.ctx.winners >> p & 1 != 0))

@@ -633,7 +633,8 @@ impl Counts for FeatureCounts<'_> {
             | Quantity::SetAside
             | Quantity::Assigned(_)
             | Quantity::HoldsAssigned(_)
-            | Quantity::AssignedWins(_) => 0,
+            | Quantity::AssignedWins(_)
+            | Quantity::OnTileOf(_) => 0,
         }
     }
 }

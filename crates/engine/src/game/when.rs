@@ -191,6 +191,8 @@ impl Game {
                 ctx.tile.is_some_and(|i| self.tile_tag_count(i, *t) > 0)
             }
             RuleEvent::Draw { tag } => self.drawn_has(*tag),
+            // Once per turn: not for the second part of a double turn (TB-5).
+            RuleEvent::TurnStart => !self.now.in_extra,
             RuleEvent::FigurePlaced { figure: Some(f) }
             | RuleEvent::Joined { figure: Some(f) }
             | RuleEvent::FigureAtEnd { figure: Some(f) } => {

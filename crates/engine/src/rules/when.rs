@@ -58,7 +58,7 @@ impl Kind {
             RuleEvent::FigurePlaced { .. } => Kind::FigurePlaced,
             RuleEvent::FeatureCompleted { .. } => Kind::FeatureCompleted,
             RuleEvent::FeatureScored { .. } => Kind::FeatureScored,
-            RuleEvent::TurnStart => Kind::TurnStart,
+            RuleEvent::TurnStart | RuleEvent::TurnStartEach => Kind::TurnStart,
             RuleEvent::TurnEnd => Kind::TurnEnd,
             RuleEvent::GameEnd => Kind::GameEnd,
             RuleEvent::GameOver => Kind::GameOver,

@@ -91,6 +91,10 @@ pub struct RawWhen {
     /// `feature-scored`: during the game, at the end or both (default `"any"`).
     #[serde(default)]
     pub at: Option<Sp<RawScoredAt>>,
+    /// `turn-start`: once per turn (`"first"`, the default: not again for the second part of a
+    /// double turn, TB-5) or for each part (`"each"`).
+    #[serde(default)]
+    pub parts: Option<Sp<RawParts>>,
     /// `tile-placed`, `figure-step`, `before-scoring`, `draw`: only tiles carrying this tag (on
     /// the tile or on a segment).
     #[serde(default)]
@@ -177,6 +181,16 @@ impl RawEvent {
             RawEvent::BeforeScoring => "before-scoring",
         }
     }
+}
+
+/// Which parts of a double turn (TB-5) a `turn-start` rule fires for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawParts {
+    /// Once per turn: the first part only (PD-9's "once per turn").
+    First,
+    /// Each part: the second part of a double turn too.
+    Each,
 }
 
 /// When a `feature-scored` rule fires.

@@ -184,7 +184,8 @@ impl Game<'_> {
             | Quantity::Assigned(_)
             | Quantity::HoldsAssigned(_)
             | Quantity::AssignedWins(_) => 1,
-            Quantity::SetAside => t.pieces,
+            // A seat's figures on one tile: at most the tile's figures, below the tiles.
+            Quantity::SetAside | Quantity::OnTileOf(_) => t.pieces,
             Quantity::Extends(f) | Quantity::ExtendsOpen(f) => {
                 let f = usize::try_from(f).unwrap_or(usize::MAX);
                 let seat = if f < self.rs.followers.len() {
@@ -333,6 +334,7 @@ impl Game<'_> {
             RuleEvent::FigureStep
             | RuleEvent::FigureStepOn { .. }
             | RuleEvent::TurnStart
+            | RuleEvent::TurnStartEach
             | RuleEvent::TurnEnd
             | RuleEvent::Chained => 2 * t.pieces,
             // Once a turn; its pool-tile offers are made again, at most 255 takes a seat.

@@ -489,6 +489,37 @@ fn an_extra_turn_keeps_today_s_limits() {
     assert_eq!(g.current_player(), 1);
 }
 
+#[test]
+fn turn_start_fires_once_per_turn_unless_each_part() {
+    // Completing a city gives one more turn (TB-5's form): `turn-start` is raised for the first
+    // part of the double turn only; `parts = "each"` (TurnStartEach) for the second part too.
+    let rules = vec![
+        when(
+            "x-1",
+            RuleEvent::FeatureCompleted { kinds: vec![] },
+            None,
+            vec![Act::ExtraTurn],
+        ),
+        point("ts-first", RuleEvent::TurnStart, Seat::Actor),
+        point("ts-each", RuleEvent::TurnStartEach, Seat::Actor),
+    ];
+    let mut g = game(ruleset(rules), &["E", "U", "U"]);
+    // Seat 0's first turn started before: both rules paid it.
+    assert_eq!(paid(&g, "ts-first").len(), 1);
+    play(&mut g, "E", (0, -1, 2), None);
+    assert_eq!(g.current_player(), 0, "seat 0 plays again");
+    assert_eq!(
+        paid(&g, "ts-first").len(),
+        1,
+        "not again in the second part"
+    );
+    assert_eq!(paid(&g, "ts-each").len(), 2, "each part");
+    play(&mut g, "U", (1, 0, 0), None);
+    assert_eq!(g.current_player(), 1);
+    assert_eq!(paid(&g, "ts-first").len(), 2, "seat 1's turn");
+    assert_eq!(paid(&g, "ts-each").len(), 3);
+}
+
 /// A context of seat 0's turn about instance `tile` (placed by seat 1 in these games).
 fn ctx(tile: u32) -> Ctx {
     Ctx {

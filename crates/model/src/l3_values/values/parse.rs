@@ -14,6 +14,7 @@
 //!        | "score" | "taken" | "track" "(" TRACK ")" | "track_was" "(" TRACK ")"
 //!        | "on_board" "(" NEUTRAL ")" | "set_aside" | "assigned" "(" NEUTRAL ")"
 //!        | "holds_assigned" "(" NEUTRAL ")" | "assigned_wins" "(" NEUTRAL ")"
+//!        | "on_tile_of" "(" NEUTRAL ")"
 //! test  := conj ("or" conj)*
 //! conj  := neg ("and" neg)*
 //! neg   := "not" neg | "any" "(" TAG ")" | "(" test ")" | sum CMP sum
@@ -148,8 +149,9 @@ fn cite_end(text: &str, start: usize) -> Result<usize, ExprError> {
 }
 
 /// The words of the one rule form, each with a name in parentheses.
-const RULE_WORDS: [&str; 17] = [
+const RULE_WORDS: [&str; 18] = [
     "on_board",
+    "on_tile_of",
     "assigned",
     "holds_assigned",
     "assigned_wins",
@@ -528,6 +530,7 @@ impl<'a> Parser<'a> {
             "assigned" => Quantity::Assigned(one("neutral figure", n.neutrals)?),
             "holds_assigned" => Quantity::HoldsAssigned(one("neutral figure", n.neutrals)?),
             "assigned_wins" => Quantity::AssignedWins(one("neutral figure", n.neutrals)?),
+            "on_tile_of" => Quantity::OnTileOf(one("neutral figure", n.neutrals)?),
             _ => self.touching(arg, arg_at)?,
         })
     }

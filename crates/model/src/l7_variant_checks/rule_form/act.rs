@@ -593,7 +593,8 @@ impl Cx<'_> {
     }
 
     /// The tile an effect acts on: the subject tile, the tile chosen in a `neighbour-tile`
-    /// offer, or the tile a walk entered.
+    /// offer (or the tile the figure chosen in an `own-figure` offer stands on), or the tile a
+    /// walk entered.
     fn tile_ref(
         &self,
         on: Option<&Sp<RawTileRef>>,
@@ -602,7 +603,12 @@ impl Cx<'_> {
     ) -> Option<TileRef> {
         let at = on.map_or(0..0, |o| o.span.clone());
         match on.map_or(RawTileRef::Subject, |o| o.value) {
-            RawTileRef::Chosen if matches!(place.offer, Some(Options::NeighbourTile { .. })) => {
+            RawTileRef::Chosen
+                if matches!(
+                    place.offer,
+                    Some(Options::NeighbourTile { .. } | Options::OwnFigure { .. })
+                ) =>
+            {
                 Some(TileRef::Chosen)
             }
             RawTileRef::Entered if place.walk => Some(TileRef::Entered),
@@ -614,7 +620,8 @@ impl Cx<'_> {
             }
             RawTileRef::Chosen => {
                 let msg = "`on = \"chosen\"` is the tile chosen in an offer: it goes only in the \
-                           `then` of an offer with `neighbour-tile` options";
+                           `then` of an offer with `neighbour-tile` options (the chosen tile) or \
+                           `own-figure` options (the chosen figure's tile)";
                 out.push(self.src.diag(Code::BadWhen, at, msg));
                 None
             }

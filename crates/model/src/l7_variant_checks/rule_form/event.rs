@@ -5,7 +5,7 @@ use tegula_ruleset::{FeatureKind, Quantity, RuleEvent, ScoredAt};
 
 use super::{dangling, Cx};
 use crate::diag::{Code, Diagnostic};
-use crate::raw_when::{RawEvent, RawScoredAt, RawWhen};
+use crate::raw_when::{RawEvent, RawParts, RawScoredAt, RawWhen};
 
 impl Cx<'_> {
     /// The event of `w` with its filters, or `None` after a diagnostic.
@@ -50,7 +50,10 @@ impl Cx<'_> {
                     Some(RawScoredAt::End) => ScoredAt::End,
                 },
             },
-            RawEvent::TurnStart => RuleEvent::TurnStart,
+            RawEvent::TurnStart => match w.parts.as_ref().map(|p| p.value) {
+                None | Some(RawParts::First) => RuleEvent::TurnStart,
+                Some(RawParts::Each) => RuleEvent::TurnStartEach,
+            },
             RawEvent::TurnEnd => RuleEvent::TurnEnd,
             RawEvent::GameEnd => RuleEvent::GameEnd,
             RawEvent::GameOver => RuleEvent::GameOver,
@@ -88,6 +91,12 @@ impl Cx<'_> {
                 w.at.as_ref().map(|k| k.span.clone()),
                 ev == E::FeatureScored,
                 "`feature-scored`",
+            ),
+            (
+                "parts",
+                w.parts.as_ref().map(|k| k.span.clone()),
+                ev == E::TurnStart,
+                "`turn-start`",
             ),
             (
                 "tag",
@@ -149,7 +158,7 @@ pub(super) fn name(e: &RuleEvent) -> &'static str {
         RuleEvent::FigurePlaced { .. } => "figure-placed",
         RuleEvent::FeatureCompleted { .. } => "feature-completed",
         RuleEvent::FeatureScored { .. } => "feature-scored",
-        RuleEvent::TurnStart => "turn-start",
+        RuleEvent::TurnStart | RuleEvent::TurnStartEach => "turn-start",
         RuleEvent::TurnEnd => "turn-end",
         RuleEvent::GameEnd => "game-end",
         RuleEvent::GameOver => "game-over",
@@ -184,6 +193,7 @@ pub(super) fn has_tile(e: &RuleEvent) -> bool {
     !matches!(
         e,
         RuleEvent::TurnStart
+            | RuleEvent::TurnStartEach
             | RuleEvent::TurnEnd
             | RuleEvent::TurnFinished
             | RuleEvent::GameEnd
@@ -233,6 +243,7 @@ pub(super) fn reads_subject(q: Quantity) -> bool {
             | Quantity::OnBoard(_)
             | Quantity::SetAside
             | Quantity::Assigned(_)
+            | Quantity::OnTileOf(_)
     )
 }
 

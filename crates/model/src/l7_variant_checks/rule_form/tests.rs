@@ -494,3 +494,55 @@ fn neutral_effects_are_refused_where_they_mean_nothing() {
     ));
     assert_eq!(code, Code::DanglingReference);
 }
+
+#[test]
+fn turn_start_parts_lower_to_once_per_turn_or_each_part() {
+    let rule = |parts: &str| {
+        format!("[[when]]\nrule = \"B-4\"\nevent = \"turn-start\"\n{parts}then = [{{ score = \"1\", to = \"actor\" }}]\n")
+    };
+    for (parts, event) in [
+        ("", RuleEvent::TurnStart),
+        ("parts = \"first\"\n", RuleEvent::TurnStart),
+        ("parts = \"each\"\n", RuleEvent::TurnStartEach),
+    ] {
+        let (lowered, diags) = run(&rule(parts));
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(lowered.when[0].event, event, "{parts}");
+    }
+    let text = "[[when]]\nrule = \"B-4\"\nevent = \"turn-end\"\nparts = \"each\"\nthen = [{ score = \"1\", to = \"actor\" }]\n";
+    let (code, line, msg) = one(text);
+    assert_eq!((code, line), (Code::BadWhen, 4));
+    assert!(
+        msg.contains("`parts` goes only with event = `turn-start`"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn a_neutral_figure_goes_onto_the_chosen_figure_s_tile_and_is_counted_there() {
+    let (l, diags) = run(&format!(
+        r#"{DRAGON}
+[[when]]
+rule = "B-4"
+event = "figure-step"
+offer = {{ to = "actor", options = {{ own-figure = {{ figures = ["meeple"] }} }}, may_decline = true, uses_figure_step = true, then = [{{ put = "dragon", on = "chosen" }}] }}
+
+[[when]]
+rule = "B-4"
+event = "turn-start"
+if = "on_tile_of(dragon) > 0"
+then = [{{ score = 1, to = "actor" }}]
+"#
+    ));
+    assert!(diags.is_empty(), "{diags:?}");
+    let offer = l.when[0].offer.as_ref().expect("an offer");
+    assert_eq!(
+        offer.then,
+        [Act::Put {
+            neutral: 0,
+            on: TileRef::Chosen
+        }]
+    );
+    let text = format!("{:?}", l.when[1].test);
+    assert!(text.contains("OnTileOf(0)"), "{text}");
+}
