@@ -33,7 +33,13 @@ impl Game {
     /// owned tile, in ownership order, the rules its type carries, in file order.
     pub(super) fn raise_carried(&mut self, carried: &[(u16, u16)], ctx: &Ctx) {
         let rules = Arc::clone(&self.rules);
-        for c in self.carriers() {
+        // By index, not a collected list: this runs for every event of a variant with carried
+        // rules; the tiles owned when the event was raised are the ones that act.
+        for k in 0..self.w.owned.len() {
+            let Some(c) = self.carrier(k) else { break };
+            if !carried.iter().any(|(t, _)| *t == c.tile) {
+                continue;
+            }
             let cx = self.carried_ctx(ctx, c);
             for &(_, i) in carried.iter().filter(|(t, _)| *t == c.tile) {
                 self.run_rule(&rules.ruleset().when[usize::from(i)], i, &cx);
@@ -42,15 +48,19 @@ impl Game {
     }
 
     /// The owned tiles, in the order they got their owners.
-    fn carriers(&self) -> Vec<Carrier> {
-        let turn = self.now.turn;
-        let carrier = |o: &Owned| Carrier {
+    fn carriers(&self) -> impl Iterator<Item = Carrier> + '_ {
+        (0..self.w.owned.len()).filter_map(|k| self.carrier(k))
+    }
+
+    /// The `k`-th owned tile, as a carrier of rules.
+    fn carrier(&self, k: usize) -> Option<Carrier> {
+        let o: &Owned = self.w.owned.get(k)?;
+        Some(Carrier {
             tile: o.tile,
             inst: o.inst,
             owner: o.player,
-            fresh: o.turn == turn,
-        };
-        self.w.owned.iter().map(carrier).collect()
+            fresh: o.turn == self.now.turn,
+        })
     }
 
     /// The context of a carried rule on `c` for an event about `ctx`: where the event has no

@@ -366,7 +366,7 @@ impl Game {
                 return;
             };
             self.record_draw(t);
-            if self.waits(Kind::Draw) && self.rule_draw(t) {
+            if self.rules.when.draw_acts && self.rule_draw(t) {
                 // Set aside (PD-3): the seat draws again.
                 continue;
             }

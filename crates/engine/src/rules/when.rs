@@ -98,6 +98,10 @@ pub(crate) struct WhenIndex {
     pub each_part: bool,
     /// Whether some rule walks a neutral figure ([`Act::Walk`]).
     pub walks: bool,
+    /// Whether some `draw` rule acts on the drawn tile: one that only sets the hand
+    /// ([`Act::Hand`], read before the draw by `hand_size`) does nothing when a tile is drawn,
+    /// so the draw raises no event for it.
+    pub draw_acts: bool,
 }
 
 impl WhenIndex {
@@ -132,6 +136,7 @@ impl WhenIndex {
             };
             ix.each_part |= acts.iter().any(by_part);
             ix.walks |= acts.iter().any(|a| matches!(a, Act::Walk(_)));
+            ix.draw_acts |= k == Kind::Draw && acts.iter().any(|a| !matches!(a, Act::Hand { .. }));
         }
         ix
     }
