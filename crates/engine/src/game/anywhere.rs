@@ -15,6 +15,16 @@ use super::{ChoiceOption, Game, Meeple};
 #[cfg(doc)]
 use tegula_ruleset::Options;
 
+/// The set bits of `mask`, lowest first (figure types, bit per type).
+fn bits(mask: u32) -> impl Iterator<Item = u8> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        let t = m.trailing_zeros();
+        m &= m.wrapping_sub(1);
+        (t < 32).then_some(t as u8)
+    })
+}
+
 /// The tag an event's filter names (a `tile-placed` or `figure-step` rule's `tag`).
 pub(super) fn event_tag(e: &RuleEvent) -> Option<u32> {
     match e {
@@ -41,12 +51,15 @@ impl Game {
         if held == 0 {
             return out;
         }
-        // Each feature's root with the figure types already listed on it (bit per type); the
-        // subject tile's features count as listed for every type.
-        let mut listed: Vec<(u32, u32)> = Vec::new();
+        // The figure types already listed on each feature, by root segment (bit per type);
+        // the subject tile's features count as listed for every type. Indexed by segment, so
+        // the walk over the board stays linear in its features.
+        let mut listed = vec![0u32; self.board.segs.len()];
         if let Some(inst) = ctx.tile.and_then(|i| self.board.insts.get(i as usize)) {
             let n = self.rules.tiles[inst.tile as usize].feats.len() as u32;
-            listed.extend((0..n).map(|l| (self.find_ro(inst.seg_base + l), u32::MAX)));
+            for l in 0..n {
+                listed[self.find_ro(inst.seg_base + l) as usize] = u32::MAX;
+            }
         }
         for (j, inst) in self.board.insts.iter().enumerate() {
             if Some(j as u32) == ctx.tile || self.avoided(j as u32, avoid) {
@@ -56,16 +69,13 @@ impl Game {
             for (l, f) in feats.iter().enumerate() {
                 let seg = inst.seg_base + l as u32;
                 let root = self.find_ro(seg);
-                let k = match listed.iter().position(|e| e.0 == root) {
-                    Some(k) => k,
-                    None => {
-                        listed.push((root, 0));
-                        listed.len() - 1
-                    }
-                };
-                let may = self.site_figures(seat, held & !listed[k].1, root, (f.kind, f.tags));
-                listed[k].1 |= may;
-                for ftype in (0..32u8).filter(|&t| may >> t & 1 != 0) {
+                let rest = held & !listed[root as usize];
+                if rest == 0 {
+                    continue;
+                }
+                let may = self.site_figures(seat, rest, root, (f.kind, f.tags));
+                listed[root as usize] |= may;
+                for ftype in bits(may) {
                     let option = ChoiceOption::Figure {
                         x: inst.x,
                         y: inst.y,
@@ -85,7 +95,7 @@ impl Game {
         let i = self.board.insts[inst as usize];
         avoid.iter().any(|a| match *a {
             Avoid::Neutral(n) => self.neutral_at(usize::from(n)) == Some((i.x, i.y)),
-            Avoid::Tag(t) => self.tile_tag_count(inst, t) > 0,
+            Avoid::Tag(t) => self.tile_has_tag(inst, t),
             Avoid::Empty | Avoid::Visited => false,
         })
     }
@@ -111,7 +121,7 @@ impl Game {
         }
         let occupied = r.occ > u16::from(r.guests);
         let mut out = 0;
-        for k in (0..32u8).filter(|&t| may >> t & 1 != 0) {
+        for k in bits(may) {
             let fig = &self.rules.figures[usize::from(k)];
             let guest = self.rules.corner_guest_figs >> k & 1 != 0;
             let ok = fig.stands_on(kind)

@@ -28,7 +28,7 @@ use tegula_ruleset::{FeatureKind, Options, PieceKind, Test, When};
 
 use super::corners::NEIGHBOURS;
 use super::when::{Chosen, Ctx, FigureRef, RuleCounts};
-use super::{find, Action, ChoiceOption, Event, Game, MoveError, Phase, FRONT};
+use super::{Action, ChoiceOption, Event, Game, MoveError, Phase, FRONT};
 use crate::event::ChoiceWord;
 use crate::rules::when::Kind;
 
@@ -447,8 +447,8 @@ impl Game {
     /// the follower phase), each with its options.
     fn list_step_offers(&mut self) {
         self.choice.step.clear();
-        let pending = std::mem::take(&mut self.rf.offers);
-        for p in pending {
+        let mut pending = std::mem::take(&mut self.rf.offers);
+        for &p in &pending {
             let to_actor = self.offer_of(p.rule).is_some_and(|o| {
                 let bits = self.seat_bits(&o.to, &p.ctx);
                 bits >> self.now.player & 1 != 0
@@ -467,6 +467,12 @@ impl Game {
                     options,
                 });
             }
+        }
+        // Listing options raises nothing: the buffer goes back, its capacity kept for the
+        // next turn's figure step.
+        pending.clear();
+        if self.rf.offers.is_empty() {
+            self.rf.offers = pending;
         }
         self.make_must_offer();
     }
@@ -519,10 +525,12 @@ impl Game {
                 on,
                 test,
             } => {
-                let figs = self.own_figures(seat, (*figure, on), test.as_ref(), ctx);
-                let hosts = figs.into_iter();
-                let hosts = hosts.filter(|&f| self.may_host(f, *figures, *not_assigned));
-                hosts.map(|f| self.figure_option(f)).collect()
+                let mut figs = self.own_figures(seat, (*figure, on), test.as_ref(), ctx);
+                figs.retain(|&(_, c)| match c {
+                    Chosen::Figure(f) => self.may_host(f, *figures, *not_assigned),
+                    _ => false,
+                });
+                figs
             }
             Options::NeighbourTile { diagonals } => self.neighbour_tiles(ctx.tile, *diagonals),
             Options::Kind { of } => self.held_kinds(seat, of),
@@ -559,39 +567,44 @@ impl Game {
 
     /// `seat`'s figures on features (not corner figures) of the type `which.0` (any: `None`),
     /// on a feature of one of the kinds `which.1` (empty: any) passing `test` (over that
-    /// feature, as the subject), in board order.
+    /// feature, as the subject), in board order, as options.
     fn own_figures(
-        &mut self,
+        &self,
         seat: u8,
         which: (Option<u8>, &[FeatureKind]),
         test: Option<&Test>,
         ctx: &Ctx,
-    ) -> Vec<FigureRef> {
+    ) -> Vec<(ChoiceOption, Chosen)> {
         let (figure, on) = which;
-        let mut out: Vec<FigureRef> = Vec::new();
-        for i in 0..self.board.meeples.len() {
-            let m = self.board.meeples[i];
-            let root = find(&mut self.board.segs, m.seg);
-            let kind = self.board.segs[root as usize].kind;
-            let ok = m.player == seat
-                && figure.is_none_or(|f| f == m.ftype)
-                && (on.is_empty() || on.contains(&kind));
+        let segs = &self.board.segs;
+        // The cheap filters (seat, figure type) first: most figures are another seat's.
+        let mine = (self.board.meeples.iter())
+            .filter(|m| m.player == seat && figure.is_none_or(|f| f == m.ftype));
+        let mut out: Vec<(ChoiceOption, Chosen)> = Vec::new();
+        for m in mine {
+            let root = self.find_ro(m.seg);
+            if !on.is_empty() && !on.contains(&segs[root as usize].kind) {
+                continue;
+            }
             let sub = Ctx {
                 feature: Some(root),
                 ..*ctx
             };
-            if ok && test.is_none_or(|t| t.holds(&mut RuleCounts::new(self, &sub, seat))) {
-                out.push(FigureRef {
+            if test.is_none_or(|t| t.holds(&mut RuleCounts::new(self, &sub, seat))) {
+                out.push(self.figure_option(FigureRef {
                     player: m.player,
                     ftype: m.ftype,
                     seg: m.seg,
-                });
+                }));
             }
         }
-        let segs = &self.board.segs;
-        out.sort_by_key(|f| {
-            let s = segs[f.seg as usize];
-            (s.inst, s.local, f.ftype)
+        // Board order: tile placement order, tile-local feature, figure type.
+        out.sort_unstable_by_key(|&(_, c)| match c {
+            Chosen::Figure(f) => {
+                let s = segs[f.seg as usize];
+                (s.inst, s.local, f.ftype)
+            }
+            _ => (0, 0, 0),
         });
         out.dedup();
         out

@@ -203,10 +203,8 @@ impl Game {
 
     /// Whether tile type `t` carries tag `tag`, on the tile or on a segment.
     fn type_has_tag(&self, t: u16, tag: u32) -> bool {
-        let has = |bits: u32| bits.checked_shr(tag).unwrap_or(0) & 1 != 0;
-        let tile = usize::from(t);
-        has(self.rules.ruleset().tiles[tile].tags)
-            || self.rules.tiles[tile].feats.iter().any(|f| has(f.tags))
+        let tags = self.rules.tiles[usize::from(t)].any_tags;
+        tags.checked_shr(tag).unwrap_or(0) & 1 != 0
     }
 
     /// Whether the tile being drawn passes a `draw` rule's tag filter. Before a tile is drawn

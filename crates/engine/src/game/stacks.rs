@@ -90,15 +90,6 @@ impl Game {
         self.st.stacks.iter().find(|s| s.inst == inst)
     }
 
-    /// The placed tiles carrying stack type `kind`'s site tag, in placement order.
-    fn stack_sites(&self, kind: u16) -> Vec<u32> {
-        let Some(t) = self.stack_type(kind).map(|t| t.site_tag) else {
-            return Vec::new();
-        };
-        let n = self.board.insts.len() as u32;
-        (0..n).filter(|&i| self.tile_tag_count(i, t) > 0).collect()
-    }
-
     /// Whether the stack of type `kind` on `inst` takes a piece or a top figure.
     fn stack_open(&self, kind: u16, inst: u32) -> bool {
         self.stack_at(kind, inst)
@@ -147,7 +138,8 @@ impl Game {
         if self.holds(seat, t.piece) == 0 {
             return Vec::new();
         }
-        let sites = self.stack_sites(kind).into_iter();
+        let n = self.board.insts.len() as u32;
+        let sites = (0..n).filter(|&i| self.tile_has_tag(i, t.site_tag));
         let open = sites.filter(|&i| self.stack_open(kind, i));
         let each = open.map(|i| {
             let at = self.board.insts[i as usize];
@@ -302,7 +294,7 @@ impl Game {
         };
         let rs = self.rules.clone();
         let stacks = &rs.ruleset().stacks;
-        let site = |t: &StackType| self.tile_tag_count(inst, t.site_tag) > 0;
+        let site = |t: &StackType| self.tile_has_tag(inst, t.site_tag);
         let Some(kind) = stacks.iter().position(site) else {
             return;
         };

@@ -160,7 +160,7 @@ impl Game {
                 Avoid::Empty => false,
                 Avoid::Visited => walk.visited.contains(&(cx, cy)),
                 Avoid::Neutral(n) => self.neutral_at(usize::from(*n)) == Some((cx, cy)),
-                Avoid::Tag(t) => self.tile_tag_count(inst, *t) > 0,
+                Avoid::Tag(t) => self.tile_has_tag(inst, *t),
             });
             if !blocked {
                 out.push((ChoiceOption::Tile { x: cx, y: cy }, Chosen::Tile(inst)));

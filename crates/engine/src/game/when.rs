@@ -188,7 +188,7 @@ impl Game {
             RuleEvent::TilePlaced { tag: Some(t) }
             | RuleEvent::FigureStepOn { tag: t }
             | RuleEvent::BeforeScoring { tag: Some(t) } => {
-                ctx.tile.is_some_and(|i| self.tile_tag_count(i, *t) > 0)
+                ctx.tile.is_some_and(|i| self.tile_has_tag(i, *t))
             }
             RuleEvent::Draw { tag } => self.drawn_has(*tag),
             // Once per turn: not for the second part of a double turn (TB-5).

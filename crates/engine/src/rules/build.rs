@@ -211,7 +211,9 @@ fn tile_info(t: &TileType) -> Result<(TileInfo, i32), Vec<TileProblem>> {
         return Err(problems);
     }
     let rules = !t.placement.is_empty();
-    Ok((finish_tile(n, rot, feats, rules), max_offset))
+    let mut info = finish_tile(n, rot, feats, rules);
+    info.any_tags = info.feats.iter().fold(t.tags, |m, f| m | f.tags);
+    Ok((info, max_offset))
 }
 
 /// A fault that leaves nothing else to check: the cell, rotation or feature count.
@@ -398,6 +400,7 @@ fn finish_tile(
         fit_wide: None,
         has_placement_rules,
         cloisters_by_cell,
+        any_tags: 0,
     }
 }
 
@@ -658,5 +661,6 @@ fn dummy_tile() -> TileInfo {
         fit: NarrowFit::new(0),
         fit_wide: None,
         has_placement_rules: false,
+        any_tags: 0,
     }
 }

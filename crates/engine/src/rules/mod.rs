@@ -252,6 +252,9 @@ pub(crate) struct TileInfo {
     pub fit_wide: Option<Box<WideFit>>,
     /// Whether the tile carries placement rules (`TileType::placement`).
     pub has_placement_rules: bool,
+    /// The tags the tile or one of its features carries, bit per tag: the hot "does this
+    /// tile carry tag T" tests (rule filters, stack sites, walks) read one word.
+    pub any_tags: u32,
 }
 
 /// How one follower type behaves, in the form the move loop reads.
