@@ -580,7 +580,7 @@ impl Game {
         // The cheap filters (seat, figure type) first: most figures are another seat's.
         let mine = (self.board.meeples.iter())
             .filter(|m| m.player == seat && figure.is_none_or(|f| f == m.ftype));
-        let mut out: Vec<(ChoiceOption, Chosen)> = Vec::new();
+        let mut out: Vec<(ChoiceOption, Chosen)> = Vec::with_capacity(8);
         for m in mine {
             let root = self.find_ro(m.seg);
             if !on.is_empty() && !on.contains(&segs[root as usize].kind) {
@@ -598,14 +598,18 @@ impl Game {
                 }));
             }
         }
-        // Board order: tile placement order, tile-local feature, figure type.
-        out.sort_unstable_by_key(|&(_, c)| match c {
+        // Board order: tile placement order, tile-local feature, figure type (the figures'
+        // own order, placement order, is that order unless one moved: then sorted).
+        let key = |c: &(ChoiceOption, Chosen)| match c.1 {
             Chosen::Figure(f) => {
                 let s = segs[f.seg as usize];
                 (s.inst, s.local, f.ftype)
             }
             _ => (0, 0, 0),
-        });
+        };
+        if !out.is_sorted_by_key(key) {
+            out.sort_unstable_by_key(key);
+        }
         out.dedup();
         out
     }
