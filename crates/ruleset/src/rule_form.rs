@@ -193,6 +193,11 @@ pub enum Seat {
     /// The owner of the figure a neutral figure (index into [`crate::Ruleset::neutrals`]) is
     /// assigned to (none: the effect does nothing; PD-9, PD-10).
     AssignedOwner(u16),
+    /// The owners of the subject feature's figures that stand on the tile a neutral figure
+    /// (index into [`crate::Ruleset::neutrals`]) stands on, corner figures not counted, each
+    /// seat once, in turn order from the actor (none while that figure is off the board; PD-10
+    /// under PD-7's edition Reading).
+    OwnersOn(u16),
 }
 
 /// An effect: what a rule does.

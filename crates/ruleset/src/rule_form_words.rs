@@ -131,6 +131,10 @@ impl Seat {
                 "the owner of the figure neutral figure `{}` is assigned to",
                 name(n.neutrals, u32::from(*x))
             ),
+            Seat::OwnersOn(x) => format!(
+                "each seat with a figure in the feature on the tile of neutral figure `{}`",
+                name(n.neutrals, u32::from(*x))
+            ),
             Seat::Most(r) => format!(
                 "each seat holding the most of resource `{}` (none for 0)",
                 name(n.resources, u32::from(*r))

@@ -178,6 +178,7 @@ impl Game {
             Seat::Chooser => one(ctx.chooser),
             Seat::Most(r) => self.most_bits(usize::from(*r)),
             Seat::AssignedOwner(n) => one(self.assigned_to(u32::from(*n)).map(|f| f.player)),
+            Seat::OwnersOn(n) => self.owners_on(usize::from(*n), ctx),
             Seat::Has(f) => {
                 let seats = self.has_figure(*f, ctx);
                 seats.iter().fold(0, |m, &p| m | 1 << p)
