@@ -382,10 +382,14 @@ impl Options {
             Options::OwnCaptive {
                 min_score,
                 once_per_turn,
-            } => format!(
-                "a figure of theirs another seat holds (with at least {min_score} points{})",
-                if *once_per_turn { ", once a turn" } else { "" }
-            ),
+            } => {
+                let poor = match min_score {
+                    0 => "even below 0 points".to_string(),
+                    m => format!("with at least {m} points"),
+                };
+                let once = if *once_per_turn { ", once a turn" } else { "" };
+                format!("a figure of theirs another seat holds ({poor}{once})")
+            }
         }
     }
 }

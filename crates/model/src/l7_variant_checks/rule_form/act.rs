@@ -267,13 +267,12 @@ impl Cx<'_> {
                 },
                 "",
             ),
-            ("redeem", Some(Options::OwnCaptive { min_score, .. })) => {
-                let points = r.redeem.as_ref().map_or(0, |p| p.value);
-                if points > *min_score {
-                    return self.below_zero(points, *min_score, a, out);
-                }
-                (Act::Redeem { points }, "")
-            }
+            ("redeem", Some(Options::OwnCaptive { .. })) => (
+                Act::Redeem {
+                    points: r.redeem.as_ref().map_or(0, |p| p.value),
+                },
+                "",
+            ),
             ("add_piece", _) => (Act::AddPiece, "stack-site"),
             ("top", _) => (Act::Top, "stack-top"),
             ("capture", _) => (Act::Capture { exchange: None }, "in-reach"),
@@ -287,31 +286,6 @@ impl Cx<'_> {
              offer with `{options}` options"
         );
         out.push(self.src.diag(Code::BadWhen, a.span.clone(), msg));
-        None
-    }
-
-    /// The diagnostic of a `redeem` dearer than its offer's `min_score`: a chooser with fewer
-    /// points would pay below 0, and scores are never negative (TO-7's other reading cannot be
-    /// said yet).
-    fn below_zero(
-        &self,
-        points: u32,
-        min_score: u32,
-        a: &Sp<RawAct>,
-        out: &mut Vec<Diagnostic>,
-    ) -> Option<Act> {
-        let msg = format!(
-            "`redeem = {points}` under `own-captive` with `min_score = {min_score}` would take a \
-             chooser with fewer than {points} points below 0, and scores are never negative \
-             (docs/RULE-LANGUAGE.md, \"What it cannot say yet\"): give `min_score = {points}` \
-             or more"
-        );
-        let at = a
-            .value
-            .redeem
-            .as_ref()
-            .map_or(a.span.clone(), |p| p.span.clone());
-        out.push(self.src.diag(Code::BadWhen, at, msg));
         None
     }
 

@@ -567,22 +567,3 @@ fn owners_on_a_neutral_figure_s_tile_is_a_seat_of_feature_events_only() {
     assert_eq!(code, Code::DanglingReference);
     assert!(msg.contains("dragon"), "{msg}");
 }
-
-#[test]
-fn a_buy_back_dearer_than_its_min_score_is_refused_scores_never_go_below_zero() {
-    let rule = |captive: &str| {
-        format!(
-            "[[when]]\nrule = \"B-4\"\nevent = \"figure-step\"\noffer = {{ to = \"actor\", options = {{ own-captive = {{ {captive} }} }}, may_decline = true, then = [{{ redeem = 3 }}] }}\n"
-        )
-    };
-    let (l, diags) = run(&rule("min_score = 3, once_per_turn = true"));
-    assert!(diags.is_empty(), "{diags:?}");
-    let offer = l.when[0].offer.as_ref().expect("an offer");
-    assert_eq!(offer.then, [Act::Redeem { points: 3 }]);
-    let (code, line, msg) = one(&rule("once_per_turn = true"));
-    assert_eq!((code, line), (Code::BadWhen, 4));
-    assert!(
-        msg.contains("below 0") && msg.contains("min_score = 3"),
-        "{msg}"
-    );
-}
