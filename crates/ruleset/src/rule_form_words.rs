@@ -384,7 +384,7 @@ impl Options {
                 once_per_turn,
             } => {
                 let poor = match min_score {
-                    0 => "even below 0 points".to_string(),
+                    0 => "whatever their score, even below 0".to_string(),
                     m => format!("with at least {m} points"),
                 };
                 let once = if *once_per_turn { ", once a turn" } else { "" };
