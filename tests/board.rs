@@ -69,14 +69,15 @@ fn the_board_model_matches_the_engine_at_every_turn() {
             assert!(cell < t.view.cells.len());
             assert!((0.0..=1.0).contains(&u) && (0.0..=1.0).contains(&q));
         }
-        let total: u32 = v.seats.iter().map(|s| s.score).sum();
+        let total: i64 = v.seats.iter().map(|s| s.score).sum();
         let by_kind: u32 = v
             .seats
             .iter()
             .flat_map(|s| s.by_kind.iter().map(|(_, p)| *p))
             .sum();
         assert_eq!(
-            total, by_kind,
+            total,
+            i64::from(by_kind),
             "turn {k}: points by kind add up to the scores"
         );
     }

@@ -357,8 +357,8 @@ fn the_am8_reading_changes_only_what_the_joins_pay() {
         assert!(ra == rb, "seed {seed}: events other than AM-8's differ");
         for s in 0..4 {
             assert_eq!(
-                a.scores()[s] - pa[s],
-                b.scores()[s] - pb[s],
+                a.scores()[s] - i64::from(pa[s]),
+                b.scores()[s] - i64::from(pb[s]),
                 "seed {seed}, seat {s}"
             );
         }

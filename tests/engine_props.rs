@@ -207,10 +207,10 @@ proptest! {
         }
         prop_assert_eq!(finals, naive::final_scores(&g));
         // Score events add up to the scores.
-        let mut sum = vec![0u32; players as usize];
+        let mut sum = vec![0i64; players as usize];
         for e in g.events() {
             if let Event::Score { players: ps, points, .. } = e {
-                for &p in ps { sum[p as usize] += points; }
+                for &p in ps { sum[p as usize] += i64::from(*points); }
             }
         }
         prop_assert_eq!(&sum[..], g.scores());

@@ -6,7 +6,7 @@ use std::path::Path;
 use tegula_scenario::VariantCache;
 
 mod common;
-use common::{assert_exit, fails_under, root, tegula, toml_files};
+use common::{assert_exit, fails_under, root, run_under, tegula, toml_files};
 
 fn stdout(args: &[&str], code: i32) -> String {
     let out = tegula(args);
@@ -93,6 +93,24 @@ fn reading_scenarios_on_test_kits_fail_under_the_registrys_reading() {
             "{scenario}: {parent} gives the same result"
         );
     }
+}
+
+/// PD-10 under PD-7's first-edition fairy (`owners-on(fairy)`): the house variant's second
+/// scenario runs under the Reading (`variants/princess-dragon.toml`) and fails there, in its
+/// final scoring (the first file, `house-pd7-fairy-on-a-tile.toml`, already fails at PD-9).
+#[test]
+fn pd10_first_edition_scenario_fails_under_the_reading() {
+    let mut cache = VariantCache::default();
+    let tmp = std::env::temp_dir().join(format!("tegula-pd10-{}", std::process::id()));
+    let sc = root().join("scenarios/house-pd7-fairy-on-a-tile-pd10.toml");
+    let line = "variant = \"../variants/house/pd7-fairy-on-a-tile.toml\"";
+    let parent = "variants/princess-dragon.toml";
+    let ran = run_under(&sc, line, parent, &tmp, &mut cache);
+    assert_eq!(
+        ran,
+        Some(true),
+        "{parent} loads the file and gives another result"
+    );
 }
 
 #[test]

@@ -254,13 +254,14 @@ fn hostile_shard_headers_are_refused_not_panicking() {
     let mut header: serde_json::Value = serde_json::from_str(head).unwrap();
     let sums = &mut header["tegula_simulate_shard"]["sums"];
     // Sums that would overflow when added to the other shard's: exit 1, no panic (debug
-    // builds), caught as sums the game lines do not add up to.
-    sums["total_score"] = serde_json::json!(u64::MAX);
+    // builds), caught as sums the game lines do not add up to (score sums are signed: a score
+    // may be below 0).
+    sums["total_score"] = serde_json::json!(i64::MAX);
     std::fs::write(dir.join("big0.jsonl"), format!("{header}\n{rest}")).unwrap();
     let (code, e) = merge(&dir, &["big0.jsonl", "a1.jsonl"]);
     assert_eq!(code, Some(1), "{e}");
     assert!(
-        e.contains("big0.jsonl: line 1: its header's `sums.total_score` is 18446744073709551615"),
+        e.contains("big0.jsonl: line 1: its header's `sums.total_score` is 9223372036854775807"),
         "{e}"
     );
     // Per-seat sums that do not match the seats: no shard header (exit 2).

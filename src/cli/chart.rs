@@ -12,26 +12,24 @@ const H: f64 = 360.0;
 const LEFT: f64 = 64.0;
 const BOTTOM: f64 = 40.0;
 /// Score points per bin of the distribution.
-const BIN: u32 = 5;
+const BIN: i64 = 5;
 
 /// An SVG chart: per variant, the distribution of the seats' final scores (share of seat results
 /// per 5-point bin) as a line, with both axes' values. `scores[v][g]` are the seats' scores of
 /// game `g` of variant `v`; `caption` (who played, how many games) is written at the top.
-pub fn score_distributions(ids: &[String], scores: &[Vec<&[u32]>], caption: &str) -> String {
-    let top = scores
-        .iter()
-        .flatten()
-        .flat_map(|g| g.iter().copied())
-        .max()
-        .unwrap_or(0);
-    let bins = (top / BIN + 1) as usize;
+pub fn score_distributions(ids: &[String], scores: &[Vec<&[i64]>], caption: &str) -> String {
+    let all = || scores.iter().flatten().flat_map(|g| g.iter().copied());
+    let top = all().max().unwrap_or(0).max(0);
+    // Bins start at 0, or at the bin of the lowest score when a seat ended below 0.
+    let low = all().min().unwrap_or(0).min(0).div_euclid(BIN) * BIN;
+    let bins = ((top - low) / BIN + 1) as usize;
     let hists: Vec<Vec<f64>> = scores
         .iter()
         .map(|games| {
             let mut h = vec![0.0; bins];
             let n = games.iter().map(|g| g.len()).sum::<usize>().max(1) as f64;
             for s in games.iter().flat_map(|g| g.iter()) {
-                h[(s / BIN) as usize] += 1.0 / n;
+                h[((s - low) / BIN) as usize] += 1.0 / n;
             }
             h
         })
@@ -44,7 +42,7 @@ pub fn score_distributions(ids: &[String], scores: &[Vec<&[u32]>], caption: &str
         .max(1e-9);
     let x = |b: usize| LEFT + (W - LEFT - 20.0) * (b as f64 + 0.5) / bins as f64;
     let y = |v: f64| (H - BOTTOM) - (H - BOTTOM - 30.0) * v / ymax;
-    let mut svg = axes(bins, ymax, &x, &y, caption);
+    let mut svg = axes((bins, low), ymax, &x, &y, caption);
     for (v, hist) in hists.iter().enumerate() {
         let colour = COLOURS[v % COLOURS.len()];
         let points: Vec<String> = hist
@@ -68,7 +66,7 @@ pub fn score_distributions(ids: &[String], scores: &[Vec<&[u32]>], caption: &str
 /// The frame: background, caption, both axes with their names, tick marks and values (scores
 /// under the x axis, shares of seat results in per cent beside the y axis).
 fn axes(
-    bins: usize,
+    (bins, low): (usize, i64),
     ymax: f64,
     x: &dyn Fn(usize) -> f64,
     y: &dyn Fn(f64) -> f64,
@@ -92,7 +90,7 @@ fn axes(
             x(b),
             base + 4.0,
             base + 16.0,
-            b as u32 * BIN
+            low + b as i64 * BIN
         ));
     }
     // Five values from 0 to the highest share.

@@ -71,7 +71,7 @@ pub struct FileReport {
     pub steps: usize,
     /// Final scores the engine reached.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub scores: Vec<u32>,
+    pub scores: Vec<i64>,
     /// Failed expectations.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub failures: Vec<Failure>,

@@ -26,7 +26,7 @@ const KINDS: [&str; 5] = ["roads", "cities", "cloisters", "fields", "abilities"]
 /// What one game gave.
 #[derive(Clone)]
 struct Record {
-    scores: Vec<u32>,
+    scores: Vec<i64>,
     winners: Vec<u8>,
     turns: u32,
     kinds: [u32; 5],
@@ -109,7 +109,7 @@ pub fn run(c: &Compare<'_>) -> anyhow::Result<u8> {
     let metrics = metrics(&records, c.players);
     let played = games.len() as u64;
     if let (Some(path), false) = (c.chart, interrupted) {
-        let scores: Vec<Vec<&[u32]>> = records
+        let scores: Vec<Vec<&[i64]>> = records
             .iter()
             .map(|rs| rs.iter().map(|r| r.scores.as_slice()).collect())
             .collect();
@@ -227,7 +227,7 @@ fn metrics(records: &[Vec<Record>], players: u8) -> Vec<Metric> {
     let mut out = Vec::new();
     // Seats numbered from 0, as every verb prints them.
     for p in 0..usize::from(players) {
-        let f = move |r: &Record| f64::from(r.scores[p]);
+        let f = move |r: &Record| r.scores[p] as f64;
         out.push(metric(
             format!("score.seat{p}"),
             format!("mean score of seat {p}"),
@@ -252,7 +252,7 @@ fn metrics(records: &[Vec<Record>], players: u8) -> Vec<Metric> {
     let spread = |r: &Record| {
         let hi = r.scores.iter().max().copied().unwrap_or(0);
         let lo = r.scores.iter().min().copied().unwrap_or(0);
-        f64::from(hi - lo)
+        (hi - lo) as f64
     };
     out.push(metric(
         "spread".into(),

@@ -33,7 +33,7 @@ const MAX_DEPTH: usize = 64;
 /// What a finished game offers to a condition.
 pub(crate) struct GameFacts<'a> {
     /// Final scores by seat.
-    pub scores: &'a [u32],
+    pub scores: &'a [i64],
     /// Winning seats.
     pub winners: &'a [u8],
     /// Turns played.
@@ -459,16 +459,16 @@ impl Cond {
                 (Field::Winner, Value::Number(n)) => {
                     holds(*op, g.winners.iter().any(|&w| u64::from(w) == *n))
                 }
-                (Field::Turns, Value::Number(n)) => compare(u64::from(g.turns), *op, *n),
+                (Field::Turns, Value::Number(n)) => compare(g.turns.into(), *op, *n),
                 (Field::Total, Value::Number(n)) => {
-                    let total = g.scores.iter().map(|&s| u64::from(s)).sum();
+                    let total = g.scores.iter().map(|&s| i128::from(s)).sum();
                     compare(total, *op, *n)
                 }
                 (Field::Score(seat), Value::Number(n)) => {
                     let score = usize::try_from(*seat)
                         .ok()
                         .and_then(|s| g.scores.get(s))
-                        .map_or(0, |&s| u64::from(s));
+                        .map_or(0, |&s| i128::from(s));
                     compare(score, *op, *n)
                 }
                 _ => false,
@@ -486,8 +486,9 @@ fn holds(op: Op, member: bool) -> bool {
     }
 }
 
-fn compare(left: u64, op: Op, right: u64) -> bool {
-    op.apply(left, right)
+/// `left op right`; a score may be below 0, so `left` is signed.
+fn compare(left: i128, op: Op, right: u64) -> bool {
+    op.apply(left, i128::from(right))
 }
 
 /// "no rule `X`" with where to look and the nearest id.

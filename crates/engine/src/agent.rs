@@ -184,12 +184,12 @@ impl GreedyAgent {
 
     fn margin(game: &Game, me: u8) -> i64 {
         let s = game.scores();
-        let mine = s[me as usize] as i64;
+        let mine = s[me as usize];
         let best_other = s
             .iter()
             .enumerate()
             .filter(|&(p, _)| p != me as usize)
-            .map(|(_, &v)| v as i64)
+            .map(|(_, &v)| v)
             .max()
             .unwrap_or(0);
         mine - best_other

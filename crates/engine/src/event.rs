@@ -393,7 +393,7 @@ pub enum Event {
     /// The game ended; final scores by seat and the winning seats.
     End {
         /// Scores by seat.
-        scores: Vec<u32>,
+        scores: Vec<crate::points::Score>,
         /// Seats with the highest score.
         winners: Vec<u8>,
         /// Seat resources held at the end: by resource id, each seat's holding (absent when

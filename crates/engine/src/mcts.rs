@@ -320,7 +320,7 @@ fn rewards(g: &Game, out: &mut Vec<f64>) {
             .max()
             .unwrap_or(0);
         let win = if s[p] == best { 1.0 / ties } else { 0.0 };
-        let margin = (f64::from(s[p]) - f64::from(other)) / MARGIN_SCALE;
+        let margin = (s[p] as f64 - other as f64) / MARGIN_SCALE;
         0.5 * win + 0.5 * (0.5 + margin.clamp(-0.5, 0.5))
     }));
 }

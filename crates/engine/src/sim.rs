@@ -166,12 +166,12 @@ pub struct SimStats {
     pub games: u64,
     /// Decisions made in all games.
     pub decisions: u64,
-    /// Sum over games of the total score of all players.
-    pub total_score: u64,
+    /// Sum over games of the total score of all players (a score may be below 0).
+    pub total_score: i64,
     /// Per seat: sum over games of the seat's share of the win (1/k when k seats tie).
     pub wins: Vec<f64>,
     /// Per seat: sum of the seat's scores.
-    pub seat_scores: Vec<u64>,
+    pub seat_scores: Vec<i64>,
     /// Per seat and seat resource (`seat * resources + resource`, as
     /// [`Game::holdings`]): sum of the seat's final holdings; empty without resources.
     pub seat_holdings: Vec<u64>,
@@ -191,7 +191,7 @@ pub struct PoolTileStats {
     /// Sum of the points its ability scored.
     pub ability_points: u64,
     /// Sum of its owners' final scores.
-    pub owner_scores: u64,
+    pub owner_scores: i64,
 }
 
 impl PoolTileStats {
@@ -236,15 +236,15 @@ impl SimStats {
 struct Sums {
     games: u64,
     decisions: u64,
-    total: u64,
-    seat_scores: Vec<u64>,
+    total: i64,
+    seat_scores: Vec<i64>,
     /// Final seat resources, summed as [`SimStats::seat_holdings`].
     holdings: Vec<u64>,
     /// Win shares in units of 1/lcm(1..=players).
     wins: Vec<u128>,
     /// Per pool tile: games placed, owner win shares (units as `wins`), ability points, owner
     /// scores.
-    pool: BTreeMap<u16, (u64, u128, u64, u64)>,
+    pool: BTreeMap<u16, (u64, u128, u64, i64)>,
     /// The tree searches of the games.
     search: SearchStats,
 }
@@ -258,8 +258,8 @@ impl Sums {
             self.wins[w as usize] += unit / winners.len() as u128;
         }
         for (p, &s) in game.scores().iter().enumerate() {
-            self.total += s as u64;
-            self.seat_scores[p] += s as u64;
+            self.total += s;
+            self.seat_scores[p] += s;
         }
         for (h, &n) in self.holdings.iter_mut().zip(game.holdings()) {
             *h += u64::from(n);
@@ -312,7 +312,7 @@ impl Sums {
                 .filter(|a| (a.0, a.1) == (tile, owner))
                 .map(|a| u64::from(a.2))
                 .sum::<u64>();
-            e.3 += u64::from(game.scores()[owner as usize]);
+            e.3 += game.scores()[owner as usize];
         }
     }
 

@@ -218,7 +218,7 @@ fn b5_majority_strength_comes_from_the_follower_type() {
     // B-5 / B-6: two roads claimed separately are joined; the incomplete road (5 tiles) scores
     // 5 at the end. Seat 0 stands there with follower type 1: strength 1 → tie, both score;
     // strength 2 → seat 0 alone.
-    for (strength, expected) in [(1u8, [5u32, 5]), (2, [5, 0])] {
+    for (strength, expected) in [(1u8, [5i64, 5]), (2, [5, 0])] {
         let mut rs = base_ruleset();
         rs.followers.push(tegula_ruleset::FollowerType::standard(
             "large", "Large", 1, strength,
@@ -866,7 +866,7 @@ fn house_rule_points_saturate_instead_of_overflowing() {
         let mut g = Game::seeded(rules.clone(), 2, seed).unwrap();
         let mut agents = sim::build_agents(&[AgentKind::Random], &[seed, seed + 1]);
         sim::play_out(&mut g, &mut agents);
-        saturated += g.scores().iter().filter(|&&s| s == m).count();
+        saturated += g.scores().iter().filter(|&&s| s == i64::from(m)).count();
         for (_, _, points, _) in scores_of(&g) {
             assert!(
                 points == 0 || points == m,

@@ -587,7 +587,7 @@ impl PyBatch {
         let flat: Vec<i64> = st
             .slots
             .iter()
-            .flat_map(|s| s.game.scores().iter().map(|&v| i64::from(v)))
+            .flat_map(|s| s.game.scores().iter().copied())
             .collect();
         let a = Array2::from_shape_vec((st.slots.len(), p), flat)
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;

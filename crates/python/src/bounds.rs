@@ -263,6 +263,30 @@ pub fn max_score(rules: &Rules, players: u8) -> u32 {
     score_bound(rules, players).unwrap_or(u32::MAX)
 }
 
+/// The lowest final score any seat can reach in a game of `players` seats: 0, or below 0 where
+/// a buy-back (`redeem`) costs more than its offer's `min_score` (TO-7's other reading). Such a
+/// buy-back takes at most its points less `min_score` (a seat pays only with at least
+/// `min_score`), or with no minimum (`min_score` 0) its points once a piece (a held figure was
+/// captured in a turn); the debts add up, saturating at `-u32::MAX`. OpenSpiel's `min_utility`.
+pub fn min_score(rules: &Rules, players: u8) -> i64 {
+    let rs = rules.ruleset();
+    let pieces = Totals::of(rules, players).pieces;
+    let debt = |o: &tegula_ruleset::Offer| {
+        let Options::OwnCaptive { min_score: m, .. } = o.options else {
+            return 0;
+        };
+        let each = |a: &Act| match *a {
+            Act::Redeem { points } if points > m && m > 0 => u128::from(points - m),
+            Act::Redeem { points } if points > m => u128::from(points).saturating_mul(pieces),
+            _ => 0,
+        };
+        o.then.iter().map(each).fold(0, u128::saturating_add)
+    };
+    let offers = rs.when.iter().filter_map(|w| w.offer.as_ref());
+    let total = offers.map(debt).fold(0, u128::saturating_add);
+    -i64::from(u32::try_from(total).unwrap_or(u32::MAX))
+}
+
 /// [`max_score`], or the rule whose points have no bound and why.
 pub fn score_bound(rules: &Rules, players: u8) -> Result<u32, NoBound> {
     let rs = rules.ruleset();

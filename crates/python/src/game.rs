@@ -309,11 +309,11 @@ impl PyGame {
     fn returns(&self) -> Vec<f64> {
         let over = self.game.phase() == Phase::Over;
         let s = self.game.scores().iter();
-        s.map(|&v| if over { f64::from(v) } else { 0.0 }).collect()
+        s.map(|&v| if over { v as f64 } else { 0.0 }).collect()
     }
 
-    /// Current scores by seat.
-    fn scores(&self) -> Vec<u32> {
+    /// Current scores by seat (below 0 only under a buy-back dearer than the seat's points).
+    fn scores(&self) -> Vec<i64> {
         self.game.scores().to_vec()
     }
 

@@ -27,7 +27,7 @@ impl Returns {
     }
 
     /// The returns of final `scores` into `out` (one per seat).
-    pub fn fill(self, scores: &[u32], out: &mut [f32]) {
+    pub fn fill(self, scores: &[i64], out: &mut [f32]) {
         let others = scores.len().saturating_sub(1).max(1) as f32;
         for (r, &s) in out.iter_mut().zip(scores) {
             *r = match self {

@@ -196,6 +196,16 @@ impl PyVariant {
         Ok(crate::bounds::max_score(&self.inner.rules, players))
     }
 
+    /// A lower bound on any seat's final score in a game with `players` seats: 0, or below 0
+    /// where a buy-back may cost more points than the payer has (TO-7's other reading,
+    /// `variants/house/to7-ransom-below-zero.toml`; docs/AI.md, "Utility bounds"): OpenSpiel's
+    /// `min_utility` with score returns.
+    #[pyo3(signature = (players = 2))]
+    fn min_score(&self, players: u8) -> PyResult<i64> {
+        let players = seats(&self.inner.rules, players)?;
+        Ok(crate::bounds::min_score(&self.inner.rules, players))
+    }
+
     /// An upper bound on the steps of a game with `players` seats, chance steps included: per
     /// piece a draw, a placement, up to two follower decisions and a figure move per seat, plus
     /// the pool's picks and seat choices.

@@ -119,6 +119,8 @@ def test_expectiminimax_solves_a_short_game(tmp_path):
         # Neutral figures: the dragon's walk asks every seat in turn (PD-5), a drawn tile may be
         # set aside and shuffled back into the counts (PD-3).
         ("variants/princess-dragon.toml", 3),
+        # Scores below 0 (TO-7's other reading): the returns stay within `min_utility`.
+        ("variants/house/to7-ransom-below-zero.toml", 3),
     ],
 )
 def test_random_sim_test(variant, players):
@@ -372,6 +374,22 @@ def test_max_utility_is_the_variants_score_bound():
     assert game.max_utility() == tegula.Variant(str(ROOT / "variants/wonders.toml")).max_score(3)
     with pytest.raises(ValueError, match="allows"):
         tegula.Variant(str(ROOT / "variants/base.toml")).max_score(9)
+
+
+def test_min_utility_is_the_variants_lowest_score():
+    """`min_utility` is `Variant.min_score`: 0 unless a buy-back may cost more points than the
+    payer has (TO-7's other reading); random games of that house variant go below 0, never
+    below the bound."""
+    for name in tegula.variants.names():
+        if name != "house/to7-ransom-below-zero":
+            assert tegula.Variant(name).min_score(2) == 0, name
+    path = "variants/house/to7-ransom-below-zero.toml"
+    v = tegula.Variant(str(ROOT / path))
+    low = v.min_score(3)
+    assert -3 * (v.pieces(3) + 1) <= low < 0  # 3 points a piece, the start tile counted
+    assert load(path, 3).min_utility() == float(low)
+    scores = tegula.Batch(v, 40, players=3, seed=1, agents=["random"]).play_agents()
+    assert low <= int(scores.min()) < 0
 
 
 # The highest seat score seen in 100,000 random and 1,000 greedy two-seat games of each variant

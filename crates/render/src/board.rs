@@ -403,7 +403,7 @@ pub struct SeatScore {
     /// Display name (`seat 0`, or `seat 0 (random)` when the agent is known).
     pub name: String,
     /// Score.
-    pub score: u32,
+    pub score: i64,
     /// Points by what scored them (`roads`, `cities`, `cloisters`, `fields`, then `wonders` and
     /// `other` — a score change without a feature — only when they scored), in that order.
     pub by_kind: Vec<(String, u32)>,

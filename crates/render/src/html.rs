@@ -160,7 +160,7 @@ pub const BOARD_PAD: f64 = 10.0;
 struct Positions {
     turns: Vec<u32>,
     /// The seats' scores at each position.
-    scores: Vec<Vec<u32>>,
+    scores: Vec<Vec<i64>>,
     /// The score tables of the positions, markup.
     tables: String,
     board: BoardDeltas,
@@ -363,13 +363,16 @@ fn score_table(k: usize, v: &BoardView, columns: &[&str]) -> String {
     out
 }
 
-/// The score track: one line per seat through its score at every position, and the cursor.
-fn score_track(out: &mut String, final_view: &BoardView, scores: &[Vec<u32>], track_x: &[f64]) {
+/// The score track: one line per seat through its score at every position, and the cursor. Its
+/// bottom is 0, or the lowest score when a seat went below 0 (TO-7's other reading).
+fn score_track(out: &mut String, final_view: &BoardView, scores: &[Vec<i64>], track_x: &[f64]) {
     let max_score = scores.iter().flatten().copied().max().unwrap_or(0).max(1);
-    let track_y = |s: u32| TRACK.1 - 20.0 - f64::from(s) * (TRACK.1 - 30.0) / f64::from(max_score);
+    let low = scores.iter().flatten().copied().min().unwrap_or(0).min(0);
+    let span = (max_score - low) as f64;
+    let track_y = |s: i64| TRACK.1 - 20.0 - (s - low) as f64 * (TRACK.1 - 30.0) / span;
     let _ = writeln!(
         out,
-        r##"<h2>Score track</h2><svg id="track" xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}" font-size="10"><rect x="30" y="10" width="{}" height="{}" fill="#fff" stroke="#bbb"/><text x="2" y="{}">{max_score}</text><text x="2" y="{}">0</text>"##,
+        r##"<h2>Score track</h2><svg id="track" xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}" font-size="10"><rect x="30" y="10" width="{}" height="{}" fill="#fff" stroke="#bbb"/><text x="2" y="{}">{max_score}</text><text x="2" y="{}">{low}</text>"##,
         TRACK.0,
         TRACK.1,
         TRACK.0,
@@ -377,7 +380,7 @@ fn score_track(out: &mut String, final_view: &BoardView, scores: &[Vec<u32>], tr
         TRACK.0 - 40.0,
         TRACK.1 - 30.0,
         track_y(max_score) + 4.0,
-        track_y(0) + 4.0
+        track_y(low) + 4.0
     );
     for p in 0..final_view.seats.len() {
         let pts: Vec<String> = scores

@@ -193,6 +193,11 @@ pub enum Seat {
     /// The owner of the figure a neutral figure (index into [`crate::Ruleset::neutrals`]) is
     /// assigned to (none: the effect does nothing; PD-9, PD-10).
     AssignedOwner(u16),
+    /// The owners of the subject feature's figures that stand on the tile a neutral figure
+    /// (index into [`crate::Ruleset::neutrals`]) stands on, corner figures not counted, each
+    /// seat once, in turn order from the actor (none while that figure is off the board; PD-10
+    /// under PD-7's edition Reading).
+    OwnersOn(u16),
 }
 
 /// An effect: what a rule does.
@@ -611,10 +616,11 @@ pub enum Options {
     },
     /// A figure of the chooser's held by another seat, one option per holder and figure type
     /// (holder in turn order from the chooser, then figure type); only while the chooser has at
-    /// least `min_score` points, and, with `once_per_turn`, has not taken this rule's offer in
-    /// this turn (an extra turn it earned included).
+    /// least `min_score` points (0: no minimum, a chooser below 0 points included), and, with
+    /// `once_per_turn`, has not taken this rule's offer in this turn (an extra turn it earned
+    /// included).
     OwnCaptive {
-        /// Fewest points the chooser must have.
+        /// Fewest points the chooser must have (0: none).
         min_score: u32,
         /// At most once a turn.
         once_per_turn: bool,

@@ -131,6 +131,10 @@ impl Seat {
                 "the owner of the figure neutral figure `{}` is assigned to",
                 name(n.neutrals, u32::from(*x))
             ),
+            Seat::OwnersOn(x) => format!(
+                "each seat with a figure in the feature on the tile of neutral figure `{}`",
+                name(n.neutrals, u32::from(*x))
+            ),
             Seat::Most(r) => format!(
                 "each seat holding the most of resource `{}` (none for 0)",
                 name(n.resources, u32::from(*r))
@@ -378,10 +382,14 @@ impl Options {
             Options::OwnCaptive {
                 min_score,
                 once_per_turn,
-            } => format!(
-                "a figure of theirs another seat holds (with at least {min_score} points{})",
-                if *once_per_turn { ", once a turn" } else { "" }
-            ),
+            } => {
+                let poor = match min_score {
+                    0 => "whatever their score, even below 0".to_string(),
+                    m => format!("with at least {m} points"),
+                };
+                let once = if *once_per_turn { ", once a turn" } else { "" };
+                format!("a figure of theirs another seat holds ({poor}{once})")
+            }
         }
     }
 }

@@ -62,7 +62,7 @@ pub struct Outcome {
     /// Steps executed (rejected moves included).
     pub steps_run: usize,
     /// Final scores by seat, as the engine has them at the end of the run.
-    pub scores: Vec<u32>,
+    pub scores: Vec<i64>,
     /// Every failed expectation, in order.
     pub failures: Vec<Failure>,
 }
@@ -180,12 +180,12 @@ fn fail(step: &Step, message: String, expected: Option<String>, actual: Option<S
     }
 }
 
-fn scores_text(s: &[u32]) -> String {
+fn scores_text(s: &[i64]) -> String {
     format!("{s:?}")
 }
 
-fn compare_scores(out: &mut Vec<Failure>, step: Option<&Step>, pos: Pos, exp: &[i64], got: &[u32]) {
-    let same = exp.len() == got.len() && exp.iter().zip(got).all(|(e, g)| *e == i64::from(*g));
+fn compare_scores(out: &mut Vec<Failure>, step: Option<&Step>, pos: Pos, exp: &[i64], got: &[i64]) {
+    let same = exp == got;
     if !same {
         out.push(Failure {
             step: step.map(|s| s.number),

@@ -47,7 +47,7 @@ pub fn variant_ref(path: &std::path::Path, shown: &str) -> String {
 pub fn scenario_text(s: &Session, variant_file: &str, log_name: &str) -> String {
     let game = &s.game;
     let turn = game.turn();
-    let scores: Vec<String> = game.scores().iter().map(u32::to_string).collect();
+    let scores: Vec<String> = game.scores().iter().map(i64::to_string).collect();
     let mut out = String::new();
     out.push_str("#:schema ../schema/scenario.schema.json\n");
     let _ = writeln!(

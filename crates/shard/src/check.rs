@@ -41,7 +41,9 @@ pub(crate) fn header_problem(h: &ShardHeader) -> Option<String> {
             "was placed in more games than the shard played"
         } else if p.wins > most_wins {
             "won more than the games it was placed in"
-        } else if p.owner_scores > s.total_score || p.ability_points > p.owner_scores {
+        } else if p.owner_scores > s.total_score
+            || i64::try_from(p.ability_points).map_or(true, |a| a > p.owner_scores)
+        {
             "scored more than its owners"
         } else {
             return None;
@@ -72,11 +74,12 @@ impl LineSums {
     /// with it.
     pub fn add(&mut self, line: &serde_json::Value) -> Result<(), String> {
         let seats = usize::from(self.players);
-        let scores: Vec<u64> = line
+        // A score is at most `u32::MAX`; it may be below 0 (a buy-back dearer than the points).
+        let scores: Vec<i64> = line
             .get("scores")
             .and_then(|v| v.as_array())
-            .map(|a| a.iter().filter_map(|s| s.as_u64()).collect())
-            .filter(|s: &Vec<u64>| s.len() == seats && s.iter().all(|&x| x <= u64::from(u32::MAX)))
+            .map(|a| a.iter().filter_map(|s| s.as_i64()).collect())
+            .filter(|s: &Vec<i64>| s.len() == seats && s.iter().all(|&x| x <= i64::from(u32::MAX)))
             .ok_or_else(|| format!("`scores` is not {seats} scores, one per seat"))?;
         let mut winners: Vec<u64> = line
             .get("winners")
@@ -98,7 +101,8 @@ impl LineSums {
         let share = self.unit / winners.len() as u64;
         let mut ok = crate::add(&mut s.games, 1);
         for (p, &score) in scores.iter().enumerate() {
-            ok &= crate::add(&mut s.seat_scores[p], score) & crate::add(&mut s.total_score, score);
+            ok &= crate::add_signed(&mut s.seat_scores[p], score)
+                & crate::add_signed(&mut s.total_score, score);
         }
         for &w in &winners {
             ok &= crate::add(&mut s.wins[w as usize], share);
@@ -111,14 +115,31 @@ impl LineSums {
     /// agree.
     pub fn mismatch(&self, header: &ShardSums) -> Option<String> {
         let (a, b) = (header, &self.sums);
-        let scalar = |x: u64, y: u64| (x != y).then(|| (x.to_string(), y.to_string()));
-        let list =
-            |x: &Vec<u64>, y: &Vec<u64>| (x != y).then(|| (format!("{x:?}"), format!("{y:?}")));
+        let scalar = |x: &dyn ToString, y: &dyn ToString, same: bool| {
+            (!same).then(|| (x.to_string(), y.to_string()))
+        };
+        let list = |x: &dyn std::fmt::Debug, y: &dyn std::fmt::Debug, same: bool| {
+            (!same).then(|| (format!("{x:?}"), format!("{y:?}")))
+        };
         let (what, (said, real)) = [
-            ("games", scalar(a.games, b.games)),
-            ("total_score", scalar(a.total_score, b.total_score)),
-            ("seat_scores", list(&a.seat_scores, &b.seat_scores)),
-            ("wins", list(&a.wins, &b.wins)),
+            ("games", scalar(&a.games, &b.games, a.games == b.games)),
+            (
+                "total_score",
+                scalar(
+                    &a.total_score,
+                    &b.total_score,
+                    a.total_score == b.total_score,
+                ),
+            ),
+            (
+                "seat_scores",
+                list(
+                    &a.seat_scores,
+                    &b.seat_scores,
+                    a.seat_scores == b.seat_scores,
+                ),
+            ),
+            ("wins", list(&a.wins, &b.wins, a.wins == b.wins)),
         ]
         .into_iter()
         .find_map(|(what, d)| Some((what, d?)))?;

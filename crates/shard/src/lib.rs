@@ -91,8 +91,8 @@ pub struct PoolSums {
     pub wins: u64,
     /// Points its ability scored.
     pub ability_points: u64,
-    /// Its owners' final scores.
-    pub owner_scores: u64,
+    /// Its owners' final scores (a score may be below 0).
+    pub owner_scores: i64,
 }
 
 /// The statistics of some games of a run as integer sums, so that adding shards in any order
@@ -103,10 +103,10 @@ pub struct ShardSums {
     pub games: u64,
     /// Decisions made.
     pub decisions: u64,
-    /// All seats' final scores, summed.
-    pub total_score: u64,
+    /// All seats' final scores, summed (a score may be below 0).
+    pub total_score: i64,
     /// Per seat: final scores summed.
-    pub seat_scores: Vec<u64>,
+    pub seat_scores: Vec<i64>,
     /// Per seat: win shares in units of 1/[`win_unit`] (a tie of k seats gives each 1/k).
     pub wins: Vec<u64>,
     /// Per pool tile placed in some game, by tile index.
@@ -122,6 +122,18 @@ pub struct ShardSums {
 
 /// `*a += b`, false (and `a` unchanged) if that overflows.
 fn add(a: &mut u64, b: u64) -> bool {
+    match a.checked_add(b) {
+        Some(s) => {
+            *a = s;
+            true
+        }
+        None => false,
+    }
+}
+
+/// `*a += b` for sums of scores (which may be below 0), false (and `a` unchanged) if that
+/// overflows.
+fn add_signed(a: &mut i64, b: i64) -> bool {
     match a.checked_add(b) {
         Some(s) => {
             *a = s;
@@ -167,8 +179,8 @@ impl ShardSums {
             self.wins[usize::from(w)] += share;
         }
         for (p, &s) in game.scores().iter().enumerate() {
-            self.total_score += u64::from(s);
-            self.seat_scores[p] += u64::from(s);
+            self.total_score += s;
+            self.seat_scores[p] += s;
         }
         if self.holdings.len() < game.holdings().len() {
             self.holdings.resize(game.holdings().len(), 0);
@@ -192,7 +204,7 @@ impl ShardSums {
                 .filter(|a| (a.0, a.1) == (tile, owner))
                 .map(|a| u64::from(a.2))
                 .sum::<u64>();
-            e.owner_scores += u64::from(game.scores()[usize::from(owner)]);
+            e.owner_scores += game.scores()[usize::from(owner)];
         }
     }
 
@@ -202,9 +214,9 @@ impl ShardSums {
     pub fn merge(&mut self, other: &ShardSums) -> bool {
         let mut ok = add(&mut self.games, other.games)
             & add(&mut self.decisions, other.decisions)
-            & add(&mut self.total_score, other.total_score);
+            & add_signed(&mut self.total_score, other.total_score);
         for (a, &b) in self.seat_scores.iter_mut().zip(&other.seat_scores) {
-            ok &= add(a, b);
+            ok &= add_signed(a, b);
         }
         for (a, &b) in self.wins.iter_mut().zip(&other.wins) {
             ok &= add(a, b);
@@ -224,7 +236,7 @@ impl ShardSums {
             ok &= add(&mut e.games, v.games)
                 & add(&mut e.wins, v.wins)
                 & add(&mut e.ability_points, v.ability_points)
-                & add(&mut e.owner_scores, v.owner_scores);
+                & add_signed(&mut e.owner_scores, v.owner_scores);
         }
         ok
     }

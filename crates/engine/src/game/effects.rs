@@ -140,7 +140,7 @@ impl Game {
             return;
         };
         let points = self.value_for(value, ctx, fig.player);
-        points::add(&mut self.seats.scores[usize::from(fig.player)], points);
+        points::credit(&mut self.seats.scores[usize::from(fig.player)], points);
         if self.log.record {
             let mut buf = std::mem::take(&mut self.tmp.buf);
             let root = find(&mut self.board.segs, f);
@@ -178,6 +178,7 @@ impl Game {
             Seat::Chooser => one(ctx.chooser),
             Seat::Most(r) => self.most_bits(usize::from(*r)),
             Seat::AssignedOwner(n) => one(self.assigned_to(u32::from(*n)).map(|f| f.player)),
+            Seat::OwnersOn(n) => self.owners_on(usize::from(*n), ctx),
             Seat::Has(f) => {
                 let seats = self.has_figure(*f, ctx);
                 seats.iter().fold(0, |m, &p| m | 1 << p)
@@ -251,7 +252,7 @@ impl Game {
             if points == 0 {
                 continue;
             }
-            points::add(&mut self.seats.scores[usize::from(p)], points);
+            points::credit(&mut self.seats.scores[usize::from(p)], points);
             if let Some(c) = ctx.carrier {
                 self.note_carried_points(c.tile, p, points);
             }
@@ -300,7 +301,7 @@ impl Game {
         };
         let points = self.value_for(value, ctx, first);
         for &p in &seats {
-            points::add(&mut self.seats.scores[usize::from(p)], points);
+            points::credit(&mut self.seats.scores[usize::from(p)], points);
         }
         if self.log.record {
             let resource = &self.rules.ruleset().resources[usize::from(r)];

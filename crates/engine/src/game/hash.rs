@@ -300,7 +300,7 @@ fn seats_hash(seats: &super::parts::Seats) -> u64 {
     } = seats;
     let mut h = key(34, u64::from(*players), 0);
     for (p, &s) in scores.iter().enumerate() {
-        h ^= key(4, p as u64, u64::from(s));
+        h ^= key(4, p as u64, s as u64);
     }
     for (i, &n) in supply.iter().chain(held).enumerate() {
         h ^= key(5, i as u64, u64::from(n));

@@ -80,6 +80,28 @@ impl Game {
         self.board.meeples.iter().filter(on).count() as u32
     }
 
+    /// The seats with a figure in the subject feature on the tile neutral figure `n` stands
+    /// on, bit per seat (none while it is off the board or without a subject feature; corner
+    /// figures stand beside tiles and are not counted): [`tegula_ruleset::Seat::OwnersOn`].
+    pub(super) fn owners_on(&self, n: usize, ctx: &Ctx) -> u32 {
+        let Some(inst) = self.neutral_at(n).and_then(|(x, y)| self.inst_at(x, y)) else {
+            return 0;
+        };
+        let Some(root) = ctx.subject_feature().map(|f| self.find_ro(f)) else {
+            return 0;
+        };
+        let kind = self.board.segs[root as usize].kind;
+        let on = |m: &&super::Meeple| {
+            let seg = &self.board.segs[m.seg as usize];
+            seg.inst == inst
+                && seg.kind == kind
+                && self.rules.figures[usize::from(m.ftype)].corner.is_none()
+                && self.find_ro(m.seg) == root
+        };
+        let mine = self.board.meeples.iter().filter(on);
+        mine.fold(0, |bits, m| bits | 1 << m.player)
+    }
+
     /// The tiles set aside and not shuffled back (tile indices, in the order set aside).
     pub fn set_aside_tiles(&self) -> &[u16] {
         &self.nf.set_aside

@@ -104,7 +104,9 @@ impl Game {
             self.seats.supply[seat as usize * nf + ftype as usize] = count;
         }
         if !p.scores.is_empty() {
-            self.seats.scores.copy_from_slice(&p.scores);
+            for (s, &given) in self.seats.scores.iter_mut().zip(&p.scores) {
+                *s = crate::points::Score::from(given);
+            }
         }
         let nr = self.rules.ruleset().resources.len();
         for &(seat, r, amount) in &p.resources {

@@ -43,12 +43,12 @@ impl Counts for RuleCounts<'_> {
                 on.fold(0, u32::saturating_add)
             }
             Quantity::Held(r) => g.holding(self.seat, r as usize),
+            // Values are never negative: a score below 0 reads 0.
             Quantity::Score => g
                 .seats
                 .scores
                 .get(usize::from(self.seat))
-                .copied()
-                .unwrap_or(0),
+                .map_or(0, |&s| u32::try_from(s.max(0)).unwrap_or(u32::MAX)),
             Quantity::Taken => {
                 u32::from(g.w.taken.get(usize::from(self.seat)).copied().unwrap_or(0))
             }

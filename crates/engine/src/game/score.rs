@@ -349,7 +349,7 @@ impl Game {
         if best > 0 {
             for p in 0..self.seats.players {
                 if strength[p as usize] == best {
-                    points::add(&mut self.seats.scores[p as usize], value);
+                    points::credit(&mut self.seats.scores[p as usize], value);
                     if self.log.record {
                         winners.push(p);
                     }

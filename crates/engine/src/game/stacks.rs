@@ -120,9 +120,11 @@ impl Game {
                 min_score,
                 once_per_turn,
             } => {
+                // A `min_score` of 0 is no minimum: a seat below 0 may pay too.
                 let score = self.seats.scores[usize::from(seat)];
+                let poor = *min_score > 0 && score < points::Score::from(*min_score);
                 let taken = *once_per_turn && self.taken_this_turn(rule);
-                if score < *min_score || taken {
+                if poor || taken {
                     return Vec::new();
                 }
                 self.captive_options(seat)
@@ -496,7 +498,7 @@ impl Game {
     }
 
     /// [`tegula_ruleset::Act::Redeem`]: the chosen held figure goes home; the chooser pays
-    /// `points` to its holder.
+    /// `points` to its holder, even below 0 (the offer's `min_score` decides who may pay).
     pub(super) fn act_redeem(&mut self, rule: (u16, &str), paid: u32, ctx: &Ctx) {
         let (Some(Chosen::Captive { holder, ftype }), Some(seat)) = (ctx.chosen, ctx.chooser)
         else {
@@ -506,12 +508,8 @@ impl Game {
         let Some(i) = self.st.held.iter().position(one) else {
             return;
         };
-        let score = &mut self.seats.scores[usize::from(seat)];
-        if *score < paid {
-            return;
-        }
-        *score -= paid;
-        points::add(&mut self.seats.scores[usize::from(holder)], paid);
+        points::debit(&mut self.seats.scores[usize::from(seat)], paid);
+        points::credit(&mut self.seats.scores[usize::from(holder)], paid);
         self.st.held.remove(i);
         self.send_home(seat, ftype);
         self.note_taken(rule.0);

@@ -76,7 +76,7 @@ impl Game {
     }
 
     /// Scores by seat.
-    pub fn scores(&self) -> &[u32] {
+    pub fn scores(&self) -> &[crate::points::Score] {
         &self.seats.scores
     }
 

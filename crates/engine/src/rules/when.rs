@@ -413,7 +413,7 @@ fn check_seat(rs: &Ruleset, s: &Seat, bad: &mut impl FnMut(&'static str, u32)) {
     match s {
         Seat::Holder(t) => check_index(rs, "token", *t, false, bad),
         Seat::Most(r) => check_index(rs, "resource", *r, false, bad),
-        Seat::AssignedOwner(n) => check_index(rs, "neutral", *n, false, bad),
+        Seat::AssignedOwner(n) | Seat::OwnersOn(n) => check_index(rs, "neutral", *n, false, bad),
         Seat::Has(f) if usize::from(*f) >= rs.followers.len() => bad("figure", u32::from(*f)),
         _ => {}
     }

@@ -548,7 +548,7 @@ pub struct RawInReach {
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawOwnCaptive {
-    /// Fewest points the chooser must have (default 0).
+    /// Fewest points the chooser must have (default 0: no minimum, a chooser below 0 may pay).
     #[serde(default)]
     #[schemars(range(max = 1000))]
     pub min_score: Option<Sp<u32>>,

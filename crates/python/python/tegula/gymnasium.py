@@ -81,10 +81,11 @@ def _spaces(variant, players, radius, observation):
     probe = variant.new_game(players, 0, radius)
     (c, h, w), n = probe.observation_shape()
     actions = probe.num_distinct_actions
-    # Finite bounds: an entry is a flag, a count of pieces, a score (at most the variant's
-    # proven bound) or the window centre (at most as far out as the tiles reach).
+    # Finite bounds: an entry is a flag, a count of pieces, a score (within the variant's
+    # proven bounds, below 0 only under a buy-back dearer than the points) or the window centre
+    # (at most as far out as the tiles reach).
     tiles = sum(probe.remaining_counts()) + probe.turn
-    top = float(max(variant.max_score(players), tiles, 1000))
+    top = float(max(variant.max_score(players), -variant.min_score(players), tiles, 1000))
     mask = gymnasium.spaces.Box(0, 1, (actions,), np.int8)
     if observation == "planes":
         shape = probe.observation_planes().shape

@@ -112,9 +112,10 @@ class TegulaGame(pyspiel.Game):
             num_distinct_actions=self.variant.num_distinct_actions(self.radius),
             max_chance_outcomes=len(self.variant.tile_ids),
             num_players=self.players,
-            min_utility=-1.0 if self.rank else 0.0,
-            # Scores: a proven bound from the variant's rules (`tegula.Variant.max_score`,
+            # Scores: proven bounds from the variant's rules (`tegula.Variant.min_score`, 0
+            # unless a buy-back may take a seat below 0, and `tegula.Variant.max_score`,
             # docs/AI.md "Utility bounds"); `returns="rank"` has exact bounds.
+            min_utility=-1.0 if self.rank else float(self.variant.min_score(self.players)),
             max_utility=1.0 if self.rank else float(self.variant.max_score(self.players)),
             utility_sum=0.0 if self.rank else None,
             max_game_length=self.variant.max_game_length(self.players),

@@ -1,6 +1,7 @@
 //! What each seat has: figures in supply, points, resources and tiles of its own.
 
 use super::part;
+use crate::points::Score;
 
 part! {
     /// The seats' supplies, scores and holdings.
@@ -15,8 +16,8 @@ part! {
         pub(in crate::game) players: u8,
         /// Figures in supply, `seat * followers + type`.
         pub(in crate::game) supply: Vec<u8>,
-        /// Points, by seat.
-        pub(in crate::game) scores: Vec<u32>,
+        /// Points, by seat (below 0 only by a buy-back dearer than the seat's points).
+        pub(in crate::game) scores: Vec<Score>,
         /// Seat resources, `seat * resources + resource` (empty when the variant declares none).
         pub(in crate::game) holdings: Vec<u32>,
         /// Tiles of their own each seat holds, `seat * player_tiles + i` (AM-1).

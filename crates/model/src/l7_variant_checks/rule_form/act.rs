@@ -47,8 +47,19 @@ const SHAPES: [(&str, &[&str], &[&str]); 25] = [
 ];
 
 /// The seats a `to` may name, beside `holder(TOKEN)`.
-const SEATS: [&str; 10] = [
-    "actor", "placer", "owner", "winners", "every", "chooser", "holder", "most", "has", "where",
+const SEATS: [&str; 12] = [
+    "actor",
+    "placer",
+    "owner",
+    "winners",
+    "every",
+    "chooser",
+    "holder",
+    "most",
+    "has",
+    "where",
+    "assigned-owner",
+    "owners-on",
 ];
 
 /// The keys `a` gives, with their spans, in [`SHAPES`]' and then the other keys' order.
@@ -724,6 +735,15 @@ impl Cx<'_> {
                 );
                 return bad(msg, out);
             }
+            _ if text.starts_with("owners-on(") && !event::has_feature(e) => {
+                let msg = format!(
+                    "`{text}` reads the subject feature's figures: only a `figure-placed`, \
+                     `feature-completed`, `feature-scored` or `feature-paid` rule has one, not \
+                     a `{}` rule",
+                    event::name(e)
+                );
+                return bad(msg, out);
+            }
             _ => return self.holder(s, text, out),
         };
         Some(seat)
@@ -750,10 +770,17 @@ impl Cx<'_> {
         if let Some(test) = inner("where") {
             return self.seat_where(s, test, out);
         }
-        if let Some(neutral) = inner("assigned-owner") {
+        let neutral_seat = [
+            ("assigned-owner", Seat::AssignedOwner as fn(u16) -> Seat),
+            ("owners-on", Seat::OwnersOn),
+        ];
+        if let Some((neutral, seat)) = neutral_seat
+            .into_iter()
+            .find_map(|(head, seat)| inner(head).map(|n| (n, seat)))
+        {
             let ids = self.names.neutrals;
             if let Some(i) = index_of(ids, neutral) {
-                return Some(Seat::AssignedOwner(i));
+                return Some(seat(i));
             }
             let span = s.span.clone();
             out.push(super::dangling(
@@ -779,7 +806,8 @@ impl Cx<'_> {
             let near = crate::names::did_you_mean(head, SEATS.iter().copied());
             let msg = format!(
                 "`{text}` is no seat: actor, placer, owner, winners, every, holder(TOKEN), \
-                 most(RESOURCE), has(FIGURE), where(TEST) or chooser{near}"
+                 most(RESOURCE), has(FIGURE), where(TEST), assigned-owner(NEUTRAL), \
+                 owners-on(NEUTRAL) or chooser{near}"
             );
             out.push(self.src.diag(Code::BadWhen, s.span.clone(), msg));
             return None;

@@ -546,3 +546,24 @@ then = [{{ score = 1, to = "actor" }}]
     let text = format!("{:?}", l.when[1].test);
     assert!(text.contains("OnTileOf(0)"), "{text}");
 }
+
+#[test]
+fn owners_on_a_neutral_figure_s_tile_is_a_seat_of_feature_events_only() {
+    let rule = |event: &str, to: &str| {
+        format!(
+            "{DRAGON}\n[[when]]\nrule = \"B-4\"\nevent = \"{event}\"\nthen = [{{ score = 3, to = \"{to}\" }}]\n"
+        )
+    };
+    let (l, diags) = run(&rule("feature-scored", "owners-on(dragon)"));
+    assert!(diags.is_empty(), "{diags:?}");
+    let Act::Score { to, .. } = &l.when[0].then[0] else {
+        panic!("{:?}", l.when[0].then)
+    };
+    assert_eq!(*to, Seat::OwnersOn(0));
+    let (code, _, msg) = one(&rule("turn-start", "owners-on(dragon)"));
+    assert_eq!(code, Code::BadWhen);
+    assert!(msg.contains("reads the subject feature's figures"), "{msg}");
+    let (code, _, msg) = one(&rule("feature-scored", "owners-on(dragn)"));
+    assert_eq!(code, Code::DanglingReference);
+    assert!(msg.contains("dragon"), "{msg}");
+}
