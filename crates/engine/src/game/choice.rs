@@ -141,7 +141,13 @@ impl Game {
 
     /// Whether the open offer of [`Phase::Choice`] may be declined ([`Action::Pass`]).
     pub fn offer_may_decline(&self) -> bool {
-        self.now.phase == Phase::Choice && self.check_decline().is_ok()
+        // `check_decline` without making its error (a walk's step asks this at every step).
+        let open = self
+            .choice
+            .open
+            .as_ref()
+            .filter(|_| self.now.phase == Phase::Choice);
+        open.is_some_and(|o| self.offer_of(o.rule).is_some_and(|f| f.may_decline))
     }
 
     /// Take option `index` of [`Game::choice_options`] (the fast path of [`Action::Choose`]).

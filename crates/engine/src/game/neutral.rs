@@ -145,10 +145,16 @@ impl Game {
                 rule: cite,
             } => {
                 if let Some(inst) = self.tile_of(*on, ctx) {
-                    let cite = cite
-                        .clone()
-                        .unwrap_or_else(|| self.when_id(rule).to_string());
-                    self.return_on(&cite, inst, *figures);
+                    // The effect's own citation is borrowed (every step of a walk runs it).
+                    let own;
+                    let cite = match cite.as_deref() {
+                        Some(c) => c,
+                        None => {
+                            own = self.when_id(rule).to_string();
+                            &own
+                        }
+                    };
+                    self.return_on(cite, inst, *figures);
                 }
             }
             Act::SetAside => self.nf.aside_now = self.nf.drawn.is_some(),

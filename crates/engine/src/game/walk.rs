@@ -149,7 +149,7 @@ impl Game {
         let Some((x, y)) = self.neutral_at(usize::from(w.neutral)) else {
             return Vec::new();
         };
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(STEPS.len());
         for (dx, dy) in STEPS {
             let (cx, cy) = (x + dx, y + dy);
             let Some(inst) = self.inst_at(cx, cy) else {
