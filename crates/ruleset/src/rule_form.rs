@@ -358,7 +358,8 @@ pub enum Act {
     /// A neutral figure walks (PD-5): each step a choice of a neighbouring cell by a seat.
     Walk(Walk),
     /// Every figure of a set standing on a tile returns to its owner's supply, scoring nothing,
-    /// in the board's figure order (PD-6), one `return` line each.
+    /// in the board's figure order (PD-6), one `return` line each; with `tops`, a figure of the
+    /// set on top of a stack there too.
     ReturnOn {
         /// Which tile (inside a walk's `on_enter`: the tile entered).
         on: TileRef,
@@ -367,6 +368,11 @@ pub enum Act {
         /// The rule id the `return` lines cite (`None`: the rule's own).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rule: Option<String>,
+        /// Whether a figure of the set on top of a stack on that tile returns too (after the
+        /// figures on features; one `top_return` line; the stack reopens or stays closed as its
+        /// type says, [`crate::StackType::reopen`]).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        tops: bool,
     },
     /// The drawn tile (the subject of a `draw` rule) is set aside, and the seat draws again
     /// (PD-3). One `set-aside` line.

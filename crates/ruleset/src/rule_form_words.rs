@@ -237,10 +237,17 @@ impl Act {
                 format!("no figure may be placed on {} this turn", tile_words(*on))
             }
             Act::Walk(w) => w.describe(n),
-            Act::ReturnOn { on, figures, .. } => format!(
-                "every {} on {} returns to its owner's supply",
+            Act::ReturnOn {
+                on, figures, tops, ..
+            } => format!(
+                "every {} on {}{} returns to its owner's supply",
                 set_words(n, *figures),
-                tile_words(*on)
+                tile_words(*on),
+                if *tops {
+                    ", on top of a stack there too,"
+                } else {
+                    ""
+                }
             ),
             Act::SetAside => "the drawn tile is set aside and the seat draws again".into(),
             Act::ShuffleBack => {

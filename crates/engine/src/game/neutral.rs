@@ -121,12 +121,16 @@ impl Game {
                 on,
                 figures,
                 rule: cite,
+                tops,
             } => {
                 if let Some(inst) = self.tile_of(*on, ctx) {
                     let cite = cite
                         .clone()
                         .unwrap_or_else(|| self.when_id(rule).to_string());
                     self.return_on(&cite, inst, *figures);
+                    if *tops {
+                        self.return_top(&cite, inst, *figures);
+                    }
                 }
             }
             Act::SetAside => self.nf.aside_now = self.nf.drawn.is_some(),

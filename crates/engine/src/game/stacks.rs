@@ -5,7 +5,7 @@
 //! one-for-one exchange; a held figure bought back for points. The options are listed here for
 //! `game/choice.rs`, the effects run from `game/effects.rs`.
 
-use tegula_ruleset::{Options, StackType};
+use tegula_ruleset::{FigureSet, Options, StackType};
 
 use super::when::{Chosen, Ctx, FigureRef};
 use super::{find, part, ChoiceOption, Event, Game, FRONT};
@@ -424,6 +424,31 @@ impl Game {
         }
         if let Some(r) = exchange.filter(|_| held) {
             self.exchange(r, seat, owner);
+        }
+    }
+
+    /// [`tegula_ruleset::Act::ReturnOn`] with `tops`: a figure of `set` on top of the stack on
+    /// `inst` goes home, scoring nothing (the stack reopens or stays closed as its type says);
+    /// one `top_return` line citing `cite`.
+    pub(super) fn return_top(&mut self, cite: &str, inst: u32, set: FigureSet) {
+        let top = self.stack_on(inst).and_then(|s| s.top);
+        let Some((owner, ftype)) = top.filter(|t| set.has(t.1)) else {
+            return;
+        };
+        if !self.lift_top(inst) {
+            return;
+        }
+        self.send_home(owner, ftype);
+        if self.log.record {
+            let at = self.board.insts[inst as usize];
+            self.log.events.push(Event::TopReturn {
+                turn: self.now.turn,
+                player: owner,
+                rule: cite.to_string(),
+                follower: self.rules.follower_id(ftype).to_string(),
+                x: at.x,
+                y: at.y,
+            });
         }
     }
 

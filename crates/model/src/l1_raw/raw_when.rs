@@ -389,6 +389,10 @@ pub struct RawAct {
     /// Figure types: a `[groups]` name or a list of follower ids.
     #[serde(default)]
     pub figures: Option<Sp<RawFigures>>,
+    /// With `return_on`: a figure of the set on top of a stack on that tile returns too
+    /// (default `false`: only figures on the tile's features).
+    #[serde(default)]
+    pub tops: Option<Sp<bool>>,
     /// The rule id a `return_on`'s return lines cite (default: the rule's own).
     #[serde(default)]
     #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
@@ -533,12 +537,11 @@ pub struct RawStackRef {
 }
 
 /// `in-reach` options.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawInReach {
-    /// The figure types (follower ids) that may be chosen.
-    #[schemars(length(min = 1, max = 16))]
-    pub figures: Sp<Vec<Sp<String>>>,
+    /// The figure types that may be chosen: a `[groups]` name or a list of follower ids.
+    pub figures: Sp<RawFigures>,
     /// Whether a figure on top of a stack may be chosen (default `true`).
     #[serde(default)]
     pub tops: Option<Sp<bool>>,

@@ -640,10 +640,8 @@ impl Cx<'_> {
                 out.push(self.src.diag(Code::BadWhen, r.span.clone(), msg));
                 return None;
             }
-            let mut figures = Vec::new();
-            for f in &r.value.figures.value {
-                figures.push(self.figure(f, out)?);
-            }
+            let set = self.figure_set(&r.value.figures, out)?;
+            let figures = (0..32u8).filter(|&f| set.has(f)).collect();
             let tops = r.value.tops.as_ref().is_none_or(|t| t.value);
             return Some(Options::InReach { figures, tops });
         }

@@ -41,7 +41,7 @@ const SHAPES: [(&str, &[&str], &[&str]); 25] = [
         &["steps"],
         &["chooser", "revisit", "avoid", "on_enter"],
     ),
-    ("return_on", &["figures"], &["rule"]),
+    ("return_on", &["figures"], &["rule", "tops"]),
     ("set_aside", &[], &[]),
     ("shuffle_back", &[], &[]),
 ];
@@ -92,6 +92,7 @@ fn given(a: &RawAct) -> Vec<(&'static str, Range<usize>)> {
         ("on_enter", a.on_enter.as_ref().map(|v| v.span.clone())),
         ("figures", a.figures.as_ref().map(|v| v.span.clone())),
         ("rule", a.rule.as_ref().map(|v| v.span.clone())),
+        ("tops", a.tops.as_ref().map(|v| v.span.clone())),
         ("amount", a.amount.as_ref().map(|v| v.span.clone())),
         ("record", a.record.as_ref().map(|v| v.span.clone())),
         ("add", a.add.as_ref().map(|v| v.span.clone())),
@@ -329,6 +330,7 @@ impl Cx<'_> {
                     }
                     None => None,
                 },
+                tops: r.tops.as_ref().is_some_and(|t| t.value),
             },
             "set_aside" | "shuffle_back" => {
                 let flag = if head == "set_aside" {

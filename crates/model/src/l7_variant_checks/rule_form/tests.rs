@@ -460,7 +460,8 @@ then = [{{ walk = "dragon", steps = 6, avoid = ["visited", "neutral(dragon)", "t
         [Act::ReturnOn {
             on: TileRef::Entered,
             figures: FigureSet(1),
-            rule: None
+            rule: None,
+            tops: false,
         }]
     );
 }
