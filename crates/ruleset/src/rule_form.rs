@@ -193,6 +193,9 @@ pub enum Seat {
     /// The owner of the figure a neutral figure (index into [`crate::Ruleset::neutrals`]) is
     /// assigned to (none: the effect does nothing; PD-9, PD-10).
     AssignedOwner(u16),
+    /// The owner of the figure chosen in the offer whose effect made this one (a capture's:
+    /// the seat whose figure was taken; none when no figure was chosen).
+    ChosenOwner,
 }
 
 /// An effect: what a rule does.
@@ -324,10 +327,18 @@ pub enum Act {
     /// a figure of the other, the one just taken goes home and the chooser gets one of theirs
     /// back, its events citing that rule id.
     Capture {
-        /// The rule id of the automatic exchange; `None`: no exchange.
+        /// The rule id of the exchange; `None`: no exchange. When a [`RuleEvent::Chained`]
+        /// rule of that id offers [`Options::ExchangeBack`] and the seat whose figure was
+        /// taken holds the taker's figures of two types or more, that offer chooses which comes
+        /// back; otherwise the automatic exchange gives back the one taken first.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         exchange: Option<String>,
     },
+    /// The held figure chosen in an [`Options::ExchangeBack`] offer goes back to its owner's
+    /// supply and, in exchange, the figure of its holder's that this owner took last goes back
+    /// to the holder's (one `exchange` line citing the rule); then, while the two seats still
+    /// each hold a figure of the other, the automatic exchange of [`Act::Capture`].
+    ExchangeBack,
     /// The chosen held figure ([`Options::OwnCaptive`]) goes back to the chooser's supply; the
     /// chooser loses `points` and the seat holding it gains them.
     Redeem {
@@ -625,6 +636,12 @@ pub enum Options {
         /// At most once a turn.
         once_per_turn: bool,
     },
+    /// In the [`RuleEvent::Chained`] rule a capture's `exchange` names (TO-6's Reading): a
+    /// figure of the capturing seat's held by the seat whose figure it just took, one option
+    /// per figure type in figure type order (a `Captive` choice option naming the holder).
+    /// The offer is made only when there are two types or more; whoever the offer's
+    /// `to` names chooses (the taker, [`Seat::Chooser`], or the holder, [`Seat::ChosenOwner`]).
+    ExchangeBack,
 }
 
 /// One kind of an [`Options::Kind`] offer: the resource it is held as, the counter it becomes

@@ -123,6 +123,7 @@ impl Seat {
             Seat::Every => "each seat".into(),
             Seat::Holder(t) => format!("the holder of token `{}`", name(n.tokens, u32::from(*t))),
             Seat::Chooser => "the chooser".into(),
+            Seat::ChosenOwner => "the owner of the figure chosen before".into(),
             Seat::Has(f) => format!(
                 "each winner of the feature for each figure `{}` of theirs on it",
                 name(n.figures, u32::from(*f))
@@ -223,6 +224,10 @@ impl Act {
                     None => String::new(),
                 }
             ),
+            Act::ExchangeBack => "the chosen held figure goes back to its owner's supply, and \
+                                  the holder's figure its owner took last goes back to the \
+                                  holder's"
+                .into(),
             Act::Redeem { points } => format!(
                 "the chosen held figure goes back to the chooser's supply, and the chooser \
                  pays {points} points to the seat holding it"
@@ -389,6 +394,10 @@ impl Options {
                 "a figure of theirs another seat holds (with at least {min_score} points{})",
                 if *once_per_turn { ", once a turn" } else { "" }
             ),
+            Options::ExchangeBack => "which of the taker's figures held by the seat whose \
+                                      figure was just taken comes back (when it holds two \
+                                      types or more)"
+                .into(),
         }
     }
 }

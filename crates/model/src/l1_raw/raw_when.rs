@@ -342,6 +342,10 @@ pub struct RawAct {
     #[serde(default)]
     #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
     pub exchange: Option<Sp<String>>,
+    /// The held figure chosen in an `exchange-back` offer goes home, and the holder's figure
+    /// its owner took last goes home too: `{ exchange_back = "chosen" }`.
+    #[serde(default)]
+    pub exchange_back: Option<Sp<RawChosen>>,
     /// The held figure chosen in an `own-captive` offer goes home, its owner paying this many
     /// points to its holder: `{ redeem = 3 }`.
     #[serde(default)]
@@ -512,6 +516,11 @@ pub struct RawOptions {
     /// A figure of the chooser's held by another seat.
     #[serde(default, rename = "own-captive")]
     pub own_captive: Option<Sp<RawOwnCaptive>>,
+    /// In the `chained` rule a capture's `exchange` names: which of the taker's figures held by
+    /// the seat whose figure was just taken comes back (`exchange-back = true`; TO-6's
+    /// Reading).
+    #[serde(default, rename = "exchange-back")]
+    pub exchange_back: Option<Sp<bool>>,
 }
 
 /// `any-feature` and `figure-in` options: which figure types.

@@ -645,6 +645,15 @@ impl Cx<'_> {
             let tops = r.value.tops.as_ref().is_none_or(|t| t.value);
             return Some(Options::InReach { figures, tops });
         }
+        if let Some(x) = &raw.exchange_back {
+            if *e != tegula_ruleset::RuleEvent::Chained || !x.value {
+                let msg = "`exchange-back = true` chooses which figure an exchange gives back: \
+                           the rule is `event = \"chained\"`, named by a capture's `exchange`";
+                out.push(self.src.diag(Code::BadWhen, x.span.clone(), msg));
+                return None;
+            }
+            return Some(Options::ExchangeBack);
+        }
         if let Some(c) = &raw.own_captive {
             return Some(Options::OwnCaptive {
                 min_score: c.value.min_score.as_ref().map_or(0, |m| m.value),
