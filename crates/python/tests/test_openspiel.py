@@ -119,6 +119,9 @@ def test_expectiminimax_solves_a_short_game(tmp_path):
         # Neutral figures: the dragon's walk asks every seat in turn (PD-5), a drawn tile may be
         # set aside and shuffled back into the counts (PD-3).
         ("variants/princess-dragon.toml", 3),
+        # The action combination (issue 31 item 7): every box at once, the Tower's TO-6 choice
+        # among them.
+        ("variants/action-all.toml", 2),
     ],
 )
 def test_random_sim_test(variant, players):
