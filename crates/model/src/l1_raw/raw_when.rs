@@ -585,10 +585,10 @@ pub struct RawStack {
     /// The `[[resource]]` a level is made of (one of the seat's).
     #[schemars(length(min = 1, max = 64))]
     pub piece: Sp<String>,
-    /// Follower ids that may stand on top (closing the stack).
+    /// The figure types that may stand on top (closing the stack): a `[groups]` name or a list
+    /// of follower ids (default: none).
     #[serde(default)]
-    #[schemars(length(max = 16))]
-    pub top: Vec<Sp<String>>,
+    pub top: Option<Sp<RawFigures>>,
     /// Least height a figure may stand on (default 1).
     #[serde(default)]
     #[schemars(range(min = 1, max = 255))]
