@@ -2,7 +2,8 @@
 //! `variants/princess-dragon.toml`: a walk's step is a choice with no pass, its options in the
 //! fixed order N, E, S, W; random and greedy games cite the dragon's rules and replay from their
 //! logs; chance steps keep the remaining counts right when set-aside tiles go back. The same
-//! for the action combination (`variants/action-all.toml`), with PD-9's once per turn.
+//! for the action combination (`variants/action-all.toml`), with PD-9's once per turn and The
+//! Tower.
 
 use std::sync::Arc;
 
@@ -93,9 +94,9 @@ fn random_and_greedy_games_cite_the_dragon_rules_and_replay() {
     }
 }
 
-/// The action combination (base + I&C + T&B + A&M + P&D, issue 31 item 7): random and greedy
-/// games play, replay and cite the P&D rules beside the other boxes'; no PD-9 point is paid at
-/// the start of the second part of a double turn (TB-5).
+/// The action combination (base + I&C + T&B + A&M + P&D + Tower, issue 31 item 7): random and
+/// greedy games play, replay and cite the P&D and Tower rules beside the other boxes'; no PD-9
+/// point is paid at the start of the second part of a double turn (TB-5).
 #[test]
 fn the_action_combination_plays_replays_and_cites_its_rules() {
     let cited = play_and_replay(&common::variant_rules("variants/action-all.toml"), 0..4);
@@ -104,7 +105,7 @@ fn the_action_combination_plays_replays_and_cites_its_rules() {
     // it in this variant.
     let ids = [
         "PD-1", "PD-2", "PD-3", "PD-5", "PD-6", "PD-7", "PD-9", "PD-10", "PD-11", "PD-13", "PD-14",
-        "IC-2", "TB-5", "TB-8", "AM-7",
+        "IC-2", "TB-5", "TB-8", "AM-7", "TO-1", "TO-2", "TO-4", "TO-6", "TO-7",
     ];
     for id in ids {
         assert!(cited.contains(id), "no game cites {id}: {cited:?}");

@@ -158,6 +158,13 @@ pub fn conserved(g: &tegula_engine::Game) -> Result<(), String> {
     for (p, t, _, _) in g.waiting_figures() {
         *count.entry((p, t)).or_default() += 1;
     }
+    // Figures on top of stacks and figures held by another seat (The Tower).
+    for (p, t) in g.stacks().into_iter().filter_map(|s| s.top) {
+        *count.entry((p, t)).or_default() += 1;
+    }
+    for (_, p, t) in g.held_figures() {
+        *count.entry((p, t)).or_default() += 1;
+    }
     for p in 0..g.players() {
         for (t, ft) in rs.followers.iter().enumerate() {
             let t = t as u8;

@@ -523,6 +523,23 @@ pub enum Event {
         /// Whether the taker now holds it (another seat's figure).
         held: bool,
     },
+    /// A figure on top of a stack went back to its owner's supply, scoring nothing (PD-6's
+    /// Reading: a figure on top of a stack is on that tile); the stack reopens or stays closed as
+    /// its type says.
+    TopReturn {
+        /// Turn number.
+        turn: u32,
+        /// Its owner.
+        player: u8,
+        /// The rule's id.
+        rule: String,
+        /// Follower type id.
+        follower: String,
+        /// Anchor of the stack's tile.
+        x: i32,
+        /// Anchor of the stack's tile.
+        y: i32,
+    },
     /// Two seats each holding a figure of the other gave them back (TO-6): `players[0]`'s
     /// `followers[0]` and `players[1]`'s `followers[1]` went home.
     Exchange {
@@ -555,7 +572,7 @@ pub enum Event {
 
 impl Event {
     /// Every kind name [`Event::kind`] gives, in the order of the variants.
-    pub const KINDS: [&'static str; 30] = [
+    pub const KINDS: [&'static str; 31] = [
         "draw",
         "discard",
         "place",
@@ -586,6 +603,7 @@ impl Event {
         "walk_end",
         "set_aside",
         "shuffle_back",
+        "top_return",
     ];
 
     /// Stable kind name, as in the `type` field of the log (`draw`, `place`, `score`, ...).
@@ -621,6 +639,7 @@ impl Event {
             Event::WalkEnd { .. } => "walk_end",
             Event::SetAside { .. } => "set_aside",
             Event::ShuffleBack { .. } => "shuffle_back",
+            Event::TopReturn { .. } => "top_return",
         }
     }
 
@@ -644,6 +663,7 @@ impl Event {
             | Event::Collect { player, .. }
             | Event::Stack { player, .. }
             | Event::Top { player, .. }
+            | Event::TopReturn { player, .. }
             | Event::Capture { player, .. }
             | Event::Redeem { player, .. } => vec![*player],
             Event::Exchange { players, .. } => players.to_vec(),
@@ -687,6 +707,7 @@ impl Event {
             | Event::Choice { rule, .. }
             | Event::Stack { rule, .. }
             | Event::Top { rule, .. }
+            | Event::TopReturn { rule, .. }
             | Event::Capture { rule, .. }
             | Event::Exchange { rule, .. }
             | Event::Redeem { rule, .. } => Some(rule),

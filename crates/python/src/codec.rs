@@ -509,7 +509,7 @@ fn offer_shapes(rs: &Ruleset) -> Vec<(u16, Shape)> {
             Some(Options::StackSite { .. }) => Shape::Tile,
             Some(Options::StackTop { .. }) => Shape::Top,
             Some(Options::InReach { .. }) => Shape::Reach,
-            Some(Options::OwnCaptive { .. }) => Shape::Captive,
+            Some(Options::OwnCaptive { .. } | Options::ExchangeBack) => Shape::Captive,
             None if walks => Shape::Step,
             None => return None,
         };

@@ -121,6 +121,9 @@ def test_expectiminimax_solves_a_short_game(tmp_path):
         ("variants/princess-dragon.toml", 3),
         # Scores below 0 (TO-7's other reading): the returns stay within `min_utility`.
         ("variants/house/to7-ransom-below-zero.toml", 3),
+        # The action combination (issue 31 item 7): every box at once, the Tower's TO-6 choice
+        # among them.
+        ("variants/action-all.toml", 2),
     ],
 )
 def test_random_sim_test(variant, players):

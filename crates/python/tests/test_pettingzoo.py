@@ -10,7 +10,9 @@ from pettingzoo.test import api_test  # noqa: E402
 from tegula.pettingzoo import env  # noqa: E402
 
 
-@pytest.mark.parametrize("variant", ["base", "abbey-mayor", "wonders", "tower", "princess-dragon"])
+@pytest.mark.parametrize(
+    "variant", ["base", "abbey-mayor", "wonders", "tower", "princess-dragon", "action-all"]
+)
 def test_api_test(variant):
     """PettingZoo's API test: spaces, observations, masks, rewards, terminations, agent order,
     seeding; its play test plays random masked actions for up to 1,000 cycles (a whole game)."""

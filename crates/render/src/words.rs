@@ -209,6 +209,7 @@ impl<'a> Words<'a> {
                 self.score(rule, players, *points, feature)
             }
             Event::Return { .. }
+            | Event::TopReturn { .. }
             | Event::ExtraTurn { .. }
             | Event::Gain { .. }
             | Event::Award { .. } => self.holding(e),
@@ -370,6 +371,18 @@ impl<'a> Words<'a> {
                 self.seat(*player),
                 self.figure(follower),
                 r.back
+            ),
+            Event::TopReturn {
+                player,
+                follower,
+                rule,
+                x,
+                y,
+                ..
+            } => format!(
+                "{}'s {} on top of the stack at ({x}, {y}) returns to supply [{rule}]",
+                self.seat(*player),
+                self.figure(follower)
             ),
             Event::ExtraTurn { player, rule, .. } => {
                 format!("{} takes one more turn [{rule}]", self.seat(*player))

@@ -198,6 +198,9 @@ pub enum Seat {
     /// seat once, in turn order from the actor (none while that figure is off the board; PD-10
     /// under PD-7's edition Reading).
     OwnersOn(u16),
+    /// The owner of the figure chosen in the offer whose effect made this one (a capture's:
+    /// the seat whose figure was taken; none when no figure was chosen).
+    ChosenOwner,
 }
 
 /// An effect: what a rule does.
@@ -329,10 +332,18 @@ pub enum Act {
     /// a figure of the other, the one just taken goes home and the chooser gets one of theirs
     /// back, its events citing that rule id.
     Capture {
-        /// The rule id of the automatic exchange; `None`: no exchange.
+        /// The rule id of the exchange; `None`: no exchange. When a [`RuleEvent::Chained`]
+        /// rule of that id offers [`Options::ExchangeBack`] and the seat whose figure was
+        /// taken holds the taker's figures of two types or more, that offer chooses which comes
+        /// back; otherwise the automatic exchange gives back the one taken first.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         exchange: Option<String>,
     },
+    /// The held figure chosen in an [`Options::ExchangeBack`] offer goes back to its owner's
+    /// supply and, in exchange, the figure of its holder's that this owner took last goes back
+    /// to the holder's (one `exchange` line citing the rule); then, while the two seats still
+    /// each hold a figure of the other, the automatic exchange of [`Act::Capture`].
+    ExchangeBack,
     /// The chosen held figure ([`Options::OwnCaptive`]) goes back to the chooser's supply; the
     /// chooser loses `points` and the seat holding it gains them.
     Redeem {
@@ -363,7 +374,8 @@ pub enum Act {
     /// A neutral figure walks (PD-5): each step a choice of a neighbouring cell by a seat.
     Walk(Walk),
     /// Every figure of a set standing on a tile returns to its owner's supply, scoring nothing,
-    /// in the board's figure order (PD-6), one `return` line each.
+    /// in the board's figure order (PD-6), one `return` line each; with `tops`, a figure of the
+    /// set on top of a stack there too.
     ReturnOn {
         /// Which tile (inside a walk's `on_enter`: the tile entered).
         on: TileRef,
@@ -372,6 +384,11 @@ pub enum Act {
         /// The rule id the `return` lines cite (`None`: the rule's own).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rule: Option<String>,
+        /// Whether a figure of the set on top of a stack on that tile returns too (after the
+        /// figures on features; one `top_return` line; the stack reopens or stays closed as its
+        /// type says, [`crate::StackType::reopen`]).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        tops: bool,
     },
     /// The drawn tile (the subject of a `draw` rule) is set aside, and the seat draws again
     /// (PD-3). One `set-aside` line.
@@ -625,6 +642,12 @@ pub enum Options {
         /// At most once a turn.
         once_per_turn: bool,
     },
+    /// In the [`RuleEvent::Chained`] rule a capture's `exchange` names (TO-6's Reading): a
+    /// figure of the capturing seat's held by the seat whose figure it just took, one option
+    /// per figure type in figure type order (a `Captive` choice option naming the holder).
+    /// The offer is made only when there are two types or more; whoever the offer's
+    /// `to` names chooses (the taker, [`Seat::Chooser`], or the holder, [`Seat::ChosenOwner`]).
+    ExchangeBack,
 }
 
 /// One kind of an [`Options::Kind`] offer: the resource it is held as, the counter it becomes

@@ -123,6 +123,7 @@ impl Seat {
             Seat::Every => "each seat".into(),
             Seat::Holder(t) => format!("the holder of token `{}`", name(n.tokens, u32::from(*t))),
             Seat::Chooser => "the chooser".into(),
+            Seat::ChosenOwner => "the owner of the figure chosen before".into(),
             Seat::Has(f) => format!(
                 "each winner of the feature for each figure `{}` of theirs on it",
                 name(n.figures, u32::from(*f))
@@ -227,6 +228,10 @@ impl Act {
                     None => String::new(),
                 }
             ),
+            Act::ExchangeBack => "the chosen held figure goes back to its owner's supply, and \
+                                  the holder's figure its owner took last goes back to the \
+                                  holder's"
+                .into(),
             Act::Redeem { points } => format!(
                 "the chosen held figure goes back to the chooser's supply, and the chooser \
                  pays {points} points to the seat holding it"
@@ -241,10 +246,17 @@ impl Act {
                 format!("no figure may be placed on {} this turn", tile_words(*on))
             }
             Act::Walk(w) => w.describe(n),
-            Act::ReturnOn { on, figures, .. } => format!(
-                "every {} on {} returns to its owner's supply",
+            Act::ReturnOn {
+                on, figures, tops, ..
+            } => format!(
+                "every {} on {}{} returns to its owner's supply",
                 set_words(n, *figures),
-                tile_words(*on)
+                tile_words(*on),
+                if *tops {
+                    ", on top of a stack there too,"
+                } else {
+                    ""
+                }
             ),
             Act::SetAside => "the drawn tile is set aside and the seat draws again".into(),
             Act::ShuffleBack => {
@@ -390,6 +402,10 @@ impl Options {
                 let once = if *once_per_turn { ", once a turn" } else { "" };
                 format!("a figure of theirs another seat holds ({poor}{once})")
             }
+            Options::ExchangeBack => "which of the taker's figures held by the seat whose \
+                                      figure was just taken comes back (when it holds two \
+                                      types or more)"
+                .into(),
         }
     }
 }

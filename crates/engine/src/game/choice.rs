@@ -237,6 +237,9 @@ impl Game {
                 return;
             };
             self.answer(&o, n);
+            if !self.rf.offers.is_empty() {
+                self.queue_chained();
+            }
             self.after_offer();
             return;
         }
@@ -394,6 +397,31 @@ impl Game {
         }
         self.choice.stage = stage;
         self.next_offer()
+    }
+
+    /// The offers of `chained` rules an answer in [`Phase::Choice`] left pending (a capture's
+    /// exchange, TO-6): queued to be made next, in the stage under way.
+    fn queue_chained(&mut self) {
+        let when = &self.rules.ruleset().when;
+        let chained = |p: &super::rule_state::PendingOffer| {
+            when.get(usize::from(p.rule))
+                .is_some_and(|w| w.event == tegula_ruleset::RuleEvent::Chained)
+        };
+        let (now, rest): (Vec<_>, Vec<_>) = self.rf.offers.drain(..).partition(chained);
+        self.rf.offers = rest;
+        for p in now.iter().rev() {
+            let Some(offer) = self.offer_of(p.rule) else {
+                continue;
+            };
+            let bits = self.seat_bits(&offer.to, &p.ctx);
+            for &seat in self.in_turn_order(bits, p.ctx.actor).iter().rev() {
+                self.choice.queue.push(Queued {
+                    rule: p.rule,
+                    seat,
+                    ctx: p.ctx,
+                });
+            }
+        }
     }
 
     /// Open the next queued offer that has options ([`Phase::Choice`]); false when the stage

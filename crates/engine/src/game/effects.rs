@@ -83,6 +83,7 @@ impl Game {
             Act::Capture { exchange } => {
                 self.act_capture(&self.rule_id(rule), exchange.as_deref(), ctx);
             }
+            Act::ExchangeBack => self.act_exchange_back(&self.rule_id(rule), ctx),
             Act::Redeem { points } => self.act_redeem((rule, &self.rule_id(rule)), *points, ctx),
             Act::Offer { rule: id } => {
                 let when = &self.rules.ruleset().when;
@@ -176,6 +177,7 @@ impl Game {
             Seat::Every => u32::MAX >> (32 - u32::from(self.seats.players)),
             Seat::Holder(t) => one(self.token_holder(usize::from(*t))),
             Seat::Chooser => one(ctx.chooser),
+            Seat::ChosenOwner => one(ctx.chosen.and_then(Chosen::owner)),
             Seat::Most(r) => self.most_bits(usize::from(*r)),
             Seat::AssignedOwner(n) => one(self.assigned_to(u32::from(*n)).map(|f| f.player)),
             Seat::OwnersOn(n) => self.owners_on(usize::from(*n), ctx),

@@ -143,6 +143,7 @@ impl Game {
                 on,
                 figures,
                 rule: cite,
+                tops,
             } => {
                 if let Some(inst) = self.tile_of(*on, ctx) {
                     // The effect's own citation is borrowed (every step of a walk runs it).
@@ -155,6 +156,9 @@ impl Game {
                         }
                     };
                     self.return_on(cite, inst, *figures);
+                    if *tops {
+                        self.return_top(cite, inst, *figures);
+                    }
                 }
             }
             Act::SetAside => self.nf.aside_now = self.nf.drawn.is_some(),

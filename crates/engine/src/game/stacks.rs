@@ -5,7 +5,7 @@
 //! one-for-one exchange; a held figure bought back for points. The options are listed here for
 //! `game/choice.rs`, the effects run from `game/effects.rs`.
 
-use tegula_ruleset::{Options, StackType};
+use tegula_ruleset::{FigureSet, Options, StackType};
 
 use super::when::{Chosen, Ctx, FigureRef};
 use super::{find, part, ChoiceOption, Event, Game, FRONT};
@@ -114,6 +114,10 @@ impl Game {
             Options::StackTop { stack } => self.top_options(*stack, seat),
             Options::InReach { figures, tops } => match ctx.chosen {
                 Some(Chosen::Tile(inst)) => self.reach_options(inst, figures, *tops),
+                _ => Vec::new(),
+            },
+            Options::ExchangeBack => match (ctx.chooser, ctx.chosen.and_then(Chosen::owner)) {
+                (Some(taker), Some(holder)) => self.exchange_options(taker, holder),
                 _ => Vec::new(),
             },
             Options::OwnCaptive {
@@ -248,6 +252,34 @@ impl Game {
         out
     }
 
+    /// The figure types of `taker`'s that `holder` holds, each once, in figure type order.
+    fn held_types(&self, taker: u8, holder: u8) -> Vec<u8> {
+        let mut types: Vec<u8> = (self.st.held.iter())
+            .filter(|h| h.holder == holder && h.owner == taker)
+            .map(|h| h.ftype)
+            .collect();
+        types.sort_unstable();
+        types.dedup();
+        types
+    }
+
+    /// [`Options::ExchangeBack`]: `taker`'s figures held by `holder`, one option per type, while
+    /// `taker` holds one of `holder`'s (the exchange is due).
+    fn exchange_options(&self, taker: u8, holder: u8) -> Vec<(ChoiceOption, Chosen)> {
+        let theirs = |h: &Held| h.holder == taker && h.owner == holder;
+        if !self.st.held.iter().any(theirs) {
+            return Vec::new();
+        }
+        let each = self.held_types(taker, holder).into_iter().map(|ftype| {
+            let option = ChoiceOption::Captive {
+                holder,
+                follower: ftype,
+            };
+            (option, Chosen::Captive { holder, ftype })
+        });
+        each.collect()
+    }
+
     /// `seat`'s figures held by other seats: one option per holder (turn order from `seat`)
     /// and figure type.
     fn captive_options(&self, seat: u8) -> Vec<(ChoiceOption, Chosen)> {
@@ -255,13 +287,7 @@ impl Game {
         let n = self.seats.players;
         for k in 1..n {
             let holder = (seat + k) % n;
-            let mut types: Vec<u8> = (self.st.held.iter())
-                .filter(|h| h.holder == holder && h.owner == seat)
-                .map(|h| h.ftype)
-                .collect();
-            types.sort_unstable();
-            types.dedup();
-            for ftype in types {
+            for ftype in self.held_types(seat, holder) {
                 let option = ChoiceOption::Captive {
                     holder,
                     follower: ftype,
@@ -417,7 +443,84 @@ impl Game {
             });
         }
         if let Some(r) = exchange.filter(|_| held) {
-            self.exchange(r, seat, owner);
+            if !self.offer_exchange(r, seat, owner, ctx) {
+                self.exchange(r, seat, owner);
+            }
+        }
+    }
+
+    /// When a `chained` rule of id `rule` offers [`Options::ExchangeBack`] and `owner` holds
+    /// `captor`'s figures of two types or more, that offer is left pending (made once this
+    /// choice's effects have run) instead of the automatic exchange. True when it is.
+    fn offer_exchange(&mut self, rule: &str, captor: u8, owner: u8, ctx: &Ctx) -> bool {
+        let when = &self.rules.ruleset().when;
+        let Some(chained) = crate::rules::when::chained_rule(when, rule) else {
+            return false;
+        };
+        let offer = when[usize::from(chained)].offer.as_ref();
+        if offer.is_none_or(|o| o.options != Options::ExchangeBack)
+            || self.held_types(captor, owner).len() < 2
+        {
+            return false;
+        }
+        let p = super::rule_state::PendingOffer {
+            rule: chained,
+            ctx: *ctx,
+        };
+        self.rf.offers.push(p);
+        true
+    }
+
+    /// [`tegula_ruleset::Act::ExchangeBack`]: the chosen figure of the taker's comes home from
+    /// its holder, and the holder's figure the taker took last comes home from the taker (one
+    /// `exchange` line); then the automatic exchange while it is still due.
+    pub(super) fn act_exchange_back(&mut self, rule: &str, ctx: &Ctx) {
+        let Some(Chosen::Captive { holder, ftype }) = ctx.chosen else {
+            return;
+        };
+        // The taker: the seat whose figure of that type `holder` holds while it holds one of
+        // `holder`'s (one such seat: every other pair was exchanged when it arose).
+        let pair = |t: u8| {
+            let theirs = |h: &Held| h.holder == t && h.owner == holder;
+            let mine = |h: &Held| (h.holder, h.owner, h.ftype) == (holder, t, ftype);
+            self.st.held.iter().any(theirs) && self.st.held.iter().any(mine)
+        };
+        let Some(taker) = (0..self.seats.players).find(|&t| t != holder && pair(t)) else {
+            return;
+        };
+        let theirs = |h: &Held| h.holder == taker && h.owner == holder;
+        let mine = |h: &Held| (h.holder, h.owner, h.ftype) == (holder, taker, ftype);
+        if let (Some(a), Some(b)) = (
+            self.st.held.iter().rposition(theirs),
+            self.st.held.iter().position(mine),
+        ) {
+            self.swap_held(rule, (a, b), [taker, holder]);
+        }
+        self.exchange(rule, taker, holder);
+    }
+
+    /// [`tegula_ruleset::Act::ReturnOn`] with `tops`: a figure of `set` on top of the stack on
+    /// `inst` goes home, scoring nothing (the stack reopens or stays closed as its type says);
+    /// one `top_return` line citing `cite`.
+    pub(super) fn return_top(&mut self, cite: &str, inst: u32, set: FigureSet) {
+        let top = self.stack_on(inst).and_then(|s| s.top);
+        let Some((owner, ftype)) = top.filter(|t| set.has(t.1)) else {
+            return;
+        };
+        if !self.lift_top(inst) {
+            return;
+        }
+        self.send_home(owner, ftype);
+        if self.log.record {
+            let at = self.board.insts[inst as usize];
+            self.log.events.push(Event::TopReturn {
+                turn: self.now.turn,
+                player: owner,
+                rule: cite.to_string(),
+                follower: self.rules.follower_id(ftype).to_string(),
+                x: at.x,
+                y: at.y,
+            });
         }
     }
 
@@ -476,24 +579,30 @@ impl Game {
             ) else {
                 return;
             };
-            let given = self.st.held[a];
-            let back = self.st.held[b];
-            let (hi, lo) = if a > b { (a, b) } else { (b, a) };
-            self.st.held.remove(hi);
-            self.st.held.remove(lo);
-            self.send_home(given.owner, given.ftype);
-            self.send_home(back.owner, back.ftype);
-            if self.log.record {
-                self.log.events.push(Event::Exchange {
-                    turn: self.now.turn,
-                    rule: rule.to_string(),
-                    players: [captor, owner],
-                    followers: [
-                        self.rules.follower_id(back.ftype).to_string(),
-                        self.rules.follower_id(given.ftype).to_string(),
-                    ],
-                });
-            }
+            self.swap_held(rule, (a, b), [captor, owner]);
+        }
+    }
+
+    /// Held figures `a` (of `players[1]`'s, held by `players[0]`) and `b` (of `players[0]`'s,
+    /// held by `players[1]`) both go home: one `exchange` line.
+    fn swap_held(&mut self, rule: &str, (a, b): (usize, usize), players: [u8; 2]) {
+        let given = self.st.held[a];
+        let back = self.st.held[b];
+        let (hi, lo) = if a > b { (a, b) } else { (b, a) };
+        self.st.held.remove(hi);
+        self.st.held.remove(lo);
+        self.send_home(given.owner, given.ftype);
+        self.send_home(back.owner, back.ftype);
+        if self.log.record {
+            self.log.events.push(Event::Exchange {
+                turn: self.now.turn,
+                rule: rule.to_string(),
+                players,
+                followers: [
+                    self.rules.follower_id(back.ftype).to_string(),
+                    self.rules.follower_id(given.ftype).to_string(),
+                ],
+            });
         }
     }
 

@@ -54,13 +54,24 @@ pub(crate) enum Chosen {
         /// Figure type.
         ftype: u8,
     },
-    /// A figure of the chooser's held by another seat.
+    /// A figure of the chooser's held by another seat (of the taker's, in an exchange).
     Captive {
         /// The seat holding it.
         holder: u8,
         /// Figure type.
         ftype: u8,
     },
+}
+
+impl Chosen {
+    /// The owner of a chosen figure on the board or on top of a stack.
+    pub(crate) fn owner(self) -> Option<u8> {
+        match self {
+            Chosen::Figure(f) => Some(f.player),
+            Chosen::Top { player, .. } => Some(player),
+            _ => None,
+        }
+    }
 }
 
 /// The placed tile a carried rule ([`tegula_ruleset::When::tile`]) acts for.

@@ -336,6 +336,7 @@ fn check_act(rs: &Ruleset, a: &Act, chosen: bool, bad: &mut impl FnMut(&'static 
         | Act::AddPiece
         | Act::Top
         | Act::Capture { .. }
+        | Act::ExchangeBack
         | Act::Redeem { .. } => {}
     }
 }

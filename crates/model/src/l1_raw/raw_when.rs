@@ -342,6 +342,10 @@ pub struct RawAct {
     #[serde(default)]
     #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
     pub exchange: Option<Sp<String>>,
+    /// The held figure chosen in an `exchange-back` offer goes home, and the holder's figure
+    /// its owner took last goes home too: `{ exchange_back = "chosen" }`.
+    #[serde(default)]
+    pub exchange_back: Option<Sp<RawChosen>>,
     /// The held figure chosen in an `own-captive` offer goes home, its owner paying this many
     /// points to its holder: `{ redeem = 3 }`.
     #[serde(default)]
@@ -389,6 +393,10 @@ pub struct RawAct {
     /// Figure types: a `[groups]` name or a list of follower ids.
     #[serde(default)]
     pub figures: Option<Sp<RawFigures>>,
+    /// With `return_on`: a figure of the set on top of a stack on that tile returns too
+    /// (default `false`: only figures on the tile's features).
+    #[serde(default)]
+    pub tops: Option<Sp<bool>>,
     /// The rule id a `return_on`'s return lines cite (default: the rule's own).
     #[serde(default)]
     #[schemars(regex(pattern = r"^[A-Z]+-[0-9]+[a-z]?$"))]
@@ -508,6 +516,11 @@ pub struct RawOptions {
     /// A figure of the chooser's held by another seat.
     #[serde(default, rename = "own-captive")]
     pub own_captive: Option<Sp<RawOwnCaptive>>,
+    /// In the `chained` rule a capture's `exchange` names: which of the taker's figures held by
+    /// the seat whose figure was just taken comes back (`exchange-back = true`; TO-6's
+    /// Reading).
+    #[serde(default, rename = "exchange-back")]
+    pub exchange_back: Option<Sp<bool>>,
 }
 
 /// `any-feature` and `figure-in` options: which figure types.
@@ -533,12 +546,11 @@ pub struct RawStackRef {
 }
 
 /// `in-reach` options.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawInReach {
-    /// The figure types (follower ids) that may be chosen.
-    #[schemars(length(min = 1, max = 16))]
-    pub figures: Sp<Vec<Sp<String>>>,
+    /// The figure types that may be chosen: a `[groups]` name or a list of follower ids.
+    pub figures: Sp<RawFigures>,
     /// Whether a figure on top of a stack may be chosen (default `true`).
     #[serde(default)]
     pub tops: Option<Sp<bool>>,
@@ -573,10 +585,10 @@ pub struct RawStack {
     /// The `[[resource]]` a level is made of (one of the seat's).
     #[schemars(length(min = 1, max = 64))]
     pub piece: Sp<String>,
-    /// Follower ids that may stand on top (closing the stack).
+    /// The figure types that may stand on top (closing the stack): a `[groups]` name or a list
+    /// of follower ids (default: none).
     #[serde(default)]
-    #[schemars(length(max = 16))]
-    pub top: Vec<Sp<String>>,
+    pub top: Option<Sp<RawFigures>>,
     /// Least height a figure may stand on (default 1).
     #[serde(default)]
     #[schemars(range(min = 1, max = 255))]

@@ -640,12 +640,19 @@ impl Cx<'_> {
                 out.push(self.src.diag(Code::BadWhen, r.span.clone(), msg));
                 return None;
             }
-            let mut figures = Vec::new();
-            for f in &r.value.figures.value {
-                figures.push(self.figure(f, out)?);
-            }
+            let set = self.figure_set(&r.value.figures, out)?;
+            let figures = (0..32u8).filter(|&f| set.has(f)).collect();
             let tops = r.value.tops.as_ref().is_none_or(|t| t.value);
             return Some(Options::InReach { figures, tops });
+        }
+        if let Some(x) = &raw.exchange_back {
+            if *e != tegula_ruleset::RuleEvent::Chained || !x.value {
+                let msg = "`exchange-back = true` chooses which figure an exchange gives back: \
+                           the rule is `event = \"chained\"`, named by a capture's `exchange`";
+                out.push(self.src.diag(Code::BadWhen, x.span.clone(), msg));
+                return None;
+            }
+            return Some(Options::ExchangeBack);
         }
         if let Some(c) = &raw.own_captive {
             return Some(Options::OwnCaptive {
@@ -833,11 +840,11 @@ impl Cx<'_> {
     }
 }
 
-/// The variant's `[[stack]]` tables, each name resolved against its tags, resources and
-/// followers; a stack with a problem is left out after its diagnostic.
+/// The variant's `[[stack]]` tables, each name resolved against its tags, resources,
+/// followers and `[groups]`; a stack with a problem is left out after its diagnostic.
 pub fn lower_stacks(
     raw: &[Sp<crate::raw_when::RawStack>],
-    scope: &Scope<'_>,
+    (scope, groups): (&Scope<'_>, Option<&crate::raw_when::RawGroups>),
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<tegula_ruleset::StackType> {
@@ -850,6 +857,7 @@ pub fn lower_stacks(
             diags.push(src.diag(Code::DuplicateId, s.id.span.clone(), msg));
             continue;
         }
+        let ids = top_ids(s.top.as_ref(), groups, src, diags);
         let mut find = |what: &str, ids: &[String], id: &Sp<String>| {
             let i = index_of(ids, &id.value);
             if i.is_none() {
@@ -859,7 +867,7 @@ pub fn lower_stacks(
         };
         let tag = find("tag", scope.tags, &s.site_tag);
         let piece = find("resource", scope.resources, &s.piece);
-        let top: Vec<u8> = (s.top.iter())
+        let top: Vec<u8> = (ids.iter())
             .filter_map(|f| find("figure", scope.followers, f))
             .filter_map(|i| u8::try_from(i).ok())
             .collect();
@@ -880,6 +888,35 @@ pub fn lower_stacks(
         });
     }
     out
+}
+
+/// The follower ids of a stack's `top`: the list, or the `[groups]` entry it names (each id
+/// with the span of the name it was read from).
+fn top_ids(
+    top: Option<&Sp<crate::raw_when::RawFigures>>,
+    groups: Option<&crate::raw_when::RawGroups>,
+    src: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Sp<String>> {
+    let Some(top) = top else {
+        return Vec::new();
+    };
+    let at = |id: &String| Sp {
+        value: id.clone(),
+        span: top.span.clone(),
+    };
+    match &top.value {
+        crate::raw_when::RawFigures::List(ids) => ids.iter().map(at).collect(),
+        crate::raw_when::RawFigures::Group(g) => match groups.and_then(|m| m.get(g)) {
+            Some(ids) => ids.value.iter().map(|id| at(&id.value)).collect(),
+            None => {
+                let names: Vec<String> =
+                    groups.into_iter().flat_map(|m| m.keys().cloned()).collect();
+                diags.push(dangling(src, "group", &names, g, top.span.clone()));
+                Vec::new()
+            }
+        },
+    }
 }
 
 /// The index of `id` in `ids`.

@@ -489,7 +489,8 @@ fn when_tables(
         tracks,
         pool,
     };
-    let stacks = crate::rule_form::lower_stacks(&doc.stack, &scope, files.variant, diags);
+    let groups = doc.groups.as_ref();
+    let stacks = crate::rule_form::lower_stacks(&doc.stack, (&scope, groups), files.variant, diags);
     let stack_ids: Vec<String> = stacks.iter().map(|s| s.id.clone()).collect();
     scope.stacks = &stack_ids;
     let mut lowered = crate::rule_form::lower(&forms, &scope, diags);

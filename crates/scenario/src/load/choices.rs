@@ -208,7 +208,7 @@ fn of_kind(offer: &Offer, answer: &Answer, rs: &Ruleset) -> bool {
         (Options::NeighbourTile { .. }, Answer::Tile(_)) => true,
         (Options::StackSite { .. }, Answer::Tile(_)) => true,
         (Options::StackTop { .. } | Options::InReach { .. }, Answer::Figure(..)) => true,
-        (Options::OwnCaptive { .. }, Answer::Captive(_)) => true,
+        (Options::OwnCaptive { .. } | Options::ExchangeBack, Answer::Captive(_)) => true,
         (Options::Kind { of }, Answer::Kind(id)) => of.iter().any(|k| {
             let r = rs.resources.get(usize::from(k.resource));
             r.is_some_and(|r| r.id == *id)
@@ -232,5 +232,6 @@ fn option_words(o: &Options) -> &'static str {
         Options::StackTop { .. } => "figures on a stack: answer with `figure = [x, y]`",
         Options::InReach { .. } => "figures in reach: answer with `figure = [x, y]` (and `on`)",
         Options::OwnCaptive { .. } => "held figures: answer with `captive = \"FIGURE\"`",
+        Options::ExchangeBack => "figures to get back: answer with `captive = \"FIGURE\"`",
     }
 }

@@ -266,6 +266,17 @@ fn one_seat(e: Event) -> Option<Item> {
             follower,
             rule,
         },
+        // A figure on top of a stack going home reads as any return (PD-6's Reading).
+        Event::TopReturn {
+            player,
+            follower,
+            rule,
+            ..
+        } => Item::Return {
+            player,
+            follower,
+            rule: Some(rule),
+        },
         Event::Gain {
             rule,
             player,

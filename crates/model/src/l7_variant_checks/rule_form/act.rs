@@ -14,7 +14,7 @@ use crate::raw::Sp;
 use crate::raw_when::{RawAct, RawFigures, RawTileRef, RawValue};
 
 /// The effect keys, each with the other keys it takes (required first, then optional).
-const SHAPES: [(&str, &[&str], &[&str]); 25] = [
+const SHAPES: [(&str, &[&str], &[&str]); 26] = [
     ("score", &["to"], &[]),
     ("gain", &["amount", "to"], &[]),
     ("spend", &["amount", "to"], &[]),
@@ -33,6 +33,7 @@ const SHAPES: [(&str, &[&str], &[&str]); 25] = [
     ("top", &[], &[]),
     ("capture", &[], &["exchange"]),
     ("redeem", &[], &[]),
+    ("exchange_back", &[], &[]),
     ("offer", &[], &[]),
     ("put", &[], &["on"]),
     ("no_figures", &[], &[]),
@@ -41,19 +42,20 @@ const SHAPES: [(&str, &[&str], &[&str]); 25] = [
         &["steps"],
         &["chooser", "revisit", "avoid", "on_enter"],
     ),
-    ("return_on", &["figures"], &["rule"]),
+    ("return_on", &["figures"], &["rule", "tops"]),
     ("set_aside", &[], &[]),
     ("shuffle_back", &[], &[]),
 ];
 
 /// The seats a `to` may name, beside `holder(TOKEN)`.
-const SEATS: [&str; 12] = [
+const SEATS: [&str; 13] = [
     "actor",
     "placer",
     "owner",
     "winners",
     "every",
     "chooser",
+    "chosen-owner",
     "holder",
     "most",
     "has",
@@ -85,6 +87,10 @@ fn given(a: &RawAct) -> Vec<(&'static str, Range<usize>)> {
         ("top", a.top.as_ref().map(|v| v.span.clone())),
         ("capture", a.capture.as_ref().map(|v| v.span.clone())),
         ("redeem", a.redeem.as_ref().map(|v| v.span.clone())),
+        (
+            "exchange_back",
+            a.exchange_back.as_ref().map(|v| v.span.clone()),
+        ),
         ("offer", a.offer.as_ref().map(|v| v.span.clone())),
         ("exchange", a.exchange.as_ref().map(|v| v.span.clone())),
         ("put", a.put.as_ref().map(|v| v.span.clone())),
@@ -103,6 +109,7 @@ fn given(a: &RawAct) -> Vec<(&'static str, Range<usize>)> {
         ("on_enter", a.on_enter.as_ref().map(|v| v.span.clone())),
         ("figures", a.figures.as_ref().map(|v| v.span.clone())),
         ("rule", a.rule.as_ref().map(|v| v.span.clone())),
+        ("tops", a.tops.as_ref().map(|v| v.span.clone())),
         ("amount", a.amount.as_ref().map(|v| v.span.clone())),
         ("record", a.record.as_ref().map(|v| v.span.clone())),
         ("add", a.add.as_ref().map(|v| v.span.clone())),
@@ -223,7 +230,9 @@ impl Cx<'_> {
             "place" => self.place_chosen(r.place.as_ref()?, place, out)?,
             "return" => self.return_chosen(a, place, out)?,
             "offer" => self.chained_offer(r.offer.as_ref()?, place, out)?,
-            "add_piece" | "top" | "capture" | "redeem" => self.stack_act(head, a, place, out)?,
+            "add_piece" | "top" | "capture" | "redeem" | "exchange_back" => {
+                self.stack_act(head, a, place, out)?
+            }
             _ => self.neutral_act(head, a, place, out)?,
         })
     }
@@ -248,7 +257,7 @@ impl Cx<'_> {
         })
     }
 
-    /// `add_piece`, `top`, `capture` and `redeem`: each only in the `then` of an offer of the
+    /// `add_piece`, `top`, `capture`, `redeem` and `exchange_back`: each only in the `then` of an offer of the
     /// options that name what it acts on.
     fn stack_act(
         &self,
@@ -273,7 +282,9 @@ impl Cx<'_> {
                 },
                 "",
             ),
+            ("exchange_back", Some(Options::ExchangeBack)) => (Act::ExchangeBack, ""),
             ("add_piece", _) => (Act::AddPiece, "stack-site"),
+            ("exchange_back", _) => (Act::ExchangeBack, "exchange-back"),
             ("top", _) => (Act::Top, "stack-top"),
             ("capture", _) => (Act::Capture { exchange: None }, "in-reach"),
             _ => (Act::Redeem { points: 0 }, "own-captive"),
@@ -340,6 +351,7 @@ impl Cx<'_> {
                     }
                     None => None,
                 },
+                tops: r.tops.as_ref().is_some_and(|t| t.value),
             },
             "set_aside" | "shuffle_back" => {
                 let flag = if head == "set_aside" {
@@ -720,13 +732,22 @@ impl Cx<'_> {
                 return bad(msg, out);
             }
             "winners" => Seat::Winners,
-            "chooser" if !in_offer => {
+            // A `chained` rule's offer goes to seats of the choice that made it.
+            "chooser" if !in_offer && *e != RuleEvent::Chained => {
                 let msg = "`chooser` is the seat that made an offer's choice: it goes only in \
-                           the `then` of an offer"
+                           the `then` of an offer, or in a `chained` rule (the choice that made \
+                           its offer)"
                     .to_string();
                 return bad(msg, out);
             }
             "chooser" => Seat::Chooser,
+            "chosen-owner" if *e != RuleEvent::Chained => {
+                let msg = "`chosen-owner` owns the figure chosen in the offer that made this one: \
+                           it goes only in a `chained` rule"
+                    .to_string();
+                return bad(msg, out);
+            }
+            "chosen-owner" => Seat::ChosenOwner,
             _ if text.starts_with("has(") && !event::has_winners(e) => {
                 let msg = format!(
                     "`{text}` reads a feature's majority: only a `feature-completed`, \

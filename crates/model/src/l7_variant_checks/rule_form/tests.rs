@@ -460,7 +460,8 @@ then = [{{ walk = "dragon", steps = 6, avoid = ["visited", "neutral(dragon)", "t
         [Act::ReturnOn {
             on: TileRef::Entered,
             figures: FigureSet(1),
-            rule: None
+            rule: None,
+            tops: false,
         }]
     );
 }
@@ -566,4 +567,53 @@ fn owners_on_a_neutral_figure_s_tile_is_a_seat_of_feature_events_only() {
     let (code, _, msg) = one(&rule("feature-scored", "owners-on(dragn)"));
     assert_eq!(code, Code::DanglingReference);
     assert!(msg.contains("dragon"), "{msg}");
+}
+
+/// TO-6's Reading as data: an `exchange-back` offer in a `chained` rule, to the `chooser` of the
+/// capture (or its `chosen-owner`), with `exchange_back = "chosen"`; a walk's `return_on`
+/// with `tops` (PD-6's Reading). Each refused where it means nothing.
+#[test]
+fn exchange_back_offers_and_tops_lower_and_are_refused_elsewhere() {
+    let chained = |to: &str, options: &str, then: &str| {
+        format!(
+            "[[when]]\nrule = \"TO-6\"\nevent = \"chained\"\noffer = {{ to = \"{to}\", \
+             options = {{ {options} }}, then = [{then}] }}\n"
+        )
+    };
+    let back = r#"{ exchange_back = "chosen" }"#;
+    for to in ["chooser", "chosen-owner"] {
+        let (l, diags) = run(&chained(to, "exchange-back = true", back));
+        assert!(diags.is_empty(), "{diags:?}");
+        let offer = l.when[0].offer.as_ref().unwrap();
+        assert_eq!(offer.options, Options::ExchangeBack);
+        assert_eq!(offer.then, [Act::ExchangeBack]);
+    }
+    // The options only in a `chained` rule; the effect only after them; the seat only there.
+    let turn_end = "[[when]]\nrule = \"TO-6\"\nevent = \"turn-end\"\noffer = { to = \"actor\", \
+                    options = { exchange-back = true }, then = [{ exchange_back = \"chosen\" }] }\n";
+    let (code, _, msg) = one(turn_end);
+    assert_eq!(code, Code::BadWhen);
+    assert!(msg.contains("`exchange-back = true`"), "{msg}");
+    let (code, _, msg) = one(&chained("actor", "own-captive = {}", back));
+    assert_eq!(code, Code::BadWhen);
+    assert!(msg.contains("`exchange-back` options"), "{msg}");
+    let owner =
+        "[[when]]\nrule = \"TO-6\"\nevent = \"turn-end\"\noffer = { to = \"chosen-owner\", \
+                 options = { own-captive = {} }, then = [{ redeem = 3 }] }\n";
+    let (code, _, msg) = one(owner);
+    assert_eq!(code, Code::BadWhen);
+    assert!(msg.contains("only in a `chained` rule"), "{msg}");
+    // `tops` goes with `return_on` only.
+    let (l, diags) = run(&format!(
+        "{DRAGON}\n[[when]]\nrule = \"B-4\"\nevent = \"before-scoring\"\nthen = [{{ walk = \
+         \"dragon\", steps = 6, on_enter = [{{ return_on = \"entered\", figures = [\"meeple\"], \
+         tops = true }}] }}]\n"
+    ));
+    assert!(diags.is_empty(), "{diags:?}");
+    let Act::Walk(w) = &l.when[0].then[0] else {
+        panic!("{:?}", l.when[0].then);
+    };
+    assert!(matches!(w.on_enter[0], Act::ReturnOn { tops: true, .. }));
+    let (_, _, msg) = one("[[when]]\nrule = \"B-4\"\nevent = \"turn-end\"\nthen = [{ score = 1, to = \"actor\", tops = true }]\n");
+    assert!(msg.contains("`tops` does not go with `score`"), "{msg}");
 }
