@@ -382,6 +382,14 @@ impl Game {
     pub(super) fn make_offers(&mut self, stage: Stage) -> bool {
         let pending = std::mem::take(&mut self.rf.offers);
         self.choice.queue.clear();
+        self.queue_offers(&pending);
+        self.choice.stage = stage;
+        self.next_offer()
+    }
+
+    /// Queue `pending`'s offers, each to its seats in turn order from its actor; the queue
+    /// is made last first, so the first offer's first seat is asked first.
+    fn queue_offers(&mut self, pending: &[super::rule_state::PendingOffer]) {
         for p in pending.iter().rev() {
             let Some(offer) = self.offer_of(p.rule) else {
                 continue;
@@ -395,8 +403,6 @@ impl Game {
                 });
             }
         }
-        self.choice.stage = stage;
-        self.next_offer()
     }
 
     /// The offers of `chained` rules an answer in [`Phase::Choice`] left pending (a capture's
@@ -409,19 +415,7 @@ impl Game {
         };
         let (now, rest): (Vec<_>, Vec<_>) = self.rf.offers.drain(..).partition(chained);
         self.rf.offers = rest;
-        for p in now.iter().rev() {
-            let Some(offer) = self.offer_of(p.rule) else {
-                continue;
-            };
-            let bits = self.seat_bits(&offer.to, &p.ctx);
-            for &seat in self.in_turn_order(bits, p.ctx.actor).iter().rev() {
-                self.choice.queue.push(Queued {
-                    rule: p.rule,
-                    seat,
-                    ctx: p.ctx,
-                });
-            }
-        }
+        self.queue_offers(&now);
     }
 
     /// Open the next queued offer that has options ([`Phase::Choice`]); false when the stage
