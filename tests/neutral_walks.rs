@@ -94,18 +94,21 @@ fn random_and_greedy_games_cite_the_dragon_rules_and_replay() {
     }
 }
 
-/// The action combination (base + I&C + T&B + A&M + P&D + Tower, issue 31 item 7): random and
+/// The action combination (base with The Abbot + I&C + T&B + A&M + P&D + Tower, issue 31 item 7): random and
 /// greedy games play, replay and cite the P&D and Tower rules beside the other boxes'; no PD-9
 /// point is paid at the start of the second part of a double turn (TB-5).
 #[test]
 fn the_action_combination_plays_replays_and_cites_its_rules() {
     let cited = play_and_replay(&common::variant_rules("variants/action-all.toml"), 0..4);
+    // AB-3 and AB-5 (a garden scored) are rare here (a garden needs the abbot, and it withdraws,
+    // AB-4): `scenarios/ab3-garden-completes-with-the-abbot.toml` plays them in variants/abbot.toml.
     // PD-12 (the princess) is rare in these games (a princess tile joining an occupied city,
     // then the offer taken): `scenarios/pd12-princess-removes-a-mayor-not-a-builder.toml` plays
     // it in this variant.
     let ids = [
         "PD-1", "PD-2", "PD-3", "PD-5", "PD-6", "PD-7", "PD-9", "PD-10", "PD-11", "PD-13", "PD-14",
-        "IC-2", "TB-5", "TB-8", "AM-7", "TO-1", "TO-2", "TO-4", "TO-6", "TO-7",
+        "IC-2", "TB-5", "TB-8", "AM-7", "TO-1", "TO-2", "TO-4", "TO-6", "TO-7", "AB-1", "AB-2",
+        "AB-4",
     ];
     for id in ids {
         assert!(cited.contains(id), "no game cites {id}: {cited:?}");

@@ -125,6 +125,7 @@ fn offers() -> Vec<When> {
             not_assigned: None,
             on: vec![FeatureKind::Cloister],
             test: Some(lt8),
+            tops: false,
         },
         may_decline: true,
         uses_figure_step: true,

@@ -376,6 +376,7 @@ pub mod offers {
             not_assigned: None,
             on: vec![on],
             test: None,
+            tops: false,
         }
     }
 

@@ -500,6 +500,9 @@ fn offer_shapes(rs: &Ruleset) -> Vec<(u16, Shape)> {
     let offers = rs.when.iter().enumerate().filter_map(|(i, w)| {
         let walks = w.then.iter().any(|a| matches!(a, Act::Walk(_)));
         let shape = match w.offer.as_ref().map(|o| &o.options) {
+            // With `tops` (PD-7's Reading) a figure on a stack top too: the in-reach shape, a
+            // feature slot or the top slot per cell.
+            Some(Options::OwnFigure { tops: true, .. }) => Shape::Reach,
             Some(Options::OwnFigure { .. } | Options::FigureIn { .. }) => Shape::Figure,
             Some(Options::AnyFeature { .. }) => Shape::Site,
             Some(Options::NeighbourTile { .. }) => Shape::Tile,

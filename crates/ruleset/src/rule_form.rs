@@ -565,6 +565,11 @@ pub enum Options {
         /// A test over the figure's feature.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         test: Option<Test>,
+        /// Whether the chooser's figures on top of stacks are listed too, after those on
+        /// features, in the order of their stacks' tiles (PD-7's Reading); such a figure
+        /// belongs to no feature (never with `on` or `test`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        tops: bool,
     },
     /// A placed tile among the cells around the subject tile (in cell order: row, then column).
     NeighbourTile {

@@ -324,6 +324,7 @@ impl Options {
                 not_assigned,
                 on,
                 test,
+                tops,
             } => {
                 let which = match (figure, figures) {
                     (Some(f), _) => format!("figure `{}`", name(n.figures, u32::from(*f))),
@@ -333,6 +334,9 @@ impl Options {
                 let mut s = format!("a {which} of theirs on {}", kinds_words(on));
                 if let Some(t) = test {
                     s.push_str(&format!(" where {}", t.words_named(n)));
+                }
+                if *tops {
+                    s.push_str(" or on top of a stack");
                 }
                 if let Some(x) = not_assigned {
                     s.push_str(&format!(

@@ -1,31 +1,40 @@
 //! Assigned figures (docs/design/actions.md, 4): a neutral figure given to a figure of a seat's
-//! on the board ([`Act::Assign`], PD-7) stands on that figure's tile and makes its owner the
-//! seat `assigned-owner(N)` names (PD-9, PD-10); it is assigned to nobody again by
-//! [`Act::Unassign`] or when that figure leaves the board (returned, eaten, removed, moved),
-//! and stays where it stands either way. The test words `assigned(N)`, `holds_assigned(N)` and
-//! `assigned_wins(N)` read the assignment (`rule_counts.rs`).
+//! on the board ([`Act::Assign`], PD-7) — on a feature, or on top of a stack (PD-7's Reading) —
+//! stands on that figure's tile and makes its owner the seat `assigned-owner(N)` names (PD-9,
+//! PD-10); it is assigned to nobody again by [`Act::Unassign`] or when that figure leaves the
+//! board (returned, eaten, removed, moved, captured), and stays where it stands either way. The
+//! test words `assigned(N)`, `holds_assigned(N)` and `assigned_wins(N)` read the assignment
+//! (`rule_counts.rs`); a figure on a stack top belongs to no feature, so `holds_assigned(N)`
+//! never holds for it.
 
 use super::when::{Chosen, Ctx, FigureRef};
 use super::{Event, Game, Meeple};
 #[cfg(doc)]
 use tegula_ruleset::Act;
 
-/// Forget every assignment to figure `m`, which left the board.
+/// Forget every assignment to `gone` (a figure that left the board).
 #[inline]
-pub(super) fn clear(assigned: &mut [Option<FigureRef>], m: Meeple) {
-    let gone = Some(FigureRef {
-        player: m.player,
-        ftype: m.ftype,
-        seg: m.seg,
-    });
-    for a in assigned.iter_mut().filter(|a| **a == gone) {
+fn clear(assigned: &mut [Option<Chosen>], gone: Chosen) {
+    for a in assigned.iter_mut().filter(|a| **a == Some(gone)) {
         *a = None;
     }
 }
 
+/// Forget every assignment to figure `m` of a feature, which left the board.
+#[inline]
+pub(super) fn clear_figure(assigned: &mut [Option<Chosen>], m: Meeple) {
+    let gone = Chosen::Figure(FigureRef {
+        player: m.player,
+        ftype: m.ftype,
+        seg: m.seg,
+    });
+    clear(assigned, gone);
+}
+
 impl Game {
-    /// The figure neutral figure `n` is assigned to, if any.
-    pub(super) fn assigned_to(&self, n: u32) -> Option<FigureRef> {
+    /// The figure neutral figure `n` is assigned to, if any: a [`Chosen::Figure`] or a
+    /// [`Chosen::Top`].
+    pub(super) fn assigned_to(&self, n: u32) -> Option<Chosen> {
         self.nf.assigned.get(n as usize).copied().flatten()
     }
 
@@ -33,22 +42,38 @@ impl Game {
     #[inline]
     pub(super) fn figure_left(&mut self, m: Meeple) {
         if !self.nf.assigned.is_empty() {
-            clear(&mut self.nf.assigned, m);
+            clear_figure(&mut self.nf.assigned, m);
         }
     }
 
-    /// [`Act::Assign`]: neutral figure `n` is assigned to the chosen figure and stands on its
-    /// tile (one `neutral` line citing `rule`).
+    /// The figure `(player, ftype)` on top of the stack on tile instance `inst` left it: an
+    /// assignment to it ends.
+    #[inline]
+    pub(super) fn top_left(&mut self, inst: u32, (player, ftype): (u8, u8)) {
+        if !self.nf.assigned.is_empty() {
+            let gone = Chosen::Top {
+                inst,
+                player,
+                ftype,
+            };
+            clear(&mut self.nf.assigned, gone);
+        }
+    }
+
+    /// [`Act::Assign`]: neutral figure `n` is assigned to the chosen figure (on a feature or
+    /// on top of a stack) and stands on its tile (one `neutral` line citing `rule`).
     pub(super) fn act_assign(&mut self, rule: u16, n: u16, ctx: &Ctx) {
-        let Some(Chosen::Figure(f)) = ctx.chosen else {
-            return;
+        let (chosen, inst) = match ctx.chosen {
+            Some(c @ Chosen::Figure(f)) => (c, self.board.segs[f.seg as usize].inst),
+            Some(c @ Chosen::Top { inst, .. }) => (c, inst),
+            _ => return,
         };
         let k = usize::from(n);
         if k >= self.nf.assigned.len() || k >= self.nf.at.len() {
             return;
         }
-        let inst = self.board.insts[self.board.segs[f.seg as usize].inst as usize];
-        self.nf.assigned[k] = Some(f);
+        let inst = self.board.insts[inst as usize];
+        self.nf.assigned[k] = Some(chosen);
         self.nf.at[k] = Some((inst.x, inst.y));
         if self.log.record {
             self.log.events.push(Event::Neutral {
@@ -68,15 +93,20 @@ impl Game {
         }
     }
 
-    /// Whether an `own-figure` offer lists figure `f`: of the set (if any), and not the one
-    /// neutral figure `not_assigned` is assigned to.
+    /// Whether an `own-figure` offer lists figure `f` (on a feature or on top of a stack): of
+    /// the set (if any), and not the one neutral figure `not_assigned` is assigned to.
     pub(super) fn may_host(
         &self,
-        f: FigureRef,
+        f: Chosen,
         figures: Option<tegula_ruleset::FigureSet>,
         not_assigned: Option<u16>,
     ) -> bool {
-        figures.is_none_or(|s| s.has(f.ftype))
+        let ftype = match f {
+            Chosen::Figure(r) => r.ftype,
+            Chosen::Top { ftype, .. } => ftype,
+            _ => return false,
+        };
+        figures.is_none_or(|s| s.has(ftype))
             && not_assigned.is_none_or(|n| self.assigned_to(u32::from(n)) != Some(f))
     }
 }

@@ -552,12 +552,13 @@ impl Game {
                 not_assigned,
                 on,
                 test,
+                tops,
             } => {
                 let mut figs = self.own_figures(seat, (*figure, on), test.as_ref(), ctx);
-                figs.retain(|&(_, c)| match c {
-                    Chosen::Figure(f) => self.may_host(f, *figures, *not_assigned),
-                    _ => false,
-                });
+                if *tops {
+                    figs.extend(self.own_tops(seat, *figure));
+                }
+                figs.retain(|&(_, c)| self.may_host(c, *figures, *not_assigned));
                 figs
             }
             Options::NeighbourTile { diagonals } => self.neighbour_tiles(ctx.tile, *diagonals),

@@ -179,7 +179,7 @@ impl Game {
             Seat::Chooser => one(ctx.chooser),
             Seat::ChosenOwner => one(ctx.chosen.and_then(Chosen::owner)),
             Seat::Most(r) => self.most_bits(usize::from(*r)),
-            Seat::AssignedOwner(n) => one(self.assigned_to(u32::from(*n)).map(|f| f.player)),
+            Seat::AssignedOwner(n) => one(self.assigned_to(u32::from(*n)).and_then(Chosen::owner)),
             Seat::OwnersOn(n) => self.owners_on(usize::from(*n), ctx),
             Seat::Has(f) => {
                 let seats = self.has_figure(*f, ctx);

@@ -9,7 +9,7 @@
 use tegula_ruleset::{Act, FigureSet, TileRef};
 
 use super::walk::WalkState;
-use super::when::{Chosen, Ctx, FigureRef};
+use super::when::{Chosen, Ctx};
 use super::{find, part, Event, FeatureId, Game, MoveError, Phase, FRONT};
 use crate::rng::{derive_seed, Rng};
 
@@ -39,8 +39,9 @@ part! {
         /// Whether a `draw` rule set the tile being drawn aside.
         pub(crate) aside_now: bool,
         /// By neutral figure index, the figure it is assigned to (PD-7; empty in a variant
-        /// without neutral figures).
-        pub(crate) assigned: Vec<Option<FigureRef>>,
+        /// without neutral figures): a [`Chosen::Figure`] on a feature or a [`Chosen::Top`]
+        /// on top of a stack.
+        pub(crate) assigned: Vec<Option<Chosen>>,
     }
 }
 
@@ -118,10 +119,12 @@ impl Game {
         let inst = match (on, ctx.chosen) {
             (TileRef::Subject, _) => ctx.tile,
             (TileRef::Chosen | TileRef::Entered, Some(Chosen::Tile(i))) => Some(i),
-            // The tile the chosen figure stands on (an `own-figure` offer).
+            // The tile the chosen figure stands on (an `own-figure` offer), on a feature or on
+            // top of a stack.
             (TileRef::Chosen, Some(Chosen::Figure(f))) => {
                 self.board.segs.get(f.seg as usize).map(|s| s.inst)
             }
+            (TileRef::Chosen, Some(Chosen::Top { inst, .. })) => Some(inst),
             _ => None,
         };
         inst.filter(|&i| (i as usize) < self.board.insts.len())

@@ -7,7 +7,7 @@
 use tegula_ruleset::{Counts, FeatureKind, Quantity};
 
 use super::score::FeatureCounts;
-use super::when::Ctx;
+use super::when::{Chosen, Ctx};
 use super::{Game, FRONT};
 
 /// The counts of a rule's subject for its test and values, for seat `seat` (whose holdings
@@ -72,15 +72,19 @@ impl Counts for RuleCounts<'_> {
             Quantity::OnBoard(n) => u32::from(g.neutral_at(n as usize).is_some()),
             Quantity::SetAside => g.nf.set_aside.len() as u32,
             Quantity::Assigned(n) => {
-                u32::from(g.assigned_to(n).is_some_and(|f| f.player == self.seat))
+                u32::from(g.assigned_to(n).and_then(Chosen::owner) == Some(self.seat))
             }
+            // A figure on top of a stack belongs to no feature: it holds none.
             Quantity::HoldsAssigned(n) => {
-                let holds = g.assigned_to(n).map(|f| g.find_ro(f.seg));
+                let holds = match g.assigned_to(n) {
+                    Some(Chosen::Figure(f)) => Some(g.find_ro(f.seg)),
+                    _ => None,
+                };
                 u32::from(holds.is_some() && holds == root)
             }
             Quantity::OnTileOf(n) => g.on_tile_of(n as usize, self.seat),
             Quantity::AssignedWins(n) => {
-                let owner = g.assigned_to(n).map(|f| f.player);
+                let owner = g.assigned_to(n).and_then(Chosen::owner);
                 u32::from(owner.is_some_and(|p| self.ctx.winners >> p & 1 != 0))
             }
             // A tile subject without a feature: the tile's tag and its features'.

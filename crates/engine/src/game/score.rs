@@ -384,7 +384,7 @@ impl Game {
             }
             self.board.meeples.swap_remove(i);
             if !self.nf.assigned.is_empty() {
-                super::assigned::clear(&mut self.nf.assigned, m);
+                super::assigned::clear_figure(&mut self.nf.assigned, m);
             }
             if fig.moves.is_some() {
                 self.due.freed.push(Freed {

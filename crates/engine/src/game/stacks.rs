@@ -187,6 +187,34 @@ impl Game {
         out
     }
 
+    /// `seat`'s figures on top of stacks (of type `figure` only, if given), in the order of
+    /// their stacks' tiles (placement order), as options (an `own-figure` offer's `tops`).
+    pub(super) fn own_tops(&self, seat: u8, figure: Option<u8>) -> Vec<(ChoiceOption, Chosen)> {
+        let mut out = Vec::new();
+        for s in &self.st.stacks {
+            let Some((player, ftype)) = s.top else {
+                continue;
+            };
+            if player != seat || figure.is_some_and(|f| f != ftype) {
+                continue;
+            }
+            let at = self.board.insts[s.inst as usize];
+            let option = ChoiceOption::Top {
+                x: at.x,
+                y: at.y,
+                follower: ftype,
+                player,
+            };
+            let chosen = Chosen::Top {
+                inst: s.inst,
+                player,
+                ftype,
+            };
+            out.push((option, chosen));
+        }
+        out
+    }
+
     /// The tile instances within the reach of the stack on `inst`: its own tile, then the
     /// tiles 1..=height cells away, N, E, S, W at each distance, passing over empty cells;
     /// each once.
@@ -536,7 +564,8 @@ impl Game {
         let Some(i) = self.board.meeples.iter().position(same) else {
             return false;
         };
-        self.board.meeples.remove(i);
+        let gone = self.board.meeples.remove(i);
+        self.figure_left(gone);
         let root = find(&mut self.board.segs, f.seg);
         let occupies = self.rules.figures[usize::from(f.ftype)].occupies;
         let s = &mut self.board.segs[root as usize];
@@ -554,15 +583,16 @@ impl Game {
         let Some(s) = self.st.stacks.iter_mut().find(|s| s.inst == inst) else {
             return false;
         };
-        if s.top.take().is_none() {
+        let Some(top) = s.top.take() else {
             return false;
-        }
+        };
         let reopen = rs
             .ruleset()
             .stacks
             .get(usize::from(s.kind))
             .is_some_and(|t| t.reopen);
         s.closed = !reopen;
+        self.top_left(inst, top);
         true
     }
 

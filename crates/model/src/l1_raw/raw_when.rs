@@ -621,6 +621,10 @@ pub struct RawOwnFigure {
     #[serde(default, rename = "if")]
     #[schemars(length(min = 1, max = 2000))]
     pub test: Option<Sp<String>>,
+    /// Whether the chooser's figures on top of stacks are listed too (default `false`; PD-7's
+    /// Reading: a follower on a tower). Not with `on` or `if` (such a figure is on no feature).
+    #[serde(default)]
+    pub tops: Option<Sp<bool>>,
 }
 
 /// `neighbour-tile` options.

@@ -24,7 +24,9 @@ use tegula_ruleset::{
 
 use crate::diag::{Code, Diagnostic, Source};
 use crate::raw::Sp;
-use crate::raw_when::{RawCounter, RawNeutral, RawOffer, RawOptions, RawToken, RawWhen};
+use crate::raw_when::{
+    RawCounter, RawNeutral, RawOffer, RawOptions, RawOwnFigure, RawToken, RawWhen,
+};
 
 pub use crate::raw_when::RawRuleForm;
 pub(crate) use lower_corner::{corner_origins, corner_rules};
@@ -601,12 +603,14 @@ impl Cx<'_> {
                 Some(n) => Some(self.resolve("neutral figure", self.names.neutrals, n, out)?),
                 None => None,
             };
+            let tops = self.own_tops(f, out)?;
             return Some(Options::OwnFigure {
                 figure,
                 figures,
                 not_assigned,
                 on,
                 test,
+                tops,
             });
         }
         if let Some(n) = &raw.neighbour_tile {
@@ -662,6 +666,24 @@ impl Cx<'_> {
         }
         let kinds = raw.kind.as_ref()?;
         self.piece_kinds(kinds, out).map(|of| Options::Kind { of })
+    }
+
+    /// `own-figure`'s `tops` (PD-7's Reading): `false` when absent; refused beside `on` or
+    /// `if` (a figure on a stack top stands on no feature) and in a variant without stacks.
+    fn own_tops(&self, f: &RawOwnFigure, out: &mut Vec<Diagnostic>) -> Option<bool> {
+        let Some(t) = f.tops.as_ref().filter(|t| t.value) else {
+            return Some(false);
+        };
+        let msg = if f.on.is_some() || f.test.is_some() {
+            "`tops = true` does not go with `on` or `if`: a figure on top of a stack stands on \
+             no feature"
+        } else if self.scope.stacks.is_empty() {
+            "`tops = true` lists figures on top of stacks: the variant has no `[[stack]]`"
+        } else {
+            return Some(true);
+        };
+        out.push(self.src.diag(Code::BadWhen, t.span.clone(), msg));
+        None
     }
 
     /// `pool-tile = true`: only at `turn-finished`, only with a pool.

@@ -22,6 +22,11 @@ name = "tower"
 "#;
 
 fn run(text: &str) -> (Lowered, Vec<Diagnostic>) {
+    run_with_stacks(text, &[])
+}
+
+/// [`run`] in a variant declaring the stack types `stacks`.
+fn run_with_stacks(text: &str, stacks: &[String]) -> (Lowered, Vec<Diagnostic>) {
     let text = format!("{DECLARED}\n{text}");
     let form = RawRuleForm::parse(&text).expect("TOML of the snippet");
     let src = Source::new("t.toml", text);
@@ -38,7 +43,7 @@ fn run(text: &str) -> (Lowered, Vec<Diagnostic>) {
         resources: &resources,
         followers: &followers,
         tiles: &tiles,
-        stacks: &[],
+        stacks,
         rules: &rules,
         tracks: &[],
         pool: true,
@@ -616,4 +621,46 @@ fn exchange_back_offers_and_tops_lower_and_are_refused_elsewhere() {
     assert!(matches!(w.on_enter[0], Act::ReturnOn { tops: true, .. }));
     let (_, _, msg) = one("[[when]]\nrule = \"B-4\"\nevent = \"turn-end\"\nthen = [{ score = 1, to = \"actor\", tops = true }]\n");
     assert!(msg.contains("`tops` does not go with `score`"), "{msg}");
+}
+
+/// `own-figure`'s `tops` (PD-7's Reading: the fairy may join a follower on a tower) lowers to
+/// `tops: true`; it is refused beside `on` or `if` and in a variant without stacks.
+#[test]
+fn own_figure_tops_lowers_and_is_refused_without_stacks_or_beside_a_feature() {
+    let pd7 = |options: &str| {
+        format!(
+            "[[when]]\nrule = \"PD-7\"\nevent = \"figure-step\"\noffer = {{ to = \"actor\", \
+             options = {{ own-figure = {{ {options} }} }}, may_decline = true, then = [{{ score \
+             = 1, to = \"chooser\" }}] }}\n"
+        )
+    };
+    let stacks = ["tower".to_string()];
+    let (l, diags) = run_with_stacks(&pd7("tops = true"), &stacks);
+    assert!(diags.is_empty(), "{diags:?}");
+    let offer = l.when[0].offer.as_ref().unwrap();
+    assert!(matches!(
+        offer.options,
+        Options::OwnFigure { tops: true, .. }
+    ));
+    let (l, _) = run_with_stacks(&pd7("tops = false"), &stacks);
+    let offer = l.when[0].offer.as_ref().unwrap();
+    assert!(matches!(
+        offer.options,
+        Options::OwnFigure { tops: false, .. }
+    ));
+    let (code, line, msg) = one(&pd7("tops = true"));
+    assert_eq!((code, line), (Code::BadWhen, 4));
+    assert!(msg.contains("no `[[stack]]`"), "{msg}");
+    for beside in [
+        r#"on = ["road"], tops = true"#,
+        r#"if = "tiles > 1", tops = true"#,
+    ] {
+        let (l, diags) = run_with_stacks(&pd7(beside), &stacks);
+        assert!(l.when.is_empty());
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(
+            diags[0].message.contains("does not go with `on` or `if`"),
+            "{diags:?}"
+        );
+    }
 }
