@@ -62,8 +62,8 @@ pub use linear::Linear;
 pub use pool::{PileGroup, PlayerTile, PoolCitations, PoolRules, TileSite};
 pub use readings::{
     FinalRoundFirst, JoinedFieldScoring, JoinedFieldTiming, KeptAfterPile, NearCells,
-    NeedsOwnOnCompleted, OpenEnd, PoolTileDraw, Readings, ShuffleBack, ThresholdRecheck,
-    WalkTiming,
+    NeedsOwnAlone, NeedsOwnOnCompleted, OpenEnd, PoolTileDraw, Readings, ShuffleBack,
+    ThresholdRecheck, WalkTiming,
 };
 pub use resource::{Resource, StartCount};
 pub use rule_form::{

@@ -47,6 +47,26 @@ pub struct Readings {
     /// When a walk a `before-scoring` rule starts is made ([`crate::Act::Walk`], PD-4).
     #[serde(default, skip_serializing_if = "is_default")]
     pub walk_timing: WalkTiming,
+    /// Whether a figure that needs an own figure on its feature stays when a rule's effect
+    /// takes its owner's last figure there off the board (PD-6's second Reading; PD-12, TO-4).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub needs_own_alone: NeedsOwnAlone,
+}
+
+/// What becomes of a figure that goes only where its owner has a figure
+/// ([`FollowerType::needs_own_figure`]) when an effect of a rule ([`crate::Act::ReturnOn`],
+/// [`crate::Act::ReturnChosen`], [`crate::Act::Capture`]) takes its owner's last occupying
+/// figure on that feature off the board (PD-6's second Reading, "the same parameter as TB-6's";
+/// PD-12, TO-4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum NeedsOwnAlone {
+    /// The registry's reading: it stays where it is (it needs an own figure only when placed).
+    #[default]
+    Stays,
+    /// The other reading: it leaves with that figure, to its owner's supply, citing the same
+    /// rule.
+    Leaves,
 }
 
 /// Where tiles set aside go back into the remaining pile (PD-3).

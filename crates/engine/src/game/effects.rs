@@ -428,26 +428,8 @@ impl Game {
         let Some(i) = self.board.meeples.iter().position(same) else {
             return;
         };
-        let gone = self.board.meeples.remove(i);
-        self.figure_left(gone);
-        let root = find(&mut self.board.segs, f.seg);
-        let occupies = self.rules.figures[usize::from(f.ftype)].occupies;
-        let s = &mut self.board.segs[root as usize];
-        s.occ = s.occ.saturating_sub(1);
-        if !occupies {
-            s.guests = s.guests.saturating_sub(1);
-        }
-        let nf = self.rules.figures.len();
-        let slot = &mut self.seats.supply[usize::from(f.player) * nf + usize::from(f.ftype)];
-        *slot = slot.saturating_add(1);
-        if self.log.record {
-            self.log.events.push(Event::Return {
-                turn: self.now.turn,
-                player: f.player,
-                follower: self.rules.follower_id(f.ftype).to_string(),
-                feature: FeatureId(root),
-                rule: Some(self.rule_id(rule)),
-            });
-        }
+        let cite = self.rule_id(rule);
+        let (gone, root) = self.remove_figure(i, &cite);
+        self.alone_leave(&cite, gone.player, root);
     }
 }

@@ -6,11 +6,11 @@
 //! [`Act::SetAside`] and [`Act::ShuffleBack`] set drawn tiles aside and put them back into the
 //! pile. The engine knows them by index only.
 
-use tegula_ruleset::{Act, FigureSet, TileRef};
+use tegula_ruleset::{Act, FigureSet, NeedsOwnAlone, TileRef};
 
 use super::walk::WalkState;
 use super::when::{Chosen, Ctx};
-use super::{find, part, Event, FeatureId, Game, MoveError, Phase, FRONT};
+use super::{find, part, Event, FeatureId, Game, Meeple, MoveError, Phase, FRONT};
 use crate::rng::{derive_seed, Rng};
 
 part! {
@@ -199,10 +199,35 @@ impl Game {
     /// Every figure of the types in `set` standing on tile instance `inst` returns to its
     /// owner's supply, scoring nothing, in the board's figure order.
     fn return_on(&mut self, cite: &str, inst: u32, set: FigureSet) {
+        let mut left = Vec::new();
         let mut i = 0;
         while i < self.board.meeples.len() {
             let m = self.board.meeples[i];
             if set.has(m.ftype) && self.board.segs[m.seg as usize].inst == inst {
+                let (gone, root) = self.remove_figure(i, cite);
+                left.push((gone.player, root));
+            } else {
+                i += 1;
+            }
+        }
+        for (owner, root) in left {
+            self.alone_leave(cite, owner, root);
+        }
+    }
+
+    /// PD-6's second Reading (`readings.needs_own_alone = "leaves"`): once no occupying figure
+    /// of `owner`'s is left on the feature rooted at `root`, `owner`'s figures there that need
+    /// one (`needs_own_figure`) go home too, citing `cite`. Under the registry's reading they stay.
+    pub(super) fn alone_leave(&mut self, cite: &str, owner: u8, root: u32) {
+        let leaves = self.rules.ruleset().readings.needs_own_alone == NeedsOwnAlone::Leaves;
+        if !leaves || self.holds_own_figure(root, owner) {
+            return;
+        }
+        let mut i = 0;
+        while i < self.board.meeples.len() {
+            let m = self.board.meeples[i];
+            let needs_own = self.rules.figures[usize::from(m.ftype)].needs_own;
+            if m.player == owner && needs_own && self.find_ro(m.seg) == root {
                 self.remove_figure(i, cite);
             } else {
                 i += 1;
@@ -210,9 +235,9 @@ impl Game {
         }
     }
 
-    /// Figure `i` of the board leaves it for its owner's supply, one `return` line citing
-    /// `cite`.
-    pub(super) fn remove_figure(&mut self, i: usize, cite: &str) {
+    /// Figure `i` of the board leaves it: the assignments to it end and its feature (rooted
+    /// at the root returned) counts it no more. Where it goes is the caller's.
+    pub(super) fn take_off(&mut self, i: usize) -> (Meeple, u32) {
         let f = self.board.meeples.remove(i);
         self.figure_left(f);
         let root = find(&mut self.board.segs, f.seg);
@@ -222,6 +247,13 @@ impl Game {
         if !occupies {
             s.guests = s.guests.saturating_sub(1);
         }
+        (f, root)
+    }
+
+    /// Figure `i` of the board leaves it for its owner's supply, one `return` line citing
+    /// `cite`; the figure and its feature's root.
+    pub(super) fn remove_figure(&mut self, i: usize, cite: &str) -> (Meeple, u32) {
+        let (f, root) = self.take_off(i);
         let nf = self.rules.figures.len();
         let slot = &mut self.seats.supply[usize::from(f.player) * nf + usize::from(f.ftype)];
         *slot = slot.saturating_add(1);
@@ -234,6 +266,7 @@ impl Game {
                 rule: Some(cite.to_string()),
             });
         }
+        (f, root)
     }
 
     /// Whether tile type `t` carries tag `tag`, on the tile or on a segment.

@@ -470,6 +470,11 @@ impl Game {
                 held,
             });
         }
+        // The capture's line first, then what leaves with the figure (PD-6's second Reading).
+        if let Some(Chosen::Figure(f)) = ctx.chosen {
+            let root = find(&mut self.board.segs, f.seg);
+            self.alone_leave(rule, f.player, root);
+        }
         if let Some(r) = exchange.filter(|_| held) {
             if !self.offer_exchange(r, seat, owner, ctx) {
                 self.exchange(r, seat, owner);
@@ -564,15 +569,7 @@ impl Game {
         let Some(i) = self.board.meeples.iter().position(same) else {
             return false;
         };
-        let gone = self.board.meeples.remove(i);
-        self.figure_left(gone);
-        let root = find(&mut self.board.segs, f.seg);
-        let occupies = self.rules.figures[usize::from(f.ftype)].occupies;
-        let s = &mut self.board.segs[root as usize];
-        s.occ = s.occ.saturating_sub(1);
-        if !occupies {
-            s.guests = s.guests.saturating_sub(1);
-        }
+        self.take_off(i);
         true
     }
 

@@ -1321,6 +1321,11 @@ pub struct RawReadings {
     /// `"bottom"` (under it, in the order set aside).
     #[serde(default)]
     pub shuffle_back: Option<Sp<tegula_ruleset::ShuffleBack>>,
+    /// PD-6's second Reading (PD-12, TO-4 too): when a rule's effect takes the last figure of a
+    /// seat's off a feature, that seat's figures there that need an own figure (a builder, a
+    /// pig) `"stays"` (default) or `"leaves"` with it.
+    #[serde(default)]
+    pub needs_own_alone: Option<Sp<tegula_ruleset::NeedsOwnAlone>>,
     /// PD-4: when a walk a `before-scoring` rule starts is made: `"before-scoring"` (default:
     /// between the figure step and the turn's scoring) or `"after-scoring"`.
     #[serde(default)]

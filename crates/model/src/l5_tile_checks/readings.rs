@@ -191,6 +191,18 @@ pub fn check_walk_readings(
             "when a `before-scoring` rule's walk is made",
         );
     }
+    let offered = when
+        .iter()
+        .flat_map(|w| w.offer.iter().flat_map(|o| &o.then));
+    if !acts().map(|(_, a)| a).chain(offered).any(removes) {
+        let at = r.value.needs_own_alone.as_ref().map(|v| v.span.clone());
+        lacking(
+            at,
+            "needs_own_alone",
+            "what becomes of a builder or pig whose owner's last figure an effect removes \
+             (`return_on`, `return = \"chosen\"`, `capture`)",
+        );
+    }
 }
 
 /// `shuffle_back` and `walk_timing`: what they decide about is the variant's own `[[when]]` (a
@@ -202,6 +214,20 @@ fn walk_readings(r: &RawReadings, out: &mut Readings) {
     }
     if let Some(v) = &r.walk_timing {
         out.walk_timing = v.value;
+    }
+    if let Some(v) = &r.needs_own_alone {
+        out.needs_own_alone = v.value;
+    }
+}
+
+/// Whether effect `a` (or an effect it holds: a walk's `on_enter`) takes a chosen or standing
+/// figure off the board.
+pub fn removes(a: &tegula_ruleset::Act) -> bool {
+    use tegula_ruleset::Act;
+    match a {
+        Act::ReturnOn { .. } | Act::ReturnChosen | Act::Capture { .. } => true,
+        Act::Walk(w) => w.on_enter.iter().any(removes),
+        _ => false,
     }
 }
 

@@ -8,8 +8,8 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use tegula_ruleset::{
     Act, Adjacency, AfterScore, FieldRule, FinalRoundFirst, JoinedFieldScoring, JoinedFieldTiming,
-    KeptAfterPile, NearCells, OpenEnd, PoolTileDraw, Readings, ShuffleBack, Strength,
-    ThresholdRecheck, WalkTiming,
+    KeptAfterPile, NearCells, NeedsOwnAlone, OpenEnd, PoolTileDraw, Readings, ShuffleBack,
+    Strength, ThresholdRecheck, WalkTiming,
 };
 use toml_edit::ImDocument;
 
@@ -569,7 +569,45 @@ fn walk_reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
             origin,
         ));
     }
+    out.extend(needs_own_alone_line(v, at));
     out
+}
+
+/// `needs_own_alone` (PD-6's second Reading), where a rule's effect takes figures off the board;
+/// it cites the first such rule.
+fn needs_own_alone_line(v: &CompiledVariant, at: &Locator<'_>) -> Option<RuleLine> {
+    let acts = |w: &tegula_ruleset::When| {
+        let offered = w.offer.iter().flat_map(|o| &o.then);
+        w.then.iter().chain(offered).any(crate::readings::removes)
+    };
+    let w = v.when.iter().find(|w| acts(w))?;
+    // A walk's meal cites its own rule (PD-6), not the walk's (PD-5).
+    let meal = w.then.iter().find_map(|a| match a {
+        Act::Walk(walk) => walk.on_enter.iter().find_map(|e| match e {
+            Act::ReturnOn { rule, .. } => rule.clone(),
+            _ => None,
+        }),
+        _ => None,
+    });
+    let rule = meal.unwrap_or_else(|| w.rule.clone());
+    let words = match v.readings.needs_own_alone {
+        NeedsOwnAlone::Stays => {
+            "a builder or pig stays when an effect takes its owner's last figure on its feature"
+        }
+        NeedsOwnAlone::Leaves => {
+            "a builder or pig goes home with its owner's last figure on its feature when an \
+             effect takes that figure"
+        }
+    };
+    let value = json!(v.readings.needs_own_alone);
+    let origin = at.origin(&["readings", "needs_own_alone"]);
+    Some(line(
+        "readings.needs_own_alone",
+        value,
+        words.into(),
+        Some(&rule),
+        origin,
+    ))
 }
 
 /// AM-4: who opens the final round of player tiles.
