@@ -16,7 +16,7 @@ use super::{ChoiceOption, Game, Meeple};
 use tegula_ruleset::Options;
 
 /// The set bits of `mask`, lowest first (figure types, bit per type).
-fn bits(mask: u32) -> impl Iterator<Item = u8> {
+pub(super) fn bits(mask: u32) -> impl Iterator<Item = u8> {
     let mut m = mask;
     std::iter::from_fn(move || {
         let t = m.trailing_zeros();

@@ -160,16 +160,17 @@ impl Game {
         };
         let nf = self.rules.figures.len();
         let in_supply = |f: u8| self.seats.supply[usize::from(seat) * nf + usize::from(f)] > 0;
-        let mut tops: Vec<u8> = t.top.iter().copied().filter(|&f| in_supply(f)).collect();
-        tops.sort_unstable();
-        tops.dedup();
+        // The types that may top it and that the seat has in supply, bit per type (in type
+        // order, each once).
+        let bit = |f: u8| 1u32.checked_shl(u32::from(f)).unwrap_or(0);
+        let tops = (t.top.iter().filter(|&&f| in_supply(f))).fold(0, |m, &f| m | bit(f));
         let mut out = Vec::new();
         for s in self.st.stacks.iter().filter(|s| s.kind == kind) {
             if s.top.is_some() || s.closed || s.height < t.top_min.max(1) {
                 continue;
             }
             let at = self.board.insts[s.inst as usize];
-            for &ftype in &tops {
+            for ftype in super::anywhere::bits(tops) {
                 let option = ChoiceOption::Top {
                     x: at.x,
                     y: at.y,
@@ -221,7 +222,8 @@ impl Game {
     fn reach(&self, inst: u32) -> Vec<u32> {
         let h = self.stack_on(inst).map_or(0, |s| i32::from(s.height));
         let at = self.board.insts[inst as usize];
-        let mut out = vec![inst];
+        let mut out = Vec::with_capacity(1 + 4 * h.max(0) as usize);
+        out.push(inst);
         for k in 1..=h {
             for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
                 let Some(p) = self.pos(at.x + dx * k, at.y + dy * k) else {
@@ -237,24 +239,37 @@ impl Game {
     }
 
     fn reach_options(&self, inst: u32, figures: &[u8], tops: bool) -> Vec<(ChoiceOption, Chosen)> {
-        let mut out = Vec::new();
-        for i in self.reach(inst) {
-            let mut on: Vec<FigureRef> = (self.board.meeples.iter())
-                .filter(|m| self.board.segs[m.seg as usize].inst == i && figures.contains(&m.ftype))
-                .map(|m| FigureRef {
+        let reach = self.reach(inst);
+        // One pass over the board's figures: those of `figures` on a tile in reach, listed by
+        // the tile's place in the reach, then tile-local feature, seat and type.
+        let mut on: Vec<(usize, u8, FigureRef)> = Vec::new();
+        for m in self
+            .board
+            .meeples
+            .iter()
+            .filter(|m| figures.contains(&m.ftype))
+        {
+            let s = self.board.segs[m.seg as usize];
+            if let Some(k) = reach.iter().position(|&i| i == s.inst) {
+                let f = FigureRef {
                     player: m.player,
                     ftype: m.ftype,
                     seg: m.seg,
-                })
-                .collect();
-            on.sort_by_key(|f| (self.board.segs[f.seg as usize].local, f.player, f.ftype));
-            on.dedup();
+                };
+                on.push((k, s.local, f));
+            }
+        }
+        on.sort_unstable_by_key(|&(k, local, f)| (k, local, f.player, f.ftype));
+        on.dedup();
+        let mut out = Vec::with_capacity(on.len() + reach.len());
+        let mut next = on.iter().peekable();
+        for (k, &i) in reach.iter().enumerate() {
             let at = self.board.insts[i as usize];
-            for f in on {
+            while let Some(&(_, local, f)) = next.next_if(|e| e.0 == k) {
                 let option = ChoiceOption::Figure {
                     x: at.x,
                     y: at.y,
-                    feature: self.board.segs[f.seg as usize].local,
+                    feature: local,
                     follower: f.ftype,
                 };
                 out.push((option, Chosen::Figure(f)));
@@ -267,14 +282,12 @@ impl Game {
                     follower: ftype,
                     player,
                 };
-                out.push((
-                    option,
-                    Chosen::Top {
-                        inst: i,
-                        player,
-                        ftype,
-                    },
-                ));
+                let chosen = Chosen::Top {
+                    inst: i,
+                    player,
+                    ftype,
+                };
+                out.push((option, chosen));
             }
         }
         out
