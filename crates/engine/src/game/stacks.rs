@@ -154,6 +154,25 @@ impl Game {
         each.collect()
     }
 
+    /// The option naming `player`'s figure of type `ftype` on top of the stack on `inst`.
+    fn top_option(&self, inst: u32, player: u8, ftype: u8) -> (ChoiceOption, Chosen) {
+        let at = self.board.insts[inst as usize];
+        let option = ChoiceOption::Top {
+            x: at.x,
+            y: at.y,
+            follower: ftype,
+            player,
+        };
+        (
+            option,
+            Chosen::Top {
+                inst,
+                player,
+                ftype,
+            },
+        )
+    }
+
     fn top_options(&self, kind: u16, seat: u8) -> Vec<(ChoiceOption, Chosen)> {
         let Some(t) = self.stack_type(kind) else {
             return Vec::new();
@@ -169,20 +188,8 @@ impl Game {
             if s.top.is_some() || s.closed || s.height < t.top_min.max(1) {
                 continue;
             }
-            let at = self.board.insts[s.inst as usize];
             for ftype in super::anywhere::bits(tops) {
-                let option = ChoiceOption::Top {
-                    x: at.x,
-                    y: at.y,
-                    follower: ftype,
-                    player: seat,
-                };
-                let chosen = Chosen::Top {
-                    inst: s.inst,
-                    player: seat,
-                    ftype,
-                };
-                out.push((option, chosen));
+                out.push(self.top_option(s.inst, seat, ftype));
             }
         }
         out
@@ -199,19 +206,7 @@ impl Game {
             if player != seat || figure.is_some_and(|f| f != ftype) {
                 continue;
             }
-            let at = self.board.insts[s.inst as usize];
-            let option = ChoiceOption::Top {
-                x: at.x,
-                y: at.y,
-                follower: ftype,
-                player,
-            };
-            let chosen = Chosen::Top {
-                inst: s.inst,
-                player,
-                ftype,
-            };
-            out.push((option, chosen));
+            out.push(self.top_option(s.inst, player, ftype));
         }
         out
     }
@@ -276,18 +271,7 @@ impl Game {
             }
             let top = self.stack_on(i).and_then(|s| s.top);
             if let Some((player, ftype)) = top.filter(|t| tops && figures.contains(&t.1)) {
-                let option = ChoiceOption::Top {
-                    x: at.x,
-                    y: at.y,
-                    follower: ftype,
-                    player,
-                };
-                let chosen = Chosen::Top {
-                    inst: i,
-                    player,
-                    ftype,
-                };
-                out.push((option, chosen));
+                out.push(self.top_option(i, player, ftype));
             }
         }
         out
