@@ -13,7 +13,7 @@ use crate::{
 
 /// Version of the ruleset artefact's format. Raised whenever a change to these types would make
 /// an older engine misread a newer file (or the reverse); [`Ruleset::from_json`] refuses others.
-pub const FORMAT_VERSION: u32 = 7;
+pub const FORMAT_VERSION: u32 = 8;
 
 /// One complete, lowered variant: the "generated engine" input.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
