@@ -8,7 +8,7 @@
 //! never holds for it.
 
 use super::when::{Chosen, Ctx, FigureRef};
-use super::{Event, Game, Meeple};
+use super::{Game, Meeple};
 #[cfg(doc)]
 use tegula_ruleset::Act;
 
@@ -72,18 +72,8 @@ impl Game {
         if k >= self.nf.assigned.len() || k >= self.nf.at.len() {
             return;
         }
-        let inst = self.board.insts[inst as usize];
         self.nf.assigned[k] = Some(chosen);
-        self.nf.at[k] = Some((inst.x, inst.y));
-        if self.log.record {
-            self.log.events.push(Event::Neutral {
-                turn: self.now.turn,
-                rule: self.when_id(rule).to_string(),
-                neutral: self.neutral_id(n).to_string(),
-                x: inst.x,
-                y: inst.y,
-            });
-        }
+        self.put_neutral(rule, n, inst);
     }
 
     /// [`Act::Unassign`]: neutral figure `n` is assigned to nobody; it stays where it stands.

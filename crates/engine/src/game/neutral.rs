@@ -171,7 +171,7 @@ impl Game {
     }
 
     /// Neutral figure `n` stands on tile instance `inst` (at its anchor cell), wherever it was.
-    fn put_neutral(&mut self, rule: u16, n: u16, inst: u32) {
+    pub(super) fn put_neutral(&mut self, rule: u16, n: u16, inst: u32) {
         let i = self.board.insts[inst as usize];
         let Some(slot) = self.nf.at.get_mut(usize::from(n)) else {
             return;
