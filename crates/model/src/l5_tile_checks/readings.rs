@@ -154,11 +154,12 @@ pub fn lower(
 }
 
 /// `readings.shuffle_back` and `walk_timing` set in a variant whose rules (`when`, lowered)
-/// shuffle no tiles back / start no walk from a `before-scoring` rule decide nothing: an error
-/// at the key, as for the other readings.
+/// shuffle no tiles back / start no walk from a `before-scoring` rule, and `needs_own_alone` in
+/// one with no figure that needs an own figure or no effect taking figures off the board,
+/// decide nothing: an error at the key, as for the other readings.
 pub fn check_walk_readings(
     raw: Option<&Sp<RawReadings>>,
-    when: &[tegula_ruleset::When],
+    (when, followers): (&[tegula_ruleset::When], &[FollowerType]),
     src: &Source,
     diags: &mut Vec<Diagnostic>,
 ) {
@@ -194,13 +195,14 @@ pub fn check_walk_readings(
     let offered = when
         .iter()
         .flat_map(|w| w.offer.iter().flat_map(|o| &o.then));
-    if !acts().map(|(_, a)| a).chain(offered).any(removes) {
+    let needs_own = followers.iter().any(|f| f.needs_own_figure);
+    if !needs_own || !acts().map(|(_, a)| a).chain(offered).any(removes) {
         let at = r.value.needs_own_alone.as_ref().map(|v| v.span.clone());
         lacking(
             at,
             "needs_own_alone",
-            "what becomes of a builder or pig whose owner's last figure an effect removes \
-             (`return_on`, `return = \"chosen\"`, `capture`)",
+            "what becomes of a figure with `needs_own_figure` whose owner's last figure an \
+             effect (`return_on`, `return = \"chosen\"`, `capture`) takes off the board",
         );
     }
 }

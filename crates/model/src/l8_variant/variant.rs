@@ -444,7 +444,8 @@ fn lower_rules(
     rule_form.when = when;
     rule_form.when_at = when_at;
     let raw_readings = doc.readings.as_ref();
-    crate::readings::check_walk_readings(raw_readings, &rule_form.when, vsrc, diags);
+    let rules = (&rule_form.when[..], &followers[..]);
+    crate::readings::check_walk_readings(raw_readings, rules, vsrc, diags);
     (resources, rule_form)
 }
 

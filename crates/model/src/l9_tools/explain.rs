@@ -573,9 +573,12 @@ fn walk_reading_lines(v: &CompiledVariant, at: &Locator<'_>) -> Vec<RuleLine> {
     out
 }
 
-/// `needs_own_alone` (PD-6's second Reading), where a rule's effect takes figures off the board;
-/// it cites the first such rule.
+/// `needs_own_alone` (PD-6's second Reading), where a figure needs an own figure and a rule's
+/// effect takes figures off the board; it cites the first such rule.
 fn needs_own_alone_line(v: &CompiledVariant, at: &Locator<'_>) -> Option<RuleLine> {
+    if !v.followers.iter().any(|f| f.needs_own_figure) {
+        return None;
+    }
     let acts = |w: &tegula_ruleset::When| {
         let offered = w.offer.iter().flat_map(|o| &o.then);
         w.then.iter().chain(offered).any(crate::readings::removes)
