@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use tegula_ruleset::{Act, FigureSet, Offer, Options, RuleEvent, Ruleset, Seat, When};
 
-use crate::testkit::{base_ruleset, offers};
+use crate::testkit::{base_ruleset, meeple_on, offers, scripted_game as game};
 use crate::*;
 
 fn figure_step_offer(rule: &str, options: Options, then: Vec<Act>) -> When {
@@ -41,21 +41,6 @@ fn removal_rules() -> Arc<Rules> {
         figures: FigureSet(1),
     };
     rules_with(figure_step_offer("xp-12", options, vec![Act::ReturnChosen]))
-}
-
-fn game(rules: &Arc<Rules>, draws: &[&str]) -> Game {
-    let d = draws.iter().map(|t| rules.tile_index(t).unwrap()).collect();
-    Game::scripted(rules.clone(), 2, d).unwrap()
-}
-
-fn meeple_on(g: &mut Game, seg: &str) {
-    let tile = g.tiles().last().unwrap().tile;
-    let feature = g.rules().feature_index(tile, seg).unwrap();
-    let o = FollowerOption {
-        feature,
-        follower: 0,
-    };
-    g.apply(Action::Follower(o)).unwrap();
 }
 
 fn site_names(g: &Game) -> Vec<(i32, i32, String)> {

@@ -9,7 +9,7 @@ use tegula_ruleset::{
     When, CHOSEN,
 };
 
-use crate::testkit::{base_ruleset, offers};
+use crate::testkit::{base_ruleset, meeple_on, offers, scripted_game as game};
 use crate::*;
 
 fn offer(options: Options, may_decline: bool, uses_figure_step: bool, then: Vec<Act>) -> Offer {
@@ -32,21 +32,6 @@ fn with_rule(w: When) -> Ruleset {
     let mut rs = base_ruleset();
     rs.when.push(w);
     rs
-}
-
-fn game(rules: &Arc<Rules>, draws: &[&str]) -> Game {
-    let d = draws.iter().map(|t| rules.tile_index(t).unwrap()).collect();
-    Game::scripted(rules.clone(), 2, d).unwrap()
-}
-
-fn meeple_on(g: &mut Game, seg: &str) {
-    let tile = g.tiles().last().unwrap().tile;
-    let feature = g.rules().feature_index(tile, seg).unwrap();
-    let o = FollowerOption {
-        feature,
-        follower: 0,
-    };
-    g.apply(Action::Follower(o)).unwrap();
 }
 
 fn withdraw_rule() -> When {

@@ -454,6 +454,23 @@ pub mod offers {
     }
 }
 
+/// A two-seat game of `rules` whose pile is `draws` (tile ids), in that order.
+pub fn scripted_game(rules: &std::sync::Arc<crate::Rules>, draws: &[&str]) -> Game {
+    let d = draws.iter().map(|t| rules.tile_index(t).unwrap()).collect();
+    Game::scripted(rules.clone(), 2, d).unwrap()
+}
+
+/// Put a figure of type 0 on segment `seg` of the tile just placed (the follower phase).
+pub fn meeple_on(g: &mut Game, seg: &str) {
+    let tile = g.tiles().last().unwrap().tile;
+    let feature = g.rules().feature_index(tile, seg).unwrap();
+    let o = crate::FollowerOption {
+        feature,
+        follower: 0,
+    };
+    g.apply(crate::Action::Follower(o)).unwrap();
+}
+
 /// Play `g` to its end with a random agent seeded by `seed`, calling `each` after every move.
 pub fn play_random(g: &mut Game, seed: u64, mut each: impl FnMut(&Game)) {
     let mut agent = RandomAgent::new(seed);
