@@ -168,6 +168,9 @@ pub(crate) struct Scratch {
     /// recorded just before the placement and read by its join scoring. Left over after the
     /// move, they are never read again: the next placement records afresh.
     pub(crate) fields_before: Vec<joins::FieldBefore>,
+    /// Emptied option lists of offers answered or lapsed, for the next offers
+    /// (`game/choice.rs`).
+    pub(crate) lists: Vec<choice::Listed>,
 }
 
 impl Clone for Scratch {

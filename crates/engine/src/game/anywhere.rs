@@ -10,6 +10,7 @@
 
 use tegula_ruleset::{Avoid, FeatureKind, FigureSet, RuleEvent};
 
+use super::choice::Listed;
 use super::when::{Chosen, Ctx, FigureRef};
 use super::{ChoiceOption, Game, Meeple};
 #[cfg(doc)]
@@ -44,12 +45,12 @@ impl Game {
         seat: u8,
         which: (FigureSet, &[Avoid]),
         ctx: &Ctx,
-    ) -> Vec<(ChoiceOption, Chosen)> {
+        out: &mut Listed,
+    ) {
         let (figures, avoid) = which;
         let held = self.supply_of(seat, figures);
-        let mut out = Vec::new();
         if held == 0 {
-            return out;
+            return;
         }
         // The figure types already listed on each feature, by root segment (bit per type);
         // the subject tile's features count as listed for every type. Indexed by segment, so
@@ -86,7 +87,6 @@ impl Game {
                 }
             }
         }
-        out
     }
 
     /// Whether tile instance `inst` is one of `avoid`'s: a neutral figure stands on it, or it
@@ -143,9 +143,10 @@ impl Game {
         figures: FigureSet,
         tag: Option<u32>,
         ctx: &Ctx,
-    ) -> Vec<(ChoiceOption, Chosen)> {
+        out: &mut Listed,
+    ) {
         let Some(inst) = ctx.tile.and_then(|i| self.board.insts.get(i as usize)) else {
-            return Vec::new();
+            return;
         };
         let feats = &self.rules.tiles[inst.tile as usize].feats;
         let carries = |t: u32| {
@@ -171,7 +172,7 @@ impl Game {
             let s = segs[f.seg as usize];
             (s.inst, s.local, f.ftype, f.player)
         });
-        found.into_iter().map(|f| self.figure_option(f)).collect()
+        out.extend(found.into_iter().map(|f| self.figure_option(f)));
     }
 
     /// [`tegula_ruleset::Act::Place`]: the chooser's figure from supply on the chosen site, then

@@ -32,6 +32,16 @@ use super::{Action, ChoiceOption, Event, Game, MoveError, Phase, FRONT};
 use crate::event::ChoiceWord;
 use crate::rules::when::Kind;
 
+/// An offer's options: as the player sees them, and as the effects read them.
+pub(crate) type Listed = Vec<(ChoiceOption, Chosen)>;
+
+/// Which figures an `own-figure` offer may list: of a set (if any), not the one a neutral
+/// figure is assigned to (if any) ([`Game::may_host`]).
+type Host = (Option<tegula_ruleset::FigureSet>, Option<u16>);
+
+/// At most this many emptied option lists are kept for the next offers (a turn makes a few).
+const SPARE_LISTS: usize = 8;
+
 /// An offer made to a seat, with its options in their fixed order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Open {
@@ -42,7 +52,7 @@ pub(crate) struct Open {
     /// The event's subject, actor and winners, which the offer's effects act on.
     pub(crate) ctx: Ctx,
     /// The options: as the player sees them, and as the effects read them.
-    pub(crate) options: Vec<(ChoiceOption, Chosen)>,
+    pub(crate) options: Listed,
 }
 
 /// An offer still to make to a seat.
@@ -237,6 +247,7 @@ impl Game {
                 return;
             };
             self.answer(&o, n);
+            self.recycle(o);
             if !self.rf.offers.is_empty() {
                 self.queue_chained();
             }
@@ -250,8 +261,9 @@ impl Game {
         let o = self.choice.step.remove(k);
         self.answer(&o, i);
         let uses = self.offer_of(o.rule).is_some_and(|f| f.uses_figure_step);
+        self.recycle(o);
         if uses {
-            self.choice.step.clear();
+            self.recycle_step();
         }
         // Offers the choice chained (TO-4 after TO-2) come before the turn goes on.
         if !self.rf.offers.is_empty() {
@@ -301,6 +313,7 @@ impl Game {
                 rule,
             });
         }
+        self.recycle(o);
         self.after_offer();
     }
 
@@ -395,13 +408,13 @@ impl Game {
                 continue;
             };
             let bits = self.seat_bits(&offer.to, &p.ctx);
-            for &seat in self.in_turn_order(bits, p.ctx.actor).iter().rev() {
-                self.choice.queue.push(Queued {
-                    rule: p.rule,
-                    seat,
-                    ctx: p.ctx,
-                });
-            }
+            let seats = self.turn_order(bits, p.ctx.actor).rev();
+            let each = seats.map(|seat| Queued {
+                rule: p.rule,
+                seat,
+                ctx: p.ctx,
+            });
+            self.choice.queue.extend(each);
         }
     }
 
@@ -422,8 +435,10 @@ impl Game {
     /// has none left.
     fn next_offer(&mut self) -> bool {
         while let Some(q) = self.choice.queue.pop() {
-            let options = self.offer_options(q.rule, q.seat, &q.ctx);
+            let mut options = self.spare_list();
+            self.offer_options(q.rule, q.seat, &q.ctx, &mut options);
             if options.is_empty() {
+                self.keep_list(options);
                 continue;
             }
             self.choice.open = Some(Open {
@@ -474,7 +489,7 @@ impl Game {
     /// The figure-step offers the dispatcher left pending, to the actor only (the seat in
     /// the follower phase), each with its options.
     fn list_step_offers(&mut self) {
-        self.choice.step.clear();
+        self.recycle_step();
         let mut pending = std::mem::take(&mut self.rf.offers);
         for &p in &pending {
             let to_actor = self.offer_of(p.rule).is_some_and(|o| {
@@ -485,16 +500,19 @@ impl Game {
                 continue;
             }
             let seat = self.now.player;
-            let options = self.offer_options(p.rule, seat, &p.ctx);
-            if !options.is_empty() {
-                let (rule, ctx) = (p.rule, p.ctx);
-                self.choice.step.push(Open {
-                    rule,
-                    seat,
-                    ctx,
-                    options,
-                });
+            let mut options = self.spare_list();
+            self.offer_options(p.rule, seat, &p.ctx, &mut options);
+            if options.is_empty() {
+                self.keep_list(options);
+                continue;
             }
+            let (rule, ctx) = (p.rule, p.ctx);
+            self.choice.step.push(Open {
+                rule,
+                seat,
+                ctx,
+                options,
+            });
         }
         // Listing options raises nothing: the buffer goes back, its capacity kept for the
         // next turn's figure step.
@@ -515,7 +533,7 @@ impl Game {
             return;
         };
         let o = self.choice.step.swap_remove(k);
-        self.choice.step.clear();
+        self.recycle_step();
         self.choice.queue.clear();
         self.choice.stage = Stage::Step;
         self.now.player = o.seat;
@@ -532,18 +550,47 @@ impl Game {
         }
         let mut step = std::mem::take(&mut self.choice.step);
         for o in &mut step {
-            o.options = self.offer_options(o.rule, o.seat, &o.ctx);
+            self.offer_options(o.rule, o.seat, &o.ctx, &mut o.options);
         }
         step.retain(|o| !o.options.is_empty());
         self.choice.step = step;
     }
 
-    /// The options of `rule`'s offer to `seat` about `ctx`, in their fixed order.
-    fn offer_options(&mut self, rule: u16, seat: u8, ctx: &Ctx) -> Vec<(ChoiceOption, Chosen)> {
-        let rules = self.rules.clone();
-        let when = rules.ruleset().when.get(usize::from(rule));
+    /// An empty option list: one an answered offer left, else a new one.
+    pub(super) fn spare_list(&mut self) -> Listed {
+        self.tmp.lists.pop().unwrap_or_default()
+    }
+
+    /// Keep an option list no offer holds any more for the next offer: a game with offers made
+    /// most of its allocations listing them (the fairy's every figure step, a walk's steps).
+    pub(super) fn keep_list(&mut self, mut list: Listed) {
+        if list.capacity() > 0 && self.tmp.lists.len() < SPARE_LISTS {
+            list.clear();
+            self.tmp.lists.push(list);
+        }
+    }
+
+    /// An offer answered, declined or lapsed: its list is kept for the next offer.
+    pub(super) fn recycle(&mut self, o: Open) {
+        self.keep_list(o.options);
+    }
+
+    /// The figure step's offers lapse; their lists are kept.
+    fn recycle_step(&mut self) {
+        let mut step = std::mem::take(&mut self.choice.step);
+        for o in step.drain(..) {
+            self.recycle(o);
+        }
+        self.choice.step = step;
+    }
+
+    /// The options of `rule`'s offer to `seat` about `ctx`, in their fixed order, in `out`
+    /// (emptied first).
+    fn offer_options(&self, rule: u16, seat: u8, ctx: &Ctx, out: &mut Listed) {
+        out.clear();
+        let when = self.rules.ruleset().when.get(usize::from(rule));
         let Some(offer) = when.and_then(|w| w.offer.as_ref()) else {
-            return Vec::new();
+            return;
         };
         match &offer.options {
             Options::OwnFigure {
@@ -554,30 +601,30 @@ impl Game {
                 test,
                 tops,
             } => {
-                let mut figs = self.own_figures(seat, (*figure, on), test.as_ref(), ctx);
+                let host = (*figures, *not_assigned);
+                self.own_figures(seat, (*figure, on), (test.as_ref(), host), ctx, out);
                 if *tops {
-                    figs.extend(self.own_tops(seat, *figure));
+                    self.own_tops(seat, *figure, out);
+                    out.retain(|&(_, c)| self.may_host(c, *figures, *not_assigned));
                 }
-                figs.retain(|&(_, c)| self.may_host(c, *figures, *not_assigned));
-                figs
             }
-            Options::NeighbourTile { diagonals } => self.neighbour_tiles(ctx.tile, *diagonals),
-            Options::Kind { of } => self.held_kinds(seat, of),
+            Options::NeighbourTile { diagonals } => self.neighbour_tiles(ctx.tile, *diagonals, out),
+            Options::Kind { of } => self.held_kinds(seat, of, out),
             // Made by the pool's takes (game/pool.rs), never here.
-            Options::PoolTile => Vec::new(),
+            Options::PoolTile => {}
             Options::AnyFeature { figures, avoid } => {
-                self.sites_anywhere(seat, (*figures, avoid), ctx)
+                self.sites_anywhere(seat, (*figures, avoid), ctx, out)
             }
             Options::FigureIn { figures } => {
                 let tag = when.and_then(|w| super::anywhere::event_tag(&w.event));
-                self.figures_in(*figures, tag, ctx)
+                self.figures_in(*figures, tag, ctx, out)
             }
-            other => self.stack_options(other, seat, rule, ctx),
+            other => self.stack_options(other, seat, rule, ctx, out),
         }
     }
 
     /// The kinds of `of` that `seat` holds one of at least, in the listed order.
-    fn held_kinds(&self, seat: u8, of: &[PieceKind]) -> Vec<(ChoiceOption, Chosen)> {
+    fn held_kinds(&self, seat: u8, of: &[PieceKind], out: &mut Listed) {
         let nr = self.rules.ruleset().resources.len();
         let held = |r: u16| {
             let i = usize::from(seat) * nr + usize::from(r);
@@ -591,56 +638,74 @@ impl Game {
             };
             (option, Chosen::Kind(*k))
         });
-        each.collect()
+        out.extend(each);
     }
 
     /// `seat`'s figures on features (not corner figures) of the type `which.0` (any: `None`),
     /// on a feature of one of the kinds `which.1` (empty: any) passing `test` (over that
-    /// feature, as the subject), in board order, as options.
+    /// feature, as the subject), each that [`Game::may_host`] with `host`, in board order, as
+    /// options in `out`.
     fn own_figures(
         &self,
         seat: u8,
         which: (Option<u8>, &[FeatureKind]),
-        test: Option<&Test>,
+        tests: (Option<&Test>, Host),
         ctx: &Ctx,
-    ) -> Vec<(ChoiceOption, Chosen)> {
+        out: &mut Listed,
+    ) {
         let (figure, on) = which;
+        let (test, (figures, not_assigned)) = tests;
+        let assigned = not_assigned.and_then(|n| self.assigned_to(u32::from(n)));
         let segs = &self.board.segs;
         // The cheap filters (seat, figure type) first: most figures are another seat's.
-        let mine = (self.board.meeples.iter())
-            .filter(|m| m.player == seat && figure.is_none_or(|f| f == m.ftype));
-        let mut out: Vec<(ChoiceOption, Chosen)> = Vec::with_capacity(8);
-        for m in mine {
-            let root = self.find_ro(m.seg);
-            if !on.is_empty() && !on.contains(&segs[root as usize].kind) {
-                continue;
-            }
-            let sub = Ctx {
-                feature: Some(root),
-                ..*ctx
-            };
-            if test.is_none_or(|t| t.holds(&mut RuleCounts::new(self, &sub, seat))) {
-                out.push(self.figure_option(FigureRef {
-                    player: m.player,
-                    ftype: m.ftype,
-                    seg: m.seg,
-                }));
-            }
-        }
+        let mine = (self.board.meeples.iter()).filter(|m| {
+            m.player == seat
+                && figure.is_none_or(|f| f == m.ftype)
+                && figures.is_none_or(|s| s.has(m.ftype))
+        });
         // Board order: tile placement order, tile-local feature, figure type (the figures'
         // own order, placement order, is that order unless one moved: then sorted).
-        let key = |c: &(ChoiceOption, Chosen)| match c.1 {
-            Chosen::Figure(f) => {
-                let s = segs[f.seg as usize];
-                (s.inst, s.local, f.ftype)
-            }
-            _ => (0, 0, 0),
+        let key = |seg: u32, ftype: u8| {
+            let s = segs[seg as usize];
+            (s.inst, s.local, ftype)
         };
-        if !out.is_sorted_by_key(key) {
-            out.sort_unstable_by_key(key);
+        let mut sorted = true;
+        let mut last = (0, 0, 0);
+        for m in mine {
+            let f = FigureRef {
+                player: m.player,
+                ftype: m.ftype,
+                seg: m.seg,
+            };
+            if assigned == Some(Chosen::Figure(f)) {
+                continue;
+            }
+            // The feature is only looked up for a test that reads it.
+            if !on.is_empty() || test.is_some() {
+                let root = self.find_ro(m.seg);
+                if !on.is_empty() && !on.contains(&segs[root as usize].kind) {
+                    continue;
+                }
+                let sub = Ctx {
+                    feature: Some(root),
+                    ..*ctx
+                };
+                if !test.is_none_or(|t| t.holds(&mut RuleCounts::new(self, &sub, seat))) {
+                    continue;
+                }
+            }
+            let k = key(m.seg, m.ftype);
+            sorted &= out.is_empty() || k >= last;
+            last = k;
+            out.push(self.figure_option(f));
+        }
+        if !sorted {
+            out.sort_unstable_by_key(|c| match c.1 {
+                Chosen::Figure(f) => key(f.seg, f.ftype),
+                _ => (0, 0, 0),
+            });
         }
         out.dedup();
-        out
     }
 
     pub(super) fn figure_option(&self, f: FigureRef) -> (ChoiceOption, Chosen) {
@@ -657,13 +722,9 @@ impl Game {
 
     /// The placed tiles around tile instance `subject` (the 8, or 4, neighbour cells of each
     /// of its cells, its own cells left out), each once at its first cell in row-major order.
-    fn neighbour_tiles(
-        &self,
-        subject: Option<u32>,
-        diagonals: bool,
-    ) -> Vec<(ChoiceOption, Chosen)> {
+    fn neighbour_tiles(&self, subject: Option<u32>, diagonals: bool, out: &mut Listed) {
         let Some(inst) = subject.and_then(|i| self.board.insts.get(i as usize)) else {
-            return Vec::new();
+            return;
         };
         let cells = &self.rules.tiles[inst.tile as usize].rot[inst.rot as usize];
         let mut found: Vec<(i32, i32, u32)> = Vec::new();
@@ -683,13 +744,11 @@ impl Game {
             }
         }
         found.sort_unstable();
-        let mut out: Vec<(ChoiceOption, Chosen)> = Vec::new();
         for (y, x, other) in found {
             if !out.iter().any(|o| o.1 == Chosen::Tile(other)) {
                 out.push((ChoiceOption::Tile { x, y }, Chosen::Tile(other)));
             }
         }
-        out
     }
 
     /// End the game with an offer open (by [`Game::finish`]): the offers lapse; true when the

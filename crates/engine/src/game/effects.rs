@@ -78,13 +78,13 @@ impl Game {
             Act::Place => self.act_place(ctx),
             Act::Assign { neutral } => self.act_assign(rule, *neutral, ctx),
             Act::Unassign { neutral } => self.act_unassign(*neutral),
-            Act::AddPiece => self.act_add_piece(&self.rule_id(rule), ctx),
-            Act::Top => self.act_top(&self.rule_id(rule), ctx),
+            Act::AddPiece => self.act_add_piece(&self.rule_name(rule), ctx),
+            Act::Top => self.act_top(&self.rule_name(rule), ctx),
             Act::Capture { exchange } => {
-                self.act_capture(&self.rule_id(rule), exchange.as_deref(), ctx);
+                self.act_capture(&self.rule_name(rule), exchange.as_deref(), ctx);
             }
-            Act::ExchangeBack => self.act_exchange_back(&self.rule_id(rule), ctx),
-            Act::Redeem { points } => self.act_redeem((rule, &self.rule_id(rule)), *points, ctx),
+            Act::ExchangeBack => self.act_exchange_back(&self.rule_name(rule), ctx),
+            Act::Redeem { points } => self.act_redeem((rule, &self.rule_name(rule)), *points, ctx),
             Act::Offer { rule: id } => {
                 let when = &self.rules.ruleset().when;
                 if let Some(chained) = crate::rules::when::chained_rule(when, id) {
@@ -158,6 +158,12 @@ impl Game {
     }
 
     /// The rule id of rule `rule`, for an event.
+    /// The id of `when` rule `rule`, read where it is: an effect passes it on without copying
+    /// it (a copy was an allocation for every floor, top and capture).
+    fn rule_name(&self, rule: u16) -> RuleName {
+        RuleName(Arc::clone(&self.rules), rule)
+    }
+
     fn rule_id(&self, rule: u16) -> String {
         let w = self.rules.ruleset().when.get(usize::from(rule));
         w.map_or_else(String::new, |w| w.rule.clone())
@@ -234,9 +240,14 @@ impl Game {
 
     /// The seats of `bits` in turn order from `actor` (the actor first).
     pub(crate) fn in_turn_order(&self, bits: u32, actor: u8) -> Vec<u8> {
+        self.turn_order(bits, actor).collect()
+    }
+
+    /// [`Game::in_turn_order`] without making the list.
+    pub(crate) fn turn_order(&self, bits: u32, actor: u8) -> impl DoubleEndedIterator<Item = u8> {
         let n = self.seats.players;
-        let order = (0..n).map(|k| (actor % n + k) % n);
-        order.filter(|&p| bits >> p & 1 != 0).collect()
+        let order = (0..n).map(move |k| (actor % n + k) % n);
+        order.filter(move |&p| bits >> p & 1 != 0)
     }
 
     /// `value` over the subject for seat `seat`.
@@ -431,5 +442,17 @@ impl Game {
         let cite = self.rule_id(rule);
         let (gone, root) = self.remove_figure(i, &cite);
         self.alone_leave(&cite, gone.player, root);
+    }
+}
+
+/// The id of a `when` rule, borrowed from the shared rules ([`Game::rule_name`]).
+struct RuleName(Arc<crate::Rules>, u16);
+
+impl std::ops::Deref for RuleName {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        let w = self.0.ruleset().when.get(usize::from(self.1));
+        w.map_or("", |w| w.rule.as_str())
     }
 }

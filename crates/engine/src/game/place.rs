@@ -77,6 +77,9 @@ impl Game {
             seg_base,
             words,
         });
+        if self.rules.tiles[tile as usize].any_tags & self.rules.stack_site_tags != 0 {
+            self.st.sites.push(inst_idx);
+        }
         self.push_segments(tile, inst_idx, seg_base);
         let at = self.cover_cells(tile, rot, x, y, inst_idx);
         let rules = &*self.rules;

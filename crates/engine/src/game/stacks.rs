@@ -7,6 +7,7 @@
 
 use tegula_ruleset::{FigureSet, Options, StackType};
 
+use super::choice::Listed;
 use super::when::{Chosen, Ctx, FigureRef};
 use super::{find, part, ChoiceOption, Event, Game, FRONT};
 use crate::points;
@@ -60,12 +61,16 @@ part! {
     ///
     /// Invariants: `stacks` in tile placement order, one per tile instance at most, each on a
     /// placed tile, of a declared stack type, with a height or a top figure; a top figure only
-    /// on a stack at least its type's `top_min` high; `held` in the order taken, never a seat's
-    /// own figure, every seat below the seat count. Checked by [`Game::check_parts`].
+    /// on a stack at least its type's `top_min` high; `sites` exactly the placed tiles carrying
+    /// a site tag, in placement order; `held` in the order taken, never a seat's own figure,
+    /// every seat below the seat count. Checked by [`Game::check_parts`].
     #[derive(Default)]
     pub(crate) struct StackState {
         /// Stacks with a piece or a figure, in tile placement order.
         pub(crate) stacks: Vec<Stack>,
+        /// The placed tiles carrying a stack type's site tag, in placement order: the board's
+        /// sites, noted as tiles are placed.
+        pub(crate) sites: Vec<u32>,
         /// Held figures, in the order taken.
         pub(crate) held: Vec<Held>,
         /// Offers taken "once a turn" this turn: (rule index, turn number of the turn's first
@@ -79,21 +84,9 @@ impl Game {
         self.rules.ruleset().stacks.get(usize::from(kind))
     }
 
-    /// The stack of type `kind` on tile instance `inst`, if it has a piece or a figure.
-    fn stack_at(&self, kind: u16, inst: u32) -> Option<&Stack> {
-        let s = self.st.stacks.iter();
-        s.into_iter().find(|s| s.inst == inst && s.kind == kind)
-    }
-
     /// Height and top figure of the stack of the tile instance `inst` (any type).
     fn stack_on(&self, inst: u32) -> Option<&Stack> {
         self.st.stacks.iter().find(|s| s.inst == inst)
-    }
-
-    /// Whether the stack of type `kind` on `inst` takes a piece or a top figure.
-    fn stack_open(&self, kind: u16, inst: u32) -> bool {
-        self.stack_at(kind, inst)
-            .is_none_or(|s| s.top.is_none() && !s.closed)
     }
 
     fn holds(&self, seat: u8, resource: u16) -> u32 {
@@ -108,18 +101,23 @@ impl Game {
         seat: u8,
         rule: u16,
         ctx: &Ctx,
-    ) -> Vec<(ChoiceOption, Chosen)> {
+        out: &mut Listed,
+    ) {
         match options {
-            Options::StackSite { stack } => self.site_options(*stack, seat),
-            Options::StackTop { stack } => self.top_options(*stack, seat),
-            Options::InReach { figures, tops } => match ctx.chosen {
-                Some(Chosen::Tile(inst)) => self.reach_options(inst, figures, *tops),
-                _ => Vec::new(),
-            },
-            Options::ExchangeBack => match (ctx.chooser, ctx.chosen.and_then(Chosen::owner)) {
-                (Some(taker), Some(holder)) => self.exchange_options(taker, holder),
-                _ => Vec::new(),
-            },
+            Options::StackSite { stack } => self.site_options(*stack, seat, out),
+            Options::StackTop { stack } => self.top_options(*stack, seat, out),
+            Options::InReach { figures, tops } => {
+                if let Some(Chosen::Tile(inst)) = ctx.chosen {
+                    self.reach_options(inst, figures, *tops, out);
+                }
+            }
+            Options::ExchangeBack => {
+                if let (Some(taker), Some(holder)) =
+                    (ctx.chooser, ctx.chosen.and_then(Chosen::owner))
+                {
+                    self.exchange_options(taker, holder, out);
+                }
+            }
             Options::OwnCaptive {
                 min_score,
                 once_per_turn,
@@ -128,30 +126,33 @@ impl Game {
                 let score = self.seats.scores[usize::from(seat)];
                 let poor = *min_score > 0 && score < points::Score::from(*min_score);
                 let taken = *once_per_turn && self.taken_this_turn(rule);
-                if poor || taken {
-                    return Vec::new();
+                if !poor && !taken {
+                    self.captive_options(seat, out);
                 }
-                self.captive_options(seat)
             }
-            _ => Vec::new(),
+            _ => {}
         }
     }
 
-    fn site_options(&self, kind: u16, seat: u8) -> Vec<(ChoiceOption, Chosen)> {
+    fn site_options(&self, kind: u16, seat: u8, out: &mut Listed) {
         let Some(t) = self.stack_type(kind) else {
-            return Vec::new();
+            return;
         };
         if self.holds(seat, t.piece) == 0 {
-            return Vec::new();
+            return;
         }
-        let n = self.board.insts.len() as u32;
-        let sites = (0..n).filter(|&i| self.tile_has_tag(i, t.site_tag));
-        let open = sites.filter(|&i| self.stack_open(kind, i));
-        let each = open.map(|i| {
-            let at = self.board.insts[i as usize];
-            (ChoiceOption::Tile { x: at.x, y: at.y }, Chosen::Tile(i))
-        });
-        each.collect()
+        // Sites and stacks are both in tile placement order, one stack per tile at most: one
+        // pass over the two finds each site's stack.
+        let mut stacks = self.st.stacks.iter().peekable();
+        for &i in &self.st.sites {
+            while stacks.next_if(|s| s.inst < i).is_some() {}
+            let stack = stacks.peek().filter(|s| s.inst == i && s.kind == kind);
+            let open = stack.is_none_or(|s| s.top.is_none() && !s.closed);
+            if open && self.tile_has_tag(i, t.site_tag) {
+                let at = self.board.insts[i as usize];
+                out.push((ChoiceOption::Tile { x: at.x, y: at.y }, Chosen::Tile(i)));
+            }
+        }
     }
 
     /// The option naming `player`'s figure of type `ftype` on top of the stack on `inst`.
@@ -173,9 +174,9 @@ impl Game {
         )
     }
 
-    fn top_options(&self, kind: u16, seat: u8) -> Vec<(ChoiceOption, Chosen)> {
+    fn top_options(&self, kind: u16, seat: u8, out: &mut Listed) {
         let Some(t) = self.stack_type(kind) else {
-            return Vec::new();
+            return;
         };
         let nf = self.rules.figures.len();
         let in_supply = |f: u8| self.seats.supply[usize::from(seat) * nf + usize::from(f)] > 0;
@@ -183,7 +184,6 @@ impl Game {
         // order, each once).
         let bit = |f: u8| 1u32.checked_shl(u32::from(f)).unwrap_or(0);
         let tops = (t.top.iter().filter(|&&f| in_supply(f))).fold(0, |m, &f| m | bit(f));
-        let mut out = Vec::new();
         for s in self.st.stacks.iter().filter(|s| s.kind == kind) {
             if s.top.is_some() || s.closed || s.height < t.top_min.max(1) {
                 continue;
@@ -192,13 +192,11 @@ impl Game {
                 out.push(self.top_option(s.inst, seat, ftype));
             }
         }
-        out
     }
 
     /// `seat`'s figures on top of stacks (of type `figure` only, if given), in the order of
     /// their stacks' tiles (placement order), as options (an `own-figure` offer's `tops`).
-    pub(super) fn own_tops(&self, seat: u8, figure: Option<u8>) -> Vec<(ChoiceOption, Chosen)> {
-        let mut out = Vec::new();
+    pub(super) fn own_tops(&self, seat: u8, figure: Option<u8>, out: &mut Listed) {
         for s in &self.st.stacks {
             let Some((player, ftype)) = s.top else {
                 continue;
@@ -208,7 +206,6 @@ impl Game {
             }
             out.push(self.top_option(s.inst, player, ftype));
         }
-        out
     }
 
     /// The tile instances within the reach of the stack on `inst`: its own tile, then the
@@ -233,7 +230,7 @@ impl Game {
         out
     }
 
-    fn reach_options(&self, inst: u32, figures: &[u8], tops: bool) -> Vec<(ChoiceOption, Chosen)> {
+    fn reach_options(&self, inst: u32, figures: &[u8], tops: bool, out: &mut Listed) {
         let reach = self.reach(inst);
         // One pass over the board's figures: those of `figures` on a tile in reach, listed by
         // the tile's place in the reach, then tile-local feature, seat and type.
@@ -256,7 +253,6 @@ impl Game {
         }
         on.sort_unstable_by_key(|&(k, local, f)| (k, local, f.player, f.ftype));
         on.dedup();
-        let mut out = Vec::with_capacity(on.len() + reach.len());
         let mut next = on.iter().peekable();
         for (k, &i) in reach.iter().enumerate() {
             let at = self.board.insts[i as usize];
@@ -274,7 +270,6 @@ impl Game {
                 out.push(self.top_option(i, player, ftype));
             }
         }
-        out
     }
 
     /// The figure types of `taker`'s that `holder` holds, each once, in figure type order.
@@ -290,10 +285,10 @@ impl Game {
 
     /// [`Options::ExchangeBack`]: `taker`'s figures held by `holder`, one option per type, while
     /// `taker` holds one of `holder`'s (the exchange is due).
-    fn exchange_options(&self, taker: u8, holder: u8) -> Vec<(ChoiceOption, Chosen)> {
+    fn exchange_options(&self, taker: u8, holder: u8, out: &mut Listed) {
         let theirs = |h: &Held| h.holder == taker && h.owner == holder;
         if !self.st.held.iter().any(theirs) {
-            return Vec::new();
+            return;
         }
         let each = self.held_types(taker, holder).into_iter().map(|ftype| {
             let option = ChoiceOption::Captive {
@@ -302,13 +297,12 @@ impl Game {
             };
             (option, Chosen::Captive { holder, ftype })
         });
-        each.collect()
+        out.extend(each);
     }
 
     /// `seat`'s figures held by other seats: one option per holder (turn order from `seat`)
     /// and figure type.
-    fn captive_options(&self, seat: u8) -> Vec<(ChoiceOption, Chosen)> {
-        let mut out = Vec::new();
+    fn captive_options(&self, seat: u8, out: &mut Listed) {
         let n = self.seats.players;
         for k in 1..n {
             let holder = (seat + k) % n;
@@ -320,7 +314,6 @@ impl Game {
                 out.push((option, Chosen::Captive { holder, ftype }));
             }
         }
-        out
     }
 
     /// Whether the offer of rule `rule` was taken in this turn (an extra turn is part
@@ -702,6 +695,14 @@ impl Game {
                     "stacks: a top figure on stack {i} below its least height"
                 ));
             }
+        }
+        let tags = self.rules.stack_site_tags;
+        let sites = (0..n).filter(|&i| {
+            let tile = usize::from(self.board.insts[i as usize].tile);
+            self.rules.tiles[tile].any_tags & tags != 0
+        });
+        if !sites.eq(self.st.sites.iter().copied()) {
+            return Err("stacks: the sites are not the placed tiles with a site tag".into());
         }
         let players = self.seats.players;
         let bad = |h: &&Held| h.holder == h.owner || h.holder >= players || h.owner >= players;

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use tegula_ruleset::{Act, Avoid, Revisit, Ruleset, Walk, WalkChooser, WalkTiming};
 
-use super::choice::Open;
+use super::choice::{Listed, Open};
 use super::when::{Chosen, Ctx, RuleCounts};
 use super::{ChoiceOption, Event, Game, Phase};
 
@@ -101,12 +101,12 @@ impl Game {
         };
         walk.resume = resume;
         let (rule, left, made, ctx) = (walk.rule, walk.left, walk.made, walk.ctx);
-        let options = if left > 0 {
-            self.step_options(rule)
-        } else {
-            Vec::new()
-        };
+        let mut options = self.spare_list();
+        if left > 0 {
+            self.step_options(rule, &mut options);
+        }
         if options.is_empty() {
+            self.keep_list(options);
             self.end_walk(rule, left, made);
             return false;
         }
@@ -142,14 +142,13 @@ impl Game {
     }
 
     /// The cells the walk of rule `rule` may enter now, N, E, S, W, each with its tile.
-    fn step_options(&self, rule: u16) -> Vec<(ChoiceOption, Chosen)> {
+    fn step_options(&self, rule: u16, out: &mut Listed) {
         let (Some(w), Some(walk)) = (self.walk_of(rule), self.nf.walk.as_ref()) else {
-            return Vec::new();
+            return;
         };
         let Some((x, y)) = self.neutral_at(usize::from(w.neutral)) else {
-            return Vec::new();
+            return;
         };
-        let mut out = Vec::with_capacity(STEPS.len());
         for (dx, dy) in STEPS {
             let (cx, cy) = (x + dx, y + dy);
             let Some(inst) = self.inst_at(cx, cy) else {
@@ -166,7 +165,6 @@ impl Game {
                 out.push((ChoiceOption::Tile { x: cx, y: cy }, Chosen::Tile(inst)));
             }
         }
-        out
     }
 
     /// The cell of the figure whose walk waits for a step now ([`Phase::Choice`]), if one does.
@@ -232,6 +230,7 @@ impl Game {
             ..o.ctx
         };
         self.run_acts(o.rule, &w.on_enter, &ctx);
+        self.recycle(o);
         if self.walk_next(resume) {
             return;
         }

@@ -561,6 +561,8 @@ fn assemble(
                 .iter()
                 .all(|f| f.site_mask == plain_mask && !f.joins && f.corner.is_none() && f.occupies),
         tag_sited_figs,
+        stack_site_tags: (ruleset.stacks.iter())
+            .fold(0, |m, s| m | 1u32.checked_shl(s.site_tag).unwrap_or(0)),
         when,
         dealt,
         hand: ruleset.hand,

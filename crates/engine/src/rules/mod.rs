@@ -352,6 +352,10 @@ pub struct Rules {
     /// The follower types with site tags (AB-1), bit per type: the figure options of a feature
     /// test its tags only when a type on offer has some.
     pub(crate) tag_sited_figs: u16,
+    /// The tags that make a placed tile a stack's site, bit per tag: a placement of a tile
+    /// carrying one notes it among the sites, which the sites' offers read instead of every
+    /// placed tile. 0 in a variant without stacks.
+    pub(crate) stack_site_tags: u32,
     /// The rules of the one form by event kind ([`Ruleset::when`]).
     pub(crate) when: when::WhenIndex,
     /// Whether some rule of the one form waits for `feature-paid` (a figure's `payment`, TB-8,
