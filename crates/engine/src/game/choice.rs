@@ -663,14 +663,13 @@ impl Game {
                 && figure.is_none_or(|f| f == m.ftype)
                 && figures.is_none_or(|s| s.has(m.ftype))
         });
-        // Board order: tile placement order, tile-local feature, figure type (the figures'
-        // own order, placement order, is that order unless one moved: then sorted).
-        let key = |seg: u32, ftype: u8| {
-            let s = segs[seg as usize];
-            (s.inst, s.local, ftype)
-        };
+        // Board order: tile placement order, tile-local feature, figure type. A tile's segments
+        // are numbered from its `seg_base` in tile-local order, after every earlier tile's, so
+        // segment order is that order. The figures' own order (placement order) is board order
+        // unless one moved or left: then sorted.
+        let key = |seg: u32, ftype: u8| u64::from(seg) << 8 | u64::from(ftype);
         let mut sorted = true;
-        let mut last = (0, 0, 0);
+        let mut last = 0;
         for m in mine {
             let f = FigureRef {
                 player: m.player,
@@ -702,7 +701,7 @@ impl Game {
         if !sorted {
             out.sort_unstable_by_key(|c| match c.1 {
                 Chosen::Figure(f) => key(f.seg, f.ftype),
-                _ => (0, 0, 0),
+                _ => 0,
             });
         }
         out.dedup();

@@ -77,7 +77,9 @@ impl Game {
             seg_base,
             words,
         });
-        if self.rules.tiles[tile as usize].any_tags & self.rules.stack_site_tags != 0 {
+        // Variants without stacks stop at the first test (no read of the tile's tags).
+        let sites = self.rules.stack_site_tags;
+        if sites != 0 && self.rules.tiles[tile as usize].any_tags & sites != 0 {
             self.st.sites.push(inst_idx);
         }
         self.push_segments(tile, inst_idx, seg_base);
