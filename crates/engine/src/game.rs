@@ -154,8 +154,9 @@ part! {
     }
 }
 
-/// Scratch buffers reused between moves. They hold nothing between moves, so they take no part
-/// in equality or hashing, and a clone starts empty.
+/// Scratch buffers reused between moves. They hold nothing a later move reads (at most emptied
+/// buffers kept for their capacity), so they take no part in equality or hashing, and a clone
+/// starts empty.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
     /// Segment lists of scoring and fields.
