@@ -84,13 +84,9 @@ impl Game {
     }
 
     /// Whether an `own-figure` offer lists figure `f` (on a feature or on top of a stack): of
-    /// the set (if any), and not the one neutral figure `not_assigned` is assigned to.
-    pub(super) fn may_host(
-        &self,
-        f: Chosen,
-        figures: Option<tegula_ruleset::FigureSet>,
-        not_assigned: Option<u16>,
-    ) -> bool {
+    /// the set `host.0` (if any), and not the one neutral figure `host.1` is assigned to.
+    pub(super) fn may_host(&self, f: Chosen, host: super::choice::Host) -> bool {
+        let (figures, not_assigned) = host;
         let ftype = match f {
             Chosen::Figure(r) => r.ftype,
             Chosen::Top { ftype, .. } => ftype,

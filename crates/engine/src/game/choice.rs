@@ -37,7 +37,7 @@ pub(crate) type Listed = Vec<(ChoiceOption, Chosen)>;
 
 /// Which figures an `own-figure` offer may list: of a set (if any), not the one a neutral
 /// figure is assigned to (if any) ([`Game::may_host`]).
-type Host = (Option<tegula_ruleset::FigureSet>, Option<u16>);
+pub(super) type Host = (Option<tegula_ruleset::FigureSet>, Option<u16>);
 
 /// At most this many emptied option lists are kept for the next offers (a turn makes a few).
 const SPARE_LISTS: usize = 8;
@@ -562,7 +562,8 @@ impl Game {
     }
 
     /// Keep an option list no offer holds any more for the next offer: a game with offers made
-    /// most of its allocations listing them (the fairy's every figure step, a walk's steps).
+    /// most of its allocations listing them (an own-figure offer at every figure step, a walk's
+    /// steps).
     pub(super) fn keep_list(&mut self, mut list: Listed) {
         if list.capacity() > 0 && self.tmp.lists.len() < SPARE_LISTS {
             list.clear();
@@ -604,8 +605,7 @@ impl Game {
                 let host = (*figures, *not_assigned);
                 self.own_figures(seat, (*figure, on), (test.as_ref(), host), ctx, out);
                 if *tops {
-                    self.own_tops(seat, *figure, out);
-                    out.retain(|&(_, c)| self.may_host(c, *figures, *not_assigned));
+                    self.own_tops(seat, *figure, host, out);
                 }
             }
             Options::NeighbourTile { diagonals } => self.neighbour_tiles(ctx.tile, *diagonals, out),
@@ -654,15 +654,11 @@ impl Game {
         out: &mut Listed,
     ) {
         let (figure, on) = which;
-        let (test, (figures, not_assigned)) = tests;
-        let assigned = not_assigned.and_then(|n| self.assigned_to(u32::from(n)));
+        let (test, host) = tests;
         let segs = &self.board.segs;
         // The cheap filters (seat, figure type) first: most figures are another seat's.
-        let mine = (self.board.meeples.iter()).filter(|m| {
-            m.player == seat
-                && figure.is_none_or(|f| f == m.ftype)
-                && figures.is_none_or(|s| s.has(m.ftype))
-        });
+        let mine = (self.board.meeples.iter())
+            .filter(|m| m.player == seat && figure.is_none_or(|f| f == m.ftype));
         // Board order: tile placement order, tile-local feature, figure type. A tile's segments
         // are numbered from its `seg_base` in tile-local order, after every earlier tile's, so
         // segment order is that order. The figures' own order (placement order) is board order
@@ -676,7 +672,7 @@ impl Game {
                 ftype: m.ftype,
                 seg: m.seg,
             };
-            if assigned == Some(Chosen::Figure(f)) {
+            if !self.may_host(Chosen::Figure(f), host) {
                 continue;
             }
             // The feature is only looked up for a test that reads it.

@@ -159,7 +159,7 @@ impl Game {
 
     /// The rule id of rule `rule`, for an event.
     /// The id of `when` rule `rule`, read where it is: an effect passes it on without copying
-    /// it (a copy was an allocation for every floor, top and capture).
+    /// it (a copy was an allocation for every piece added, top and capture).
     fn rule_name(&self, rule: u16) -> RuleName {
         RuleName(Arc::clone(&self.rules), rule)
     }

@@ -7,7 +7,7 @@
 
 use tegula_ruleset::{FigureSet, Options, StackType};
 
-use super::choice::Listed;
+use super::choice::{Host, Listed};
 use super::when::{Chosen, Ctx, FigureRef};
 use super::{find, part, ChoiceOption, Event, Game, FRONT};
 use crate::points;
@@ -194,9 +194,10 @@ impl Game {
         }
     }
 
-    /// `seat`'s figures on top of stacks (of type `figure` only, if given), in the order of
-    /// their stacks' tiles (placement order), as options (an `own-figure` offer's `tops`).
-    pub(super) fn own_tops(&self, seat: u8, figure: Option<u8>, out: &mut Listed) {
+    /// `seat`'s figures on top of stacks (of type `figure` only, if given) that
+    /// [`Game::may_host`] with `host`, in the order of their stacks' tiles (placement order), as
+    /// options (an `own-figure` offer's `tops`).
+    pub(super) fn own_tops(&self, seat: u8, figure: Option<u8>, host: Host, out: &mut Listed) {
         for s in &self.st.stacks {
             let Some((player, ftype)) = s.top else {
                 continue;
@@ -204,7 +205,10 @@ impl Game {
             if player != seat || figure.is_some_and(|f| f != ftype) {
                 continue;
             }
-            out.push(self.top_option(s.inst, player, ftype));
+            let option = self.top_option(s.inst, player, ftype);
+            if self.may_host(option.1, host) {
+                out.push(option);
+            }
         }
     }
 
