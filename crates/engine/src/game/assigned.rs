@@ -11,6 +11,7 @@ use super::when::{Chosen, Ctx, FigureRef};
 use super::{Game, Meeple};
 #[cfg(doc)]
 use tegula_ruleset::Act;
+use tegula_ruleset::FigureSet;
 
 /// Forget every assignment to `gone` (a figure that left the board).
 #[inline]
@@ -83,16 +84,33 @@ impl Game {
         }
     }
 
-    /// Whether an `own-figure` offer lists figure `f` (on a feature or on top of a stack): of
-    /// the set `host.0` (if any), and not the one neutral figure `host.1` is assigned to.
-    pub(super) fn may_host(&self, f: Chosen, host: super::choice::Host) -> bool {
-        let (figures, not_assigned) = host;
+    /// Which figures an `own-figure` offer lists: of the set `figures` (if any), and not the
+    /// one neutral figure `not_assigned` is assigned to now.
+    pub(super) fn host(&self, figures: Option<FigureSet>, not_assigned: Option<u16>) -> Host {
+        Host {
+            figures,
+            taken: not_assigned.and_then(|n| self.assigned_to(u32::from(n))),
+        }
+    }
+}
+
+/// Which figures an `own-figure` offer lists ([`Game::host`]), read once per offer.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Host {
+    /// The figure types listed (any: `None`).
+    figures: Option<FigureSet>,
+    /// The figure a neutral figure is assigned to, not listed.
+    taken: Option<Chosen>,
+}
+
+impl Host {
+    /// Whether the offer lists figure `f` (on a feature or on top of a stack).
+    pub(super) fn admits(&self, f: Chosen) -> bool {
         let ftype = match f {
             Chosen::Figure(r) => r.ftype,
             Chosen::Top { ftype, .. } => ftype,
             _ => return false,
         };
-        figures.is_none_or(|s| s.has(ftype))
-            && not_assigned.is_none_or(|n| self.assigned_to(u32::from(n)) != Some(f))
+        self.figures.is_none_or(|s| s.has(ftype)) && self.taken != Some(f)
     }
 }

@@ -26,6 +26,7 @@
 
 use tegula_ruleset::{FeatureKind, Options, PieceKind, Test, When};
 
+use super::assigned::Host;
 use super::corners::NEIGHBOURS;
 use super::when::{Chosen, Ctx, FigureRef, RuleCounts};
 use super::{Action, ChoiceOption, Event, Game, MoveError, Phase, FRONT};
@@ -34,10 +35,6 @@ use crate::rules::when::Kind;
 
 /// An offer's options: as the player sees them, and as the effects read them.
 pub(crate) type Listed = Vec<(ChoiceOption, Chosen)>;
-
-/// Which figures an `own-figure` offer may list: of a set (if any), not the one a neutral
-/// figure is assigned to (if any) ([`Game::may_host`]).
-pub(super) type Host = (Option<tegula_ruleset::FigureSet>, Option<u16>);
 
 /// At most this many emptied option lists are kept for the next offers (a turn makes a few).
 const SPARE_LISTS: usize = 8;
@@ -602,7 +599,7 @@ impl Game {
                 test,
                 tops,
             } => {
-                let host = (*figures, *not_assigned);
+                let host = self.host(*figures, *not_assigned);
                 self.own_figures(seat, (*figure, on), (test.as_ref(), host), ctx, out);
                 if *tops {
                     self.own_tops(seat, *figure, host, out);
@@ -643,8 +640,7 @@ impl Game {
 
     /// `seat`'s figures on features (not corner figures) of the type `which.0` (any: `None`),
     /// on a feature of one of the kinds `which.1` (empty: any) passing `test` (over that
-    /// feature, as the subject), each that [`Game::may_host`] with `host`, in board order, as
-    /// options in `out`.
+    /// feature, as the subject), each that `host` admits, in board order, as options in `out`.
     fn own_figures(
         &self,
         seat: u8,
@@ -672,7 +668,7 @@ impl Game {
                 ftype: m.ftype,
                 seg: m.seg,
             };
-            if !self.may_host(Chosen::Figure(f), host) {
+            if !host.admits(Chosen::Figure(f)) {
                 continue;
             }
             // The feature is only looked up for a test that reads it.

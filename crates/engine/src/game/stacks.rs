@@ -7,7 +7,8 @@
 
 use tegula_ruleset::{FigureSet, Options, StackType};
 
-use super::choice::{Host, Listed};
+use super::assigned::Host;
+use super::choice::Listed;
 use super::when::{Chosen, Ctx, FigureRef};
 use super::{find, part, ChoiceOption, Event, Game, FRONT};
 use crate::points;
@@ -194,8 +195,8 @@ impl Game {
         }
     }
 
-    /// `seat`'s figures on top of stacks (of type `figure` only, if given) that
-    /// [`Game::may_host`] with `host`, in the order of their stacks' tiles (placement order), as
+    /// `seat`'s figures on top of stacks (of type `figure` only, if given) that `host` admits,
+    /// in the order of their stacks' tiles (placement order), as
     /// options (an `own-figure` offer's `tops`).
     pub(super) fn own_tops(&self, seat: u8, figure: Option<u8>, host: Host, out: &mut Listed) {
         for s in &self.st.stacks {
@@ -206,7 +207,7 @@ impl Game {
                 continue;
             }
             let option = self.top_option(s.inst, player, ftype);
-            if self.may_host(option.1, host) {
+            if host.admits(option.1) {
                 out.push(option);
             }
         }
@@ -236,44 +237,46 @@ impl Game {
 
     fn reach_options(&self, inst: u32, figures: &[u8], tops: bool, out: &mut Listed) {
         let reach = self.reach(inst);
-        // One pass over the board's figures: those of `figures` on a tile in reach, listed by
-        // the tile's place in the reach, then tile-local feature, seat and type.
-        let mut on: Vec<(usize, u8, FigureRef)> = Vec::new();
-        for m in self
-            .board
-            .meeples
-            .iter()
-            .filter(|m| figures.contains(&m.ftype))
-        {
+        let place = |i: u32| reach.iter().position(|&r| r == i);
+        // One pass over the board's figures and one over the stacks: the figures of `figures`
+        // on a tile in reach and the tops of stacks in reach, listed by the tile's place in the
+        // reach, then tile-local feature (a top after the tile's features), seat and type.
+        for m in (self.board.meeples.iter()).filter(|m| figures.contains(&m.ftype)) {
             let s = self.board.segs[m.seg as usize];
-            if let Some(k) = reach.iter().position(|&i| i == s.inst) {
+            if place(s.inst).is_some() {
                 let f = FigureRef {
                     player: m.player,
                     ftype: m.ftype,
                     seg: m.seg,
                 };
-                on.push((k, s.local, f));
+                out.push(self.figure_option(f));
             }
         }
-        on.sort_unstable_by_key(|&(k, local, f)| (k, local, f.player, f.ftype));
-        on.dedup();
-        let mut next = on.iter().peekable();
-        for (k, &i) in reach.iter().enumerate() {
-            let at = self.board.insts[i as usize];
-            while let Some(&(_, local, f)) = next.next_if(|e| e.0 == k) {
-                let option = ChoiceOption::Figure {
-                    x: at.x,
-                    y: at.y,
-                    feature: local,
-                    follower: f.ftype,
-                };
-                out.push((option, Chosen::Figure(f)));
-            }
-            let top = self.stack_on(i).and_then(|s| s.top);
-            if let Some((player, ftype)) = top.filter(|t| tops && figures.contains(&t.1)) {
-                out.push(self.top_option(i, player, ftype));
+        if tops {
+            for s in &self.st.stacks {
+                let top = s.top.filter(|t| figures.contains(&t.1));
+                if let Some((player, ftype)) = top.filter(|_| place(s.inst).is_some()) {
+                    out.push(self.top_option(s.inst, player, ftype));
+                }
             }
         }
+        // Few options (the figures near one stack): the key is worked out as they compare.
+        let key = |c: &(ChoiceOption, Chosen)| match c.1 {
+            Chosen::Figure(f) => {
+                let s = self.board.segs[f.seg as usize];
+                (place(s.inst), u16::from(s.local), f.player, f.ftype)
+            }
+            Chosen::Top {
+                inst,
+                player,
+                ftype,
+            } => (place(inst), 256, player, ftype),
+            _ => (None, 0, 0, 0),
+        };
+        if !out.is_sorted_by_key(key) {
+            out.sort_unstable_by_key(key);
+        }
+        out.dedup();
     }
 
     /// The figure types of `taker`'s that `holder` holds, each once, in figure type order.
@@ -307,6 +310,10 @@ impl Game {
     /// `seat`'s figures held by other seats: one option per holder (turn order from `seat`)
     /// and figure type.
     fn captive_options(&self, seat: u8, out: &mut Listed) {
+        // Most turns nobody holds a figure: the offer is asked at every figure step.
+        if !self.st.held.iter().any(|h| h.owner == seat) {
+            return;
+        }
         let n = self.seats.players;
         for k in 1..n {
             let holder = (seat + k) % n;
