@@ -157,13 +157,13 @@ impl Game {
         }
     }
 
-    /// The rule id of rule `rule`, for an event.
     /// The id of `when` rule `rule`, read where it is: an effect passes it on without copying
     /// it (a copy was an allocation for every piece added, top and capture).
     fn rule_name(&self, rule: u16) -> RuleName {
         RuleName(Arc::clone(&self.rules), rule)
     }
 
+    /// The rule id of rule `rule`, for an event.
     fn rule_id(&self, rule: u16) -> String {
         let w = self.rules.ruleset().when.get(usize::from(rule));
         w.map_or_else(String::new, |w| w.rule.clone())

@@ -77,9 +77,7 @@ impl Game {
             seg_base,
             words,
         });
-        // Variants without stacks stop at the first test (no read of the tile's tags).
-        let sites = self.rules.stack_site_tags;
-        if sites != 0 && self.rules.tiles[tile as usize].any_tags & sites != 0 {
+        if self.is_stack_site(tile) {
             self.st.sites.push(inst_idx);
         }
         self.push_segments(tile, inst_idx, seg_base);

@@ -90,6 +90,14 @@ impl Game {
         self.st.stacks.iter().find(|s| s.inst == inst)
     }
 
+    /// Whether a placed tile of type `tile` is a stack's site (carries a site tag). Variants
+    /// without stacks stop at the first test: a placement reads no tile tags for this.
+    #[inline]
+    pub(super) fn is_stack_site(&self, tile: u16) -> bool {
+        let sites = self.rules.stack_site_tags;
+        sites != 0 && self.rules.tiles[usize::from(tile)].any_tags & sites != 0
+    }
+
     fn holds(&self, seat: u8, resource: u16) -> u32 {
         self.holding(seat, usize::from(resource))
     }
@@ -196,8 +204,8 @@ impl Game {
     }
 
     /// `seat`'s figures on top of stacks (of type `figure` only, if given) that `host` admits,
-    /// in the order of their stacks' tiles (placement order), as
-    /// options (an `own-figure` offer's `tops`).
+    /// in the order of their stacks' tiles (placement order), as options (an `own-figure`
+    /// offer's `tops`).
     pub(super) fn own_tops(&self, seat: u8, figure: Option<u8>, host: Host, out: &mut Listed) {
         for s in &self.st.stacks {
             let Some((player, ftype)) = s.top else {
@@ -707,11 +715,7 @@ impl Game {
                 ));
             }
         }
-        let tags = self.rules.stack_site_tags;
-        let sites = (0..n).filter(|&i| {
-            let tile = usize::from(self.board.insts[i as usize].tile);
-            self.rules.tiles[tile].any_tags & tags != 0
-        });
+        let sites = (0..n).filter(|&i| self.is_stack_site(self.board.insts[i as usize].tile));
         if !sites.eq(self.st.sites.iter().copied()) {
             return Err("stacks: the sites are not the placed tiles with a site tag".into());
         }
