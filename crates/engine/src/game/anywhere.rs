@@ -74,8 +74,10 @@ impl Game {
                 if rest == 0 {
                     continue;
                 }
-                let may = self.site_figures(seat, rest, root, (f.kind, f.tags));
-                listed[root as usize] |= may;
+                let (may, settled) = self.site_figures(seat, rest, root, (f.kind, f.tags));
+                // A type the feature itself refuses (completed, taken) is settled for every
+                // segment of it, so a large feature is judged once, not once per segment.
+                listed[root as usize] |= may | settled;
                 for ftype in bits(may) {
                     let option = ChoiceOption::Figure {
                         x: inst.x,
@@ -112,26 +114,33 @@ impl Game {
     }
 
     /// The types of `may` that may stand on a segment of kind and tags `site` of the feature
-    /// rooted at `root` for `seat`, by the figure step's tests, the feature not completed.
-    fn site_figures(&self, seat: u8, may: u32, root: u32, site: (FeatureKind, u32)) -> u32 {
+    /// rooted at `root` for `seat`, by the figure step's tests, the feature not completed; and
+    /// the types the feature refuses whatever its segment (completed, occupied, a corner
+    /// figure's field, a kind the figure never stands on: a feature is of one kind, an
+    /// invariant `check_parts` checks), bit per type.
+    fn site_figures(&self, seat: u8, may: u32, root: u32, site: (FeatureKind, u32)) -> (u32, u32) {
         let (kind, tags) = site;
         let r = self.board.segs[root as usize];
-        if may == 0 || kind == FeatureKind::Unscored || r.done || self.is_complete(root) {
-            return 0;
+        if may == 0 || kind == FeatureKind::Unscored {
+            return (0, 0);
+        }
+        if r.done || self.is_complete(root) {
+            return (0, may);
         }
         let occupied = r.occ > u16::from(r.guests);
-        let mut out = 0;
+        let (mut out, mut refused) = (0, 0);
         for k in bits(may) {
             let fig = &self.rules.figures[usize::from(k)];
             let guest = self.rules.corner_guest_figs >> k & 1 != 0;
-            let ok = fig.stands_on(kind)
-                && fig.tags_allow(tags)
+            let feature_ok = fig.stands_on(kind)
                 && (!occupied || fig.joins)
                 && (r.corners == 0 || (guest && self.holds_own_figure(root, seat)))
                 && (!fig.needs_own || self.holds_own_figure(root, seat));
-            out |= u32::from(ok) << k;
+            let segment_ok = fig.tags_allow(tags);
+            out |= u32::from(feature_ok && segment_ok) << k;
+            refused |= u32::from(!feature_ok) << k;
         }
-        out
+        (out, refused)
     }
 
     /// The figures of [`Options::FigureIn`]: those of a type of `figures`, any seat's, on a

@@ -99,8 +99,6 @@ impl Counts for RuleCounts<'_> {
 }
 
 impl Game {
-    /// How often tile instance `inst` carries tag `tag`: 1 for the tile-level tag, plus 1 per
-    /// feature of it carrying the tag.
     /// Whether tile instance `inst` carries tag `tag` (on the tile or a feature of it).
     #[inline]
     pub(super) fn tile_has_tag(&self, inst: u32, tag: u32) -> bool {
@@ -113,6 +111,8 @@ impl Game {
             != 0
     }
 
+    /// How often tile instance `inst` carries tag `tag`: 1 for the tile-level tag, plus 1 per
+    /// feature of it carrying the tag.
     pub(super) fn tile_tag_count(&self, inst: u32, tag: u32) -> u32 {
         let tile = usize::from(self.board.insts[inst as usize].tile);
         let has = |bits: u32| bits.checked_shr(tag).unwrap_or(0) & 1;

@@ -62,6 +62,11 @@ impl Game {
             if s.inst as usize >= b.insts.len() || b.segs[root as usize].parent != root {
                 return Err(format!("board: segment {i} has no tile or no root"));
             }
+            // A feature is of one kind (the any-feature site search judges a kind once per
+            // feature, `game/anywhere.rs`).
+            if s.kind != b.segs[root as usize].kind {
+                return Err(format!("board: segment {i} is not of its feature's kind"));
+            }
         }
         let segs = b.segs.len() as u32;
         let on = b
