@@ -660,7 +660,9 @@ impl Game {
         // segment order is that order. The figures' own order (placement order) is board order
         // unless one moved or left: then sorted.
         let key = |seg: u32, ftype: u8| u64::from(seg) << 8 | u64::from(ftype);
-        let mut sorted = true;
+        // Two options of one key are one figure twice (same seat, type and segment): listed
+        // once. Listed in order, they can only be neighbours; sorted, `dedup` finds them.
+        let (mut sorted, mut twice) = (true, false);
         let mut last = 0;
         for m in mine {
             let f = FigureRef {
@@ -686,7 +688,10 @@ impl Game {
                 }
             }
             let k = key(m.seg, m.ftype);
-            sorted &= out.is_empty() || k >= last;
+            if !out.is_empty() {
+                sorted &= k >= last;
+                twice |= k == last;
+            }
             last = k;
             out.push(self.figure_option(f));
         }
@@ -696,7 +701,9 @@ impl Game {
                 _ => 0,
             });
         }
-        out.dedup();
+        if twice || !sorted {
+            out.dedup();
+        }
     }
 
     pub(super) fn figure_option(&self, f: FigureRef) -> (ChoiceOption, Chosen) {

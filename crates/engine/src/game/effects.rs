@@ -198,12 +198,17 @@ impl Game {
     }
 
     /// The seats of `to` in the order its effects reach them: turn order from the actor, or,
-    /// for [`Seat::Has`], the order of the figures (a seat once per figure).
-    fn seats_of(&self, to: &Seat, ctx: &Ctx) -> Vec<u8> {
-        match to {
-            Seat::Has(f) => self.has_figure(*f, ctx),
-            _ => self.in_turn_order(self.seat_bits(to, ctx), ctx.actor),
-        }
+    /// for [`Seat::Has`], the order of the figures (a seat once per figure). Only the latter
+    /// makes a list: a point a turn (PD-9) allocated one every turn.
+    fn seats_of(&self, to: &Seat, ctx: &Ctx) -> impl Iterator<Item = u8> {
+        let (listed, order) = match to {
+            Seat::Has(f) => (self.has_figure(*f, ctx), None),
+            _ => {
+                let bits = self.seat_bits(to, ctx);
+                (Vec::new(), Some(self.turn_order(bits, ctx.actor)))
+            }
+        };
+        listed.into_iter().chain(order.into_iter().flatten())
     }
 
     /// The owners of the figures of type `ftype` on the subject feature who are among its
