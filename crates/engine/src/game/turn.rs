@@ -339,7 +339,7 @@ impl Game {
     /// With chance steps, each draw stops at [`Phase::Draw`] and this runs again once the tile
     /// is decided (everything done before the stop is kept in the state, so it resumes).
     pub(super) fn draw(&mut self) {
-        let hand = if self.waits(Kind::Draw) {
+        let hand = if self.rules.when.hands {
             self.hand_size(self.now.player)
         } else {
             self.rules.hand

@@ -98,6 +98,9 @@ pub(crate) struct WhenIndex {
     pub each_part: bool,
     /// Whether some rule walks a neutral figure ([`Act::Walk`]).
     pub walks: bool,
+    /// Whether some `draw` rule sets a hand ([`Act::Hand`]): without one every seat holds the
+    /// variant's hand, and the draw asks no rule.
+    pub hands: bool,
     /// Whether some `draw` rule acts on the drawn tile: one that only sets the hand
     /// ([`Act::Hand`], read before the draw by `hand_size`) does nothing when a tile is drawn,
     /// so the draw raises no event for it.
@@ -137,6 +140,7 @@ impl WhenIndex {
             ix.each_part |= acts.iter().any(by_part);
             ix.walks |= acts.iter().any(|a| matches!(a, Act::Walk(_)));
             ix.draw_acts |= k == Kind::Draw && acts.iter().any(|a| !matches!(a, Act::Hand { .. }));
+            ix.hands |= k == Kind::Draw && acts.iter().any(|a| matches!(a, Act::Hand { .. }));
         }
         ix
     }
