@@ -20,6 +20,9 @@ pub type Cell = (i32, i32);
 /// The four steps, in their fixed order: north, east, south, west.
 const STEPS: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
+/// The most steps a walk's visited list makes room for at its start.
+const WALK_ROOM: u32 = 32;
+
 /// Where the turn goes on once a walk ends.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) enum WalkResume {
@@ -73,10 +76,12 @@ impl Game {
         if steps == 0 || self.nf.walk.is_some() {
             return;
         }
-        let visited = match w.revisit {
-            Revisit::NeverStartIncluded => vec![start],
-            Revisit::NeverEntered => Vec::new(),
-        };
+        // Room for the start and every step (a long walk's list still grows as it needs):
+        // a list grown step by step reallocated twice a walk.
+        let mut visited = Vec::with_capacity(steps.min(WALK_ROOM) as usize + 1);
+        if w.revisit == Revisit::NeverStartIncluded {
+            visited.push(start);
+        }
         self.nf.walk = Some(WalkState {
             rule,
             left: steps,
