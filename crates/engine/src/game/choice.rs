@@ -478,7 +478,9 @@ impl Game {
         }
         self.now.phase = Phase::Follower;
         if self.waits(Kind::FigureStep) {
-            self.rule_figure_step();
+            if self.placed_may_match(Kind::FigureStep) {
+                self.rule_figure_step();
+            }
             self.list_step_offers();
         }
     }

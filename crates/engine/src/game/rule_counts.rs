@@ -102,13 +102,14 @@ impl Game {
     /// Whether tile instance `inst` carries tag `tag` (on the tile or a feature of it).
     #[inline]
     pub(super) fn tile_has_tag(&self, inst: u32, tag: u32) -> bool {
+        self.tile_tags(inst).checked_shr(tag).unwrap_or(0) & 1 != 0
+    }
+
+    /// The tags tile instance `inst` carries (on the tile or a feature of it), bit per tag.
+    #[inline]
+    pub(super) fn tile_tags(&self, inst: u32) -> u32 {
         let tile = usize::from(self.board.insts[inst as usize].tile);
-        self.rules.tiles[tile]
-            .any_tags
-            .checked_shr(tag)
-            .unwrap_or(0)
-            & 1
-            != 0
+        self.rules.tiles[tile].any_tags
     }
 
     /// How often tile instance `inst` carries tag `tag`: 1 for the tile-level tag, plus 1 per

@@ -104,7 +104,9 @@ impl Game {
     #[inline]
     pub(super) fn end_turn(&mut self) {
         if self.waits(Kind::BeforeScoring) {
-            self.rule_before_scoring();
+            if self.placed_may_match(Kind::BeforeScoring) {
+                self.rule_before_scoring();
+            }
             let now = !self.walk_after_scoring();
             if now && self.nf.walk.is_some() && self.walk_next(WalkResume::Scoring) {
                 // Once the walk is over, `end_turn_scoring` (game/walk.rs).
@@ -366,7 +368,7 @@ impl Game {
                 return;
             };
             self.record_draw(t);
-            if self.rules.when.draw_acts && self.rule_draw(t) {
+            if self.rules.when.draw_acts && self.drawn_may_match(t) && self.rule_draw(t) {
                 // Set aside (PD-3): the seat draws again.
                 continue;
             }

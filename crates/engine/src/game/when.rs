@@ -151,6 +151,29 @@ impl Game {
         self.rules.when.kinds & kind.bit() != 0
     }
 
+    /// Whether a rule of `kind` may match the tile just placed, once [`Game::waits`] says some
+    /// rule waits for it: when every rule of the kind asks a tag of that tile, only if the tile
+    /// carries one of them (a rule of a rare tile is not tested on every other tile).
+    #[inline]
+    pub(super) fn placed_may_match(&self, kind: Kind) -> bool {
+        let w = &self.rules.when;
+        if w.tagged_only & kind.bit() == 0 {
+            return true;
+        }
+        let last = self.board.insts.len().checked_sub(1);
+        let tags = last.map_or(0, |i| self.tile_tags(i as u32));
+        tags & w.kind_tags[kind as usize] != 0
+    }
+
+    /// [`Game::placed_may_match`] for `draw` and the tile type `t` being drawn.
+    #[inline]
+    pub(super) fn drawn_may_match(&self, t: u16) -> bool {
+        let w = &self.rules.when;
+        let bit = Kind::Draw.bit();
+        let tags = self.rules.tiles[usize::from(t)].any_tags;
+        w.tagged_only & bit == 0 || tags & w.kind_tags[Kind::Draw as usize] != 0
+    }
+
     /// Raise an event of `kind` about `ctx`: every rule waiting for it whose filter matches and
     /// whose test holds runs its effects — first the rules tiles carry, for each owned tile in
     /// the order the tiles got their owners (`game/tile_rules.rs`), then the others in file
@@ -238,7 +261,7 @@ impl Game {
         let inst = self.board.insts.len() as u32 - 1;
         self.rf.note_placed(inst, self.now.player);
         self.nf.no_figures = None;
-        if self.waits(Kind::TilePlaced) {
+        if self.waits(Kind::TilePlaced) && self.placed_may_match(Kind::TilePlaced) {
             let ctx = self.placed_ctx();
             self.raise(Kind::TilePlaced, &ctx);
         }

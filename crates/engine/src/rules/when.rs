@@ -89,6 +89,12 @@ pub(crate) struct WhenIndex {
     /// By kind, the rules tiles carry ([`When::tile`]): `(tile type, index into
     /// [`Ruleset::when`])`, in file order.
     pub carried: [Vec<(u16, u16)>; KINDS],
+    /// The kinds (bit [`Kind::bit`]) whose every rule asks a tag of the subject tile
+    /// (`tile-placed`, `figure-step`, `before-scoring`, `draw` with a `tag`) and that no tile carries
+    /// a rule for: a tile with none of [`WhenIndex::kind_tags`]'s tags raises nothing.
+    pub tagged_only: u16,
+    /// By kind, the tags its rules ask of the subject tile, bit per tag.
+    pub kind_tags: [u32; KINDS],
     /// By tile type, whether it carries a rule (empty when none does).
     pub carriers: Vec<bool>,
     /// Whether some rule grants an extra turn ([`Act::ExtraTurn`]).
@@ -142,7 +148,30 @@ impl WhenIndex {
             ix.draw_acts |= k == Kind::Draw && acts.iter().any(|a| !matches!(a, Act::Hand { .. }));
             ix.hands |= k == Kind::Draw && acts.iter().any(|a| matches!(a, Act::Hand { .. }));
         }
+        ix.note_tile_tags(rules);
         ix
+    }
+
+    /// [`WhenIndex::tagged_only`] and [`WhenIndex::kind_tags`] of `rules`.
+    fn note_tile_tags(&mut self, rules: &[When]) {
+        let tile_tag = |w: &When| match w.event {
+            RuleEvent::TilePlaced { tag }
+            | RuleEvent::BeforeScoring { tag }
+            | RuleEvent::Draw { tag } => tag,
+            RuleEvent::FigureStepOn { tag } => Some(tag),
+            _ => None,
+        };
+        for k in 0..KINDS {
+            let mine = self.by_kind[k].iter().map(|&i| &rules[usize::from(i)]);
+            let tags: Option<Vec<u32>> = mine.map(tile_tag).collect();
+            let Some(tags) = tags.filter(|t| !t.is_empty() && self.carried[k].is_empty()) else {
+                continue;
+            };
+            self.tagged_only |= 1 << k;
+            // A tag past the tile's tag word never matches (`Game::tile_has_tag`).
+            let bit = |t: u32| 1u32.checked_shl(t).unwrap_or(0);
+            self.kind_tags[k] = tags.into_iter().fold(0, |m, t| m | bit(t));
+        }
     }
 
     /// The rules no tile carries waiting for `kind`, in file order.
