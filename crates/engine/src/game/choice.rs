@@ -491,9 +491,10 @@ impl Game {
         self.recycle_step();
         let mut pending = std::mem::take(&mut self.rf.offers);
         for &p in &pending {
-            let to_actor = self.offer_of(p.rule).is_some_and(|o| {
-                let bits = self.seat_bits(&o.to, &p.ctx);
-                bits >> self.now.player & 1 != 0
+            let to_actor = self.offer_of(p.rule).is_some_and(|o| match o.to {
+                // The usual figure-step offer (to the actor) without the selector's machinery.
+                tegula_ruleset::Seat::Actor => p.ctx.actor == self.now.player,
+                ref to => self.seat_bits(to, &p.ctx) >> self.now.player & 1 != 0,
             });
             if !to_actor {
                 continue;
