@@ -5,7 +5,9 @@
 //! test holds over the event's subject ([`RuleCounts`]). A rule's automatic effects run at once
 //! (`effects.rs`); its offer is left for the choices (see `game/choice.rs`).
 //!
-//! A variant with no rule for an event pays one test of a bit at its hook ([`Rules`]' index).
+//! A variant with no rule for an event pays one test of a bit at its hook ([`Rules`]' index);
+//! an event whose every rule asks a tag of the tile placed (or the type drawn) is raised only
+//! for a tile carrying one of those tags ([`Game::placed_may_match`]).
 
 use std::sync::Arc;
 
