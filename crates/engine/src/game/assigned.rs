@@ -104,6 +104,19 @@ pub(super) struct Host {
 }
 
 impl Host {
+    /// Whether the offer lists figures of type `ftype`.
+    pub(super) fn lists_type(&self, ftype: u8) -> bool {
+        self.figures.is_none_or(|s| s.has(ftype))
+    }
+
+    /// The figure on a feature not listed (the neutral figure's), if any.
+    pub(super) fn taken_figure(&self) -> Option<FigureRef> {
+        match self.taken {
+            Some(Chosen::Figure(f)) => Some(f),
+            _ => None,
+        }
+    }
+
     /// Whether the offer lists figure `f` (on a feature or on top of a stack).
     pub(super) fn admits(&self, f: Chosen) -> bool {
         let ftype = match f {
@@ -111,6 +124,6 @@ impl Host {
             Chosen::Top { ftype, .. } => ftype,
             _ => return false,
         };
-        self.figures.is_none_or(|s| s.has(ftype)) && self.taken != Some(f)
+        self.lists_type(ftype) && self.taken != Some(f)
     }
 }

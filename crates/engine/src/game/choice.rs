@@ -667,13 +667,15 @@ impl Game {
         // once. Listed in order, they can only be neighbours; sorted, `dedup` finds them.
         let (mut sorted, mut twice) = (true, false);
         let mut last = 0;
+        // The host's filters, read as plain values (one comparison a figure).
+        let taken = host.taken_figure();
         for m in mine {
             let f = FigureRef {
                 player: m.player,
                 ftype: m.ftype,
                 seg: m.seg,
             };
-            if !host.admits(Chosen::Figure(f)) {
+            if !host.lists_type(m.ftype) || taken == Some(f) {
                 continue;
             }
             // The feature is only looked up for a test that reads it.
