@@ -8,7 +8,7 @@
 //! figure joins, a corner figure's field, a figure that needs an own figure there) and "not
 //! completed" (judged when the figure is placed: PD-11's Reading).
 
-use tegula_ruleset::{Avoid, FeatureKind, FigureSet, RuleEvent};
+use tegula_ruleset::{Avoid, FeatureKind, FigureSet};
 
 use super::choice::Listed;
 use super::when::{Chosen, Ctx, FigureRef};
@@ -24,15 +24,6 @@ pub(super) fn bits(mask: u32) -> impl Iterator<Item = u8> {
         m &= m.wrapping_sub(1);
         (t < 32).then_some(t as u8)
     })
-}
-
-/// The tag an event's filter names (a `tile-placed` or `figure-step` rule's `tag`).
-pub(super) fn event_tag(e: &RuleEvent) -> Option<u32> {
-    match e {
-        RuleEvent::TilePlaced { tag } => *tag,
-        RuleEvent::FigureStepOn { tag } => Some(*tag),
-        _ => None,
-    }
 }
 
 impl Game {

@@ -616,7 +616,7 @@ impl Game {
                 self.sites_anywhere(seat, (*figures, avoid), ctx, out)
             }
             Options::FigureIn { figures } => {
-                let tag = when.and_then(|w| super::anywhere::event_tag(&w.event));
+                let tag = when.and_then(|w| crate::rules::when::event_tag(&w.event));
                 self.figures_in(*figures, tag, ctx, out)
             }
             other => self.stack_options(other, seat, rule, ctx, out),

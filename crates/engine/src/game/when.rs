@@ -158,22 +158,15 @@ impl Game {
     /// carries one of them (a rule of a rare tile is not tested on every other tile).
     #[inline]
     pub(super) fn placed_may_match(&self, kind: Kind) -> bool {
-        let w = &self.rules.when;
-        if w.tagged_only & kind.bit() == 0 {
-            return true;
-        }
         let last = self.board.insts.len().checked_sub(1);
-        let tags = last.map_or(0, |i| self.tile_tags(i as u32));
-        tags & w.kind_tags[kind as usize] != 0
+        (self.rules.when).may_match(kind, || last.map_or(0, |i| self.tile_tags(i as u32)))
     }
 
     /// [`Game::placed_may_match`] for `draw` and the tile type `t` being drawn.
     #[inline]
     pub(super) fn drawn_may_match(&self, t: u16) -> bool {
-        let w = &self.rules.when;
-        let bit = Kind::Draw.bit();
-        let tags = self.rules.tiles[usize::from(t)].any_tags;
-        w.tagged_only & bit == 0 || tags & w.kind_tags[Kind::Draw as usize] != 0
+        let tags = || self.rules.tiles[usize::from(t)].any_tags;
+        self.rules.when.may_match(Kind::Draw, tags)
     }
 
     /// Raise an event of `kind` about `ctx`: every rule waiting for it whose filter matches and

@@ -155,11 +155,8 @@ impl WhenIndex {
     /// [`WhenIndex::tagged_only`] and [`WhenIndex::kind_tags`] of `rules`.
     fn note_tile_tags(&mut self, rules: &[When]) {
         let tile_tag = |w: &When| match w.event {
-            RuleEvent::TilePlaced { tag }
-            | RuleEvent::BeforeScoring { tag }
-            | RuleEvent::Draw { tag } => tag,
-            RuleEvent::FigureStepOn { tag } => Some(tag),
-            _ => None,
+            RuleEvent::BeforeScoring { tag } | RuleEvent::Draw { tag } => tag,
+            ref e => event_tag(e),
         };
         for k in 0..KINDS {
             let mine = self.by_kind[k].iter().map(|&i| &rules[usize::from(i)]);
@@ -174,6 +171,13 @@ impl WhenIndex {
         }
     }
 
+    /// Whether a rule of `kind` may match a subject tile carrying `tags` (read only when
+    /// needed): always, unless every rule of the kind asks one of [`WhenIndex::kind_tags`].
+    #[inline]
+    pub(crate) fn may_match(&self, kind: Kind, tags: impl FnOnce() -> u32) -> bool {
+        self.tagged_only & kind.bit() == 0 || tags() & self.kind_tags[kind as usize] != 0
+    }
+
     /// The rules no tile carries waiting for `kind`, in file order.
     #[inline]
     pub(crate) fn rules(&self, kind: Kind) -> &[u16] {
@@ -184,6 +188,16 @@ impl WhenIndex {
     #[inline]
     pub(crate) fn carried(&self, kind: Kind) -> &[(u16, u16)] {
         &self.carried[kind as usize]
+    }
+}
+
+/// The tag an event's filter names of the tile just placed (a `tile-placed` or `figure-step`
+/// rule's `tag`).
+pub(crate) fn event_tag(e: &RuleEvent) -> Option<u32> {
+    match e {
+        RuleEvent::TilePlaced { tag } => *tag,
+        RuleEvent::FigureStepOn { tag } => Some(*tag),
+        _ => None,
     }
 }
 
