@@ -187,8 +187,7 @@ impl Game {
 
     /// The rule id of `when` rule `rule`.
     pub(super) fn when_id(&self, rule: u16) -> &str {
-        let w = self.rules.ruleset().when.get(usize::from(rule));
-        w.map_or("", |w| w.rule.as_str())
+        crate::rules::when::rule_id(&self.rules.ruleset().when, rule)
     }
 
     /// Check [`Action::Choose`]`(n)`.
@@ -491,11 +490,8 @@ impl Game {
         self.recycle_step();
         let mut pending = std::mem::take(&mut self.rf.offers);
         for &p in &pending {
-            let to_actor = self.offer_of(p.rule).is_some_and(|o| match o.to {
-                // The usual figure-step offer (to the actor) without the selector's machinery.
-                tegula_ruleset::Seat::Actor => p.ctx.actor == self.now.player,
-                ref to => self.seat_bits(to, &p.ctx) >> self.now.player & 1 != 0,
-            });
+            let to_actor = (self.offer_of(p.rule))
+                .is_some_and(|o| self.seat_in(&o.to, &p.ctx, self.now.player));
             if !to_actor {
                 continue;
             }

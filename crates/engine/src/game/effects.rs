@@ -165,8 +165,17 @@ impl Game {
 
     /// The rule id of rule `rule`, for an event.
     fn rule_id(&self, rule: u16) -> String {
-        let w = self.rules.ruleset().when.get(usize::from(rule));
-        w.map_or_else(String::new, |w| w.rule.clone())
+        self.when_id(rule).to_string()
+    }
+
+    /// Whether selector `s` names `seat`. The actor, the selector of most offers, is one
+    /// comparison: it is asked at every figure step.
+    #[inline]
+    pub(crate) fn seat_in(&self, s: &Seat, ctx: &Ctx, seat: u8) -> bool {
+        match s {
+            Seat::Actor => ctx.actor == seat && seat < self.seats.players,
+            _ => self.seat_bits(s, ctx) >> seat & 1 != 0,
+        }
     }
 
     /// The seats a selector names, bit per seat.
@@ -457,7 +466,6 @@ impl std::ops::Deref for RuleName {
     type Target = str;
 
     fn deref(&self) -> &str {
-        let w = self.0.ruleset().when.get(usize::from(self.1));
-        w.map_or("", |w| w.rule.as_str())
+        crate::rules::when::rule_id(&self.0.ruleset().when, self.1)
     }
 }

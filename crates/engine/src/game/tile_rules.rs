@@ -94,7 +94,7 @@ impl Game {
             }
             for a in &w.then {
                 if let Act::Hand { size, to } = a {
-                    if g.seat_bits(to, cx) >> player & 1 != 0 {
+                    if g.seat_in(to, cx, player) {
                         n = n.max(*size);
                     }
                 }

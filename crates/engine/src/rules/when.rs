@@ -406,6 +406,11 @@ fn offer_misplaced(rs: &Ruleset, event: &RuleEvent, o: &Offer) -> Option<&'stati
     }
 }
 
+/// The rule id of rule `rule` of `rules` (empty past the end).
+pub(crate) fn rule_id(rules: &[When], rule: u16) -> &str {
+    rules.get(usize::from(rule)).map_or("", |w| w.rule.as_str())
+}
+
 /// The index of the first [`RuleEvent::Chained`] rule with id `id` and an offer.
 pub(crate) fn chained_rule(rules: &[When], id: &str) -> Option<u16> {
     let found = rules
